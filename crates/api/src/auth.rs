@@ -1,0 +1,76 @@
+//! Sign-in, sign-out and the signed-in user's own account.
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use coffer_domain::auth::UserSession;
+use coffer_domain::Locale;
+use serde::Deserialize;
+
+use crate::envelope::{ok, ApiJson, ApiResult};
+use crate::session::Session;
+use crate::AppState;
+
+#[derive(Deserialize)]
+pub struct Credentials {
+    email: String,
+    password: String,
+}
+
+#[derive(Deserialize)]
+pub struct CodeRequest {
+    email: String,
+    #[serde(rename = "type")]
+    code_type: i64,
+}
+
+#[derive(Deserialize)]
+pub struct LoginRequest {
+    email: String,
+    password: String,
+    code: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordEdit {
+    password_old: String,
+    password: String,
+    password_verify: String,
+}
+
+pub async fn login_verify(State(state): State<AppState>, ApiJson(body): ApiJson<Credentials>) -> ApiResult<i32> {
+    let step = state.auth.login_verify(&body.email, &body.password).await?;
+    ok(step as i32)
+}
+
+pub async fn send_email_code(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<CodeRequest>,
+) -> ApiResult<()> {
+    let locale = Locale::negotiate(headers.get("accept-language").and_then(|v| v.to_str().ok()));
+    state.auth.send_email_code(&body.email, body.code_type, locale).await?;
+    ok(())
+}
+
+pub async fn login(State(state): State<AppState>, ApiJson(body): ApiJson<LoginRequest>) -> ApiResult<UserSession> {
+    ok(state.auth.login(&body.email, &body.password, &body.code).await?)
+}
+
+pub async fn logout(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<()> {
+    state.auth.logout(&ctx).await?;
+    ok(())
+}
+
+pub async fn user_info(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<UserSession> {
+    ok(state.auth.current_session(&ctx).await?)
+}
+
+pub async fn edit_password(
+    State(state): State<AppState>,
+    Session(ctx): Session,
+    ApiJson(body): ApiJson<PasswordEdit>,
+) -> ApiResult<()> {
+    state.auth.change_password(&ctx, &body.password_old, &body.password, &body.password_verify).await?;
+    ok(())
+}

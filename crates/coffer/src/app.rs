@@ -1,0 +1,88 @@
+//! Wiring: config -> store -> domain services -> HTTP. Used by `coffer serve` and by the
+//! integration tests, so both run the same application.
+
+use anyhow::Context;
+use chrono::Duration;
+use coffer_api::{AppState, ConsoleAssets, HttpSettings};
+use coffer_domain::auth::{AuthService, AuthSettings};
+use coffer_domain::clock::Clock;
+use coffer_domain::config::ConfigService;
+use coffer_domain::mail::Mailer;
+use coffer_store::admin::OutboxMailer;
+use coffer_store::{PoolSettings, Store};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+
+use crate::config::{Config, MailTransport};
+use crate::mailer::SmtpMailer;
+
+pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
+    let url = config.database.url.expose();
+    let store = Store::connect(
+        url,
+        PoolSettings {
+            max_connections: config.database.max_connections,
+            connect_timeout: std::time::Duration::from_secs(config.database.connect_timeout_secs),
+        },
+    )
+    .await
+    .with_context(|| format!("opening the database {}", coffer_store::redact_url(url)))?;
+    Ok(store)
+}
+
+pub fn build_state(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> anyhow::Result<AppState> {
+    let mailer: Arc<dyn Mailer> = match config.mail.transport {
+        MailTransport::Outbox => Arc::new(OutboxMailer::new(store.clone())),
+        MailTransport::Smtp => Arc::new(SmtpMailer::new(&config.mail)?),
+    };
+    let repo = Arc::new(store.clone());
+    let a = &config.auth;
+    let settings = AuthSettings {
+        code_ttl: Duration::minutes(a.code_ttl_minutes),
+        code_resend_after: Duration::seconds(a.code_resend_secs),
+        code_max_attempts: a.code_max_attempts,
+        session_idle: Duration::minutes(a.session_idle_minutes),
+        session_absolute: Duration::hours(a.session_absolute_hours),
+    };
+    let auth = AuthService::new(repo.clone(), repo.clone(), repo.clone(), mailer, clock, settings);
+    let console = if config.console.dir.is_empty() {
+        ConsoleAssets::Embedded
+    } else {
+        ConsoleAssets::Dir(config.console.dir.clone().into())
+    };
+    Ok(AppState {
+        auth: Arc::new(auth),
+        config: Arc::new(ConfigService::new(repo, config.console.token_icon_url.clone())),
+        console,
+        metrics: coffer_api::metrics_handle(),
+    })
+}
+
+/// A bound, migrated application, ready to serve.
+pub struct App {
+    pub listener: TcpListener,
+    pub router: axum::Router,
+    pub store: Store,
+}
+
+impl App {
+    pub async fn build(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<App> {
+        let store = open_store(config).await?;
+        store.migrate().await.context("migrating the database")?;
+        let state = build_state(config, &store, clock)?;
+        let router = coffer_api::router(state, &HttpSettings { body_limit_bytes: config.server.body_limit_bytes });
+        let listener = TcpListener::bind(&config.server.bind)
+            .await
+            .with_context(|| format!("binding {}", config.server.bind))?;
+        Ok(App { listener, router, store })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    pub async fn serve(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        axum::serve(self.listener, self.router).with_graceful_shutdown(shutdown).await
+    }
+}

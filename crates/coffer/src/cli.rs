@@ -1,0 +1,159 @@
+//! The command line: `coffer serve | migrate | config | admin ...`.
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use coffer_domain::clock::SystemClock;
+use coffer_store::admin::DemoOutcome;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::app::{open_store, App};
+use crate::config::Config;
+
+#[derive(Parser)]
+#[command(name = "coffer", version, about = "Coffer: custody and payment collection for merchants")]
+pub struct Cli {
+    /// Configuration file (optional; defaults and COFFER__ variables apply without it).
+    #[arg(long, global = true)]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Migrate the database and serve the console, the API and the workers.
+    Serve,
+    /// Create or update the database schema, then exit.
+    Migrate,
+    /// Print the effective configuration with secrets masked.
+    Config,
+    /// Operator tasks.
+    #[command(subcommand)]
+    Admin(Admin),
+}
+
+#[derive(Subcommand)]
+pub enum Admin {
+    /// Create the demo merchant and its admin user (or reset that user's password).
+    Demo,
+    /// Manage users.
+    #[command(subcommand)]
+    User(UserCmd),
+    /// Show mails kept in the outbox (mail.transport = "outbox").
+    Outbox {
+        /// Only mails to this address.
+        #[arg(long)]
+        to: Option<String>,
+        /// One JSON object per line.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum UserCmd {
+    /// Add a user whose role holds exactly the given menu ids.
+    Add {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        /// Comma-separated menu ids, e.g. 1,3,301.
+        #[arg(long, value_delimiter = ',')]
+        menus: Vec<i64>,
+        /// The new user joins the merchant of this existing user (default: the demo admin).
+        #[arg(long)]
+        merchant_of: Option<String>,
+    },
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let (path, required) = match &cli.config {
+        Some(path) => (path.clone(), true),
+        None => (PathBuf::from("coffer.toml"), false),
+    };
+    let config = Config::load(&path, required)?;
+    crate::telemetry::init(&config.log);
+    match cli.command {
+        Command::Serve => serve(&config).await,
+        Command::Migrate => {
+            open_store(&config).await?.migrate().await.context("migrating")?;
+            println!("Database is up to date.");
+            Ok(())
+        }
+        Command::Config => {
+            println!("{}", toml_like(&config)?);
+            Ok(())
+        }
+        Command::Admin(admin) => run_admin(&config, admin).await,
+    }
+}
+
+async fn serve(config: &Config) -> anyhow::Result<()> {
+    let app = App::build(config, Arc::new(SystemClock)).await?;
+    let addr = app.local_addr();
+    tracing::info!(%addr, database = app.store.backend_name(), "Coffer started");
+    // One exact line on stdout: scripts and tests read the address from it.
+    println!("Coffer listening on http://{addr}");
+    app.serve(shutdown_signal()).await?;
+    tracing::info!("Coffer stopped");
+    Ok(())
+}
+
+async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
+    let store = open_store(config).await?;
+    store.migrate().await.context("migrating")?;
+    match admin {
+        Admin::Demo => {
+            let password = config.demo.password.expose();
+            let outcome = store.seed_demo(&config.demo.email, password).await.map_err(anyhow::Error::msg)?;
+            let what = match outcome {
+                DemoOutcome::Created => "Demo merchant created.",
+                DemoOutcome::PasswordReset => "Demo merchant exists; its password was reset.",
+            };
+            println!("{what}\n  e-mail:   {}\n  password: {password}", config.demo.email);
+        }
+        Admin::User(UserCmd::Add { email, password, menus, merchant_of }) => {
+            let owner = merchant_of.unwrap_or_else(|| config.demo.email.clone());
+            let id = store.add_user(&owner, &email, &password, &menus).await.map_err(anyhow::Error::msg)?;
+            println!("User {email} added (id {id}).");
+        }
+        Admin::Outbox { to, json } => {
+            for mail in store.outbox(to.as_deref()).await.map_err(anyhow::Error::msg)? {
+                if json {
+                    let line = serde_json::json!({
+                        "id": mail.id, "to": mail.recipient, "subject": mail.subject,
+                        "body": mail.body, "createdAt": mail.created_at.to_rfc3339(),
+                    });
+                    println!("{line}");
+                } else {
+                    println!("#{} {} to {}\n  {}\n  {}", mail.id, mail.created_at.to_rfc3339(), mail.recipient, mail.subject, mail.body);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn toml_like(config: &Config) -> anyhow::Result<String> {
+    Ok(serde_json::to_string_pretty(config)?)
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+}

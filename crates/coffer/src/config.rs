@@ -1,0 +1,271 @@
+//! Configuration: defaults -> `coffer.toml` -> `COFFER__` environment variables
+//! (`COFFER__DATABASE__URL` sets `database.url`). Validated at start; every error names its key.
+
+use figment::providers::{Env, Format, Toml};
+use figment::Figment;
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use std::path::Path;
+
+/// A value that must never be printed. Serializes as a fixed mask.
+#[derive(Clone, Default, Deserialize, PartialEq)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_empty() { "\"\"" } else { "\"[redacted]\"" })
+    }
+}
+
+impl Serialize for Secret {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(if self.0.is_empty() { "" } else { "[redacted]" })
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub server: ServerConfig,
+    pub database: DatabaseConfig,
+    pub log: LogConfig,
+    pub auth: AuthConfig,
+    pub mail: MailConfig,
+    pub console: ConsoleConfig,
+    pub demo: DemoConfig,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServerConfig {
+    /// Address to listen on; port 0 picks a free port (printed at start).
+    pub bind: String,
+    pub body_limit_bytes: usize,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// `sqlite://data/coffer.db?mode=rwc` (default) or `postgres://user:pass@host/db`.
+    pub url: Secret,
+    pub max_connections: u32,
+    pub connect_timeout_secs: u64,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogConfig {
+    /// A tracing filter, e.g. `info` or `info,coffer_api=debug`.
+    pub level: String,
+    pub format: LogFormat,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuthConfig {
+    pub code_ttl_minutes: i64,
+    pub code_resend_secs: i64,
+    pub code_max_attempts: i32,
+    pub session_idle_minutes: i64,
+    pub session_absolute_hours: i64,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum MailTransport {
+    /// Keep mail in the database (`coffer admin outbox`); for a machine with no mail server.
+    Outbox,
+    Smtp,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    None,
+    Starttls,
+    Tls,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailConfig {
+    pub transport: MailTransport,
+    pub from: String,
+    pub smtp: SmtpConfig,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpConfig {
+    pub host: String,
+    pub port: u16,
+    pub username: String,
+    pub password: Secret,
+    pub tls: SmtpTls,
+    pub timeout_secs: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConsoleConfig {
+    /// Serve the console from this folder instead of the copy embedded in the binary.
+    pub dir: String,
+    pub token_icon_url: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemoConfig {
+    pub email: String,
+    pub password: Secret,
+}
+
+/// The defaults, from the documented example configuration (one source of truth).
+const DEFAULTS: &str = include_str!("../../../coffer.example.toml");
+
+fn defaults() -> Figment {
+    Figment::from(Toml::string(DEFAULTS))
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::from_figment(defaults()).expect("coffer.example.toml is a valid configuration")
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("configuration file {0} does not exist")]
+    MissingFile(String),
+    #[error("configuration: {0}")]
+    Parse(#[from] Box<figment::Error>),
+    #[error("configuration key `{key}`: {problem}")]
+    Invalid { key: &'static str, problem: String },
+}
+
+impl Config {
+    /// Loads the layers. `file` is optional unless `required` (given on the command line).
+    pub fn load(file: &Path, required: bool) -> Result<Config, ConfigError> {
+        if required && !file.exists() {
+            return Err(ConfigError::MissingFile(file.display().to_string()));
+        }
+        Config::from_figment(
+            defaults()
+                .merge(Toml::file(file))
+                .merge(Env::prefixed("COFFER__").split("__")),
+        )
+    }
+
+    pub fn from_figment(figment: Figment) -> Result<Config, ConfigError> {
+        let config: Config = figment.extract().map_err(Box::new)?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let invalid = |key, problem: &str| Err(ConfigError::Invalid { key, problem: problem.to_string() });
+        if self.server.bind.parse::<SocketAddr>().is_err() {
+            return invalid("server.bind", "must be an address with a port, like 127.0.0.1:8080");
+        }
+        if self.server.body_limit_bytes < 1024 {
+            return invalid("server.body_limit_bytes", "must be at least 1024");
+        }
+        let url = self.database.url.expose();
+        if !(url.starts_with("sqlite:") || url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+            return invalid("database.url", "must start with sqlite:// or postgres://");
+        }
+        if self.database.max_connections == 0 {
+            return invalid("database.max_connections", "must be at least 1");
+        }
+        let auth = &self.auth;
+        for (key, value) in [
+            ("auth.code_ttl_minutes", auth.code_ttl_minutes),
+            ("auth.code_resend_secs", auth.code_resend_secs),
+            ("auth.code_max_attempts", auth.code_max_attempts as i64),
+            ("auth.session_idle_minutes", auth.session_idle_minutes),
+            ("auth.session_absolute_hours", auth.session_absolute_hours),
+        ] {
+            if value <= 0 {
+                return invalid(key, "must be greater than 0");
+            }
+        }
+        if self.mail.from.parse::<lettre::message::Mailbox>().is_err() {
+            return invalid("mail.from", "must be a mailbox like `Coffer <no-reply@example.com>`");
+        }
+        if self.mail.transport == MailTransport::Smtp && self.mail.smtp.host.is_empty() {
+            return invalid("mail.smtp.host", "is required when mail.transport is smtp");
+        }
+        if !self.console.dir.is_empty() && !Path::new(&self.console.dir).join("index.html").exists() {
+            return invalid("console.dir", "must be a folder holding the built console (index.html)");
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(toml: &str) -> Result<Config, ConfigError> {
+        Config::from_figment(defaults().merge(Toml::string(toml)))
+    }
+
+    #[test]
+    fn defaults_are_valid_and_use_sqlite() {
+        let config = with("").unwrap();
+        assert!(config.database.url.expose().starts_with("sqlite://"));
+        assert_eq!(config.demo.password.expose(), "Demo-Pass-2026");
+    }
+
+    #[test]
+    fn errors_name_the_bad_key() {
+        let err = with("[server]\nbind = \"nowhere\"").unwrap_err().to_string();
+        assert!(err.contains("server.bind"), "{err}");
+        let err = with("[database]\nurl = \"mysql://x\"").unwrap_err().to_string();
+        assert!(err.contains("database.url"), "{err}");
+        let err = with("[log]\nformat = \"xml\"").unwrap_err().to_string();
+        assert!(err.contains("format"), "{err}");
+        let err = with("[server]\nbnid = \"x\"").unwrap_err().to_string();
+        assert!(err.contains("bnid"), "{err}");
+        let err = with("[mail]\ntransport = \"smtp\"").unwrap_err().to_string();
+        assert!(err.contains("mail.smtp.host"), "{err}");
+    }
+
+    #[test]
+    fn environment_overrides_file() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("coffer.toml", "[server]\nbind = \"127.0.0.1:9000\"")?;
+            jail.set_env("COFFER__SERVER__BIND", "127.0.0.1:9100");
+            let config = Config::load(Path::new("coffer.toml"), true).map_err(|e| e.to_string())?;
+            assert_eq!(config.server.bind, "127.0.0.1:9100");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let mut config = Config::default();
+        config.database.url = Secret("postgres://u:hunter2@db/coffer".into());
+        config.mail.smtp.password = Secret("hunter2".into());
+        let printed = format!("{config:?} {}", serde_json::to_string(&config).unwrap());
+        assert!(!printed.contains("hunter2"), "{printed}");
+        assert!(printed.contains("[redacted]"));
+    }
+}

@@ -1,0 +1,8 @@
+//! The `coffer` binary's library: configuration, wiring and the command line, shared with
+//! the integration tests.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod mailer;
+pub mod telemetry;

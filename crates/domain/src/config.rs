@@ -1,0 +1,114 @@
+//! Platform configuration a console reads: chains and tokens, public keys, merchant settings.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::error::{AppError, AppResult};
+use crate::ports::{ConfigRepo, MerchantId};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TokenInfo {
+    pub tokenid: i64,
+    pub symbol: String,
+    /// USD price as a decimal string.
+    pub price: String,
+    pub decimals: i32,
+    pub contract: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ChainNode {
+    pub chainid: i64,
+    pub chainname: String,
+    pub symbol: String,
+    /// Block-explorer prefix for a transaction hash.
+    pub txurl: String,
+    pub decimals: i32,
+    pub tokens: Vec<TokenInfo>,
+}
+
+#[derive(Debug, Clone)]
+pub struct MerchantSettings {
+    /// UTC offset in hours, -11 to +13.
+    pub time_zone: i32,
+    pub multi_address_collect: bool,
+    pub enabled_chain_ids: Vec<i64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnergyBaseAmount {
+    /// TRX burnt by a USDT transfer to an address that already holds USDT.
+    pub with_usdt: String,
+    /// TRX burnt when the target holds no USDT.
+    pub without_usdt: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeConfig {
+    pub chain_nodes: Vec<ChainNode>,
+    pub partner_chain_nodes: Vec<ChainNode>,
+    pub token_icon_url: String,
+    pub tron_energy_base_amount: EnergyBaseAmount,
+    pub time_zone: i32,
+    pub multi_address_collect: bool,
+}
+
+/// Longest key list a caller may ask for at once.
+const MAX_KEYS: usize = 50;
+
+pub struct ConfigService {
+    repo: Arc<dyn ConfigRepo>,
+    token_icon_url: String,
+}
+
+impl ConfigService {
+    pub fn new(repo: Arc<dyn ConfigRepo>, token_icon_url: String) -> Self {
+        ConfigService { repo, token_icon_url }
+    }
+
+    /// Values of a comma-joined key list; every key asked is answered, unknown ones with None.
+    pub async fn public_values(&self, joined: &str) -> AppResult<BTreeMap<String, Option<String>>> {
+        let keys: Vec<String> = joined
+            .split(',')
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .map(str::to_string)
+            .collect();
+        if keys.is_empty() {
+            return Err(AppError::ConfigKeysEmpty);
+        }
+        if keys.len() > MAX_KEYS {
+            return Err(AppError::BadRequest { detail: format!("at most {MAX_KEYS} keys") });
+        }
+        let found = self.repo.public_values(&keys).await?;
+        Ok(keys.into_iter().map(|k| { let v = found.get(&k).cloned(); (k, v) }).collect())
+    }
+
+    pub async fn home_config(&self, merchant_id: MerchantId) -> AppResult<HomeConfig> {
+        let chain_nodes = self.repo.chain_nodes().await?;
+        let settings = self.repo.merchant_settings(merchant_id).await?;
+        let partner_chain_nodes = chain_nodes
+            .iter()
+            .filter(|c| settings.enabled_chain_ids.contains(&c.chainid))
+            .cloned()
+            .collect();
+        Ok(HomeConfig {
+            chain_nodes,
+            partner_chain_nodes,
+            token_icon_url: self.token_icon_url.clone(),
+            tron_energy_base_amount: EnergyBaseAmount {
+                with_usdt: "13".into(),
+                without_usdt: "27".into(),
+            },
+            time_zone: settings.time_zone,
+            multi_address_collect: settings.multi_address_collect,
+        })
+    }
+
+    pub async fn ping(&self) -> AppResult<()> {
+        self.repo.ping().await
+    }
+}

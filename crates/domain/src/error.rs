@@ -1,0 +1,141 @@
+//! One error type for the whole service, with stable numeric codes (docs/api.md lists them).
+//! Internal details are kept for the log and never shown to a caller.
+
+use crate::messages::MsgKey;
+
+/// Stable codes of the envelope. A code never changes meaning once released.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(i32)]
+pub enum ErrorCode {
+    Success = 1,
+    BadRequest = 10400,
+    Forbidden = 10403,
+    NotFound = 10404,
+    MethodNotAllowed = 10405,
+    PayloadTooLarge = 10413,
+    UnsupportedMediaType = 10415,
+    InvalidInput = 10422,
+    TooManyRequests = 10429,
+    Internal = 10500,
+    Unavailable = 10503,
+    SessionMissing = 10506,
+    SessionExpired = 10512,
+    InvalidCredentials = 11001,
+    InvalidCode = 11002,
+    AccountUnavailable = 11003,
+    PasswordMismatch = 11004,
+    ConfigKeysEmpty = 12001,
+}
+
+impl ErrorCode {
+    pub fn value(self) -> i32 {
+        self as i32
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The request could not be read: bad JSON, wrong field types. `detail` is the parser's
+    /// description (names the field) and is safe to show.
+    #[error("bad request: {detail}")]
+    BadRequest { detail: String },
+    #[error("forbidden")]
+    Forbidden,
+    #[error("not found")]
+    NotFound,
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    #[error("payload too large")]
+    PayloadTooLarge,
+    #[error("unsupported media type")]
+    UnsupportedMediaType,
+    /// A field broke a business rule; the key names the rule's message.
+    #[error("invalid input: {0:?}")]
+    Invalid(MsgKey),
+    #[error("too many requests: {0:?}")]
+    TooManyRequests(MsgKey),
+    #[error("session missing")]
+    SessionMissing,
+    #[error("session expired")]
+    SessionExpired,
+    #[error("invalid credentials")]
+    InvalidCredentials,
+    #[error("invalid code")]
+    InvalidCode,
+    #[error("account unavailable")]
+    AccountUnavailable,
+    #[error("old password mismatch")]
+    PasswordMismatch,
+    #[error("config keys empty")]
+    ConfigKeysEmpty,
+    #[error("dependency unavailable: {0}")]
+    Unavailable(String),
+    /// Anything unexpected. The text goes to the log only.
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    pub fn internal(err: impl std::fmt::Display) -> Self {
+        AppError::Internal(err.to_string())
+    }
+
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            AppError::BadRequest { .. } => ErrorCode::BadRequest,
+            AppError::Forbidden => ErrorCode::Forbidden,
+            AppError::NotFound => ErrorCode::NotFound,
+            AppError::MethodNotAllowed => ErrorCode::MethodNotAllowed,
+            AppError::PayloadTooLarge => ErrorCode::PayloadTooLarge,
+            AppError::UnsupportedMediaType => ErrorCode::UnsupportedMediaType,
+            AppError::Invalid(_) => ErrorCode::InvalidInput,
+            AppError::TooManyRequests(_) => ErrorCode::TooManyRequests,
+            AppError::SessionMissing => ErrorCode::SessionMissing,
+            AppError::SessionExpired => ErrorCode::SessionExpired,
+            AppError::InvalidCredentials => ErrorCode::InvalidCredentials,
+            AppError::InvalidCode => ErrorCode::InvalidCode,
+            AppError::AccountUnavailable => ErrorCode::AccountUnavailable,
+            AppError::PasswordMismatch => ErrorCode::PasswordMismatch,
+            AppError::ConfigKeysEmpty => ErrorCode::ConfigKeysEmpty,
+            AppError::Unavailable(_) => ErrorCode::Unavailable,
+            AppError::Internal(_) => ErrorCode::Internal,
+        }
+    }
+
+    /// The message key a caller sees for this error.
+    pub fn msg_key(&self) -> MsgKey {
+        match self {
+            AppError::BadRequest { .. } => MsgKey::BadRequest,
+            AppError::Forbidden => MsgKey::Forbidden,
+            AppError::NotFound => MsgKey::NotFound,
+            AppError::MethodNotAllowed => MsgKey::MethodNotAllowed,
+            AppError::PayloadTooLarge => MsgKey::PayloadTooLarge,
+            AppError::UnsupportedMediaType => MsgKey::UnsupportedMediaType,
+            AppError::Invalid(key) | AppError::TooManyRequests(key) => *key,
+            AppError::SessionMissing => MsgKey::SessionMissing,
+            AppError::SessionExpired => MsgKey::SessionExpired,
+            AppError::InvalidCredentials => MsgKey::InvalidCredentials,
+            AppError::InvalidCode => MsgKey::InvalidCode,
+            AppError::AccountUnavailable => MsgKey::AccountUnavailable,
+            AppError::PasswordMismatch => MsgKey::PasswordMismatch,
+            AppError::ConfigKeysEmpty => MsgKey::ConfigKeysEmpty,
+            AppError::Unavailable(_) => MsgKey::Unavailable,
+            AppError::Internal(_) => MsgKey::Internal,
+        }
+    }
+
+    /// Detail that may be appended to the localized message (parser output only).
+    pub fn public_detail(&self) -> Option<&str> {
+        match self {
+            AppError::BadRequest { detail } => Some(detail),
+            _ => None,
+        }
+    }
+
+    /// Faults the operator must see in the log at error level.
+    pub fn is_server_fault(&self) -> bool {
+        matches!(self, AppError::Internal(_) | AppError::Unavailable(_))
+    }
+}
+
+pub type AppResult<T> = Result<T, AppError>;

@@ -1,0 +1,47 @@
+//! Outgoing mail. The service only composes; a [`Mailer`] delivers (SMTP or the outbox).
+
+use crate::identity::CodePurpose;
+use crate::Locale;
+
+#[derive(Debug, Clone)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+#[async_trait::async_trait]
+pub trait Mailer: Send + Sync {
+    async fn send(&self, mail: Mail) -> Result<(), String>;
+}
+
+/// The verification-code mail in the recipient's language.
+pub fn code_mail(to: &str, code: &str, purpose: CodePurpose, ttl_minutes: i64, locale: Locale) -> Mail {
+    let (subject, body) = match (locale, purpose) {
+        (Locale::EnUs, CodePurpose::Login) => (
+            "Your Coffer sign-in code".to_string(),
+            format!("Your sign-in verification code is {code}. It expires in {ttl_minutes} minutes. If you did not try to sign in, change your password."),
+        ),
+        (Locale::EnUs, _) => (
+            "Your Coffer verification code".to_string(),
+            format!("Your verification code is {code}. It expires in {ttl_minutes} minutes."),
+        ),
+        (Locale::ZhCn, CodePurpose::Login) => (
+            "Coffer 登录验证码".to_string(),
+            format!("您的登录验证码是 {code}，{ttl_minutes} 分钟内有效。如非本人操作，请立即修改密码。"),
+        ),
+        (Locale::ZhCn, _) => (
+            "Coffer 验证码".to_string(),
+            format!("您的验证码是 {code}，{ttl_minutes} 分钟内有效。"),
+        ),
+        (Locale::ZhHk, CodePurpose::Login) => (
+            "Coffer 登錄驗證碼".to_string(),
+            format!("您的登錄驗證碼是 {code}，{ttl_minutes} 分鐘內有效。如非本人操作，請立即修改密碼。"),
+        ),
+        (Locale::ZhHk, _) => (
+            "Coffer 驗證碼".to_string(),
+            format!("您的驗證碼是 {code}，{ttl_minutes} 分鐘內有效。"),
+        ),
+    };
+    Mail { to: to.to_string(), subject, body }
+}

@@ -1,0 +1,184 @@
+//! Operator tasks behind `coffer admin`: the demo merchant, users, the mail outbox.
+
+use chrono::Utc;
+use coffer_domain::identity::{self, Email};
+use coffer_domain::mail::{Mail, Mailer};
+use coffer_domain::AppError;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+};
+
+use crate::entities::{app_user, mail_outbox, menu, merchant, role, role_menu};
+use crate::{db_error, Store};
+
+pub const DEMO_MERCHANT_NAME: &str = "Demo merchant";
+
+#[derive(Debug)]
+pub enum DemoOutcome {
+    Created,
+    /// The demo account existed; its password was set to the one given.
+    PasswordReset,
+}
+
+impl Store {
+    /// Creates the demo merchant with an admin user, or resets that user's password.
+    pub async fn seed_demo(&self, email: &str, password: &str) -> Result<DemoOutcome, AppError> {
+        let email = Email::parse(email)?;
+        identity::check_password_policy(password)?;
+        let hash = identity::hash_password(password)?;
+        let db = self.connection();
+        if let Some(user) = app_user::Entity::find()
+            .filter(app_user::Column::Email.eq(email.as_str()))
+            .one(db)
+            .await
+            .map_err(db_error)?
+        {
+            let mut active: app_user::ActiveModel = user.into();
+            active.password_hash = Set(hash);
+            active.status = Set(1);
+            active.update(db).await.map_err(db_error)?;
+            return Ok(DemoOutcome::PasswordReset);
+        }
+        let now = Utc::now();
+        let txn = db.begin().await.map_err(db_error)?;
+        let merchant = merchant::ActiveModel {
+            name: Set(DEMO_MERCHANT_NAME.into()),
+            status: Set(1),
+            time_zone: Set(8),
+            multi_address_collect: Set(false),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .map_err(db_error)?;
+        let role = role::ActiveModel {
+            merchant_id: Set(merchant.id),
+            name: Set("admin".into()),
+            is_admin: Set(true),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .map_err(db_error)?;
+        app_user::ActiveModel {
+            merchant_id: Set(merchant.id),
+            email: Set(email.as_str().into()),
+            username: Set("Demo admin".into()),
+            mobile: Set(String::new()),
+            password_hash: Set(hash),
+            role_id: Set(role.id),
+            status: Set(1),
+            superadmin: Set(true),
+            google_bound: Set(false),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .map_err(db_error)?;
+        txn.commit().await.map_err(db_error)?;
+        Ok(DemoOutcome::Created)
+    }
+
+    /// Adds a user to the merchant of `merchant_of` (an existing user's e-mail), with a role
+    /// of its own holding exactly `menu_ids`.
+    pub async fn add_user(
+        &self,
+        merchant_of: &str,
+        email: &str,
+        password: &str,
+        menu_ids: &[i64],
+    ) -> Result<i64, AppError> {
+        let owner_email = Email::parse(merchant_of)?;
+        let email = Email::parse(email)?;
+        identity::check_password_policy(password)?;
+        let db = self.connection();
+        let owner = app_user::Entity::find()
+            .filter(app_user::Column::Email.eq(owner_email.as_str()))
+            .one(db)
+            .await
+            .map_err(db_error)?
+            .ok_or_else(|| AppError::internal(format!("no user {}", owner_email.as_str())))?;
+        let known: Vec<i64> = menu::Entity::find().all(db).await.map_err(db_error)?.iter().map(|m| m.id).collect();
+        if let Some(unknown) = menu_ids.iter().find(|id| !known.contains(id)) {
+            return Err(AppError::internal(format!("unknown menu id {unknown}")));
+        }
+        let now = Utc::now();
+        let txn = db.begin().await.map_err(db_error)?;
+        let role = role::ActiveModel {
+            merchant_id: Set(owner.merchant_id),
+            name: Set(format!("role of {}", email.as_str())),
+            is_admin: Set(false),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .map_err(db_error)?;
+        for menu_id in menu_ids {
+            role_menu::ActiveModel { role_id: Set(role.id), menu_id: Set(*menu_id) }
+                .insert(&txn)
+                .await
+                .map_err(db_error)?;
+        }
+        let user = app_user::ActiveModel {
+            merchant_id: Set(owner.merchant_id),
+            email: Set(email.as_str().into()),
+            username: Set(email.as_str().split('@').next().unwrap_or_default().into()),
+            mobile: Set(String::new()),
+            password_hash: Set(identity::hash_password(password)?),
+            role_id: Set(role.id),
+            status: Set(1),
+            superadmin: Set(false),
+            google_bound: Set(false),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .map_err(db_error)?;
+        txn.commit().await.map_err(db_error)?;
+        Ok(user.id)
+    }
+
+    /// Mails kept in the outbox, oldest first, optionally for one recipient.
+    pub async fn outbox(&self, to: Option<&str>) -> Result<Vec<mail_outbox::Model>, AppError> {
+        let mut query = mail_outbox::Entity::find().order_by_asc(mail_outbox::Column::Id);
+        if let Some(to) = to {
+            query = query.filter(mail_outbox::Column::Recipient.eq(to.trim().to_ascii_lowercase()));
+        }
+        query.all(self.connection()).await.map_err(db_error)
+    }
+}
+
+/// The embedded default mailer: keeps every mail in the database (read it with
+/// `coffer admin outbox`) so a newcomer can sign in with no mail server.
+pub struct OutboxMailer {
+    store: Store,
+}
+
+impl OutboxMailer {
+    pub fn new(store: Store) -> Self {
+        OutboxMailer { store }
+    }
+}
+
+#[async_trait::async_trait]
+impl Mailer for OutboxMailer {
+    async fn send(&self, mail: Mail) -> Result<(), String> {
+        mail_outbox::ActiveModel {
+            recipient: Set(mail.to.clone()),
+            subject: Set(mail.subject.clone()),
+            body: Set(mail.body.clone()),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(self.store.connection())
+        .await
+        .map_err(|e| e.to_string())?;
+        tracing::info!(to = %mail.to, subject = %mail.subject, "mail kept in the outbox (read it with `coffer admin outbox`)");
+        Ok(())
+    }
+}

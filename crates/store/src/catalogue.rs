@@ -1,0 +1,125 @@
+//! Product data the code owns: the menu catalogue (docs/menus.md), the public configuration
+//! defaults and the seeded chains. `sync` runs after every migration and is idempotent:
+//! menus follow the code; configuration values an operator changed are kept.
+
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
+
+use crate::entities::{chain, menu, public_config, token};
+
+/// (id, parent, type, path, icon, en, zh-CN, zh-HK); the order is the sidebar order.
+pub const MENUS: &[(i64, i64, &str, &str, &str, &str, &str, &str)] = &[
+    (1, 0, "C", "/home", "HomeOutlined", "Home", "首页", "首頁"),
+    (2, 0, "M", "/token", "WalletOutlined", "Token", "代币", "代幣"),
+    (201, 2, "C", "/token/list", "", "Token list", "代币列表", "代幣列表"),
+    (202, 2, "C", "/token/wallet-address", "", "Wallet address", "钱包地址", "錢包地址"),
+    (203, 2, "C", "/token/energy", "", "Energy", "能量", "能量"),
+    (204, 2, "C", "/token/trade", "", "Trade", "交易", "交易"),
+    (205, 2, "C", "/token/set", "", "Set", "设置", "設置"),
+    (206, 2, "C", "/token/withdraw", "", "Token withdraw", "代币提现", "代幣提現"),
+    (215, 2, "F", "/token/token-detail", "", "Token detail", "代币详情", "代幣詳情"),
+    (10, 0, "C", "/service", "AppstoreOutlined", "Service list", "服务列表", "服務列表"),
+    (11, 0, "C", "/points", "GiftOutlined", "Points list", "积分列表", "積分列表"),
+    (3, 0, "M", "/orders", "ProfileOutlined", "Orders", "订单", "訂單"),
+    (301, 3, "C", "/orders/deposit", "", "Deposit", "充值", "充值"),
+    (302, 3, "C", "/orders/withdraw", "", "Withdraw", "提现", "提現"),
+    (4, 0, "M", "/transactions", "SwapOutlined", "Transactions", "交易记录", "交易記錄"),
+    (401, 4, "C", "/transactions/deposit-list", "", "Deposit list", "充值列表", "充值列表"),
+    (402, 4, "C", "/transactions/transaction-list", "", "Transaction list", "交易列表", "交易列表"),
+    (403, 4, "C", "/transactions/withdraw-check", "", "Withdraw check", "提现审核", "提現審核"),
+    (404, 4, "C", "/transactions/withdraw-list", "", "Withdraw list", "提现列表", "提現列表"),
+    (5, 0, "M", "/collect", "FundOutlined", "Collect", "归集", "歸集"),
+    (501, 5, "C", "/collect/transactions", "", "Collection transactions", "归集交易", "歸集交易"),
+    (502, 5, "C", "/collect/fund", "", "Fund collection", "资金归集", "資金歸集"),
+    (6, 0, "M", "/report", "BarChartOutlined", "Data report", "数据报表", "數據報表"),
+    (601, 6, "C", "/report/payment", "", "Payment", "付款", "付款"),
+    (602, 6, "C", "/report/receipt", "", "Receipt", "收款", "收款"),
+    (7, 0, "M", "/account", "TeamOutlined", "Account", "账户", "賬戶"),
+    (701, 7, "C", "/account/ip-list", "", "IP list", "IP列表", "IP列表"),
+    (702, 7, "C", "/account/account-list", "", "Account list", "账户列表", "賬戶列表"),
+    (703, 7, "C", "/account/role-list", "", "Role list", "角色列表", "角色列表"),
+    (8, 0, "M", "/system", "SettingOutlined", "System", "系统", "系統"),
+    (801, 8, "C", "/system/api-detail", "", "API detail", "API详情", "API詳情"),
+    (802, 8, "C", "/system/blacklist", "", "Blacklist", "黑名单", "黑名單"),
+    (803, 8, "C", "/system/api-key", "", "API key", "API密钥", "API密鑰"),
+    (804, 8, "C", "/system/callback", "", "Callback", "回调", "回調"),
+    (805, 8, "C", "/system/whitelist", "", "Whitelist", "白名单", "白名單"),
+    (9, 0, "M", "/logs", "FileSearchOutlined", "Logs", "日志", "日誌"),
+    (901, 9, "C", "/logs/login", "", "Login logs", "登录日志", "登錄日誌"),
+    (902, 9, "C", "/logs/operation", "", "Operation logs", "操作日志", "操作日誌"),
+];
+
+/// Public configuration defaults, readable without a session through /common/configKey.
+pub const PUBLIC_CONFIG: &[(&str, &str)] = &[
+    ("siteName", "Coffer"),
+    ("supportEmail", "support@coffer.local"),
+    ("privacyPolicyUrl", "/privacy.html"),
+    ("promoVideoUrl", "https://coffer.local/intro-video"),
+    ("registrationContactTip", "We will contact you within 1 working day."),
+];
+
+/// The embedded simulated chain and its USDT-like token (the chains issue adds EVM and TRON).
+pub const DEVCHAIN_ID: i64 = 1337;
+
+pub async fn sync(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let menus = MENUS.iter().enumerate().map(|(i, m)| menu::ActiveModel {
+        id: Set(m.0),
+        parent_id: Set(m.1),
+        menu_type: Set(m.2.into()),
+        path: Set(m.3.into()),
+        icon: Set(m.4.into()),
+        title_en: Set(m.5.into()),
+        title_zh_cn: Set(m.6.into()),
+        title_zh_hk: Set(m.7.into()),
+        sort: Set(i as i32 + 1),
+    });
+    menu::Entity::insert_many(menus)
+        .on_conflict(
+            OnConflict::column(menu::Column::Id)
+                .update_columns([
+                    menu::Column::ParentId, menu::Column::MenuType, menu::Column::Path,
+                    menu::Column::Icon, menu::Column::TitleEn, menu::Column::TitleZhCn,
+                    menu::Column::TitleZhHk, menu::Column::Sort,
+                ])
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
+
+    let config = PUBLIC_CONFIG.iter().map(|(k, v)| public_config::ActiveModel {
+        key: Set((*k).into()),
+        value: Set((*v).into()),
+    });
+    public_config::Entity::insert_many(config)
+        .on_conflict(OnConflict::column(public_config::Column::Key).do_nothing().to_owned())
+        .do_nothing()
+        .exec(db)
+        .await?;
+
+    chain::Entity::insert(chain::ActiveModel {
+        id: Set(DEVCHAIN_ID),
+        name: Set("Devchain".into()),
+        symbol: Set("DEV".into()),
+        txurl: Set(String::new()),
+        decimals: Set(18),
+        enabled: Set(true),
+        sort: Set(1),
+    })
+    .on_conflict(OnConflict::column(chain::Column::Id).do_nothing().to_owned())
+    .do_nothing()
+    .exec(db)
+    .await?;
+    token::Entity::insert(token::ActiveModel {
+        id: Set(1),
+        chain_id: Set(DEVCHAIN_ID),
+        symbol: Set("USDT".into()),
+        price: Set("1".into()),
+        decimals: Set(6),
+        contract: Set("devchain:usdt".into()),
+    })
+    .on_conflict(OnConflict::column(token::Column::Id).do_nothing().to_owned())
+    .do_nothing()
+    .exec(db)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,24 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "app_user")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub merchant_id: i64,
+    #[sea_orm(unique)]
+    pub email: String,
+    pub username: String,
+    pub mobile: String,
+    pub password_hash: String,
+    pub role_id: i64,
+    pub status: i32,
+    pub superadmin: bool,
+    pub google_bound: bool,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,17 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "mail_outbox")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub recipient: String,
+    pub subject: String,
+    pub body: String,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,126 @@
+//! Storage: SeaORM entities, the migrations, and the repositories that implement the domain's
+//! ports. One code path serves SQLite (the embedded default) and PostgreSQL.
+
+pub mod admin;
+pub mod catalogue;
+pub mod entities;
+mod migration;
+mod repos;
+
+use coffer_domain::AppError;
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbErr};
+use sea_orm_migration::MigratorTrait;
+use std::time::Duration;
+
+pub use migration::Migrator;
+
+/// The database behind every repository.
+#[derive(Clone)]
+pub struct Store {
+    db: DatabaseConnection,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database URL must start with sqlite:// or postgres:// (got {0:?})")]
+    UnsupportedUrl(String),
+    #[error("cannot create the data directory {path}: {source}")]
+    DataDir { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+pub struct PoolSettings {
+    pub max_connections: u32,
+    pub connect_timeout: Duration,
+}
+
+impl Store {
+    /// Connects to `url` (sqlite://path?mode=rwc or postgres://...). For SQLite the parent
+    /// directory is created, and WAL with foreign keys is switched on.
+    pub async fn connect(url: &str, pool: PoolSettings) -> Result<Store, StoreError> {
+        let is_sqlite = url.starts_with("sqlite:");
+        if !is_sqlite && !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+            return Err(StoreError::UnsupportedUrl(redact_url(url)));
+        }
+        if is_sqlite {
+            ensure_sqlite_dir(url)?;
+        }
+        let mut options = ConnectOptions::new(url.to_string());
+        options
+            .max_connections(pool.max_connections)
+            .connect_timeout(pool.connect_timeout)
+            .acquire_timeout(pool.connect_timeout)
+            .sqlx_logging(false);
+        let db = Database::connect(options).await?;
+        if is_sqlite {
+            // WAL lets readers run beside the single writer; foreign keys are off by default in
+            // SQLite and must be on for every connection (sqlx sets it per connection too).
+            db.execute_unprepared("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;").await?;
+        }
+        Ok(Store { db })
+    }
+
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        Migrator::up(&self.db, None).await?;
+        catalogue::sync(&self.db).await?;
+        Ok(())
+    }
+
+    pub fn connection(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    pub fn backend_name(&self) -> &'static str {
+        match self.db.get_database_backend() {
+            sea_orm::DatabaseBackend::Sqlite => "sqlite",
+            sea_orm::DatabaseBackend::Postgres => "postgres",
+            sea_orm::DatabaseBackend::MySql => "mysql",
+        }
+    }
+}
+
+/// A URL fit for a log line: the password, if any, is replaced.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let userinfo = &url[scheme_end + 3..at];
+            let user = userinfo.split(':').next().unwrap_or_default();
+            format!("{}{}:***{}", &url[..scheme_end + 3], user, &url[at..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+fn ensure_sqlite_dir(url: &str) -> Result<(), StoreError> {
+    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = path.split('?').next().unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return Ok(());
+    }
+    if let Some(dir) = std::path::Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|source| StoreError::DataDir { path: dir.display().to_string(), source })?;
+    }
+    Ok(())
+}
+
+/// Database faults reach callers as 'unavailable' when the connection is the problem, and as
+/// internal errors otherwise; the detail goes to the log only.
+pub(crate) fn db_error(err: DbErr) -> AppError {
+    match err {
+        DbErr::Conn(_) | DbErr::ConnectionAcquire(_) => AppError::Unavailable(err.to_string()),
+        other => AppError::Internal(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_redacted_for_logs() {
+        assert_eq!(redact_url("postgres://coffer:s3cret@db:5432/coffer"), "postgres://coffer:***@db:5432/coffer");
+        assert_eq!(redact_url("sqlite://data/coffer.db?mode=rwc"), "sqlite://data/coffer.db?mode=rwc");
+    }
+}

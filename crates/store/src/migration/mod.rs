@@ -1,0 +1,14 @@
+//! One set of migrations for SQLite and PostgreSQL.
+
+use sea_orm_migration::prelude::*;
+
+mod m20261122_000001_foundation;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261122_000001_foundation::Migration)]
+    }
+}

@@ -1,0 +1,72 @@
+use coffer_domain::config::{ChainNode, MerchantSettings, TokenInfo};
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{ConfigRepo, MerchantId};
+use coffer_domain::AppError;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::BTreeMap;
+
+use crate::entities::{chain, merchant, public_config, token};
+use crate::{db_error, Store};
+
+#[async_trait::async_trait]
+impl ConfigRepo for Store {
+    async fn public_values(&self, keys: &[String]) -> AppResult<BTreeMap<String, String>> {
+        let rows = public_config::Entity::find()
+            .filter(public_config::Column::Key.is_in(keys.iter().cloned()))
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(rows.into_iter().map(|r| (r.key, r.value)).collect())
+    }
+
+    async fn chain_nodes(&self) -> AppResult<Vec<ChainNode>> {
+        let db = self.connection();
+        let chains = chain::Entity::find()
+            .filter(chain::Column::Enabled.eq(true))
+            .order_by_asc(chain::Column::Sort)
+            .all(db)
+            .await
+            .map_err(db_error)?;
+        let tokens = token::Entity::find().order_by_asc(token::Column::Id).all(db).await.map_err(db_error)?;
+        Ok(chains
+            .into_iter()
+            .map(|c| ChainNode {
+                chainid: c.id,
+                tokens: tokens
+                    .iter()
+                    .filter(|t| t.chain_id == c.id)
+                    .map(|t| TokenInfo {
+                        tokenid: t.id,
+                        symbol: t.symbol.clone(),
+                        price: t.price.clone(),
+                        decimals: t.decimals,
+                        contract: t.contract.clone(),
+                    })
+                    .collect(),
+                chainname: c.name,
+                symbol: c.symbol,
+                txurl: c.txurl,
+                decimals: c.decimals,
+            })
+            .collect())
+    }
+
+    async fn merchant_settings(&self, merchant_id: MerchantId) -> AppResult<MerchantSettings> {
+        let m = merchant::Entity::find_by_id(merchant_id)
+            .one(self.connection())
+            .await
+            .map_err(db_error)?
+            .ok_or_else(|| AppError::internal(format!("merchant {merchant_id} missing")))?;
+        Ok(MerchantSettings {
+            time_zone: m.time_zone,
+            multi_address_collect: m.multi_address_collect,
+            // Merchants enable chains with the chains issue; until then none is enabled.
+            enabled_chain_ids: Vec::new(),
+        })
+    }
+
+    async fn ping(&self) -> AppResult<()> {
+        self.connection().execute_unprepared("SELECT 1").await.map_err(db_error)?;
+        Ok(())
+    }
+}

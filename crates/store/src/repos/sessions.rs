@@ -1,0 +1,65 @@
+use chrono::{DateTime, Utc};
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{SessionRecord, SessionRepo, UserId, UserRecord};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+
+use crate::entities::user_session;
+use crate::{db_error, Store};
+
+#[async_trait::async_trait]
+impl SessionRepo for Store {
+    async fn insert(&self, token_digest: &str, user: &UserRecord, at: DateTime<Utc>) -> AppResult<i64> {
+        let row = user_session::ActiveModel {
+            token_digest: Set(token_digest.to_string()),
+            user_id: Set(user.id),
+            merchant_id: Set(user.merchant_id),
+            created_at: Set(at),
+            last_seen_at: Set(at),
+            ..Default::default()
+        }
+        .insert(self.connection())
+        .await
+        .map_err(db_error)?;
+        Ok(row.id)
+    }
+
+    async fn find(&self, token_digest: &str) -> AppResult<Option<SessionRecord>> {
+        let row = user_session::Entity::find()
+            .filter(user_session::Column::TokenDigest.eq(token_digest))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(|s| SessionRecord {
+            id: s.id,
+            user_id: s.user_id,
+            merchant_id: s.merchant_id,
+            created_at: s.created_at,
+            last_seen_at: s.last_seen_at,
+        }))
+    }
+
+    async fn touch(&self, id: i64, at: DateTime<Utc>) -> AppResult<()> {
+        user_session::Entity::update_many()
+            .col_expr(user_session::Column::LastSeenAt, at.into())
+            .filter(user_session::Column::Id.eq(id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn delete(&self, id: i64) -> AppResult<()> {
+        user_session::Entity::delete_by_id(id).exec(self.connection()).await.map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn delete_others(&self, user_id: UserId, keep: i64) -> AppResult<()> {
+        user_session::Entity::delete_many()
+            .filter(user_session::Column::UserId.eq(user_id))
+            .filter(user_session::Column::Id.ne(keep))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+}
