@@ -13,6 +13,9 @@ use std::path::Path;
 pub struct Secret(String);
 
 impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
     pub fn expose(&self) -> &str {
         &self.0
     }

@@ -118,14 +118,14 @@ impl AuthService {
             return Err(AppError::Invalid(MsgKey::CodeTypeUnsupported));
         }
         let now = self.clock.now();
-        if let Some(last) = self.codes.latest(&email, purpose).await? {
+        if let Some(last) = self.codes.latest_code(&email, purpose).await? {
             if now - last.created_at < self.settings.code_resend_after {
                 return Err(AppError::TooManyRequests(MsgKey::DoNotResend));
             }
         }
         let code = identity::new_verification_code();
         let expires = now + self.settings.code_ttl;
-        self.codes.insert(&email, purpose, &identity::secret_digest(&code), now, expires).await?;
+        self.codes.insert_code(&email, purpose, &identity::secret_digest(&code), now, expires).await?;
         if self.users.find_by_email(&email).await?.is_some() {
             let mail = code_mail(email.as_str(), &code, purpose, self.settings.code_ttl.num_minutes(), locale);
             self.mailer.send(mail).await.map_err(AppError::Unavailable)?;
@@ -141,7 +141,7 @@ impl AuthService {
         self.redeem_code(&email, CodePurpose::Login, &code).await?;
         let token = identity::new_session_token();
         let now = self.clock.now();
-        self.sessions.insert(&identity::secret_digest(&token), &user, now).await?;
+        self.sessions.create_session(&identity::secret_digest(&token), &user, now).await?;
         tracing::info!(user_id = user.id, merchant_id = user.merchant_id, "signed in");
         let mut session = self.session_view(&user).await?;
         session.session_code = Some(token);
@@ -153,7 +153,7 @@ impl AuthService {
         let token = token.map(str::trim).filter(|t| !t.is_empty()).ok_or(AppError::SessionMissing)?;
         let session = self
             .sessions
-            .find(&identity::secret_digest(token))
+            .find_session(&identity::secret_digest(token))
             .await?
             .ok_or(AppError::SessionMissing)?;
         let now = self.clock.now();
@@ -167,7 +167,7 @@ impl AuthService {
             return Err(AppError::AccountUnavailable);
         }
         if (now - session.last_seen_at).num_seconds() >= TOUCH_EVERY_SECS {
-            self.sessions.touch(session.id, now).await?;
+            self.sessions.touch_session(session.id, now).await?;
         }
         let menus = self.users.role_menus(user.role_id).await?;
         Ok(AuthContext {
@@ -179,7 +179,7 @@ impl AuthService {
     }
 
     pub async fn logout(&self, ctx: &AuthContext) -> AppResult<()> {
-        self.sessions.delete(ctx.session_id).await
+        self.sessions.delete_session(ctx.session_id).await
     }
 
     pub async fn current_session(&self, ctx: &AuthContext) -> AppResult<UserSession> {
@@ -197,7 +197,7 @@ impl AuthService {
             return Err(AppError::PasswordMismatch);
         }
         self.users.set_password_hash(user.id, &identity::hash_password(new)?).await?;
-        self.sessions.delete_others(user.id, ctx.session_id).await?;
+        self.sessions.delete_other_sessions(user.id, ctx.session_id).await?;
         tracing::info!(user_id = user.id, "password changed; other sessions ended");
         Ok(())
     }
@@ -223,7 +223,7 @@ impl AuthService {
 
     async fn redeem_code(&self, email: &Email, purpose: CodePurpose, code: &str) -> AppResult<()> {
         let now = self.clock.now();
-        let record = self.codes.latest(email, purpose).await?.ok_or(AppError::InvalidCode)?;
+        let record = self.codes.latest_code(email, purpose).await?.ok_or(AppError::InvalidCode)?;
         let usable = !record.consumed
             && record.expires_at > now
             && record.failed_attempts < self.settings.code_max_attempts;
@@ -234,7 +234,7 @@ impl AuthService {
             self.codes.record_failed_attempt(record.id).await?;
             return Err(AppError::InvalidCode);
         }
-        if !self.codes.consume(record.id).await? {
+        if !self.codes.consume_code(record.id).await? {
             return Err(AppError::InvalidCode);
         }
         Ok(())

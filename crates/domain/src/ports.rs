@@ -49,12 +49,12 @@ pub struct SessionRecord {
 
 #[async_trait::async_trait]
 pub trait SessionRepo: Send + Sync {
-    async fn insert(&self, token_digest: &str, user: &UserRecord, at: DateTime<Utc>) -> AppResult<i64>;
-    async fn find(&self, token_digest: &str) -> AppResult<Option<SessionRecord>>;
-    async fn touch(&self, id: i64, at: DateTime<Utc>) -> AppResult<()>;
-    async fn delete(&self, id: i64) -> AppResult<()>;
+    async fn create_session(&self, token_digest: &str, user: &UserRecord, at: DateTime<Utc>) -> AppResult<i64>;
+    async fn find_session(&self, token_digest: &str) -> AppResult<Option<SessionRecord>>;
+    async fn touch_session(&self, id: i64, at: DateTime<Utc>) -> AppResult<()>;
+    async fn delete_session(&self, id: i64) -> AppResult<()>;
     /// Ends every session of the user but `keep`.
-    async fn delete_others(&self, user_id: UserId, keep: i64) -> AppResult<()>;
+    async fn delete_other_sessions(&self, user_id: UserId, keep: i64) -> AppResult<()>;
 }
 
 #[derive(Debug, Clone)]
@@ -70,8 +70,8 @@ pub struct CodeRecord {
 #[async_trait::async_trait]
 pub trait CodeRepo: Send + Sync {
     /// The newest code issued for this e-mail and purpose.
-    async fn latest(&self, email: &Email, purpose: CodePurpose) -> AppResult<Option<CodeRecord>>;
-    async fn insert(
+    async fn latest_code(&self, email: &Email, purpose: CodePurpose) -> AppResult<Option<CodeRecord>>;
+    async fn insert_code(
         &self,
         email: &Email,
         purpose: CodePurpose,
@@ -81,7 +81,7 @@ pub trait CodeRepo: Send + Sync {
     ) -> AppResult<()>;
     async fn record_failed_attempt(&self, id: i64) -> AppResult<()>;
     /// Marks the code used; false if it was already used (so two requests cannot both use it).
-    async fn consume(&self, id: i64) -> AppResult<bool>;
+    async fn consume_code(&self, id: i64) -> AppResult<bool>;
 }
 
 #[async_trait::async_trait]

@@ -10,7 +10,7 @@ use crate::{db_error, Store};
 
 #[async_trait::async_trait]
 impl CodeRepo for Store {
-    async fn latest(&self, email: &Email, purpose: CodePurpose) -> AppResult<Option<CodeRecord>> {
+    async fn latest_code(&self, email: &Email, purpose: CodePurpose) -> AppResult<Option<CodeRecord>> {
         let row = email_code::Entity::find()
             .filter(email_code::Column::Email.eq(email.as_str()))
             .filter(email_code::Column::Purpose.eq(purpose.as_i32()))
@@ -28,7 +28,7 @@ impl CodeRepo for Store {
         }))
     }
 
-    async fn insert(
+    async fn insert_code(
         &self,
         email: &Email,
         purpose: CodePurpose,
@@ -62,7 +62,7 @@ impl CodeRepo for Store {
         Ok(())
     }
 
-    async fn consume(&self, id: i64) -> AppResult<bool> {
+    async fn consume_code(&self, id: i64) -> AppResult<bool> {
         // Conditional update: of two concurrent redemptions only one changes the row.
         let result = email_code::Entity::update_many()
             .col_expr(email_code::Column::ConsumedAt, Expr::value(Utc::now()))

@@ -8,7 +8,7 @@ use crate::{db_error, Store};
 
 #[async_trait::async_trait]
 impl SessionRepo for Store {
-    async fn insert(&self, token_digest: &str, user: &UserRecord, at: DateTime<Utc>) -> AppResult<i64> {
+    async fn create_session(&self, token_digest: &str, user: &UserRecord, at: DateTime<Utc>) -> AppResult<i64> {
         let row = user_session::ActiveModel {
             token_digest: Set(token_digest.to_string()),
             user_id: Set(user.id),
@@ -23,7 +23,7 @@ impl SessionRepo for Store {
         Ok(row.id)
     }
 
-    async fn find(&self, token_digest: &str) -> AppResult<Option<SessionRecord>> {
+    async fn find_session(&self, token_digest: &str) -> AppResult<Option<SessionRecord>> {
         let row = user_session::Entity::find()
             .filter(user_session::Column::TokenDigest.eq(token_digest))
             .one(self.connection())
@@ -38,7 +38,7 @@ impl SessionRepo for Store {
         }))
     }
 
-    async fn touch(&self, id: i64, at: DateTime<Utc>) -> AppResult<()> {
+    async fn touch_session(&self, id: i64, at: DateTime<Utc>) -> AppResult<()> {
         user_session::Entity::update_many()
             .col_expr(user_session::Column::LastSeenAt, at.into())
             .filter(user_session::Column::Id.eq(id))
@@ -48,12 +48,12 @@ impl SessionRepo for Store {
         Ok(())
     }
 
-    async fn delete(&self, id: i64) -> AppResult<()> {
+    async fn delete_session(&self, id: i64) -> AppResult<()> {
         user_session::Entity::delete_by_id(id).exec(self.connection()).await.map_err(db_error)?;
         Ok(())
     }
 
-    async fn delete_others(&self, user_id: UserId, keep: i64) -> AppResult<()> {
+    async fn delete_other_sessions(&self, user_id: UserId, keep: i64) -> AppResult<()> {
         user_session::Entity::delete_many()
             .filter(user_session::Column::UserId.eq(user_id))
             .filter(user_session::Column::Id.ne(keep))

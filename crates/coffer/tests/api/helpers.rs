@@ -1,0 +1,127 @@
+//! `spawn_app()`: the real application on port 0 with a fresh database, and a client that
+//! speaks the envelope.
+
+use chrono::{Duration, TimeZone, Utc};
+use coffer::app::App;
+use coffer::config::{Config, Secret};
+use coffer_domain::clock::{Clock, ManualClock};
+use coffer_store::Store;
+use coffer_testkit::TestDb;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+pub const DEMO_EMAIL: &str = "demo@coffer.local";
+pub const DEMO_PASSWORD: &str = "Demo-Pass-2026";
+
+pub struct TestApp {
+    pub base: String,
+    pub store: Store,
+    pub clock: Arc<ManualClock>,
+    pub http: reqwest::Client,
+    pub db: TestDb,
+}
+
+/// The answer of a call: HTTP status plus the parsed envelope.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn code(&self) -> i64 {
+        self.body["code"].as_i64().unwrap_or_else(|| panic!("no envelope code in {}", self.body))
+    }
+    pub fn msg(&self) -> &str {
+        self.body["msg"].as_str().unwrap_or_default()
+    }
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+}
+
+pub async fn spawn_app(db: TestDb) -> TestApp {
+    spawn_app_with(db, |_| {}).await
+}
+
+pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> TestApp {
+    let mut config = Config::default();
+    config.server.bind = "127.0.0.1:0".into();
+    config.database.url = Secret::new(db.url.clone());
+    config.database.max_connections = 5;
+    tweak(&mut config);
+    let clock = Arc::new(ManualClock::new(Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap()));
+    let app = App::build(&config, clock.clone() as Arc<dyn Clock>).await.expect("building the app");
+    app.store.seed_demo(DEMO_EMAIL, DEMO_PASSWORD).await.expect("seeding the demo merchant");
+    let base = format!("http://{}", app.local_addr());
+    let store = app.store.clone();
+    tokio::spawn(app.serve(std::future::pending()));
+    TestApp { base, store, clock, http: reqwest::Client::new(), db }
+}
+
+impl TestApp {
+    pub async fn call(&self, path: &str, body: Value, session: Option<&str>, lang: Option<&str>) -> Answer {
+        let mut request = self.http.post(format!("{}{path}", self.base)).json(&body);
+        if let Some(token) = session {
+            request = request.header("sessionCode", token);
+        }
+        if let Some(lang) = lang {
+            request = request.header("accept-language", lang);
+        }
+        let response = request.send().await.expect("request sent");
+        answer(response).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Answer {
+        self.call(path, body, None, None).await
+    }
+
+    pub async fn post_as(&self, token: &str, path: &str, body: Value) -> Answer {
+        self.call(path, body, Some(token), None).await
+    }
+
+    pub async fn get(&self, path: &str) -> Answer {
+        answer(self.http.get(format!("{}{path}", self.base)).send().await.expect("request sent")).await
+    }
+
+    /// The newest code mailed to `email` (the outbox is the default mail transport).
+    pub async fn last_code(&self, email: &str) -> String {
+        let mails = self.store.outbox(Some(email)).await.expect("reading the outbox");
+        let body = &mails.last().unwrap_or_else(|| panic!("no mail to {email}")).body;
+        body.split(|c: char| !c.is_ascii_digit())
+            .find(|part| part.len() == 6)
+            .unwrap_or_else(|| panic!("no code in {body}"))
+            .to_string()
+    }
+
+    /// Asks for a fresh login code, waiting out the resend window on the test clock.
+    pub async fn request_code(&self, email: &str) -> String {
+        self.clock.advance(Duration::seconds(61));
+        let sent = self.post("/api/partner/code/email", json!({"email": email, "type": 2})).await;
+        assert_eq!(sent.code(), 1, "{:?}", sent.body);
+        self.last_code(email).await
+    }
+
+    /// The whole sign-in path; returns the session token.
+    pub async fn sign_in(&self, email: &str, password: &str) -> String {
+        let verify = self.post("/api/partner/login/verify", json!({"email": email, "password": password})).await;
+        assert_eq!(verify.code(), 1, "{:?}", verify.body);
+        let code = self.request_code(email).await;
+        let login = self
+            .post("/api/partner/login", json!({"email": email, "password": password, "code": code}))
+            .await;
+        assert_eq!(login.code(), 1, "{:?}", login.body);
+        login.data()["sessionCode"].as_str().expect("a session token").to_string()
+    }
+
+    pub async fn sign_in_demo(&self) -> String {
+        self.sign_in(DEMO_EMAIL, DEMO_PASSWORD).await
+    }
+}
+
+async fn answer(response: reqwest::Response) -> Answer {
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("a body");
+    let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON (status {status}): {text}"));
+    Answer { status, body }
+}

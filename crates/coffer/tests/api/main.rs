@@ -1,0 +1,9 @@
+//! Integration tests: the real server on port 0, a fresh database each, every story on SQLite
+//! and PostgreSQL. One test binary (linking is the slow part on small machines).
+
+mod helpers;
+
+mod envelope;
+mod parity;
+mod session;
+mod sign_in;
