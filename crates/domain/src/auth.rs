@@ -124,12 +124,13 @@ impl AuthService {
             }
         }
         let code = identity::new_verification_code();
-        let expires = now + self.settings.code_ttl;
-        self.codes.insert_code(&email, purpose, &identity::secret_digest(&code), now, expires).await?;
+        // Mail first: a code that never arrived must not hold the resend window shut.
         if self.users.find_by_email(&email).await?.is_some() {
             let mail = code_mail(email.as_str(), &code, purpose, self.settings.code_ttl.num_minutes(), locale);
             self.mailer.send(mail).await.map_err(AppError::Unavailable)?;
         }
+        let expires = now + self.settings.code_ttl;
+        self.codes.insert_code(&email, purpose, &identity::secret_digest(&code), now, expires).await?;
         Ok(())
     }
 

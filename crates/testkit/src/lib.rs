@@ -5,6 +5,10 @@
 //! databases (`make test` starts a throwaway cluster and sets it). Without it they fail with
 //! a message saying so: a skipped database test would hide a broken dialect.
 
+mod smtp;
+
+pub use smtp::SmtpPeer;
+
 use rand::distributions::Alphanumeric;
 use rand::Rng;
 use sea_orm::{ConnectionTrait, Database};

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod envelope;
+mod mail;
 mod parity;
 mod session;
 mod sign_in;

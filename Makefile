@@ -1,0 +1,52 @@
+# Coffer: `make run` builds and starts everything; `make test` runs every test layer.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig.json web/package.json web/public -type f 2>/dev/null)
+
+.PHONY: help setup setup-test web build run test test-rust test-web test-e2e lint clean
+
+help:
+	@echo "make run    build the console and the service, start on SQLite with a demo merchant"
+	@echo "make test   Rust unit + integration (SQLite and PostgreSQL), console unit, end-to-end"
+	@echo "make lint   rustfmt check, clippy, console typecheck"
+
+setup:
+	@scripts/setup.sh build
+
+setup-test:
+	@scripts/setup.sh test
+
+web/dist/index.html: $(WEB_SOURCES) web/package-lock.json
+	@scripts/setup.sh build
+	cd web && npm run build
+
+web: web/dist/index.html
+
+# The release binary embeds web/dist, so the console is built first.
+build: web
+	cargo build --release --locked
+
+run: build
+	@scripts/run.sh
+
+test: setup-test web test-rust test-web test-e2e
+
+test-rust:
+	scripts/test-rust.sh
+
+test-web: setup
+	cd web && npm test
+
+# End-to-end: Playwright drives Debian's Chromium against the real (debug) binary.
+test-e2e: setup-test web
+	cargo build --locked
+	cd web && COFFER_BIN=$(CURDIR)/target/debug/coffer npm run e2e
+
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd web && npm run typecheck
+
+clean:
+	cargo clean
+	rm -rf web/dist web/node_modules data
