@@ -38,7 +38,10 @@ pub struct PasswordEdit {
     password_verify: String,
 }
 
-pub async fn login_verify(State(state): State<AppState>, ApiJson(body): ApiJson<Credentials>) -> ApiResult<i32> {
+pub async fn login_verify(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<Credentials>,
+) -> ApiResult<i32> {
     let step = state.auth.login_verify(&body.email, &body.password).await?;
     ok(step as i32)
 }
@@ -49,11 +52,17 @@ pub async fn send_email_code(
     ApiJson(body): ApiJson<CodeRequest>,
 ) -> ApiResult<()> {
     let locale = Locale::negotiate(headers.get("accept-language").and_then(|v| v.to_str().ok()));
-    state.auth.send_email_code(&body.email, body.code_type, locale).await?;
+    state
+        .auth
+        .send_email_code(&body.email, body.code_type, locale)
+        .await?;
     ok(())
 }
 
-pub async fn login(State(state): State<AppState>, ApiJson(body): ApiJson<LoginRequest>) -> ApiResult<UserSession> {
+pub async fn login(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<LoginRequest>,
+) -> ApiResult<UserSession> {
     ok(state.auth.login(&body.email, &body.password, &body.code).await?)
 }
 
@@ -71,6 +80,9 @@ pub async fn edit_password(
     Session(ctx): Session,
     ApiJson(body): ApiJson<PasswordEdit>,
 ) -> ApiResult<()> {
-    state.auth.change_password(&ctx, &body.password_old, &body.password, &body.password_verify).await?;
+    state
+        .auth
+        .change_password(&ctx, &body.password_old, &body.password, &body.password_verify)
+        .await?;
     ok(())
 }

@@ -24,7 +24,10 @@ pub enum ConsoleAssets {
 
 impl ConsoleAssets {
     fn get(&self, path: &str) -> Option<Cow<'static, [u8]>> {
-        if path.split('/').any(|segment| segment == ".." || segment.starts_with('.')) {
+        if path
+            .split('/')
+            .any(|segment| segment == ".." || segment.starts_with('.'))
+        {
             return None;
         }
         match self {
@@ -41,7 +44,10 @@ const NOT_BUILT: &str = "<!doctype html><meta charset=utf-8><title>Coffer</title
 pub async fn index(State(state): State<AppState>) -> Response {
     match state.console.get("index.html") {
         Some(bytes) => (
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
             bytes,
         )
             .into_response(),
@@ -63,6 +69,17 @@ pub async fn asset_or_not_found(State(state): State<AppState>, method: Method, u
     };
     let mime = mime_guess::from_path(path).first_or_octet_stream();
     // Vite names built assets by content hash, so they never change under one name.
-    let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-    ([(header::CONTENT_TYPE, mime.as_ref()), (header::CACHE_CONTROL, cache)], bytes).into_response()
+    let cache = if path.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    (
+        [
+            (header::CONTENT_TYPE, mime.as_ref()),
+            (header::CACHE_CONTROL, cache),
+        ],
+        bytes,
+    )
+        .into_response()
 }

@@ -70,14 +70,22 @@ impl IntoResponse for ApiError {
 
 fn pending(code: i32, msg: MsgKey, detail: Option<String>, data: Value) -> Response {
     let mut response = StatusCode::OK.into_response();
-    response.extensions_mut().insert(PendingEnvelope { code, msg, detail, data });
+    response.extensions_mut().insert(PendingEnvelope {
+        code,
+        msg,
+        detail,
+        data,
+    });
     response
 }
 
 /// Renders pending envelopes in the language the request asked for.
 pub async fn render_envelope(request: Request, next: Next) -> Response {
     let locale = Locale::negotiate(
-        request.headers().get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()),
+        request
+            .headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
     );
     let mut response = next.run(request).await;
     let Some(envelope) = response.extensions_mut().remove::<PendingEnvelope>() else {
@@ -89,7 +97,11 @@ pub async fn render_envelope(request: Request, next: Next) -> Response {
         None => text.to_string(),
     };
     let body = json!({ "code": envelope.code, "msg": msg, "data": envelope.data });
-    let mut rendered = (StatusCode::OK, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body.to_string())
+    let mut rendered = (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))],
+        body.to_string(),
+    )
         .into_response();
     let (parts, _) = std::mem::take(&mut response).into_parts();
     for (name, value) in parts.headers.iter() {
@@ -118,10 +130,18 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
 fn json_rejection(rejection: JsonRejection) -> AppError {
     match rejection {
         JsonRejection::MissingJsonContentType(_) => AppError::UnsupportedMediaType,
-        JsonRejection::BytesRejection(r) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
-        JsonRejection::JsonDataError(e) => AppError::BadRequest { detail: serde_detail(&e.body_text()) },
-        JsonRejection::JsonSyntaxError(e) => AppError::BadRequest { detail: serde_detail(&e.body_text()) },
-        other => AppError::BadRequest { detail: other.body_text() },
+        JsonRejection::BytesRejection(r) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            AppError::PayloadTooLarge
+        }
+        JsonRejection::JsonDataError(e) => AppError::BadRequest {
+            detail: serde_detail(&e.body_text()),
+        },
+        JsonRejection::JsonSyntaxError(e) => AppError::BadRequest {
+            detail: serde_detail(&e.body_text()),
+        },
+        other => AppError::BadRequest {
+            detail: other.body_text(),
+        },
     }
 }
 
@@ -132,7 +152,11 @@ fn serde_detail(text: &str) -> String {
         "Failed to deserialize the JSON body into the target type: ",
         "Failed to parse the request body as JSON: ",
     ];
-    PREFIXES.iter().find_map(|p| text.strip_prefix(p)).unwrap_or(text).to_string()
+    PREFIXES
+        .iter()
+        .find_map(|p| text.strip_prefix(p))
+        .unwrap_or(text)
+        .to_string()
 }
 
 /// The answer for a panic caught by the panic layer: an internal error, logged.
@@ -152,6 +176,9 @@ mod tests {
     #[test]
     fn serde_detail_keeps_the_field_description() {
         let text = "Failed to deserialize the JSON body into the target type: email: invalid type: integer `5`, expected a string at line 1 column 11";
-        assert_eq!(serde_detail(text), "email: invalid type: integer `5`, expected a string at line 1 column 11");
+        assert_eq!(
+            serde_detail(text),
+            "email: invalid type: integer `5`, expected a string at line 1 column 11"
+        );
     }
 }

@@ -83,7 +83,14 @@ pub fn router(state: AppState, settings: &HttpSettings) -> Router {
 
 /// One span per request, carrying the request id so every log line can be traced to it.
 fn request_span(request: &Request) -> tracing::Span {
-    let header = |name: &str| request.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    let header = |name: &str| {
+        request
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string()
+    };
     tracing::info_span!(
         "request",
         request_id = %header("x-request-id"),

@@ -31,13 +31,21 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
         Ok(()) => (StatusCode::OK, axum::Json(serde_json::json!({"status": "ok"}))).into_response(),
         Err(err) => {
             tracing::warn!(error = %err, "health check failed");
-            (StatusCode::SERVICE_UNAVAILABLE, axum::Json(serde_json::json!({"status": "unavailable"}))).into_response()
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                axum::Json(serde_json::json!({"status": "unavailable"})),
+            )
+                .into_response()
         }
     }
 }
 
 pub async fn metrics(State(state): State<AppState>) -> Response {
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.metrics.render()).into_response()
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        state.metrics.render(),
+    )
+        .into_response()
 }
 
 pub async fn method_not_allowed() -> ApiError {
@@ -62,6 +70,7 @@ pub async fn record_metrics(request: Request, next: Next) -> Response {
         .unwrap_or_else(|| response.status().as_u16().to_string());
     let labels = [("route", route), ("method", method), ("code", code)];
     metrics::counter!("coffer_http_requests_total", &labels).increment(1);
-    metrics::histogram!("coffer_http_request_duration_seconds", &labels[..2]).record(started.elapsed().as_secs_f64());
+    metrics::histogram!("coffer_http_request_duration_seconds", &labels[..2])
+        .record(started.elapsed().as_secs_f64());
     response
 }

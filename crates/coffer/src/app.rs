@@ -71,18 +71,34 @@ impl App {
         let store = open_store(config).await?;
         store.migrate().await.context("migrating the database")?;
         let state = build_state(config, &store, clock)?;
-        let router = coffer_api::router(state, &HttpSettings { body_limit_bytes: config.server.body_limit_bytes });
+        let router = coffer_api::router(
+            state,
+            &HttpSettings {
+                body_limit_bytes: config.server.body_limit_bytes,
+            },
+        );
         let listener = TcpListener::bind(&config.server.bind)
             .await
             .with_context(|| format!("binding {}", config.server.bind))?;
-        Ok(App { listener, router, store })
+        Ok(App {
+            listener,
+            router,
+            store,
+        })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener.local_addr().expect("a bound listener has an address")
+        self.listener
+            .local_addr()
+            .expect("a bound listener has an address")
     }
 
-    pub async fn serve(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-        axum::serve(self.listener, self.router).with_graceful_shutdown(shutdown).await
+    pub async fn serve(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
     }
 }

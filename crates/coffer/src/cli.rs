@@ -11,7 +11,11 @@ use crate::app::{open_store, App};
 use crate::config::Config;
 
 #[derive(Parser)]
-#[command(name = "coffer", version, about = "Coffer: custody and payment collection for merchants")]
+#[command(
+    name = "coffer",
+    version,
+    about = "Coffer: custody and payment collection for merchants"
+)]
 pub struct Cli {
     /// Configuration file (optional; defaults and COFFER__ variables apply without it).
     #[arg(long, global = true)]
@@ -107,16 +111,30 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
     match admin {
         Admin::Demo => {
             let password = config.demo.password.expose();
-            let outcome = store.seed_demo(&config.demo.email, password).await.map_err(anyhow::Error::msg)?;
+            let outcome = store
+                .seed_demo(&config.demo.email, password)
+                .await
+                .map_err(anyhow::Error::msg)?;
             let what = match outcome {
                 DemoOutcome::Created => "Demo merchant created.",
                 DemoOutcome::PasswordReset => "Demo merchant exists; its password was reset.",
             };
-            println!("{what}\n  e-mail:   {}\n  password: {password}", config.demo.email);
+            println!(
+                "{what}\n  e-mail:   {}\n  password: {password}",
+                config.demo.email
+            );
         }
-        Admin::User(UserCmd::Add { email, password, menus, merchant_of }) => {
+        Admin::User(UserCmd::Add {
+            email,
+            password,
+            menus,
+            merchant_of,
+        }) => {
             let owner = merchant_of.unwrap_or_else(|| config.demo.email.clone());
-            let id = store.add_user(&owner, &email, &password, &menus).await.map_err(anyhow::Error::msg)?;
+            let id = store
+                .add_user(&owner, &email, &password, &menus)
+                .await
+                .map_err(anyhow::Error::msg)?;
             println!("User {email} added (id {id}).");
         }
         Admin::Outbox { to, json } => {
@@ -128,7 +146,14 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                     });
                     println!("{line}");
                 } else {
-                    println!("#{} {} to {}\n  {}\n  {}", mail.id, mail.created_at.to_rfc3339(), mail.recipient, mail.subject, mail.body);
+                    println!(
+                        "#{} {} to {}\n  {}\n  {}",
+                        mail.id,
+                        mail.created_at.to_rfc3339(),
+                        mail.recipient,
+                        mail.subject,
+                        mail.body
+                    );
                 }
             }
         }

@@ -26,7 +26,11 @@ impl Secret {
 
 impl std::fmt::Debug for Secret {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_empty() { "\"\"" } else { "\"[redacted]\"" })
+        f.write_str(if self.0.is_empty() {
+            "\"\""
+        } else {
+            "\"[redacted]\""
+        })
     }
 }
 
@@ -183,15 +187,24 @@ impl Config {
     }
 
     fn validate(&self) -> Result<(), ConfigError> {
-        let invalid = |key, problem: &str| Err(ConfigError::Invalid { key, problem: problem.to_string() });
+        let invalid = |key, problem: &str| {
+            Err(ConfigError::Invalid {
+                key,
+                problem: problem.to_string(),
+            })
+        };
         if self.server.bind.parse::<SocketAddr>().is_err() {
-            return invalid("server.bind", "must be an address with a port, like 127.0.0.1:8080");
+            return invalid(
+                "server.bind",
+                "must be an address with a port, like 127.0.0.1:8080",
+            );
         }
         if self.server.body_limit_bytes < 1024 {
             return invalid("server.body_limit_bytes", "must be at least 1024");
         }
         let url = self.database.url.expose();
-        if !(url.starts_with("sqlite:") || url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+        if !(url.starts_with("sqlite:") || url.starts_with("postgres://") || url.starts_with("postgresql://"))
+        {
             return invalid("database.url", "must start with sqlite:// or postgres://");
         }
         if self.database.max_connections == 0 {
@@ -210,13 +223,19 @@ impl Config {
             }
         }
         if self.mail.from.parse::<lettre::message::Mailbox>().is_err() {
-            return invalid("mail.from", "must be a mailbox like `Coffer <no-reply@example.com>`");
+            return invalid(
+                "mail.from",
+                "must be a mailbox like `Coffer <no-reply@example.com>`",
+            );
         }
         if self.mail.transport == MailTransport::Smtp && self.mail.smtp.host.is_empty() {
             return invalid("mail.smtp.host", "is required when mail.transport is smtp");
         }
         if !self.console.dir.is_empty() && !Path::new(&self.console.dir).join("index.html").exists() {
-            return invalid("console.dir", "must be a folder holding the built console (index.html)");
+            return invalid(
+                "console.dir",
+                "must be a folder holding the built console (index.html)",
+            );
         }
         Ok(())
     }

@@ -21,11 +21,19 @@ impl SmtpMailer {
             SmtpTls::Starttls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&smtp.host)?,
             SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&smtp.host)?,
         };
-        let mut builder = builder.port(smtp.port).timeout(Some(Duration::from_secs(smtp.timeout_secs)));
+        let mut builder = builder
+            .port(smtp.port)
+            .timeout(Some(Duration::from_secs(smtp.timeout_secs)));
         if !smtp.username.is_empty() {
-            builder = builder.credentials(Credentials::new(smtp.username.clone(), smtp.password.expose().to_string()));
+            builder = builder.credentials(Credentials::new(
+                smtp.username.clone(),
+                smtp.password.expose().to_string(),
+            ));
         }
-        Ok(SmtpMailer { transport: builder.build(), from: config.from.parse()? })
+        Ok(SmtpMailer {
+            transport: builder.build(),
+            from: config.from.parse()?,
+        })
     }
 }
 

@@ -99,7 +99,14 @@ impl AuthService {
         clock: Arc<dyn Clock>,
         settings: AuthSettings,
     ) -> Self {
-        AuthService { users, sessions, codes, mailer, clock, settings }
+        AuthService {
+            users,
+            sessions,
+            codes,
+            mailer,
+            clock,
+            settings,
+        }
     }
 
     /// Step one: the password. Answers which second step follows.
@@ -107,13 +114,18 @@ impl AuthService {
         let user = self.check_credentials(email, password).await?;
         // The authenticator path is added with Google binding (identity issue); until then no
         // account can have it bound.
-        Ok(if user.google_bound { SecondFactor::Authenticator } else { SecondFactor::EmailCode })
+        Ok(if user.google_bound {
+            SecondFactor::Authenticator
+        } else {
+            SecondFactor::EmailCode
+        })
     }
 
     /// Sends a code. The answer does not reveal whether the e-mail has an account.
     pub async fn send_email_code(&self, email: &str, code_type: i64, locale: Locale) -> AppResult<()> {
         let email = Email::parse(email)?;
-        let purpose = CodePurpose::from_type(code_type).ok_or(AppError::Invalid(MsgKey::CodeTypeUnsupported))?;
+        let purpose =
+            CodePurpose::from_type(code_type).ok_or(AppError::Invalid(MsgKey::CodeTypeUnsupported))?;
         if purpose != CodePurpose::Login {
             return Err(AppError::Invalid(MsgKey::CodeTypeUnsupported));
         }
@@ -126,11 +138,19 @@ impl AuthService {
         let code = identity::new_verification_code();
         // Mail first: a code that never arrived must not hold the resend window shut.
         if self.users.find_by_email(&email).await?.is_some() {
-            let mail = code_mail(email.as_str(), &code, purpose, self.settings.code_ttl.num_minutes(), locale);
+            let mail = code_mail(
+                email.as_str(),
+                &code,
+                purpose,
+                self.settings.code_ttl.num_minutes(),
+                locale,
+            );
             self.mailer.send(mail).await.map_err(AppError::Unavailable)?;
         }
         let expires = now + self.settings.code_ttl;
-        self.codes.insert_code(&email, purpose, &identity::secret_digest(&code), now, expires).await?;
+        self.codes
+            .insert_code(&email, purpose, &identity::secret_digest(&code), now, expires)
+            .await?;
         Ok(())
     }
 
@@ -142,7 +162,9 @@ impl AuthService {
         self.redeem_code(&email, CodePurpose::Login, &code).await?;
         let token = identity::new_session_token();
         let now = self.clock.now();
-        self.sessions.create_session(&identity::secret_digest(&token), &user, now).await?;
+        self.sessions
+            .create_session(&identity::secret_digest(&token), &user, now)
+            .await?;
         tracing::info!(user_id = user.id, merchant_id = user.merchant_id, "signed in");
         let mut session = self.session_view(&user).await?;
         session.session_code = Some(token);
@@ -151,7 +173,10 @@ impl AuthService {
 
     /// Resolves a session token; the way every protected call learns who is calling.
     pub async fn authenticate(&self, token: Option<&str>) -> AppResult<AuthContext> {
-        let token = token.map(str::trim).filter(|t| !t.is_empty()).ok_or(AppError::SessionMissing)?;
+        let token = token
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or(AppError::SessionMissing)?;
         let session = self
             .sessions
             .find_session(&identity::secret_digest(token))
@@ -163,7 +188,11 @@ impl AuthService {
         if idle_over || absolute_over {
             return Err(AppError::SessionExpired);
         }
-        let user = self.users.find_by_id(session.user_id).await?.ok_or(AppError::SessionMissing)?;
+        let user = self
+            .users
+            .find_by_id(session.user_id)
+            .await?
+            .ok_or(AppError::SessionMissing)?;
         if user.status != 1 || !user.merchant_active {
             return Err(AppError::AccountUnavailable);
         }
@@ -184,21 +213,39 @@ impl AuthService {
     }
 
     pub async fn current_session(&self, ctx: &AuthContext) -> AppResult<UserSession> {
-        let user = self.users.find_by_id(ctx.user_id).await?.ok_or(AppError::SessionMissing)?;
+        let user = self
+            .users
+            .find_by_id(ctx.user_id)
+            .await?
+            .ok_or(AppError::SessionMissing)?;
         self.session_view(&user).await
     }
 
-    pub async fn change_password(&self, ctx: &AuthContext, old: &str, new: &str, verify: &str) -> AppResult<()> {
+    pub async fn change_password(
+        &self,
+        ctx: &AuthContext,
+        old: &str,
+        new: &str,
+        verify: &str,
+    ) -> AppResult<()> {
         identity::check_password_policy(new)?;
         if new != verify {
             return Err(AppError::Invalid(MsgKey::TwoPasswordInconsistent));
         }
-        let user = self.users.find_by_id(ctx.user_id).await?.ok_or(AppError::SessionMissing)?;
+        let user = self
+            .users
+            .find_by_id(ctx.user_id)
+            .await?
+            .ok_or(AppError::SessionMissing)?;
         if !identity::verify_password(old, &user.password_hash) {
             return Err(AppError::PasswordMismatch);
         }
-        self.users.set_password_hash(user.id, &identity::hash_password(new)?).await?;
-        self.sessions.delete_other_sessions(user.id, ctx.session_id).await?;
+        self.users
+            .set_password_hash(user.id, &identity::hash_password(new)?)
+            .await?;
+        self.sessions
+            .delete_other_sessions(user.id, ctx.session_id)
+            .await?;
         tracing::info!(user_id = user.id, "password changed; other sessions ended");
         Ok(())
     }
@@ -209,7 +256,9 @@ impl AuthService {
             return Err(AppError::Invalid(MsgKey::PasswordEmpty));
         }
         let user = self.users.find_by_email(&email).await?;
-        let hash = user.as_ref().map_or(identity::dummy_password_hash(), |u| u.password_hash.as_str());
+        let hash = user
+            .as_ref()
+            .map_or(identity::dummy_password_hash(), |u| u.password_hash.as_str());
         let password_ok = identity::verify_password(password, hash);
         match user {
             Some(user) if password_ok => {
@@ -224,7 +273,11 @@ impl AuthService {
 
     async fn redeem_code(&self, email: &Email, purpose: CodePurpose, code: &str) -> AppResult<()> {
         let now = self.clock.now();
-        let record = self.codes.latest_code(email, purpose).await?.ok_or(AppError::InvalidCode)?;
+        let record = self
+            .codes
+            .latest_code(email, purpose)
+            .await?
+            .ok_or(AppError::InvalidCode)?;
         let usable = !record.consumed
             && record.expires_at > now
             && record.failed_attempts < self.settings.code_max_attempts;

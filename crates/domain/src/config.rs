@@ -81,10 +81,18 @@ impl ConfigService {
             return Err(AppError::ConfigKeysEmpty);
         }
         if keys.len() > MAX_KEYS {
-            return Err(AppError::BadRequest { detail: format!("at most {MAX_KEYS} keys") });
+            return Err(AppError::BadRequest {
+                detail: format!("at most {MAX_KEYS} keys"),
+            });
         }
         let found = self.repo.public_values(&keys).await?;
-        Ok(keys.into_iter().map(|k| { let v = found.get(&k).cloned(); (k, v) }).collect())
+        Ok(keys
+            .into_iter()
+            .map(|k| {
+                let v = found.get(&k).cloned();
+                (k, v)
+            })
+            .collect())
     }
 
     pub async fn home_config(&self, merchant_id: MerchantId) -> AppResult<HomeConfig> {

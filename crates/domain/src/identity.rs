@@ -34,14 +34,18 @@ impl Email {
 }
 
 fn is_valid_email(s: &str) -> bool {
-    let Some((local, domain)) = s.split_once('@') else { return false };
+    let Some((local, domain)) = s.split_once('@') else {
+        return false;
+    };
     let local_ok = !local.is_empty()
-        && local.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
     let labels: Vec<&str> = domain.split('.').collect();
     let domain_ok = labels.len() >= 2
-        && labels.iter().all(|l| {
-            !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-        });
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
     let tld = labels.last().copied().unwrap_or_default();
     local_ok && domain_ok && tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())
 }
@@ -75,7 +79,9 @@ pub fn hash_password(password: &str) -> AppResult<String> {
 /// Constant-time verification (argon2 compares digests in constant time).
 pub fn verify_password(password: &str, phc_hash: &str) -> bool {
     match PasswordHash::new(phc_hash) {
-        Ok(parsed) => Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok(),
+        Ok(parsed) => Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok(),
         Err(_) => false,
     }
 }
@@ -155,11 +161,27 @@ mod tests {
 
     #[test]
     fn email_format_follows_the_spec() {
-        assert_eq!(Email::parse(" Demo.User_1-x@Example.COM ").unwrap().as_str(), "demo.user_1-x@example.com");
+        assert_eq!(
+            Email::parse(" Demo.User_1-x@Example.COM ").unwrap().as_str(),
+            "demo.user_1-x@example.com"
+        );
         assert!(Email::parse("a@b.co").is_ok());
         assert_eq!(invalid_key(Email::parse("")), MsgKey::EmailEmpty);
-        for bad in ["plain", "a@b", "a@b.c", "a+b@c.com", "a@b.c0m1", "@b.com", "a@.com", "a b@c.com"] {
-            assert_eq!(invalid_key(Email::parse(bad)), MsgKey::EmailFormatIncorrect, "{bad}");
+        for bad in [
+            "plain",
+            "a@b",
+            "a@b.c",
+            "a+b@c.com",
+            "a@b.c0m1",
+            "@b.com",
+            "a@.com",
+            "a b@c.com",
+        ] {
+            assert_eq!(
+                invalid_key(Email::parse(bad)),
+                MsgKey::EmailFormatIncorrect,
+                "{bad}"
+            );
         }
     }
 
@@ -167,7 +189,11 @@ mod tests {
     fn password_policy_needs_length_upper_lower_digit() {
         assert!(check_password_policy("Abcdefg1").is_ok());
         for bad in ["Abcdef1", "abcdefg1", "ABCDEFG1", "Abcdefgh"] {
-            assert_eq!(invalid_key(check_password_policy(bad)), MsgKey::PasswordFormatError, "{bad}");
+            assert_eq!(
+                invalid_key(check_password_policy(bad)),
+                MsgKey::PasswordFormatError,
+                "{bad}"
+            );
         }
         assert_eq!(invalid_key(check_password_policy("")), MsgKey::PasswordEmpty);
     }

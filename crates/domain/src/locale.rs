@@ -79,7 +79,10 @@ mod tests {
 
     #[test]
     fn weights_pick_the_preferred_supported_language() {
-        assert_eq!(Locale::negotiate(Some("fr-FR,zh-HK;q=0.8,en;q=0.5")), Locale::ZhHk);
+        assert_eq!(
+            Locale::negotiate(Some("fr-FR,zh-HK;q=0.8,en;q=0.5")),
+            Locale::ZhHk
+        );
         assert_eq!(Locale::negotiate(Some("en;q=0.9,zh-CN")), Locale::ZhCn);
         assert_eq!(Locale::negotiate(Some("zh-CN;q=0,en")), Locale::EnUs);
     }

@@ -43,5 +43,9 @@ pub fn code_mail(to: &str, code: &str, purpose: CodePurpose, ttl_minutes: i64, l
             format!("您的驗證碼是 {code}，{ttl_minutes} 分鐘內有效。"),
         ),
     };
-    Mail { to: to.to_string(), subject, body }
+    Mail {
+        to: to.to_string(),
+        subject,
+        body,
+    }
 }

@@ -59,7 +59,9 @@ pub struct Permissions {
 
 impl Permissions {
     pub fn new(menu_ids: impl IntoIterator<Item = MenuId>) -> Self {
-        Permissions { menu_ids: menu_ids.into_iter().collect() }
+        Permissions {
+            menu_ids: menu_ids.into_iter().collect(),
+        }
     }
 
     pub fn allows(&self, menu_id: MenuId) -> bool {

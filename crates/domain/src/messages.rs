@@ -104,21 +104,11 @@ impl MsgKey {
                 "服务暂时不可用，请稍后重试",
                 "服務暫時不可用，請稍後重試",
             ],
-            MsgKey::SessionMissing => [
-                "Please sign in",
-                "请先登录",
-                "請先登錄",
-            ],
-            MsgKey::SessionExpired => [
-                "Login authorization expired",
-                "登录授权已过期",
-                "登錄授權已過期",
-            ],
-            MsgKey::InvalidCredentials => [
-                "Incorrect e-mail or password",
-                "邮箱或密码错误",
-                "郵箱或密碼錯誤",
-            ],
+            MsgKey::SessionMissing => ["Please sign in", "请先登录", "請先登錄"],
+            MsgKey::SessionExpired => ["Login authorization expired", "登录授权已过期", "登錄授權已過期"],
+            MsgKey::InvalidCredentials => {
+                ["Incorrect e-mail or password", "邮箱或密码错误", "郵箱或密碼錯誤"]
+            }
             MsgKey::InvalidCode => [
                 "Verification code is incorrect or has expired",
                 "验证码错误或已过期",
@@ -129,20 +119,14 @@ impl MsgKey {
                 "该账户未启用，请联系客服",
                 "該賬戶未啟用，請聯繫客服",
             ],
-            MsgKey::PasswordMismatch => [
-                "The current password is incorrect",
-                "原密码错误",
-                "原密碼錯誤",
-            ],
+            MsgKey::PasswordMismatch => ["The current password is incorrect", "原密码错误", "原密碼錯誤"],
             MsgKey::ConfigKeysEmpty => [
                 "At least one configuration key is required",
                 "至少需要一个配置键",
                 "至少需要一個配置鍵",
             ],
             MsgKey::EmailEmpty => ["Email address is empty", "邮箱地址为空", "郵箱地址為空"],
-            MsgKey::EmailFormatIncorrect => {
-                ["Email Format Incorrect", "邮箱格式不正确", "郵箱格式不正確"]
-            }
+            MsgKey::EmailFormatIncorrect => ["Email Format Incorrect", "邮箱格式不正确", "郵箱格式不正確"],
             MsgKey::PasswordEmpty => ["Password cannot be empty", "密码不能为空", "密碼不能為空"],
             MsgKey::PasswordFormatError => ["Password Format Error", "密码格式错误", "密碼格式錯誤"],
             MsgKey::TwoPasswordInconsistent => [
@@ -172,18 +156,31 @@ mod tests {
 
     #[test]
     fn spec_texts_are_exact() {
-        assert_eq!(MsgKey::SessionExpired.text(Locale::EnUs), "Login authorization expired");
+        assert_eq!(
+            MsgKey::SessionExpired.text(Locale::EnUs),
+            "Login authorization expired"
+        );
         assert_eq!(MsgKey::DoNotResend.text(Locale::EnUs), "Do Not Resend");
         assert_eq!(MsgKey::EmailFormatIncorrect.key(), "email_format_incorrect");
-        assert_eq!(MsgKey::PasswordFormatError.text(Locale::EnUs), "Password Format Error");
+        assert_eq!(
+            MsgKey::PasswordFormatError.text(Locale::EnUs),
+            "Password Format Error"
+        );
     }
 
     #[test]
     fn chinese_variants_differ_from_english() {
-        for key in [MsgKey::Success, MsgKey::SessionExpired, MsgKey::InvalidCredentials] {
+        for key in [
+            MsgKey::Success,
+            MsgKey::SessionExpired,
+            MsgKey::InvalidCredentials,
+        ] {
             assert_ne!(key.text(Locale::ZhCn), key.text(Locale::EnUs));
             assert_ne!(key.text(Locale::ZhHk), key.text(Locale::EnUs));
         }
-        assert_ne!(MsgKey::SessionExpired.text(Locale::ZhCn), MsgKey::SessionExpired.text(Locale::ZhHk));
+        assert_ne!(
+            MsgKey::SessionExpired.text(Locale::ZhCn),
+            MsgKey::SessionExpired.text(Locale::ZhHk)
+        );
     }
 }

@@ -49,7 +49,12 @@ pub struct SessionRecord {
 
 #[async_trait::async_trait]
 pub trait SessionRepo: Send + Sync {
-    async fn create_session(&self, token_digest: &str, user: &UserRecord, at: DateTime<Utc>) -> AppResult<i64>;
+    async fn create_session(
+        &self,
+        token_digest: &str,
+        user: &UserRecord,
+        at: DateTime<Utc>,
+    ) -> AppResult<i64>;
     async fn find_session(&self, token_digest: &str) -> AppResult<Option<SessionRecord>>;
     async fn touch_session(&self, id: i64, at: DateTime<Utc>) -> AppResult<()>;
     async fn delete_session(&self, id: i64) -> AppResult<()>;

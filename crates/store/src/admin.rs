@@ -5,7 +5,8 @@ use coffer_domain::identity::{self, Email};
 use coffer_domain::mail::{Mail, Mailer};
 use coffer_domain::AppError;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
 };
 
 use crate::entities::{app_user, mail_outbox, menu, merchant, role, role_menu};
@@ -52,32 +53,16 @@ impl Store {
         .insert(&txn)
         .await
         .map_err(db_error)?;
-        let role = role::ActiveModel {
-            merchant_id: Set(merchant.id),
-            name: Set("admin".into()),
-            is_admin: Set(true),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await
-        .map_err(db_error)?;
-        app_user::ActiveModel {
-            merchant_id: Set(merchant.id),
-            email: Set(email.as_str().into()),
-            username: Set("Demo admin".into()),
-            mobile: Set(String::new()),
-            password_hash: Set(hash),
-            role_id: Set(role.id),
-            status: Set(1),
-            superadmin: Set(true),
-            google_bound: Set(false),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await
-        .map_err(db_error)?;
+        let role = insert_role(&txn, merchant.id, "admin", true).await?;
+        let demo = NewUser {
+            merchant_id: merchant.id,
+            role_id: role,
+            email: &email,
+            username: "Demo admin",
+            password_hash: hash,
+            superadmin: true,
+        };
+        insert_user(&txn, demo).await?;
         txn.commit().await.map_err(db_error)?;
         Ok(DemoOutcome::Created)
     }
@@ -101,46 +86,46 @@ impl Store {
             .await
             .map_err(db_error)?
             .ok_or_else(|| AppError::internal(format!("no user {}", owner_email.as_str())))?;
-        let known: Vec<i64> = menu::Entity::find().all(db).await.map_err(db_error)?.iter().map(|m| m.id).collect();
+        let known: Vec<i64> = menu::Entity::find()
+            .all(db)
+            .await
+            .map_err(db_error)?
+            .iter()
+            .map(|m| m.id)
+            .collect();
         if let Some(unknown) = menu_ids.iter().find(|id| !known.contains(id)) {
             return Err(AppError::internal(format!("unknown menu id {unknown}")));
         }
-        let now = Utc::now();
         let txn = db.begin().await.map_err(db_error)?;
-        let role = role::ActiveModel {
-            merchant_id: Set(owner.merchant_id),
-            name: Set(format!("role of {}", email.as_str())),
-            is_admin: Set(false),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await
-        .map_err(db_error)?;
+        let role = insert_role(
+            &txn,
+            owner.merchant_id,
+            &format!("role of {}", email.as_str()),
+            false,
+        )
+        .await?;
         for menu_id in menu_ids {
-            role_menu::ActiveModel { role_id: Set(role.id), menu_id: Set(*menu_id) }
-                .insert(&txn)
-                .await
-                .map_err(db_error)?;
+            role_menu::ActiveModel {
+                role_id: Set(role),
+                menu_id: Set(*menu_id),
+            }
+            .insert(&txn)
+            .await
+            .map_err(db_error)?;
         }
-        let user = app_user::ActiveModel {
-            merchant_id: Set(owner.merchant_id),
-            email: Set(email.as_str().into()),
-            username: Set(email.as_str().split('@').next().unwrap_or_default().into()),
-            mobile: Set(String::new()),
-            password_hash: Set(identity::hash_password(password)?),
-            role_id: Set(role.id),
-            status: Set(1),
-            superadmin: Set(false),
-            google_bound: Set(false),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await
-        .map_err(db_error)?;
+        let username = email.as_str().split('@').next().unwrap_or_default().to_string();
+        let hash = identity::hash_password(password)?;
+        let new = NewUser {
+            merchant_id: owner.merchant_id,
+            role_id: role,
+            email: &email,
+            username: &username,
+            password_hash: hash,
+            superadmin: false,
+        };
+        let user = insert_user(&txn, new).await?;
         txn.commit().await.map_err(db_error)?;
-        Ok(user.id)
+        Ok(user)
     }
 
     /// Mails kept in the outbox, oldest first, optionally for one recipient.
@@ -151,6 +136,54 @@ impl Store {
         }
         query.all(self.connection()).await.map_err(db_error)
     }
+}
+
+struct NewUser<'a> {
+    merchant_id: i64,
+    role_id: i64,
+    email: &'a Email,
+    username: &'a str,
+    password_hash: String,
+    superadmin: bool,
+}
+
+async fn insert_role(
+    txn: &DatabaseTransaction,
+    merchant_id: i64,
+    name: &str,
+    is_admin: bool,
+) -> Result<i64, AppError> {
+    let role = role::ActiveModel {
+        merchant_id: Set(merchant_id),
+        name: Set(name.into()),
+        is_admin: Set(is_admin),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await
+    .map_err(db_error)?;
+    Ok(role.id)
+}
+
+async fn insert_user(txn: &DatabaseTransaction, user: NewUser<'_>) -> Result<i64, AppError> {
+    let row = app_user::ActiveModel {
+        merchant_id: Set(user.merchant_id),
+        email: Set(user.email.as_str().into()),
+        username: Set(user.username.into()),
+        mobile: Set(String::new()),
+        password_hash: Set(user.password_hash),
+        role_id: Set(user.role_id),
+        status: Set(1),
+        superadmin: Set(user.superadmin),
+        google_bound: Set(false),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await
+    .map_err(db_error)?;
+    Ok(row.id)
 }
 
 /// The embedded default mailer: keeps every mail in the database (read it with

@@ -56,7 +56,8 @@ impl Store {
         if is_sqlite {
             // WAL lets readers run beside the single writer; foreign keys are off by default in
             // SQLite and must be on for every connection (sqlx sets it per connection too).
-            db.execute_unprepared("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;").await?;
+            db.execute_unprepared("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;")
+                .await?;
         }
         Ok(Store { db })
     }
@@ -98,9 +99,14 @@ fn ensure_sqlite_dir(url: &str) -> Result<(), StoreError> {
     if path.is_empty() || path == ":memory:" {
         return Ok(());
     }
-    if let Some(dir) = std::path::Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|source| StoreError::DataDir { path: dir.display().to_string(), source })?;
+    if let Some(dir) = std::path::Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::DataDir {
+            path: dir.display().to_string(),
+            source,
+        })?;
     }
     Ok(())
 }
@@ -120,7 +126,13 @@ mod tests {
 
     #[test]
     fn urls_are_redacted_for_logs() {
-        assert_eq!(redact_url("postgres://coffer:s3cret@db:5432/coffer"), "postgres://coffer:***@db:5432/coffer");
-        assert_eq!(redact_url("sqlite://data/coffer.db?mode=rwc"), "sqlite://data/coffer.db?mode=rwc");
+        assert_eq!(
+            redact_url("postgres://coffer:s3cret@db:5432/coffer"),
+            "postgres://coffer:***@db:5432/coffer"
+        );
+        assert_eq!(
+            redact_url("sqlite://data/coffer.db?mode=rwc"),
+            "sqlite://data/coffer.db?mode=rwc"
+        );
     }
 }

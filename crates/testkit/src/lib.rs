@@ -34,19 +34,39 @@ impl TestDb {
             DbKind::Sqlite => {
                 let dir = tempfile::tempdir().expect("temporary directory");
                 let url = format!("sqlite://{}/coffer.db?mode=rwc", dir.path().display());
-                TestDb { kind, url, _dir: Some(dir) }
+                TestDb {
+                    kind,
+                    url,
+                    _dir: Some(dir),
+                }
             }
             DbKind::Postgres => {
                 let admin_url = std::env::var(PG_URL_VAR).unwrap_or_else(|_| {
                     panic!("{PG_URL_VAR} is not set: run the tests with `make test`, which starts a throwaway PostgreSQL")
                 });
-                let name: String = rand::thread_rng().sample_iter(&Alphanumeric).take(12).map(char::from).collect();
+                let name: String = rand::thread_rng()
+                    .sample_iter(&Alphanumeric)
+                    .take(12)
+                    .map(char::from)
+                    .collect();
                 let name = format!("coffer_test_{}", name.to_ascii_lowercase());
-                let admin = Database::connect(&admin_url).await.expect("connecting to the test PostgreSQL");
-                admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("creating a test database");
+                let admin = Database::connect(&admin_url)
+                    .await
+                    .expect("connecting to the test PostgreSQL");
+                admin
+                    .execute_unprepared(&format!("CREATE DATABASE {name}"))
+                    .await
+                    .expect("creating a test database");
                 admin.close().await.ok();
-                let base = admin_url.rsplit_once('/').map(|(b, _)| b).expect("a URL with a database name");
-                TestDb { kind, url: format!("{base}/{name}"), _dir: None }
+                let base = admin_url
+                    .rsplit_once('/')
+                    .map(|(b, _)| b)
+                    .expect("a URL with a database name");
+                TestDb {
+                    kind,
+                    url: format!("{base}/{name}"),
+                    _dir: None,
+                }
             }
         }
     }

@@ -20,9 +20,20 @@ impl SmtpPeer {
         for sub in ["cur", "new", "tmp"] {
             std::fs::create_dir_all(maildir.join(sub)).expect("maildir");
         }
-        let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
         let child = Command::new("python3")
-            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
+            .args([
+                "-m",
+                "aiosmtpd",
+                "-n",
+                "-l",
+                &format!("127.0.0.1:{port}"),
+                "-c",
+                "aiosmtpd.handlers.Mailbox",
+            ])
             .arg(&maildir)
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
@@ -33,7 +44,12 @@ impl SmtpPeer {
             assert!(Instant::now() < deadline, "aiosmtpd did not start on port {port}");
             std::thread::sleep(Duration::from_millis(50));
         }
-        SmtpPeer { port, maildir, child, _dir: dir }
+        SmtpPeer {
+            port,
+            maildir,
+            child,
+            _dir: dir,
+        }
     }
 
     /// Every message received so far, as raw RFC 5322 text.

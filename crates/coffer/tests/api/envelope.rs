@@ -14,10 +14,25 @@ async fn success_and_request_errors(db: TestDb) {
 
     let cases = [
         // (body, content-type, expected code, a piece of the message)
-        ("{\"email\": 5, \"password\": \"x\"}", "application/json", 10400, "email: invalid type"),
-        ("{\"email\": \"a@b.co\"}", "application/json", 10400, "missing field `password`"),
+        (
+            "{\"email\": 5, \"password\": \"x\"}",
+            "application/json",
+            10400,
+            "email: invalid type",
+        ),
+        (
+            "{\"email\": \"a@b.co\"}",
+            "application/json",
+            10400,
+            "missing field `password`",
+        ),
         ("{not json", "application/json", 10400, "Malformed request"),
-        ("{\"email\":\"a@b.co\",\"password\":\"x\"}", "text/plain", 10415, "application/json"),
+        (
+            "{\"email\":\"a@b.co\",\"password\":\"x\"}",
+            "text/plain",
+            10415,
+            "application/json",
+        ),
     ];
     for (body, content_type, code, piece) in cases {
         let response = app
@@ -31,12 +46,20 @@ async fn success_and_request_errors(db: TestDb) {
         assert_eq!(response.status(), 200);
         let answer: serde_json::Value = response.json().await.unwrap();
         assert_eq!(answer["code"], code, "{body}: {answer}");
-        assert!(answer["msg"].as_str().unwrap().contains(piece), "{body}: {answer}");
+        assert!(
+            answer["msg"].as_str().unwrap().contains(piece),
+            "{body}: {answer}"
+        );
         assert_eq!(answer["data"], serde_json::Value::Null);
     }
 
     let oversized = "x".repeat(70 * 1024);
-    let big = app.post("/api/partner/login/verify", json!({"email": "a@b.co", "password": oversized})).await;
+    let big = app
+        .post(
+            "/api/partner/login/verify",
+            json!({"email": "a@b.co", "password": oversized}),
+        )
+        .await;
     assert_eq!(big.code(), 10413);
 
     let unknown = app.post("/api/partner/nothing-here", json!({})).await;
@@ -48,7 +71,12 @@ async fn success_and_request_errors(db: TestDb) {
     let no_session = app.post("/api/partner/home/config", json!({})).await;
     assert_eq!(no_session.code(), 10506);
 
-    let invalid = app.post("/api/partner/code/email", json!({"email": "not-an-email", "type": 2})).await;
+    let invalid = app
+        .post(
+            "/api/partner/code/email",
+            json!({"email": "not-an-email", "type": 2}),
+        )
+        .await;
     assert_eq!((invalid.code(), invalid.msg()), (10422, "Email Format Incorrect"));
 }
 
@@ -64,10 +92,14 @@ async fn messages_follow_accept_language(db: TestDb) {
         (Some("fr-FR"), "Incorrect e-mail or password"),
     ];
     for (lang, msg) in expected {
-        let answer = app.call("/api/partner/login/verify", body.clone(), None, lang).await;
+        let answer = app
+            .call("/api/partner/login/verify", body.clone(), None, lang)
+            .await;
         assert_eq!((answer.code(), answer.msg()), (11001, msg), "{lang:?}");
     }
-    let ok = app.call("/common/configKey/siteName", json!({}), None, Some("zh_HK")).await;
+    let ok = app
+        .call("/common/configKey/siteName", json!({}), None, Some("zh_HK"))
+        .await;
     assert_eq!(ok.code(), 10405, "configKey is GET only");
     let ok = app
         .http
@@ -84,31 +116,61 @@ async fn messages_follow_accept_language(db: TestDb) {
 
 async fn config_keys_reject_an_empty_list(db: TestDb) {
     let app = spawn_app(db).await;
-    for path in ["/common/configKey/", "/common/configKey", "/common/configKey/,", "/common/configKey/%20,%20"] {
+    for path in [
+        "/common/configKey/",
+        "/common/configKey",
+        "/common/configKey/,",
+        "/common/configKey/%20,%20",
+    ] {
         let answer = app.get(path).await;
         assert_eq!(answer.code(), 12001, "{path}: {:?}", answer.body);
     }
     let mixed = app.get("/common/configKey/supportEmail,,unknownKey").await;
     assert_eq!(mixed.code(), 1);
-    assert_eq!(mixed.data(), &json!({"supportEmail": "support@coffer.local", "unknownKey": null}));
+    assert_eq!(
+        mixed.data(),
+        &json!({"supportEmail": "support@coffer.local", "unknownKey": null})
+    );
 }
 
 /// A database fault is an internal error whose detail stays in the log; a lost database makes
 /// the health check fail and calls answer 'unavailable'.
 async fn server_faults_never_leak_details(db: TestDb) {
     let app = spawn_app(db).await;
-    app.store.connection().execute_unprepared("DROP TABLE public_config").await.unwrap();
+    app.store
+        .connection()
+        .execute_unprepared("DROP TABLE public_config")
+        .await
+        .unwrap();
     let broken = app.get("/common/configKey/siteName").await;
     assert_eq!(broken.code(), 10500);
     let text = broken.body.to_string().to_lowercase();
-    assert!(!text.contains("public_config") && !text.contains("table") && !text.contains("sql"), "{text}");
+    assert!(
+        !text.contains("public_config") && !text.contains("table") && !text.contains("sql"),
+        "{text}"
+    );
 
-    let healthy = app.http.get(format!("{}/healthz", app.base)).send().await.unwrap();
+    let healthy = app
+        .http
+        .get(format!("{}/healthz", app.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(healthy.status(), 200);
     app.store.connection().clone().close().await.unwrap();
-    let sick = app.http.get(format!("{}/healthz", app.base)).send().await.unwrap();
+    let sick = app
+        .http
+        .get(format!("{}/healthz", app.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(sick.status(), 503);
-    let unavailable = app.post("/api/partner/login/verify", json!({"email": "a@b.co", "password": "x"})).await;
+    let unavailable = app
+        .post(
+            "/api/partner/login/verify",
+            json!({"email": "a@b.co", "password": "x"}),
+        )
+        .await;
     assert_eq!(unavailable.code(), 10503, "{:?}", unavailable.body);
 }
 
@@ -123,16 +185,34 @@ async fn operations_endpoints(db: TestDb) {
         .await
         .unwrap();
     assert_eq!(response.headers()["x-request-id"], "trace-me-42");
-    let fresh = app.http.get(format!("{}/healthz", app.base)).send().await.unwrap();
+    let fresh = app
+        .http
+        .get(format!("{}/healthz", app.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(fresh.headers()["x-request-id"].len(), 36, "a generated UUID");
-    let metrics = app.http.get(format!("{}/metrics", app.base)).send().await.unwrap().text().await.unwrap();
+    let metrics = app
+        .http
+        .get(format!("{}/metrics", app.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(
-        metrics.contains("coffer_http_requests_total{route=\"/api/partner/login/verify\",method=\"POST\",code=\"11001\"}"),
+        metrics.contains(
+            "coffer_http_requests_total{route=\"/api/partner/login/verify\",method=\"POST\",code=\"11001\"}"
+        ),
         "{metrics}"
     );
     let console = app.http.get(format!("{}/", app.base)).send().await.unwrap();
     assert_eq!(console.status(), 200);
-    assert!(console.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    assert!(console.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
     let escape = app.get("/..%2F..%2Fetc%2Fpasswd").await;
     assert_eq!(escape.code(), 10404);
 }

@@ -30,7 +30,9 @@ pub struct Answer {
 
 impl Answer {
     pub fn code(&self) -> i64 {
-        self.body["code"].as_i64().unwrap_or_else(|| panic!("no envelope code in {}", self.body))
+        self.body["code"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("no envelope code in {}", self.body))
     }
     pub fn msg(&self) -> &str {
         self.body["msg"].as_str().unwrap_or_default()
@@ -50,13 +52,26 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     config.database.url = Secret::new(db.url.clone());
     config.database.max_connections = 5;
     tweak(&mut config);
-    let clock = Arc::new(ManualClock::new(Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap()));
-    let app = App::build(&config, clock.clone() as Arc<dyn Clock>).await.expect("building the app");
-    app.store.seed_demo(DEMO_EMAIL, DEMO_PASSWORD).await.expect("seeding the demo merchant");
+    let clock = Arc::new(ManualClock::new(
+        Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap(),
+    ));
+    let app = App::build(&config, clock.clone() as Arc<dyn Clock>)
+        .await
+        .expect("building the app");
+    app.store
+        .seed_demo(DEMO_EMAIL, DEMO_PASSWORD)
+        .await
+        .expect("seeding the demo merchant");
     let base = format!("http://{}", app.local_addr());
     let store = app.store.clone();
     tokio::spawn(app.serve(std::future::pending()));
-    TestApp { base, store, clock, http: reqwest::Client::new(), db }
+    TestApp {
+        base,
+        store,
+        clock,
+        http: reqwest::Client::new(),
+        db,
+    }
 }
 
 impl TestApp {
@@ -81,7 +96,14 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> Answer {
-        answer(self.http.get(format!("{}{path}", self.base)).send().await.expect("request sent")).await
+        answer(
+            self.http
+                .get(format!("{}{path}", self.base))
+                .send()
+                .await
+                .expect("request sent"),
+        )
+        .await
     }
 
     /// The newest code mailed to `email` (the outbox is the default mail transport).
@@ -97,21 +119,34 @@ impl TestApp {
     /// Asks for a fresh login code, waiting out the resend window on the test clock.
     pub async fn request_code(&self, email: &str) -> String {
         self.clock.advance(Duration::seconds(61));
-        let sent = self.post("/api/partner/code/email", json!({"email": email, "type": 2})).await;
+        let sent = self
+            .post("/api/partner/code/email", json!({"email": email, "type": 2}))
+            .await;
         assert_eq!(sent.code(), 1, "{:?}", sent.body);
         self.last_code(email).await
     }
 
     /// The whole sign-in path; returns the session token.
     pub async fn sign_in(&self, email: &str, password: &str) -> String {
-        let verify = self.post("/api/partner/login/verify", json!({"email": email, "password": password})).await;
+        let verify = self
+            .post(
+                "/api/partner/login/verify",
+                json!({"email": email, "password": password}),
+            )
+            .await;
         assert_eq!(verify.code(), 1, "{:?}", verify.body);
         let code = self.request_code(email).await;
         let login = self
-            .post("/api/partner/login", json!({"email": email, "password": password, "code": code}))
+            .post(
+                "/api/partner/login",
+                json!({"email": email, "password": password, "code": code}),
+            )
             .await;
         assert_eq!(login.code(), 1, "{:?}", login.body);
-        login.data()["sessionCode"].as_str().expect("a session token").to_string()
+        login.data()["sessionCode"]
+            .as_str()
+            .expect("a session token")
+            .to_string()
     }
 
     pub async fn sign_in_demo(&self) -> String {

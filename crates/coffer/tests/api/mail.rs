@@ -17,7 +17,12 @@ async fn sign_in_code_arrives_by_smtp_and_works() {
     })
     .await;
     let sent = app
-        .call("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}), None, Some("zh_HK"))
+        .call(
+            "/api/partner/code/email",
+            json!({"email": DEMO_EMAIL, "type": 2}),
+            None,
+            Some("zh_HK"),
+        )
         .await;
     assert_eq!(sent.code(), 1, "{:?}", sent.body);
     let messages = smtp.messages();
@@ -25,19 +30,35 @@ async fn sign_in_code_arrives_by_smtp_and_works() {
     let mail = &messages[0];
     assert!(mail.contains("To: demo@coffer.local"), "{mail}");
     assert!(mail.contains("From: Coffer <no-reply@coffer.local>"), "{mail}");
-    assert!(app.store.outbox(None).await.unwrap().is_empty(), "SMTP mode keeps nothing in the outbox");
+    assert!(
+        app.store.outbox(None).await.unwrap().is_empty(),
+        "SMTP mode keeps nothing in the outbox"
+    );
 
     // The body is in the caller's language (zh_HK) and carries the code.
     let body = decode_body(mail);
     assert!(body.contains("登錄驗證碼"), "{body}");
-    let code = body.split(|c: char| !c.is_ascii_digit()).find(|p| p.len() == 6).expect("a code").to_string();
-    let login = app.post("/api/partner/login", json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code})).await;
+    let code = body
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|p| p.len() == 6)
+        .expect("a code")
+        .to_string();
+    let login = app
+        .post(
+            "/api/partner/login",
+            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code}),
+        )
+        .await;
     assert_eq!(login.code(), 1, "{:?}", login.body);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unreachable_mail_server_is_reported_not_hidden() {
-    let closed_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let closed_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let app = spawn_app_with(TestDb::new(DbKind::Sqlite).await, |config| {
         config.mail.transport = MailTransport::Smtp;
         config.mail.smtp.host = "127.0.0.1".into();
@@ -45,21 +66,41 @@ async fn an_unreachable_mail_server_is_reported_not_hidden() {
         config.mail.smtp.tls = SmtpTls::None;
     })
     .await;
-    let sent = app.post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2})).await;
+    let sent = app
+        .post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
+        .await;
     assert_eq!(sent.code(), 10503, "{:?}", sent.body);
-    assert!(!sent.msg().contains("127.0.0.1"), "no internal detail: {}", sent.msg());
-    let retry = app.post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2})).await;
-    assert_eq!(retry.code(), 10503, "a code that was never sent does not block a retry");
+    assert!(
+        !sent.msg().contains("127.0.0.1"),
+        "no internal detail: {}",
+        sent.msg()
+    );
+    let retry = app
+        .post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
+        .await;
+    assert_eq!(
+        retry.code(),
+        10503,
+        "a code that was never sent does not block a retry"
+    );
 }
 
 /// lettre sends non-ASCII bodies base64- or quoted-printable-encoded; decode what it sent.
 fn decode_body(raw: &str) -> String {
-    let (headers, body) = raw.split_once("\n\n").or_else(|| raw.split_once("\r\n\r\n")).expect("headers and body");
+    let (headers, body) = raw
+        .split_once("\n\n")
+        .or_else(|| raw.split_once("\r\n\r\n"))
+        .expect("headers and body");
     let headers = headers.to_ascii_lowercase();
     if headers.contains("content-transfer-encoding: base64") {
         use base64::Engine;
         let joined: String = body.split_whitespace().collect();
-        String::from_utf8(base64::engine::general_purpose::STANDARD.decode(joined).expect("base64")).expect("utf-8")
+        String::from_utf8(
+            base64::engine::general_purpose::STANDARD
+                .decode(joined)
+                .expect("base64"),
+        )
+        .expect("utf-8")
     } else {
         body.to_string()
     }

@@ -8,17 +8,53 @@ use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
 
 async fn script(app: &TestApp) -> Vec<Value> {
     let mut answers = Vec::new();
-    answers.push(app.get("/common/configKey/siteName,supportEmail,privacyPolicyUrl,nope").await.body);
+    answers.push(
+        app.get("/common/configKey/siteName,supportEmail,privacyPolicyUrl,nope")
+            .await
+            .body,
+    );
     answers.push(app.get("/common/configKey/").await.body);
-    answers.push(app.post("/api/partner/login/verify", json!({"email": DEMO_EMAIL, "password": "Bad-Pass-1"})).await.body);
-    answers.push(app.post("/api/partner/login/verify", json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD})).await.body);
-    answers.push(app.post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2})).await.body);
-    answers.push(app.post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2})).await.body);
+    answers.push(
+        app.post(
+            "/api/partner/login/verify",
+            json!({"email": DEMO_EMAIL, "password": "Bad-Pass-1"}),
+        )
+        .await
+        .body,
+    );
+    answers.push(
+        app.post(
+            "/api/partner/login/verify",
+            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}),
+        )
+        .await
+        .body,
+    );
+    answers.push(
+        app.post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
+            .await
+            .body,
+    );
+    answers.push(
+        app.post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
+            .await
+            .body,
+    );
     let code = app.last_code(DEMO_EMAIL).await;
-    let login = app.post("/api/partner/login", json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code})).await;
+    let login = app
+        .post(
+            "/api/partner/login",
+            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code}),
+        )
+        .await;
     let token = login.data()["sessionCode"].as_str().unwrap().to_string();
     answers.push(login.body);
-    for path in ["/api/partner/user/info", "/api/partner/home/config", "/api/partner/logout", "/api/partner/user/info"] {
+    for path in [
+        "/api/partner/user/info",
+        "/api/partner/home/config",
+        "/api/partner/logout",
+        "/api/partner/user/info",
+    ] {
         answers.push(app.post_as(&token, path, json!({})).await.body);
     }
     answers
@@ -42,7 +78,14 @@ async fn sqlite_and_postgres_answer_identically() {
     let (a, b) = (script(&sqlite).await, script(&postgres).await);
     assert_eq!(a.len(), b.len());
     for (i, (x, y)) in a.into_iter().zip(b).enumerate() {
-        assert_eq!(mask(x), mask(y), "answer {i} differs between SQLite and PostgreSQL");
+        assert_eq!(
+            mask(x),
+            mask(y),
+            "answer {i} differs between SQLite and PostgreSQL"
+        );
     }
-    assert_eq!((sqlite.db.kind, postgres.db.kind), (DbKind::Sqlite, DbKind::Postgres));
+    assert_eq!(
+        (sqlite.db.kind, postgres.db.kind),
+        (DbKind::Sqlite, DbKind::Postgres)
+    );
 }

@@ -12,18 +12,29 @@ async fn expiry_codes_distinguish_missing_from_expired(db: TestDb) {
         let app = &app;
         async move { app.post_as(&token, "/api/partner/user/info", json!({})).await }
     };
-    assert_eq!(app.post("/api/partner/user/info", json!({})).await.code(), 10506, "no header");
+    assert_eq!(
+        app.post("/api/partner/user/info", json!({})).await.code(),
+        10506,
+        "no header"
+    );
     assert_eq!(info("made-up-token".into()).await.code(), 10506, "unknown token");
 
     // Idle lifetime: 30 minutes without a call.
     let token = app.sign_in_demo().await;
     app.clock.advance(Duration::minutes(29));
-    assert_eq!(info(token.clone()).await.code(), 1, "a call inside the idle window keeps it alive");
+    assert_eq!(
+        info(token.clone()).await.code(),
+        1,
+        "a call inside the idle window keeps it alive"
+    );
     app.clock.advance(Duration::minutes(29));
     assert_eq!(info(token.clone()).await.code(), 1);
     app.clock.advance(Duration::minutes(31));
     let expired = info(token.clone()).await;
-    assert_eq!((expired.code(), expired.msg()), (10512, "Login authorization expired"));
+    assert_eq!(
+        (expired.code(), expired.msg()),
+        (10512, "Login authorization expired")
+    );
     assert_eq!(info(token).await.code(), 10512, "stays expired");
 
     // Absolute lifetime: 12 hours however active.
@@ -43,10 +54,27 @@ async fn logout_ends_the_session_on_the_server(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
     let other = app.sign_in_demo().await;
-    assert_eq!(app.post_as(&token, "/api/partner/logout", json!({})).await.code(), 1);
-    assert_eq!(app.post_as(&token, "/api/partner/user/info", json!({})).await.code(), 10506);
-    assert_eq!(app.post_as(&token, "/api/partner/logout", json!({})).await.code(), 10506);
-    assert_eq!(app.post_as(&other, "/api/partner/user/info", json!({})).await.code(), 1, "other sessions live on");
+    assert_eq!(
+        app.post_as(&token, "/api/partner/logout", json!({})).await.code(),
+        1
+    );
+    assert_eq!(
+        app.post_as(&token, "/api/partner/user/info", json!({}))
+            .await
+            .code(),
+        10506
+    );
+    assert_eq!(
+        app.post_as(&token, "/api/partner/logout", json!({})).await.code(),
+        10506
+    );
+    assert_eq!(
+        app.post_as(&other, "/api/partner/user/info", json!({}))
+            .await
+            .code(),
+        1,
+        "other sessions live on"
+    );
 }
 
 async fn change_password_checks_and_ends_other_sessions(db: TestDb) {
@@ -55,36 +83,110 @@ async fn change_password_checks_and_ends_other_sessions(db: TestDb) {
     let elsewhere = app.sign_in_demo().await;
     let edit = |old: &str, new: &str, verify: &str| json!({"passwordOld": old, "password": new, "passwordVerify": verify});
 
-    let weak = app.post_as(&token, "/api/partner/password/edit", edit(DEMO_PASSWORD, "short1A", "short1A")).await;
+    let weak = app
+        .post_as(
+            &token,
+            "/api/partner/password/edit",
+            edit(DEMO_PASSWORD, "short1A", "short1A"),
+        )
+        .await;
     assert_eq!((weak.code(), weak.msg()), (10422, "Password Format Error"));
-    let differ = app.post_as(&token, "/api/partner/password/edit", edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2028")).await;
-    assert_eq!((differ.code(), differ.msg()), (10422, "The two passwords are inconsistent"));
-    let wrong_old = app.post_as(&token, "/api/partner/password/edit", edit("Not-It-2026", "New-Pass-2027", "New-Pass-2027")).await;
+    let differ = app
+        .post_as(
+            &token,
+            "/api/partner/password/edit",
+            edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2028"),
+        )
+        .await;
+    assert_eq!(
+        (differ.code(), differ.msg()),
+        (10422, "The two passwords are inconsistent")
+    );
+    let wrong_old = app
+        .post_as(
+            &token,
+            "/api/partner/password/edit",
+            edit("Not-It-2026", "New-Pass-2027", "New-Pass-2027"),
+        )
+        .await;
     assert_eq!(wrong_old.code(), 11004);
-    let missing = app.post_as(&token, "/api/partner/password/edit", json!({"password": "New-Pass-2027"})).await;
+    let missing = app
+        .post_as(
+            &token,
+            "/api/partner/password/edit",
+            json!({"password": "New-Pass-2027"}),
+        )
+        .await;
     assert_eq!(missing.code(), 10400);
-    assert_eq!(app.post("/api/partner/password/edit", edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2027")).await.code(), 10506);
+    assert_eq!(
+        app.post(
+            "/api/partner/password/edit",
+            edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2027")
+        )
+        .await
+        .code(),
+        10506
+    );
 
     // Nothing above changed the password.
-    assert_eq!(app.post_as(&elsewhere, "/api/partner/user/info", json!({})).await.code(), 1);
+    assert_eq!(
+        app.post_as(&elsewhere, "/api/partner/user/info", json!({}))
+            .await
+            .code(),
+        1
+    );
 
-    let done = app.post_as(&token, "/admin/user/password/edit", edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2027")).await;
+    let done = app
+        .post_as(
+            &token,
+            "/admin/user/password/edit",
+            edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2027"),
+        )
+        .await;
     assert_eq!(done.code(), 1);
-    assert_eq!(app.post_as(&token, "/api/partner/user/info", json!({})).await.code(), 1, "this session stays");
-    assert_eq!(app.post_as(&elsewhere, "/api/partner/user/info", json!({})).await.code(), 10506, "others end");
-    let old = app.post("/api/partner/login/verify", json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD})).await;
+    assert_eq!(
+        app.post_as(&token, "/api/partner/user/info", json!({}))
+            .await
+            .code(),
+        1,
+        "this session stays"
+    );
+    assert_eq!(
+        app.post_as(&elsewhere, "/api/partner/user/info", json!({}))
+            .await
+            .code(),
+        10506,
+        "others end"
+    );
+    let old = app
+        .post(
+            "/api/partner/login/verify",
+            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}),
+        )
+        .await;
     assert_eq!(old.code(), 11001);
     app.sign_in(DEMO_EMAIL, "New-Pass-2027").await;
 }
 
 async fn a_limited_role_gets_only_its_menus(db: TestDb) {
     let app = spawn_app(db).await;
-    app.store.add_user(DEMO_EMAIL, "clerk@coffer.local", "Clerk-Pass-2026", &[1, 3, 301]).await.unwrap();
+    app.store
+        .add_user(DEMO_EMAIL, "clerk@coffer.local", "Clerk-Pass-2026", &[1, 3, 301])
+        .await
+        .unwrap();
     let token = app.sign_in("clerk@coffer.local", "Clerk-Pass-2026").await;
     let info = app.post_as(&token, "/api/partner/user/info", json!({})).await;
-    let ids: Vec<i64> = info.data()["menuList"].as_array().unwrap().iter().map(|m| m["menuId"].as_i64().unwrap()).collect();
+    let ids: Vec<i64> = info.data()["menuList"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["menuId"].as_i64().unwrap())
+        .collect();
     assert_eq!(ids, vec![1, 3, 301]);
-    assert_eq!(info.data()["roleList"], json!([{"menuId": 1}, {"menuId": 3}, {"menuId": 301}]));
+    assert_eq!(
+        info.data()["roleList"],
+        json!([{"menuId": 1}, {"menuId": 3}, {"menuId": 301}])
+    );
     assert_ne!(info.data()["role"], "admin");
 }
 

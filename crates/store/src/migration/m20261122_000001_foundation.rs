@@ -12,7 +12,12 @@ impl MigrationName for Migration {
 }
 
 fn id(name: impl IntoIden) -> ColumnDef {
-    ColumnDef::new(name).big_integer().not_null().auto_increment().primary_key().to_owned()
+    ColumnDef::new(name)
+        .big_integer()
+        .not_null()
+        .auto_increment()
+        .primary_key()
+        .to_owned()
 }
 
 fn big(name: impl IntoIden) -> ColumnDef {
@@ -28,11 +33,18 @@ fn int(name: impl IntoIden) -> ColumnDef {
 }
 
 fn flag(name: impl IntoIden) -> ColumnDef {
-    ColumnDef::new(name).boolean().not_null().default(false).to_owned()
+    ColumnDef::new(name)
+        .boolean()
+        .not_null()
+        .default(false)
+        .to_owned()
 }
 
 fn time(name: impl IntoIden) -> ColumnDef {
-    ColumnDef::new(name).timestamp_with_time_zone().not_null().to_owned()
+    ColumnDef::new(name)
+        .timestamp_with_time_zone()
+        .not_null()
+        .to_owned()
 }
 
 fn fk(table: &str, column: &str, target: &str, target_column: &str) -> ForeignKeyCreateStatement {
@@ -61,7 +73,12 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Alias::new("menu"))
-                .col(ColumnDef::new(Alias::new("id")).big_integer().not_null().primary_key())
+                .col(
+                    ColumnDef::new(Alias::new("id"))
+                        .big_integer()
+                        .not_null()
+                        .primary_key(),
+                )
                 .col(big(Alias::new("parent_id")))
                 .col(text(Alias::new("path")))
                 .col(text(Alias::new("menu_type")))
@@ -90,7 +107,11 @@ impl MigrationTrait for Migration {
                 .table(Alias::new("role_menu"))
                 .col(big(Alias::new("role_id")))
                 .col(big(Alias::new("menu_id")))
-                .primary_key(Index::create().col(Alias::new("role_id")).col(Alias::new("menu_id")))
+                .primary_key(
+                    Index::create()
+                        .col(Alias::new("role_id"))
+                        .col(Alias::new("menu_id")),
+                )
                 .foreign_key(&mut fk("role_menu", "role_id", "role", "id"))
                 .foreign_key(&mut fk("role_menu", "menu_id", "menu", "id"))
                 .to_owned(),
@@ -138,7 +159,11 @@ impl MigrationTrait for Migration {
                 .col(time(Alias::new("created_at")))
                 .col(time(Alias::new("expires_at")))
                 .col(int(Alias::new("failed_attempts")))
-                .col(ColumnDef::new(Alias::new("consumed_at")).timestamp_with_time_zone().null())
+                .col(
+                    ColumnDef::new(Alias::new("consumed_at"))
+                        .timestamp_with_time_zone()
+                        .null(),
+                )
                 .to_owned(),
         )
         .await?;
@@ -166,7 +191,12 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Alias::new("public_config"))
-                .col(ColumnDef::new(Alias::new("key")).string().not_null().primary_key())
+                .col(
+                    ColumnDef::new(Alias::new("key"))
+                        .string()
+                        .not_null()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(Alias::new("value")).text().not_null())
                 .to_owned(),
         )
@@ -174,7 +204,12 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Alias::new("chain"))
-                .col(ColumnDef::new(Alias::new("id")).big_integer().not_null().primary_key())
+                .col(
+                    ColumnDef::new(Alias::new("id"))
+                        .big_integer()
+                        .not_null()
+                        .primary_key(),
+                )
                 .col(text(Alias::new("name")))
                 .col(text(Alias::new("symbol")))
                 .col(text(Alias::new("txurl")))
@@ -187,7 +222,12 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Alias::new("token"))
-                .col(ColumnDef::new(Alias::new("id")).big_integer().not_null().primary_key())
+                .col(
+                    ColumnDef::new(Alias::new("id"))
+                        .big_integer()
+                        .not_null()
+                        .primary_key(),
+                )
                 .col(big(Alias::new("chain_id")))
                 .col(text(Alias::new("symbol")))
                 // Decimal string: prices are never floats.
@@ -202,10 +242,20 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         for table in [
-            "token", "chain", "public_config", "mail_outbox", "email_code", "user_session",
-            "app_user", "role_menu", "role", "menu", "merchant",
+            "token",
+            "chain",
+            "public_config",
+            "mail_outbox",
+            "email_code",
+            "user_session",
+            "app_user",
+            "role_menu",
+            "role",
+            "menu",
+            "merchant",
         ] {
-            m.drop_table(Table::drop().table(Alias::new(table)).to_owned()).await?;
+            m.drop_table(Table::drop().table(Alias::new(table)).to_owned())
+                .await?;
         }
         Ok(())
     }

@@ -54,7 +54,10 @@ impl CodeRepo for Store {
 
     async fn record_failed_attempt(&self, id: i64) -> AppResult<()> {
         email_code::Entity::update_many()
-            .col_expr(email_code::Column::FailedAttempts, Expr::col(email_code::Column::FailedAttempts).add(1))
+            .col_expr(
+                email_code::Column::FailedAttempts,
+                Expr::col(email_code::Column::FailedAttempts).add(1),
+            )
             .filter(email_code::Column::Id.eq(id))
             .exec(self.connection())
             .await

@@ -27,7 +27,11 @@ impl ConfigRepo for Store {
             .all(db)
             .await
             .map_err(db_error)?;
-        let tokens = token::Entity::find().order_by_asc(token::Column::Id).all(db).await.map_err(db_error)?;
+        let tokens = token::Entity::find()
+            .order_by_asc(token::Column::Id)
+            .all(db)
+            .await
+            .map_err(db_error)?;
         Ok(chains
             .into_iter()
             .map(|c| ChainNode {
@@ -66,7 +70,10 @@ impl ConfigRepo for Store {
     }
 
     async fn ping(&self) -> AppResult<()> {
-        self.connection().execute_unprepared("SELECT 1").await.map_err(db_error)?;
+        self.connection()
+            .execute_unprepared("SELECT 1")
+            .await
+            .map_err(db_error)?;
         Ok(())
     }
 }

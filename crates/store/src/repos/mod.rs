@@ -4,5 +4,3 @@ mod codes;
 mod config;
 mod sessions;
 mod users;
-
-

@@ -8,7 +8,12 @@ use crate::{db_error, Store};
 
 #[async_trait::async_trait]
 impl SessionRepo for Store {
-    async fn create_session(&self, token_digest: &str, user: &UserRecord, at: DateTime<Utc>) -> AppResult<i64> {
+    async fn create_session(
+        &self,
+        token_digest: &str,
+        user: &UserRecord,
+        at: DateTime<Utc>,
+    ) -> AppResult<i64> {
         let row = user_session::ActiveModel {
             token_digest: Set(token_digest.to_string()),
             user_id: Set(user.id),
@@ -49,7 +54,10 @@ impl SessionRepo for Store {
     }
 
     async fn delete_session(&self, id: i64) -> AppResult<()> {
-        user_session::Entity::delete_by_id(id).exec(self.connection()).await.map_err(db_error)?;
+        user_session::Entity::delete_by_id(id)
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
         Ok(())
     }
 

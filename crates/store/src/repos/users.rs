@@ -15,7 +15,11 @@ fn menu_item(m: menu::Model) -> MenuItem {
         path: m.path,
         // The catalogue only holds M, C and F; anything else is a corrupt row shown as a page.
         menu_type: MenuType::parse(&m.menu_type).unwrap_or(MenuType::C),
-        menu_name_en: MenuTitles { en: m.title_en, zh_cn: m.title_zh_cn, zh_hk: m.title_zh_hk },
+        menu_name_en: MenuTitles {
+            en: m.title_en,
+            zh_cn: m.title_zh_cn,
+            zh_hk: m.title_zh_hk,
+        },
         icon: m.icon,
         sort: m.sort,
     }
@@ -24,9 +28,17 @@ fn menu_item(m: menu::Model) -> MenuItem {
 impl Store {
     async fn user_record(&self, user: app_user::Model) -> AppResult<UserRecord> {
         let db = self.connection();
-        let role = role::Entity::find_by_id(user.role_id).one(db).await.map_err(db_error)?;
-        let merchant = merchant::Entity::find_by_id(user.merchant_id).one(db).await.map_err(db_error)?;
-        let role_name = role.map(|r| r.name).ok_or_else(|| AppError::internal("user without role"))?;
+        let role = role::Entity::find_by_id(user.role_id)
+            .one(db)
+            .await
+            .map_err(db_error)?;
+        let merchant = merchant::Entity::find_by_id(user.merchant_id)
+            .one(db)
+            .await
+            .map_err(db_error)?;
+        let role_name = role
+            .map(|r| r.name)
+            .ok_or_else(|| AppError::internal("user without role"))?;
         Ok(UserRecord {
             id: user.id,
             merchant_id: user.merchant_id,
@@ -60,7 +72,11 @@ impl UserRepo for Store {
     }
 
     async fn find_by_id(&self, id: UserId) -> AppResult<Option<UserRecord>> {
-        match app_user::Entity::find_by_id(id).one(self.connection()).await.map_err(db_error)? {
+        match app_user::Entity::find_by_id(id)
+            .one(self.connection())
+            .await
+            .map_err(db_error)?
+        {
             Some(user) => Ok(Some(self.user_record(user).await?)),
             None => Ok(None),
         }
@@ -80,7 +96,10 @@ impl UserRepo for Store {
 
     async fn role_menus(&self, role_id: i64) -> AppResult<Vec<MenuItem>> {
         let db = self.connection();
-        let role = role::Entity::find_by_id(role_id).one(db).await.map_err(db_error)?;
+        let role = role::Entity::find_by_id(role_id)
+            .one(db)
+            .await
+            .map_err(db_error)?;
         let Some(role) = role else { return Ok(Vec::new()) };
         let mut query = menu::Entity::find().order_by_asc(menu::Column::Sort);
         // An admin role holds every menu, including ones added after it was created.
