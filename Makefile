@@ -29,7 +29,7 @@ build: web
 run: build
 	@scripts/run.sh
 
-test: setup-test web test-rust test-web test-e2e
+test: setup-test lint web test-rust test-web test-e2e
 
 test-rust:
 	scripts/test-rust.sh
@@ -42,7 +42,7 @@ test-e2e: setup-test web
 	cargo build --locked
 	cd web && COFFER_BIN=$(CURDIR)/target/debug/coffer npm run e2e
 
-lint:
+lint: setup
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cd web && npm run typecheck

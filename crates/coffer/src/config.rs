@@ -271,6 +271,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::result_large_err)] // figment's Jail API fixes the error type
     fn environment_overrides_file() {
         figment::Jail::expect_with(|jail| {
             jail.create_file("coffer.toml", "[server]\nbind = \"127.0.0.1:9000\"")?;

@@ -7,8 +7,20 @@ use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
 
 use crate::entities::{chain, menu, public_config, token};
 
-/// (id, parent, type, path, icon, en, zh-CN, zh-HK); the order is the sidebar order.
-pub const MENUS: &[(i64, i64, &str, &str, &str, &str, &str, &str)] = &[
+/// (id, parent, type, path, icon, en, zh-CN, zh-HK).
+pub type MenuRow = (
+    i64,
+    i64,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
+/// The order is the sidebar order.
+pub const MENUS: &[MenuRow] = &[
     (1, 0, "C", "/home", "HomeOutlined", "Home", "首页", "首頁"),
     (2, 0, "M", "/token", "WalletOutlined", "Token", "代币", "代幣"),
     (
