@@ -1,0 +1,76 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiSignIn, type Session } from './api';
+
+// Shared helpers for the specs: the server started by global-setup.ts, sessions, sizes.
+
+export interface E2eEnv {
+  baseURL: string;
+  dataDir: string;
+  shared: Session;
+}
+
+function readEnv(): E2eEnv {
+  const baseURL = process.env.COFFER_E2E_BASE_URL;
+  const dataDir = process.env.COFFER_E2E_DATA_DIR;
+  const shared = process.env.COFFER_E2E_SHARED_SESSION;
+  if (!baseURL || !dataDir || !shared) throw new Error('e2e environment missing: run through `npm run e2e`');
+  return { baseURL, dataDir, shared: JSON.parse(shared) as Session };
+}
+
+export const test = base.extend<{ env: E2eEnv }>({
+  baseURL: async ({}, use) => use(readEnv().baseURL),
+  env: async ({}, use) => use(readEnv()),
+});
+export { expect };
+
+export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+/** Puts a session into localStorage exactly as the console stores it, then opens `hashPath`. */
+export async function openAs(page: Page, session: Session, hashPath = '/', lang = 'en'): Promise<void> {
+  await page.goto('/#/login');
+  await page.evaluate(
+    ({ session, lang }) => {
+      const { sessionCode, ...profile } = session;
+      localStorage.clear();
+      localStorage.setItem('coffer.token', sessionCode);
+      localStorage.setItem('coffer.session', JSON.stringify(profile));
+      localStorage.setItem('coffer.lang', lang);
+    },
+    { session, lang },
+  );
+  // Leave the document first: a hash-only change would keep the running app and its state.
+  await page.goto('about:blank');
+  await page.goto(`/#${hashPath}`);
+}
+
+export async function signInAs(env: E2eEnv, user: { email: string; password: string }): Promise<Session> {
+  return apiSignIn(env.baseURL, env.dataDir, user.email, user.password);
+}
+
+export const hashPath = (page: Page): string => new URL(page.url()).hash.replace(/^#/, '') || '/';
+
+/** The sidebar's rendered width once its collapse transition has settled. */
+export async function sidebarWidth(page: Page): Promise<number> {
+  const sidebar = page.getByTestId('sidebar');
+  let last = -1;
+  for (let i = 0; i < 20; i += 1) {
+    // getBoundingClientRect, not boundingBox(): a 0-wide sidebar counts as invisible for the latter.
+    const width = Math.round(await sidebar.evaluate((element) => element.getBoundingClientRect().width));
+    if (width === last) return width;
+    last = width;
+    await page.waitForTimeout(150);
+  }
+  return last;
+}
+
+/** The one visible antd toast (maxCount 1). */
+export const toastText = (page: Page) => page.locator('.ant-message-notice-content').last();
+
+/** Lets route fades (500 ms) and dropdown animations finish, so screenshots show the real page. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(700);
+}

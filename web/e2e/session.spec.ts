@@ -1,0 +1,55 @@
+import { call } from './api';
+import { expect, hashPath, openAs, signInAs, test } from './fixtures';
+import { USERS } from './users';
+
+test.describe('session', () => {
+  test('logout asks first: cancel keeps you in, sure signs out on the server', async ({ page, env }) => {
+    const session = await signInAs(env, USERS.logout);
+    await openAs(page, session, '/home');
+    await expect(page.getByTestId('home')).toBeVisible();
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    expect(hashPath(page)).toBe('/home');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Sure' }).click();
+    await expect(page.getByTestId('login-page')).toBeVisible();
+    expect(hashPath(page)).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('coffer.token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('coffer.session'))).toBeNull();
+
+    const after = await call(env.baseURL, '/api/partner/user/info', {}, session.sessionCode);
+    expect(after.code).toBe(10506);
+    await page.goto('/#/home');
+    await expect(page).toHaveURL(/#\/login$/);
+  });
+
+  test('a session ended elsewhere sends the user to /login with the expiry notice', async ({ page, env }) => {
+    const session = await signInAs(env, USERS.expiry);
+    await openAs(page, session, '/orders/deposit');
+    await expect(page.getByTestId('coming-soon')).toBeVisible();
+
+    const ended = await call(env.baseURL, '/api/partner/logout', {}, session.sessionCode);
+    expect(ended.code).toBe(1);
+
+    await page.getByTestId('menu-1').click(); // Home loads its configuration: the server says 10506
+    await expect(page.getByTestId('login-page')).toBeVisible();
+    await expect(page.getByTestId('expired-notice')).toHaveText('Login authorization expired');
+    expect(hashPath(page)).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('coffer.token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('coffer.lang'))).toBe('en');
+  });
+
+  test('start-up with a dead token signs out at once', async ({ page, env }) => {
+    await openAs(page, { ...env.shared, sessionCode: 'not-a-real-token' }, '/orders/deposit');
+    await expect(page.getByTestId('expired-notice')).toBeVisible();
+    expect(hashPath(page)).toBe('/login');
+  });
+});

@@ -1,0 +1,50 @@
+import { expect, hashPath, openAs, test, type E2eEnv } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const tabPaths = (page: Page) =>
+  page.locator('[data-testid^="tab-/"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')!.slice(4)));
+
+async function openPages(page: Page, env: E2eEnv) {
+  await openAs(page, env.shared, '/home');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.getByTestId('menu-3').click();
+  await page.getByTestId('menu-301').click();
+  await page.getByTestId('menu-302').click();
+  await page.getByTestId('menu-11').click();
+  await expect.poll(() => tabPaths(page)).toEqual(['/home', '/orders/deposit', '/orders/withdraw', '/points']);
+}
+
+const tabOf = (page: Page, path: string) => page.locator('.ant-tabs-tab').filter({ has: page.getByTestId(`tab-${path}`) });
+
+test.describe('tab strip', () => {
+  test('home cannot be closed; closing the current tab goes to the last tab', async ({ page, env }) => {
+    await openPages(page, env);
+    await expect(tabOf(page, '/home').locator('.ant-tabs-tab-remove')).toHaveCount(0);
+    await expect(tabOf(page, '/points').locator('.ant-tabs-tab-remove')).toHaveCount(1);
+
+    // Current page is /points; close /orders/deposit first: we stay where we are.
+    await tabOf(page, '/orders/deposit').locator('.ant-tabs-tab-remove').click();
+    expect(hashPath(page)).toBe('/points');
+    // Go to withdraw and close it while current: the last tab (/points) opens.
+    await page.getByTestId('tab-/orders/withdraw').click();
+    expect(hashPath(page)).toBe('/orders/withdraw');
+    await tabOf(page, '/orders/withdraw').locator('.ant-tabs-tab-remove').click();
+    await expect(page).toHaveURL(/#\/points$/);
+    await expect.poll(() => tabPaths(page)).toEqual(['/home', '/points']);
+  });
+
+  test('right-click: Turn off other, then Close all returns home', async ({ page, env }) => {
+    await openPages(page, env);
+    await page.getByTestId('tab-/orders/deposit').click({ button: 'right' });
+    await page.getByTestId('tab-menu-close-others').click();
+    await expect.poll(() => tabPaths(page)).toEqual(['/home', '/orders/deposit']);
+    expect(hashPath(page)).toBe('/orders/deposit');
+
+    await page.getByTestId('tab-/orders/deposit').click({ button: 'right' });
+    await expect(page.getByTestId('tab-menu-close-all')).toBeVisible();
+    await expect(page.getByTestId('tab-menu-close-others')).toHaveText('Turn off other');
+    await page.getByTestId('tab-menu-close-all').click();
+    await expect.poll(() => tabPaths(page)).toEqual(['/home']);
+    await expect(page).toHaveURL(/#\/home$/);
+  });
+});

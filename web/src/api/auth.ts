@@ -1,0 +1,37 @@
+import { post } from '@/utils/request';
+import type { UserSession, VerifyType } from './types';
+
+// Session and account calls (docs/api.md). One typed function per call.
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Checks e-mail and password; the answer selects the second step (0 = e-mail code). */
+export const loginVerify = (body: Credentials) =>
+  post<VerifyType>('/api/partner/login/verify', body, { loading: true });
+
+/** Code types of /code/email: 1 register, 2 login verify, 8 reset password. */
+export const EMAIL_CODE_TYPE = { register: 1, login: 2, reset: 8 } as const;
+export type EmailCodeType = (typeof EMAIL_CODE_TYPE)[keyof typeof EMAIL_CODE_TYPE];
+
+export const sendEmailCode = (body: { email: string; type: EmailCodeType }) =>
+  post<null>('/api/partner/code/email', body); // the get-code button shows its own spinner
+
+export const login = (body: Credentials & { code: string }) =>
+  post<UserSession>('/api/partner/login', body, { loading: true });
+
+export const logout = () => post<null>('/api/partner/logout', undefined, { loading: true, silent: true });
+
+/** Start-up refresh of menus and permissions; failures other than expiry stay quiet. */
+export const userInfo = () => post<UserSession>('/api/partner/user/info', undefined, { silent: true });
+
+export interface PasswordChange {
+  passwordOld: string;
+  password: string;
+  passwordVerify: string;
+}
+
+export const editPassword = (body: PasswordChange) =>
+  post<null>('/api/partner/password/edit', body, { loading: true });

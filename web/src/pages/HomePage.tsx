@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Alert, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { getHomeConfig } from '@/api/config';
+import type { ChainNode, HomeConfig } from '@/api/types';
+import { formatUtcOffset } from '@/utils/format';
+
+/**
+ * Home. The overview with charts arrives with deposits; until then the page shows only what the
+ * server really has: the configured chains and their tokens from /api/partner/home/config.
+ */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const [config, setConfig] = useState<HomeConfig | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let alive = true;
+    getHomeConfig()
+      .then((value) => alive && setConfig(value))
+      .catch(() => undefined) // the request layer already told the user
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  return (
+    <Space direction="vertical" size={16} className="coffer-full" data-testid="home">
+      <Alert type="info" showIcon message={t('home_overview_soon')} />
+      <Card
+        title={t('home_chains')}
+        className="coffer-card"
+        extra={
+          config && (
+            <Typography.Text type="secondary" data-testid="home-timezone">
+              {t('time_zone')}: {t('utc_offset', { offset: formatUtcOffset(config.timeZone) })}
+            </Typography.Text>
+          )
+        }
+      >
+        <Table<ChainNode>
+          rowKey="chainid"
+          loading={loading}
+          dataSource={config?.chainNodes ?? []}
+          pagination={false}
+          size="middle"
+          scroll={{ x: 560 }}
+          data-testid="home-chains"
+          locale={{ emptyText: <Empty description={t('home_chains_empty')} /> }}
+          columns={[
+            { title: t('chain'), dataIndex: 'chainname', key: 'chainname' },
+            { title: t('chain_id'), dataIndex: 'chainid', key: 'chainid' },
+            { title: t('native_symbol'), dataIndex: 'symbol', key: 'symbol' },
+            {
+              title: t('tokens'),
+              key: 'tokens',
+              render: (_, chain) => (
+                <Space size={[4, 4]} wrap>
+                  {chain.tokens.map((token) => (
+                    <Tag key={token.tokenid} color="blue">
+                      {token.symbol} · {t('price')} {token.price}
+                    </Tag>
+                  ))}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

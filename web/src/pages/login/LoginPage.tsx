@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Alert, Tabs, Typography } from 'antd';
+import { CheckCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import LanguageSwitcher from '@/components/LanguageSwitcher';
+import { LogoMark } from '@/components/Logo';
+import { LOGIN_NOTICE, peekLoginNotice, setLoginNotice } from '@/utils/navigation';
+import LoginForm from './LoginForm';
+import SoonPanel from './SoonPanel';
+
+type View = 'login' | 'register' | 'forgot';
+
+/** Login page of spec section 2: language dropdown, welcome, Login (default) and Register tabs. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [view, setView] = useState<View>('login');
+  const [notice] = useState(() => (location.state as { notice?: string } | null)?.notice ?? peekLoginNotice());
+  const expired = notice === LOGIN_NOTICE.expired;
+  useEffect(() => setLoginNotice(null), []); // shown once; a later visit to /login starts clean
+
+  return (
+    <div className="coffer-login" data-testid="login-page">
+      <aside className="coffer-login-brand">
+        <div className="coffer-login-brand-inner">
+          <div className="coffer-login-logo">
+            <LogoMark size={44} />
+            <span>{t('app_name')}</span>
+          </div>
+          <Typography.Title level={2} className="coffer-login-tagline">
+            {t('app_tagline')}
+          </Typography.Title>
+          <ul className="coffer-login-points">
+            {(['brand_point_custody', 'brand_point_collect', 'brand_point_control'] as const).map((key) => (
+              <li key={key}>
+                <CheckCircleOutlined /> {t(key)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </aside>
+      <main className="coffer-login-panel">
+        <div className="coffer-login-top">
+          <LanguageSwitcher testId="login-lang" />
+        </div>
+        <div className="coffer-login-card">
+          <Typography.Title level={2} className="coffer-login-title" data-testid="welcome-title">
+            {t('welcome_title')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" data-testid="welcome-subtitle">
+            {t('welcome_subtitle')}
+          </Typography.Paragraph>
+          {expired && (
+            <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('login_expired')} data-testid="expired-notice" />
+          )}
+          {view === 'forgot' ? (
+            <SoonPanel kind="reset" onBack={() => setView('login')} />
+          ) : (
+            <Tabs
+              activeKey={view}
+              onChange={(key) => setView(key as View)}
+              items={[
+                { key: 'login', label: <span data-testid="tab-login">{t('tab_login')}</span>, children: <LoginForm onForgot={() => setView('forgot')} /> },
+                { key: 'register', label: <span data-testid="tab-register">{t('tab_register')}</span>, children: <SoonPanel kind="register" /> },
+              ]}
+            />
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import BasicLayout from '@/layout/BasicLayout';
+import ComingSoonPage from '@/pages/ComingSoonPage';
+import HomePage from '@/pages/HomePage';
+import NotFoundPage from '@/pages/NotFoundPage';
+import PersonalPage from '@/pages/PersonalPage';
+import LoginPage from '@/pages/login/LoginPage';
+import { useSession } from '@/store/session';
+import { registerNavigator } from '@/utils/navigation';
+import { resolveGuard } from './guard';
+import { pageRoutes, type PageRoute } from './menus';
+
+/** Screens that exist today; every other menu page is an honest "arrives later" page. */
+function pageFor(route: PageRoute): ReactNode {
+  if (route.path === '/home') return <HomePage />;
+  return <ComingSoonPage route={route} />;
+}
+
+/**
+ * Applies the spec's guard rules (./guard.ts) before anything renders. A "not found" decision
+ * still renders the layout (children) at the top level; the catch-all route inside the layout
+ * then shows the 404 page, so the user keeps the sidebar and header.
+ */
+function Guard({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const decision = resolveGuard(pathname, session);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return <>{children}</>;
+}
+
+export default function AppRoutes() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+
+  // The request layer navigates (session expiry) through the router, not by reloading.
+  useEffect(() => {
+    registerNavigator((path, options) => navigate(path, options));
+    return () => registerNavigator(null);
+  }, [navigate]);
+
+  // Hash routes built from the server's menu list: they change when the user or role changes.
+  const routes = useMemo<RouteObject[]>(
+    () => [
+      { path: '/login', element: <Guard><LoginPage /></Guard> },
+      {
+        path: '/',
+        element: <Guard><BasicLayout /></Guard>,
+        children: [
+          ...pageRoutes(user).map((route) => ({ path: route.path, element: pageFor(route) })),
+          { path: '/personal', element: <PersonalPage /> },
+          { path: '/404', element: <NotFoundPage /> },
+          // Reached only after the guard let the path through as "not found": a catalogue screen
+          // the role lacks. Unknown paths were already redirected to / by the guard above.
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+    [user],
+  );
+
+  return useRoutes(routes);
+}

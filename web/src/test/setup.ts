@@ -1,0 +1,27 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom lacks matchMedia, which antd's responsive helpers call.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// jsdom does not implement pseudo-element styles; antd's modal asks for them to measure the
+// scrollbar. Answer with the element's own style instead of logging "Not implemented".
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+afterEach(() => {
+  cleanup(); // vitest runs without globals, so testing-library cannot register this itself
+  window.localStorage.clear();
+});
