@@ -6,12 +6,17 @@ cmd=${1:?usage: pg-test-cluster.sh start|stop DIR [PORT]}
 dir=${2:?data directory}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -x "$bin/initdb" ] || { echo "PostgreSQL server binaries not found (apt-get install postgresql)" >&2; exit 1; }
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+# As root the cluster runs as postgres, which must be able to reach DIR (mktemp makes 0700
+# folders) and should not start in a folder it cannot enter.
+as_pg() { if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi; }
 case "$cmd" in
   start)
     port=${3:-55432}
     mkdir -p "$dir"
-    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    if [ "$(id -u)" = 0 ]; then
+      chmod o+x "$(dirname "$dir")"
+      chown postgres "$dir"
+    fi
     if [ ! -f "$dir/PG_VERSION" ]; then
       as_pg "$bin/initdb" -D "$dir" -U postgres -A trust --no-sync >/dev/null
     fi
