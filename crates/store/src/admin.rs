@@ -187,7 +187,7 @@ async fn insert_user(txn: &DatabaseTransaction, user: NewUser<'_>) -> Result<i64
 }
 
 /// The embedded default mailer: keeps every mail in the database (read it with
-/// `coffer admin outbox`) so a newcomer can sign in with no mail server.
+/// `coffer admin outbox`) and logs it, so a newcomer can sign in with no mail server.
 pub struct OutboxMailer {
     store: Store,
 }
@@ -211,7 +211,9 @@ impl Mailer for OutboxMailer {
         .insert(self.store.connection())
         .await
         .map_err(|e| e.to_string())?;
-        tracing::info!(to = %mail.to, subject = %mail.subject, "mail kept in the outbox (read it with `coffer admin outbox`)");
+        // The outbox is for machines without a mail server, where the log is how a person
+        // reads a code; configure SMTP wherever others can read the log.
+        tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.body, "mail kept in the outbox (`coffer admin outbox`)");
         Ok(())
     }
 }
