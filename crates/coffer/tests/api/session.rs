@@ -190,9 +190,38 @@ async fn a_limited_role_gets_only_its_menus(db: TestDb) {
     assert_ne!(info.data()["role"], "admin");
 }
 
+/// Merchant-scoped answers come from the caller's merchant, never another's.
+async fn home_config_is_the_callers_merchant(db: TestDb) {
+    use sea_orm::ConnectionTrait;
+    let app = spawn_app(db).await;
+    app.store
+        .seed_demo("other@merchant.example", "Other-Pass-2026")
+        .await
+        .unwrap();
+    app.store
+        .connection()
+        .execute_unprepared(
+            "UPDATE merchant SET time_zone = -5 WHERE id = (SELECT merchant_id FROM app_user WHERE email = 'other@merchant.example')",
+        )
+        .await
+        .unwrap();
+    let ours = app.sign_in_demo().await;
+    let theirs = app.sign_in("other@merchant.example", "Other-Pass-2026").await;
+    let zone = |answer: crate::helpers::Answer| answer.data()["timeZone"].as_i64();
+    assert_eq!(
+        zone(app.post_as(&ours, "/api/partner/home/config", json!({})).await),
+        Some(8)
+    );
+    assert_eq!(
+        zone(app.post_as(&theirs, "/api/partner/home/config", json!({})).await),
+        Some(-5)
+    );
+}
+
 each_database!(
     expiry_codes_distinguish_missing_from_expired,
     logout_ends_the_session_on_the_server,
     change_password_checks_and_ends_other_sessions,
     a_limited_role_gets_only_its_menus,
+    home_config_is_the_callers_merchant,
 );
