@@ -1,13 +1,14 @@
-//! Sign-in, sign-out and the signed-in user's own account.
+//! Sign-in, registration, password reset, sign-out and the signed-in user's own account.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
 use coffer_domain::auth::UserSession;
+use coffer_domain::registration::NewPassword;
 use coffer_domain::Locale;
 use serde::Deserialize;
 
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::session::Session;
+use crate::session::{Client, Session};
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -32,6 +33,26 @@ pub struct LoginRequest {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
+pub struct PasswordForm {
+    email: String,
+    code: String,
+    password: String,
+    password_verify: String,
+}
+
+impl PasswordForm {
+    fn as_new_password(&self) -> NewPassword<'_> {
+        NewPassword {
+            email: &self.email,
+            code: &self.code,
+            password: &self.password,
+            password_verify: &self.password_verify,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PasswordEdit {
     password_old: String,
     password: String,
@@ -40,9 +61,13 @@ pub struct PasswordEdit {
 
 pub async fn login_verify(
     State(state): State<AppState>,
+    Client(client): Client,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<i32> {
-    let step = state.auth.login_verify(&body.email, &body.password).await?;
+    let step = state
+        .auth
+        .login_verify(&body.email, &body.password, &client)
+        .await?;
     ok(step as i32)
 }
 
@@ -61,9 +86,23 @@ pub async fn send_email_code(
 
 pub async fn login(
     State(state): State<AppState>,
+    Client(client): Client,
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> ApiResult<UserSession> {
-    ok(state.auth.login(&body.email, &body.password, &body.code).await?)
+    ok(state
+        .auth
+        .login(&body.email, &body.password, &body.code, &client)
+        .await?)
+}
+
+pub async fn register(State(state): State<AppState>, ApiJson(body): ApiJson<PasswordForm>) -> ApiResult<()> {
+    state.auth.register(body.as_new_password()).await?;
+    ok(())
+}
+
+pub async fn reset(State(state): State<AppState>, ApiJson(body): ApiJson<PasswordForm>) -> ApiResult<()> {
+    state.auth.reset_password(body.as_new_password()).await?;
+    ok(())
 }
 
 pub async fn logout(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<()> {

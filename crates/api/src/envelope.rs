@@ -63,9 +63,14 @@ impl IntoResponse for ApiError {
         } else {
             tracing::debug!(error = %err, "request refused");
         }
-        let detail = err.public_detail().map(str::to_string);
+        let detail = err.public_detail();
         pending(err.code().value(), err.msg_key(), detail, Value::Null)
     }
+}
+
+/// The envelope code a handler's response will carry, before rendering.
+pub fn envelope_code(response: &Response) -> Option<i32> {
+    response.extensions().get::<PendingEnvelope>().map(|e| e.code)
 }
 
 fn pending(code: i32, msg: MsgKey, detail: Option<String>, data: Value) -> Response {

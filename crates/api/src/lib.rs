@@ -1,19 +1,25 @@
 //! The HTTP face of Coffer: a thin axum router over the domain services. Every answer of an
 //! API path is the envelope `{code, msg, data}` (docs/api.md).
 
+mod access;
+mod audit;
 mod auth;
 mod config;
 mod console;
 pub mod envelope;
+mod logs;
 mod ops;
+mod personal;
 pub mod session;
 
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue};
 use axum::routing::{get, post};
 use axum::{middleware, Router};
+use coffer_domain::access::AccessService;
 use coffer_domain::auth::AuthService;
 use coffer_domain::config::ConfigService;
+use coffer_domain::logs::LogService;
 use metrics_exporter_prometheus::PrometheusHandle;
 use std::sync::Arc;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -27,7 +33,11 @@ pub use ops::metrics_handle;
 #[derive(Clone)]
 pub struct AppState {
     pub auth: Arc<AuthService>,
+    pub access: Arc<AccessService>,
+    pub logs: Arc<LogService>,
     pub config: Arc<ConfigService>,
+    /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
+    pub trust_forwarded_for: bool,
     pub console: ConsoleAssets,
     pub metrics: PrometheusHandle,
 }
@@ -48,11 +58,35 @@ pub fn router(state: AppState, settings: &HttpSettings) -> Router {
         .route("/api/partner/login", post(auth::login))
         .route("/api/partner/logout", post(auth::logout))
         .route("/api/partner/user/info", post(auth::user_info))
+        .route("/api/partner/register", post(auth::register))
+        .route("/api/partner/reset", post(auth::reset))
+        .route("/api/partner/home/config", post(config::home_config))
+        .route("/api/partner/account/page", post(access::page))
+        .route("/api/partner/role/page", post(access::roles))
+        .route("/api/partner/role/menus", post(access::role_menus))
+        .route("/api/partner/logs/login/page", post(logs::login_page))
+        .route("/api/partner/logs/operation/page", post(logs::operation_page))
+        .route("/api/sys/logs/myLogs", post(personal::my_logs));
+
+    // Calls that change something a signed-in user owns are written to the operation log.
+    let audited = Router::new()
         .route("/api/partner/password/edit", post(auth::edit_password))
         .route("/admin/user/password/edit", post(auth::edit_password))
-        .route("/api/partner/home/config", post(config::home_config));
+        .route("/api/partner/google/code", post(personal::google_code))
+        .route("/api/partner/google/bind", post(personal::google_bind))
+        .route("/api/partner/google/unbind", post(personal::google_unbind))
+        .route("/api/partner/timeZone/set", post(personal::set_time_zone))
+        .route("/api/partner/account/add", post(access::add))
+        .route("/api/partner/account/edit", post(access::edit))
+        .route("/api/partner/account/resetPassword", post(access::reset_password))
+        .route("/api/partner/account/delete", post(access::delete))
+        .route("/api/partner/role/add", post(access::add_role))
+        .route("/api/partner/role/edit", post(access::edit_role))
+        .route("/api/partner/role/delete", post(access::delete_role))
+        .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
-    api.route("/healthz", get(ops::healthz))
+    api.merge(audited)
+        .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
         .route("/", get(console::index))
         // Console files are served by the fallback, so that any other path or method is an

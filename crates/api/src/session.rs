@@ -1,11 +1,15 @@
-//! Who is calling: the session extractor. Every protected handler names it in its signature,
-//! so no handler checks by hand. (The permission extractor joins it with the first endpoint
-//! gated by a menu id, in the identity issue.)
+//! Who is calling and may they: the session and permission extractors, and where the call
+//! came from. Every protected handler names one of these in its signature, so no handler checks
+//! by hand.
 
-use axum::extract::FromRequestParts;
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
-use coffer_domain::auth::AuthContext;
+use coffer_domain::auth::{AuthContext, ClientMeta};
+use coffer_domain::menu::MenuId;
+use coffer_domain::AppError;
+use std::net::SocketAddr;
 
+use crate::audit::AuditSlot;
 use crate::envelope::ApiError;
 use crate::AppState;
 
@@ -22,6 +26,63 @@ impl FromRequestParts<AppState> for Session {
         let token = parts.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
         let ctx = state.auth.authenticate(token).await?;
         tracing::Span::current().record("user_id", ctx.user_id);
+        if let Some(slot) = parts.extensions.get::<AuditSlot>() {
+            slot.set(&ctx);
+        }
         Ok(Session(ctx))
+    }
+}
+
+/// A signed-in caller whose role holds menu id `MENU`.
+pub struct Allowed<const MENU: MenuId>(pub AuthContext);
+
+impl<const MENU: MenuId> FromRequestParts<AppState> for Allowed<MENU> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let Session(ctx) = Session::from_request_parts(parts, state).await?;
+        if !ctx.permissions.allows(MENU) {
+            return Err(ApiError(AppError::Forbidden));
+        }
+        Ok(Allowed(ctx))
+    }
+}
+
+/// The caller's address and user agent. The peer address is used unless the service runs
+/// behind a proxy it trusts (`server.trust_forwarded_for`), then the first X-Forwarded-For.
+pub struct Client(pub ClientMeta);
+
+pub fn client_meta(parts: &Parts, trust_forwarded_for: bool) -> ClientMeta {
+    let header = |name: &str| {
+        parts
+            .headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+    };
+    let forwarded = header("x-forwarded-for")
+        .filter(|_| trust_forwarded_for)
+        .and_then(|v| v.split(',').next())
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty());
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip().to_string());
+    ClientMeta {
+        ip: forwarded.or(peer).unwrap_or_default(),
+        user_agent: header("user-agent")
+            .unwrap_or_default()
+            .chars()
+            .take(255)
+            .collect(),
+    }
+}
+
+impl FromRequestParts<AppState> for Client {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(Client(client_meta(parts, state.trust_forwarded_for)))
     }
 }

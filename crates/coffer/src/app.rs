@@ -4,9 +4,12 @@
 use anyhow::Context;
 use chrono::Duration;
 use coffer_api::{AppState, ConsoleAssets, HttpSettings};
-use coffer_domain::auth::{AuthService, AuthSettings};
+use coffer_domain::access::AccessService;
+use coffer_domain::auth::{AuthDeps, AuthService, AuthSettings};
 use coffer_domain::clock::Clock;
 use coffer_domain::config::ConfigService;
+use coffer_domain::crypto::SecretBox;
+use coffer_domain::logs::LogService;
 use coffer_domain::mail::Mailer;
 use coffer_store::admin::OutboxMailer;
 use coffer_store::{PoolSettings, Store};
@@ -44,8 +47,32 @@ pub fn build_state(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> any
         code_max_attempts: a.code_max_attempts,
         session_idle: Duration::minutes(a.session_idle_minutes),
         session_absolute: Duration::hours(a.session_absolute_hours),
+        lockout_attempts: a.lockout_attempts,
+        lockout_window: Duration::minutes(a.lockout_window_minutes),
+        lockout_duration: Duration::minutes(a.lockout_minutes),
     };
-    let auth = AuthService::new(repo.clone(), repo.clone(), repo.clone(), mailer, clock, settings);
+    let sealer = Arc::new(SecretBox::new(&crate::keys::master_key(&config.security)?));
+    let deps = AuthDeps {
+        users: repo.clone(),
+        sessions: repo.clone(),
+        codes: repo.clone(),
+        logs: repo.clone(),
+        mailer,
+        clock: clock.clone(),
+        sealer,
+    };
+    let auth = AuthService::new(deps, settings);
+    let access = AccessService {
+        repo: repo.clone(),
+        users: repo.clone(),
+        sessions: repo.clone(),
+        config: repo.clone(),
+        clock: clock.clone(),
+    };
+    let logs = LogService {
+        repo: repo.clone(),
+        clock,
+    };
     let console = if config.console.dir.is_empty() {
         ConsoleAssets::Embedded
     } else {
@@ -53,6 +80,9 @@ pub fn build_state(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> any
     };
     Ok(AppState {
         auth: Arc::new(auth),
+        access: Arc::new(access),
+        logs: Arc::new(logs),
+        trust_forwarded_for: config.server.trust_forwarded_for,
         config: Arc::new(ConfigService::new(repo, config.console.token_icon_url.clone())),
         console,
         metrics: coffer_api::metrics_handle(),

@@ -3,6 +3,7 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use coffer_domain::clock::SystemClock;
+use coffer_domain::ports::MerchantStatus;
 use coffer_store::admin::DemoOutcome;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -44,6 +45,9 @@ pub enum Admin {
     /// Manage users.
     #[command(subcommand)]
     User(UserCmd),
+    /// Registered merchants: list those awaiting activation, activate or disable one.
+    #[command(subcommand)]
+    Merchant(MerchantCmd),
     /// Show mails kept in the outbox (mail.transport = "outbox").
     Outbox {
         /// Only mails to this address.
@@ -53,6 +57,19 @@ pub enum Admin {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Subcommand)]
+pub enum MerchantCmd {
+    /// List merchants; with --pending only those awaiting activation.
+    List {
+        #[arg(long)]
+        pending: bool,
+    },
+    /// Activate the merchant whose admin has this e-mail.
+    Activate { email: String },
+    /// Disable the merchant whose admin has this e-mail (its users can no longer sign in).
+    Disable { email: String },
 }
 
 #[derive(Subcommand)]
@@ -137,6 +154,20 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                 .map_err(anyhow::Error::msg)?;
             println!("User {email} added (id {id}).");
         }
+        Admin::Merchant(MerchantCmd::List { pending }) => {
+            if !pending {
+                anyhow::bail!("only `--pending` is supported: coffer admin merchant list --pending");
+            }
+            for (email, at) in store.pending_merchants().await.map_err(anyhow::Error::msg)? {
+                println!("{email}\tregistered {}", at.to_rfc3339());
+            }
+        }
+        Admin::Merchant(MerchantCmd::Activate { email }) => {
+            set_status(&store, &email, MerchantStatus::Active).await?
+        }
+        Admin::Merchant(MerchantCmd::Disable { email }) => {
+            set_status(&store, &email, MerchantStatus::Disabled).await?
+        }
         Admin::Outbox { to, json } => {
             for mail in store.outbox(to.as_deref()).await.map_err(anyhow::Error::msg)? {
                 if json {
@@ -158,6 +189,18 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             }
         }
     }
+    Ok(())
+}
+
+async fn set_status(store: &coffer_store::Store, email: &str, status: MerchantStatus) -> anyhow::Result<()> {
+    if !store
+        .set_merchant_status(email, status)
+        .await
+        .map_err(anyhow::Error::msg)?
+    {
+        anyhow::bail!("no user with the e-mail {email}");
+    }
+    println!("Merchant of {email} is now {status:?}.");
     Ok(())
 }
 

@@ -44,6 +44,7 @@ impl Serialize for Secret {
 #[serde(deny_unknown_fields)]
 pub struct Config {
     pub server: ServerConfig,
+    pub security: SecurityConfig,
     pub database: DatabaseConfig,
     pub log: LogConfig,
     pub auth: AuthConfig,
@@ -58,6 +59,15 @@ pub struct ServerConfig {
     /// Address to listen on; port 0 picks a free port (printed at start).
     pub bind: String,
     pub body_limit_bytes: usize,
+    pub trust_forwarded_for: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SecurityConfig {
+    /// 64 hex characters; when empty the key comes from `master_key_file`.
+    pub master_key: Secret,
+    pub master_key_file: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -92,6 +102,9 @@ pub struct AuthConfig {
     pub code_max_attempts: i32,
     pub session_idle_minutes: i64,
     pub session_absolute_hours: i64,
+    pub lockout_attempts: i32,
+    pub lockout_window_minutes: i64,
+    pub lockout_minutes: i64,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
@@ -217,10 +230,23 @@ impl Config {
             ("auth.code_max_attempts", auth.code_max_attempts as i64),
             ("auth.session_idle_minutes", auth.session_idle_minutes),
             ("auth.session_absolute_hours", auth.session_absolute_hours),
+            ("auth.lockout_attempts", auth.lockout_attempts as i64),
+            ("auth.lockout_window_minutes", auth.lockout_window_minutes),
+            ("auth.lockout_minutes", auth.lockout_minutes),
         ] {
             if value <= 0 {
                 return invalid(key, "must be greater than 0");
             }
+        }
+        let key = self.security.master_key.expose();
+        if !key.is_empty() && (key.len() != 64 || hex_decode(key).is_none()) {
+            return invalid("security.master_key", "must be 64 hex characters (32 bytes)");
+        }
+        if key.is_empty() && self.security.master_key_file.is_empty() {
+            return invalid(
+                "security.master_key_file",
+                "is required when security.master_key is empty",
+            );
         }
         if self.mail.from.parse::<lettre::message::Mailbox>().is_err() {
             return invalid(
@@ -239,6 +265,16 @@ impl Config {
         }
         Ok(())
     }
+}
+
+pub(crate) fn hex_decode(text: &str) -> Option<Vec<u8>> {
+    if text.len() % 2 != 0 {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
 }
 
 #[cfg(test)]
@@ -266,6 +302,8 @@ mod tests {
         assert!(err.contains("format"), "{err}");
         let err = with("[server]\nbnid = \"x\"").unwrap_err().to_string();
         assert!(err.contains("bnid"), "{err}");
+        let err = with("[security]\nmaster_key = \"abc\"").unwrap_err().to_string();
+        assert!(err.contains("security.master_key"), "{err}");
         let err = with("[mail]\ntransport = \"smtp\"").unwrap_err().to_string();
         assert!(err.contains("mail.smtp.host"), "{err}");
     }
@@ -287,8 +325,12 @@ mod tests {
         let mut config = Config::default();
         config.database.url = Secret("postgres://u:hunter2@db/coffer".into());
         config.mail.smtp.password = Secret("hunter2".into());
+        config.security.master_key = Secret("ab".repeat(32));
         let printed = format!("{config:?} {}", serde_json::to_string(&config).unwrap());
-        assert!(!printed.contains("hunter2"), "{printed}");
+        assert!(
+            !printed.contains("hunter2") && !printed.contains("abab"),
+            "{printed}"
+        );
         assert!(printed.contains("[redacted]"));
     }
 }

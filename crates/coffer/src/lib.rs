@@ -4,5 +4,6 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod keys;
 pub mod mailer;
 pub mod telemetry;

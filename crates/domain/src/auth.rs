@@ -5,13 +5,15 @@ use serde::Serialize;
 use std::sync::Arc;
 
 use crate::clock::Clock;
+use crate::crypto::SecretBox;
 use crate::error::{AppError, AppResult};
 use crate::identity::{self, CodePurpose, Email};
-use crate::mail::{code_mail, Mailer};
+use crate::mail::Mailer;
 use crate::menu::{MenuItem, Permissions};
 use crate::messages::MsgKey;
-use crate::ports::{CodeRepo, MerchantId, SessionRepo, UserId, UserRecord, UserRepo};
-use crate::Locale;
+use crate::ports::{
+    CodeRepo, LogRepo, MerchantId, MerchantStatus, SessionRepo, UserId, UserRecord, UserRepo,
+};
 
 #[derive(Debug, Clone)]
 pub struct AuthSettings {
@@ -20,6 +22,9 @@ pub struct AuthSettings {
     pub code_max_attempts: i32,
     pub session_idle: Duration,
     pub session_absolute: Duration,
+    pub lockout_attempts: i32,
+    pub lockout_window: Duration,
+    pub lockout_duration: Duration,
 }
 
 impl Default for AuthSettings {
@@ -30,6 +35,9 @@ impl Default for AuthSettings {
             code_max_attempts: 5,
             session_idle: Duration::minutes(30),
             session_absolute: Duration::hours(12),
+            lockout_attempts: 5,
+            lockout_window: Duration::minutes(15),
+            lockout_duration: Duration::minutes(15),
         }
     }
 }
@@ -41,12 +49,21 @@ pub enum SecondFactor {
     Authenticator = 1,
 }
 
+/// Where a call came from, for the logs.
+#[derive(Debug, Clone, Default)]
+pub struct ClientMeta {
+    pub ip: String,
+    pub user_agent: String,
+}
+
 /// The signed-in caller, as every protected call sees it.
 #[derive(Debug, Clone)]
 pub struct AuthContext {
     pub session_id: i64,
     pub user_id: UserId,
     pub merchant_id: MerchantId,
+    pub email: String,
+    pub is_admin: bool,
     pub permissions: Permissions,
 }
 
@@ -78,93 +95,101 @@ pub struct UserSession {
     pub bind_google: bool,
 }
 
+/// What the auth service works with.
+pub struct AuthDeps {
+    pub users: Arc<dyn UserRepo>,
+    pub sessions: Arc<dyn SessionRepo>,
+    pub codes: Arc<dyn CodeRepo>,
+    pub logs: Arc<dyn LogRepo>,
+    pub mailer: Arc<dyn Mailer>,
+    pub clock: Arc<dyn Clock>,
+    pub sealer: Arc<SecretBox>,
+}
+
 pub struct AuthService {
-    users: Arc<dyn UserRepo>,
-    sessions: Arc<dyn SessionRepo>,
-    codes: Arc<dyn CodeRepo>,
-    mailer: Arc<dyn Mailer>,
-    clock: Arc<dyn Clock>,
-    settings: AuthSettings,
+    pub(crate) users: Arc<dyn UserRepo>,
+    pub(crate) sessions: Arc<dyn SessionRepo>,
+    pub(crate) codes: Arc<dyn CodeRepo>,
+    pub(crate) logs: Arc<dyn LogRepo>,
+    pub(crate) mailer: Arc<dyn Mailer>,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) sealer: Arc<SecretBox>,
+    pub(crate) settings: AuthSettings,
 }
 
 /// Sessions are touched at most this often, so a busy console does not write on every call.
 const TOUCH_EVERY_SECS: i64 = 60;
 
 impl AuthService {
-    pub fn new(
-        users: Arc<dyn UserRepo>,
-        sessions: Arc<dyn SessionRepo>,
-        codes: Arc<dyn CodeRepo>,
-        mailer: Arc<dyn Mailer>,
-        clock: Arc<dyn Clock>,
-        settings: AuthSettings,
-    ) -> Self {
+    pub fn new(deps: AuthDeps, settings: AuthSettings) -> Self {
+        let AuthDeps {
+            users,
+            sessions,
+            codes,
+            logs,
+            mailer,
+            clock,
+            sealer,
+        } = deps;
         AuthService {
             users,
             sessions,
             codes,
+            logs,
             mailer,
             clock,
+            sealer,
             settings,
         }
     }
 
     /// Step one: the password. Answers which second step follows.
-    pub async fn login_verify(&self, email: &str, password: &str) -> AppResult<SecondFactor> {
-        let user = self.check_credentials(email, password).await?;
-        // The authenticator path is added with Google binding (identity issue); until then no
-        // account can have it bound.
-        Ok(if user.google_bound {
+    pub async fn login_verify(
+        &self,
+        email: &str,
+        password: &str,
+        client: &ClientMeta,
+    ) -> AppResult<SecondFactor> {
+        let user = self.check_credentials(email, password, client).await?;
+        Ok(if user.totp_secret.is_some() {
             SecondFactor::Authenticator
         } else {
             SecondFactor::EmailCode
         })
     }
 
-    /// Sends a code. The answer does not reveal whether the e-mail has an account.
-    pub async fn send_email_code(&self, email: &str, code_type: i64, locale: Locale) -> AppResult<()> {
-        let email = Email::parse(email)?;
-        let purpose =
-            CodePurpose::from_type(code_type).ok_or(AppError::Invalid(MsgKey::CodeTypeUnsupported))?;
-        if purpose != CodePurpose::Login {
-            return Err(AppError::Invalid(MsgKey::CodeTypeUnsupported));
+    /// Step two: password again plus the e-mail code, or the authenticator's code when one is
+    /// bound. Returns the session, token included.
+    pub async fn login(
+        &self,
+        email: &str,
+        password: &str,
+        code: &str,
+        client: &ClientMeta,
+    ) -> AppResult<UserSession> {
+        let user = self.check_credentials(email, password, client).await?;
+        let second_step = match &user.totp_secret {
+            Some(sealed) => self.check_totp(&user, sealed, code).await,
+            None => match identity::normalize_code(code) {
+                Ok(code) => {
+                    self.redeem_code(&Email::parse(&user.email)?, CodePurpose::Login, &code)
+                        .await
+                }
+                Err(err) => Err(err),
+            },
+        };
+        if let Err(err) = second_step {
+            self.log_login(Some(&user), &user.email, client, false, "bad_code")
+                .await?;
+            return Err(err);
         }
-        let now = self.clock.now();
-        if let Some(last) = self.codes.latest_code(&email, purpose).await? {
-            if now - last.created_at < self.settings.code_resend_after {
-                return Err(AppError::TooManyRequests(MsgKey::DoNotResend));
-            }
-        }
-        let code = identity::new_verification_code();
-        // Mail first: a code that never arrived must not hold the resend window shut.
-        if self.users.find_by_email(&email).await?.is_some() {
-            let mail = code_mail(
-                email.as_str(),
-                &code,
-                purpose,
-                self.settings.code_ttl.num_minutes(),
-                locale,
-            );
-            self.mailer.send(mail).await.map_err(AppError::Unavailable)?;
-        }
-        let expires = now + self.settings.code_ttl;
-        self.codes
-            .insert_code(&email, purpose, &identity::secret_digest(&code), now, expires)
-            .await?;
-        Ok(())
-    }
-
-    /// Step two: password again plus the e-mail code. Returns the session token and the session.
-    pub async fn login(&self, email: &str, password: &str, code: &str) -> AppResult<UserSession> {
-        let user = self.check_credentials(email, password).await?;
-        let code = identity::normalize_code(code)?;
-        let email = Email::parse(&user.email)?;
-        self.redeem_code(&email, CodePurpose::Login, &code).await?;
         let token = identity::new_session_token();
         let now = self.clock.now();
         self.sessions
             .create_session(&identity::secret_digest(&token), &user, now)
             .await?;
+        self.users.record_login_success(user.id, now).await?;
+        self.log_login(Some(&user), &user.email, client, true, "").await?;
         tracing::info!(user_id = user.id, merchant_id = user.merchant_id, "signed in");
         let mut session = self.session_view(&user).await?;
         session.session_code = Some(token);
@@ -188,12 +213,8 @@ impl AuthService {
         if idle_over || absolute_over {
             return Err(AppError::SessionExpired);
         }
-        let user = self
-            .users
-            .find_by_id(session.user_id)
-            .await?
-            .ok_or(AppError::SessionMissing)?;
-        if user.status != 1 || !user.merchant_active {
+        let user = self.user(session.user_id).await?;
+        if user.status != 1 || user.merchant_status != MerchantStatus::Active {
             return Err(AppError::AccountUnavailable);
         }
         if (now - session.last_seen_at).num_seconds() >= TOUCH_EVERY_SECS {
@@ -204,6 +225,8 @@ impl AuthService {
             session_id: session.id,
             user_id: user.id,
             merchant_id: user.merchant_id,
+            email: user.email.clone(),
+            is_admin: user.role_name == crate::ADMIN_ROLE,
             permissions: Permissions::new(menus.iter().map(|m| m.menu_id)),
         })
     }
@@ -213,11 +236,7 @@ impl AuthService {
     }
 
     pub async fn current_session(&self, ctx: &AuthContext) -> AppResult<UserSession> {
-        let user = self
-            .users
-            .find_by_id(ctx.user_id)
-            .await?
-            .ok_or(AppError::SessionMissing)?;
+        let user = self.user(ctx.user_id).await?;
         self.session_view(&user).await
     }
 
@@ -232,11 +251,7 @@ impl AuthService {
         if new != verify {
             return Err(AppError::Invalid(MsgKey::TwoPasswordInconsistent));
         }
-        let user = self
-            .users
-            .find_by_id(ctx.user_id)
-            .await?
-            .ok_or(AppError::SessionMissing)?;
+        let user = self.user(ctx.user_id).await?;
         if !identity::verify_password(old, &user.password_hash) {
             return Err(AppError::PasswordMismatch);
         }
@@ -250,48 +265,8 @@ impl AuthService {
         Ok(())
     }
 
-    async fn check_credentials(&self, email: &str, password: &str) -> AppResult<UserRecord> {
-        let email = Email::parse(email)?;
-        if password.is_empty() {
-            return Err(AppError::Invalid(MsgKey::PasswordEmpty));
-        }
-        let user = self.users.find_by_email(&email).await?;
-        let hash = user
-            .as_ref()
-            .map_or(identity::dummy_password_hash(), |u| u.password_hash.as_str());
-        let password_ok = identity::verify_password(password, hash);
-        match user {
-            Some(user) if password_ok => {
-                if user.status != 1 || !user.merchant_active {
-                    return Err(AppError::AccountUnavailable);
-                }
-                Ok(user)
-            }
-            _ => Err(AppError::InvalidCredentials),
-        }
-    }
-
-    async fn redeem_code(&self, email: &Email, purpose: CodePurpose, code: &str) -> AppResult<()> {
-        let now = self.clock.now();
-        let record = self
-            .codes
-            .latest_code(email, purpose)
-            .await?
-            .ok_or(AppError::InvalidCode)?;
-        let usable = !record.consumed
-            && record.expires_at > now
-            && record.failed_attempts < self.settings.code_max_attempts;
-        if !usable {
-            return Err(AppError::InvalidCode);
-        }
-        if !identity::constant_time_eq(&identity::secret_digest(code), &record.code_digest) {
-            self.codes.record_failed_attempt(record.id).await?;
-            return Err(AppError::InvalidCode);
-        }
-        if !self.codes.consume_code(record.id).await? {
-            return Err(AppError::InvalidCode);
-        }
-        Ok(())
+    pub(crate) async fn user(&self, id: UserId) -> AppResult<UserRecord> {
+        self.users.find_by_id(id).await?.ok_or(AppError::SessionMissing)
     }
 
     async fn session_view(&self, user: &UserRecord) -> AppResult<UserSession> {
@@ -309,7 +284,7 @@ impl AuthService {
             createtime: user.created_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             superadmin: user.superadmin,
             user_status: user.status,
-            bind_google: user.google_bound,
+            bind_google: user.totp_secret.is_some(),
         })
     }
 }

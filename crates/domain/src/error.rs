@@ -24,6 +24,13 @@ pub enum ErrorCode {
     InvalidCode = 11002,
     AccountUnavailable = 11003,
     PasswordMismatch = 11004,
+    EmailTaken = 11005,
+    RegistrationPending = 11006,
+    AccountLocked = 11007,
+    GoogleNotBound = 11008,
+    GoogleAlreadyBound = 11009,
+    ForbiddenSelf = 11010,
+    RoleInUse = 11011,
     ConfigKeysEmpty = 12001,
 }
 
@@ -68,6 +75,20 @@ pub enum AppError {
     PasswordMismatch,
     #[error("config keys empty")]
     ConfigKeysEmpty,
+    #[error("e-mail taken")]
+    EmailTaken,
+    #[error("registration pending")]
+    RegistrationPending,
+    #[error("account locked for {retry_after_minutes} more minutes")]
+    AccountLocked { retry_after_minutes: i64 },
+    #[error("google authenticator not bound")]
+    GoogleNotBound,
+    #[error("google authenticator already bound")]
+    GoogleAlreadyBound,
+    #[error("operator would lock themselves out")]
+    ForbiddenSelf,
+    #[error("role in use or protected")]
+    RoleInUse,
     #[error("dependency unavailable: {0}")]
     Unavailable(String),
     /// Anything unexpected. The text goes to the log only.
@@ -97,6 +118,13 @@ impl AppError {
             AppError::AccountUnavailable => ErrorCode::AccountUnavailable,
             AppError::PasswordMismatch => ErrorCode::PasswordMismatch,
             AppError::ConfigKeysEmpty => ErrorCode::ConfigKeysEmpty,
+            AppError::EmailTaken => ErrorCode::EmailTaken,
+            AppError::RegistrationPending => ErrorCode::RegistrationPending,
+            AppError::AccountLocked { .. } => ErrorCode::AccountLocked,
+            AppError::GoogleNotBound => ErrorCode::GoogleNotBound,
+            AppError::GoogleAlreadyBound => ErrorCode::GoogleAlreadyBound,
+            AppError::ForbiddenSelf => ErrorCode::ForbiddenSelf,
+            AppError::RoleInUse => ErrorCode::RoleInUse,
             AppError::Unavailable(_) => ErrorCode::Unavailable,
             AppError::Internal(_) => ErrorCode::Internal,
         }
@@ -119,15 +147,23 @@ impl AppError {
             AppError::AccountUnavailable => MsgKey::AccountUnavailable,
             AppError::PasswordMismatch => MsgKey::PasswordMismatch,
             AppError::ConfigKeysEmpty => MsgKey::ConfigKeysEmpty,
+            AppError::EmailTaken => MsgKey::EmailTaken,
+            AppError::RegistrationPending => MsgKey::RegistrationPending,
+            AppError::AccountLocked { .. } => MsgKey::AccountLocked,
+            AppError::GoogleNotBound => MsgKey::GoogleNotBound,
+            AppError::GoogleAlreadyBound => MsgKey::GoogleAlreadyBound,
+            AppError::ForbiddenSelf => MsgKey::ForbiddenSelf,
+            AppError::RoleInUse => MsgKey::RoleInUse,
             AppError::Unavailable(_) => MsgKey::Unavailable,
             AppError::Internal(_) => MsgKey::Internal,
         }
     }
 
-    /// Detail that may be appended to the localized message (parser output only).
-    pub fn public_detail(&self) -> Option<&str> {
+    /// Detail that may be appended to the localized message (parser output, retry time).
+    pub fn public_detail(&self) -> Option<String> {
         match self {
-            AppError::BadRequest { detail } => Some(detail),
+            AppError::BadRequest { detail } => Some(detail.clone()),
+            AppError::AccountLocked { retry_after_minutes } => Some(format!("{retry_after_minutes} min")),
             _ => None,
         }
     }

@@ -1,16 +1,26 @@
 //! Coffer's domain: rules, types and services. Knows no HTTP framework and no SQL; storage and
 //! mail are reached through the ports in [`ports`].
 
+pub mod access;
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod crypto;
 pub mod error;
+pub mod google;
 pub mod identity;
 pub mod locale;
+pub mod logs;
 pub mod mail;
 pub mod menu;
 pub mod messages;
 pub mod ports;
+pub mod registration;
+mod signin;
+pub mod totp;
 
 pub use error::{AppError, ErrorCode};
 pub use locale::Locale;
+
+/// The name of the role that holds every menu (its `is_admin` flag makes it so).
+pub const ADMIN_ROLE: &str = "admin";

@@ -49,3 +49,20 @@ pub fn code_mail(to: &str, code: &str, purpose: CodePurpose, ttl_minutes: i64, l
         body,
     }
 }
+
+/// The answer to a registration code request for an address that already has an account.
+pub fn already_registered_mail(to: &str, locale: Locale) -> Mail {
+    let (subject, body) = match locale {
+        Locale::EnUs => (
+            "Your Coffer account",
+            "Someone asked to register this address with Coffer, but it already has an account. Sign in, or reset your password if you forgot it. If it was not you, ignore this mail.",
+        ),
+        Locale::ZhCn => ("您的 Coffer 账户", "有人申请用此邮箱注册 Coffer，但该邮箱已有账户。请直接登录，忘记密码可重置。如非本人操作，请忽略此邮件。"),
+        Locale::ZhHk => ("您的 Coffer 賬戶", "有人申請用此郵箱註冊 Coffer，但該郵箱已有賬戶。請直接登錄，忘記密碼可重置。如非本人操作，請忽略此郵件。"),
+    };
+    Mail {
+        to: to.to_string(),
+        subject: subject.into(),
+        body: body.into(),
+    }
+}

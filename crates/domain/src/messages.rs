@@ -30,6 +30,20 @@ pub enum MsgKey {
     CodeFormat,
     CodeTypeUnsupported,
     DoNotResend,
+    EmailTaken,
+    RegistrationPending,
+    AccountLocked,
+    GoogleNotBound,
+    GoogleAlreadyBound,
+    GoogleCodeEmpty,
+    ForbiddenSelf,
+    RoleInUse,
+    NoSuchRecord,
+    NicknameEmpty,
+    RoleNameEmpty,
+    UnknownMenu,
+    TimeZoneRange,
+    PageRange,
 }
 
 impl MsgKey {
@@ -61,6 +75,20 @@ impl MsgKey {
             MsgKey::CodeFormat => "code_format",
             MsgKey::CodeTypeUnsupported => "code_type_unsupported",
             MsgKey::DoNotResend => "do_not_resend",
+            MsgKey::EmailTaken => "email_taken",
+            MsgKey::RegistrationPending => "registration_pending",
+            MsgKey::AccountLocked => "account_locked",
+            MsgKey::GoogleNotBound => "bind_google_first",
+            MsgKey::GoogleAlreadyBound => "google_already_bound",
+            MsgKey::GoogleCodeEmpty => "input_google_code",
+            MsgKey::ForbiddenSelf => "forbidden_self",
+            MsgKey::RoleInUse => "role_in_use",
+            MsgKey::NoSuchRecord => "no_such_record",
+            MsgKey::NicknameEmpty => "nickname_empty",
+            MsgKey::RoleNameEmpty => "role_name_empty",
+            MsgKey::UnknownMenu => "unknown_menu",
+            MsgKey::TimeZoneRange => "time_zone_range",
+            MsgKey::PageRange => "page_range",
         }
     }
 
@@ -146,6 +174,64 @@ impl MsgKey {
                 "暫不支持該驗證類型",
             ],
             MsgKey::DoNotResend => ["Do Not Resend", "请勿重复发送", "請勿重複發送"],
+            MsgKey::EmailTaken => [
+                "This e-mail is already registered",
+                "该邮箱已注册",
+                "該郵箱已註冊",
+            ],
+            MsgKey::RegistrationPending => [
+                "Your registration was submitted; we will contact you within 1 working day",
+                "您的注册信息已提交，我们将在1个工作日内与您联系",
+                "您的註冊信息已提交，我們將在1個工作日內與您聯繫",
+            ],
+            MsgKey::AccountLocked => [
+                "Too many failed sign-ins; try again later",
+                "登录失败次数过多，请稍后再试",
+                "登錄失敗次數過多，請稍後再試",
+            ],
+            MsgKey::GoogleNotBound => [
+                "Please bind Google verification code first",
+                "请先绑定谷歌验证码",
+                "請先綁定谷歌驗證碼",
+            ],
+            MsgKey::GoogleAlreadyBound => [
+                "Google authenticator is already bound; unbind it first",
+                "已绑定谷歌验证器，请先解绑",
+                "已綁定谷歌驗證器，請先解綁",
+            ],
+            MsgKey::GoogleCodeEmpty => [
+                "Google verification code cannot be empty",
+                "谷歌验证码不能为空",
+                "谷歌驗證碼不能為空",
+            ],
+            MsgKey::ForbiddenSelf => [
+                "You cannot remove your own access or the merchant's last administrator",
+                "不能移除自己的权限或商户的最后一个管理员",
+                "不能移除自己的權限或商戶的最後一個管理員",
+            ],
+            MsgKey::RoleInUse => [
+                "This role is protected or still assigned to users",
+                "该角色受保护或仍有用户使用",
+                "該角色受保護或仍有用戶使用",
+            ],
+            MsgKey::NoSuchRecord => ["No such record", "记录不存在", "記錄不存在"],
+            MsgKey::NicknameEmpty => ["Nickname is empty", "昵称为空", "暱稱為空"],
+            MsgKey::RoleNameEmpty => ["Role name is empty", "角色名称为空", "角色名稱為空"],
+            MsgKey::UnknownMenu => [
+                "The permission list holds an unknown menu",
+                "权限列表包含未知菜单",
+                "權限列表包含未知菜單",
+            ],
+            MsgKey::TimeZoneRange => [
+                "Time zone must be a whole offset from -11 to +13",
+                "时区必须是 -11 到 +13 之间的整数",
+                "時區必須是 -11 到 +13 之間的整數",
+            ],
+            MsgKey::PageRange => [
+                "Page must be 1 or more and page size 1 to 100",
+                "页码须大于等于1，每页条数须为1到100",
+                "頁碼須大於等於1，每頁條數須為1到100",
+            ],
         }
     }
 }

@@ -53,7 +53,7 @@ impl Store {
         .insert(&txn)
         .await
         .map_err(db_error)?;
-        let role = insert_role(&txn, merchant.id, "admin", true).await?;
+        let role = insert_role(&txn, merchant.id, coffer_domain::ADMIN_ROLE, true).await?;
         let demo = NewUser {
             merchant_id: merchant.id,
             role_id: role,
@@ -128,6 +128,53 @@ impl Store {
         Ok(user)
     }
 
+    /// Merchants awaiting activation: (admin e-mail, registered at).
+    pub async fn pending_merchants(&self) -> Result<Vec<(String, chrono::DateTime<Utc>)>, AppError> {
+        let db = self.connection();
+        let pending = merchant::Entity::find()
+            .filter(merchant::Column::Status.eq(coffer_domain::ports::MerchantStatus::Pending as i32))
+            .order_by_asc(merchant::Column::Id)
+            .all(db)
+            .await
+            .map_err(db_error)?;
+        let mut out = Vec::new();
+        for m in pending {
+            let admin = app_user::Entity::find()
+                .filter(app_user::Column::MerchantId.eq(m.id))
+                .order_by_asc(app_user::Column::Id)
+                .one(db)
+                .await
+                .map_err(db_error)?;
+            out.push((admin.map(|u| u.email).unwrap_or_default(), m.created_at));
+        }
+        Ok(out)
+    }
+
+    /// Activates (or disables) the merchant whose user has this e-mail. False if none.
+    pub async fn set_merchant_status(
+        &self,
+        email: &str,
+        status: coffer_domain::ports::MerchantStatus,
+    ) -> Result<bool, AppError> {
+        let email = Email::parse(email)?;
+        let db = self.connection();
+        let Some(user) = app_user::Entity::find()
+            .filter(app_user::Column::Email.eq(email.as_str()))
+            .one(db)
+            .await
+            .map_err(db_error)?
+        else {
+            return Ok(false);
+        };
+        merchant::Entity::update_many()
+            .col_expr(merchant::Column::Status, (status as i32).into())
+            .filter(merchant::Column::Id.eq(user.merchant_id))
+            .exec(db)
+            .await
+            .map_err(db_error)?;
+        Ok(true)
+    }
+
     /// Mails kept in the outbox, oldest first, optionally for one recipient.
     pub async fn outbox(&self, to: Option<&str>) -> Result<Vec<mail_outbox::Model>, AppError> {
         let mut query = mail_outbox::Entity::find().order_by_asc(mail_outbox::Column::Id);
@@ -138,16 +185,16 @@ impl Store {
     }
 }
 
-struct NewUser<'a> {
-    merchant_id: i64,
-    role_id: i64,
-    email: &'a Email,
-    username: &'a str,
-    password_hash: String,
-    superadmin: bool,
+pub(crate) struct NewUser<'a> {
+    pub merchant_id: i64,
+    pub role_id: i64,
+    pub email: &'a Email,
+    pub username: &'a str,
+    pub password_hash: String,
+    pub superadmin: bool,
 }
 
-async fn insert_role(
+pub(crate) async fn insert_role(
     txn: &DatabaseTransaction,
     merchant_id: i64,
     name: &str,
@@ -166,7 +213,7 @@ async fn insert_role(
     Ok(role.id)
 }
 
-async fn insert_user(txn: &DatabaseTransaction, user: NewUser<'_>) -> Result<i64, AppError> {
+pub(crate) async fn insert_user(txn: &DatabaseTransaction, user: NewUser<'_>) -> Result<i64, AppError> {
     let row = app_user::ActiveModel {
         merchant_id: Set(user.merchant_id),
         email: Set(user.email.as_str().into()),
@@ -182,7 +229,7 @@ async fn insert_user(txn: &DatabaseTransaction, user: NewUser<'_>) -> Result<i64
     }
     .insert(txn)
     .await
-    .map_err(db_error)?;
+    .map_err(crate::email_taken_or)?;
     Ok(row.id)
 }
 

@@ -120,6 +120,14 @@ pub(crate) fn db_error(err: DbErr) -> AppError {
     }
 }
 
+/// A unique-key violation on insert means the e-mail already has an account.
+pub(crate) fn email_taken_or(err: DbErr) -> AppError {
+    match err.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => AppError::EmailTaken,
+        _ => db_error(err),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

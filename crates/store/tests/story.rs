@@ -43,7 +43,11 @@ async fn storage_story(db: TestDb) {
         .await
         .unwrap()
         .expect("the demo admin");
-    assert!(user.merchant_active && user.status == 1 && user.role_name == "admin");
+    assert!(
+        user.merchant_status == coffer_domain::ports::MerchantStatus::Active
+            && user.status == 1
+            && user.role_name == "admin"
+    );
     let menus = store.role_menus(user.role_id).await.unwrap();
     assert_eq!(
         menus.len(),

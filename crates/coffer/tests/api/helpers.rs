@@ -51,6 +51,11 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     config.server.bind = "127.0.0.1:0".into();
     config.database.url = Secret::new(db.url.clone());
     config.database.max_connections = 5;
+    let key: String = coffer_domain::crypto::SecretBox::generate_key()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    config.security.master_key = Secret::new(key);
     tweak(&mut config);
     let clock = Arc::new(ManualClock::new(
         Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap(),

@@ -204,7 +204,7 @@ async fn disabled_merchant_cannot_sign_in(db: TestDb) {
     let token = app.sign_in_demo().await;
     app.store
         .connection()
-        .execute_unprepared("UPDATE merchant SET status = 0")
+        .execute_unprepared("UPDATE merchant SET status = 2")
         .await
         .unwrap();
     let verify = app

@@ -16,6 +16,13 @@ pub struct Model {
     pub superadmin: bool,
     pub google_bound: bool,
     pub created_at: DateTimeUtc,
+    pub failed_logins: i32,
+    pub first_failed_at: Option<DateTimeUtc>,
+    pub locked_until: Option<DateTimeUtc>,
+    pub totp_secret: Option<String>,
+    pub totp_pending: Option<String>,
+    pub totp_last_step: i64,
+    pub last_login_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

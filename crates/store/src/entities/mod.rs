@@ -3,9 +3,11 @@
 pub mod app_user;
 pub mod chain;
 pub mod email_code;
+pub mod login_log;
 pub mod mail_outbox;
 pub mod menu;
 pub mod merchant;
+pub mod operation_log;
 pub mod public_config;
 pub mod role;
 pub mod role_menu;

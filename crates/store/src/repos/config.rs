@@ -69,6 +69,16 @@ impl ConfigRepo for Store {
         })
     }
 
+    async fn set_time_zone(&self, merchant_id: MerchantId, time_zone: i32) -> AppResult<()> {
+        merchant::Entity::update_many()
+            .col_expr(merchant::Column::TimeZone, time_zone.into())
+            .filter(merchant::Column::Id.eq(merchant_id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
     async fn ping(&self) -> AppResult<()> {
         self.connection()
             .execute_unprepared("SELECT 1")

@@ -1,6 +1,8 @@
 //! The domain's ports, implemented on [`crate::Store`].
 
+mod access;
 mod codes;
 mod config;
+mod logs;
 mod sessions;
-mod users;
+pub(crate) mod users;

@@ -70,4 +70,13 @@ impl SessionRepo for Store {
             .map_err(db_error)?;
         Ok(())
     }
+
+    async fn delete_user_sessions(&self, user_id: UserId) -> AppResult<()> {
+        user_session::Entity::delete_many()
+            .filter(user_session::Column::UserId.eq(user_id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
 }

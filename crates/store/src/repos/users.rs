@@ -1,14 +1,18 @@
+use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::identity::Email;
 use coffer_domain::menu::{MenuItem, MenuTitles, MenuType};
-use coffer_domain::ports::{UserId, UserRecord, UserRepo};
+use coffer_domain::ports::{LoginFailures, MerchantStatus, UserId, UserRecord, UserRepo};
 use coffer_domain::AppError;
+use coffer_domain::ADMIN_ROLE;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, TransactionTrait};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::entities::{app_user, menu, merchant, role, role_menu};
 use crate::{db_error, Store};
 
-fn menu_item(m: menu::Model) -> MenuItem {
+pub(crate) fn menu_item(m: menu::Model) -> MenuItem {
     MenuItem {
         menu_id: m.id,
         parent_id: m.parent_id,
@@ -26,7 +30,7 @@ fn menu_item(m: menu::Model) -> MenuItem {
 }
 
 impl Store {
-    async fn user_record(&self, user: app_user::Model) -> AppResult<UserRecord> {
+    pub(crate) async fn user_record(&self, user: app_user::Model) -> AppResult<UserRecord> {
         let db = self.connection();
         let role = role::Entity::find_by_id(user.role_id)
             .one(db)
@@ -51,8 +55,14 @@ impl Store {
             status: user.status,
             superadmin: user.superadmin,
             google_bound: user.google_bound,
-            merchant_active: merchant.is_some_and(|m| m.status == 1),
+            merchant_status: MerchantStatus::from_i32(merchant.map_or(2, |m| m.status)),
             created_at: user.created_at,
+            failed_logins: user.failed_logins,
+            first_failed_at: user.first_failed_at,
+            locked_until: user.locked_until,
+            totp_secret: user.totp_secret,
+            totp_pending: user.totp_pending,
+            last_login_at: user.last_login_at,
         })
     }
 }
@@ -116,5 +126,108 @@ impl UserRepo for Store {
         }
         let menus = query.all(db).await.map_err(db_error)?;
         Ok(menus.into_iter().map(menu_item).collect())
+    }
+
+    async fn register_merchant(
+        &self,
+        email: &Email,
+        password_hash: &str,
+        at: DateTime<Utc>,
+    ) -> AppResult<UserId> {
+        let txn = self.connection().begin().await.map_err(db_error)?;
+        let merchant = merchant::ActiveModel {
+            name: Set(email.as_str().into()),
+            status: Set(MerchantStatus::Pending as i32),
+            time_zone: Set(8),
+            multi_address_collect: Set(false),
+            created_at: Set(at),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .map_err(db_error)?;
+        let role = crate::admin::insert_role(&txn, merchant.id, ADMIN_ROLE, true).await?;
+        let username = email.as_str().split('@').next().unwrap_or_default().to_string();
+        let user = crate::admin::NewUser {
+            merchant_id: merchant.id,
+            role_id: role,
+            email,
+            username: &username,
+            password_hash: password_hash.to_string(),
+            superadmin: true,
+        };
+        let id = crate::admin::insert_user(&txn, user).await?;
+        txn.commit().await.map_err(db_error)?;
+        Ok(id)
+    }
+
+    async fn save_login_failures(&self, id: UserId, failures: LoginFailures) -> AppResult<()> {
+        self.update_user_columns(
+            id,
+            app_user::ActiveModel {
+                failed_logins: Set(failures.count),
+                first_failed_at: Set(failures.first_at),
+                locked_until: Set(failures.locked_until),
+                ..Default::default()
+            },
+        )
+        .await
+    }
+
+    async fn record_login_success(&self, id: UserId, at: DateTime<Utc>) -> AppResult<()> {
+        self.update_user_columns(
+            id,
+            app_user::ActiveModel {
+                failed_logins: Set(0),
+                first_failed_at: Set(None),
+                locked_until: Set(None),
+                last_login_at: Set(Some(at)),
+                ..Default::default()
+            },
+        )
+        .await
+    }
+
+    async fn set_totp_pending(&self, id: UserId, sealed: Option<String>) -> AppResult<()> {
+        self.update_user_columns(
+            id,
+            app_user::ActiveModel {
+                totp_pending: Set(sealed),
+                ..Default::default()
+            },
+        )
+        .await
+    }
+
+    async fn set_totp_secret(&self, id: UserId, sealed: Option<String>) -> AppResult<()> {
+        let changes = app_user::ActiveModel {
+            totp_secret: Set(sealed),
+            totp_pending: Set(None),
+            ..Default::default()
+        };
+        self.update_user_columns(id, changes).await
+    }
+
+    async fn claim_totp_step(&self, id: UserId, step: i64) -> AppResult<bool> {
+        // Conditional update: a step, or an earlier one, is accepted at most once.
+        let result = app_user::Entity::update_many()
+            .col_expr(app_user::Column::TotpLastStep, Expr::value(step))
+            .filter(app_user::Column::Id.eq(id))
+            .filter(app_user::Column::TotpLastStep.lt(step))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(result.rows_affected == 1)
+    }
+}
+
+impl Store {
+    async fn update_user_columns(&self, id: UserId, mut changes: app_user::ActiveModel) -> AppResult<()> {
+        changes.id = Set(id);
+        app_user::Entity::update(changes)
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
     }
 }

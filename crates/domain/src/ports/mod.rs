@@ -1,5 +1,9 @@
 //! What the domain needs from storage. The store crate implements these; tests may too.
 
+mod access;
+
+pub use access::*;
+
 use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;
 
@@ -21,12 +25,45 @@ pub struct UserRecord {
     pub password_hash: String,
     pub role_id: i64,
     pub role_name: String,
-    /// 1 = active, 0 = disabled.
+    /// 1 = enabled, 0 = disabled.
     pub status: i32,
     pub superadmin: bool,
     pub google_bound: bool,
-    pub merchant_active: bool,
+    pub merchant_status: MerchantStatus,
     pub created_at: DateTime<Utc>,
+    pub failed_logins: i32,
+    pub first_failed_at: Option<DateTime<Utc>>,
+    pub locked_until: Option<DateTime<Utc>>,
+    /// Sealed authenticator secrets (bound, and offered but not yet confirmed).
+    pub totp_secret: Option<String>,
+    pub totp_pending: Option<String>,
+    pub last_login_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MerchantStatus {
+    /// Registered, waiting for an operator to activate it.
+    Pending = 0,
+    Active = 1,
+    Disabled = 2,
+}
+
+impl MerchantStatus {
+    pub fn from_i32(v: i32) -> MerchantStatus {
+        match v {
+            0 => MerchantStatus::Pending,
+            1 => MerchantStatus::Active,
+            _ => MerchantStatus::Disabled,
+        }
+    }
+}
+
+/// Failed sign-in bookkeeping of one user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LoginFailures {
+    pub count: i32,
+    pub first_at: Option<DateTime<Utc>>,
+    pub locked_until: Option<DateTime<Utc>>,
 }
 
 #[async_trait::async_trait]
@@ -36,6 +73,20 @@ pub trait UserRepo: Send + Sync {
     async fn set_password_hash(&self, id: UserId, hash: &str) -> AppResult<()>;
     /// The menu items a role holds, in sidebar order.
     async fn role_menus(&self, role_id: i64) -> AppResult<Vec<MenuItem>>;
+    /// A new merchant awaiting activation with `email` as its admin; EmailTaken if registered.
+    async fn register_merchant(
+        &self,
+        email: &Email,
+        password_hash: &str,
+        at: DateTime<Utc>,
+    ) -> AppResult<UserId>;
+    async fn save_login_failures(&self, id: UserId, failures: LoginFailures) -> AppResult<()>;
+    async fn record_login_success(&self, id: UserId, at: DateTime<Utc>) -> AppResult<()>;
+    async fn set_totp_pending(&self, id: UserId, sealed: Option<String>) -> AppResult<()>;
+    /// Binds (Some) or unbinds (None) the authenticator; clears the pending secret.
+    async fn set_totp_secret(&self, id: UserId, sealed: Option<String>) -> AppResult<()>;
+    /// Records `step` as used; false if that step or a later one was already used (replay).
+    async fn claim_totp_step(&self, id: UserId, step: i64) -> AppResult<bool>;
 }
 
 #[derive(Debug, Clone)]
@@ -60,6 +111,7 @@ pub trait SessionRepo: Send + Sync {
     async fn delete_session(&self, id: i64) -> AppResult<()>;
     /// Ends every session of the user but `keep`.
     async fn delete_other_sessions(&self, user_id: UserId, keep: i64) -> AppResult<()>;
+    async fn delete_user_sessions(&self, user_id: UserId) -> AppResult<()>;
 }
 
 #[derive(Debug, Clone)]
@@ -95,5 +147,6 @@ pub trait ConfigRepo: Send + Sync {
     async fn public_values(&self, keys: &[String]) -> AppResult<BTreeMap<String, String>>;
     async fn chain_nodes(&self) -> AppResult<Vec<ChainNode>>;
     async fn merchant_settings(&self, merchant_id: MerchantId) -> AppResult<MerchantSettings>;
+    async fn set_time_zone(&self, merchant_id: MerchantId, time_zone: i32) -> AppResult<()>;
     async fn ping(&self) -> AppResult<()>;
 }

@@ -1,0 +1,73 @@
+//! The personal centre: Google authenticator, the merchant's time zone, my operation log.
+
+use axum::extract::State;
+use coffer_domain::google::TotpOffer;
+use coffer_domain::ports::{OperationLogEntry, PageRequest, Paged};
+use serde::Deserialize;
+
+use crate::envelope::{ok, ApiJson, ApiResult};
+use crate::session::Session;
+use crate::AppState;
+
+#[derive(Deserialize)]
+pub struct TotpCode {
+    code: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeZone {
+    time_zone: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageQuery {
+    pub page: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+impl PageQuery {
+    pub fn request(&self) -> Result<PageRequest, coffer_domain::AppError> {
+        PageRequest::new(self.page, self.page_size)
+    }
+}
+
+pub async fn google_code(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<TotpOffer> {
+    ok(state.auth.google_offer(&ctx).await?)
+}
+
+pub async fn google_bind(
+    State(state): State<AppState>,
+    Session(ctx): Session,
+    ApiJson(body): ApiJson<TotpCode>,
+) -> ApiResult<()> {
+    state.auth.google_bind(&ctx, &body.code).await?;
+    ok(())
+}
+
+pub async fn google_unbind(
+    State(state): State<AppState>,
+    Session(ctx): Session,
+    ApiJson(body): ApiJson<TotpCode>,
+) -> ApiResult<()> {
+    state.auth.google_unbind(&ctx, &body.code).await?;
+    ok(())
+}
+
+pub async fn set_time_zone(
+    State(state): State<AppState>,
+    Session(ctx): Session,
+    ApiJson(body): ApiJson<TimeZone>,
+) -> ApiResult<()> {
+    state.access.set_time_zone(&ctx, body.time_zone).await?;
+    ok(())
+}
+
+pub async fn my_logs(
+    State(state): State<AppState>,
+    Session(ctx): Session,
+    ApiJson(body): ApiJson<PageQuery>,
+) -> ApiResult<Paged<OperationLogEntry>> {
+    ok(state.logs.my_logs(&ctx, body.request()?).await?)
+}

@@ -1,0 +1,280 @@
+//! Sub-accounts, roles and merchant settings, always within the caller's merchant.
+
+use chrono::SecondsFormat;
+use serde::Serialize;
+use std::sync::Arc;
+
+use crate::auth::AuthContext;
+use crate::clock::Clock;
+use crate::error::{AppError, AppResult};
+use crate::identity::{self, Email};
+use crate::menu::{MenuId, MenuItem};
+use crate::messages::MsgKey;
+use crate::ports::{
+    AccessRepo, ConfigRepo, NewAccount, PageRequest, Paged, RoleRecord, SessionRepo, UserRecord, UserRepo,
+};
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountView {
+    pub id: i64,
+    pub email: String,
+    pub username: String,
+    pub role_id: i64,
+    pub role_name: String,
+    pub status: i32,
+    pub bind_google: bool,
+    pub createtime: String,
+    pub last_login_time: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleView {
+    pub id: i64,
+    pub name: String,
+    pub is_admin: bool,
+    pub menu_ids: Vec<MenuId>,
+    pub user_count: u64,
+}
+
+pub struct AccountForm<'a> {
+    pub email: &'a str,
+    pub username: &'a str,
+    pub password: &'a str,
+    pub password_verify: &'a str,
+    pub role_id: i64,
+}
+
+pub struct AccessService {
+    pub repo: Arc<dyn AccessRepo>,
+    pub users: Arc<dyn UserRepo>,
+    pub sessions: Arc<dyn SessionRepo>,
+    pub config: Arc<dyn ConfigRepo>,
+    pub clock: Arc<dyn Clock>,
+}
+
+fn time(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+fn account_view(u: UserRecord) -> AccountView {
+    AccountView {
+        id: u.id,
+        email: u.email,
+        username: u.username,
+        role_id: u.role_id,
+        role_name: u.role_name,
+        status: u.status,
+        bind_google: u.totp_secret.is_some(),
+        createtime: time(u.created_at),
+        last_login_time: u.last_login_at.map(time),
+    }
+}
+
+fn role_view(r: RoleRecord) -> RoleView {
+    RoleView {
+        id: r.id,
+        name: r.name,
+        is_admin: r.is_admin,
+        menu_ids: r.menu_ids,
+        user_count: r.user_count,
+    }
+}
+
+fn nickname(raw: &str) -> AppResult<&str> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(AppError::Invalid(MsgKey::NicknameEmpty));
+    }
+    Ok(name)
+}
+
+impl AccessService {
+    pub async fn page_accounts(
+        &self,
+        ctx: &AuthContext,
+        email: Option<&str>,
+        page: PageRequest,
+    ) -> AppResult<Paged<AccountView>> {
+        let email = email.map(str::trim).filter(|e| !e.is_empty());
+        let found = self.repo.page_users(ctx.merchant_id, email, page).await?;
+        Ok(Paged {
+            total: found.total,
+            list: found.list.into_iter().map(account_view).collect(),
+        })
+    }
+
+    pub async fn add_account(&self, ctx: &AuthContext, form: AccountForm<'_>) -> AppResult<i64> {
+        let email = Email::parse(form.email)?;
+        let username = nickname(form.username)?;
+        identity::check_password_policy(form.password)?;
+        if form.password != form.password_verify {
+            return Err(AppError::Invalid(MsgKey::TwoPasswordInconsistent));
+        }
+        let role = self.own_role(ctx, form.role_id).await?;
+        let hash = identity::hash_password(form.password)?;
+        let account = NewAccount {
+            merchant_id: ctx.merchant_id,
+            email: &email,
+            username,
+            password_hash: &hash,
+            role_id: role.id,
+            at: self.clock.now(),
+        };
+        self.repo.create_user(account).await
+    }
+
+    /// Returns the account as it was before the change (for the operation log).
+    pub async fn edit_account(
+        &self,
+        ctx: &AuthContext,
+        id: i64,
+        username: &str,
+        role_id: i64,
+        status: i32,
+    ) -> AppResult<AccountView> {
+        let username = nickname(username)?;
+        if !matches!(status, 0 | 1) {
+            return Err(AppError::Invalid(MsgKey::NoSuchRecord));
+        }
+        let target = self.own_user(ctx, id).await?;
+        let role = self.own_role(ctx, role_id).await?;
+        let access_changes = target.role_id != role.id || target.status != status;
+        if access_changes {
+            if target.id == ctx.user_id {
+                return Err(AppError::ForbiddenSelf);
+            }
+            let stays_admin = role.is_admin && status == 1;
+            if !stays_admin {
+                self.keep_an_admin(&target).await?;
+            }
+        }
+        self.repo.update_user(id, username, role.id, status).await?;
+        if access_changes {
+            self.sessions.delete_user_sessions(id).await?;
+        }
+        Ok(account_view(target))
+    }
+
+    pub async fn reset_account_password(
+        &self,
+        ctx: &AuthContext,
+        id: i64,
+        password: &str,
+        verify: &str,
+    ) -> AppResult<()> {
+        identity::check_password_policy(password)?;
+        if password != verify {
+            return Err(AppError::Invalid(MsgKey::TwoPasswordInconsistent));
+        }
+        let target = self.own_user(ctx, id).await?;
+        self.users
+            .set_password_hash(target.id, &identity::hash_password(password)?)
+            .await?;
+        self.sessions.delete_user_sessions(target.id).await
+    }
+
+    /// Returns the deleted account (for the operation log).
+    pub async fn delete_account(&self, ctx: &AuthContext, id: i64) -> AppResult<AccountView> {
+        let target = self.own_user(ctx, id).await?;
+        if target.id == ctx.user_id {
+            return Err(AppError::ForbiddenSelf);
+        }
+        self.keep_an_admin(&target).await?;
+        self.sessions.delete_user_sessions(id).await?;
+        self.repo.delete_user(id).await?;
+        Ok(account_view(target))
+    }
+
+    pub async fn roles(&self, ctx: &AuthContext) -> AppResult<Paged<RoleView>> {
+        let roles = self.repo.list_roles(ctx.merchant_id).await?;
+        let list: Vec<RoleView> = roles.into_iter().map(role_view).collect();
+        Ok(Paged {
+            total: list.len() as u64,
+            list,
+        })
+    }
+
+    pub async fn menus(&self) -> AppResult<Vec<MenuItem>> {
+        self.repo.all_menus().await
+    }
+
+    pub async fn add_role(&self, ctx: &AuthContext, name: &str, menu_ids: &[MenuId]) -> AppResult<i64> {
+        let name = self.role_fields(name, menu_ids).await?;
+        self.repo.create_role(ctx.merchant_id, name, menu_ids).await
+    }
+
+    /// Returns the role as it was before the change (for the operation log).
+    pub async fn edit_role(
+        &self,
+        ctx: &AuthContext,
+        id: i64,
+        name: &str,
+        menu_ids: &[MenuId],
+    ) -> AppResult<RoleView> {
+        let role = self.own_role(ctx, id).await?;
+        if role.is_admin {
+            return Err(AppError::RoleInUse);
+        }
+        let name = self.role_fields(name, menu_ids).await?;
+        self.repo.update_role(id, name, menu_ids).await?;
+        Ok(role_view(role))
+    }
+
+    pub async fn delete_role(&self, ctx: &AuthContext, id: i64) -> AppResult<RoleView> {
+        let role = self.own_role(ctx, id).await?;
+        if role.is_admin || role.user_count > 0 {
+            return Err(AppError::RoleInUse);
+        }
+        self.repo.delete_role(id).await?;
+        Ok(role_view(role))
+    }
+
+    /// The merchant's time zone (display and day boundaries); admins only.
+    pub async fn set_time_zone(&self, ctx: &AuthContext, time_zone: i64) -> AppResult<()> {
+        if !ctx.is_admin {
+            return Err(AppError::Forbidden);
+        }
+        if !(-11..=13).contains(&time_zone) {
+            return Err(AppError::Invalid(MsgKey::TimeZoneRange));
+        }
+        self.config.set_time_zone(ctx.merchant_id, time_zone as i32).await
+    }
+
+    async fn role_fields<'a>(&self, name: &'a str, menu_ids: &[MenuId]) -> AppResult<&'a str> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(AppError::Invalid(MsgKey::RoleNameEmpty));
+        }
+        let known = self.repo.all_menus().await?;
+        if menu_ids.iter().any(|id| !known.iter().any(|m| m.menu_id == *id)) {
+            return Err(AppError::Invalid(MsgKey::UnknownMenu));
+        }
+        Ok(name)
+    }
+
+    /// Another merchant's record answers exactly as a missing one.
+    async fn own_user(&self, ctx: &AuthContext, id: i64) -> AppResult<UserRecord> {
+        match self.users.find_by_id(id).await? {
+            Some(user) if user.merchant_id == ctx.merchant_id => Ok(user),
+            _ => Err(AppError::Invalid(MsgKey::NoSuchRecord)),
+        }
+    }
+
+    async fn own_role(&self, ctx: &AuthContext, id: i64) -> AppResult<RoleRecord> {
+        match self.repo.find_role(id).await? {
+            Some(role) if role.merchant_id == ctx.merchant_id => Ok(role),
+            _ => Err(AppError::Invalid(MsgKey::NoSuchRecord)),
+        }
+    }
+
+    /// Refuses to take away the merchant's last enabled admin.
+    async fn keep_an_admin(&self, target: &UserRecord) -> AppResult<()> {
+        let target_is_admin = target.role_name == crate::ADMIN_ROLE && target.status == 1;
+        if target_is_admin && self.repo.count_enabled_admins(target.merchant_id).await? <= 1 {
+            return Err(AppError::ForbiddenSelf);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,93 @@
+//! Secrets at rest: AES-256-GCM under the master key. A sealed value is
+//! base64(nonce || ciphertext || tag); the purpose is bound in as associated data, so a value
+//! sealed for one use cannot be replayed as another.
+
+use aws_lc_rs::aead::{Aad, LessSafeKey, Nonce, UnboundKey, AES_256_GCM, NONCE_LEN};
+use aws_lc_rs::rand::{SecureRandom, SystemRandom};
+use base64::Engine;
+
+use crate::error::{AppError, AppResult};
+
+pub struct SecretBox {
+    key: LessSafeKey,
+}
+
+impl SecretBox {
+    pub fn new(master_key: &[u8; 32]) -> SecretBox {
+        let key = UnboundKey::new(&AES_256_GCM, master_key).expect("a 32-byte key fits AES-256");
+        SecretBox {
+            key: LessSafeKey::new(key),
+        }
+    }
+
+    /// A fresh random 256-bit key.
+    pub fn generate_key() -> [u8; 32] {
+        let mut key = [0u8; 32];
+        SystemRandom::new()
+            .fill(&mut key)
+            .expect("the system random source works");
+        key
+    }
+
+    pub fn seal(&self, purpose: &str, plaintext: &[u8]) -> AppResult<String> {
+        let mut nonce = [0u8; NONCE_LEN];
+        SystemRandom::new()
+            .fill(&mut nonce)
+            .map_err(|_| AppError::internal("random source failed"))?;
+        let mut buffer = plaintext.to_vec();
+        self.key
+            .seal_in_place_append_tag(
+                Nonce::assume_unique_for_key(nonce),
+                Aad::from(purpose.as_bytes()),
+                &mut buffer,
+            )
+            .map_err(|_| AppError::internal("sealing failed"))?;
+        let mut out = nonce.to_vec();
+        out.extend_from_slice(&buffer);
+        Ok(base64::engine::general_purpose::STANDARD.encode(out))
+    }
+
+    /// Fails for a value sealed under another key or for another purpose, or tampered with.
+    pub fn open(&self, purpose: &str, sealed: &str) -> AppResult<Vec<u8>> {
+        let fail = || AppError::internal("a sealed secret does not open: wrong master key or corrupt value");
+        let raw = base64::engine::general_purpose::STANDARD
+            .decode(sealed)
+            .map_err(|_| fail())?;
+        if raw.len() < NONCE_LEN {
+            return Err(fail());
+        }
+        let (nonce, body) = raw.split_at(NONCE_LEN);
+        let nonce = Nonce::try_assume_unique_for_key(nonce).map_err(|_| fail())?;
+        let mut buffer = body.to_vec();
+        let plain = self
+            .key
+            .open_in_place(nonce, Aad::from(purpose.as_bytes()), &mut buffer)
+            .map_err(|_| fail())?;
+        Ok(plain.to_vec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sealed_values_open_only_with_their_key_and_purpose() {
+        let sealer = SecretBox::new(&SecretBox::generate_key());
+        let sealed = sealer.seal("totp", b"JBSWY3DPEHPK3PXP").unwrap();
+        assert!(!sealed.contains("JBSWY3DP"));
+        assert_eq!(sealer.open("totp", &sealed).unwrap(), b"JBSWY3DPEHPK3PXP");
+        assert!(sealer.open("seed", &sealed).is_err(), "bound to its purpose");
+        let other = SecretBox::new(&SecretBox::generate_key());
+        assert!(other.open("totp", &sealed).is_err(), "bound to its key");
+        let mut tampered = base64::engine::general_purpose::STANDARD.decode(&sealed).unwrap();
+        *tampered.last_mut().unwrap() ^= 1;
+        let tampered = base64::engine::general_purpose::STANDARD.encode(tampered);
+        assert!(sealer.open("totp", &tampered).is_err());
+        assert_ne!(
+            sealer.seal("totp", b"x").unwrap(),
+            sealer.seal("totp", b"x").unwrap(),
+            "fresh nonces"
+        );
+    }
+}

@@ -1,0 +1,75 @@
+//! The login log and the operation log: written by the services and the audit layer, read
+//! page by page within the caller's merchant. Nothing edits or deletes an entry.
+
+use std::sync::Arc;
+
+use crate::auth::AuthContext;
+use crate::clock::Clock;
+use crate::error::AppResult;
+use crate::ports::{
+    LogFilter, LogRepo, LoginLogEntry, NewOperationLog, OperationLogEntry, PageRequest, Paged,
+};
+
+pub struct LogService {
+    pub repo: Arc<dyn LogRepo>,
+    pub clock: Arc<dyn Clock>,
+}
+
+/// One audited call, as the audit layer saw it.
+pub struct AuditRecord<'a> {
+    pub action: &'a str,
+    pub target: &'a str,
+    pub before: &'a str,
+    pub after: &'a str,
+    pub ip: &'a str,
+    pub code: i32,
+}
+
+impl LogService {
+    pub async fn login_page(
+        &self,
+        ctx: &AuthContext,
+        filter: LogFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<LoginLogEntry>> {
+        self.repo.page_login_logs(ctx.merchant_id, &filter, page).await
+    }
+
+    pub async fn operation_page(
+        &self,
+        ctx: &AuthContext,
+        filter: LogFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<OperationLogEntry>> {
+        self.repo
+            .page_operation_logs(ctx.merchant_id, &filter, page)
+            .await
+    }
+
+    pub async fn my_logs(&self, ctx: &AuthContext, page: PageRequest) -> AppResult<Paged<OperationLogEntry>> {
+        let filter = LogFilter {
+            user_id: Some(ctx.user_id),
+            ..Default::default()
+        };
+        self.repo
+            .page_operation_logs(ctx.merchant_id, &filter, page)
+            .await
+    }
+
+    pub async fn record(&self, ctx: &AuthContext, record: AuditRecord<'_>) -> AppResult<()> {
+        self.repo
+            .insert_operation_log(NewOperationLog {
+                merchant_id: ctx.merchant_id,
+                user_id: ctx.user_id,
+                email: &ctx.email,
+                action: record.action,
+                target: record.target,
+                before: record.before,
+                after: record.after,
+                ip: record.ip,
+                code: record.code,
+                at: self.clock.now(),
+            })
+            .await
+    }
+}
