@@ -239,7 +239,7 @@ impl Config {
             }
         }
         let key = self.security.master_key.expose();
-        if !key.is_empty() && (key.len() != 64 || hex_decode(key).is_none()) {
+        if !key.is_empty() && (key.len() != 64 || hex::decode(key).is_err()) {
             return invalid("security.master_key", "must be 64 hex characters (32 bytes)");
         }
         if key.is_empty() && self.security.master_key_file.is_empty() {
@@ -265,16 +265,6 @@ impl Config {
         }
         Ok(())
     }
-}
-
-pub(crate) fn hex_decode(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
 }
 
 #[cfg(test)]

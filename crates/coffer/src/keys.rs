@@ -5,7 +5,7 @@ use coffer_domain::crypto::SecretBox;
 use std::io::Write;
 use std::path::Path;
 
-use crate::config::{hex_decode, SecurityConfig};
+use crate::config::SecurityConfig;
 
 pub fn master_key(config: &SecurityConfig) -> anyhow::Result<[u8; 32]> {
     let configured = config.master_key.expose();
@@ -24,8 +24,8 @@ pub fn master_key(config: &SecurityConfig) -> anyhow::Result<[u8; 32]> {
 }
 
 fn to_key(hex: &str) -> anyhow::Result<[u8; 32]> {
-    match hex_decode(hex) {
-        Some(bytes) if bytes.len() == 32 => Ok(bytes.try_into().expect("32 bytes")),
+    match hex::decode(hex) {
+        Ok(bytes) if bytes.len() == 32 => Ok(bytes.try_into().expect("32 bytes")),
         _ => bail!("must be 64 hex characters (32 bytes)"),
     }
 }
@@ -41,8 +41,7 @@ fn write_new_key_file(path: &Path, key: &[u8; 32]) -> anyhow::Result<()> {
     let mut file = options
         .open(path)
         .with_context(|| format!("creating {}", path.display()))?;
-    let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
-    writeln!(file, "{hex}").with_context(|| format!("writing {}", path.display()))?;
+    writeln!(file, "{}", hex::encode(key)).with_context(|| format!("writing {}", path.display()))?;
     Ok(())
 }
 

@@ -3,7 +3,9 @@
 
 mod helpers;
 
+mod access;
 mod envelope;
+mod identity;
 mod mail;
 mod parity;
 mod session;

@@ -1,0 +1,470 @@
+//! Accounts and roles, the permission matrix, tenant isolation and the operation log.
+
+use coffer_testkit::{each_database, TestDb};
+use serde_json::{json, Value};
+
+use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL};
+
+/// Every endpoint behind a menu id, with a body that would otherwise be acceptable.
+fn gated_calls(role_id: i64, user_id: i64) -> Vec<(&'static str, i64, Value)> {
+    vec![
+        (
+            "/api/partner/account/page",
+            702,
+            json!({"page": 1, "pageSize": 10}),
+        ),
+        (
+            "/api/partner/account/add",
+            70201,
+            json!({"email": "new@x.example", "username": "New", "password": "New-Pass-2026", "passwordVerify": "New-Pass-2026", "roleId": role_id}),
+        ),
+        (
+            "/api/partner/account/edit",
+            70202,
+            json!({"id": user_id, "username": "Renamed", "roleId": role_id, "status": 1}),
+        ),
+        (
+            "/api/partner/account/resetPassword",
+            70203,
+            json!({"id": user_id, "password": "Reset-Pass-2026", "passwordVerify": "Reset-Pass-2026"}),
+        ),
+        ("/api/partner/account/delete", 70204, json!({"id": user_id})),
+        ("/api/partner/role/page", 703, json!({})),
+        ("/api/partner/role/menus", 703, json!({})),
+        (
+            "/api/partner/role/add",
+            70301,
+            json!({"name": "Clerks", "menuIds": [1]}),
+        ),
+        (
+            "/api/partner/role/edit",
+            70302,
+            json!({"id": role_id, "name": "Clerks", "menuIds": [1]}),
+        ),
+        ("/api/partner/role/delete", 70303, json!({"id": role_id})),
+        (
+            "/api/partner/logs/login/page",
+            901,
+            json!({"page": 1, "pageSize": 10}),
+        ),
+        (
+            "/api/partner/logs/operation/page",
+            902,
+            json!({"page": 1, "pageSize": 10}),
+        ),
+    ]
+}
+
+/// Every endpoint that needs only a session.
+const SESSION_CALLS: [&str; 12] = [
+    "/api/partner/user/info",
+    "/api/partner/logout",
+    "/api/partner/home/config",
+    "/api/partner/password/edit",
+    "/admin/user/password/edit",
+    "/api/partner/google/code",
+    "/api/partner/google/bind",
+    "/api/partner/google/unbind",
+    "/api/partner/timeZone/set",
+    "/api/sys/logs/myLogs",
+    "/api/partner/account/page",
+    "/api/partner/logs/login/page",
+];
+
+async fn role_id_of(app: &TestApp, token: &str, name_part: &str) -> i64 {
+    let roles = app.post_as(token, "/api/partner/role/page", json!({})).await;
+    roles.data()["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"].as_str().unwrap().contains(name_part))
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn account_id_of(app: &TestApp, token: &str, email: &str) -> i64 {
+    let page = app
+        .post_as(
+            token,
+            "/api/partner/account/page",
+            json!({"page": 1, "pageSize": 100, "email": email}),
+        )
+        .await;
+    page.data()["list"][0]["id"].as_i64().unwrap()
+}
+
+async fn permission_matrix(db: TestDb) {
+    let app = spawn_app(db).await;
+    app.store
+        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1])
+        .await
+        .unwrap();
+    app.store
+        .seed_demo("boss@other.example", "Other-Pass-2026")
+        .await
+        .unwrap();
+    let admin = app.sign_in_demo().await;
+    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
+    let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
+    let role = role_id_of(&app, &admin, "viewer").await;
+    let user = account_id_of(&app, &admin, "viewer@coffer.local").await;
+
+    for (path, menu, body) in gated_calls(role, user) {
+        assert_eq!(
+            app.post(path, body.clone()).await.code(),
+            10506,
+            "{path} without a session"
+        );
+        let refused = app.post_as(&viewer, path, body.clone()).await;
+        assert_eq!(refused.code(), 10403, "{path} needs menu {menu}");
+        // The other merchant's admin holds every menu, yet cannot touch our records.
+        let foreign = app.post_as(&outsider, path, body).await;
+        if body_names_a_record(path) {
+            assert_eq!(
+                (foreign.code(), foreign.msg()),
+                (10422, "No such record"),
+                "{path} across merchants"
+            );
+        }
+    }
+    for path in SESSION_CALLS {
+        assert_eq!(
+            app.post(path, json!({})).await.code(),
+            10506,
+            "{path} without a session"
+        );
+    }
+    // The other merchant's lists never show our rows.
+    let theirs = app
+        .post_as(
+            &outsider,
+            "/api/partner/account/page",
+            json!({"page": 1, "pageSize": 100}),
+        )
+        .await;
+    let emails: Vec<&str> = theirs.data()["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["email"].as_str().unwrap())
+        .collect();
+    assert_eq!(emails, vec!["boss@other.example"]);
+    let their_logs = app
+        .post_as(
+            &outsider,
+            "/api/partner/logs/login/page",
+            json!({"page": 1, "pageSize": 100}),
+        )
+        .await;
+    assert!(their_logs.data()["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|e| e["email"] == "boss@other.example"));
+    let their_roles = app.post_as(&outsider, "/api/partner/role/page", json!({})).await;
+    let names: Vec<&str> = their_roles.data()["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(!names.iter().any(|n| n.contains("viewer")), "{names:?}");
+}
+
+fn body_names_a_record(path: &str) -> bool {
+    ["edit", "delete", "resetPassword", "account/add"]
+        .iter()
+        .any(|p| path.contains(p))
+}
+
+async fn accounts_and_roles_lifecycle(db: TestDb) {
+    let app = spawn_app(db).await;
+    let admin = app.sign_in_demo().await;
+    let add_role = app
+        .post_as(
+            &admin,
+            "/api/partner/role/add",
+            json!({"name": "  ", "menuIds": [1]}),
+        )
+        .await;
+    assert_eq!(add_role.code(), 10422);
+    let unknown = app
+        .post_as(
+            &admin,
+            "/api/partner/role/add",
+            json!({"name": "Ops", "menuIds": [1, 424242]}),
+        )
+        .await;
+    assert_eq!(unknown.code(), 10422);
+    let created = app
+        .post_as(
+            &admin,
+            "/api/partner/role/add",
+            json!({"name": "Ops", "menuIds": [1, 3, 301, 301]}),
+        )
+        .await;
+    assert_eq!(created.code(), 1, "{:?}", created.body);
+    let ops = created.data()["id"].as_i64().unwrap();
+
+    let account = |email: &str, name: &str| json!({"email": email, "username": name, "password": "Ops-Pass-2026", "passwordVerify": "Ops-Pass-2026", "roleId": ops});
+    let nameless = app
+        .post_as(
+            &admin,
+            "/api/partner/account/add",
+            account("ops@coffer.local", " "),
+        )
+        .await;
+    assert_eq!((nameless.code(), nameless.msg()), (10422, "Nickname is empty"));
+    let added = app
+        .post_as(
+            &admin,
+            "/api/partner/account/add",
+            account("ops@coffer.local", "Ops"),
+        )
+        .await;
+    assert_eq!(added.code(), 1, "{:?}", added.body);
+    let ops_user = added.data()["id"].as_i64().unwrap();
+    let dup = app
+        .post_as(
+            &admin,
+            "/api/partner/account/add",
+            account("OPS@coffer.local", "Ops 2"),
+        )
+        .await;
+    assert_eq!(dup.code(), 11005);
+
+    let ops_token = app.sign_in("ops@coffer.local", "Ops-Pass-2026").await;
+    let menus = app.post_as(&ops_token, "/api/partner/user/info", json!({})).await;
+    let ids: Vec<i64> = menus.data()["menuList"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["menuId"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, vec![1, 3, 301]);
+
+    // The role in use cannot be deleted; the admin role is read-only.
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/role/delete", json!({"id": ops}))
+            .await
+            .code(),
+        11011
+    );
+    let admin_role = role_id_of(&app, &admin, "admin").await;
+    let edit_admin = app
+        .post_as(
+            &admin,
+            "/api/partner/role/edit",
+            json!({"id": admin_role, "name": "x", "menuIds": [1]}),
+        )
+        .await;
+    assert_eq!(edit_admin.code(), 11011);
+
+    // Editing the role changes what its users may do at once.
+    let edit = app
+        .post_as(
+            &admin,
+            "/api/partner/role/edit",
+            json!({"id": ops, "name": "Ops", "menuIds": [1, 702]}),
+        )
+        .await;
+    assert_eq!(edit.code(), 1);
+    assert_eq!(
+        app.post_as(
+            &ops_token,
+            "/api/partner/account/page",
+            json!({"page": 1, "pageSize": 5})
+        )
+        .await
+        .code(),
+        1
+    );
+
+    // Disabling the user ends their sessions; deleting it frees the role.
+    let disable = json!({"id": ops_user, "username": "Ops", "roleId": ops, "status": 0});
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/account/edit", disable)
+            .await
+            .code(),
+        1
+    );
+    assert_eq!(
+        app.post_as(&ops_token, "/api/partner/user/info", json!({}))
+            .await
+            .code(),
+        10506
+    );
+    let disabled = app
+        .post(
+            "/api/partner/login/verify",
+            json!({"email": "ops@coffer.local", "password": "Ops-Pass-2026"}),
+        )
+        .await;
+    assert_eq!(disabled.code(), 11003);
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/account/delete", json!({"id": ops_user}))
+            .await
+            .code(),
+        1
+    );
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/role/delete", json!({"id": ops}))
+            .await
+            .code(),
+        1
+    );
+}
+
+async fn operators_cannot_lock_themselves_out(db: TestDb) {
+    let app = spawn_app(db).await;
+    let admin = app.sign_in_demo().await;
+    let me = account_id_of(&app, &admin, DEMO_EMAIL).await;
+    let admin_role = role_id_of(&app, &admin, "admin").await;
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/account/delete", json!({"id": me}))
+            .await
+            .code(),
+        11010
+    );
+    let disable_me = json!({"id": me, "username": "Me", "roleId": admin_role, "status": 0});
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/account/edit", disable_me)
+            .await
+            .code(),
+        11010
+    );
+    let rename = json!({"id": me, "username": "Renamed admin", "roleId": admin_role, "status": 1});
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/account/edit", rename)
+            .await
+            .code(),
+        1,
+        "a rename is fine"
+    );
+
+    // A second admin may not remove the last other admin either... but may once two exist.
+    let add = json!({"email": "second@coffer.local", "username": "Second", "password": "Second-Pass-2026", "passwordVerify": "Second-Pass-2026", "roleId": admin_role});
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/account/add", add).await.code(),
+        1
+    );
+    let second = app.sign_in("second@coffer.local", "Second-Pass-2026").await;
+    assert_eq!(
+        app.post_as(&second, "/api/partner/account/delete", json!({"id": me}))
+            .await
+            .code(),
+        1
+    );
+    let second_id = account_id_of(&app, &second, "second@coffer.local").await;
+    assert_eq!(
+        app.post_as(&second, "/api/partner/account/delete", json!({"id": second_id}))
+            .await
+            .code(),
+        11010
+    );
+}
+
+async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
+    let app = spawn_app(db).await;
+    let admin = app.sign_in_demo().await;
+    app.store
+        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1])
+        .await
+        .unwrap();
+    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
+    let user = account_id_of(&app, &admin, "viewer@coffer.local").await;
+    let role = role_id_of(&app, &admin, "viewer").await;
+    let edit = json!({"id": user, "username": "Viewer two", "roleId": role, "status": 1});
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/account/edit", edit)
+            .await
+            .code(),
+        1
+    );
+    let reset = json!({"id": user, "password": "Reset-Pass-2026", "passwordVerify": "Reset-Pass-2026"});
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/account/resetPassword", reset)
+            .await
+            .code(),
+        1
+    );
+    // A refused call is recorded too.
+    assert_eq!(
+        app.post_as(
+            &viewer,
+            "/api/partner/role/add",
+            json!({"name": "x", "menuIds": []})
+        )
+        .await
+        .code(),
+        10506
+    );
+    let zone = app
+        .post_as(&admin, "/api/partner/timeZone/set", json!({"timeZone": 14}))
+        .await;
+    assert_eq!(zone.code(), 10422);
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/timeZone/set", json!({"timeZone": -5}))
+            .await
+            .code(),
+        1
+    );
+    let config = app.post_as(&admin, "/api/partner/home/config", json!({})).await;
+    assert_eq!(config.data()["timeZone"], -5);
+
+    let log = app
+        .post_as(
+            &admin,
+            "/api/partner/logs/operation/page",
+            json!({"page": 1, "pageSize": 50}),
+        )
+        .await;
+    let entries = log.data()["list"].as_array().unwrap();
+    let actions: Vec<&str> = entries.iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(actions[0], "/api/partner/timeZone/set");
+    assert_eq!(entries[1]["result"], "failure", "the refused time zone");
+    let edit_entry = entries
+        .iter()
+        .find(|e| e["action"] == "/api/partner/account/edit")
+        .unwrap();
+    assert_eq!(edit_entry["target"], user.to_string());
+    assert!(edit_entry["before"]
+        .as_str()
+        .unwrap()
+        .contains("viewer@coffer.local"));
+    assert!(edit_entry["after"].as_str().unwrap().contains("Viewer two"));
+    let reset_entry = entries
+        .iter()
+        .find(|e| e["action"] == "/api/partner/account/resetPassword")
+        .unwrap();
+    assert!(
+        !reset_entry["after"].as_str().unwrap().contains("Reset-Pass-2026"),
+        "secrets masked"
+    );
+
+    let mine = app
+        .post_as(&admin, "/api/sys/logs/myLogs", json!({"page": 1, "pageSize": 2}))
+        .await;
+    assert_eq!(mine.data()["list"].as_array().unwrap().len(), 2);
+    assert!(mine.data()["total"].as_u64().unwrap() >= 4);
+    let bad_page = app
+        .post_as(&admin, "/api/sys/logs/myLogs", json!({"page": 0, "pageSize": 2}))
+        .await;
+    assert_eq!(bad_page.code(), 10422);
+    // The viewer (no admin role) may not set the merchant's time zone.
+    let viewer = app.sign_in("viewer@coffer.local", "Reset-Pass-2026").await;
+    assert_eq!(
+        app.post_as(&viewer, "/api/partner/timeZone/set", json!({"timeZone": 1}))
+            .await
+            .code(),
+        10403
+    );
+}
+
+each_database!(
+    permission_matrix,
+    accounts_and_roles_lifecycle,
+    operators_cannot_lock_themselves_out,
+    mutating_calls_are_in_the_operation_log,
+);
