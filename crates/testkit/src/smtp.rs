@@ -52,13 +52,21 @@ impl SmtpPeer {
         }
     }
 
-    /// Every message received so far, as raw RFC 5322 text.
+    /// Every message received so far, oldest first, as raw RFC 5322 text.
     pub fn messages(&self) -> Vec<String> {
-        ["new", "cur"]
+        let mut files: Vec<(std::time::SystemTime, PathBuf)> = ["new", "cur"]
             .iter()
             .filter_map(|sub| std::fs::read_dir(self.maildir.join(sub)).ok())
             .flatten()
-            .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path()).ok())
+            .filter_map(|entry| {
+                let entry = entry.ok()?;
+                Some((entry.metadata().ok()?.modified().ok()?, entry.path()))
+            })
+            .collect();
+        files.sort();
+        files
+            .into_iter()
+            .filter_map(|(_, path)| std::fs::read_to_string(path).ok())
             .collect()
     }
 }

@@ -105,3 +105,53 @@ fn decode_body(raw: &str) -> String {
         body.to_string()
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registration_and_reset_codes_arrive_by_smtp_and_work() {
+    let smtp = SmtpPeer::start();
+    let app = spawn_app_with(TestDb::new(DbKind::Sqlite).await, |config| {
+        config.mail.transport = MailTransport::Smtp;
+        config.mail.smtp.host = "127.0.0.1".into();
+        config.mail.smtp.port = smtp.port;
+        config.mail.smtp.tls = SmtpTls::None;
+    })
+    .await;
+    let code_in = |index: usize| {
+        let body = decode_body(&smtp.messages()[index]);
+        body.split(|c: char| !c.is_ascii_digit())
+            .find(|p| p.len() == 6)
+            .expect("a code")
+            .to_string()
+    };
+    let email = "newshop@merchant.example";
+    let sent = app
+        .post("/api/partner/code/email", json!({"email": email, "type": 1}))
+        .await;
+    assert_eq!(sent.code(), 1);
+    let form = |code: String, pass: &str| json!({"email": email, "code": code, "password": pass, "passwordVerify": pass});
+    let registered = app
+        .post("/api/partner/register", form(code_in(0), "Shop-Pass-2026"))
+        .await;
+    assert_eq!(registered.code(), 1, "{:?}", registered.body);
+
+    let sent = app
+        .post("/api/partner/code/email", json!({"email": email, "type": 8}))
+        .await;
+    assert_eq!(sent.code(), 1);
+    assert_eq!(smtp.messages().len(), 2);
+    let reset = app
+        .post("/api/partner/reset", form(code_in(1), "Shop-Pass-2027"))
+        .await;
+    assert_eq!(reset.code(), 1, "{:?}", reset.body);
+    let pending = app
+        .post(
+            "/api/partner/login/verify",
+            json!({"email": email, "password": "Shop-Pass-2027"}),
+        )
+        .await;
+    assert_eq!(
+        pending.code(),
+        11006,
+        "the new password works; the merchant awaits activation"
+    );
+}
