@@ -120,6 +120,26 @@ pub(crate) fn db_error(err: DbErr) -> AppError {
     }
 }
 
+/// One page of an ordered query and the count of all its rows.
+pub(crate) async fn fetch_page<E: sea_orm::EntityTrait>(
+    store: &Store,
+    query: sea_orm::Select<E>,
+    page: coffer_domain::ports::PageRequest,
+) -> Result<(Vec<E::Model>, u64), AppError>
+where
+    E::Model: Send + Sync,
+{
+    use sea_orm::{PaginatorTrait, QuerySelect};
+    let total = query.clone().count(store.connection()).await.map_err(db_error)?;
+    let rows = query
+        .offset(page.offset())
+        .limit(page.size)
+        .all(store.connection())
+        .await
+        .map_err(db_error)?;
+    Ok((rows, total))
+}
+
 /// A unique-key violation on insert means the e-mail already has an account.
 pub(crate) fn email_taken_or(err: DbErr) -> AppError {
     match err.sql_err() {

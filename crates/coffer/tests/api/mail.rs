@@ -9,13 +9,7 @@ use crate::helpers::{spawn_app_with, DEMO_EMAIL, DEMO_PASSWORD};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_in_code_arrives_by_smtp_and_works() {
     let smtp = SmtpPeer::start();
-    let app = spawn_app_with(TestDb::new(DbKind::Sqlite).await, |config| {
-        config.mail.transport = MailTransport::Smtp;
-        config.mail.smtp.host = "127.0.0.1".into();
-        config.mail.smtp.port = smtp.port;
-        config.mail.smtp.tls = SmtpTls::None;
-    })
-    .await;
+    let app = app_mailing_to(smtp.port).await;
     let sent = app
         .call(
             "/api/partner/code/email",
@@ -59,13 +53,7 @@ async fn an_unreachable_mail_server_is_reported_not_hidden() {
         .local_addr()
         .unwrap()
         .port();
-    let app = spawn_app_with(TestDb::new(DbKind::Sqlite).await, |config| {
-        config.mail.transport = MailTransport::Smtp;
-        config.mail.smtp.host = "127.0.0.1".into();
-        config.mail.smtp.port = closed_port;
-        config.mail.smtp.tls = SmtpTls::None;
-    })
-    .await;
+    let app = app_mailing_to(closed_port).await;
     let sent = app
         .post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
         .await;
@@ -83,6 +71,17 @@ async fn an_unreachable_mail_server_is_reported_not_hidden() {
         10503,
         "a code that was never sent does not block a retry"
     );
+}
+
+/// An app that sends its mail over plain SMTP to a local port.
+async fn app_mailing_to(port: u16) -> crate::helpers::TestApp {
+    spawn_app_with(TestDb::new(DbKind::Sqlite).await, |config| {
+        config.mail.transport = MailTransport::Smtp;
+        config.mail.smtp.host = "127.0.0.1".into();
+        config.mail.smtp.port = port;
+        config.mail.smtp.tls = SmtpTls::None;
+    })
+    .await
 }
 
 /// lettre sends non-ASCII bodies base64- or quoted-printable-encoded; decode what it sent.
@@ -109,13 +108,7 @@ fn decode_body(raw: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_and_reset_codes_arrive_by_smtp_and_work() {
     let smtp = SmtpPeer::start();
-    let app = spawn_app_with(TestDb::new(DbKind::Sqlite).await, |config| {
-        config.mail.transport = MailTransport::Smtp;
-        config.mail.smtp.host = "127.0.0.1".into();
-        config.mail.smtp.port = smtp.port;
-        config.mail.smtp.tls = SmtpTls::None;
-    })
-    .await;
+    let app = app_mailing_to(smtp.port).await;
     let code_in = |index: usize| {
         let body = decode_body(&smtp.messages()[index]);
         body.split(|c: char| !c.is_ascii_digit())

@@ -11,7 +11,7 @@ use sea_orm::{
 
 use crate::admin::{insert_user, NewUser};
 use crate::entities::{app_user, menu, role, role_menu};
-use crate::{db_error, Store};
+use crate::{db_error, fetch_page, Store};
 
 impl Store {
     async fn role_record(&self, role: role::Model) -> AppResult<RoleRecord> {
@@ -78,19 +78,11 @@ impl AccessRepo for Store {
         email_contains: Option<&str>,
         page: PageRequest,
     ) -> AppResult<Paged<UserRecord>> {
-        let db = self.connection();
         let mut query = app_user::Entity::find().filter(app_user::Column::MerchantId.eq(merchant_id));
         if let Some(text) = email_contains {
             query = query.filter(app_user::Column::Email.contains(text.to_ascii_lowercase()));
         }
-        let total = query.clone().count(db).await.map_err(db_error)?;
-        let rows = query
-            .order_by_asc(app_user::Column::Id)
-            .offset(page.offset())
-            .limit(page.size)
-            .all(db)
-            .await
-            .map_err(db_error)?;
+        let (rows, total) = fetch_page(self, query.order_by_asc(app_user::Column::Id), page).await?;
         let mut list = Vec::with_capacity(rows.len());
         for row in rows {
             list.push(self.user_record(row).await?);

@@ -4,12 +4,10 @@ use coffer_domain::ports::{
     LogFilter, LogRepo, LoginLogEntry, MerchantId, NewLoginLog, NewOperationLog, OperationLogEntry,
     PageRequest, Paged,
 };
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{login_log, operation_log};
-use crate::{db_error, Store};
+use crate::{db_error, fetch_page, Store};
 
 fn time(t: chrono::DateTime<chrono::Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
@@ -66,15 +64,7 @@ impl LogRepo for Store {
         if let Some(end) = filter.end {
             query = query.filter(login_log::Column::CreatedAt.lt(end));
         }
-        let db = self.connection();
-        let total = query.clone().count(db).await.map_err(db_error)?;
-        let rows = query
-            .order_by_desc(login_log::Column::Id)
-            .offset(page.offset())
-            .limit(page.size)
-            .all(db)
-            .await
-            .map_err(db_error)?;
+        let (rows, total) = fetch_page(self, query.order_by_desc(login_log::Column::Id), page).await?;
         let list = rows
             .into_iter()
             .map(|r| LoginLogEntry {
@@ -134,15 +124,7 @@ impl LogRepo for Store {
         if let Some(end) = filter.end {
             query = query.filter(operation_log::Column::CreatedAt.lt(end));
         }
-        let db = self.connection();
-        let total = query.clone().count(db).await.map_err(db_error)?;
-        let rows = query
-            .order_by_desc(operation_log::Column::Id)
-            .offset(page.offset())
-            .limit(page.size)
-            .all(db)
-            .await
-            .map_err(db_error)?;
+        let (rows, total) = fetch_page(self, query.order_by_desc(operation_log::Column::Id), page).await?;
         let list = rows
             .into_iter()
             .map(|r| OperationLogEntry {
