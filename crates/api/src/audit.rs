@@ -5,14 +5,15 @@
 use axum::body::{Body, Bytes};
 use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
+use axum::response::IntoResponse;
 use axum::response::Response;
 use coffer_domain::auth::AuthContext;
 use coffer_domain::logs::AuditRecord;
-use http_body_util::BodyExt;
+use coffer_domain::AppError;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
-use crate::envelope::envelope_code;
+use crate::envelope::{envelope_code, ApiError};
 use crate::session::client_meta;
 use crate::AppState;
 
@@ -44,10 +45,10 @@ pub async fn audit(State(state): State<AppState>, request: Request, next: Next) 
         .unwrap_or_default();
     let (mut parts, body) = request.into_parts();
     let client = client_meta(&parts, state.trust_forwarded_for);
-    // Bodies are small (the body limit applies before this layer's buffering matters).
-    let bytes = match body.collect().await {
-        Ok(collected) => collected.to_bytes(),
-        Err(_) => Bytes::new(),
+    // Buffer no more than the body limit, as the JSON extractor would.
+    let bytes = match axum::body::to_bytes(body, state.body_limit_bytes).await {
+        Ok(bytes) => bytes,
+        Err(_) => return ApiError(AppError::PayloadTooLarge).into_response(),
     };
     let slot = AuditSlot::default();
     parts.extensions.insert(slot.clone());

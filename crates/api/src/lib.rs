@@ -38,17 +38,16 @@ pub struct AppState {
     pub config: Arc<ConfigService>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
+    /// Largest request body accepted (also bounds what the audit layer buffers).
+    pub body_limit_bytes: usize,
     pub console: ConsoleAssets,
     pub metrics: PrometheusHandle,
 }
 
-pub struct HttpSettings {
-    pub body_limit_bytes: usize,
-}
-
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-pub fn router(state: AppState, settings: &HttpSettings) -> Router {
+pub fn router(state: AppState) -> Router {
+    let body_limit = state.body_limit_bytes;
     let api = Router::new()
         .route("/common/configKey", get(config::config_keys_empty))
         .route("/common/configKey/", get(config::config_keys_empty))
@@ -94,7 +93,7 @@ pub fn router(state: AppState, settings: &HttpSettings) -> Router {
         .fallback(console::asset_or_not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
         .with_state(state)
-        .layer(DefaultBodyLimit::max(settings.body_limit_bytes))
+        .layer(DefaultBodyLimit::max(body_limit))
         .layer(CatchPanicLayer::custom(envelope::panic_response))
         .layer(middleware::from_fn(envelope::render_envelope))
         .layer(middleware::from_fn(ops::record_metrics))

@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use chrono::Duration;
-use coffer_api::{AppState, ConsoleAssets, HttpSettings};
+use coffer_api::{AppState, ConsoleAssets};
 use coffer_domain::access::AccessService;
 use coffer_domain::auth::{AuthDeps, AuthService, AuthSettings};
 use coffer_domain::clock::Clock;
@@ -83,6 +83,7 @@ pub fn build_state(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> any
         access: Arc::new(access),
         logs: Arc::new(logs),
         trust_forwarded_for: config.server.trust_forwarded_for,
+        body_limit_bytes: config.server.body_limit_bytes,
         config: Arc::new(ConfigService::new(repo, config.console.token_icon_url.clone())),
         console,
         metrics: coffer_api::metrics_handle(),
@@ -101,12 +102,7 @@ impl App {
         let store = open_store(config).await?;
         store.migrate().await.context("migrating the database")?;
         let state = build_state(config, &store, clock)?;
-        let router = coffer_api::router(
-            state,
-            &HttpSettings {
-                body_limit_bytes: config.server.body_limit_bytes,
-            },
-        );
+        let router = coffer_api::router(state);
         let listener = TcpListener::bind(&config.server.bind)
             .await
             .with_context(|| format!("binding {}", config.server.bind))?;

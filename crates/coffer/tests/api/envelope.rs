@@ -61,6 +61,17 @@ async fn success_and_request_errors(db: TestDb) {
         )
         .await;
     assert_eq!(big.code(), 10413);
+    let big_audited = app
+        .post(
+            "/api/partner/account/edit",
+            json!({"username": "x".repeat(70 * 1024)}),
+        )
+        .await;
+    assert_eq!(
+        big_audited.code(),
+        10413,
+        "the audit layer buffers no more than the limit"
+    );
 
     let unknown = app.post("/api/partner/nothing-here", json!({})).await;
     assert_eq!((unknown.status, unknown.code()), (200, 10404));
