@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::Extension;
-use coffer_domain::access::{AccountForm, AccountView, RoleView};
+use coffer_domain::access::{AccountForm, AccountView, RoleOption, RoleView};
 use coffer_domain::menu::MenuItem;
 use coffer_domain::ports::Paged;
 use serde::{Deserialize, Serialize};
@@ -132,6 +132,13 @@ pub async fn delete(
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
     audited(&state.access.delete_account(&ctx, b.id).await?)
+}
+
+pub async fn role_options(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<702>,
+) -> ApiResult<Vec<RoleOption>> {
+    ok(state.access.role_options(&ctx).await?)
 }
 
 pub async fn roles(State(state): State<AppState>, Allowed(ctx): Allowed<703>) -> ApiResult<Paged<RoleView>> {

@@ -61,6 +61,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/reset", post(auth::reset))
         .route("/api/partner/home/config", post(config::home_config))
         .route("/api/partner/account/page", post(access::page))
+        .route("/api/partner/account/roleOptions", post(access::role_options))
         .route("/api/partner/role/page", post(access::roles))
         .route("/api/partner/role/menus", post(access::role_menus))
         .route("/api/partner/logs/login/page", post(logs::login_page))

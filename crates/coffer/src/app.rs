@@ -123,7 +123,9 @@ impl App {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(self.listener, self.router)
+        // Connect info gives handlers the peer address for the login and operation logs.
+        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service)
             .with_graceful_shutdown(shutdown)
             .await
     }

@@ -38,6 +38,14 @@ pub struct RoleView {
     pub user_count: u64,
 }
 
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleOption {
+    pub id: i64,
+    pub name: String,
+    pub is_admin: bool,
+}
+
 pub struct AccountForm<'a> {
     pub email: &'a str,
     pub username: &'a str,
@@ -200,8 +208,21 @@ impl AccessService {
         self.repo.all_menus().await
     }
 
+    /// Roles to choose from when adding or editing an account (menu 702, not 703).
+    pub async fn role_options(&self, ctx: &AuthContext) -> AppResult<Vec<RoleOption>> {
+        let roles = self.repo.list_roles(ctx.merchant_id).await?;
+        Ok(roles
+            .into_iter()
+            .map(|r| RoleOption {
+                id: r.id,
+                name: r.name,
+                is_admin: r.is_admin,
+            })
+            .collect())
+    }
+
     pub async fn add_role(&self, ctx: &AuthContext, name: &str, menu_ids: &[MenuId]) -> AppResult<i64> {
-        let name = self.role_fields(name, menu_ids).await?;
+        let name = self.role_fields(ctx, None, name, menu_ids).await?;
         self.repo.create_role(ctx.merchant_id, name, menu_ids).await
     }
 
@@ -217,7 +238,7 @@ impl AccessService {
         if role.is_admin {
             return Err(AppError::RoleInUse);
         }
-        let name = self.role_fields(name, menu_ids).await?;
+        let name = self.role_fields(ctx, Some(id), name, menu_ids).await?;
         self.repo.update_role(id, name, menu_ids).await?;
         Ok(role_view(role))
     }
@@ -242,10 +263,25 @@ impl AccessService {
         self.config.set_time_zone(ctx.merchant_id, time_zone as i32).await
     }
 
-    async fn role_fields<'a>(&self, name: &'a str, menu_ids: &[MenuId]) -> AppResult<&'a str> {
+    /// A role name is unique within the merchant (case-insensitive), so no role can pass
+    /// itself off as the administrator role.
+    async fn role_fields<'a>(
+        &self,
+        ctx: &AuthContext,
+        id: Option<i64>,
+        name: &'a str,
+        menu_ids: &[MenuId],
+    ) -> AppResult<&'a str> {
         let name = name.trim();
         if name.is_empty() {
             return Err(AppError::Invalid(MsgKey::RoleNameEmpty));
+        }
+        let roles = self.repo.list_roles(ctx.merchant_id).await?;
+        if roles
+            .iter()
+            .any(|r| Some(r.id) != id && r.name.to_lowercase() == name.to_lowercase())
+        {
+            return Err(AppError::Invalid(MsgKey::RoleNameTaken));
         }
         let known = self.repo.all_menus().await?;
         if menu_ids.iter().any(|id| !known.iter().any(|m| m.menu_id == *id)) {
@@ -271,7 +307,7 @@ impl AccessService {
 
     /// Refuses to take away the merchant's last enabled admin.
     async fn keep_an_admin(&self, target: &UserRecord) -> AppResult<()> {
-        let target_is_admin = target.role_name == crate::ADMIN_ROLE && target.status == 1;
+        let target_is_admin = target.role_is_admin && target.status == 1;
         if target_is_admin && self.repo.count_enabled_admins(target.merchant_id).await? <= 1 {
             return Err(AppError::ForbiddenSelf);
         }

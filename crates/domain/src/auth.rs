@@ -89,6 +89,9 @@ pub struct UserSession {
     pub usermobile: String,
     pub createtime: String,
     pub superadmin: bool,
+    /// The user's role is the merchant's administrator role.
+    #[serde(rename = "isAdmin")]
+    pub is_admin: bool,
     #[serde(rename = "userStatus")]
     pub user_status: i32,
     #[serde(rename = "bindGoogle")]
@@ -226,7 +229,7 @@ impl AuthService {
             user_id: user.id,
             merchant_id: user.merchant_id,
             email: user.email.clone(),
-            is_admin: user.role_name == crate::ADMIN_ROLE,
+            is_admin: user.role_is_admin,
             permissions: Permissions::new(menus.iter().map(|m| m.menu_id)),
         })
     }
@@ -283,6 +286,7 @@ impl AuthService {
             usermobile: user.mobile.clone(),
             createtime: user.created_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             superadmin: user.superadmin,
+            is_admin: user.role_is_admin,
             user_status: user.status,
             bind_google: user.totp_secret.is_some(),
         })

@@ -41,6 +41,7 @@ pub enum MsgKey {
     NoSuchRecord,
     NicknameEmpty,
     RoleNameEmpty,
+    RoleNameTaken,
     UnknownMenu,
     TimeZoneRange,
     PageRange,
@@ -86,6 +87,7 @@ impl MsgKey {
             MsgKey::NoSuchRecord => "no_such_record",
             MsgKey::NicknameEmpty => "nickname_empty",
             MsgKey::RoleNameEmpty => "role_name_empty",
+            MsgKey::RoleNameTaken => "role_name_taken",
             MsgKey::UnknownMenu => "unknown_menu",
             MsgKey::TimeZoneRange => "time_zone_range",
             MsgKey::PageRange => "page_range",
@@ -217,6 +219,11 @@ impl MsgKey {
             MsgKey::NoSuchRecord => ["No such record", "记录不存在", "記錄不存在"],
             MsgKey::NicknameEmpty => ["Nickname is empty", "昵称为空", "暱稱為空"],
             MsgKey::RoleNameEmpty => ["Role name is empty", "角色名称为空", "角色名稱為空"],
+            MsgKey::RoleNameTaken => [
+                "A role with this name already exists",
+                "已存在同名角色",
+                "已存在同名角色",
+            ],
             MsgKey::UnknownMenu => [
                 "The permission list holds an unknown menu",
                 "权限列表包含未知菜单",

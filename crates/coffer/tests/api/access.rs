@@ -29,6 +29,7 @@ fn gated_calls(role_id: i64, user_id: i64) -> Vec<(&'static str, i64, Value)> {
             json!({"id": user_id, "password": "Reset-Pass-2026", "passwordVerify": "Reset-Pass-2026"}),
         ),
         ("/api/partner/account/delete", 70204, json!({"id": user_id})),
+        ("/api/partner/account/roleOptions", 702, json!({})),
         ("/api/partner/role/page", 703, json!({})),
         ("/api/partner/role/menus", 703, json!({})),
         (
@@ -429,6 +430,7 @@ async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
         .find(|e| e["action"] == "/api/partner/account/edit")
         .unwrap();
     assert_eq!(edit_entry["target"], user.to_string());
+    assert_eq!(edit_entry["ip"], "127.0.0.1");
     assert!(edit_entry["before"]
         .as_str()
         .unwrap()
@@ -462,7 +464,98 @@ async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
     );
 }
 
+/// Being an administrator comes from the role's flag, never from its name.
+async fn admin_is_a_flag_not_a_name(db: TestDb) {
+    let app = spawn_app(db).await;
+    let admin = app.sign_in_demo().await;
+    for name in ["admin", " ADMIN "] {
+        let fake = app
+            .post_as(
+                &admin,
+                "/api/partner/role/add",
+                json!({"name": name, "menuIds": [1]}),
+            )
+            .await;
+        assert_eq!(
+            (fake.code(), fake.msg()),
+            (10422, "A role with this name already exists"),
+            "{name:?}"
+        );
+    }
+    let all_menus: Vec<i64> = app
+        .post_as(&admin, "/api/partner/role/menus", json!({}))
+        .await
+        .data()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["menuId"].as_i64().unwrap())
+        .collect();
+    let everything = app
+        .post_as(
+            &admin,
+            "/api/partner/role/add",
+            json!({"name": "Everything", "menuIds": all_menus}),
+        )
+        .await;
+    let role = everything.data()["id"].as_i64().unwrap();
+    let add = json!({"email": "power@coffer.local", "username": "Power", "password": "Power-Pass-2026", "passwordVerify": "Power-Pass-2026", "roleId": role});
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/account/add", add).await.code(),
+        1
+    );
+    let power = app.sign_in("power@coffer.local", "Power-Pass-2026").await;
+    let info = app.post_as(&power, "/api/partner/user/info", json!({})).await;
+    assert_eq!(info.data()["isAdmin"], false);
+    assert_eq!(
+        app.post_as(&admin, "/api/partner/user/info", json!({}))
+            .await
+            .data()["isAdmin"],
+        true
+    );
+    assert_eq!(
+        app.post_as(&power, "/api/partner/timeZone/set", json!({"timeZone": 1}))
+            .await
+            .code(),
+        10403
+    );
+
+    // Role options for account forms need only the account list's menu.
+    app.store
+        .add_user(
+            DEMO_EMAIL,
+            "clerk@coffer.local",
+            "Clerk-Pass-2026",
+            &[7, 702, 70201],
+        )
+        .await
+        .unwrap();
+    let clerk = app.sign_in("clerk@coffer.local", "Clerk-Pass-2026").await;
+    let options = app
+        .post_as(&clerk, "/api/partner/account/roleOptions", json!({}))
+        .await;
+    assert_eq!(options.code(), 1);
+    let names: Vec<&str> = options
+        .data()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"admin") && names.contains(&"Everything"),
+        "{names:?}"
+    );
+    assert_eq!(
+        app.post_as(&clerk, "/api/partner/role/page", json!({}))
+            .await
+            .code(),
+        10403
+    );
+}
+
 each_database!(
+    admin_is_a_flag_not_a_name,
     permission_matrix,
     accounts_and_roles_lifecycle,
     operators_cannot_lock_themselves_out,

@@ -223,6 +223,11 @@ async fn repeated_failures_lock_the_account(db: TestDb) {
         "{reasons:?}"
     );
     assert_eq!(logs.data()["list"][0]["result"], "success", "newest first");
+    assert_eq!(
+        logs.data()["list"][0]["ip"],
+        "127.0.0.1",
+        "the peer address is recorded"
+    );
     let failures = app
         .post_as(
             &token,

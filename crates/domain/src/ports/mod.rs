@@ -25,6 +25,8 @@ pub struct UserRecord {
     pub password_hash: String,
     pub role_id: i64,
     pub role_name: String,
+    /// The role holds every menu and counts as an administrator of the merchant.
+    pub role_is_admin: bool,
     /// 1 = enabled, 0 = disabled.
     pub status: i32,
     pub superadmin: bool,

@@ -40,9 +40,7 @@ impl Store {
             .one(db)
             .await
             .map_err(db_error)?;
-        let role_name = role
-            .map(|r| r.name)
-            .ok_or_else(|| AppError::internal("user without role"))?;
+        let role = role.ok_or_else(|| AppError::internal("user without role"))?;
         Ok(UserRecord {
             id: user.id,
             merchant_id: user.merchant_id,
@@ -51,7 +49,8 @@ impl Store {
             mobile: user.mobile,
             password_hash: user.password_hash,
             role_id: user.role_id,
-            role_name,
+            role_name: role.name,
+            role_is_admin: role.is_admin,
             status: user.status,
             superadmin: user.superadmin,
             google_bound: user.google_bound,
