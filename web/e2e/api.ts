@@ -56,3 +56,20 @@ export async function apiSignIn(baseURL: string, dataDir: string, email: string,
   if (login.code !== 1) throw new Error(`login for ${email}: ${JSON.stringify(login)}`);
   return login.data;
 }
+
+/** Registers a merchant through the API (code of type 1 from the outbox); it awaits activation. */
+export async function registerMerchant(baseURL: string, dataDir: string, email: string, password: string): Promise<void> {
+  const sent = await call(baseURL, '/api/partner/code/email', { email, type: 1 });
+  if (sent.code !== 1) throw new Error(`code/email type 1 for ${email}: ${JSON.stringify(sent)}`);
+  const code = latestCode(dataDir, email);
+  const registered = await call(baseURL, '/api/partner/register', { email, code, password, passwordVerify: password });
+  if (registered.code !== 1) throw new Error(`register ${email}: ${JSON.stringify(registered)}`);
+}
+
+/** E-mails of the merchants awaiting activation (`coffer admin merchant list --pending`). */
+export function pendingMerchants(dataDir: string): string[] {
+  return coffer(dataDir, ['admin', 'merchant', 'list', '--pending'])
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/)[0])
+    .filter(Boolean);
+}

@@ -10,14 +10,17 @@ export interface E2eEnv {
   baseURL: string;
   dataDir: string;
   shared: Session;
+  /** Admin (admin role) of the second merchant registered by the global setup. */
+  owner: Session;
 }
 
 function readEnv(): E2eEnv {
   const baseURL = process.env.COFFER_E2E_BASE_URL;
   const dataDir = process.env.COFFER_E2E_DATA_DIR;
   const shared = process.env.COFFER_E2E_SHARED_SESSION;
-  if (!baseURL || !dataDir || !shared) throw new Error('e2e environment missing: run through `npm run e2e`');
-  return { baseURL, dataDir, shared: JSON.parse(shared) as Session };
+  const owner = process.env.COFFER_E2E_OWNER_SESSION;
+  if (!baseURL || !dataDir || !shared || !owner) throw new Error('e2e environment missing: run through `npm run e2e`');
+  return { baseURL, dataDir, shared: JSON.parse(shared) as Session, owner: JSON.parse(owner) as Session };
 }
 
 export const test = base.extend<{ env: E2eEnv }>({

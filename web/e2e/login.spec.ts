@@ -47,20 +47,6 @@ test.describe('login page', () => {
     await expect(page.getByText('Please enter your password')).toBeVisible();
   });
 
-  test('register and forgot password say they come later and give the support address', async ({ page }) => {
-    await page.goto('/#/login');
-    await page.getByTestId('tab-register').click();
-    await expect(page.getByText('Registration opens in a coming release')).toBeVisible();
-    await expect(page.getByTestId('support-email')).toHaveText('support@coffer.local');
-    await expect(page.locator('input:visible')).toHaveCount(0); // no form that calls a missing endpoint
-    await page.getByTestId('tab-login').click();
-    await page.getByTestId('forgot-password').click();
-    await expect(page.getByText('Password reset opens in a coming release')).toBeVisible();
-    await expect(page.getByTestId('support-email')).toHaveText('support@coffer.local');
-    await page.getByTestId('back-to-login').click();
-    await expect(page.getByTestId('login-email')).toBeVisible();
-  });
-
   test('full sign-in with the e-mail code from the outbox', async ({ page, env }) => {
     await page.goto('/#/login');
     await page.getByTestId('login-email').fill(DEMO.email);

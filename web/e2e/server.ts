@@ -18,6 +18,8 @@ export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
     COFFER__SERVER__BIND: '127.0.0.1:0',
     COFFER__CONSOLE__DIR: distDir(),
     COFFER__LOG__FORMAT: 'text',
+    // Each run's master key lives and dies with its throwaway database.
+    COFFER__SECURITY__MASTER_KEY_FILE: `${dataDir}/master.key`,
   };
 }
 

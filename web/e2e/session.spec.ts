@@ -13,7 +13,8 @@ test.describe('session', () => {
     const confirm = page.locator('.ant-modal-confirm');
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(confirm).toBeHidden();
+    // Gone from the DOM, not just hidden: a closing dialog's Sure button must not be clicked below.
+    await expect(confirm).toHaveCount(0);
     expect(hashPath(page)).toBe('/home');
     await expect(page.getByTestId('sidebar')).toBeVisible();
 

@@ -3,12 +3,13 @@
 
 export const DEMO = { email: 'demo@coffer.local', password: 'Demo-Pass-2026' };
 
-/** Every id of docs/menus.md, so these users see what the demo admin sees. */
+/** Every id of docs/menus.md (pages and buttons), so these users see what the demo admin sees. */
 export const ALL_MENUS = [
   1, 2, 201, 202, 203, 204, 205, 206, 215, 10, 11, 3, 301, 302, 4, 401, 402, 403, 404, 5, 501, 502, 6, 601, 602,
-  7, 701, 702, 703, 8, 801, 802, 803, 804, 805, 9, 901, 902,
+  7, 701, 702, 70201, 70202, 70203, 70204, 703, 70301, 70302, 70303, 8, 801, 802, 803, 804, 805, 9, 901, 902,
 ].join(',');
 
+/** Sub-accounts of the demo merchant, added with `coffer admin user add --menus`. */
 export const USERS = {
   /** Shared, read-only session signed in once by the global setup. */
   shared: { email: 'shared@coffer.local', password: 'Shared-Pass-2026', menus: ALL_MENUS },
@@ -16,4 +17,14 @@ export const USERS = {
   expiry: { email: 'expiry@coffer.local', password: 'Expiry-Pass-2026', menus: ALL_MENUS },
   password: { email: 'password@coffer.local', password: 'Password-Pass-2026', menus: ALL_MENUS },
   limited: { email: 'limited@coffer.local', password: 'Limited-Pass-2026', menus: '1,3,301' },
+  forgot: { email: 'forgot@coffer.local', password: 'Forgot-Pass-2026', menus: ALL_MENUS },
+  google: { email: 'google@coffer.local', password: 'Google-Pass-2026', menus: ALL_MENUS },
+  signins: { email: 'signins@coffer.local', password: 'Signins-Pass-2026', menus: '1' },
 } as const;
+
+/**
+ * The admin of a second merchant, registered through the API and activated with
+ * `coffer admin merchant activate` by the global setup: the only way to get a user of the admin
+ * role other than the demo admin. Account, role and time-zone tests work in its merchant.
+ */
+export const OWNER = { email: 'owner@merchant.example', password: 'Owner-Pass-2026' };

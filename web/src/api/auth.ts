@@ -35,3 +35,17 @@ export interface PasswordChange {
 
 export const editPassword = (body: PasswordChange) =>
   post<null>('/api/partner/password/edit', body, { loading: true });
+
+/** Body of /register (code type 1) and /reset (code type 8). */
+export interface EmailCodePassword {
+  email: string;
+  code: string;
+  password: string;
+  passwordVerify: string;
+}
+
+/** Creates a merchant awaiting activation, with this user as its admin. */
+export const register = (body: EmailCodePassword) => post<unknown>('/api/partner/register', body, { loading: true });
+
+/** Sets a new password for the account of `email` and ends its sessions. */
+export const resetPassword = (body: EmailCodePassword) => post<unknown>('/api/partner/reset', body, { loading: true });

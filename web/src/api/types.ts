@@ -37,8 +37,17 @@ export interface UserSession {
   usermobile?: string;
   createtime: string;
   superadmin: boolean;
+  /** The user's role is the merchant's administrator role (a flag, never inferred from `role`). */
+  isAdmin: boolean;
   userStatus: number;
   bindGoogle: boolean;
+}
+
+/** A role to pick in the account form (`/account/roleOptions`, menu 702). */
+export interface RoleOption {
+  id: number;
+  name: string;
+  isAdmin: boolean;
 }
 
 /** Answer of /login/verify: 0 = e-mail code, anything else = Google authenticator code. */
@@ -79,3 +88,73 @@ export type PublicConfigKey =
   | 'registrationContactTip';
 
 export type PublicConfig = Partial<Record<PublicConfigKey, string | null>>;
+
+/** A page of rows: every paginated call answers `{ list, total }`. */
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+}
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+/** Answer of /google/code: the pending secret to show as a QR code and as text. */
+export interface GoogleSecret {
+  secret: string;
+  otpauthUri: string;
+  account: string;
+  issuer: string;
+}
+
+/** Account status: 1 enabled, 0 disabled. */
+export type AccountStatus = 0 | 1;
+
+export interface AccountRow {
+  id: number;
+  email: string;
+  username: string;
+  roleId: number;
+  roleName: string;
+  status: AccountStatus;
+  bindGoogle: boolean;
+  createtime: string;
+  lastLoginTime: string | null;
+}
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  isAdmin: boolean;
+  menuIds: MenuId[];
+  userCount: number;
+}
+
+export type LogResult = 'success' | 'failure';
+
+/** Why a sign-in failed (docs/api.md, Logs). */
+export type LoginFailureReason = 'bad_password' | 'bad_code' | 'locked' | 'pending' | 'disabled';
+
+export interface LoginLogEntry {
+  id: number;
+  email: string;
+  ip: string;
+  userAgent: string;
+  result: LogResult;
+  reason: LoginFailureReason | string | null;
+  createtime: string;
+}
+
+export interface OperationLogEntry {
+  id: number;
+  email: string;
+  action: string;
+  target: string | null;
+  /** State before and after the change; the contract leaves their shape open. */
+  before: unknown;
+  after: unknown;
+  ip: string;
+  result: LogResult;
+  createtime: string;
+}

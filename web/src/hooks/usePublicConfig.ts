@@ -4,7 +4,7 @@ import type { PublicConfig } from '@/api/types';
 
 // The public keys the console shows (support address, promo video). Fetched once per page load
 // and shared; a failure leaves them empty and the features that need them simply hide.
-const KEYS = ['supportEmail', 'promoVideoUrl', 'siteName'] as const;
+const KEYS = ['supportEmail', 'promoVideoUrl', 'siteName', 'privacyPolicyUrl'] as const;
 let pending: Promise<PublicConfig> | null = null;
 
 function load(): Promise<PublicConfig> {

@@ -6,15 +6,26 @@ import HomePage from '@/pages/HomePage';
 import NotFoundPage from '@/pages/NotFoundPage';
 import PersonalPage from '@/pages/PersonalPage';
 import LoginPage from '@/pages/login/LoginPage';
+import AccountListPage from '@/pages/account/AccountListPage';
+import RoleListPage from '@/pages/account/RoleListPage';
+import LoginLogsPage from '@/pages/logs/LoginLogsPage';
+import OperationLogsPage from '@/pages/logs/OperationLogsPage';
 import { useSession } from '@/store/session';
 import { registerNavigator } from '@/utils/navigation';
 import { resolveGuard } from './guard';
 import { pageRoutes, type PageRoute } from './menus';
 
 /** Screens that exist today; every other menu page is an honest "arrives later" page. */
+const SCREENS: Record<string, () => ReactNode> = {
+  '/home': () => <HomePage />,
+  '/account/account-list': () => <AccountListPage />,
+  '/account/role-list': () => <RoleListPage />,
+  '/logs/login': () => <LoginLogsPage />,
+  '/logs/operation': () => <OperationLogsPage />,
+};
+
 function pageFor(route: PageRoute): ReactNode {
-  if (route.path === '/home') return <HomePage />;
-  return <ComingSoonPage route={route} />;
+  return SCREENS[route.path]?.() ?? <ComingSoonPage route={route} />;
 }
 
 /**

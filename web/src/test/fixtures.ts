@@ -55,6 +55,7 @@ export function makeUser(menuIds: Array<number | string> | 'all', overrides: Par
     usermobile: '',
     createtime: '2026-11-22T07:00:00Z',
     superadmin: false,
+    isAdmin: true,
     userStatus: 1,
     bindGoogle: false,
     ...overrides,

@@ -10,7 +10,13 @@ import { toast } from '@/utils/feedback';
 import VerifyModal from './VerifyModal';
 
 /** Credentials form, then the verify modal, then signed in (spec section 4, Login). */
-export default function LoginForm({ onForgot }: { onForgot: () => void }) {
+interface LoginFormProps {
+  onForgot: () => void;
+  /** Filled in after a password reset ("sign in now"). */
+  initialEmail?: string;
+}
+
+export default function LoginForm({ onForgot, initialEmail }: LoginFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<Credentials>();
@@ -52,7 +58,15 @@ export default function LoginForm({ onForgot }: { onForgot: () => void }) {
 
   return (
     <>
-      <Form form={form} layout="vertical" requiredMark={false} name="login" onFinish={submitCredentials} size="large">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        name="login"
+        onFinish={submitCredentials}
+        size="large"
+        initialValues={{ email: initialEmail }}
+      >
         <Form.Item name="email" label={t('account')} rules={notBlank(t('input_account'))}>
           <Input
             prefix={<MailOutlined />}

@@ -7,7 +7,8 @@ import LanguageSwitcher from '@/components/LanguageSwitcher';
 import { LogoMark } from '@/components/Logo';
 import { LOGIN_NOTICE, peekLoginNotice, setLoginNotice } from '@/utils/navigation';
 import LoginForm from './LoginForm';
-import SoonPanel from './SoonPanel';
+import ForgotPanel from './ForgotPanel';
+import RegisterPanel from './RegisterPanel';
 
 type View = 'login' | 'register' | 'forgot';
 
@@ -16,6 +17,13 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const [view, setView] = useState<View>('login');
+  // Bumped on every tab change: the register panel remounts, so its step and fields clear.
+  const [registerRun, setRegisterRun] = useState(0);
+  const [signInEmail, setSignInEmail] = useState<string | undefined>(undefined);
+  const changeView = (next: View) => {
+    if (next !== view) setRegisterRun((run) => run + 1);
+    setView(next);
+  };
   const [notice] = useState(() => (location.state as { notice?: string } | null)?.notice ?? peekLoginNotice());
   const expired = notice === LOGIN_NOTICE.expired;
   useEffect(() => setLoginNotice(null), []); // shown once; a later visit to /login starts clean
@@ -55,14 +63,28 @@ export default function LoginPage() {
             <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('login_expired')} data-testid="expired-notice" />
           )}
           {view === 'forgot' ? (
-            <SoonPanel kind="reset" onBack={() => setView('login')} />
+            <ForgotPanel
+              onCancel={() => changeView('login')}
+              onSignIn={(email) => {
+                setSignInEmail(email);
+                changeView('login');
+              }}
+            />
           ) : (
             <Tabs
               activeKey={view}
-              onChange={(key) => setView(key as View)}
+              onChange={(key) => changeView(key as View)}
               items={[
-                { key: 'login', label: <span data-testid="tab-login">{t('tab_login')}</span>, children: <LoginForm onForgot={() => setView('forgot')} /> },
-                { key: 'register', label: <span data-testid="tab-register">{t('tab_register')}</span>, children: <SoonPanel kind="register" /> },
+                {
+                  key: 'login',
+                  label: <span data-testid="tab-login">{t('tab_login')}</span>,
+                  children: <LoginForm key={signInEmail} initialEmail={signInEmail} onForgot={() => changeView('forgot')} />,
+                },
+                {
+                  key: 'register',
+                  label: <span data-testid="tab-register">{t('tab_register')}</span>,
+                  children: <RegisterPanel key={registerRun} onDone={() => changeView('login')} />,
+                },
               ]}
             />
           )}

@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { call } from './api';
+import { expect, openAs, signInAs, test } from './fixtures';
+import { USERS } from './users';
+
+// Logs of the demo merchant, read by the shared user (menus 901 and 902). The merchant's time
+// zone is UTC+8 (demo seed), so filters send +08:00 day boundaries and tables show +8 times.
+
+const inZone = (iso: string, hours: number) =>
+  new Date(new Date(iso).getTime() + hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** Today's date as the browser's date picker sees it. */
+const todayInBrowser = (page: Page) =>
+  page.evaluate(() => {
+    const now = new Date();
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+
+async function typeDate(page: Page, index: 0 | 1, date: string) {
+  const input = page.getByTestId('log-filters').locator('.ant-picker input').nth(index);
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+}
+
+const PASSWORD_EDIT = '/api/partner/password/edit';
+
+const rows = (page: Page) => page.locator('.ant-table-tbody .ant-table-row');
+
+async function search(page: Page, path: string) {
+  const [request] = await Promise.all([page.waitForRequest(`**${path}`), page.getByTestId('filter-search').click()]);
+  return request.postDataJSON() as Record<string, unknown>;
+}
+
+test.describe('logs', () => {
+  test('login logs: a failed and a successful sign-in, filters, dates in the merchant zone', async ({ page, env }) => {
+    const user = USERS.signins;
+    const failed = await call(env.baseURL, '/api/partner/login/verify', { email: user.email, password: 'Not-The-Password-1' });
+    expect(failed.code).toBe(11001);
+    await signInAs(env, user);
+
+    await openAs(page, env.shared, '/logs/login');
+    await page.getByTestId('filter-email').fill(user.email);
+    expect(await search(page, '/api/partner/logs/login/page')).toMatchObject({ page: 1, pageSize: 20, email: user.email });
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).nth(0).getByTestId('log-result')).toHaveText('Success');
+    await expect(rows(page).nth(1).getByTestId('log-result')).toHaveText('Failure');
+    await expect(rows(page).nth(1).getByTestId('log-reason')).toHaveText('Wrong password');
+
+    // Times in the merchant's zone (UTC+8).
+    const listed = await call<{ list: Array<{ createtime: string }> }>(
+      env.baseURL, '/api/partner/logs/login/page', { page: 1, pageSize: 20, email: user.email }, env.shared.sessionCode,
+    );
+    await expect(rows(page).nth(0)).toContainText(inZone(listed.data.list[0].createtime, 8));
+
+    await page.getByTestId('filter-result').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Failure' }).click();
+    expect(await search(page, '/api/partner/logs/login/page')).toMatchObject({ result: 'failure' });
+    await expect(rows(page)).toHaveCount(1);
+
+    // A start without an end is refused, with no request.
+    const today = await todayInBrowser(page);
+    await typeDate(page, 0, today);
+    await page.getByTestId('filter-email').click();
+    await page.getByTestId('filter-search').click();
+    await expect(page.getByText('Dates: a start and an end must be chosen')).toBeVisible();
+
+    await typeDate(page, 1, today);
+    const body = await search(page, '/api/partner/logs/login/page');
+    expect(body).toMatchObject({ start: `${today}T00:00:00.000+08:00`, end: `${today}T23:59:59.999+08:00` });
+    await expect(page.getByText('Dates: a start and an end must be chosen')).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(1);
+
+    await typeDate(page, 0, '2020-01-01');
+    await typeDate(page, 1, '2020-01-31');
+    await search(page, '/api/partner/logs/login/page');
+    await expect(rows(page)).toHaveCount(0);
+
+    await page.getByTestId('filter-reset').click();
+    await expect(page.getByTestId('filter-email')).toHaveValue('');
+  });
+
+  test('page-size chooser', async ({ page, env }) => {
+    await openAs(page, env.shared, '/logs/login');
+    await expect(rows(page).first()).toBeVisible();
+    await page.locator('.ant-pagination-options .ant-select').click();
+    const [request] = await Promise.all([
+      page.waitForRequest('**/api/partner/logs/login/page'),
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '10 / page' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({ page: 1, pageSize: 10 });
+  });
+
+  test('operation logs: a refused password change, its masked body, action filter', async ({ page, env }) => {
+    // A refused change is logged too and changes nothing, so the shared session can make it.
+    const refused = await call(
+      env.baseURL,
+      '/api/partner/password/edit',
+      { passwordOld: 'Not-The-Old-1', password: 'Whatever-Pass-1', passwordVerify: 'Whatever-Pass-1' },
+      env.shared.sessionCode,
+    );
+    expect(refused.code).toBe(11004);
+
+    await openAs(page, env.shared, '/logs/operation');
+    await page.getByTestId('filter-email').fill(env.shared.useremail);
+    await page.getByTestId('filter-action').fill(PASSWORD_EDIT);
+    expect(await search(page, '/api/partner/logs/operation/page')).toMatchObject({ email: env.shared.useremail, action: PASSWORD_EDIT });
+    const row = rows(page).first();
+    await expect(row.getByTestId('log-action')).toHaveText(PASSWORD_EDIT);
+    await expect(row.getByTestId('log-result')).toHaveText('Failure');
+    await row.locator('.ant-table-row-expand-icon').click();
+    const change = page.locator('.coffer-log-change').first();
+    await expect(change).toContainText('"password": "***"');
+    await expect(change).not.toContainText('Whatever-Pass-1');
+  });
+});

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PageQuery, PageResult } from '@/api/types';
+
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+export const DEFAULT_PAGE_SIZE = 20;
+
+interface PagedState<F> {
+  page: number;
+  pageSize: number;
+  filters: F;
+}
+
+/**
+ * A server-paginated list: page, page size and filters in, `{list, total}` out. Changing the
+ * filters returns to page 1; an answer that arrives after a newer request started is dropped.
+ * `enabled` false holds the first request (e.g. until the merchant's time zone is known).
+ */
+export function usePagedQuery<T, F extends object>(
+  fetchPage: (query: PageQuery & F) => Promise<PageResult<T>>,
+  initialFilters: F,
+  enabled = true,
+) {
+  const [state, setState] = useState<PagedState<F>>({ page: 1, pageSize: DEFAULT_PAGE_SIZE, filters: initialFilters });
+  const [result, setResult] = useState<PageResult<T>>({ list: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const latest = useRef(0);
+  const fetchRef = useRef(fetchPage);
+  fetchRef.current = fetchPage;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const run = ++latest.current;
+    setLoading(true);
+    fetchRef
+      .current({ page: state.page, pageSize: state.pageSize, ...state.filters })
+      .then((answer) => {
+        if (run === latest.current) setResult({ list: answer?.list ?? [], total: answer?.total ?? 0 });
+      })
+      .catch(() => {
+        if (run === latest.current) setResult({ list: [], total: 0 }); // the request layer told the user
+      })
+      .finally(() => {
+        if (run === latest.current) setLoading(false);
+      });
+  }, [state, reloads, enabled]);
+
+  const search = useCallback((filters: F) => setState((current) => ({ ...current, page: 1, filters })), []);
+  const changePage = useCallback(
+    (page: number, pageSize: number) =>
+      setState((current) => ({ ...current, page: pageSize === current.pageSize ? page : 1, pageSize })),
+    [],
+  );
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+
+  return {
+    rows: result.list,
+    total: result.total,
+    loading,
+    page: state.page,
+    pageSize: state.pageSize,
+    filters: state.filters,
+    search,
+    changePage,
+    reload,
+    /** antd Table `pagination` for this list, with the page-size chooser. */
+    pagination: {
+      current: state.page,
+      pageSize: state.pageSize,
+      total: result.total,
+      showSizeChanger: true,
+      pageSizeOptions: PAGE_SIZE_OPTIONS,
+      onChange: changePage,
+    },
+  };
+}

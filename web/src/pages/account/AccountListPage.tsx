@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Button, Card, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { accountDelete, accountPage } from '@/api/accounts';
+import type { AccountRow } from '@/api/types';
+import AccessControl from '@/components/AccessControl';
+import { useAccess } from '@/hooks/useAccess';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { PERMISSIONS } from '@/router/permissions';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { refreshSession } from '@/store/refreshSession';
+import { useSession } from '@/store/session';
+import { toast } from '@/utils/feedback';
+import { formatInZone } from '@/utils/timezone';
+import AccountFormModal from './AccountFormModal';
+import ResetPasswordModal from './ResetPasswordModal';
+
+/** Account > Account list (menu 702): the merchant's users; each button behind its permission. */
+export default function AccountListPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { hasPermission } = useAccess();
+  const timeZone = useMerchantTimeZone();
+  const list = usePagedQuery<AccountRow, { email?: string }>(accountPage, {});
+  const [form, setForm] = useState<'add' | AccountRow | null>(null);
+  const [resetting, setResetting] = useState<AccountRow | null>(null);
+
+  const remove = async (row: AccountRow) => {
+    try {
+      await accountDelete(row.id);
+    } catch {
+      return;
+    }
+    toast.success(t('deleted_successfully'));
+    // The last row of a page is gone: show the page before it.
+    if (list.rows.length === 1 && list.page > 1) list.changePage(list.page - 1, list.pageSize);
+    else list.reload();
+  };
+
+  const actionCount = [PERMISSIONS.accountEdit, PERMISSIONS.accountResetPassword, PERMISSIONS.accountDelete].filter(hasPermission).length;
+  const columns: ColumnsType<AccountRow> = [
+    { title: t('email_account'), dataIndex: 'email', key: 'email', width: 240, ellipsis: true },
+    { title: t('nickname'), dataIndex: 'username', key: 'username', width: 150, ellipsis: true },
+    { title: t('role'), dataIndex: 'roleName', key: 'roleName', width: 150, render: (value) => <Tag color="blue">{value}</Tag> },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 100,
+      render: (value: number) => (
+        <Tag color={value === 1 ? 'green' : 'default'} data-testid="account-status">
+          {value === 1 ? t('status_enabled') : t('status_disabled')}
+        </Tag>
+      ),
+    },
+    {
+      title: t('personal_google'),
+      dataIndex: 'bindGoogle',
+      key: 'bindGoogle',
+      width: 150,
+      render: (value: boolean) => (value ? t('google_bound') : t('google_unbound')),
+    },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 180, render: (value) => formatInZone(value, timeZone) },
+    { title: t('last_login'), dataIndex: 'lastLoginTime', key: 'lastLoginTime', width: 180, render: (value) => formatInZone(value, timeZone) },
+  ];
+  if (actionCount > 0) {
+    columns.push({
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 24 + actionCount * 110,
+      render: (_, row) => {
+        const self = row.id === user?.id;
+        return (
+          <Space size={0} wrap>
+            <AccessControl menuId={PERMISSIONS.accountEdit}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setForm(row)} data-testid="account-edit">
+                {t('edit')}
+              </Button>
+            </AccessControl>
+            <AccessControl menuId={PERMISSIONS.accountResetPassword}>
+              <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(row)} data-testid="account-reset-password">
+                {t('reset_password')}
+              </Button>
+            </AccessControl>
+            <AccessControl menuId={PERMISSIONS.accountDelete}>
+              <Popconfirm
+                title={t('account_delete_confirm', { email: row.email })}
+                okText={t('sure')}
+                cancelText={t('cancel')}
+                okButtonProps={{ danger: true, 'data-testid': 'account-delete-sure' }}
+                onConfirm={() => remove(row)}
+                disabled={self}
+              >
+                <Tooltip title={self ? t('cannot_delete_self') : undefined}>
+                  <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={self} data-testid="account-delete">
+                    {t('delete')}
+                  </Button>
+                </Tooltip>
+              </Popconfirm>
+            </AccessControl>
+          </Space>
+        );
+      },
+    });
+  }
+
+  return (
+    <Card
+      title={t('account_list')}
+      className="coffer-card"
+      data-testid="account-list"
+      extra={
+        <AccessControl menuId={PERMISSIONS.accountAdd}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('add')} data-testid="account-add">
+            {t('add')}
+          </Button>
+        </AccessControl>
+      }
+    >
+      <Input.Search
+        allowClear
+        className="coffer-filter-input coffer-gap-bottom"
+        placeholder={t('filter_email')}
+        onSearch={(value) => list.search({ email: value.trim() || undefined })}
+        data-testid="account-search"
+      />
+      <Table<AccountRow>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        dataSource={list.rows}
+        columns={columns}
+        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
+        scroll={{ x: 'max-content' }}
+        onRow={(row) => ({ 'data-testid': `account-row-${row.email}` }) as object}
+      />
+      <AccountFormModal
+        target={form}
+        selfId={user?.id}
+        onClose={() => setForm(null)}
+        onSaved={() => {
+          // Editing oneself changes the nickname in the header: read the profile again.
+          if (form !== null && form !== 'add' && form.id === user?.id) void refreshSession();
+          setForm(null);
+          list.reload();
+        }}
+      />
+      <ResetPasswordModal target={resetting} onClose={() => setResetting(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import { Form, Input, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { accountResetPassword } from '@/api/accounts';
+import type { AccountRow } from '@/api/types';
+import PasswordRules from '@/components/PasswordRules';
+import { toast } from '@/utils/feedback';
+import { confirmRules, passwordRules } from '@/utils/formRules';
+
+/** An operator sets a new password for a sub-account; its sessions end (docs/api.md). */
+export default function ResetPasswordModal({ target, onClose }: { target: AccountRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ password: string; passwordVerify: string }>();
+  const password = Form.useWatch('password', form);
+
+  const submit = async () => {
+    if (!target) return;
+    const values = await form.validateFields();
+    try {
+      await accountResetPassword({ id: target.id, ...values });
+    } catch {
+      return;
+    }
+    toast.success(t('reset_successfully'));
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={target !== null}
+      title={t('account_reset_password')}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      onOk={submit}
+      okButtonProps={{ 'data-testid': 'reset-password-submit' }}
+      onCancel={onClose}
+      afterClose={() => form.resetFields()}
+      destroyOnHidden
+      width={440}
+      data-testid="reset-password-modal"
+    >
+      <Typography.Paragraph type="secondary">{t('account_reset_password_tip', { email: target?.email ?? '' })}</Typography.Paragraph>
+      <Form form={form} layout="vertical" requiredMark={false} name="account-reset-password">
+        <Form.Item
+          name="password"
+          label={t('password_new')}
+          rules={passwordRules(t, t('incorrect_password_format'))}
+          extra={<PasswordRules value={password} />}
+        >
+          <Input.Password autoComplete="new-password" data-testid="reset-password-new" />
+        </Form.Item>
+        <Form.Item name="passwordVerify" label={t('password_confirm')} dependencies={['password']} rules={confirmRules(t, t('passwords_not_same'))}>
+          <Input.Password autoComplete="new-password" data-testid="reset-password-verify" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Form, Input, Modal, Spin, Tag, Tree } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { roleAdd, roleEdit, roleMenus } from '@/api/accounts';
+import type { MenuItem, RoleRow } from '@/api/types';
+import { toast } from '@/utils/feedback';
+import {
+  buildPermissionTree, checkedFromMenuIds, indexTree, menuIdsToSend, toggleMenu, type PermissionNode,
+} from './permissionTree';
+
+interface RoleFormModalProps {
+  /** null: closed; 'add': a new role; a row: edit it. */
+  target: 'add' | RoleRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Add or edit a role: its name and its permissions, picked in a tree of every menu item. */
+export default function RoleFormModal({ target, onClose, onSaved }: RoleFormModalProps) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<{ name: string }>();
+  const [menus, setMenus] = useState<MenuItem[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const editing = target !== null && target !== 'add' ? target : null;
+
+  const tree = useMemo(() => buildPermissionTree(menus ?? [], i18n.language), [menus, i18n.language]);
+  const index = useMemo(() => indexTree(tree), [tree]);
+
+  useEffect(() => {
+    if (target === null || menus !== null) return;
+    let alive = true;
+    roleMenus()
+      .then((list) => alive && setMenus(Array.isArray(list) ? list : []))
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [target, menus]);
+
+  useEffect(() => {
+    if (target === null) return;
+    form.setFieldsValue({ name: editing?.name ?? '' });
+    setChecked(checkedFromMenuIds(editing?.menuIds, index));
+  }, [target, index]); // once per opening, and again when the tree arrives
+
+  const submit = async () => {
+    const { name } = await form.validateFields();
+    const body = { name: name.trim(), menuIds: menuIdsToSend(checked, tree) };
+    try {
+      if (editing) await roleEdit({ id: editing.id, ...body });
+      else await roleAdd(body);
+    } catch {
+      return; // e.g. the admin role cannot be edited (11011): the toast says so
+    }
+    toast.success(t(editing ? 'edited_successfully' : 'added_successfully'));
+    onSaved();
+  };
+
+  const toTreeData = (nodes: PermissionNode[]): object[] =>
+    nodes.map((node) => ({
+      key: node.key,
+      title: (
+        <span data-testid={`perm-${node.key}`}>
+          {node.title}
+          {node.type === 'F' && <Tag className="coffer-perm-tag">{t('permission_button')}</Tag>}
+        </span>
+      ),
+      children: toTreeData(node.children),
+    }));
+
+  return (
+    <Modal
+      open={target !== null}
+      title={editing ? t('role_edit') : t('role_add')}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      onOk={submit}
+      okButtonProps={{ disabled: menus === null, 'data-testid': 'role-form-submit' }}
+      onCancel={onClose}
+      afterClose={() => {
+        form.resetFields();
+        setChecked(new Set());
+      }}
+      destroyOnHidden
+      width={520}
+      data-testid="role-form"
+    >
+      <Form form={form} layout="vertical" requiredMark={false} name="role">
+        <Form.Item name="name" label={t('role_name')} rules={[{ required: true, whitespace: true, message: t('role_name_empty') }]}>
+          <Input maxLength={64} data-testid="role-form-name" />
+        </Form.Item>
+        <Form.Item label={t('permissions')} extra={t('permissions_tip')}>
+          {failed && <Alert type="error" showIcon message={t('permissions_unavailable')} />}
+          {!failed && menus === null && <Spin />}
+          {menus !== null && (
+            <div className="coffer-perm-tree" data-testid="role-form-tree">
+              <Tree
+                checkable
+                checkStrictly
+                selectable={false}
+                defaultExpandAll
+                treeData={toTreeData(tree) as never}
+                checkedKeys={{ checked: [...checked], halfChecked: [] }}
+                onCheck={(_, info) => setChecked((current) => toggleMenu(index, current, String(info.node.key), info.checked))}
+              />
+            </div>
+          )}
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Card, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { roleDelete, rolePage } from '@/api/accounts';
+import type { RoleRow } from '@/api/types';
+import AccessControl from '@/components/AccessControl';
+import { useAccess } from '@/hooks/useAccess';
+import { PERMISSIONS } from '@/router/permissions';
+import { toast } from '@/utils/feedback';
+import RoleFormModal from './RoleFormModal';
+
+/** Account > Role list (menu 703). The admin role holds every permission and is read-only. */
+export default function RoleListPage() {
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  const [roles, setRoles] = useState<RoleRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [form, setForm] = useState<'add' | RoleRow | null>(null);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    rolePage()
+      .then((page) => setRoles(page.list ?? []))
+      .catch(() => setRoles([]))
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(load, [load]);
+
+  const remove = async (role: RoleRow) => {
+    try {
+      await roleDelete(role.id);
+    } catch {
+      return;
+    }
+    toast.success(t('deleted_successfully'));
+    load();
+  };
+
+  const columns: ColumnsType<RoleRow> = [
+    { title: t('role_name'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('role_admin'),
+      dataIndex: 'isAdmin',
+      key: 'isAdmin',
+      width: 140,
+      render: (value: boolean) => (value ? <Tag color="gold">{t('role_admin_yes')}</Tag> : t('role_admin_no')),
+    },
+    { title: t('role_user_count'), dataIndex: 'userCount', key: 'userCount', width: 120 },
+  ];
+  if ([PERMISSIONS.roleEdit, PERMISSIONS.roleDelete].some(hasPermission)) {
+    columns.push({
+      title: t('actions'),
+      key: 'actions',
+      width: 200,
+      render: (_, role) => {
+        const deleteBlocked = role.isAdmin ? t('role_admin_read_only') : role.userCount > 0 ? t('role_in_use') : null;
+        return (
+          <Space size={0}>
+            <AccessControl menuId={PERMISSIONS.roleEdit}>
+              <Tooltip title={role.isAdmin ? t('role_admin_read_only') : undefined}>
+                <Button type="link" size="small" icon={<EditOutlined />} disabled={role.isAdmin} onClick={() => setForm(role)} data-testid="role-edit">
+                  {t('edit')}
+                </Button>
+              </Tooltip>
+            </AccessControl>
+            <AccessControl menuId={PERMISSIONS.roleDelete}>
+              <Popconfirm
+                title={t('role_delete_confirm', { name: role.name })}
+                okText={t('sure')}
+                cancelText={t('cancel')}
+                okButtonProps={{ danger: true, 'data-testid': 'role-delete-sure' }}
+                onConfirm={() => remove(role)}
+                disabled={deleteBlocked !== null}
+              >
+                <Tooltip title={deleteBlocked}>
+                  <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={deleteBlocked !== null} data-testid="role-delete">
+                    {t('delete')}
+                  </Button>
+                </Tooltip>
+              </Popconfirm>
+            </AccessControl>
+          </Space>
+        );
+      },
+    });
+  }
+
+  return (
+    <Card
+      title={t('role_list')}
+      className="coffer-card"
+      data-testid="role-list"
+      extra={
+        <AccessControl menuId={PERMISSIONS.roleAdd}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('add')} data-testid="role-add">
+            {t('add')}
+          </Button>
+        </AccessControl>
+      }
+    >
+      <Table<RoleRow>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={roles}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: 600 }}
+        onRow={(role) => ({ 'data-testid': `role-row-${role.name}` }) as object}
+      />
+      <RoleFormModal
+        target={form}
+        onClose={() => setForm(null)}
+        onSaved={() => {
+          setForm(null);
+          load();
+        }}
+      />
+    </Card>
+  );
+}

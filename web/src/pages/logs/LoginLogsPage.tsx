@@ -1,0 +1,29 @@
+import { Card, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { loginLogPage } from '@/api/logs';
+import type { LoginLogEntry } from '@/api/types';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import LogFilterBar, { type LogFilters } from './LogFilterBar';
+import { loginLogColumns } from './logColumns';
+
+/** Logs > Login logs (menu 901): every sign-in attempt of the merchant's users. */
+export default function LoginLogsPage() {
+  const { t } = useTranslation();
+  const timeZone = useMerchantTimeZone();
+  const list = usePagedQuery<LoginLogEntry, LogFilters>(loginLogPage, {});
+  return (
+    <Card title={t('login_logs')} className="coffer-card" data-testid="login-logs">
+      <LogFilterBar kind="login" timeZone={timeZone} onSearch={list.search} />
+      <Table<LoginLogEntry>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        dataSource={list.rows}
+        columns={loginLogColumns(t, timeZone)}
+        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
+        scroll={{ x: 1000 }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { Card, Table } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { myLogs } from '@/api/personal';
+import type { OperationLogEntry } from '@/api/types';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { OperationChange, operationLogColumns } from '@/pages/logs/logColumns';
+
+/** "My logs": the caller's own operation log, newest first, paginated by the server. */
+export default function MyLogsCard() {
+  const { t } = useTranslation();
+  const timeZone = useMerchantTimeZone();
+  const list = usePagedQuery<OperationLogEntry, object>(myLogs, {});
+
+  return (
+    <Card
+      title={
+        <span>
+          <HistoryOutlined /> {t('my_logs')}
+        </span>
+      }
+      className="coffer-card"
+      data-testid="my-logs"
+    >
+      <Table<OperationLogEntry>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        dataSource={list.rows}
+        columns={operationLogColumns(t, timeZone, { withEmail: false })}
+        expandable={{ expandedRowRender: (entry) => <OperationChange entry={entry} t={t} /> }}
+        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
+        scroll={{ x: 720 }}
+      />
+    </Card>
+  );
+}
