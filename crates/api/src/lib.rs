@@ -7,6 +7,7 @@ mod auth;
 mod config;
 mod console;
 pub mod envelope;
+mod iplist;
 mod logs;
 mod ops;
 mod personal;
@@ -19,6 +20,7 @@ use axum::{middleware, Router};
 use coffer_domain::access::AccessService;
 use coffer_domain::auth::AuthService;
 use coffer_domain::config::ConfigService;
+use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
 use metrics_exporter_prometheus::PrometheusHandle;
 use std::sync::Arc;
@@ -34,6 +36,7 @@ pub use ops::metrics_handle;
 pub struct AppState {
     pub auth: Arc<AuthService>,
     pub access: Arc<AccessService>,
+    pub ips: Arc<IpListService>,
     pub logs: Arc<LogService>,
     pub config: Arc<ConfigService>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
@@ -62,6 +65,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/home/config", post(config::home_config))
         .route("/api/partner/account/page", post(access::page))
         .route("/api/partner/account/roleOptions", post(access::role_options))
+        .route("/api/partner/ipConfigs/getPartnerIps", post(iplist::page))
         .route("/api/partner/role/page", post(access::roles))
         .route("/api/partner/role/menus", post(access::role_menus))
         .route("/api/partner/logs/login/page", post(logs::login_page))
@@ -83,6 +87,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/role/add", post(access::add_role))
         .route("/api/partner/role/edit", post(access::edit_role))
         .route("/api/partner/role/delete", post(access::delete_role))
+        .route("/api/partner/ipConfigs/requestPartnerIp", post(iplist::request))
+        .route("/api/partner/ipConfigs/deletePartnerIp", post(iplist::delete))
         .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
     api.merge(audited)

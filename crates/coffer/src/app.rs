@@ -9,6 +9,7 @@ use coffer_domain::auth::{AuthDeps, AuthService, AuthSettings};
 use coffer_domain::clock::Clock;
 use coffer_domain::config::ConfigService;
 use coffer_domain::crypto::SecretBox;
+use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
 use coffer_domain::mail::Mailer;
 use coffer_store::admin::OutboxMailer;
@@ -71,6 +72,10 @@ pub fn build_state(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> any
     };
     let logs = LogService {
         repo: repo.clone(),
+        clock: clock.clone(),
+    };
+    let ips = IpListService {
+        repo: repo.clone(),
         clock,
     };
     let console = if config.console.dir.is_empty() {
@@ -81,6 +86,7 @@ pub fn build_state(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> any
     Ok(AppState {
         auth: Arc::new(auth),
         access: Arc::new(access),
+        ips: Arc::new(ips),
         logs: Arc::new(logs),
         trust_forwarded_for: config.server.trust_forwarded_for,
         body_limit_bytes: config.server.body_limit_bytes,

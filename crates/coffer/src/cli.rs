@@ -45,6 +45,9 @@ pub enum Admin {
     /// Manage users.
     #[command(subcommand)]
     User(UserCmd),
+    /// The IP list: review merchants' requests to call the merchant API from an address.
+    #[command(subcommand)]
+    Ip(IpCmd),
     /// Registered merchants: list those awaiting activation, activate or disable one.
     #[command(subcommand)]
     Merchant(MerchantCmd),
@@ -57,6 +60,19 @@ pub enum Admin {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Subcommand)]
+pub enum IpCmd {
+    /// List requests; with --pending only those awaiting review.
+    List {
+        #[arg(long)]
+        pending: bool,
+    },
+    /// Approve a pending request: the address may call the merchant API.
+    Approve { id: i64 },
+    /// Reject a pending request.
+    Reject { id: i64 },
 }
 
 #[derive(Subcommand)]
@@ -168,6 +184,19 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::Merchant(MerchantCmd::Disable { email }) => {
             set_status(&store, &email, MerchantStatus::Disabled).await?
         }
+        Admin::Ip(IpCmd::List { pending }) => {
+            for ip in store.all_ips(pending).await.map_err(anyhow::Error::msg)? {
+                let status = ["pending", "approved", "rejected"]
+                    .get(ip.apply_status as usize)
+                    .unwrap_or(&"?");
+                println!(
+                    "{}\tmerchant {}\t{}\t{status}\t{}",
+                    ip.id, ip.merchant_id, ip.ip, ip.remark
+                );
+            }
+        }
+        Admin::Ip(IpCmd::Approve { id }) => review_ip(&store, id, true).await?,
+        Admin::Ip(IpCmd::Reject { id }) => review_ip(&store, id, false).await?,
         Admin::Outbox { to, json } => {
             for mail in store.outbox(to.as_deref()).await.map_err(anyhow::Error::msg)? {
                 if json {
@@ -189,6 +218,17 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             }
         }
     }
+    Ok(())
+}
+
+async fn review_ip(store: &coffer_store::Store, id: i64, approve: bool) -> anyhow::Result<()> {
+    if !store.review_ip(id, approve).await.map_err(anyhow::Error::msg)? {
+        anyhow::bail!("no IP request {id} awaiting review");
+    }
+    println!(
+        "IP request {id} {}.",
+        if approve { "approved" } else { "rejected" }
+    );
     Ok(())
 }
 

@@ -9,6 +9,7 @@ pub mod crypto;
 pub mod error;
 pub mod google;
 pub mod identity;
+pub mod iplist;
 pub mod locale;
 pub mod logs;
 pub mod mail;

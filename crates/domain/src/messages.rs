@@ -45,6 +45,10 @@ pub enum MsgKey {
     UnknownMenu,
     TimeZoneRange,
     PageRange,
+    InvalidIp,
+    IpListed,
+    IpLimit,
+    RemarkTooLong,
 }
 
 impl MsgKey {
@@ -91,6 +95,10 @@ impl MsgKey {
             MsgKey::UnknownMenu => "unknown_menu",
             MsgKey::TimeZoneRange => "time_zone_range",
             MsgKey::PageRange => "page_range",
+            MsgKey::InvalidIp => "invalid_ip",
+            MsgKey::IpListed => "ip_listed",
+            MsgKey::IpLimit => "ip_limit",
+            MsgKey::RemarkTooLong => "remark_too_long",
         }
     }
 
@@ -233,6 +241,18 @@ impl MsgKey {
                 "Time zone must be a whole offset from -11 to +13",
                 "时区必须是 -11 到 +13 之间的整数",
                 "時區必須是 -11 到 +13 之間的整數",
+            ],
+            MsgKey::InvalidIp => ["Invalid IP address", "IP地址无效", "IP地址無效"],
+            MsgKey::IpListed => [
+                "This IP address is already listed",
+                "该IP地址已在列表中",
+                "該IP地址已在列表中",
+            ],
+            MsgKey::IpLimit => ["At most 10 IP addresses", "最多10个IP地址", "最多10個IP地址"],
+            MsgKey::RemarkTooLong => [
+                "The remark is longer than 100 characters",
+                "备注超过100个字符",
+                "備註超過100個字符",
             ],
             MsgKey::PageRange => [
                 "Page must be 1 or more and page size 1 to 100",

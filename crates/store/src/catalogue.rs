@@ -49,6 +49,8 @@ pub const MENUS: &[MenuRow] = &[
     (602, 6, "C", "/report/receipt", "", "Receipt", "收款", "收款"),
     (7, 0, "M", "/account", "TeamOutlined", "Account", "账户", "賬戶"),
     (701, 7, "C", "/account/ip-list", "", "IP list", "IP列表", "IP列表"),
+    (70101, 701, "F", "", "", "Request IP", "申请IP", "申請IP"),
+    (70102, 701, "F", "", "", "Delete IP", "删除IP", "刪除IP"),
     (702, 7, "C", "/account/account-list", "", "Account list", "账户列表", "賬戶列表"),
     (70201, 702, "F", "", "", "Add account", "新增账户", "新增賬戶"),
     (70202, 702, "F", "", "", "Edit account", "编辑账户", "編輯賬戶"),

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL};
 
 /// Every endpoint behind a menu id, with a body that would otherwise be acceptable.
-fn gated_calls(role_id: i64, user_id: i64) -> Vec<(&'static str, i64, Value)> {
+fn gated_calls(role_id: i64, user_id: i64, ip_id: i64) -> Vec<(&'static str, i64, Value)> {
     vec![
         (
             "/api/partner/account/page",
@@ -43,6 +43,21 @@ fn gated_calls(role_id: i64, user_id: i64) -> Vec<(&'static str, i64, Value)> {
             json!({"id": role_id, "name": "Clerks", "menuIds": [1]}),
         ),
         ("/api/partner/role/delete", 70303, json!({"id": role_id})),
+        (
+            "/api/partner/ipConfigs/getPartnerIps",
+            701,
+            json!({"page": 1, "pageSize": 10}),
+        ),
+        (
+            "/api/partner/ipConfigs/requestPartnerIp",
+            70101,
+            json!({"ip": "198.51.100.1"}),
+        ),
+        (
+            "/api/partner/ipConfigs/deletePartnerIp",
+            70102,
+            json!({"id": ip_id}),
+        ),
         (
             "/api/partner/logs/login/page",
             901,
@@ -111,7 +126,15 @@ async fn permission_matrix(db: TestDb) {
     let role = role_id_of(&app, &admin, "viewer").await;
     let user = account_id_of(&app, &admin, "viewer@coffer.local").await;
 
-    for (path, menu, body) in gated_calls(role, user) {
+    let requested = app
+        .post_as(
+            &admin,
+            "/api/partner/ipConfigs/requestPartnerIp",
+            json!({"ip": "192.0.2.1"}),
+        )
+        .await;
+    let ip_id = requested.data()["id"].as_i64().unwrap();
+    for (path, menu, body) in gated_calls(role, user, ip_id) {
         assert_eq!(
             app.post(path, body.clone()).await.code(),
             10506,

@@ -6,6 +6,7 @@ mod helpers;
 mod access;
 mod envelope;
 mod identity;
+mod iplist;
 mod mail;
 mod parity;
 mod session;

@@ -8,6 +8,7 @@ pub mod mail_outbox;
 pub mod menu;
 pub mod merchant;
 pub mod operation_log;
+pub mod partner_ip;
 pub mod public_config;
 pub mod role;
 pub mod role_menu;

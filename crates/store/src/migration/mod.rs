@@ -4,6 +4,7 @@ use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_foundation;
 mod m20261122_000002_identity;
+mod m20261122_000003_partner_ip;
 
 pub struct Migrator;
 
@@ -13,6 +14,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261122_000001_foundation::Migration),
             Box::new(m20261122_000002_identity::Migration),
+            Box::new(m20261122_000003_partner_ip::Migration),
         ]
     }
 }

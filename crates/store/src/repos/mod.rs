@@ -3,6 +3,7 @@
 mod access;
 mod codes;
 mod config;
+mod ips;
 mod logs;
 mod sessions;
 pub(crate) mod users;

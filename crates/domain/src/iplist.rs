@@ -1,0 +1,154 @@
+//! The IP list: addresses a merchant asks to call the merchant API from. An operator reviews
+//! each request; approved ones form the allow-list.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde::Serialize;
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use crate::auth::AuthContext;
+use crate::clock::Clock;
+use crate::error::{AppError, AppResult};
+use crate::messages::MsgKey;
+use crate::ports::{MerchantId, PageRequest, Paged};
+
+/// The spec's limit of whitelisted IPs per merchant.
+pub const MAX_LISTED_IPS: u64 = 10;
+const MAX_REMARK_CHARS: usize = 100;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApplyStatus {
+    Pending = 0,
+    Approved = 1,
+    Rejected = 2,
+}
+
+#[derive(Debug, Clone)]
+pub struct IpRecord {
+    pub id: i64,
+    pub merchant_id: MerchantId,
+    pub ip: String,
+    pub remark: String,
+    pub apply_status: i32,
+    pub created_at: DateTime<Utc>,
+    pub reviewed_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IpView {
+    pub id: i64,
+    pub ip: String,
+    pub remark: String,
+    /// 1 effective (approved), 0 not.
+    pub status: i32,
+    pub apply_status: i32,
+    pub createtime: String,
+    pub reviewtime: Option<String>,
+}
+
+#[async_trait::async_trait]
+pub trait IpRepo: Send + Sync {
+    async fn page_ips(&self, merchant_id: MerchantId, page: PageRequest) -> AppResult<Paged<IpRecord>>;
+    /// Pending and approved entries of the merchant.
+    async fn live_ips(&self, merchant_id: MerchantId) -> AppResult<Vec<IpRecord>>;
+    async fn insert_ip(
+        &self,
+        merchant_id: MerchantId,
+        ip: &str,
+        remark: &str,
+        at: DateTime<Utc>,
+    ) -> AppResult<i64>;
+    async fn find_ip(&self, id: i64) -> AppResult<Option<IpRecord>>;
+    async fn delete_ip(&self, id: i64) -> AppResult<()>;
+}
+
+pub struct IpListService {
+    pub repo: Arc<dyn IpRepo>,
+    pub clock: Arc<dyn Clock>,
+}
+
+fn time(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+pub fn ip_view(r: IpRecord) -> IpView {
+    IpView {
+        id: r.id,
+        status: i32::from(r.apply_status == ApplyStatus::Approved as i32),
+        ip: r.ip,
+        remark: r.remark,
+        apply_status: r.apply_status,
+        createtime: time(r.created_at),
+        reviewtime: r.reviewed_at.map(time),
+    }
+}
+
+/// One IPv4 or IPv6 address in canonical form (so "::1" and "0:0:0:0:0:0:0:1" are one entry).
+pub fn canonical_ip(raw: &str) -> AppResult<String> {
+    raw.trim()
+        .parse::<IpAddr>()
+        .map(|ip| ip.to_string())
+        .map_err(|_| AppError::Invalid(MsgKey::InvalidIp))
+}
+
+impl IpListService {
+    pub async fn page(&self, ctx: &AuthContext, page: PageRequest) -> AppResult<Paged<IpView>> {
+        let found = self.repo.page_ips(ctx.merchant_id, page).await?;
+        Ok(Paged {
+            total: found.total,
+            list: found.list.into_iter().map(ip_view).collect(),
+        })
+    }
+
+    pub async fn request(&self, ctx: &AuthContext, ip: &str, remark: &str) -> AppResult<i64> {
+        let ip = canonical_ip(ip)?;
+        let remark = remark.trim();
+        if remark.chars().count() > MAX_REMARK_CHARS {
+            return Err(AppError::Invalid(MsgKey::RemarkTooLong));
+        }
+        let live = self.repo.live_ips(ctx.merchant_id).await?;
+        if live.iter().any(|r| r.ip == ip) {
+            return Err(AppError::Invalid(MsgKey::IpListed));
+        }
+        if live.len() as u64 >= MAX_LISTED_IPS {
+            return Err(AppError::Invalid(MsgKey::IpLimit));
+        }
+        self.repo
+            .insert_ip(ctx.merchant_id, &ip, remark, self.clock.now())
+            .await
+    }
+
+    /// Returns the deleted entry (for the operation log).
+    pub async fn delete(&self, ctx: &AuthContext, id: i64) -> AppResult<IpView> {
+        match self.repo.find_ip(id).await? {
+            Some(record) if record.merchant_id == ctx.merchant_id => {
+                self.repo.delete_ip(id).await?;
+                Ok(ip_view(record))
+            }
+            _ => Err(AppError::Invalid(MsgKey::NoSuchRecord)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_checked_and_canonical() {
+        assert_eq!(canonical_ip(" 203.0.113.7 ").unwrap(), "203.0.113.7");
+        assert_eq!(canonical_ip("0:0:0:0:0:0:0:1").unwrap(), "::1");
+        assert_eq!(canonical_ip("2001:DB8::1").unwrap(), "2001:db8::1");
+        for bad in [
+            "",
+            "203.0.113",
+            "203.0.113.256",
+            "10.0.0.0/8",
+            "example.com",
+            "1.2.3.4:80",
+        ] {
+            assert!(canonical_ip(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,19 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "partner_ip")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub merchant_id: i64,
+    pub ip: String,
+    pub remark: String,
+    pub apply_status: i32,
+    pub created_at: DateTimeUtc,
+    pub reviewed_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
