@@ -6,7 +6,7 @@ export const DEMO = { email: 'demo@coffer.local', password: 'Demo-Pass-2026' };
 /** Every id of docs/menus.md (pages and buttons), so these users see what the demo admin sees. */
 export const ALL_MENUS = [
   1, 2, 201, 202, 203, 204, 205, 206, 215, 10, 11, 3, 301, 302, 4, 401, 402, 403, 404, 5, 501, 502, 6, 601, 602,
-  7, 701, 702, 70201, 70202, 70203, 70204, 703, 70301, 70302, 70303, 8, 801, 802, 803, 804, 805, 9, 901, 902,
+  7, 701, 70101, 70102, 702, 70201, 70202, 70203, 70204, 703, 70301, 70302, 70303, 8, 801, 802, 803, 804, 805, 9, 901, 902,
 ].join(',');
 
 /** Sub-accounts of the demo merchant, added with `coffer admin user add --menus`. */
@@ -20,6 +20,10 @@ export const USERS = {
   forgot: { email: 'forgot@coffer.local', password: 'Forgot-Pass-2026', menus: ALL_MENUS },
   google: { email: 'google@coffer.local', password: 'Google-Pass-2026', menus: ALL_MENUS },
   signins: { email: 'signins@coffer.local', password: 'Signins-Pass-2026', menus: '1' },
+  /** Requests, sees approved and deletes IP addresses of the demo merchant (701, 70101, 70102). */
+  ip: { email: 'ip@coffer.local', password: 'Ip-Pass-2026', menus: ALL_MENUS },
+  /** Sees the IP list (701) without its buttons (70101, 70102). */
+  ipReader: { email: 'ip-reader@coffer.local', password: 'IpReader-Pass-2026', menus: '1,7,701' },
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import NotFoundPage from '@/pages/NotFoundPage';
 import PersonalPage from '@/pages/PersonalPage';
 import LoginPage from '@/pages/login/LoginPage';
 import AccountListPage from '@/pages/account/AccountListPage';
+import IpListPage from '@/pages/account/IpListPage';
 import RoleListPage from '@/pages/account/RoleListPage';
 import LoginLogsPage from '@/pages/logs/LoginLogsPage';
 import OperationLogsPage from '@/pages/logs/OperationLogsPage';
@@ -18,6 +19,7 @@ import { pageRoutes, type PageRoute } from './menus';
 /** Screens that exist today; every other menu page is an honest "arrives later" page. */
 const SCREENS: Record<string, () => ReactNode> = {
   '/home': () => <HomePage />,
+  '/account/ip-list': () => <IpListPage />,
   '/account/account-list': () => <AccountListPage />,
   '/account/role-list': () => <RoleListPage />,
   '/logs/login': () => <LoginLogsPage />,

@@ -1,5 +1,7 @@
 // Permission buttons (menu type F) of docs/menus.md. A button shows iff roleList holds its id.
 export const PERMISSIONS = {
+  ipRequest: '70101',
+  ipDelete: '70102',
   accountAdd: '70201',
   accountEdit: '70202',
   accountResetPassword: '70203',

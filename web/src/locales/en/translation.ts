@@ -230,6 +230,28 @@ const en = {
   permissions_tip: 'Checking an entry grants everything under it and the entries above it; unchecking removes everything under it.',
   permissions_unavailable: 'The permission list could not be loaded.',
   permission_button: 'Button',
+  // IP list (menu 701)
+  ip_list: 'IP list',
+  ip_list_tip: 'Approved addresses may call the merchant API. An operator reviews each request before it takes effect.',
+  ip_request: 'Request IP',
+  ip_address: 'IP address',
+  ip_address_tip: 'One IPv4 or IPv6 address, no ranges.',
+  ip_empty: 'IP address cannot be empty',
+  ip_invalid: 'Invalid IP address',
+  ip_remark: 'Remark',
+  ip_remark_too_long: 'At most {{max}} characters',
+  ip_apply_status: 'Apply status',
+  ip_apply_pending: 'Awaiting review',
+  ip_apply_approved: 'Approved',
+  ip_apply_rejected: 'Rejected',
+  ip_status_effective: 'Effective',
+  ip_status_ineffective: 'Not effective',
+  ip_requested_time: 'Requested',
+  ip_review_time: 'Reviewed',
+  ip_count_tip: 'Addresses awaiting review or approved, of the 10 allowed',
+  ip_limit_reached: 'At most 10 IP addresses may be awaiting review or approved: delete one first',
+  ip_delete_confirm: 'Delete the IP address {{ip}}?',
+  ip_delete_approved_tip: 'It is removed from the allow-list at once.',
 };
 
 export type TranslationKey = keyof typeof en;

@@ -221,6 +221,28 @@ const zhCN: Partial<typeof en> = {
   permissions_tip: '勾选一项会同时授予其下全部项及其上级项；取消勾选会移除其下全部项。',
   permissions_unavailable: '无法加载权限列表。',
   permission_button: '按钮',
+  // IP list (menu 701)
+  ip_list: 'IP列表',
+  ip_list_tip: '已通过审核的地址可以调用商户API。每个申请都由运营人员审核后生效。',
+  ip_request: '申请IP',
+  ip_address: 'IP地址',
+  ip_address_tip: '一个IPv4或IPv6地址，不支持网段。',
+  ip_empty: 'IP地址不能为空',
+  ip_invalid: 'IP地址无效',
+  ip_remark: '备注',
+  ip_remark_too_long: '最多{{max}}个字符',
+  ip_apply_status: '申请状态',
+  ip_apply_pending: '待审核',
+  ip_apply_approved: '已通过',
+  ip_apply_rejected: '已拒绝',
+  ip_status_effective: '已生效',
+  ip_status_ineffective: '未生效',
+  ip_requested_time: '申请时间',
+  ip_review_time: '审核时间',
+  ip_count_tip: '待审核或已通过的地址数（上限10个）',
+  ip_limit_reached: '待审核和已通过的IP地址最多10个：请先删除一个',
+  ip_delete_confirm: '删除IP地址 {{ip}}？',
+  ip_delete_approved_tip: '它将立即从白名单中移除。',
 };
 
 export default zhCN;

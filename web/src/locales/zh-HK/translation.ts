@@ -221,6 +221,28 @@ const zhHK: Partial<typeof en> = {
   permissions_tip: '勾選一項會同時授予其下全部項及其上級項；取消勾選會移除其下全部項。',
   permissions_unavailable: '無法載入權限列表。',
   permission_button: '按鈕',
+  // IP list (menu 701)
+  ip_list: 'IP列表',
+  ip_list_tip: '已通過審核的地址可以調用商戶API。每個申請都由營運人員審核後生效。',
+  ip_request: '申請IP',
+  ip_address: 'IP地址',
+  ip_address_tip: '一個IPv4或IPv6地址，不支援網段。',
+  ip_empty: 'IP地址不能為空',
+  ip_invalid: 'IP地址無效',
+  ip_remark: '備註',
+  ip_remark_too_long: '最多{{max}}個字元',
+  ip_apply_status: '申請狀態',
+  ip_apply_pending: '待審核',
+  ip_apply_approved: '已通過',
+  ip_apply_rejected: '已拒絕',
+  ip_status_effective: '已生效',
+  ip_status_ineffective: '未生效',
+  ip_requested_time: '申請時間',
+  ip_review_time: '審核時間',
+  ip_count_tip: '待審核或已通過的地址數（上限10個）',
+  ip_limit_reached: '待審核和已通過的IP地址最多10個：請先刪除一個',
+  ip_delete_confirm: '刪除IP地址 {{ip}}？',
+  ip_delete_approved_tip: '它將立即從白名單中移除。',
 };
 
 export default zhHK;

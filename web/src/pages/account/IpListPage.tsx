@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { deletePartnerIp, getPartnerIps, type PartnerIpRow } from '@/api/ipList';
+import AccessControl from '@/components/AccessControl';
+import { useAccess } from '@/hooks/useAccess';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { PERMISSIONS } from '@/router/permissions';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { toast } from '@/utils/feedback';
+import { formatInZone } from '@/utils/timezone';
+import IpRequestModal from './IpRequestModal';
+import { applyStatusView, countActive, countsTowardLimit, limitReached, limitText, statusKey } from './ipRules';
+
+const fetchPage = (query: { page: number; pageSize: number }) => getPartnerIps(query);
+
+/** Account > IP list (menu 701): the merchant's API allow-list requests. */
+export default function IpListPage() {
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  const timeZone = useMerchantTimeZone();
+  const list = usePagedQuery<PartnerIpRow, object>(fetchPage, {});
+  const [requesting, setRequesting] = useState(false);
+  const [active, setActive] = useState<number | null>(null);
+
+  // Pending + approved across every page. When the whole list is on screen it is counted there;
+  // otherwise the other pages are read (silently) as well, because the answer holds no such count.
+  useEffect(() => {
+    if (list.loading) return;
+    if (list.page === 1 && list.total <= list.rows.length) {
+      setActive(list.rows.filter(countsTowardLimit).length);
+      return;
+    }
+    let alive = true;
+    countActive((query) => getPartnerIps(query, { silent: true }))
+      .then((count) => alive && setActive(count))
+      .catch(() => alive && setActive(null));
+    return () => {
+      alive = false;
+    };
+  }, [list.rows, list.total, list.page, list.loading]);
+
+  const remove = async (row: PartnerIpRow) => {
+    try {
+      await deletePartnerIp(row.id);
+    } catch {
+      return;
+    }
+    toast.success(t('deleted_successfully'));
+    if (list.rows.length === 1 && list.page > 1) list.changePage(list.page - 1, list.pageSize);
+    else list.reload();
+  };
+
+  const full = active !== null && limitReached(active);
+  const columns: ColumnsType<PartnerIpRow> = [
+    { title: t('ip_address'), dataIndex: 'ip', key: 'ip', width: 200, render: (value: string) => <Typography.Text copyable>{value}</Typography.Text> },
+    { title: t('ip_remark'), dataIndex: 'remark', key: 'remark', width: 150, ellipsis: true, render: (value: string) => value || '—' },
+    {
+      title: t('ip_apply_status'),
+      dataIndex: 'applyStatus',
+      key: 'applyStatus',
+      width: 130,
+      render: (value: number) => {
+        const view = applyStatusView(value);
+        return (
+          <Tag color={view?.color ?? 'default'} data-testid="ip-apply-status">
+            {view ? t(view.key) : String(value)}
+          </Tag>
+        );
+      },
+    },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 120,
+      render: (value: number) => (
+        <Tag color={value === 1 ? 'green' : 'default'} data-testid="ip-status">
+          {t(statusKey(value))}
+        </Tag>
+      ),
+    },
+    { title: t('ip_requested_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+    { title: t('ip_review_time'), dataIndex: 'reviewtime', key: 'reviewtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+  ];
+  if (hasPermission(PERMISSIONS.ipDelete)) {
+    columns.push({
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 100,
+      render: (_, row) => (
+        <Popconfirm
+          title={t('ip_delete_confirm', { ip: row.ip })}
+          description={row.applyStatus === 1 ? t('ip_delete_approved_tip') : undefined}
+          okText={t('sure')}
+          cancelText={t('cancel')}
+          okButtonProps={{ danger: true, 'data-testid': 'ip-delete-sure' }}
+          cancelButtonProps={{ 'data-testid': 'ip-delete-cancel' }}
+          onConfirm={() => remove(row)}
+        >
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="ip-delete">
+            {t('delete')}
+          </Button>
+        </Popconfirm>
+      ),
+    });
+  }
+
+  return (
+    <Card
+      title={t('ip_list')}
+      className="coffer-card"
+      data-testid="ip-list"
+      extra={
+        <Space>
+          <Tooltip title={t('ip_count_tip')}>
+            <Typography.Text type={full ? 'danger' : 'secondary'} data-testid="ip-count">
+              {active === null ? '…' : limitText(active)}
+            </Typography.Text>
+          </Tooltip>
+          <AccessControl menuId={PERMISSIONS.ipRequest}>
+            <Tooltip title={full ? t('ip_limit_reached') : undefined}>
+              <Button type="primary" icon={<PlusOutlined />} disabled={full} onClick={() => setRequesting(true)} data-testid="ip-request">
+                {t('ip_request')}
+              </Button>
+            </Tooltip>
+          </AccessControl>
+        </Space>
+      }
+    >
+      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('ip_list_tip')} data-testid="ip-list-tip" />
+      <Table<PartnerIpRow>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        dataSource={list.rows}
+        columns={columns}
+        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
+        scroll={{ x: 'max-content' }}
+        onRow={(row) => ({ 'data-testid': `ip-row-${row.ip}` }) as object}
+      />
+      <IpRequestModal
+        open={requesting}
+        onClose={() => setRequesting(false)}
+        onSaved={() => {
+          setRequesting(false);
+          if (list.page !== 1) list.changePage(1, list.pageSize);
+          else list.reload();
+        }}
+      />
+    </Card>
+  );
+}
