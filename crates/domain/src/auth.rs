@@ -27,21 +27,6 @@ pub struct AuthSettings {
     pub lockout_duration: Duration,
 }
 
-impl Default for AuthSettings {
-    fn default() -> Self {
-        AuthSettings {
-            code_ttl: Duration::minutes(10),
-            code_resend_after: Duration::seconds(60),
-            code_max_attempts: 5,
-            session_idle: Duration::minutes(30),
-            session_absolute: Duration::hours(12),
-            lockout_attempts: 5,
-            lockout_window: Duration::minutes(15),
-            lockout_duration: Duration::minutes(15),
-        }
-    }
-}
-
 /// Which second step the console shows after the password is accepted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SecondFactor {

@@ -223,7 +223,6 @@ pub(crate) async fn insert_user(txn: &DatabaseTransaction, user: NewUser<'_>) ->
         role_id: Set(user.role_id),
         status: Set(1),
         superadmin: Set(user.superadmin),
-        google_bound: Set(false),
         created_at: Set(Utc::now()),
         ..Default::default()
     }

@@ -30,7 +30,6 @@ pub struct UserRecord {
     /// 1 = enabled, 0 = disabled.
     pub status: i32,
     pub superadmin: bool,
-    pub google_bound: bool,
     pub merchant_status: MerchantStatus,
     pub created_at: DateTime<Utc>,
     pub failed_logins: i32,

@@ -14,7 +14,6 @@ pub struct Model {
     pub role_id: i64,
     pub status: i32,
     pub superadmin: bool,
-    pub google_bound: bool,
     pub created_at: DateTimeUtc,
     pub failed_logins: i32,
     pub first_failed_at: Option<DateTimeUtc>,

@@ -5,6 +5,7 @@ use sea_orm_migration::prelude::*;
 mod m20261122_000001_foundation;
 mod m20261122_000002_identity;
 mod m20261122_000003_partner_ip;
+mod m20261122_000004_drop_google_bound;
 
 pub struct Migrator;
 
@@ -15,6 +16,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_foundation::Migration),
             Box::new(m20261122_000002_identity::Migration),
             Box::new(m20261122_000003_partner_ip::Migration),
+            Box::new(m20261122_000004_drop_google_bound::Migration),
         ]
     }
 }

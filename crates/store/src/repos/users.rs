@@ -53,7 +53,6 @@ impl Store {
             role_is_admin: role.is_admin,
             status: user.status,
             superadmin: user.superadmin,
-            google_bound: user.google_bound,
             merchant_status: MerchantStatus::from_i32(merchant.map_or(2, |m| m.status)),
             created_at: user.created_at,
             failed_logins: user.failed_logins,
