@@ -2,6 +2,7 @@
 //! mail are reached through the ports in [`ports`].
 
 pub mod access;
+pub mod amount;
 pub mod auth;
 pub mod clock;
 pub mod config;

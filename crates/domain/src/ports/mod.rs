@@ -1,6 +1,7 @@
 //! What the domain needs from storage. The store crate implements these; tests may too.
 
 mod access;
+pub mod chain;
 
 pub use access::*;
 

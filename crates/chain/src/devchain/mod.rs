@@ -1,0 +1,1 @@
+//! The embedded simulated chain (in progress).

@@ -1,0 +1,1 @@
+//! EVM over JSON-RPC (in progress).

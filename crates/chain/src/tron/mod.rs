@@ -1,0 +1,1 @@
+//! TRON over the full node HTTP API (in progress).
