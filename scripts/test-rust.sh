@@ -7,6 +7,8 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 trap 'scripts/pg-test-cluster.sh stop "$pgdir/data"; rm -rf "$pgdir"' EXIT
 COFFER_TEST_PG_URL=$(scripts/pg-test-cluster.sh start "$pgdir/data" "$port")
 export COFFER_TEST_PG_URL
+# The TRON vectors are regenerated with tronweb and must equal the checked-in ones.
+export COFFER_TRONWEB=1
 echo "Throwaway PostgreSQL at $COFFER_TEST_PG_URL"
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast

@@ -35,7 +35,14 @@ impl AuditSlot {
 #[derive(Clone)]
 pub struct AuditBefore(pub String);
 
-const SECRET_FIELDS: [&str; 5] = ["password", "passwordOld", "passwordVerify", "code", "secret"];
+const SECRET_FIELDS: [&str; 6] = [
+    "password",
+    "passwordOld",
+    "passwordVerify",
+    "code",
+    "secret",
+    "googleCode",
+];
 
 pub async fn audit(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let action = request

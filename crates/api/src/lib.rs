@@ -12,6 +12,7 @@ mod logs;
 mod ops;
 mod personal;
 pub mod session;
+mod wallets;
 
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue};
@@ -22,6 +23,7 @@ use coffer_domain::auth::AuthService;
 use coffer_domain::config::ConfigService;
 use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
+use coffer_domain::wallets::WalletService;
 use metrics_exporter_prometheus::PrometheusHandle;
 use std::sync::Arc;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -39,6 +41,7 @@ pub struct AppState {
     pub ips: Arc<IpListService>,
     pub logs: Arc<LogService>,
     pub config: Arc<ConfigService>,
+    pub wallets: Arc<WalletService>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
     /// Largest request body accepted (also bounds what the audit layer buffers).
@@ -70,7 +73,18 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/role/menus", post(access::role_menus))
         .route("/api/partner/logs/login/page", post(logs::login_page))
         .route("/api/partner/logs/operation/page", post(logs::operation_page))
-        .route("/api/sys/logs/myLogs", post(personal::my_logs));
+        .route("/api/sys/logs/myLogs", post(personal::my_logs))
+        .route("/api/partner/asset/list", post(wallets::asset_list))
+        .route("/api/partner/asset/pageAddressCold", post(wallets::cold_page))
+        .route(
+            "/api/partner/token/request/getTokenRequests",
+            post(wallets::token_requests),
+        )
+        .route("/api/partner/address/pagelist", post(wallets::address_page))
+        .route(
+            "/api/v2/partner/hotwallet/page_list",
+            post(wallets::hot_wallet_page),
+        );
 
     // Calls that change something a signed-in user owns are written to the operation log.
     let audited = Router::new()
@@ -89,6 +103,20 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/role/delete", post(access::delete_role))
         .route("/api/partner/ipConfigs/requestPartnerIp", post(iplist::request))
         .route("/api/partner/ipConfigs/deletePartnerIp", post(iplist::delete))
+        .route("/api/partner/asset/add", post(wallets::asset_add))
+        .route("/api/partner/asset/add_v2", post(wallets::asset_add_v2))
+        .route("/api/partner/asset/edit", post(wallets::asset_edit))
+        .route("/api/partner/asset/status/edit", post(wallets::asset_status))
+        .route(
+            "/api/partner/token/request/requestColdAddress",
+            post(wallets::request_cold),
+        )
+        .route("/api/partner/address/editRemark", post(wallets::address_remark))
+        .route("/api/v2/partner/hotwallet/add", post(wallets::hot_wallet_add))
+        .route(
+            "/api/v2/partner/hotwallet/status/setting",
+            post(wallets::hot_wallet_status),
+        )
         .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
     api.merge(audited)

@@ -8,7 +8,8 @@ use coffer_store::admin::DemoOutcome;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::app::{open_store, App};
+use crate::admin_wallets::{AddressCmd, MasterKeyCmd, SeedCmd, TokenCmd};
+use crate::app::{open_store, open_vault, App};
 use crate::config::Config;
 
 #[derive(Parser)]
@@ -51,6 +52,21 @@ pub enum Admin {
     /// Registered merchants: list those awaiting activation, activate or disable one.
     #[command(subcommand)]
     Merchant(MerchantCmd),
+    /// Merchant seeds (generated at activation; import one for a merchant without a seed).
+    #[command(subcommand)]
+    Seed(SeedCmd),
+    /// The master key that seals seeds and authenticator secrets.
+    #[command(subcommand, name = "master-key")]
+    MasterKey(MasterKeyCmd),
+    /// Merchants' cold-address requests: list, approve, reject.
+    #[command(subcommand)]
+    Token(TokenCmd),
+    /// End users' deposit addresses.
+    #[command(subcommand)]
+    Address(AddressCmd),
+    /// The embedded devchain: play end user (fund, send), mine, reorganise.
+    #[command(subcommand)]
+    Devchain(crate::devchain_cli::DevchainCmd),
     /// Show mails kept in the outbox (mail.transport = "outbox").
     Outbox {
         /// Only mails to this address.
@@ -148,6 +164,13 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                 .seed_demo(&config.demo.email, password)
                 .await
                 .map_err(anyhow::Error::msg)?;
+            let merchant_id = store
+                .merchant_of(&config.demo.email)
+                .await
+                .map_err(anyhow::Error::msg)?
+                .context("the demo merchant")?;
+            let (_, vault) = open_vault(config, &store).await?;
+            vault.ensure_seed(merchant_id).await.map_err(anyhow::Error::msg)?;
             let what = match outcome {
                 DemoOutcome::Created => "Demo merchant created.",
                 DemoOutcome::PasswordReset => "Demo merchant exists; its password was reset.",
@@ -179,11 +202,19 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             }
         }
         Admin::Merchant(MerchantCmd::Activate { email }) => {
-            set_status(&store, &email, MerchantStatus::Active).await?
+            let merchant_id = set_status(&store, &email, MerchantStatus::Active).await?;
+            // Its seed exists from activation on: deposit addresses can be derived at once.
+            let (_, vault) = open_vault(config, &store).await?;
+            vault.ensure_seed(merchant_id).await.map_err(anyhow::Error::msg)?;
         }
         Admin::Merchant(MerchantCmd::Disable { email }) => {
-            set_status(&store, &email, MerchantStatus::Disabled).await?
+            set_status(&store, &email, MerchantStatus::Disabled).await?;
         }
+        Admin::Seed(cmd) => crate::admin_wallets::seed(config, &store, cmd).await?,
+        Admin::MasterKey(cmd) => crate::admin_wallets::master_key(config, &store, cmd).await?,
+        Admin::Token(cmd) => crate::admin_wallets::token(config, &store, cmd).await?,
+        Admin::Address(cmd) => crate::admin_wallets::address(config, &store, cmd).await?,
+        Admin::Devchain(cmd) => crate::devchain_cli::run(config, &store, cmd).await?,
         Admin::Ip(IpCmd::List { pending }) => {
             for ip in store.all_ips(pending).await.map_err(anyhow::Error::msg)? {
                 let status = ["pending", "approved", "rejected"]
@@ -232,16 +263,16 @@ async fn review_ip(store: &coffer_store::Store, id: i64, approve: bool) -> anyho
     Ok(())
 }
 
-async fn set_status(store: &coffer_store::Store, email: &str, status: MerchantStatus) -> anyhow::Result<()> {
-    if !store
+async fn set_status(store: &coffer_store::Store, email: &str, status: MerchantStatus) -> anyhow::Result<i64> {
+    let Some(merchant_id) = store
         .set_merchant_status(email, status)
         .await
         .map_err(anyhow::Error::msg)?
-    {
+    else {
         anyhow::bail!("no user with the e-mail {email}");
-    }
+    };
     println!("Merchant of {email} is now {status:?}.");
-    Ok(())
+    Ok(merchant_id)
 }
 
 fn toml_like(config: &Config) -> anyhow::Result<String> {

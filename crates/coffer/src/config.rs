@@ -51,6 +51,66 @@ pub struct Config {
     pub mail: MailConfig,
     pub console: ConsoleConfig,
     pub demo: DemoConfig,
+    pub devchain: DevchainConfig,
+    /// Real chains (EVM, TRON); none by default.
+    #[serde(default)]
+    pub chains: Vec<ChainConfig>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DevchainConfig {
+    pub enabled: bool,
+    /// A block every this many milliseconds; 0 = only `coffer admin devchain mine`.
+    pub block_interval_ms: u64,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ChainFamilyConfig {
+    Evm,
+    Tron,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChainConfig {
+    /// The platform's chain id (shown to the console and the merchant API); never reuse one.
+    pub id: i64,
+    pub family: ChainFamilyConfig,
+    pub name: String,
+    pub symbol: String,
+    pub decimals: i32,
+    /// Block-explorer prefix of a transaction hash.
+    #[serde(default)]
+    pub txurl: String,
+    /// JSON-RPC (EVM) or full node HTTP API (TRON) URL. Secret: provider URLs carry API keys.
+    pub rpc_url: Secret,
+    /// EVM: the chain id the node must report.
+    #[serde(default)]
+    pub evm_chain_id: Option<u64>,
+    /// TRON: the most a TRC20 transfer may burn, in sun.
+    #[serde(default)]
+    pub fee_limit_sun: Option<u64>,
+    #[serde(default)]
+    pub tokens: Vec<TokenConfig>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenConfig {
+    /// The platform's token id; never reuse one.
+    pub id: i64,
+    pub symbol: String,
+    pub contract: String,
+    pub decimals: i32,
+    /// USD price as a decimal string.
+    #[serde(default = "one")]
+    pub price: String,
+}
+
+fn one() -> String {
+    "1".into()
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -262,6 +322,59 @@ impl Config {
                 "console.dir",
                 "must be a folder holding the built console (index.html)",
             );
+        }
+        self.validate_chains()
+    }
+
+    fn validate_chains(&self) -> Result<(), ConfigError> {
+        let invalid = |key, problem: String| Err(ConfigError::Invalid { key, problem });
+        let mut chain_ids = vec![crate::chains::DEVCHAIN_ID];
+        let mut token_ids = vec![crate::chains::DEVCHAIN_USDT_TOKEN_ID];
+        for c in &self.chains {
+            if chain_ids.contains(&c.id) {
+                return invalid(
+                    "chains.id",
+                    format!("{} is used twice (1337 is the devchain)", c.id),
+                );
+            }
+            chain_ids.push(c.id);
+            if c.rpc_url.is_empty() {
+                return invalid("chains.rpc_url", format!("chain {} needs a node URL", c.id));
+            }
+            if !(0..=36).contains(&c.decimals) {
+                return invalid("chains.decimals", format!("chain {}: 0 to 36", c.id));
+            }
+            if c.family == ChainFamilyConfig::Evm && c.evm_chain_id.is_none() {
+                return invalid("chains.evm_chain_id", format!("EVM chain {} needs it", c.id));
+            }
+            for t in &c.tokens {
+                if token_ids.contains(&t.id) {
+                    return invalid(
+                        "chains.tokens.id",
+                        format!("{} is used twice (1 is devchain USDT)", t.id),
+                    );
+                }
+                token_ids.push(t.id);
+                let contract_ok = match c.family {
+                    ChainFamilyConfig::Evm => coffer_chain::keys::parse_evm_address(&t.contract).is_ok(),
+                    ChainFamilyConfig::Tron => coffer_chain::keys::parse_tron_address(&t.contract).is_ok(),
+                };
+                if !contract_ok {
+                    return invalid(
+                        "chains.tokens.contract",
+                        format!("token {}: not an address of its chain", t.id),
+                    );
+                }
+                if !(0..=36).contains(&t.decimals) {
+                    return invalid("chains.tokens.decimals", format!("token {}: 0 to 36", t.id));
+                }
+                if coffer_domain::amount::BaseUnits::from_decimal(&t.price, 18).is_err() {
+                    return invalid(
+                        "chains.tokens.price",
+                        format!("token {}: a decimal like 1 or 0.25", t.id),
+                    );
+                }
+            }
         }
         Ok(())
     }

@@ -1,9 +1,12 @@
 //! The `coffer` binary's library: configuration, wiring and the command line, shared with
 //! the integration tests.
 
+pub mod admin_wallets;
 pub mod app;
+pub mod chains;
 pub mod cli;
 pub mod config;
+pub mod devchain_cli;
 pub mod keys;
 pub mod mailer;
 pub mod telemetry;

@@ -25,6 +25,8 @@ pub struct ChainNode {
     /// Block-explorer prefix for a transaction hash.
     pub txurl: String,
     pub decimals: i32,
+    /// "dev", "evm" or "tron": the address format the console checks.
+    pub family: String,
     pub tokens: Vec<TokenInfo>,
 }
 

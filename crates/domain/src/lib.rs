@@ -4,6 +4,7 @@
 pub mod access;
 pub mod amount;
 pub mod auth;
+pub mod chains;
 pub mod clock;
 pub mod config;
 pub mod crypto;
@@ -20,6 +21,8 @@ pub mod ports;
 pub mod registration;
 mod signin;
 pub mod totp;
+pub mod vault;
+pub mod wallets;
 
 pub use error::{AppError, ErrorCode};
 pub use locale::Locale;

@@ -49,6 +49,20 @@ pub enum MsgKey {
     IpListed,
     IpLimit,
     RemarkTooLong,
+    TokenAdded,
+    UnknownChainOrToken,
+    PaymentAddressEmpty,
+    PaymentAddressNotHotWallet,
+    InvalidAmount,
+    InvalidCollectSettings,
+    ColdAddressLimit,
+    ColdAddressInvalid,
+    RatioTotal,
+    RequestPending,
+    HotWalletLimit,
+    InvalidStatus,
+    InvalidOpenId,
+    InvalidAddress,
 }
 
 impl MsgKey {
@@ -99,6 +113,20 @@ impl MsgKey {
             MsgKey::IpListed => "ip_listed",
             MsgKey::IpLimit => "ip_limit",
             MsgKey::RemarkTooLong => "remark_too_long",
+            MsgKey::TokenAdded => "token_already_added",
+            MsgKey::UnknownChainOrToken => "unknown_chain_or_token",
+            MsgKey::PaymentAddressEmpty => "payment_address_empty",
+            MsgKey::PaymentAddressNotHotWallet => "payment_address_not_hot_wallet",
+            MsgKey::InvalidAmount => "invalid_amount",
+            MsgKey::InvalidCollectSettings => "invalid_collect_settings",
+            MsgKey::ColdAddressLimit => "cold_address_limit",
+            MsgKey::ColdAddressInvalid => "address_incorrect_or_duplicate",
+            MsgKey::RatioTotal => "ratio_total",
+            MsgKey::RequestPending => "request_pending",
+            MsgKey::HotWalletLimit => "hot_wallet_limit",
+            MsgKey::InvalidStatus => "invalid_status",
+            MsgKey::InvalidOpenId => "invalid_open_id",
+            MsgKey::InvalidAddress => "invalid_address",
         }
     }
 
@@ -258,6 +286,56 @@ impl MsgKey {
                 "Page must be 1 or more and page size 1 to 100",
                 "页码须大于等于1，每页条数须为1到100",
                 "頁碼須大於等於1，每頁條數須為1到100",
+            ],
+            MsgKey::TokenAdded => ["This token is already added", "该代币已添加", "該代幣已添加"],
+            MsgKey::UnknownChainOrToken => ["Unknown chain or token", "未知的链或代币", "未知的鏈或代幣"],
+            MsgKey::PaymentAddressEmpty => [
+                "Merchant payment address cannot be empty",
+                "商户付款地址不能为空",
+                "商戶付款地址不能為空",
+            ],
+            MsgKey::PaymentAddressNotHotWallet => [
+                "The payment address must be one of your hot wallets on this chain",
+                "付款地址必须是您在该链上的热钱包之一",
+                "付款地址必須是您在該鏈上的熱錢包之一",
+            ],
+            MsgKey::InvalidAmount => ["Invalid amount", "金额无效", "金額無效"],
+            MsgKey::InvalidCollectSettings => ["Invalid collection settings", "归集设置无效", "歸集設置無效"],
+            MsgKey::ColdAddressLimit => [
+                "At most 5 collection addresses",
+                "最多5个归集地址",
+                "最多5個歸集地址",
+            ],
+            MsgKey::ColdAddressInvalid => [
+                "Address input is incorrect or duplicate",
+                "地址输入错误或重复",
+                "地址輸入錯誤或重複",
+            ],
+            MsgKey::RatioTotal => [
+                "The ratios must total 1",
+                "比例之和必须等于1",
+                "比例之和必須等於1",
+            ],
+            MsgKey::RequestPending => [
+                "A request for this token is awaiting review",
+                "该代币已有待审核的申请",
+                "該代幣已有待審核的申請",
+            ],
+            MsgKey::HotWalletLimit => [
+                "At most 5 payment addresses",
+                "最多5个付款地址",
+                "最多5個付款地址",
+            ],
+            MsgKey::InvalidStatus => ["Invalid status", "状态无效", "狀態無效"],
+            MsgKey::InvalidOpenId => [
+                "OpenID must be 1 to 64 characters",
+                "OpenID须为1到64个字符",
+                "OpenID須為1到64個字符",
+            ],
+            MsgKey::InvalidAddress => [
+                "Invalid address for this chain",
+                "该链的地址无效",
+                "該鏈的地址無效",
             ],
         }
     }

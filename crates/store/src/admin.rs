@@ -150,29 +150,33 @@ impl Store {
         Ok(out)
     }
 
-    /// Activates (or disables) the merchant whose user has this e-mail. False if none.
+    /// The merchant of the user with this e-mail.
+    pub async fn merchant_of(&self, email: &str) -> Result<Option<i64>, AppError> {
+        let email = Email::parse(email)?;
+        let user = app_user::Entity::find()
+            .filter(app_user::Column::Email.eq(email.as_str()))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(user.map(|u| u.merchant_id))
+    }
+
+    /// Activates (or disables) the merchant whose user has this e-mail; its id, None if none.
     pub async fn set_merchant_status(
         &self,
         email: &str,
         status: coffer_domain::ports::MerchantStatus,
-    ) -> Result<bool, AppError> {
-        let email = Email::parse(email)?;
-        let db = self.connection();
-        let Some(user) = app_user::Entity::find()
-            .filter(app_user::Column::Email.eq(email.as_str()))
-            .one(db)
-            .await
-            .map_err(db_error)?
-        else {
-            return Ok(false);
+    ) -> Result<Option<i64>, AppError> {
+        let Some(merchant_id) = self.merchant_of(email).await? else {
+            return Ok(None);
         };
         merchant::Entity::update_many()
             .col_expr(merchant::Column::Status, (status as i32).into())
-            .filter(merchant::Column::Id.eq(user.merchant_id))
-            .exec(db)
+            .filter(merchant::Column::Id.eq(merchant_id))
+            .exec(self.connection())
             .await
             .map_err(db_error)?;
-        Ok(true)
+        Ok(Some(merchant_id))
     }
 
     /// Mails kept in the outbox, oldest first, optionally for one recipient.

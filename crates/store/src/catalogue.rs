@@ -25,10 +25,17 @@ pub const MENUS: &[MenuRow] = &[
     (1, 0, "C", "/home", "HomeOutlined", "Home", "首页", "首頁"),
     (2, 0, "M", "/token", "WalletOutlined", "Token", "代币", "代幣"),
     (201, 2, "C", "/token/list", "", "Token list", "代币列表", "代幣列表"),
+    (20101, 201, "F", "", "", "Add token", "添加代币", "添加代幣"),
+    (20102, 201, "F", "", "", "Edit token", "编辑代币", "編輯代幣"),
+    (20103, 201, "F", "", "", "Enable or disable token", "启用或停用代币", "啟用或停用代幣"),
+    (20104, 201, "F", "", "", "Request cold addresses", "申请归集地址", "申請歸集地址"),
     (202, 2, "C", "/token/wallet-address", "", "Wallet address", "钱包地址", "錢包地址"),
+    (20201, 202, "F", "", "", "Edit address remark", "编辑地址备注", "編輯地址備註"),
     (203, 2, "C", "/token/energy", "", "Energy", "能量", "能量"),
     (204, 2, "C", "/token/trade", "", "Trade", "交易", "交易"),
     (205, 2, "C", "/token/set", "", "Set", "设置", "設置"),
+    (20501, 205, "F", "", "", "Add hot wallet", "添加热钱包", "添加熱錢包"),
+    (20502, 205, "F", "", "", "Pause or resume hot wallet", "暂停或恢复热钱包", "暫停或恢復熱錢包"),
     (206, 2, "C", "/token/withdraw", "", "Token withdraw", "代币提现", "代幣提現"),
     (215, 2, "F", "/token/token-detail", "", "Token detail", "代币详情", "代幣詳情"),
     (10, 0, "C", "/service", "AppstoreOutlined", "Service list", "服务列表", "服務列表"),
@@ -138,6 +145,7 @@ pub async fn sync(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         decimals: Set(18),
         enabled: Set(true),
         sort: Set(1),
+        family: Set("dev".into()),
     })
     .on_conflict(OnConflict::column(chain::Column::Id).do_nothing().to_owned())
     .do_nothing()
@@ -149,11 +157,96 @@ pub async fn sync(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         symbol: Set("USDT".into()),
         price: Set("1".into()),
         decimals: Set(6),
-        contract: Set("devchain:usdt".into()),
+        // coffer_chain::devchain::USDT_CONTRACT (the binary checks they agree).
+        contract: Set("0xC0FFEe0000000000000000000000000000000001".into()),
     })
     .on_conflict(OnConflict::column(token::Column::Id).do_nothing().to_owned())
     .do_nothing()
     .exec(db)
     .await?;
+    Ok(())
+}
+
+/// A chain of the deployment's configuration and its tokens.
+#[derive(Debug, Clone)]
+pub struct ChainSpec {
+    pub id: i64,
+    pub name: String,
+    pub symbol: String,
+    pub txurl: String,
+    pub decimals: i32,
+    pub family: String,
+    pub tokens: Vec<TokenSpec>,
+}
+
+#[derive(Debug, Clone)]
+pub struct TokenSpec {
+    pub id: i64,
+    pub symbol: String,
+    /// USD price, decimal string.
+    pub price: String,
+    pub decimals: i32,
+    pub contract: String,
+}
+
+/// Makes the catalogue match the configured chains: each is inserted or updated, and a chain
+/// no longer configured is disabled, never deleted (merchants' assets and addresses refer to it).
+pub async fn sync_chains(db: &impl ConnectionTrait, specs: &[ChainSpec]) -> Result<(), DbErr> {
+    use sea_orm::{ColumnTrait, QueryFilter};
+    chain::Entity::update_many()
+        .col_expr(chain::Column::Enabled, sea_orm::sea_query::Expr::value(false))
+        .filter(chain::Column::Id.is_not_in(specs.iter().map(|c| c.id)))
+        .exec(db)
+        .await?;
+    for (sort, c) in specs.iter().enumerate() {
+        chain::Entity::insert(chain::ActiveModel {
+            id: Set(c.id),
+            name: Set(c.name.clone()),
+            symbol: Set(c.symbol.clone()),
+            txurl: Set(c.txurl.clone()),
+            decimals: Set(c.decimals),
+            enabled: Set(true),
+            sort: Set(sort as i32 + 1),
+            family: Set(c.family.clone()),
+        })
+        .on_conflict(
+            OnConflict::column(chain::Column::Id)
+                .update_columns([
+                    chain::Column::Name,
+                    chain::Column::Symbol,
+                    chain::Column::Txurl,
+                    chain::Column::Decimals,
+                    chain::Column::Enabled,
+                    chain::Column::Sort,
+                    chain::Column::Family,
+                ])
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
+        for t in &c.tokens {
+            token::Entity::insert(token::ActiveModel {
+                id: Set(t.id),
+                chain_id: Set(c.id),
+                symbol: Set(t.symbol.clone()),
+                price: Set(t.price.clone()),
+                decimals: Set(t.decimals),
+                contract: Set(t.contract.clone()),
+            })
+            .on_conflict(
+                OnConflict::column(token::Column::Id)
+                    .update_columns([
+                        token::Column::ChainId,
+                        token::Column::Symbol,
+                        token::Column::Price,
+                        token::Column::Decimals,
+                        token::Column::Contract,
+                    ])
+                    .to_owned(),
+            )
+            .exec(db)
+            .await?;
+        }
+    }
     Ok(())
 }

@@ -5,9 +5,13 @@
 //! databases (`make test` starts a throwaway cluster and sets it). Without it they fail with
 //! a message saying so: a skipped database test would hide a broken dialect.
 
+pub mod anvil;
 mod smtp;
+pub mod tron_node;
 
+pub use anvil::AnvilPeer;
 pub use smtp::SmtpPeer;
+pub use tron_node::TronNode;
 
 use rand::distributions::Alphanumeric;
 use rand::Rng;

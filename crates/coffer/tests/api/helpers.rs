@@ -4,7 +4,10 @@
 use chrono::{Duration, TimeZone, Utc};
 use coffer::app::App;
 use coffer::config::{Config, Secret};
+use coffer_chain::devchain::Devchain;
 use coffer_domain::clock::{Clock, ManualClock};
+use coffer_domain::vault::KeyVault;
+use coffer_domain::wallets::WalletService;
 use coffer_store::Store;
 use coffer_testkit::TestDb;
 use serde_json::{json, Value};
@@ -16,6 +19,9 @@ pub const DEMO_PASSWORD: &str = "Demo-Pass-2026";
 pub struct TestApp {
     pub base: String,
     pub store: Store,
+    pub vault: Arc<KeyVault>,
+    pub wallets: Arc<WalletService>,
+    pub devchain: Devchain,
     pub clock: Arc<ManualClock>,
     pub http: reqwest::Client,
     pub db: TestDb,
@@ -56,6 +62,8 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         .map(|b| format!("{b:02x}"))
         .collect();
     config.security.master_key = Secret::new(key);
+    // Tests mine devchain blocks when they need them.
+    config.devchain.block_interval_ms = 0;
     tweak(&mut config);
     let clock = Arc::new(ManualClock::new(
         Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap(),
@@ -69,10 +77,15 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         .expect("seeding the demo merchant");
     let base = format!("http://{}", app.local_addr());
     let store = app.store.clone();
+    let (vault, wallets) = (app.vault.clone(), app.wallets.clone());
+    let devchain = app.devchain.clone().expect("the devchain is on in tests");
     tokio::spawn(app.serve(std::future::pending()));
     TestApp {
         base,
         store,
+        vault,
+        wallets,
+        devchain,
         clock,
         http: reqwest::Client::new(),
         db,

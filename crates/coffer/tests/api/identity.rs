@@ -80,7 +80,8 @@ async fn register_then_activate_then_sign_in(db: TestDb) {
         .store
         .set_merchant_status(email, MerchantStatus::Active)
         .await
-        .unwrap());
+        .unwrap()
+        .is_some());
     assert!(app.store.pending_merchants().await.unwrap().is_empty());
 
     let token = app.sign_in(email, "Shop-Pass-2026").await;

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod access;
+mod assets;
 mod envelope;
 mod identity;
 mod iplist;
@@ -11,3 +12,5 @@ mod mail;
 mod parity;
 mod session;
 mod sign_in;
+mod vault;
+mod wallets;

@@ -56,8 +56,9 @@ pub struct BlockRef {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Transfer {
     pub tx_hash: String,
-    /// Position of the transfer in its transaction (log index for events, 0 for native), so
-    /// (tx_hash, index) identifies a transfer even when one transaction pays many addresses.
+    /// Position of the transfer in its transaction (the log index for token events; for a native
+    /// payment a value no event uses, e.g. u32::MAX on EVM), so (tx_hash, index) identifies a
+    /// transfer even when one transaction pays many addresses.
     pub index: u32,
     pub from: String,
     pub to: String,

@@ -2,8 +2,10 @@
 
 mod access;
 pub mod chain;
+mod wallets;
 
 pub use access::*;
+pub use wallets::*;
 
 use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;

@@ -11,6 +11,8 @@ pub struct Model {
     pub decimals: i32,
     pub enabled: bool,
     pub sort: i32,
+    /// dev, evm or tron: how addresses look and keys derive.
+    pub family: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

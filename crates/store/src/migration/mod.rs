@@ -6,6 +6,8 @@ mod m20261122_000001_foundation;
 mod m20261122_000002_identity;
 mod m20261122_000003_partner_ip;
 mod m20261122_000004_drop_google_bound;
+mod m20261122_000005_wallets;
+mod m20261122_000006_devchain;
 
 pub struct Migrator;
 
@@ -17,6 +19,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_identity::Migration),
             Box::new(m20261122_000003_partner_ip::Migration),
             Box::new(m20261122_000004_drop_google_bound::Migration),
+            Box::new(m20261122_000005_wallets::Migration),
+            Box::new(m20261122_000006_devchain::Migration),
         ]
     }
 }

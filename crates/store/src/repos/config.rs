@@ -5,7 +5,7 @@ use coffer_domain::AppError;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::BTreeMap;
 
-use crate::entities::{chain, merchant, public_config, token};
+use crate::entities::{chain, merchant, merchant_asset, public_config, token};
 use crate::{db_error, Store};
 
 #[async_trait::async_trait]
@@ -51,6 +51,7 @@ impl ConfigRepo for Store {
                 symbol: c.symbol,
                 txurl: c.txurl,
                 decimals: c.decimals,
+                family: c.family,
             })
             .collect())
     }
@@ -61,11 +62,20 @@ impl ConfigRepo for Store {
             .await
             .map_err(db_error)?
             .ok_or_else(|| AppError::internal(format!("merchant {merchant_id} missing")))?;
+        let assets = merchant_asset::Entity::find()
+            .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
+            .filter(merchant_asset::Column::Status.eq(1))
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        let mut enabled_chain_ids: Vec<i64> = assets.iter().map(|a| a.chain_id).collect();
+        enabled_chain_ids.sort_unstable();
+        enabled_chain_ids.dedup();
         Ok(MerchantSettings {
             time_zone: m.time_zone,
             multi_address_collect: m.multi_address_collect,
-            // Merchants enable chains with the chains issue; until then none is enabled.
-            enabled_chain_ids: Vec::new(),
+            // A chain is the merchant's when it has an enabled token on it.
+            enabled_chain_ids,
         })
     }
 

@@ -1,0 +1,258 @@
+//! Wallets and assets (menu 2): deposit addresses, hot wallets, assets, cold-address requests.
+
+use axum::extract::State;
+use coffer_domain::ports::{AddressFilter, ColdAddress, CollectSettings, Paged, RiskLimits};
+use coffer_domain::wallets::assets::{AssetInput, AssetView, ColdAddressView, TokenRequestView};
+use coffer_domain::wallets::{DepositAddressView, HotWalletView};
+use serde::{Deserialize, Serialize};
+
+use crate::envelope::{ok, ApiJson, ApiResult};
+use crate::personal::PageQuery;
+use crate::session::Allowed;
+use crate::AppState;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChainQuery {
+    chain_id: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PagedChainQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    chain_id: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PagedAssetQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    asset_id: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    chain_id: Option<i64>,
+    open_id: Option<String>,
+    address: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddAsset {
+    chain_id: i64,
+    token_id: i64,
+    #[serde(default)]
+    payment_address: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddAssetV2 {
+    chain_id: i64,
+    token_id: i64,
+    #[serde(default)]
+    payment_address: String,
+    collect: CollectSettings,
+    risk: RiskLimits,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EditAsset {
+    id: i64,
+    #[serde(default)]
+    payment_address: String,
+    collect: CollectSettings,
+    risk: RiskLimits,
+}
+
+#[derive(Deserialize)]
+pub struct SetStatus {
+    id: i64,
+    status: i32,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ColdRequest {
+    asset_id: i64,
+    cold_addresses: Vec<ColdAddress>,
+    #[serde(default)]
+    google_code: String,
+}
+
+#[derive(Deserialize)]
+pub struct EditRemark {
+    id: i64,
+    remark: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddHotWallet {
+    chain_id: i64,
+    #[serde(default)]
+    remark: String,
+}
+
+#[derive(Serialize)]
+pub struct Created {
+    id: i64,
+}
+
+#[derive(Serialize)]
+pub struct CreatedWallet {
+    id: i64,
+    address: String,
+}
+
+pub async fn asset_list(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<201>,
+    ApiJson(q): ApiJson<ChainQuery>,
+) -> ApiResult<Vec<AssetView>> {
+    ok(state.wallets.list_assets(&ctx, q.chain_id).await?)
+}
+
+pub async fn asset_add(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<20101>,
+    ApiJson(b): ApiJson<AddAsset>,
+) -> ApiResult<Created> {
+    let id = state
+        .wallets
+        .add_asset(&ctx, b.chain_id, b.token_id, &b.payment_address, None)
+        .await?;
+    ok(Created { id })
+}
+
+pub async fn asset_add_v2(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<20101>,
+    ApiJson(b): ApiJson<AddAssetV2>,
+) -> ApiResult<Created> {
+    let settings = Some((b.collect, b.risk));
+    let id = state
+        .wallets
+        .add_asset(&ctx, b.chain_id, b.token_id, &b.payment_address, settings)
+        .await?;
+    ok(Created { id })
+}
+
+pub async fn asset_edit(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<20102>,
+    ApiJson(b): ApiJson<EditAsset>,
+) -> ApiResult<()> {
+    let input = AssetInput {
+        payment_address: b.payment_address,
+        collect: b.collect,
+        risk: b.risk,
+    };
+    ok(state.wallets.edit_asset(&ctx, b.id, &input).await?)
+}
+
+pub async fn asset_status(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<20103>,
+    ApiJson(b): ApiJson<SetStatus>,
+) -> ApiResult<()> {
+    ok(state.wallets.set_asset_status(&ctx, b.id, b.status).await?)
+}
+
+pub async fn cold_page(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<201>,
+    ApiJson(q): ApiJson<PagedAssetQuery>,
+) -> ApiResult<Paged<ColdAddressView>> {
+    ok(state
+        .wallets
+        .page_cold_addresses(&ctx, q.asset_id, q.page.request()?)
+        .await?)
+}
+
+/// Form rules first, then the authenticator: a typo never costs a code.
+pub async fn request_cold(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<20104>,
+    ApiJson(b): ApiJson<ColdRequest>,
+) -> ApiResult<Created> {
+    let checked = state
+        .wallets
+        .check_cold_request(&ctx, b.asset_id, &b.cold_addresses)
+        .await?;
+    state.auth.require_google(&ctx, &b.google_code).await?;
+    ok(Created {
+        id: state.wallets.submit_cold_request(&ctx, checked).await?,
+    })
+}
+
+pub async fn token_requests(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<201>,
+    ApiJson(q): ApiJson<PagedAssetQuery>,
+) -> ApiResult<Paged<TokenRequestView>> {
+    ok(state
+        .wallets
+        .page_token_requests(Some(ctx.merchant_id), q.asset_id, false, q.page.request()?)
+        .await?)
+}
+
+pub async fn address_page(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<202>,
+    ApiJson(q): ApiJson<AddressQuery>,
+) -> ApiResult<Paged<DepositAddressView>> {
+    let filter = AddressFilter {
+        chain_id: q.chain_id,
+        open_id: q.open_id,
+        address: q.address,
+    };
+    ok(state
+        .wallets
+        .page_deposit_addresses(&ctx, filter, q.page.request()?)
+        .await?)
+}
+
+pub async fn address_remark(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<20201>,
+    ApiJson(b): ApiJson<EditRemark>,
+) -> ApiResult<()> {
+    ok(state.wallets.edit_address_remark(&ctx, b.id, &b.remark).await?)
+}
+
+pub async fn hot_wallet_page(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<205>,
+    ApiJson(q): ApiJson<PagedChainQuery>,
+) -> ApiResult<Paged<HotWalletView>> {
+    ok(state
+        .wallets
+        .page_hot_wallets(&ctx, q.chain_id, q.page.request()?)
+        .await?)
+}
+
+pub async fn hot_wallet_add(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<20501>,
+    ApiJson(b): ApiJson<AddHotWallet>,
+) -> ApiResult<CreatedWallet> {
+    let (id, address) = state.wallets.add_hot_wallet(&ctx, b.chain_id, &b.remark).await?;
+    ok(CreatedWallet { id, address })
+}
+
+pub async fn hot_wallet_status(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<20502>,
+    ApiJson(b): ApiJson<SetStatus>,
+) -> ApiResult<()> {
+    ok(state.wallets.set_hot_wallet_status(&ctx, b.id, b.status).await?)
+}

@@ -1,0 +1,104 @@
+//! The chains of this deployment: the catalogue rows the console sees and the adapters the
+//! services use, both from configuration.
+
+use anyhow::Context;
+use coffer_chain::devchain::{self, Devchain};
+use coffer_chain::tron::TronAdapter;
+use coffer_domain::chains::ChainRegistry;
+use coffer_domain::clock::Clock;
+use coffer_domain::ports::chain::ChainAdapter;
+use coffer_store::catalogue::{ChainSpec, TokenSpec};
+use coffer_store::Store;
+use std::sync::Arc;
+
+use crate::config::{ChainFamilyConfig, Config};
+
+pub const DEVCHAIN_ID: i64 = coffer_store::catalogue::DEVCHAIN_ID;
+pub const DEVCHAIN_USDT_TOKEN_ID: i64 = 1;
+
+/// The catalogue rows: the devchain (when enabled) and every configured chain with its tokens.
+pub fn specs(config: &Config) -> Vec<ChainSpec> {
+    let mut specs = Vec::new();
+    if config.devchain.enabled {
+        specs.push(ChainSpec {
+            id: DEVCHAIN_ID,
+            name: "Devchain".into(),
+            symbol: devchain::NATIVE_SYMBOL.into(),
+            txurl: String::new(),
+            decimals: devchain::NATIVE_DECIMALS.into(),
+            family: "dev".into(),
+            tokens: vec![TokenSpec {
+                id: DEVCHAIN_USDT_TOKEN_ID,
+                symbol: devchain::USDT_SYMBOL.into(),
+                price: "1".into(),
+                decimals: devchain::USDT_DECIMALS.into(),
+                contract: devchain::USDT_CONTRACT.into(),
+            }],
+        });
+    }
+    for c in &config.chains {
+        specs.push(ChainSpec {
+            id: c.id,
+            name: c.name.clone(),
+            symbol: c.symbol.clone(),
+            txurl: c.txurl.clone(),
+            decimals: c.decimals,
+            family: match c.family {
+                ChainFamilyConfig::Evm => "evm".into(),
+                ChainFamilyConfig::Tron => "tron".into(),
+            },
+            tokens: c
+                .tokens
+                .iter()
+                .map(|t| TokenSpec {
+                    id: t.id,
+                    symbol: t.symbol.clone(),
+                    price: t.price.clone(),
+                    decimals: t.decimals,
+                    contract: t.contract.clone(),
+                })
+                .collect(),
+        });
+    }
+    specs
+}
+
+pub struct Chains {
+    pub registry: Arc<ChainRegistry>,
+    pub devchain: Option<Devchain>,
+}
+
+/// Syncs the catalogue and builds one adapter per chain. Nodes are not contacted here: a node
+/// that is down must not stop the console (balances then show as unavailable).
+pub async fn build(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> anyhow::Result<Chains> {
+    coffer_store::catalogue::sync_chains(store.connection(), &specs(config))
+        .await
+        .context("syncing the chain catalogue")?;
+    let mut adapters: Vec<Arc<dyn ChainAdapter>> = Vec::new();
+    let devchain = if config.devchain.enabled {
+        let chain = Devchain::open(store.connection().clone(), DEVCHAIN_ID, clock)
+            .await
+            .context("opening the devchain")?;
+        adapters.push(Arc::new(chain.clone()));
+        Some(chain)
+    } else {
+        None
+    };
+    for c in &config.chains {
+        let url = c.rpc_url.expose();
+        let adapter: Arc<dyn ChainAdapter> = match c.family {
+            ChainFamilyConfig::Evm => Arc::new(
+                coffer_chain::evm::EvmAdapter::new(c.id, url, c.evm_chain_id.unwrap_or_default())
+                    .with_context(|| format!("chain {}", c.id))?,
+            ),
+            ChainFamilyConfig::Tron => Arc::new(
+                TronAdapter::new(c.id, url, c.fee_limit_sun).with_context(|| format!("chain {}", c.id))?,
+            ),
+        };
+        adapters.push(adapter);
+    }
+    Ok(Chains {
+        registry: Arc::new(ChainRegistry::new(adapters)),
+        devchain,
+    })
+}

@@ -1,0 +1,46 @@
+//! The chains this deployment talks to, by platform chain id.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::error::{AppError, AppResult};
+use crate::messages::MsgKey;
+use crate::ports::chain::{ChainAdapter, ChainFamily};
+
+#[derive(Default, Clone)]
+pub struct ChainRegistry {
+    adapters: HashMap<i64, Arc<dyn ChainAdapter>>,
+}
+
+impl ChainRegistry {
+    pub fn new(adapters: Vec<Arc<dyn ChainAdapter>>) -> ChainRegistry {
+        ChainRegistry {
+            adapters: adapters.into_iter().map(|a| (a.chain_id(), a)).collect(),
+        }
+    }
+
+    pub fn get(&self, chain_id: i64) -> Option<&Arc<dyn ChainAdapter>> {
+        self.adapters.get(&chain_id)
+    }
+
+    /// The adapter of a chain a caller named; an unconfigured chain is the caller's mistake.
+    pub fn require(&self, chain_id: i64) -> AppResult<&Arc<dyn ChainAdapter>> {
+        self.get(chain_id)
+            .ok_or(AppError::Invalid(MsgKey::UnknownChainOrToken))
+    }
+
+    pub fn ids(&self) -> Vec<i64> {
+        let mut ids: Vec<i64> = self.adapters.keys().copied().collect();
+        ids.sort_unstable();
+        ids
+    }
+}
+
+/// The stored name of a family (key counters, the chain catalogue, the console).
+pub fn family_name(family: ChainFamily) -> &'static str {
+    match family {
+        ChainFamily::Dev => "dev",
+        ChainFamily::Evm => "evm",
+        ChainFamily::Tron => "tron",
+    }
+}

@@ -1,0 +1,221 @@
+//! Storage of merchant seeds, derived addresses, hot wallets, assets and token requests.
+
+use chrono::{DateTime, Utc};
+
+use super::{MerchantId, PageRequest, Paged, UserId};
+use crate::error::AppResult;
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectSettings {
+    pub auto_collect: bool,
+    /// 1 daily at `start_time`, 2 every `interval_hours`, 3 on each deposit.
+    pub collect_type: i32,
+    pub start_time: String,
+    pub interval_hours: i32,
+    pub min_collect_amount: String,
+    pub min_split_amount: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RiskLimits {
+    pub min_review_amount: String,
+    pub max_daily_count: i64,
+    pub daily_limit: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct AssetRecord {
+    pub id: i64,
+    pub merchant_id: MerchantId,
+    pub chain_id: i64,
+    pub token_id: i64,
+    /// 1 enabled, 0 disabled.
+    pub status: i32,
+    pub payment_address: String,
+    pub collect: CollectSettings,
+    pub risk: RiskLimits,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ColdAddress {
+    pub address: String,
+    /// Decimal string, e.g. "0.6".
+    pub ratio: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct ColdAddressRecord {
+    pub id: i64,
+    pub asset_id: i64,
+    pub address: String,
+    pub ratio: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApplyStatus {
+    Pending = 0,
+    Approved = 1,
+    Rejected = 2,
+}
+
+impl ApplyStatus {
+    pub fn from_i32(v: i32) -> ApplyStatus {
+        match v {
+            0 => ApplyStatus::Pending,
+            1 => ApplyStatus::Approved,
+            _ => ApplyStatus::Rejected,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct TokenRequestRecord {
+    pub id: i64,
+    pub merchant_id: MerchantId,
+    pub asset_id: i64,
+    pub addresses: Vec<ColdAddress>,
+    pub apply_status: ApplyStatus,
+    /// These addresses are the asset's cold addresses now.
+    pub in_force: bool,
+    pub reason: String,
+    pub requested_by: UserId,
+    pub created_at: DateTime<Utc>,
+    pub reviewed_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct DepositAddressRecord {
+    pub id: i64,
+    pub merchant_id: MerchantId,
+    pub chain_id: i64,
+    pub open_id: String,
+    pub address: String,
+    pub key_index: u32,
+    pub remark: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct AddressFilter {
+    pub chain_id: Option<i64>,
+    pub open_id: Option<String>,
+    pub address: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct HotWalletRecord {
+    pub id: i64,
+    pub merchant_id: MerchantId,
+    pub chain_id: i64,
+    pub address: String,
+    pub key_index: u32,
+    /// 0 normal, 1 paused.
+    pub status: i32,
+    pub remark: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A row to insert: derived address, its index and the owner.
+#[derive(Debug, Clone)]
+pub struct NewDerived {
+    pub merchant_id: MerchantId,
+    pub chain_id: i64,
+    pub address: String,
+    pub key_index: u32,
+    pub label: String,
+    pub at: DateTime<Utc>,
+}
+
+#[async_trait::async_trait]
+pub trait SeedRepo: Send + Sync {
+    async fn sealed_seed(&self, merchant_id: MerchantId) -> AppResult<Option<String>>;
+    /// False when the merchant already has a seed (a seed is never replaced).
+    async fn insert_seed(&self, merchant_id: MerchantId, sealed: &str, imported: bool) -> AppResult<bool>;
+    /// Hands out the next BIP44 index for (merchant, coin family, purpose), atomically.
+    async fn next_key_index(&self, merchant_id: MerchantId, family: &str, purpose: i32) -> AppResult<u32>;
+    async fn key_check(&self) -> AppResult<Option<String>>;
+    async fn insert_key_check(&self, sealed: &str) -> AppResult<()>;
+    /// Every sealed secret, for master key rotation: (table, row key, column, sealed text).
+    async fn sealed_secrets(&self) -> AppResult<Vec<SealedSecret>>;
+    /// Replaces all of them in one transaction (all or nothing).
+    async fn reseal(&self, secrets: &[SealedSecret]) -> AppResult<()>;
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealedSecret {
+    pub kind: SecretKind,
+    pub row: i64,
+    pub sealed: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SecretKind {
+    KeyCheck,
+    MerchantSeed,
+    TotpSecret,
+    TotpPending,
+}
+
+#[async_trait::async_trait]
+pub trait WalletRepo: Send + Sync {
+    async fn deposit_address(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        open_id: &str,
+    ) -> AppResult<Option<DepositAddressRecord>>;
+    /// Inserts unless the user already has one on the chain; returns the user's address.
+    async fn insert_deposit_address(&self, row: NewDerived) -> AppResult<DepositAddressRecord>;
+    async fn page_deposit_addresses(
+        &self,
+        merchant_id: MerchantId,
+        filter: &AddressFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<DepositAddressRecord>>;
+    async fn set_address_remark(&self, merchant_id: MerchantId, id: i64, remark: &str) -> AppResult<bool>;
+
+    async fn page_hot_wallets(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: Option<i64>,
+        page: PageRequest,
+    ) -> AppResult<Paged<HotWalletRecord>>;
+    async fn hot_wallets_on(&self, merchant_id: MerchantId, chain_id: i64)
+        -> AppResult<Vec<HotWalletRecord>>;
+    /// Inserts unless the merchant already has `limit` hot wallets (checked under a lock on the
+    /// merchant, so two concurrent adds cannot both pass): None then.
+    async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>>;
+    async fn set_hot_wallet_status(&self, merchant_id: MerchantId, id: i64, status: i32) -> AppResult<bool>;
+
+    async fn assets(&self, merchant_id: MerchantId, chain_id: Option<i64>) -> AppResult<Vec<AssetRecord>>;
+    async fn asset(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<AssetRecord>>;
+    /// Err(Invalid(TokenAdded)) when the merchant has the token already.
+    async fn insert_asset(&self, asset: &AssetRecord) -> AppResult<i64>;
+    async fn update_asset(&self, asset: &AssetRecord) -> AppResult<bool>;
+    async fn set_asset_status(&self, merchant_id: MerchantId, id: i64, status: i32) -> AppResult<bool>;
+    async fn page_cold_addresses(
+        &self,
+        merchant_id: MerchantId,
+        asset_id: Option<i64>,
+        page: PageRequest,
+    ) -> AppResult<Paged<ColdAddressRecord>>;
+    async fn cold_addresses_of(&self, asset_ids: &[i64]) -> AppResult<Vec<ColdAddressRecord>>;
+
+    async fn insert_token_request(&self, request: &TokenRequestRecord) -> AppResult<i64>;
+    async fn page_token_requests(
+        &self,
+        merchant_id: Option<MerchantId>,
+        asset_id: Option<i64>,
+        pending_only: bool,
+        page: PageRequest,
+    ) -> AppResult<Paged<TokenRequestRecord>>;
+    async fn token_request(&self, id: i64) -> AppResult<Option<TokenRequestRecord>>;
+    /// Approves a pending request: its addresses replace the asset's cold addresses, in one
+    /// transaction. False when it is no longer pending.
+    async fn approve_token_request(&self, id: i64, at: DateTime<Utc>) -> AppResult<bool>;
+    async fn reject_token_request(&self, id: i64, reason: &str, at: DateTime<Utc>) -> AppResult<bool>;
+}

@@ -1,0 +1,401 @@
+//! Assets: the tokens a merchant enables per chain, their settings, and their cold
+//! (collection) addresses, which change only through a request an operator approves.
+
+use serde::Serialize;
+
+use super::{no_such_record, rules, time, WalletService};
+use crate::auth::AuthContext;
+use crate::config::{ChainNode, TokenInfo};
+use crate::error::{AppError, AppResult};
+use crate::messages::MsgKey;
+use crate::ports::{
+    ApplyStatus, AssetRecord, ColdAddress, CollectSettings, MerchantId, PageRequest, Paged, RiskLimits,
+    TokenRequestRecord,
+};
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AssetView {
+    pub id: i64,
+    pub chain_id: i64,
+    pub token_id: i64,
+    pub chainname: String,
+    pub chainsymbol: String,
+    pub symbol: String,
+    #[serde(rename = "symbol_price")]
+    pub symbol_price: String,
+    pub decimals: i32,
+    pub contract: String,
+    pub status: i32,
+    pub payment_address: String,
+    pub collect: CollectSettings,
+    pub risk: RiskLimits,
+    pub cold_addresses: Vec<ColdAddress>,
+    pub cold_status: i32,
+    pub apply_status: Option<i32>,
+    pub createtime: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ColdAddressView {
+    pub id: i64,
+    pub asset_id: i64,
+    pub chain_id: i64,
+    pub chainname: String,
+    pub token_id: i64,
+    pub symbol: String,
+    pub address: String,
+    pub ratio: String,
+    pub createtime: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenRequestView {
+    pub id: i64,
+    pub merchant_id: i64,
+    pub asset_id: i64,
+    pub chain_id: i64,
+    pub chainname: String,
+    pub token_id: i64,
+    pub symbol: String,
+    pub cold_addresses: Vec<ColdAddress>,
+    pub status: i32,
+    pub apply_status: i32,
+    pub reason: String,
+    pub createtime: String,
+    pub reviewtime: Option<String>,
+}
+
+/// What the caller sends to add or edit an asset.
+#[derive(Debug, Clone)]
+pub struct AssetInput {
+    pub payment_address: String,
+    pub collect: CollectSettings,
+    pub risk: RiskLimits,
+}
+
+/// A cold-address request that passed every check but the authenticator.
+pub struct CheckedRequest {
+    asset_id: i64,
+    addresses: Vec<ColdAddress>,
+}
+
+fn find_token(nodes: &[ChainNode], chain_id: i64, token_id: i64) -> AppResult<(&ChainNode, &TokenInfo)> {
+    nodes
+        .iter()
+        .find(|c| c.chainid == chain_id)
+        .and_then(|c| c.tokens.iter().find(|t| t.tokenid == token_id).map(|t| (c, t)))
+        .ok_or(AppError::Invalid(MsgKey::UnknownChainOrToken))
+}
+
+impl WalletService {
+    /// The payment address must be a hot wallet of the merchant on the chain (canonical form).
+    async fn check_payment_address(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        text: &str,
+    ) -> AppResult<String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(AppError::Invalid(MsgKey::PaymentAddressEmpty));
+        }
+        let chain = self.deps.chains.require(chain_id)?;
+        let wanted = chain
+            .parse_address(text)
+            .map_err(|_| AppError::Invalid(MsgKey::InvalidAddress))?;
+        let wallets = self.deps.repo.hot_wallets_on(merchant_id, chain_id).await?;
+        if wallets.iter().any(|w| w.address == wanted) {
+            Ok(wanted)
+        } else {
+            Err(AppError::Invalid(MsgKey::PaymentAddressNotHotWallet))
+        }
+    }
+
+    async fn checked_input(
+        &self,
+        ctx: &AuthContext,
+        chain_id: i64,
+        decimals: i32,
+        input: &AssetInput,
+    ) -> AppResult<AssetInput> {
+        Ok(AssetInput {
+            collect: rules::check_collect(&input.collect, decimals)?,
+            risk: rules::check_risk(&input.risk, decimals)?,
+            payment_address: self
+                .check_payment_address(ctx.merchant_id, chain_id, &input.payment_address)
+                .await?,
+        })
+    }
+
+    /// Enables a token for the merchant; `input` None takes the defaults (the short `add`).
+    pub async fn add_asset(
+        &self,
+        ctx: &AuthContext,
+        chain_id: i64,
+        token_id: i64,
+        payment_address: &str,
+        settings: Option<(CollectSettings, RiskLimits)>,
+    ) -> AppResult<i64> {
+        let nodes = self.deps.config.chain_nodes().await?;
+        let (_, token) = find_token(&nodes, chain_id, token_id)?;
+        self.deps.chains.require(chain_id)?;
+        let (collect, risk) = settings.unwrap_or_else(|| (rules::default_collect(), rules::default_risk()));
+        let input = AssetInput {
+            payment_address: payment_address.to_string(),
+            collect,
+            risk,
+        };
+        let input = self.checked_input(ctx, chain_id, token.decimals, &input).await?;
+        let now = self.deps.clock.now();
+        self.deps
+            .repo
+            .insert_asset(&AssetRecord {
+                id: 0,
+                merchant_id: ctx.merchant_id,
+                chain_id,
+                token_id,
+                status: 1,
+                payment_address: input.payment_address,
+                collect: input.collect,
+                risk: input.risk,
+                created_at: now,
+            })
+            .await
+    }
+
+    async fn own_asset(&self, merchant_id: MerchantId, id: i64) -> AppResult<AssetRecord> {
+        self.deps
+            .repo
+            .asset(merchant_id, id)
+            .await?
+            .ok_or_else(no_such_record)
+    }
+
+    pub async fn edit_asset(&self, ctx: &AuthContext, id: i64, input: &AssetInput) -> AppResult<()> {
+        let asset = self.own_asset(ctx.merchant_id, id).await?;
+        let nodes = self.deps.config.chain_nodes().await?;
+        let (_, token) = find_token(&nodes, asset.chain_id, asset.token_id)?;
+        let input = self
+            .checked_input(ctx, asset.chain_id, token.decimals, input)
+            .await?;
+        let updated = AssetRecord {
+            payment_address: input.payment_address,
+            collect: input.collect,
+            risk: input.risk,
+            ..asset
+        };
+        self.deps.repo.update_asset(&updated).await?;
+        Ok(())
+    }
+
+    pub async fn set_asset_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
+        if !(0..=1).contains(&status) {
+            return Err(AppError::Invalid(MsgKey::InvalidStatus));
+        }
+        if !self
+            .deps
+            .repo
+            .set_asset_status(ctx.merchant_id, id, status)
+            .await?
+        {
+            return Err(no_such_record());
+        }
+        Ok(())
+    }
+
+    pub async fn list_assets(&self, ctx: &AuthContext, chain_id: Option<i64>) -> AppResult<Vec<AssetView>> {
+        let nodes = self.deps.config.chain_nodes().await?;
+        let assets = self.deps.repo.assets(ctx.merchant_id, chain_id).await?;
+        let ids: Vec<i64> = assets.iter().map(|a| a.id).collect();
+        let cold = self.deps.repo.cold_addresses_of(&ids).await?;
+        let mut views = Vec::with_capacity(assets.len());
+        for a in assets {
+            let Ok((chain, token)) = find_token(&nodes, a.chain_id, a.token_id) else {
+                continue; // a chain removed from the configuration: nothing to show or do
+            };
+            let latest = self
+                .deps
+                .repo
+                .page_token_requests(
+                    Some(ctx.merchant_id),
+                    Some(a.id),
+                    false,
+                    PageRequest { page: 1, size: 1 },
+                )
+                .await?;
+            let cold_addresses: Vec<ColdAddress> = cold
+                .iter()
+                .filter(|c| c.asset_id == a.id)
+                .map(|c| ColdAddress {
+                    address: c.address.clone(),
+                    ratio: c.ratio.clone(),
+                })
+                .collect();
+            views.push(AssetView {
+                id: a.id,
+                chain_id: a.chain_id,
+                token_id: a.token_id,
+                chainname: chain.chainname.clone(),
+                chainsymbol: chain.symbol.clone(),
+                symbol: token.symbol.clone(),
+                symbol_price: token.price.clone(),
+                decimals: token.decimals,
+                contract: token.contract.clone(),
+                status: a.status,
+                payment_address: a.payment_address,
+                collect: a.collect,
+                risk: a.risk,
+                cold_status: i32::from(!cold_addresses.is_empty()),
+                cold_addresses,
+                apply_status: latest.list.first().map(|r| r.apply_status as i32),
+                createtime: time(a.created_at),
+            });
+        }
+        Ok(views)
+    }
+
+    pub async fn page_cold_addresses(
+        &self,
+        ctx: &AuthContext,
+        asset_id: Option<i64>,
+        page: PageRequest,
+    ) -> AppResult<Paged<ColdAddressView>> {
+        let nodes = self.deps.config.chain_nodes().await?;
+        let assets = self.deps.repo.assets(ctx.merchant_id, None).await?;
+        let found = self
+            .deps
+            .repo
+            .page_cold_addresses(ctx.merchant_id, asset_id, page)
+            .await?;
+        let list = found
+            .list
+            .into_iter()
+            .filter_map(|c| {
+                let asset = assets.iter().find(|a| a.id == c.asset_id)?;
+                let (chain, token) = find_token(&nodes, asset.chain_id, asset.token_id).ok()?;
+                Some(ColdAddressView {
+                    id: c.id,
+                    asset_id: c.asset_id,
+                    chain_id: chain.chainid,
+                    chainname: chain.chainname.clone(),
+                    token_id: token.tokenid,
+                    symbol: token.symbol.clone(),
+                    address: c.address,
+                    ratio: c.ratio,
+                    createtime: time(c.created_at),
+                })
+            })
+            .collect();
+        Ok(Paged {
+            list,
+            total: found.total,
+        })
+    }
+
+    /// Every rule of a cold-address request; the caller then checks the authenticator and
+    /// submits, so a form mistake never costs an authenticator code.
+    pub async fn check_cold_request(
+        &self,
+        ctx: &AuthContext,
+        asset_id: i64,
+        entries: &[ColdAddress],
+    ) -> AppResult<CheckedRequest> {
+        let asset = self.own_asset(ctx.merchant_id, asset_id).await?;
+        let chain = self.deps.chains.require(asset.chain_id)?;
+        let addresses = rules::check_cold_addresses(chain.as_ref(), entries)?;
+        let pending = self
+            .deps
+            .repo
+            .page_token_requests(
+                Some(ctx.merchant_id),
+                Some(asset_id),
+                true,
+                PageRequest { page: 1, size: 1 },
+            )
+            .await?;
+        if pending.total > 0 {
+            return Err(AppError::Invalid(MsgKey::RequestPending));
+        }
+        Ok(CheckedRequest { asset_id, addresses })
+    }
+
+    pub async fn submit_cold_request(&self, ctx: &AuthContext, checked: CheckedRequest) -> AppResult<i64> {
+        let id = self
+            .deps
+            .repo
+            .insert_token_request(&TokenRequestRecord {
+                id: 0,
+                merchant_id: ctx.merchant_id,
+                asset_id: checked.asset_id,
+                addresses: checked.addresses,
+                apply_status: ApplyStatus::Pending,
+                in_force: false,
+                reason: String::new(),
+                requested_by: ctx.user_id,
+                created_at: self.deps.clock.now(),
+                reviewed_at: None,
+            })
+            .await?;
+        tracing::info!(
+            merchant_id = ctx.merchant_id,
+            request_id = id,
+            "cold address change requested"
+        );
+        Ok(id)
+    }
+
+    /// Requests of one merchant (console) or, with None, of every merchant (operator CLI).
+    pub async fn page_token_requests(
+        &self,
+        merchant_id: Option<MerchantId>,
+        asset_id: Option<i64>,
+        pending_only: bool,
+        page: PageRequest,
+    ) -> AppResult<Paged<TokenRequestView>> {
+        let nodes = self.deps.config.chain_nodes().await?;
+        let found = self
+            .deps
+            .repo
+            .page_token_requests(merchant_id, asset_id, pending_only, page)
+            .await?;
+        let mut list = Vec::with_capacity(found.list.len());
+        for r in found.list {
+            let asset = self.deps.repo.asset(r.merchant_id, r.asset_id).await?;
+            let found = asset
+                .as_ref()
+                .and_then(|a| find_token(&nodes, a.chain_id, a.token_id).ok());
+            list.push(TokenRequestView {
+                id: r.id,
+                merchant_id: r.merchant_id,
+                asset_id: r.asset_id,
+                chain_id: found.map(|f| f.0.chainid).unwrap_or_default(),
+                chainname: found.map(|f| f.0.chainname.clone()).unwrap_or_default(),
+                token_id: found.map(|f| f.1.tokenid).unwrap_or_default(),
+                symbol: found.map(|f| f.1.symbol.clone()).unwrap_or_default(),
+                cold_addresses: r.addresses,
+                status: i32::from(r.in_force),
+                apply_status: r.apply_status as i32,
+                reason: r.reason,
+                createtime: time(r.created_at),
+                reviewtime: r.reviewed_at.map(time),
+            });
+        }
+        Ok(Paged {
+            list,
+            total: found.total,
+        })
+    }
+
+    /// Operator review. False when the request does not exist or was already reviewed.
+    pub async fn review_token_request(&self, id: i64, approve: bool, reason: &str) -> AppResult<bool> {
+        let now = self.deps.clock.now();
+        if approve {
+            self.deps.repo.approve_token_request(id, now).await
+        } else {
+            self.deps.repo.reject_token_request(id, reason.trim(), now).await
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! Wallets: end users' deposit addresses and the merchant's hot (payout) wallets, both derived
+//! from the merchant's seed; assets and their cold addresses live in [`assets`].
+
+pub mod assets;
+pub mod rules;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde::Serialize;
+use std::sync::Arc;
+
+use crate::auth::AuthContext;
+use crate::chains::{family_name, ChainRegistry};
+use crate::clock::Clock;
+use crate::config::ChainNode;
+use crate::error::{AppError, AppResult};
+use crate::messages::MsgKey;
+use crate::ports::chain::{Asset, KeyPurpose};
+use crate::ports::{
+    AddressFilter, ConfigRepo, DepositAddressRecord, HotWalletRecord, MerchantId, NewDerived, PageRequest,
+    Paged, SeedRepo, WalletRepo,
+};
+use crate::vault::KeyVault;
+
+pub struct WalletDeps {
+    pub repo: Arc<dyn WalletRepo>,
+    pub seeds: Arc<dyn SeedRepo>,
+    pub vault: Arc<KeyVault>,
+    pub config: Arc<dyn ConfigRepo>,
+    pub chains: Arc<ChainRegistry>,
+    pub clock: Arc<dyn Clock>,
+}
+
+pub struct WalletService {
+    deps: WalletDeps,
+}
+
+pub(crate) fn time(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+fn no_such_record() -> AppError {
+    AppError::Invalid(MsgKey::NoSuchRecord)
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositAddressView {
+    pub id: i64,
+    pub chain_id: i64,
+    pub chainname: String,
+    pub open_id: String,
+    pub address: String,
+    pub remark: String,
+    pub createtime: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BalanceView {
+    pub token_id: Option<i64>,
+    pub symbol: String,
+    /// Exact decimal string in the asset's units.
+    pub amount: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HotWalletView {
+    pub id: i64,
+    pub chain_id: i64,
+    pub chainname: String,
+    pub chainsymbol: String,
+    pub address: String,
+    pub status: i32,
+    pub remark: String,
+    pub balances: Vec<BalanceView>,
+    pub balance_error: bool,
+    pub createtime: String,
+}
+
+impl WalletService {
+    pub fn new(deps: WalletDeps) -> WalletService {
+        WalletService { deps }
+    }
+
+    pub(crate) async fn chain_node(&self, chain_id: i64) -> AppResult<ChainNode> {
+        self.deps
+            .config
+            .chain_nodes()
+            .await?
+            .into_iter()
+            .find(|c| c.chainid == chain_id)
+            .ok_or(AppError::Invalid(MsgKey::UnknownChainOrToken))
+    }
+
+    /// The end user's deposit address on a chain: the same one on every call, derived at the
+    /// next unused index of the merchant's seed the first time.
+    pub async fn deposit_address(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        open_id: &str,
+    ) -> AppResult<DepositAddressRecord> {
+        let open_id = rules::check_open_id(open_id)?;
+        self.chain_node(chain_id).await?;
+        if let Some(existing) = self
+            .deps
+            .repo
+            .deposit_address(merchant_id, chain_id, &open_id)
+            .await?
+        {
+            return Ok(existing);
+        }
+        let chain = self.deps.chains.require(chain_id)?;
+        let seed = self.deps.vault.seed(merchant_id).await?;
+        let family = family_name(chain.family());
+        let index = self
+            .deps
+            .seeds
+            .next_key_index(merchant_id, family, KeyPurpose::Deposit as i32)
+            .await?;
+        let key = chain
+            .derive(&seed, KeyPurpose::Deposit, index)
+            .map_err(AppError::internal)?;
+        // A concurrent call for the same user may win; the index it lost is simply never used.
+        self.deps
+            .repo
+            .insert_deposit_address(NewDerived {
+                merchant_id,
+                chain_id,
+                address: key.address,
+                key_index: index,
+                label: open_id,
+                at: self.deps.clock.now(),
+            })
+            .await
+    }
+
+    pub async fn page_deposit_addresses(
+        &self,
+        ctx: &AuthContext,
+        filter: AddressFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<DepositAddressView>> {
+        let nodes = self.deps.config.chain_nodes().await?;
+        let found = self
+            .deps
+            .repo
+            .page_deposit_addresses(ctx.merchant_id, &filter, page)
+            .await?;
+        Ok(Paged {
+            total: found.total,
+            list: found
+                .list
+                .into_iter()
+                .map(|r| DepositAddressView {
+                    id: r.id,
+                    chain_id: r.chain_id,
+                    chainname: nodes
+                        .iter()
+                        .find(|n| n.chainid == r.chain_id)
+                        .map(|n| n.chainname.clone())
+                        .unwrap_or_default(),
+                    open_id: r.open_id,
+                    address: r.address,
+                    remark: r.remark,
+                    createtime: time(r.created_at),
+                })
+                .collect(),
+        })
+    }
+
+    pub async fn edit_address_remark(&self, ctx: &AuthContext, id: i64, remark: &str) -> AppResult<()> {
+        let remark = rules::check_remark(remark)?;
+        if !self
+            .deps
+            .repo
+            .set_address_remark(ctx.merchant_id, id, &remark)
+            .await?
+        {
+            return Err(no_such_record());
+        }
+        Ok(())
+    }
+
+    /// Derives the merchant's next hot wallet on a chain; at most 5 per merchant.
+    pub async fn add_hot_wallet(
+        &self,
+        ctx: &AuthContext,
+        chain_id: i64,
+        remark: &str,
+    ) -> AppResult<(i64, String)> {
+        let remark = rules::check_remark(remark)?;
+        self.chain_node(chain_id).await?;
+        let chain = self.deps.chains.require(chain_id)?;
+        let seed = self.deps.vault.seed(ctx.merchant_id).await?;
+        let index = self
+            .deps
+            .seeds
+            .next_key_index(
+                ctx.merchant_id,
+                family_name(chain.family()),
+                KeyPurpose::HotWallet as i32,
+            )
+            .await?;
+        let key = chain
+            .derive(&seed, KeyPurpose::HotWallet, index)
+            .map_err(AppError::internal)?;
+        let row = NewDerived {
+            merchant_id: ctx.merchant_id,
+            chain_id,
+            address: key.address.clone(),
+            key_index: index,
+            label: remark,
+            at: self.deps.clock.now(),
+        };
+        match self
+            .deps
+            .repo
+            .insert_hot_wallet(row, rules::MAX_HOT_WALLETS)
+            .await?
+        {
+            Some(id) => Ok((id, key.address)),
+            None => Err(AppError::Invalid(MsgKey::HotWalletLimit)),
+        }
+    }
+
+    pub async fn set_hot_wallet_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
+        if !(0..=1).contains(&status) {
+            return Err(AppError::Invalid(MsgKey::InvalidStatus));
+        }
+        if !self
+            .deps
+            .repo
+            .set_hot_wallet_status(ctx.merchant_id, id, status)
+            .await?
+        {
+            return Err(no_such_record());
+        }
+        Ok(())
+    }
+
+    /// Hot wallets with their balances asked from the chain now (native coin and every token
+    /// of the chain). A chain that does not answer marks the row instead of failing the page.
+    pub async fn page_hot_wallets(
+        &self,
+        ctx: &AuthContext,
+        chain_id: Option<i64>,
+        page: PageRequest,
+    ) -> AppResult<Paged<HotWalletView>> {
+        let nodes = self.deps.config.chain_nodes().await?;
+        let found = self
+            .deps
+            .repo
+            .page_hot_wallets(ctx.merchant_id, chain_id, page)
+            .await?;
+        let views = found.list.into_iter().map(|w| self.hot_wallet_view(w, &nodes));
+        Ok(Paged {
+            total: found.total,
+            list: futures::future::join_all(views).await,
+        })
+    }
+
+    async fn hot_wallet_view(&self, w: HotWalletRecord, nodes: &[ChainNode]) -> HotWalletView {
+        let node = nodes.iter().find(|n| n.chainid == w.chain_id);
+        let (balances, balance_error) = match (node, self.deps.chains.get(w.chain_id)) {
+            (Some(node), Some(chain)) => {
+                let mut assets = vec![(None, node.symbol.clone(), node.decimals, Asset::Native)];
+                for t in &node.tokens {
+                    let asset = Asset::Token {
+                        contract: t.contract.clone(),
+                    };
+                    assets.push((Some(t.tokenid), t.symbol.clone(), t.decimals, asset));
+                }
+                let asks = assets.iter().map(|a| chain.balance(&w.address, &a.3));
+                let answers = futures::future::join_all(asks).await;
+                if answers.iter().any(Result::is_err) {
+                    tracing::warn!(chain_id = w.chain_id, "hot wallet balance unavailable");
+                    (Vec::new(), true)
+                } else {
+                    let list = assets
+                        .into_iter()
+                        .zip(answers)
+                        .map(|((token_id, symbol, decimals, _), amount)| BalanceView {
+                            token_id,
+                            symbol,
+                            amount: amount
+                                .expect("checked above")
+                                .to_decimal(decimals.clamp(0, 255) as u8),
+                        })
+                        .collect();
+                    (list, false)
+                }
+            }
+            _ => (Vec::new(), true),
+        };
+        HotWalletView {
+            id: w.id,
+            chain_id: w.chain_id,
+            chainname: node.map(|n| n.chainname.clone()).unwrap_or_default(),
+            chainsymbol: node.map(|n| n.symbol.clone()).unwrap_or_default(),
+            address: w.address,
+            status: w.status,
+            remark: w.remark,
+            balances,
+            balance_error,
+            createtime: time(w.created_at),
+        }
+    }
+}

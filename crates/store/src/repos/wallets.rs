@@ -1,0 +1,213 @@
+//! Deposit addresses and hot wallets ([`WalletRepo`] is split: assets.rs has the rest).
+
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{
+    AddressFilter, DepositAddressRecord, HotWalletRecord, MerchantId, NewDerived, PageRequest, Paged,
+};
+use sea_orm::sea_query::{Expr, Func, OnConflict};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set, TransactionTrait};
+
+use crate::entities::{deposit_address, hot_wallet, merchant};
+use crate::{db_error, fetch_page, Store};
+
+fn deposit(m: deposit_address::Model) -> DepositAddressRecord {
+    DepositAddressRecord {
+        id: m.id,
+        merchant_id: m.merchant_id,
+        chain_id: m.chain_id,
+        open_id: m.open_id,
+        address: m.address,
+        key_index: m.key_index as u32,
+        remark: m.remark,
+        created_at: m.created_at,
+    }
+}
+
+fn hot(m: hot_wallet::Model) -> HotWalletRecord {
+    HotWalletRecord {
+        id: m.id,
+        merchant_id: m.merchant_id,
+        chain_id: m.chain_id,
+        address: m.address,
+        key_index: m.key_index as u32,
+        status: m.status,
+        remark: m.remark,
+        created_at: m.created_at,
+    }
+}
+
+impl Store {
+    pub(crate) async fn find_deposit_address(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        open_id: &str,
+    ) -> AppResult<Option<DepositAddressRecord>> {
+        let row = deposit_address::Entity::find()
+            .filter(deposit_address::Column::MerchantId.eq(merchant_id))
+            .filter(deposit_address::Column::ChainId.eq(chain_id))
+            .filter(deposit_address::Column::OpenId.eq(open_id))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(deposit))
+    }
+
+    pub(crate) async fn insert_deposit(&self, row: NewDerived) -> AppResult<DepositAddressRecord> {
+        deposit_address::Entity::insert(deposit_address::ActiveModel {
+            merchant_id: Set(row.merchant_id),
+            chain_id: Set(row.chain_id),
+            open_id: Set(row.label.clone()),
+            address: Set(row.address),
+            key_index: Set(row.key_index.into()),
+            remark: Set(String::new()),
+            created_at: Set(row.at),
+            ..Default::default()
+        })
+        .on_conflict(
+            OnConflict::columns([
+                deposit_address::Column::MerchantId,
+                deposit_address::Column::ChainId,
+                deposit_address::Column::OpenId,
+            ])
+            .do_nothing()
+            .to_owned(),
+        )
+        .do_nothing()
+        .exec(self.connection())
+        .await
+        .map_err(db_error)?;
+        self.find_deposit_address(row.merchant_id, row.chain_id, &row.label)
+            .await?
+            .ok_or_else(|| coffer_domain::AppError::internal("deposit address missing after insert"))
+    }
+
+    pub(crate) async fn page_deposits(
+        &self,
+        merchant_id: MerchantId,
+        filter: &AddressFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<DepositAddressRecord>> {
+        let mut query = deposit_address::Entity::find()
+            .filter(deposit_address::Column::MerchantId.eq(merchant_id))
+            .order_by_desc(deposit_address::Column::Id);
+        if let Some(chain_id) = filter.chain_id {
+            query = query.filter(deposit_address::Column::ChainId.eq(chain_id));
+        }
+        if let Some(open_id) = filter.open_id.as_deref().filter(|s| !s.is_empty()) {
+            query = query.filter(deposit_address::Column::OpenId.eq(open_id));
+        }
+        if let Some(address) = filter.address.as_deref().filter(|s| !s.is_empty()) {
+            // Case-insensitive on both databases (SQLite's LIKE ignores ASCII case, PostgreSQL's
+            // does not): EVM addresses are typed in any case.
+            let pattern = format!("%{}%", address.trim().to_lowercase().replace(['%', '_'], ""));
+            query = query
+                .filter(Expr::expr(Func::lower(Expr::col(deposit_address::Column::Address))).like(pattern));
+        }
+        let (rows, total) = fetch_page(self, query, page).await?;
+        Ok(Paged {
+            list: rows.into_iter().map(deposit).collect(),
+            total,
+        })
+    }
+
+    pub(crate) async fn set_deposit_remark(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+        remark: &str,
+    ) -> AppResult<bool> {
+        let result = deposit_address::Entity::update_many()
+            .col_expr(deposit_address::Column::Remark, Expr::value(remark))
+            .filter(deposit_address::Column::Id.eq(id))
+            .filter(deposit_address::Column::MerchantId.eq(merchant_id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(result.rows_affected == 1)
+    }
+
+    pub(crate) async fn page_hot(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: Option<i64>,
+        page: PageRequest,
+    ) -> AppResult<Paged<HotWalletRecord>> {
+        let mut query = hot_wallet::Entity::find()
+            .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
+            .order_by_asc(hot_wallet::Column::Id);
+        if let Some(chain_id) = chain_id {
+            query = query.filter(hot_wallet::Column::ChainId.eq(chain_id));
+        }
+        let (rows, total) = fetch_page(self, query, page).await?;
+        Ok(Paged {
+            list: rows.into_iter().map(hot).collect(),
+            total,
+        })
+    }
+
+    pub(crate) async fn hot_on(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+    ) -> AppResult<Vec<HotWalletRecord>> {
+        let rows = hot_wallet::Entity::find()
+            .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
+            .filter(hot_wallet::Column::ChainId.eq(chain_id))
+            .order_by_asc(hot_wallet::Column::Id)
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(rows.into_iter().map(hot).collect())
+    }
+
+    pub(crate) async fn insert_hot(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>> {
+        let tx = self.connection().begin().await.map_err(db_error)?;
+        // A no-op update locks the merchant's row: concurrent adds queue here, then count.
+        merchant::Entity::update_many()
+            .col_expr(merchant::Column::Id, Expr::col(merchant::Column::Id).into())
+            .filter(merchant::Column::Id.eq(row.merchant_id))
+            .exec(&tx)
+            .await
+            .map_err(db_error)?;
+        let count = hot_wallet::Entity::find()
+            .filter(hot_wallet::Column::MerchantId.eq(row.merchant_id))
+            .count(&tx)
+            .await
+            .map_err(db_error)?;
+        if count >= limit {
+            return Ok(None);
+        }
+        let inserted = hot_wallet::Entity::insert(hot_wallet::ActiveModel {
+            merchant_id: Set(row.merchant_id),
+            chain_id: Set(row.chain_id),
+            address: Set(row.address),
+            key_index: Set(row.key_index.into()),
+            status: Set(0),
+            remark: Set(row.label),
+            created_at: Set(row.at),
+            ..Default::default()
+        })
+        .exec(&tx)
+        .await
+        .map_err(db_error)?;
+        tx.commit().await.map_err(db_error)?;
+        Ok(Some(inserted.last_insert_id))
+    }
+
+    pub(crate) async fn set_hot_status(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+        status: i32,
+    ) -> AppResult<bool> {
+        let result = hot_wallet::Entity::update_many()
+            .col_expr(hot_wallet::Column::Status, Expr::value(status))
+            .filter(hot_wallet::Column::Id.eq(id))
+            .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(result.rows_affected == 1)
+    }
+}

@@ -1,0 +1,174 @@
+use serde_json::{json, Value};
+
+use super::ledger::{
+    Ledger, Outcome, CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE, ENERGY_FEE, MAX_FEE_LIMIT,
+    TRANSACTION_FEE,
+};
+use super::pb::{Call, ParsedTx};
+use super::TxRec;
+
+pub fn addr(id: &[u8; 20], visible: bool) -> String {
+    if visible {
+        super::base58(id)
+    } else {
+        format!("41{}", hex::encode(id))
+    }
+}
+
+fn text(message: &str, visible: bool) -> String {
+    if visible {
+        message.to_string()
+    } else {
+        hex::encode(message)
+    }
+}
+
+pub fn call_error(code: &str, message: &str, visible: bool) -> Value {
+    json!({"result": {"code": code, "message": text(message, visible)}})
+}
+
+pub fn chain_parameters() -> Value {
+    let params = [
+        ("getMaintenanceTimeInterval", 21_600_000),
+        ("getCreateAccountFee", CREATE_ACCOUNT_FEE),
+        ("getTransactionFee", TRANSACTION_FEE),
+        (
+            "getCreateNewAccountFeeInSystemContract",
+            CREATE_ACCOUNT_IN_CONTRACT_FEE,
+        ),
+        ("getEnergyFee", ENERGY_FEE),
+        ("getMaxFeeLimit", MAX_FEE_LIMIT),
+        ("getAllowTvmTransferTrc10", 1),
+        ("getRemoveThePowerOfTheGr", 0),
+    ];
+    let list: Vec<Value> = params
+        .iter()
+        .map(|(key, value)| {
+            if *value == 0 {
+                json!({"key": key})
+            } else {
+                json!({"key": key, "value": value})
+            }
+        })
+        .collect();
+    json!({ "chainParameter": list })
+}
+
+pub fn tx(id: &[u8; 32], tx: &ParsedTx, outcome: Option<&Outcome>, visible: bool) -> Value {
+    let (kind, type_url, value) = match &tx.call {
+        Call::Transfer { owner, to, amount } => (
+            "TransferContract",
+            "type.googleapis.com/protocol.TransferContract",
+            json!({"amount": amount, "owner_address": addr(owner, visible), "to_address": addr(to, visible)}),
+        ),
+        Call::Trigger {
+            owner,
+            contract,
+            data,
+            call_value,
+        } => {
+            let mut value = json!({
+                "data": hex::encode(data),
+                "owner_address": addr(owner, visible),
+                "contract_address": addr(contract, visible),
+            });
+            if *call_value > 0 {
+                value["call_value"] = json!(call_value);
+            }
+            (
+                "TriggerSmartContract",
+                "type.googleapis.com/protocol.TriggerSmartContract",
+                value,
+            )
+        }
+    };
+    let mut raw = json!({
+        "contract": [{"parameter": {"value": value, "type_url": type_url}, "type": kind}],
+        "ref_block_bytes": hex::encode(&tx.ref_block_bytes),
+        "ref_block_hash": hex::encode(&tx.ref_block_hash),
+        "expiration": tx.expiration,
+    });
+    for (field, v) in [("timestamp", tx.timestamp), ("fee_limit", tx.fee_limit)] {
+        if v > 0 {
+            raw[field] = json!(v);
+        }
+    }
+    let mut out = json!({
+        "txID": hex::encode(id),
+        "raw_data": raw,
+        "raw_data_hex": hex::encode(&tx.raw_data),
+        "signature": tx.signatures.iter().map(hex::encode).collect::<Vec<_>>(),
+    });
+    if let Some(outcome) = outcome {
+        out["ret"] = json!([{"contractRet": outcome.ret}]);
+    }
+    out
+}
+
+pub fn block(
+    number: u64,
+    id: &[u8; 32],
+    parent: &[u8; 32],
+    timestamp_ms: u64,
+    txs: &[TxRec],
+    visible: bool,
+) -> Value {
+    let mut raw = json!({
+        "txTrieRoot": "00".repeat(32),
+        "witness_address": addr(&[0x5a; 20], visible),
+        "parentHash": hex::encode(parent),
+        "version": 30,
+        "timestamp": timestamp_ms,
+    });
+    if number > 0 {
+        raw["number"] = json!(number);
+    }
+    let mut out = json!({
+        "blockID": hex::encode(id),
+        "block_header": {"raw_data": raw, "witness_signature": "00".repeat(65)},
+    });
+    if !txs.is_empty() {
+        let list: Vec<Value> = txs
+            .iter()
+            .map(|t| tx(&t.id, &t.tx, t.outcome.as_ref(), visible))
+            .collect();
+        out["transactions"] = json!(list);
+    }
+    out
+}
+
+/// `gettransactioninfobyid` of an included transaction.
+pub fn info(number: u64, timestamp_ms: u64, ledger: &Ledger, rec: &TxRec) -> Value {
+    let outcome = rec
+        .outcome
+        .as_ref()
+        .expect("included transactions have an outcome");
+    let bandwidth = rec.tx.raw_data.len() as u64 + 67 + 64;
+    let mut out = json!({
+        "id": hex::encode(rec.id),
+        "blockNumber": number,
+        "blockTimeStamp": timestamp_ms,
+        "contractResult": [""],
+    });
+    if outcome.fee > 0 {
+        out["fee"] = json!(outcome.fee);
+    }
+    out["receipt"] = match rec.tx.call {
+        Call::Transfer { .. } if outcome.fee > 0 => json!({"net_fee": CREATE_ACCOUNT_FEE}),
+        Call::Transfer { .. } => json!({"net_usage": bandwidth}),
+        Call::Trigger { .. } => json!({
+            "energy_fee": outcome.fee,
+            "energy_usage_total": outcome.energy,
+            "net_usage": bandwidth,
+            "result": outcome.ret,
+        }),
+    };
+    if let Some(log) = ledger.log(outcome) {
+        out["log"] = json!([log]);
+    }
+    if outcome.ret != "SUCCESS" {
+        out["result"] = json!("FAILED");
+        out["resMessage"] = json!(hex::encode(outcome.ret));
+    }
+    out
+}
