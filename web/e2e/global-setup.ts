@@ -5,7 +5,9 @@ import { assertReady, coffer, newDataDir, startServer } from './server';
 import { OWNER, USERS } from './users';
 
 /**
- * Creates a fresh database, seeds the demo merchant and the test users, starts `coffer serve`,
+ * Creates a fresh database (its folder holds the run's coffer.toml with the EVM and TRON test
+ * chains, passed with --config to every command: see ./server.ts), seeds the demo merchant and
+ * the test users, starts `coffer serve`,
  * registers and activates a second merchant, and signs in the shared user and that merchant's
  * admin. Workers read the results from environment variables (they are started after this
  * runs). The returned function is Playwright's teardown.

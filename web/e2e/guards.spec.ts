@@ -25,7 +25,8 @@ test.describe('route guard', () => {
 
   test('the admin may open token detail (flag 215)', async ({ page, env }) => {
     await openAs(page, env.shared, '/token/token-detail');
-    await expect(page.getByTestId('coming-soon')).toContainText('Token detail arrives in a later release');
+    // Without ?id= there is no token to show; the page says so instead of the 404 page.
+    await expect(page.getByTestId('token-detail-missing')).toContainText('Token not found');
     await expect(page.getByTestId('breadcrumb')).toContainText('Token');
   });
 });

@@ -21,7 +21,18 @@ test('login, register and forgot password fit a 390 px screen', async ({ page })
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
 });
 
-for (const screen of ['/personal', '/account/ip-list', '/account/account-list', '/account/role-list', '/logs/login', '/logs/operation']) {
+const SCREENS = [
+  '/personal',
+  '/account/ip-list',
+  '/account/account-list',
+  '/account/role-list',
+  '/logs/login',
+  '/logs/operation',
+  '/token/list',
+  '/token/wallet-address',
+  '/token/set',
+];
+for (const screen of SCREENS) {
   test(`${screen} fits a 390 px screen`, async ({ page, env }) => {
     await openAs(page, env.shared, screen);
     await expect(page.locator('.ant-table').first()).toBeVisible();

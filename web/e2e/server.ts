@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +23,61 @@ export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * Chains besides the embedded devchain (1337): an EVM chain and TRON, whose nodes are never
+ * reached (nothing listens on port 9), so their balances show 'Balance unavailable'. Addresses,
+ * tokens and requests on them work without a node.
+ */
+export const E2E_CHAINS = { devchain: 1337, evm: 31337, tron: 728126428 } as const;
+export const E2E_TOKENS = { devUsdt: 1, evmUsdt: 101, tronUsdt: 201 } as const;
+
+const CHAINS_TOML = `# Written by web/e2e/server.ts for one e2e run.
+[[chains]]
+id = ${E2E_CHAINS.evm}
+family = "evm"
+name = "Anvil"
+symbol = "ETH"
+decimals = 18
+txurl = "https://etherscan.io/tx/"
+rpc_url = "http://127.0.0.1:9"
+evm_chain_id = 31337
+[[chains.tokens]]
+id = ${E2E_TOKENS.evmUsdt}
+symbol = "USDT"
+contract = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+decimals = 6
+price = "1"
+
+[[chains]]
+id = ${E2E_CHAINS.tron}
+family = "tron"
+name = "TRON"
+symbol = "TRX"
+decimals = 6
+txurl = "https://tronscan.org/#/transaction/"
+rpc_url = "http://127.0.0.1:9"
+[[chains.tokens]]
+id = ${E2E_TOKENS.tronUsdt}
+symbol = "USDT"
+contract = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"
+decimals = 6
+price = "1"
+`;
+
+/** The run's configuration file (the chains above); every coffer command gets `--config` it. */
+export const configFile = (dataDir: string): string => path.join(dataDir, 'coffer.toml');
+
+export function writeConfig(dataDir: string): void {
+  writeFileSync(configFile(dataDir), CHAINS_TOML);
+}
+
 /** Runs a coffer sub-command against the test database and returns its stdout. */
 export function coffer(dataDir: string, args: string[]): string {
-  return execFileSync(cofferBin(), args, { env: serverEnv(dataDir), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(cofferBin(), ['--config', configFile(dataDir), ...args], {
+    env: serverEnv(dataDir),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export function assertReady(): void {
@@ -37,13 +89,16 @@ export function assertReady(): void {
   }
 }
 
+/** A fresh folder for the run's database, master key and configuration file. */
 export function newDataDir(): string {
-  return mkdtempSync(path.join(tmpdir(), 'coffer-e2e-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coffer-e2e-'));
+  writeConfig(dataDir);
+  return dataDir;
 }
 
 /** Starts `coffer serve` and resolves with its base URL once it prints its listening line. */
 export function startServer(dataDir: string): Promise<{ child: ChildProcess; baseURL: string }> {
-  const child = spawn(cofferBin(), ['serve'], { env: serverEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cofferBin(), ['--config', configFile(dataDir), 'serve'], { env: serverEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);

@@ -5,7 +5,8 @@ export const DEMO = { email: 'demo@coffer.local', password: 'Demo-Pass-2026' };
 
 /** Every id of docs/menus.md (pages and buttons), so these users see what the demo admin sees. */
 export const ALL_MENUS = [
-  1, 2, 201, 202, 203, 204, 205, 206, 215, 10, 11, 3, 301, 302, 4, 401, 402, 403, 404, 5, 501, 502, 6, 601, 602,
+  1, 2, 201, 20101, 20102, 20103, 20104, 202, 20201, 203, 204, 205, 20501, 20502, 206, 215,
+  10, 11, 3, 301, 302, 4, 401, 402, 403, 404, 5, 501, 502, 6, 601, 602,
   7, 701, 70101, 70102, 702, 70201, 70202, 70203, 70204, 703, 70301, 70302, 70303, 8, 801, 802, 803, 804, 805, 9, 901, 902,
 ].join(',');
 
@@ -24,6 +25,18 @@ export const USERS = {
   ip: { email: 'ip@coffer.local', password: 'Ip-Pass-2026', menus: ALL_MENUS },
   /** Sees the IP list (701) without its buttons (70101, 70102). */
   ipReader: { email: 'ip-reader@coffer.local', password: 'IpReader-Pass-2026', menus: '1,7,701' },
+  /** Enables tokens on the three chains and requests their cold addresses (binds Google). */
+  assets: { email: 'assets@coffer.local', password: 'Assets-Pass-2026', menus: ALL_MENUS },
+  /** Reads tokens and may request cold addresses (20104) but has not bound Google. */
+  assetReader: { email: 'asset-reader@coffer.local', password: 'AssetReader-Pass-2026', menus: '1,2,201,20104,215' },
+  /** Adds, pauses and resumes hot wallets of the demo merchant. */
+  hotWallets: { email: 'hot-wallets@coffer.local', password: 'HotWallets-Pass-2026', menus: ALL_MENUS },
+  /** Sees the hot wallets (205) without their buttons (20501, 20502). */
+  hotWalletReader: { email: 'hot-reader@coffer.local', password: 'HotReader-Pass-2026', menus: '1,2,205' },
+  /** Lists deposit addresses and edits their remarks (202, 20201). */
+  addresses: { email: 'addresses@coffer.local', password: 'Addresses-Pass-2026', menus: ALL_MENUS },
+  /** Sees deposit addresses (202) without the remark button (20201). */
+  addressReader: { email: 'address-reader@coffer.local', password: 'AddressReader-Pass-2026', menus: '1,2,202' },
 } as const;
 
 /**

@@ -61,12 +61,17 @@ export interface TokenConfig {
   contract?: string;
 }
 
+/** Address family of a chain: the devchain and EVM chains use 0x addresses, TRON base58 `T...`. */
+export type ChainFamily = 'dev' | 'evm' | 'tron';
+
 export interface ChainNode {
   chainid: number;
   chainname: string;
   symbol: string;
   txurl: string;
   decimals?: number;
+  /** Absent from older servers: the console then accepts either address shape. */
+  family?: ChainFamily;
   tokens: TokenConfig[];
 }
 

@@ -11,6 +11,10 @@ import IpListPage from '@/pages/account/IpListPage';
 import RoleListPage from '@/pages/account/RoleListPage';
 import LoginLogsPage from '@/pages/logs/LoginLogsPage';
 import OperationLogsPage from '@/pages/logs/OperationLogsPage';
+import HotWalletPage from '@/pages/token/HotWalletPage';
+import TokenListPage from '@/pages/token/TokenListPage';
+import WalletAddressPage from '@/pages/token/WalletAddressPage';
+import TokenDetailPage from '@/pages/token/detail/TokenDetailPage';
 import { useSession } from '@/store/session';
 import { registerNavigator } from '@/utils/navigation';
 import { resolveGuard } from './guard';
@@ -19,6 +23,10 @@ import { pageRoutes, type PageRoute } from './menus';
 /** Screens that exist today; every other menu page is an honest "arrives later" page. */
 const SCREENS: Record<string, () => ReactNode> = {
   '/home': () => <HomePage />,
+  '/token/list': () => <TokenListPage />,
+  '/token/token-detail': () => <TokenDetailPage />,
+  '/token/wallet-address': () => <WalletAddressPage />,
+  '/token/set': () => <HotWalletPage />,
   '/account/ip-list': () => <IpListPage />,
   '/account/account-list': () => <AccountListPage />,
   '/account/role-list': () => <RoleListPage />,

@@ -1,3 +1,4 @@
+import token from './token';
 // English is the fallback language: every key exists here first.
 const en = {
   app_name: 'Coffer',
@@ -252,6 +253,8 @@ const en = {
   ip_limit_reached: 'At most 10 IP addresses may be awaiting review or approved: delete one first',
   ip_delete_confirm: 'Delete the IP address {{ip}}?',
   ip_delete_approved_tip: 'It is removed from the allow-list at once.',
+  // Token screens (menu 2): ./token.ts
+  ...token,
 };
 
 export type TranslationKey = keyof typeof en;

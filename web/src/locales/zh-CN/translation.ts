@@ -1,4 +1,5 @@
 import type en from '../en/translation';
+import tokenZhCN from './token';
 
 const zhCN: Partial<typeof en> = {
   app_name: 'Coffer',
@@ -243,6 +244,7 @@ const zhCN: Partial<typeof en> = {
   ip_limit_reached: '待审核和已通过的IP地址最多10个：请先删除一个',
   ip_delete_confirm: '删除IP地址 {{ip}}？',
   ip_delete_approved_tip: '它将立即从白名单中移除。',
+  ...tokenZhCN,
 };
 
 export default zhCN;

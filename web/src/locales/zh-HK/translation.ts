@@ -1,4 +1,5 @@
 import type en from '../en/translation';
+import tokenZhHK from './token';
 
 const zhHK: Partial<typeof en> = {
   app_name: 'Coffer',
@@ -243,6 +244,7 @@ const zhHK: Partial<typeof en> = {
   ip_limit_reached: '待審核和已通過的IP地址最多10個：請先刪除一個',
   ip_delete_confirm: '刪除IP地址 {{ip}}？',
   ip_delete_approved_tip: '它將立即從白名單中移除。',
+  ...tokenZhHK,
 };
 
 export default zhHK;

@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { Form, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { addAsset, editAsset, type Asset } from '@/api/assets';
+import type { ChainNode } from '@/api/types';
+import { toast } from '@/utils/feedback';
+import AssetSettingsFields from './AssetSettingsFields';
+import { assetToValues, defaultAssetValues, valuesToBody, type AssetFormValues } from './assetForm';
+import { chainById } from './tokenRules';
+
+/** Decimals assumed when neither the asset nor home/config names them: the server still checks. */
+const FALLBACK_DECIMALS = 18;
+
+interface AssetFormModalProps {
+  /** null: closed; 'add': enable a token; an asset: edit its settings. */
+  target: 'add' | Asset | null;
+  /** The merchant's assets: a token is added once, so those are disabled in the select. */
+  assets: readonly Asset[];
+  chains: readonly ChainNode[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Add a token (20101, /asset/add_v2) or edit one (20102, /asset/edit). */
+export default function AssetFormModal({ target, assets, chains, onClose, onSaved }: AssetFormModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<AssetFormValues>();
+  const editing = target !== null && target !== 'add' ? target : null;
+  const pickedChain = Form.useWatch('chainId', form);
+  const pickedToken = Form.useWatch('tokenId', form);
+  const chainId = editing ? editing.chainId : pickedChain;
+  const chain = chainById(chains, chainId);
+  const tokenConfig = chain?.tokens.find((token) => token.tokenid === pickedToken);
+  const decimals = editing?.decimals ?? tokenConfig?.decimals ?? FALLBACK_DECIMALS;
+
+  useEffect(() => {
+    if (target === null) return;
+    form.setFieldsValue(editing ? assetToValues(editing) : defaultAssetValues());
+  }, [target]); // once per opening
+
+  const added = new Set(assets.map((asset) => `${asset.chainId}:${asset.tokenId}`));
+  const tokenOptions = (chain?.tokens ?? []).map((token) => {
+    const taken = added.has(`${chain!.chainid}:${token.tokenid}`);
+    return { value: token.tokenid, label: taken ? `${token.symbol} (${t('token_already_added')})` : token.symbol, disabled: taken };
+  });
+
+  const submit = async () => {
+    let values: AssetFormValues;
+    try {
+      // Hidden fields (the start time in interval mode) keep their values and are sent as well.
+      values = { ...form.getFieldsValue(true), ...(await form.validateFields()) };
+    } catch {
+      return; // the form shows what is wrong; nothing is sent
+    }
+    const body = valuesToBody(values);
+    try {
+      if (editing) await editAsset({ id: editing.id, ...body });
+      else await addAsset({ chainId: values.chainId!, tokenId: values.tokenId!, ...body });
+    } catch {
+      return; // the request layer toasted why; the dialog stays open
+    }
+    toast.success(t(editing ? 'edited_successfully' : 'added_successfully'));
+    onSaved();
+  };
+
+  return (
+    <Modal
+      open={target !== null}
+      title={editing ? `${t('token_edit')} · ${editing.symbol} (${editing.chainname})` : t('token_add')}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      onOk={submit}
+      okButtonProps={{ 'data-testid': 'asset-form-submit' }}
+      onCancel={onClose}
+      afterClose={() => form.resetFields()}
+      destroyOnHidden
+      width={680}
+      data-testid="asset-form"
+    >
+      <Form form={form} layout="vertical" requiredMark={false} name="asset-form" initialValues={defaultAssetValues()}>
+        {!editing && (
+          <div className="coffer-settings-grid">
+            <Form.Item name="chainId" label={t('chain')} rules={[{ required: true, message: t('token_choose_chain') }]}>
+              <Select
+                options={chains.map((node) => ({ value: node.chainid, label: node.chainname }))}
+                placeholder={t('chain')}
+                onChange={() => form.setFieldsValue({ tokenId: undefined, paymentAddress: undefined })}
+                data-testid="asset-form-chain"
+              />
+            </Form.Item>
+            <Form.Item name="tokenId" label={t('token')} rules={[{ required: true, message: t('token_choose_token') }]}>
+              <Select options={tokenOptions} disabled={!chain} placeholder={t('token')} data-testid="asset-form-token" />
+            </Form.Item>
+          </div>
+        )}
+        <AssetSettingsFields form={form} chainId={chainId} decimals={decimals} />
+      </Form>
+    </Modal>
+  );
+}

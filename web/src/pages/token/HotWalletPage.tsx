@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { pageHotWallets, setHotWalletStatus, type HotWalletRow } from '@/api/wallets';
+import AccessControl from '@/components/AccessControl';
+import { useAccess } from '@/hooks/useAccess';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { PERMISSIONS } from '@/router/permissions';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { toast } from '@/utils/feedback';
+import { formatInZone } from '@/utils/timezone';
+import { AddressText } from './AddressText';
+import HotWalletAddModal from './HotWalletAddModal';
+import { HOT_WALLET_LIMIT, formatAmountDown, hotWalletCountText, shortAddress } from './tokenRules';
+import { useHomeConfig } from './useHomeConfig';
+
+const fetchPage = (query: { page: number; pageSize: number }) => pageHotWallets(query);
+
+function Balances({ wallet }: { wallet: HotWalletRow }) {
+  const { t } = useTranslation();
+  if (wallet.balanceError) {
+    return (
+      <Typography.Text type="warning" data-testid="hot-balance-error">
+        {t('balance_unavailable')}
+      </Typography.Text>
+    );
+  }
+  if (!wallet.balances?.length) return <Typography.Text type="secondary">{t('balance_none')}</Typography.Text>;
+  return (
+    <div className="coffer-balances" data-testid="hot-balances">
+      {wallet.balances.map((balance) => (
+        <span key={`${balance.tokenId ?? 'native'}-${balance.symbol}`} data-testid="hot-balance">
+          {formatAmountDown(balance.amount)} {balance.symbol}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** Token > Set (menu 205): the merchant's hot (payout) wallets. */
+export default function HotWalletPage() {
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  const timeZone = useMerchantTimeZone();
+  const { chains } = useHomeConfig();
+  const list = usePagedQuery<HotWalletRow, object>(fetchPage, {});
+  const [adding, setAdding] = useState(false);
+
+  // The list is not filtered by chain, so its total is the merchant's count across chains.
+  const count = list.loading && list.total === 0 ? null : list.total;
+  const full = count !== null && count >= HOT_WALLET_LIMIT;
+
+  const changeStatus = async (wallet: HotWalletRow) => {
+    const pausing = wallet.status === 0;
+    try {
+      await setHotWalletStatus(wallet.id, pausing ? 1 : 0);
+    } catch {
+      return;
+    }
+    toast.success(t(pausing ? 'paused_successfully' : 'resumed_successfully'));
+    list.reload();
+  };
+
+  const columns: ColumnsType<HotWalletRow> = [
+    { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 120 },
+    {
+      title: t('address'),
+      dataIndex: 'address',
+      key: 'address',
+      width: 170,
+      render: (address: string) => <AddressText address={address} testId="hot-address" />,
+    },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 100,
+      render: (status: number) => (
+        <Tag color={status === 0 ? 'green' : 'orange'} data-testid="hot-status">
+          {t(status === 0 ? 'hot_wallet_normal' : 'hot_wallet_paused')}
+        </Tag>
+      ),
+    },
+    { title: t('balances'), key: 'balances', width: 190, render: (_, wallet) => <Balances wallet={wallet} /> },
+    { title: t('remark'), dataIndex: 'remark', key: 'remark', width: 150, ellipsis: true, render: (value: string) => value || '—' },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+  ];
+  if (hasPermission(PERMISSIONS.hotWalletStatus)) {
+    columns.push({
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 110,
+      render: (_, wallet) => {
+        const pausing = wallet.status === 0;
+        return (
+          <Popconfirm
+            title={t(pausing ? 'hot_wallet_pause_confirm' : 'hot_wallet_resume_confirm', { address: shortAddress(wallet.address) })}
+            description={pausing ? t('hot_wallet_pause_tip') : undefined}
+            okText={t('sure')}
+            cancelText={t('cancel')}
+            okButtonProps={{ danger: pausing, 'data-testid': 'hot-status-sure' }}
+            cancelButtonProps={{ 'data-testid': 'hot-status-cancel' }}
+            onConfirm={() => changeStatus(wallet)}
+          >
+            <Button
+              type="link"
+              size="small"
+              danger={pausing}
+              icon={pausing ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+              data-testid={pausing ? 'hot-pause' : 'hot-resume'}
+            >
+              {t(pausing ? 'hot_wallet_pause' : 'hot_wallet_resume')}
+            </Button>
+          </Popconfirm>
+        );
+      },
+    });
+  }
+
+  return (
+    <Card
+      title={t('hot_wallets')}
+      className="coffer-card"
+      data-testid="hot-wallets"
+      extra={
+        <Space>
+          <Tooltip title={t('hot_wallet_count_tip')}>
+            <Typography.Text type={full ? 'danger' : 'secondary'} data-testid="hot-count">
+              {count === null ? '…' : hotWalletCountText(count)}
+            </Typography.Text>
+          </Tooltip>
+          <AccessControl menuId={PERMISSIONS.hotWalletAdd}>
+            <Tooltip title={full ? t('hot_wallet_limit') : undefined}>
+              {/* A disabled button gets no mouse events: the wrapper shows the tooltip. */}
+              <span className="coffer-inline" data-testid="hot-add-wrap">
+                <Button type="primary" icon={<PlusOutlined />} disabled={full} onClick={() => setAdding(true)} data-testid="hot-add">
+                  {t('hot_wallet_add')}
+                </Button>
+              </span>
+            </Tooltip>
+          </AccessControl>
+        </Space>
+      }
+    >
+      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('hot_wallets_tip')} />
+      {full && hasPermission(PERMISSIONS.hotWalletAdd) && (
+        <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('hot_wallet_limit')} data-testid="hot-limit" />
+      )}
+      <Table<HotWalletRow>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        dataSource={list.rows}
+        columns={columns}
+        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
+        scroll={{ x: 'max-content' }}
+        onRow={(wallet) => ({ 'data-testid': `hot-row-${wallet.address}` }) as object}
+      />
+      <HotWalletAddModal
+        open={adding}
+        chains={chains}
+        onClose={() => setAdding(false)}
+        onSaved={() => {
+          setAdding(false);
+          list.reload();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { Form, Input, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { editAddressRemark, type DepositAddressRow } from '@/api/wallets';
+import { toast } from '@/utils/feedback';
+import { REMARK_MAX } from './tokenRules';
+
+interface RemarkModalProps {
+  /** The deposit address whose remark is edited; null: closed. */
+  target: DepositAddressRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Edit a deposit address's remark (20201): at most 100 characters, empty clears it. */
+export default function RemarkModal({ target, onClose, onSaved }: RemarkModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ remark?: string }>();
+
+  useEffect(() => {
+    if (target) form.setFieldsValue({ remark: target.remark });
+  }, [target]); // once per opening
+
+  const submit = async () => {
+    if (!target) return;
+    let remark: string;
+    try {
+      remark = ((await form.validateFields()).remark ?? '').trim();
+    } catch {
+      return;
+    }
+    try {
+      await editAddressRemark(target.id, remark);
+    } catch {
+      return;
+    }
+    toast.success(t('edited_successfully'));
+    onSaved();
+  };
+
+  return (
+    <Modal
+      open={target !== null}
+      title={t('remark_edit')}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      onOk={submit}
+      okButtonProps={{ 'data-testid': 'remark-form-submit' }}
+      onCancel={onClose}
+      afterClose={() => form.resetFields()}
+      destroyOnHidden
+      width={480}
+      data-testid="remark-form"
+    >
+      {target && (
+        <Typography.Paragraph type="secondary" className="coffer-address">
+          {target.chainname} · {target.openId} · {target.address}
+        </Typography.Paragraph>
+      )}
+      <Form form={form} layout="vertical" requiredMark={false} name="address-remark">
+        <Form.Item
+          name="remark"
+          label={t('remark')}
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                [...(value ?? '').trim()].length <= REMARK_MAX ? Promise.resolve() : Promise.reject(new Error(t('remark_too_long', { max: REMARK_MAX }))),
+            },
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={REMARK_MAX} showCount data-testid="remark-form-remark" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

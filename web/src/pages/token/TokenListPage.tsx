@@ -1,0 +1,219 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Select, Space, Switch, Table, Tag } from 'antd';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { listAssets, setAssetStatus, type Asset } from '@/api/assets';
+import AccessControl from '@/components/AccessControl';
+import { useAccess } from '@/hooks/useAccess';
+import { PAGES, PERMISSIONS } from '@/router/permissions';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { toast } from '@/utils/feedback';
+import { formatInZone } from '@/utils/timezone';
+import { AddressText } from './AddressText';
+import AssetFormModal from './AssetFormModal';
+import TokenIcon from './TokenIcon';
+import { applyStatusView } from './tokenRules';
+import { useHomeConfig } from './useHomeConfig';
+
+/** The merchant's assets, optionally of one chain; `reload` reads them again. */
+function useAssets(chainId: number | undefined) {
+  const [assets, setAssets] = useState<Asset[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    listAssets(chainId === undefined ? {} : { chainId })
+      .then((list) => alive && setAssets(list ?? []))
+      .catch(() => alive && setAssets([]))
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [chainId, reloads]);
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  return { assets, loading, reload };
+}
+
+/** Token > Token list (menu 201): the tokens the merchant enabled, with their settings. */
+export default function TokenListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { hasPermission } = useAccess();
+  const timeZone = useMerchantTimeZone();
+  const { config, chains } = useHomeConfig();
+  const [chainFilter, setChainFilter] = useState<number | undefined>(undefined);
+  const { assets, loading, reload } = useAssets(chainFilter);
+  const [allAssets, setAllAssets] = useState<Asset[]>([]);
+  const [target, setTarget] = useState<'add' | Asset | null>(null);
+  const [switching, setSwitching] = useState<number | null>(null);
+
+  // A token is added once per merchant: the add dialog disables every one already added, whatever
+  // the chain filter shows.
+  useEffect(() => {
+    if (chainFilter === undefined) setAllAssets(assets);
+  }, [assets, chainFilter]);
+  const openAdd = async () => {
+    if (chainFilter !== undefined) {
+      try {
+        setAllAssets(await listAssets({}));
+      } catch {
+        return;
+      }
+    }
+    setTarget('add');
+  };
+
+  const toggle = async (asset: Asset, enabled: boolean) => {
+    setSwitching(asset.id);
+    try {
+      await setAssetStatus(asset.id, enabled ? 1 : 0);
+      toast.success(t(enabled ? 'opened_successfully' : 'closed_successfully'));
+      reload();
+    } catch {
+      /* toasted by the request layer; the switch keeps the server's state */
+    } finally {
+      setSwitching(null);
+    }
+  };
+
+  const canStatus = hasPermission(PERMISSIONS.tokenStatus);
+  const canDetail = hasPermission(PAGES.tokenDetail);
+  const canEdit = hasPermission(PERMISSIONS.tokenEdit);
+  const columns: ColumnsType<Asset> = [
+    { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 110 },
+    {
+      title: t('token'),
+      dataIndex: 'symbol',
+      key: 'symbol',
+      width: 110,
+      render: (symbol: string) => <TokenIcon symbol={symbol} iconUrl={config?.tokenIconUrl} />,
+    },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 90,
+      render: (status: number, asset) =>
+        canStatus ? (
+          <Switch
+            checked={status === 1}
+            loading={switching === asset.id}
+            onChange={(checked) => toggle(asset, checked)}
+            data-testid="asset-status-switch"
+          />
+        ) : (
+          <Tag color={status === 1 ? 'green' : 'default'} data-testid="asset-status">
+            {t(status === 1 ? 'token_enabled' : 'token_disabled')}
+          </Tag>
+        ),
+    },
+    {
+      title: t('token_payment_address'),
+      dataIndex: 'paymentAddress',
+      key: 'paymentAddress',
+      width: 150,
+      render: (address: string) => <AddressText address={address} testId="asset-payment-address" />,
+    },
+    {
+      title: t('token_cold_status'),
+      dataIndex: 'coldStatus',
+      key: 'coldStatus',
+      width: 110,
+      render: (value: number) => (
+        <Tag color={value === 1 ? 'green' : 'default'} data-testid="asset-cold-status">
+          {t(value === 1 ? 'token_cold_effective' : 'token_cold_none')}
+        </Tag>
+      ),
+    },
+    {
+      title: t('token_apply_status'),
+      dataIndex: 'applyStatus',
+      key: 'applyStatus',
+      width: 120,
+      render: (value: number | null) => {
+        const view = applyStatusView(value);
+        return view ? (
+          <Tag color={view.color} data-testid="asset-apply-status">
+            {t(view.key)}
+          </Tag>
+        ) : (
+          <span data-testid="asset-apply-status">—</span>
+        );
+      },
+    },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+  ];
+  if (canDetail || canEdit) {
+    columns.push({
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 150,
+      render: (_, asset) => (
+        <Space size={0}>
+          {canDetail && (
+            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(`/token/token-detail?id=${asset.id}`)} data-testid="asset-detail">
+              {t('token_detail')}
+            </Button>
+          )}
+          {canEdit && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setTarget(asset)} data-testid="asset-edit">
+              {t('edit')}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <Card
+      title={t('token_list')}
+      className="coffer-card"
+      data-testid="token-list"
+      extra={
+        <Space wrap>
+          <Select
+            allowClear
+            className="coffer-filter-select"
+            placeholder={t('token_all_chains')}
+            value={chainFilter}
+            onChange={(value?: number) => setChainFilter(value)}
+            options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
+            data-testid="token-chain-filter"
+          />
+          <AccessControl menuId={PERMISSIONS.tokenAdd}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={openAdd} data-testid="token-add">
+              {t('token_add')}
+            </Button>
+          </AccessControl>
+        </Space>
+      }
+    >
+      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('token_list_tip')} />
+      <Table<Asset>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={assets}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        onRow={(asset) => ({ 'data-testid': `asset-row-${asset.chainId}-${asset.tokenId}` }) as object}
+      />
+      <AssetFormModal
+        target={target}
+        assets={allAssets}
+        chains={chains}
+        onClose={() => setTarget(null)}
+        onSaved={() => {
+          setTarget(null);
+          reload();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Select, Space, Table } from 'antd';
+import { EditOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { pageDepositAddresses, type DepositAddressFilters, type DepositAddressRow } from '@/api/wallets';
+import { useAccess } from '@/hooks/useAccess';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { PERMISSIONS } from '@/router/permissions';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { formatInZone } from '@/utils/timezone';
+import { AddressText } from './AddressText';
+import RemarkModal from './RemarkModal';
+import { useHomeConfig } from './useHomeConfig';
+
+const fetchPage = (query: { page: number; pageSize: number } & DepositAddressFilters) => pageDepositAddresses(query);
+
+/** Token > Wallet address (menu 202): the deposit addresses of the merchant's users. */
+export default function WalletAddressPage() {
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  const timeZone = useMerchantTimeZone();
+  const { chains } = useHomeConfig();
+  const [form] = Form.useForm<DepositAddressFilters>();
+  const list = usePagedQuery<DepositAddressRow, DepositAddressFilters>(fetchPage, {});
+  const [editing, setEditing] = useState<DepositAddressRow | null>(null);
+
+  const search = (values: DepositAddressFilters) =>
+    list.search({
+      ...(values.chainId !== undefined && values.chainId !== null ? { chainId: values.chainId } : {}),
+      ...(values.openId?.trim() ? { openId: values.openId.trim() } : {}),
+      ...(values.address?.trim() ? { address: values.address.trim() } : {}),
+    });
+
+  const columns: ColumnsType<DepositAddressRow> = [
+    { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 120 },
+    { title: t('openid'), dataIndex: 'openId', key: 'openId', width: 160, render: (value: string) => <span data-testid="deposit-openid">{value}</span> },
+    {
+      title: t('address'),
+      dataIndex: 'address',
+      key: 'address',
+      width: 170,
+      render: (address: string) => <AddressText address={address} testId="deposit-address" />,
+    },
+    {
+      title: t('remark'),
+      dataIndex: 'remark',
+      key: 'remark',
+      width: 180,
+      ellipsis: true,
+      render: (value: string) => <span data-testid="deposit-remark">{value || '—'}</span>,
+    },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+  ];
+  if (hasPermission(PERMISSIONS.addressRemark)) {
+    columns.push({
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 130,
+      render: (_, row) => (
+        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)} data-testid="deposit-remark-edit">
+          {t('remark_edit')}
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <Card title={t('wallet_address')} className="coffer-card" data-testid="wallet-address">
+      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('wallet_address_tip')} />
+      <Form form={form} layout="inline" className="coffer-filter-bar" onFinish={search} data-testid="deposit-filters">
+        <Form.Item name="chainId">
+          <Select
+            allowClear
+            className="coffer-filter-select"
+            placeholder={t('token_all_chains')}
+            options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
+            data-testid="filter-chain"
+          />
+        </Form.Item>
+        <Form.Item name="openId">
+          <Input allowClear placeholder={t('filter_openid')} data-testid="filter-openid" />
+        </Form.Item>
+        <Form.Item name="address">
+          <Input allowClear placeholder={t('filter_address')} className="coffer-filter-input" data-testid="filter-address" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
+              {t('search')}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                list.search({});
+              }}
+              data-testid="filter-reset"
+            >
+              {t('reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<DepositAddressRow>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        dataSource={list.rows}
+        columns={columns}
+        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
+        scroll={{ x: 'max-content' }}
+        onRow={(row) => ({ 'data-testid': `deposit-row-${row.chainId}-${row.openId}` }) as object}
+      />
+      <RemarkModal
+        target={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          list.reload();
+        }}
+      />
+    </Card>
+  );
+}

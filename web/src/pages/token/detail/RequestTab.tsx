@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { getTokenRequests, type Asset, type TokenRequestRow } from '@/api/assets';
+import type { ChainFamily, PageQuery } from '@/api/types';
+import AccessControl from '@/components/AccessControl';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { PERMISSIONS } from '@/router/permissions';
+import { formatInZone } from '@/utils/timezone';
+import { AddressText } from '../AddressText';
+import { applyStatusView, ratioPercent } from '../tokenRules';
+import ColdRequestModal from './ColdRequestModal';
+
+const fetchRequests = (query: PageQuery & { assetId: number }) => getTokenRequests(query);
+
+interface RequestTabProps {
+  asset: Asset;
+  family: ChainFamily | undefined;
+  timeZone: number | null;
+  /** After a new request: the asset's apply status changed. */
+  onRequested: () => void;
+}
+
+/** Request tab: the token's cold-address requests and a new request (20104). */
+export default function RequestTab({ asset, family, timeZone, onRequested }: RequestTabProps) {
+  const { t } = useTranslation();
+  const list = usePagedQuery<TokenRequestRow, { assetId: number }>(fetchRequests, { assetId: asset.id });
+  const [open, setOpen] = useState(false);
+  // One request per token may await review: the server refuses a second one.
+  const pending = asset.applyStatus === 0 || list.rows.some((row) => row.applyStatus === 0);
+
+  const columns: ColumnsType<TokenRequestRow> = [
+    {
+      title: t('cold_addresses'),
+      key: 'addresses',
+      render: (_, row) => (
+        <Space direction="vertical" size={2}>
+          {row.coldAddresses.map((entry) => (
+            <Space key={entry.address} size={8}>
+              <AddressText address={entry.address} testId="request-address" />
+              <Typography.Text type="secondary">{ratioPercent(entry.ratio)}</Typography.Text>
+            </Space>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 110,
+      render: (value: number) => (
+        <Tag color={value === 1 ? 'green' : 'default'} data-testid="request-status">
+          {t(value === 1 ? 'cold_request_in_force' : 'cold_request_not_in_force')}
+        </Tag>
+      ),
+    },
+    {
+      title: t('ip_apply_status'),
+      dataIndex: 'applyStatus',
+      key: 'applyStatus',
+      width: 130,
+      render: (value: number) => {
+        const view = applyStatusView(value);
+        return (
+          <Tag color={view?.color ?? 'default'} data-testid="request-apply-status">
+            {view ? t(view.key) : String(value)}
+          </Tag>
+        );
+      },
+    },
+    { title: t('cold_request_reason'), dataIndex: 'reason', key: 'reason', width: 160, render: (value: string) => value || '—' },
+    { title: t('cold_request_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+    { title: t('cold_review_time'), dataIndex: 'reviewtime', key: 'reviewtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+  ];
+
+  return (
+    <Card
+      size="small"
+      title={t('token_requests')}
+      data-testid="detail-requests"
+      extra={
+        <AccessControl menuId={PERMISSIONS.coldRequest}>
+          <Tooltip title={pending ? t('cold_request_pending') : undefined}>
+            <span className="coffer-inline">
+              <Button type="primary" icon={<PlusOutlined />} disabled={pending} onClick={() => setOpen(true)} data-testid="cold-request">
+                {t('cold_request')}
+              </Button>
+            </span>
+          </Tooltip>
+        </AccessControl>
+      }
+    >
+      <Table<TokenRequestRow>
+        rowKey="id"
+        size="small"
+        loading={list.loading}
+        dataSource={list.rows}
+        columns={columns}
+        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
+        scroll={{ x: 'max-content' }}
+        onRow={(row) => ({ 'data-testid': `request-row-${row.id}` }) as object}
+      />
+      <ColdRequestModal
+        open={open}
+        asset={asset}
+        family={family}
+        onClose={() => setOpen(false)}
+        onSaved={() => {
+          setOpen(false);
+          list.reload();
+          onRequested();
+        }}
+      />
+    </Card>
+  );
+}
