@@ -258,6 +258,23 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
     );
     assert_eq!(listed.data()[0]["applyStatus"], 0);
 
+    // The request is in the operation log, its authenticator code masked.
+    let logs = app
+        .post_as(
+            &token,
+            "/api/partner/logs/operation/page",
+            json!({"page": 1, "pageSize": 50, "action": "requestColdAddress"}),
+        )
+        .await;
+    let entries = list(&logs);
+    assert!(!entries.is_empty());
+    assert!(
+        entries
+            .iter()
+            .all(|e| e["after"].as_str().unwrap().contains(r#""googleCode":"***""#)),
+        "{entries:?}"
+    );
+
     let id = row["id"].as_i64().unwrap();
     assert!(app.wallets.review_token_request(id, true, "").await.unwrap());
     assert!(
