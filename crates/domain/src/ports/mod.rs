@@ -1,10 +1,12 @@
 //! What the domain needs from storage. The store crate implements these; tests may too.
 
 mod access;
+mod callbacks;
 pub mod chain;
 mod wallets;
 
 pub use access::*;
+pub use callbacks::*;
 pub use wallets::*;
 
 use chrono::{DateTime, Utc};

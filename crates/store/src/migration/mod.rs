@@ -8,6 +8,8 @@ mod m20261122_000003_partner_ip;
 mod m20261122_000004_drop_google_bound;
 mod m20261122_000005_wallets;
 mod m20261122_000006_devchain;
+mod m20261122_000007_deposits;
+mod m20261122_000008_merchant_api;
 
 pub struct Migrator;
 
@@ -21,6 +23,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000004_drop_google_bound::Migration),
             Box::new(m20261122_000005_wallets::Migration),
             Box::new(m20261122_000006_devchain::Migration),
+            Box::new(m20261122_000007_deposits::Migration),
+            Box::new(m20261122_000008_merchant_api::Migration),
         ]
     }
 }
