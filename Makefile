@@ -3,12 +3,13 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig.json web/package.json web/public -type f 2>/dev/null)
 
-.PHONY: help setup setup-test web build run test test-rust test-web test-e2e lint clean
+.PHONY: help setup setup-test web build run test test-rust test-web test-e2e lint bench clean
 
 help:
 	@echo "make run    build the console and the service, start on SQLite with a demo merchant"
 	@echo "make test   Rust unit + integration (SQLite and PostgreSQL), console unit, end-to-end"
 	@echo "make lint   rustfmt check, clippy, console typecheck"
+	@echo "make bench  deposit scanner and callback throughput (SQLite and PostgreSQL)"
 
 setup:
 	@scripts/setup.sh build
@@ -46,6 +47,9 @@ lint: setup
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cd web && npm run typecheck
+
+bench: setup-test
+	scripts/bench.sh
 
 clean:
 	cargo clean

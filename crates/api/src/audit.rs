@@ -35,13 +35,15 @@ impl AuditSlot {
 #[derive(Clone)]
 pub struct AuditBefore(pub String);
 
-const SECRET_FIELDS: [&str; 6] = [
+const SECRET_FIELDS: [&str; 7] = [
     "password",
     "passwordOld",
     "passwordVerify",
     "code",
     "secret",
     "googleCode",
+    // The merchant RSA key upload: a private key pasted by mistake must not be kept.
+    "publicKey",
 ];
 
 pub async fn audit(State(state): State<AppState>, request: Request, next: Next) -> Response {

@@ -6,12 +6,15 @@ mod audit;
 mod auth;
 mod config;
 mod console;
+mod deposits;
 pub mod envelope;
 mod iplist;
 mod logs;
+mod merchant;
 mod ops;
 mod personal;
 pub mod session;
+mod system;
 mod wallets;
 
 use axum::extract::{DefaultBodyLimit, Request};
@@ -20,9 +23,12 @@ use axum::routing::{get, post};
 use axum::{middleware, Router};
 use coffer_domain::access::AccessService;
 use coffer_domain::auth::AuthService;
+use coffer_domain::callbacks::CallbackService;
 use coffer_domain::config::ConfigService;
+use coffer_domain::deposits::DepositService;
 use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
+use coffer_domain::merchant_api::MerchantApiService;
 use coffer_domain::wallets::WalletService;
 use metrics_exporter_prometheus::PrometheusHandle;
 use std::sync::Arc;
@@ -42,6 +48,10 @@ pub struct AppState {
     pub logs: Arc<LogService>,
     pub config: Arc<ConfigService>,
     pub wallets: Arc<WalletService>,
+    /// Keys and access (menu 8) and the merchant API's gate.
+    pub merchant_api: Arc<MerchantApiService>,
+    pub deposits: Arc<DepositService>,
+    pub callbacks: Arc<CallbackService>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
     /// Largest request body accepted (also bounds what the audit layer buffers).
@@ -69,6 +79,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/account/page", post(access::page))
         .route("/api/partner/account/roleOptions", post(access::role_options))
         .route("/api/partner/ipConfigs/getPartnerIps", post(iplist::page))
+        .route("/api/partner/secret", post(system::settings))
+        .route("/api/partner/allowips", post(system::allow_ips))
+        .route("/api/partner/address/black/list", post(system::blacklist_page))
         .route("/api/partner/role/page", post(access::roles))
         .route("/api/partner/role/menus", post(access::role_menus))
         .route("/api/partner/logs/login/page", post(logs::login_page))
@@ -84,6 +97,16 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/v2/partner/hotwallet/page_list",
             post(wallets::hot_wallet_page),
+        )
+        .route("/api/partner/deposit/pageTx", post(deposits::page))
+        .route("/api/partner/deposit/summary", post(deposits::summary))
+        .route("/api/partner/deposit/detail", post(deposits::detail))
+        .route("/api/partner/user/pageTx", post(deposits::user_page))
+        .route("/api/partner/user/tx/summary", post(deposits::user_summary))
+        .route("/api/partner/callback/page", post(deposits::callback_page))
+        .route(
+            "/api/partner/callback/attempts",
+            post(deposits::callback_attempts),
         );
 
     // Calls that change something a signed-in user owns are written to the operation log.
@@ -103,6 +126,17 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/role/delete", post(access::delete_role))
         .route("/api/partner/ipConfigs/requestPartnerIp", post(iplist::request))
         .route("/api/partner/ipConfigs/deletePartnerIp", post(iplist::delete))
+        // Showing the API key changes nothing but is recorded: who saw it, when.
+        .route("/api/partner/secret/show", post(system::show_secret))
+        .route("/api/partner/secret/reset", post(system::reset_secret))
+        .route("/api/partner/clientkey/save", post(system::save_client_key))
+        .route("/api/partner/callbackurl/save", post(system::save_callback_url))
+        .route("/api/partner/allowips/edit", post(system::edit_allow_ips))
+        .route("/api/partner/address/black/add", post(system::blacklist_add))
+        .route(
+            "/api/partner/address/black/delete",
+            post(system::blacklist_delete),
+        )
         .route("/api/partner/asset/add", post(wallets::asset_add))
         .route("/api/partner/asset/add_v2", post(wallets::asset_add_v2))
         .route("/api/partner/asset/edit", post(wallets::asset_edit))
@@ -117,11 +151,18 @@ pub fn router(state: AppState) -> Router {
             "/api/v2/partner/hotwallet/status/setting",
             post(wallets::hot_wallet_status),
         )
+        .route("/api/partner/deposit/push", post(deposits::push))
+        .route("/api/partner/user/tx/push", post(deposits::user_push))
+        .route("/api/partner/callback/push", post(deposits::callback_push))
         .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
     api.merge(audited)
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
+        // The merchant API: signed server-to-server calls, outside the console's session.
+        .route("/merchant/v1/openapi.json", get(merchant::openapi_json))
+        .route("/merchant/v1/ping", get(merchant::ping))
+        .route("/merchant/v1/address", post(merchant::deposit_address))
         .route("/", get(console::index))
         // Console files are served by the fallback, so that any other path or method is an
         // envelope 'not found' rather than a routing artefact.

@@ -48,6 +48,21 @@ impl<const MENU: MenuId> FromRequestParts<AppState> for Allowed<MENU> {
     }
 }
 
+/// A signed-in caller whose role holds menu `A` or menu `B` (one list shown on two screens).
+pub struct AllowedEither<const A: MenuId, const B: MenuId>(pub AuthContext);
+
+impl<const A: MenuId, const B: MenuId> FromRequestParts<AppState> for AllowedEither<A, B> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let Session(ctx) = Session::from_request_parts(parts, state).await?;
+        if !(ctx.permissions.allows(A) || ctx.permissions.allows(B)) {
+            return Err(ApiError(AppError::Forbidden));
+        }
+        Ok(AllowedEither(ctx))
+    }
+}
+
 /// The caller's address and user agent. The peer address is used unless the service runs
 /// behind a proxy it trusts (`server.trust_forwarded_for`), then the first X-Forwarded-For.
 pub struct Client(pub ClientMeta);

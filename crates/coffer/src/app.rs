@@ -7,12 +7,18 @@ use coffer_api::{AppState, ConsoleAssets};
 use coffer_chain::devchain::Devchain;
 use coffer_domain::access::AccessService;
 use coffer_domain::auth::{AuthDeps, AuthService, AuthSettings};
+use coffer_domain::callbacks::keys::PlatformKeys;
+use coffer_domain::callbacks::{CallbackService, CallbackSettings};
+use coffer_domain::chains::ChainRegistry;
 use coffer_domain::clock::Clock;
 use coffer_domain::config::ConfigService;
 use coffer_domain::crypto::SecretBox;
+use coffer_domain::deposits::scanner::DepositScanner;
+use coffer_domain::deposits::DepositService;
 use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
 use coffer_domain::mail::Mailer;
+use coffer_domain::merchant_api::{MerchantApiDeps, MerchantApiService};
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::{WalletDeps, WalletService};
 use coffer_store::admin::OutboxMailer;
@@ -45,6 +51,15 @@ pub struct Services {
     pub vault: Arc<KeyVault>,
     pub wallets: Arc<WalletService>,
     pub chains: Chains,
+    pub scanner: Arc<DepositScanner>,
+    pub callbacks: Arc<CallbackService>,
+    pub platform_keys: Arc<PlatformKeys>,
+}
+
+/// This process's name in work leases: host and process id, unique among live processes.
+fn worker_name() -> String {
+    let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "coffer".into());
+    format!("{host}:{}:{}", std::process::id(), rand::random::<u32>())
 }
 
 /// The sealer of the configured master key, refusing a key that does not match the database.
@@ -71,26 +86,85 @@ pub async fn build_services(
         repo: repo.clone(),
         seeds: repo.clone(),
         vault: vault.clone(),
-        config: repo,
+        config: repo.clone(),
         chains: chains.registry.clone(),
         clock: clock.clone(),
     }));
-    let state = build_state(config, store, clock, sealer, wallets.clone())?;
+    let owner = worker_name();
+    let scanner = Arc::new(DepositScanner {
+        repo: repo.clone(),
+        wallets: repo.clone(),
+        config: repo.clone(),
+        chains: chains.registry.clone(),
+        clock: clock.clone(),
+        settings: crate::chains::scan_settings(config),
+        owner: owner.clone(),
+    });
+    let platform_keys = Arc::new(PlatformKeys::new(repo.clone(), sealer.clone()));
+    // Created (once, by whichever process is first) and opened at start: a broken key is a
+    // start-up error, not a failure at the first callback.
+    platform_keys.public().await.map_err(anyhow::Error::msg)?;
+    let callbacks = Arc::new(CallbackService {
+        repo: repo.clone(),
+        directory: repo.clone(),
+        transport: Arc::new(crate::transport::HttpTransport::new()?),
+        keys: platform_keys.clone(),
+        clock: clock.clone(),
+        settings: CallbackSettings {
+            retry_interval: Duration::seconds(config.callbacks.retry_interval_secs),
+            max_attempts: config.callbacks.max_attempts,
+            timeout: std::time::Duration::from_secs(config.callbacks.timeout_secs),
+            ..CallbackSettings::default()
+        },
+        owner,
+    });
+    let deposits = Arc::new(DepositService {
+        repo: repo.clone(),
+        config: repo.clone(),
+        heads: Arc::new(crate::workers::ScannedHeads(store.clone())),
+        clock: clock.clone(),
+    });
+    let parts = StateParts {
+        sealer,
+        wallets: wallets.clone(),
+        deposits,
+        callbacks: callbacks.clone(),
+        chains: chains.registry.clone(),
+    };
+    let state = build_state(config, store, clock, parts)?;
     Ok(Services {
         state,
         vault,
         wallets,
         chains,
+        scanner,
+        callbacks,
+        platform_keys,
     })
+}
+
+/// What the HTTP state shares with the workers and the CLI.
+struct StateParts {
+    sealer: Arc<SecretBox>,
+    wallets: Arc<WalletService>,
+    deposits: Arc<DepositService>,
+    callbacks: Arc<CallbackService>,
+    chains: Arc<ChainRegistry>,
 }
 
 fn build_state(
     config: &Config,
     store: &Store,
     clock: Arc<dyn Clock>,
-    sealer: Arc<SecretBox>,
-    wallets: Arc<WalletService>,
+    parts: StateParts,
 ) -> anyhow::Result<AppState> {
+    let StateParts {
+        sealer,
+        wallets,
+        deposits,
+        callbacks,
+        chains,
+    } = parts;
     let mailer: Arc<dyn Mailer> = match config.mail.transport {
         MailTransport::Outbox => Arc::new(OutboxMailer::new(store.clone())),
         MailTransport::Smtp => Arc::new(SmtpMailer::new(&config.mail)?),
@@ -114,9 +188,9 @@ fn build_state(
         logs: repo.clone(),
         mailer,
         clock: clock.clone(),
-        sealer,
+        sealer: sealer.clone(),
     };
-    let auth = AuthService::new(deps, settings);
+    let auth = Arc::new(AuthService::new(deps, settings));
     let access = AccessService {
         repo: repo.clone(),
         users: repo.clone(),
@@ -128,6 +202,14 @@ fn build_state(
         repo: repo.clone(),
         clock: clock.clone(),
     };
+    let merchant_api = MerchantApiService::new(MerchantApiDeps {
+        repo: repo.clone(),
+        auth: auth.clone(),
+        sealer,
+        chains,
+        config: repo.clone(),
+        clock: clock.clone(),
+    });
     let ips = IpListService {
         repo: repo.clone(),
         clock,
@@ -138,7 +220,7 @@ fn build_state(
         ConsoleAssets::Dir(config.console.dir.clone().into())
     };
     Ok(AppState {
-        auth: Arc::new(auth),
+        auth,
         access: Arc::new(access),
         ips: Arc::new(ips),
         logs: Arc::new(logs),
@@ -146,6 +228,9 @@ fn build_state(
         body_limit_bytes: config.server.body_limit_bytes,
         config: Arc::new(ConfigService::new(repo, config.console.token_icon_url.clone())),
         wallets,
+        merchant_api: Arc::new(merchant_api),
+        deposits,
+        callbacks,
         console,
         metrics: coffer_api::metrics_handle(),
     })
@@ -159,7 +244,12 @@ pub struct App {
     pub vault: Arc<KeyVault>,
     pub wallets: Arc<WalletService>,
     pub devchain: Option<Devchain>,
+    pub scanner: Arc<DepositScanner>,
+    pub callbacks: Arc<CallbackService>,
+    pub platform_keys: Arc<PlatformKeys>,
+    pub chain_ids: Vec<i64>,
     block_interval: std::time::Duration,
+    workers: crate::config::WorkersConfig,
 }
 
 impl App {
@@ -177,8 +267,13 @@ impl App {
             store,
             vault: services.vault,
             wallets: services.wallets,
+            chain_ids: services.chains.registry.ids(),
             devchain: services.chains.devchain,
+            scanner: services.scanner,
+            callbacks: services.callbacks,
+            platform_keys: services.platform_keys,
             block_interval: std::time::Duration::from_millis(config.devchain.block_interval_ms),
+            workers: config.workers.clone(),
         })
     }
 
@@ -198,6 +293,15 @@ impl App {
             .as_ref()
             .filter(|_| !self.block_interval.is_zero())
             .and_then(|chain| chain.spawn_miner(self.block_interval));
+        let workers = self.workers.enabled.then(|| {
+            crate::workers::Workers::spawn(
+                self.scanner.clone(),
+                self.chain_ids.clone(),
+                self.callbacks.clone(),
+                std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),
+                std::time::Duration::from_millis(self.workers.callback_poll_ms.max(50)),
+            )
+        });
         // Connect info gives handlers the peer address for the login and operation logs.
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service)
@@ -205,6 +309,9 @@ impl App {
             .await?;
         if let Some(miner) = miner {
             miner.abort();
+        }
+        if let Some(workers) = workers {
+            workers.stop();
         }
         Ok(())
     }

@@ -102,3 +102,47 @@ pub async fn build(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> any
         devchain,
     })
 }
+
+/// Per-chain confirmations and start blocks, and per-token dust minimums, from configuration.
+pub fn scan_settings(config: &Config) -> coffer_domain::deposits::scanner::ScanSettings {
+    use coffer_domain::amount::BaseUnits;
+    use coffer_domain::deposits::scanner::{ChainScanSettings, ScanSettings};
+    let mut settings = ScanSettings::default();
+    if config.devchain.enabled {
+        settings.chains.insert(
+            DEVCHAIN_ID,
+            ChainScanSettings {
+                confirmations: config.devchain.confirmations,
+                // The devchain lives in this database: scanning it from genesis is cheap.
+                start_block: Some(0),
+            },
+        );
+        if let Ok(min) = BaseUnits::from_decimal(&config.devchain.min_deposit, devchain::USDT_DECIMALS) {
+            settings.dust.insert(DEVCHAIN_USDT_TOKEN_ID, min);
+        }
+    }
+    for c in &config.chains {
+        let default = match c.family {
+            ChainFamilyConfig::Evm => 12,
+            ChainFamilyConfig::Tron => 19,
+        };
+        settings.chains.insert(
+            c.id,
+            ChainScanSettings {
+                confirmations: c.confirmations.unwrap_or(default),
+                start_block: c.scan_from_block,
+            },
+        );
+        for t in &c.tokens {
+            let min = t.min_deposit.as_deref().and_then(|m| {
+                u8::try_from(t.decimals)
+                    .ok()
+                    .and_then(|d| BaseUnits::from_decimal(m, d).ok())
+            });
+            if let Some(min) = min {
+                settings.dust.insert(t.id, min);
+            }
+        }
+    }
+    settings
+}

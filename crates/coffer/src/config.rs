@@ -52,6 +52,8 @@ pub struct Config {
     pub console: ConsoleConfig,
     pub demo: DemoConfig,
     pub devchain: DevchainConfig,
+    pub workers: WorkersConfig,
+    pub callbacks: CallbacksConfig,
     /// Real chains (EVM, TRON); none by default.
     #[serde(default)]
     pub chains: Vec<ChainConfig>,
@@ -63,6 +65,29 @@ pub struct DevchainConfig {
     pub enabled: bool,
     /// A block every this many milliseconds; 0 = only `coffer admin devchain mine`.
     pub block_interval_ms: u64,
+    /// Blocks (including the deposit's) before a devchain deposit is complete.
+    pub confirmations: u32,
+    /// Devchain USDT deposits below this (decimal) are recorded as dust, not credited.
+    pub min_deposit: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkersConfig {
+    /// Run the chain scanners and the callback delivery in `coffer serve`.
+    pub enabled: bool,
+    pub scan_interval_ms: u64,
+    pub callback_poll_ms: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CallbacksConfig {
+    /// Spec: a callback is re-pushed every 30 minutes until the reply has code 0.
+    pub retry_interval_secs: i64,
+    /// Attempts before a callback is marked failed (a manual push tries again).
+    pub max_attempts: i32,
+    pub timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -92,6 +117,12 @@ pub struct ChainConfig {
     /// TRON: the most a TRC20 transfer may burn, in sun.
     #[serde(default)]
     pub fee_limit_sun: Option<u64>,
+    /// Blocks (including the deposit's) before a deposit is complete (EVM 12, TRON 19 if unset).
+    #[serde(default)]
+    pub confirmations: Option<u32>,
+    /// Where the first scan starts; unset = the head when the scanner first runs.
+    #[serde(default)]
+    pub scan_from_block: Option<u64>,
     #[serde(default)]
     pub tokens: Vec<TokenConfig>,
 }
@@ -107,6 +138,9 @@ pub struct TokenConfig {
     /// USD price as a decimal string.
     #[serde(default = "one")]
     pub price: String,
+    /// Deposits below this (decimal) are recorded as dust, not credited.
+    #[serde(default)]
+    pub min_deposit: Option<String>,
 }
 
 fn one() -> String {
@@ -323,6 +357,25 @@ impl Config {
                 "must be a folder holding the built console (index.html)",
             );
         }
+        for (key, value) in [
+            (
+                "callbacks.retry_interval_secs",
+                self.callbacks.retry_interval_secs,
+            ),
+            ("callbacks.max_attempts", self.callbacks.max_attempts.into()),
+            ("callbacks.timeout_secs", self.callbacks.timeout_secs as i64),
+            ("devchain.confirmations", self.devchain.confirmations.into()),
+        ] {
+            if value <= 0 {
+                return invalid(key, "must be greater than 0");
+            }
+        }
+        if coffer_domain::amount::BaseUnits::from_decimal(&self.devchain.min_deposit, 6).is_err() {
+            return invalid(
+                "devchain.min_deposit",
+                "a decimal with at most 6 decimals, like 0.01",
+            );
+        }
         self.validate_chains()
     }
 
@@ -367,6 +420,16 @@ impl Config {
                 }
                 if !(0..=36).contains(&t.decimals) {
                     return invalid("chains.tokens.decimals", format!("token {}: 0 to 36", t.id));
+                }
+                let min_ok = t.min_deposit.as_deref().is_none_or(|m| {
+                    u8::try_from(t.decimals)
+                        .is_ok_and(|d| coffer_domain::amount::BaseUnits::from_decimal(m, d).is_ok())
+                });
+                if !min_ok {
+                    return invalid(
+                        "chains.tokens.min_deposit",
+                        format!("token {}: a decimal within its decimals", t.id),
+                    );
                 }
                 if coffer_domain::amount::BaseUnits::from_decimal(&t.price, 18).is_err() {
                     return invalid(

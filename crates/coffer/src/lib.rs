@@ -10,3 +10,5 @@ pub mod devchain_cli;
 pub mod keys;
 pub mod mailer;
 pub mod telemetry;
+pub mod transport;
+pub mod workers;

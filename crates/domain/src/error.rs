@@ -32,6 +32,14 @@ pub enum ErrorCode {
     ForbiddenSelf = 11010,
     RoleInUse = 11011,
     ConfigKeysEmpty = 12001,
+    // Merchant API (server to server) refusals: one code per reason, see [`ApiRefusal`].
+    ApiKeyInvalid = 13001,
+    SignatureInvalid = 13002,
+    TimestampOutOfWindow = 13003,
+    NonceReused = 13004,
+    IpNotAllowed = 13005,
+    ClientKeyMissing = 13006,
+    NonceInvalid = 13007,
 }
 
 impl ErrorCode {
@@ -89,6 +97,9 @@ pub enum AppError {
     ForbiddenSelf,
     #[error("role in use or protected")]
     RoleInUse,
+    /// A merchant API call was not authenticated.
+    #[error("merchant API call refused: {0:?}")]
+    MerchantApi(ApiRefusal),
     #[error("dependency unavailable: {0}")]
     Unavailable(String),
     /// Anything unexpected. The text goes to the log only.
@@ -125,6 +136,7 @@ impl AppError {
             AppError::GoogleAlreadyBound => ErrorCode::GoogleAlreadyBound,
             AppError::ForbiddenSelf => ErrorCode::ForbiddenSelf,
             AppError::RoleInUse => ErrorCode::RoleInUse,
+            AppError::MerchantApi(refusal) => refusal.code(),
             AppError::Unavailable(_) => ErrorCode::Unavailable,
             AppError::Internal(_) => ErrorCode::Internal,
         }
@@ -154,6 +166,7 @@ impl AppError {
             AppError::GoogleAlreadyBound => MsgKey::GoogleAlreadyBound,
             AppError::ForbiddenSelf => MsgKey::ForbiddenSelf,
             AppError::RoleInUse => MsgKey::RoleInUse,
+            AppError::MerchantApi(refusal) => refusal.msg_key(),
             AppError::Unavailable(_) => MsgKey::Unavailable,
             AppError::Internal(_) => MsgKey::Internal,
         }
@@ -175,3 +188,48 @@ impl AppError {
 }
 
 pub type AppResult<T> = Result<T, AppError>;
+
+/// Why a merchant API call was refused (docs/merchant-api.md). Each reason has its own code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApiRefusal {
+    /// `X-Api-Key` missing, or not the merchant's current key.
+    ApiKeyInvalid,
+    /// `X-Signature` missing, not base64, or not a signature of this request by the merchant's key.
+    SignatureInvalid,
+    /// `X-Timestamp` missing, not milliseconds, or too far from the server's clock.
+    TimestampOutOfWindow,
+    /// `X-Nonce` already used by this merchant within the replay window.
+    NonceReused,
+    /// The caller's address is on neither allow-list.
+    IpNotAllowed,
+    /// The merchant has not uploaded an RSA public key, so nothing can be verified.
+    ClientKeyMissing,
+    /// `X-Nonce` missing or not 16 to 64 of `A-Z a-z 0-9 - _`.
+    NonceInvalid,
+}
+
+impl ApiRefusal {
+    pub fn code(self) -> ErrorCode {
+        match self {
+            ApiRefusal::ApiKeyInvalid => ErrorCode::ApiKeyInvalid,
+            ApiRefusal::SignatureInvalid => ErrorCode::SignatureInvalid,
+            ApiRefusal::TimestampOutOfWindow => ErrorCode::TimestampOutOfWindow,
+            ApiRefusal::NonceReused => ErrorCode::NonceReused,
+            ApiRefusal::IpNotAllowed => ErrorCode::IpNotAllowed,
+            ApiRefusal::ClientKeyMissing => ErrorCode::ClientKeyMissing,
+            ApiRefusal::NonceInvalid => ErrorCode::NonceInvalid,
+        }
+    }
+
+    pub fn msg_key(self) -> MsgKey {
+        match self {
+            ApiRefusal::ApiKeyInvalid => MsgKey::ApiKeyInvalid,
+            ApiRefusal::SignatureInvalid => MsgKey::SignatureInvalid,
+            ApiRefusal::TimestampOutOfWindow => MsgKey::TimestampOutOfWindow,
+            ApiRefusal::NonceReused => MsgKey::NonceReused,
+            ApiRefusal::IpNotAllowed => MsgKey::IpNotAllowed,
+            ApiRefusal::ClientKeyMissing => MsgKey::ClientKeyMissing,
+            ApiRefusal::NonceInvalid => MsgKey::NonceInvalid,
+        }
+    }
+}

@@ -63,6 +63,23 @@ pub enum MsgKey {
     InvalidStatus,
     InvalidOpenId,
     InvalidAddress,
+    // Keys and access (menu 8) and the merchant API.
+    ApiKeyNone,
+    ClientKeyInvalid,
+    ClientKeyPrivate,
+    ClientKeySize,
+    CallbackUrlInvalid,
+    AddressBlacklisted,
+    ApiKeyInvalid,
+    SignatureInvalid,
+    TimestampOutOfWindow,
+    NonceReused,
+    IpNotAllowed,
+    ClientKeyMissing,
+    NonceInvalid,
+    DatesRequired,
+    DateRange,
+    NothingToPush,
 }
 
 impl MsgKey {
@@ -127,6 +144,22 @@ impl MsgKey {
             MsgKey::InvalidStatus => "invalid_status",
             MsgKey::InvalidOpenId => "invalid_open_id",
             MsgKey::InvalidAddress => "invalid_address",
+            MsgKey::ApiKeyNone => "api_key_none",
+            MsgKey::ClientKeyInvalid => "client_key_invalid",
+            MsgKey::ClientKeyPrivate => "client_key_private",
+            MsgKey::ClientKeySize => "client_key_size",
+            MsgKey::CallbackUrlInvalid => "callback_url_invalid",
+            MsgKey::AddressBlacklisted => "address_blacklisted",
+            MsgKey::ApiKeyInvalid => "api_key_invalid",
+            MsgKey::SignatureInvalid => "signature_invalid",
+            MsgKey::TimestampOutOfWindow => "timestamp_out_of_window",
+            MsgKey::NonceReused => "nonce_reused",
+            MsgKey::IpNotAllowed => "ip_not_allowed",
+            MsgKey::ClientKeyMissing => "client_key_missing",
+            MsgKey::NonceInvalid => "nonce_invalid",
+            MsgKey::DatesRequired => "dates_required",
+            MsgKey::DateRange => "date_range",
+            MsgKey::NothingToPush => "nothing_to_push",
         }
     }
 
@@ -331,6 +364,74 @@ impl MsgKey {
                 "OpenID must be 1 to 64 characters",
                 "OpenID须为1到64个字符",
                 "OpenID須為1到64個字符",
+            ],
+            MsgKey::DatesRequired => ["A start and an end must be chosen", "必须选择开始和结束日期", "必須選擇開始和結束日期"],
+            MsgKey::DateRange => ["The end must be after the start, at most 366 days later", "结束须晚于开始，且不超过366天", "結束須晚於開始，且不超過366天"],
+            MsgKey::NothingToPush => ["There is no callback to push for this order", "该订单没有可推送的回调", "該訂單沒有可推送的回調"],
+            MsgKey::ApiKeyNone => [
+                "There is no API key yet; generate one first",
+                "尚未生成API密钥，请先生成",
+                "尚未生成API密鑰，請先生成",
+            ],
+            MsgKey::ClientKeyInvalid => [
+                "Not an RSA public key in PEM format (-----BEGIN PUBLIC KEY-----)",
+                "不是PEM格式的RSA公钥（-----BEGIN PUBLIC KEY-----）",
+                "不是PEM格式的RSA公鑰（-----BEGIN PUBLIC KEY-----）",
+            ],
+            MsgKey::ClientKeyPrivate => [
+                "This is a private key: paste only the public key. The private key was not saved; keep it secret",
+                "这是私钥：请只粘贴公钥。私钥未被保存，请妥善保管",
+                "這是私鑰：請只粘貼公鑰。私鑰未被保存，請妥善保管",
+            ],
+            MsgKey::ClientKeySize => [
+                "The RSA key must be 2048 to 4096 bits long",
+                "RSA密钥长度须为2048到4096位",
+                "RSA密鑰長度須為2048到4096位",
+            ],
+            MsgKey::CallbackUrlInvalid => [
+                "The callback address must be an http:// or https:// URL with a host, at most 512 characters",
+                "回调地址须为带主机名的 http:// 或 https:// 地址，最多512个字符",
+                "回調地址須為帶主機名的 http:// 或 https:// 地址，最多512個字符",
+            ],
+            MsgKey::AddressBlacklisted => [
+                "This address is already on the blacklist",
+                "该地址已在黑名单中",
+                "該地址已在黑名單中",
+            ],
+            MsgKey::ApiKeyInvalid => [
+                "Missing or unknown API key (X-Api-Key)",
+                "API密钥缺失或无效（X-Api-Key）",
+                "API密鑰缺失或無效（X-Api-Key）",
+            ],
+            MsgKey::SignatureInvalid => [
+                "Missing or invalid signature (X-Signature)",
+                "签名缺失或无效（X-Signature）",
+                "簽名缺失或無效（X-Signature）",
+            ],
+            MsgKey::TimestampOutOfWindow => [
+                "Missing timestamp, or more than 5 minutes from the server's time (X-Timestamp, milliseconds)",
+                "时间戳缺失或与服务器时间相差超过5分钟（X-Timestamp，毫秒）",
+                "時間戳缺失或與伺服器時間相差超過5分鐘（X-Timestamp，毫秒）",
+            ],
+            MsgKey::NonceReused => [
+                "This nonce was already used (X-Nonce)",
+                "该随机数已被使用（X-Nonce）",
+                "該隨機數已被使用（X-Nonce）",
+            ],
+            MsgKey::IpNotAllowed => [
+                "The calling IP address is not on the allow-list",
+                "调用方IP地址不在白名单中",
+                "調用方IP地址不在白名單中",
+            ],
+            MsgKey::ClientKeyMissing => [
+                "Upload your RSA public key before calling the merchant API",
+                "调用商户API前请先上传您的RSA公钥",
+                "調用商戶API前請先上傳您的RSA公鑰",
+            ],
+            MsgKey::NonceInvalid => [
+                "Missing or malformed nonce: 16 to 64 letters, digits, '-' or '_' (X-Nonce)",
+                "随机数缺失或格式错误：须为16到64个字母、数字、'-'或'_'（X-Nonce）",
+                "隨機數缺失或格式錯誤：須為16到64個字母、數字、'-'或'_'（X-Nonce）",
             ],
             MsgKey::InvalidAddress => [
                 "Invalid address for this chain",

@@ -116,6 +116,8 @@ impl KeyVault {
                 SecretKind::KeyCheck => KEY_CHECK_PURPOSE,
                 SecretKind::MerchantSeed => SEED_PURPOSE,
                 SecretKind::TotpSecret | SecretKind::TotpPending => TOTP_PURPOSE,
+                SecretKind::ApiKey => crate::merchant_api::keys::API_KEY_PURPOSE,
+                SecretKind::PlatformKey => crate::callbacks::keys::PLATFORM_KEY_PURPOSE,
             };
             let plain = Zeroizing::new(self.sealer.open(purpose, &secret.sealed)?);
             resealed.push(SealedSecret {

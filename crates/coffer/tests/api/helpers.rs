@@ -5,7 +5,10 @@ use chrono::{Duration, TimeZone, Utc};
 use coffer::app::App;
 use coffer::config::{Config, Secret};
 use coffer_chain::devchain::Devchain;
+use coffer_domain::callbacks::keys::PlatformKeys;
+use coffer_domain::callbacks::CallbackService;
 use coffer_domain::clock::{Clock, ManualClock};
+use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::WalletService;
 use coffer_store::Store;
@@ -22,6 +25,9 @@ pub struct TestApp {
     pub vault: Arc<KeyVault>,
     pub wallets: Arc<WalletService>,
     pub devchain: Devchain,
+    pub scanner: Arc<DepositScanner>,
+    pub callbacks: Arc<CallbackService>,
+    pub platform_keys: Arc<PlatformKeys>,
     pub clock: Arc<ManualClock>,
     pub http: reqwest::Client,
     pub db: TestDb,
@@ -64,6 +70,8 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     config.security.master_key = Secret::new(key);
     // Tests mine devchain blocks when they need them.
     config.devchain.block_interval_ms = 0;
+    // ... and run the scanner and the callback delivery step by step.
+    config.workers.enabled = false;
     tweak(&mut config);
     let clock = Arc::new(ManualClock::new(
         Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap(),
@@ -79,6 +87,11 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let store = app.store.clone();
     let (vault, wallets) = (app.vault.clone(), app.wallets.clone());
     let devchain = app.devchain.clone().expect("the devchain is on in tests");
+    let (scanner, callbacks, platform_keys) = (
+        app.scanner.clone(),
+        app.callbacks.clone(),
+        app.platform_keys.clone(),
+    );
     tokio::spawn(app.serve(std::future::pending()));
     TestApp {
         base,
@@ -86,6 +99,9 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         vault,
         wallets,
         devchain,
+        scanner,
+        callbacks,
+        platform_keys,
         clock,
         http: reqwest::Client::new(),
         db,

@@ -5,12 +5,16 @@ mod helpers;
 
 mod access;
 mod assets;
+mod deposits;
 mod envelope;
 mod identity;
 mod iplist;
 mod mail;
+mod merchant_api;
 mod parity;
+mod receiver;
 mod session;
 mod sign_in;
+mod system;
 mod vault;
 mod wallets;

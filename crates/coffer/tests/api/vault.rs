@@ -53,7 +53,10 @@ async fn a_wrong_master_key_is_refused_and_rotation_keeps_every_secret(db: TestD
     let next_key = SecretBox::generate_key();
     std::fs::write(&next_file, hex::encode(next_key)).unwrap();
     let count = vault.rotate(&SecretBox::new(&next_key)).await.unwrap();
-    assert_eq!(count, 3, "key check, the demo seed, one authenticator");
+    assert_eq!(
+        count, 4,
+        "key check, the demo seed, the platform key, one authenticator"
+    );
 
     // The old key is refused now; the new one opens the seed and the authenticator.
     assert!(App::build(&config, Arc::new(SystemClock) as Arc<dyn Clock>)

@@ -35,12 +35,15 @@ pub fn offline_chains(config: &mut Config) {
             rpc_url: Secret::new("http://127.0.0.1:9"),
             evm_chain_id: Some(31337),
             fee_limit_sun: None,
+            confirmations: None,
+            scan_from_block: None,
             tokens: vec![TokenConfig {
                 id: 101,
                 symbol: "USDT".into(),
                 contract: "0x5FbDB2315678afecb367f032d93F642f64180aa3".into(),
                 decimals: 6,
                 price: "1".into(),
+                min_deposit: None,
             }],
         },
         ChainConfig {
@@ -53,12 +56,15 @@ pub fn offline_chains(config: &mut Config) {
             rpc_url: Secret::new("http://127.0.0.1:9"),
             evm_chain_id: None,
             fee_limit_sun: None,
+            confirmations: None,
+            scan_from_block: None,
             tokens: vec![TokenConfig {
                 id: 201,
                 symbol: "USDT".into(),
                 contract: TRON_USDT.into(),
                 decimals: 6,
                 price: "1".into(),
+                min_deposit: None,
             }],
         },
     ];

@@ -3,10 +3,12 @@
 mod access;
 mod callbacks;
 pub mod chain;
+mod deposits;
 mod wallets;
 
 pub use access::*;
 pub use callbacks::*;
+pub use deposits::*;
 pub use wallets::*;
 
 use chrono::{DateTime, Utc};

@@ -158,6 +158,9 @@ pub enum SecretKind {
     MerchantSeed,
     TotpSecret,
     TotpPending,
+    /// A merchant's API key (row: the merchant id).
+    ApiKey,
+    PlatformKey,
 }
 
 #[async_trait::async_trait]
@@ -170,6 +173,12 @@ pub trait WalletRepo: Send + Sync {
     ) -> AppResult<Option<DepositAddressRecord>>;
     /// Inserts unless the user already has one on the chain; returns the user's address.
     async fn insert_deposit_address(&self, row: NewDerived) -> AppResult<DepositAddressRecord>;
+    /// The deposit addresses among `addresses` on a chain (any merchant's: the scanner's lookup).
+    async fn deposit_addresses_at(
+        &self,
+        chain_id: i64,
+        addresses: &[String],
+    ) -> AppResult<Vec<DepositAddressRecord>>;
     async fn page_deposit_addresses(
         &self,
         merchant_id: MerchantId,

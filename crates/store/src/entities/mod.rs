@@ -1,8 +1,12 @@
 //! SeaORM entities, one per table.
 
+pub mod address_blacklist;
 pub mod app_user;
+pub mod callback_attempt;
+pub mod callback_event;
 pub mod chain;
 pub mod cold_address;
+pub mod deposit;
 pub mod deposit_address;
 pub mod email_code;
 pub mod hot_wallet;
@@ -12,13 +16,19 @@ pub mod login_log;
 pub mod mail_outbox;
 pub mod menu;
 pub mod merchant;
+pub mod merchant_allow_ip;
+pub mod merchant_api_nonce;
+pub mod merchant_api_setting;
 pub mod merchant_asset;
 pub mod merchant_seed;
 pub mod operation_log;
 pub mod partner_ip;
+pub mod platform_key;
 pub mod public_config;
 pub mod role;
 pub mod role_menu;
+pub mod scan_cursor;
+pub mod scanned_block;
 pub mod token;
 pub mod token_request;
 pub mod user_session;

@@ -94,6 +94,14 @@ impl WalletRepo for Store {
         self.insert_deposit(row).await
     }
 
+    async fn deposit_addresses_at(
+        &self,
+        chain_id: i64,
+        addresses: &[String],
+    ) -> AppResult<Vec<DepositAddressRecord>> {
+        self.deposits_at(chain_id, addresses).await
+    }
+
     async fn page_deposit_addresses(
         &self,
         merchant_id: MerchantId,

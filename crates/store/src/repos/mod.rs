@@ -2,10 +2,13 @@
 
 mod access;
 mod assets;
+mod callbacks;
 mod codes;
 mod config;
+mod deposits;
 mod ips;
 mod logs;
+mod merchant_api;
 mod seeds;
 mod sessions;
 pub(crate) mod users;

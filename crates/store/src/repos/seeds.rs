@@ -3,7 +3,7 @@ use coffer_domain::ports::{MerchantId, SealedSecret, SecretKind, SeedRepo};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 
-use crate::entities::{app_user, key_check, key_counter, merchant_seed};
+use crate::entities::{app_user, key_check, key_counter, merchant_api_setting, merchant_seed, platform_key};
 use crate::{db_error, Store};
 
 #[async_trait::async_trait]
@@ -121,6 +121,20 @@ impl SeedRepo for Store {
                 sealed: row.sealed,
             });
         }
+        for row in platform_key::Entity::find().all(db).await.map_err(db_error)? {
+            out.push(SealedSecret {
+                kind: SecretKind::PlatformKey,
+                row: row.id,
+                sealed: row.sealed_private,
+            });
+        }
+        for (merchant_id, sealed) in self.sealed_api_keys().await? {
+            out.push(SealedSecret {
+                kind: SecretKind::ApiKey,
+                row: merchant_id,
+                sealed,
+            });
+        }
         for user in app_user::Entity::find().all(db).await.map_err(db_error)? {
             if let Some(sealed) = user.totp_secret {
                 out.push(SealedSecret {
@@ -170,6 +184,20 @@ impl SeedRepo for Store {
                     app_user::Entity::update_many()
                         .col_expr(app_user::Column::TotpPending, Expr::value(value))
                         .filter(app_user::Column::Id.eq(s.row))
+                        .exec(&tx)
+                        .await
+                }
+                SecretKind::PlatformKey => {
+                    platform_key::Entity::update_many()
+                        .col_expr(platform_key::Column::SealedPrivate, Expr::value(value))
+                        .filter(platform_key::Column::Id.eq(s.row))
+                        .exec(&tx)
+                        .await
+                }
+                SecretKind::ApiKey => {
+                    merchant_api_setting::Entity::update_many()
+                        .col_expr(merchant_api_setting::Column::KeySealed, Expr::value(value))
+                        .filter(merchant_api_setting::Column::MerchantId.eq(s.row))
                         .exec(&tx)
                         .await
                 }

@@ -82,6 +82,20 @@ impl Store {
             .ok_or_else(|| coffer_domain::AppError::internal("deposit address missing after insert"))
     }
 
+    pub(crate) async fn deposits_at(
+        &self,
+        chain_id: i64,
+        addresses: &[String],
+    ) -> AppResult<Vec<DepositAddressRecord>> {
+        let rows = deposit_address::Entity::find()
+            .filter(deposit_address::Column::ChainId.eq(chain_id))
+            .filter(deposit_address::Column::Address.is_in(addresses.iter().cloned()))
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(rows.into_iter().map(deposit).collect())
+    }
+
     pub(crate) async fn page_deposits(
         &self,
         merchant_id: MerchantId,

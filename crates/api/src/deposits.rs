@@ -1,0 +1,200 @@
+//! Deposits (menus 301 / 401 / 402) and the callback log (menu 804).
+
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use coffer_domain::callbacks::{CallbackAttemptView, CallbackEventView};
+use coffer_domain::deposits::{DepositSummary, DepositView};
+use coffer_domain::ports::{DepositFilter, Paged};
+use serde::Deserialize;
+
+use crate::envelope::{ok, ApiJson, ApiResult};
+use crate::personal::PageQuery;
+use crate::session::{Allowed, AllowedEither};
+use crate::AppState;
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct FilterBody {
+    start: Option<DateTime<Utc>>,
+    end: Option<DateTime<Utc>>,
+    chain_id: Option<i64>,
+    token_id: Option<i64>,
+    status: Option<i32>,
+    address: Option<String>,
+    hash: Option<String>,
+    order_no: Option<String>,
+    open_id: Option<String>,
+    /// Transaction list: 1 deposits (withdrawals join with their issue).
+    #[serde(rename = "type")]
+    kind: Option<i32>,
+}
+
+impl FilterBody {
+    fn filter(self) -> DepositFilter {
+        DepositFilter {
+            start: self.start,
+            end: self.end,
+            chain_id: self.chain_id,
+            token_id: self.token_id,
+            status: self.status,
+            address: self.address,
+            hash: self.hash,
+            order_no: self.order_no,
+            open_id: self.open_id,
+        }
+    }
+
+    /// Only deposits exist so far: a type other than 1 selects nothing.
+    fn only_deposits(&self) -> bool {
+        self.kind.is_none_or(|k| k == 1)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PagedFilter {
+    #[serde(flatten)]
+    page: PageQuery,
+    #[serde(flatten)]
+    filter: FilterBody,
+}
+
+#[derive(Deserialize)]
+pub struct ById {
+    id: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ByEvent {
+    event_id: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    order_no: Option<String>,
+    status: Option<i32>,
+}
+
+pub async fn page(
+    State(state): State<AppState>,
+    AllowedEither(ctx): AllowedEither<301, 401>,
+    ApiJson(q): ApiJson<PagedFilter>,
+) -> ApiResult<Paged<DepositView>> {
+    ok(state
+        .deposits
+        .page(&ctx, &q.filter.filter(), q.page.request()?)
+        .await?)
+}
+
+pub async fn summary(
+    State(state): State<AppState>,
+    AllowedEither(ctx): AllowedEither<301, 401>,
+    ApiJson(f): ApiJson<FilterBody>,
+) -> ApiResult<DepositSummary> {
+    ok(state.deposits.summary(&ctx, &f.filter()).await?)
+}
+
+pub async fn detail(
+    State(state): State<AppState>,
+    AllowedEither(ctx): AllowedEither<301, 401>,
+    ApiJson(b): ApiJson<ById>,
+) -> ApiResult<serde_json::Value> {
+    let deposit = state.deposits.detail(&ctx, b.id).await?;
+    let mut attempts = Vec::new();
+    let events = state
+        .callbacks
+        .page(
+            &ctx,
+            Some(&deposit.order_no),
+            None,
+            coffer_domain::ports::PageRequest { page: 1, size: 100 },
+        )
+        .await?;
+    for e in events.list {
+        attempts.extend(state.callbacks.attempts(&ctx, &e.event_id).await?);
+    }
+    attempts.sort_by_key(|a| std::cmp::Reverse(a.id));
+    let mut value = serde_json::to_value(deposit).map_err(coffer_domain::AppError::internal)?;
+    value["callbacks"] = serde_json::to_value(attempts).map_err(coffer_domain::AppError::internal)?;
+    ok(value)
+}
+
+pub async fn push(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<30101>,
+    ApiJson(b): ApiJson<ById>,
+) -> ApiResult<()> {
+    ok(state.deposits.push(&ctx, b.id).await?)
+}
+
+pub async fn user_page(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<402>,
+    ApiJson(q): ApiJson<PagedFilter>,
+) -> ApiResult<Paged<DepositView>> {
+    if !q.filter.only_deposits() {
+        coffer_domain::deposits::check_range(q.filter.start, q.filter.end)?;
+        return ok(Paged {
+            list: Vec::new(),
+            total: 0,
+        });
+    }
+    ok(state
+        .deposits
+        .page(&ctx, &q.filter.filter(), q.page.request()?)
+        .await?)
+}
+
+pub async fn user_summary(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<402>,
+    ApiJson(f): ApiJson<FilterBody>,
+) -> ApiResult<DepositSummary> {
+    if !f.only_deposits() {
+        coffer_domain::deposits::check_range(f.start, f.end)?;
+        return ok(DepositSummary {
+            count: 0,
+            totals: Vec::new(),
+        });
+    }
+    ok(state.deposits.summary(&ctx, &f.filter()).await?)
+}
+
+pub async fn user_push(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<40201>,
+    ApiJson(b): ApiJson<ById>,
+) -> ApiResult<()> {
+    ok(state.deposits.push(&ctx, b.id).await?)
+}
+
+pub async fn callback_page(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<804>,
+    ApiJson(q): ApiJson<EventQuery>,
+) -> ApiResult<Paged<CallbackEventView>> {
+    ok(state
+        .callbacks
+        .page(&ctx, q.order_no.as_deref(), q.status, q.page.request()?)
+        .await?)
+}
+
+pub async fn callback_attempts(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<804>,
+    ApiJson(b): ApiJson<ByEvent>,
+) -> ApiResult<Vec<CallbackAttemptView>> {
+    ok(state.callbacks.attempts(&ctx, &b.event_id).await?)
+}
+
+pub async fn callback_push(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80401>,
+    ApiJson(b): ApiJson<ByEvent>,
+) -> ApiResult<()> {
+    ok(state.callbacks.push(&ctx, &b.event_id).await?)
+}

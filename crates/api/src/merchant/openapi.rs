@@ -1,0 +1,219 @@
+//! The OpenAPI 3 document of the merchant API, served without authentication at
+//! `GET /merchant/v1/openapi.json` (the console's System > API detail screen renders it).
+//! Kept beside the handlers and checked by the integration tests against the real routes.
+
+use axum::Json;
+use serde_json::{json, Value};
+
+const SIGNING: &str = "\
+Every call carries four headers:
+
+- `X-Api-Key`: the API key shown on System > API key (`ck_..._...`).
+- `X-Timestamp`: the caller's time in milliseconds since the Unix epoch; refused when more \
+than 5 minutes from the server's clock.
+- `X-Nonce`: 16 to 64 characters of `A-Z a-z 0-9 - _`, new for every call (a random UUID or \
+32 hex digits).
+- `X-Signature`: base64 of the RSASSA-PKCS1-v1_5 SHA-256 signature, by the merchant's private \
+key (whose public key was uploaded on System > API key), of the canonical string
+
+```
+METHOD\\nPATH\\nTIMESTAMP\\nNONCE\\nBODY_SHA256
+```
+
+`METHOD` upper case; `PATH` the path and query exactly as sent (`/merchant/v1/address`); \
+`TIMESTAMP` and `NONCE` exactly as in their headers; `BODY_SHA256` the lowercase hex SHA-256 of \
+the raw body bytes (of the empty string for GET: `e3b0c442...b855`). Lines are joined by a \
+single `\\n`, with no newline at the end. `openssl dgst -sha256 -sign merchant.key` produces \
+this signature.
+
+The caller's IP address must be on the whitelist (System > Whitelist) or approved on the IP \
+list (Account > IP list). Every answer is HTTP 200 with the envelope `{code, msg, data}`; code 1 \
+is success. See docs/merchant-api.md for a worked example.";
+
+fn error_codes() -> Value {
+    let codes: [(i64, &str, &str); 12] = [
+        (1, "success", "the call succeeded; `data` holds the result"),
+        (10400, "bad_request", "the body is not JSON of the documented shape (`msg` names the field)"),
+        (10413, "payload_too_large", "body over the limit (64 KiB by default)"),
+        (10422, "invalid_input", "a field breaks a rule: unknown chain, OpenID not 1 to 64 characters"),
+        (11003, "account_unavailable", "the merchant is disabled or not yet activated"),
+        (13001, "api_key_invalid", "`X-Api-Key` missing, or not the merchant's current key"),
+        (13002, "signature_invalid", "`X-Signature` missing, not base64, or not a signature of this request by the uploaded key"),
+        (13003, "timestamp_out_of_window", "`X-Timestamp` missing, not milliseconds, or more than 5 minutes from the server's time"),
+        (13004, "nonce_reused", "`X-Nonce` already used by this merchant (a nonce is remembered until its request could no longer be accepted)"),
+        (13005, "ip_not_allowed", "the caller's address is on neither the whitelist nor the approved IP list"),
+        (13006, "client_key_missing", "no RSA public key uploaded yet"),
+        (13007, "nonce_invalid", "`X-Nonce` missing or not 16 to 64 of `A-Z a-z 0-9 - _`"),
+    ];
+    codes
+        .iter()
+        .map(|(code, name, when)| json!({ "code": code, "name": name, "when": when }))
+        .collect()
+}
+
+fn header(name: &str, description: &str, schema: Value) -> Value {
+    json!({ "name": name, "in": "header", "required": true, "description": description, "schema": schema })
+}
+
+fn components() -> Value {
+    json!({
+        "securitySchemes": {
+            "apiKey": { "type": "apiKey", "in": "header", "name": "X-Api-Key",
+                        "description": "Plus X-Timestamp, X-Nonce and X-Signature on every call (see the description)." }
+        },
+        "parameters": {
+            "timestamp": header("X-Timestamp", "Milliseconds since the Unix epoch.",
+                json!({ "type": "string", "pattern": "^[0-9]{1,16}$", "example": "1795334400000" })),
+            "nonce": header("X-Nonce", "New for every call.",
+                json!({ "type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$", "example": "8f14e45fceea167a5a36dedd4bea2543" })),
+            "signature": header("X-Signature", "base64 RSASSA-PKCS1-v1_5 SHA-256 signature of the canonical string.",
+                json!({ "type": "string", "format": "byte" }))
+        },
+        "schemas": {
+            "Envelope": {
+                "type": "object", "required": ["code", "msg", "data"],
+                "properties": {
+                    "code": { "type": "integer", "description": "1 success; otherwise one of x-error-codes" },
+                    "msg": { "type": "string", "description": "human message in the Accept-Language's language (en_US, zh_CN, zh_HK)" },
+                    "data": { "nullable": true, "description": "the result; null for an error" }
+                }
+            },
+            "AddressRequest": {
+                "type": "object", "required": ["chainId", "openId"],
+                "properties": {
+                    "chainId": { "type": "integer", "format": "int64", "description": "a chain id of the service (`home/config` chainNodes)", "example": 1337 },
+                    "openId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "the end user's id at the merchant (trimmed)", "example": "user-42" }
+                }
+            },
+            "DepositAddress": {
+                "type": "object", "required": ["chainId", "openId", "address", "createtime"],
+                "properties": {
+                    "chainId": { "type": "integer", "format": "int64" },
+                    "openId": { "type": "string" },
+                    "address": { "type": "string", "description": "canonical for the chain: EIP-55 for EVM, base58check T... for TRON" },
+                    "createtime": { "type": "string", "format": "date-time", "description": "when the address was first given to this user" }
+                }
+            },
+            "Pong": {
+                "type": "object", "required": ["merchantId"],
+                "properties": { "merchantId": { "type": "integer", "format": "int64", "description": "the merchant the API key belongs to" } }
+            }
+        }
+    })
+}
+
+fn answer(data_schema: &str, description: &str) -> Value {
+    json!({
+        "200": {
+            "description": description,
+            "content": { "application/json": { "schema": {
+                "allOf": [
+                    { "$ref": "#/components/schemas/Envelope" },
+                    { "type": "object", "properties": { "data": { "$ref": format!("#/components/schemas/{data_schema}") } } }
+                ]
+            } } }
+        }
+    })
+}
+
+fn signed_headers() -> Value {
+    json!([
+        { "$ref": "#/components/parameters/timestamp" },
+        { "$ref": "#/components/parameters/nonce" },
+        { "$ref": "#/components/parameters/signature" }
+    ])
+}
+
+fn paths() -> Value {
+    json!({
+        "/merchant/v1/ping": {
+            "get": {
+                "operationId": "ping",
+                "summary": "Check the integration",
+                "description": "Does nothing but authenticate: answers code 1 when the API key, the caller's IP, the clock and the signature are right. The signed body is empty.",
+                "security": [ { "apiKey": [] } ],
+                "parameters": signed_headers(),
+                "responses": answer("Pong", "The envelope; `data` names the merchant.")
+            }
+        },
+        "/merchant/v1/address": {
+            "post": {
+                "operationId": "depositAddress",
+                "summary": "Get or create an end user's deposit address",
+                "description": "The deposit address of the end user (OpenID) on a chain: derived from the merchant's wallet seed on the first call, the same on every later call, never given to another user. Deposits to it are reported by signed callbacks to the merchant's callback address.",
+                "security": [ { "apiKey": [] } ],
+                "parameters": signed_headers(),
+                "requestBody": {
+                    "required": true,
+                    "content": { "application/json": { "schema": { "$ref": "#/components/schemas/AddressRequest" } } }
+                },
+                "responses": answer("DepositAddress", "The envelope; `data` is the address.")
+            }
+        },
+        "/merchant/v1/openapi.json": {
+            "get": {
+                "operationId": "openapi",
+                "summary": "This document",
+                "security": [],
+                "responses": { "200": { "description": "OpenAPI 3 JSON (not wrapped in the envelope)" } }
+            }
+        }
+    })
+}
+
+pub fn document() -> Value {
+    json!({
+        "openapi": "3.0.3",
+        "info": {
+            "title": "Coffer merchant API",
+            "version": "1",
+            "description": SIGNING
+        },
+        "servers": [ { "url": "/" } ],
+        "paths": paths(),
+        "components": components(),
+        "x-error-codes": error_codes()
+    })
+}
+
+pub async fn openapi_json() -> Json<Value> {
+    Json(document())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::merchant::gate::{API_KEY_HEADER, NONCE_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER};
+    use coffer_domain::merchant_api::TIMESTAMP_WINDOW_MS;
+    use coffer_domain::ErrorCode;
+
+    #[test]
+    fn the_document_names_what_the_gate_checks() {
+        let doc = document().to_string().to_ascii_lowercase();
+        for name in [API_KEY_HEADER, TIMESTAMP_HEADER, NONCE_HEADER, SIGNATURE_HEADER] {
+            assert!(doc.contains(name), "{name}");
+        }
+        assert_eq!(
+            TIMESTAMP_WINDOW_MS,
+            5 * 60 * 1000,
+            "the description says 5 minutes"
+        );
+        let codes: Vec<i64> = error_codes()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["code"].as_i64().unwrap())
+            .collect();
+        for code in [
+            ErrorCode::ApiKeyInvalid,
+            ErrorCode::SignatureInvalid,
+            ErrorCode::TimestampOutOfWindow,
+            ErrorCode::NonceReused,
+            ErrorCode::IpNotAllowed,
+            ErrorCode::ClientKeyMissing,
+            ErrorCode::NonceInvalid,
+        ] {
+            assert!(codes.contains(&i64::from(code.value())), "{code:?}");
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! System: keys and access (menu 8): the API key, the merchant's RSA public key, the callback
+//! address, the whitelist of merchant API callers and the address blacklist.
+
+use axum::extract::State;
+use axum::Extension;
+use coffer_domain::merchant_api::{
+    AllowIpView, ApiSecretView, ApiSettingsView, BlacklistFilter, BlacklistView, ClientKeyView,
+};
+use coffer_domain::ports::Paged;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::audit::AuditBefore;
+use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
+use crate::personal::PageQuery;
+use crate::session::{Allowed, AllowedEither};
+use crate::AppState;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GoogleCode {
+    #[serde(default)]
+    google_code: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientKeyUpload {
+    public_key: String,
+    #[serde(default)]
+    google_code: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallbackUrl {
+    callback_url: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallbackUrlSaved {
+    callback_url: String,
+}
+
+#[derive(Deserialize)]
+pub struct AllowIps {
+    ips: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BlacklistQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    chain_id: Option<i64>,
+    address: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BlacklistAdd {
+    chain_id: i64,
+    address: String,
+    #[serde(default)]
+    remark: String,
+}
+
+#[derive(Serialize)]
+pub struct BlacklistAdded {
+    id: i64,
+    address: String,
+}
+
+#[derive(Deserialize)]
+pub struct ById {
+    id: i64,
+}
+
+fn before(value: serde_json::Value) -> Extension<AuditBefore> {
+    Extension(AuditBefore(value.to_string()))
+}
+
+/// The non-secret settings, with the platform public key for verifying callbacks; read by the
+/// API key and the callback screens.
+pub async fn settings(
+    State(state): State<AppState>,
+    AllowedEither(ctx): AllowedEither<803, 804>,
+) -> ApiResult<ApiSettingsView> {
+    let mut view = state.merchant_api.settings(&ctx).await?;
+    let (key_id, public_key) = state.callbacks.keys.public().await?;
+    view.platform_key_id = Some(key_id);
+    view.platform_public_key = Some(public_key);
+    ok(view)
+}
+
+pub async fn show_secret(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80301>,
+    ApiJson(b): ApiJson<GoogleCode>,
+) -> ApiResult<ApiSecretView> {
+    ok(state.merchant_api.show_secret(&ctx, &b.google_code).await?)
+}
+
+pub async fn reset_secret(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80302>,
+    ApiJson(b): ApiJson<GoogleCode>,
+) -> Result<(Extension<AuditBefore>, Reply<ApiSecretView>), ApiError> {
+    let old = state.merchant_api.settings(&ctx).await?.key_id;
+    let new = state.merchant_api.reset_secret(&ctx, &b.google_code).await?;
+    Ok((before(json!({ "keyId": old })), Reply(new)))
+}
+
+pub async fn save_client_key(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80303>,
+    ApiJson(b): ApiJson<ClientKeyUpload>,
+) -> Result<(Extension<AuditBefore>, Reply<ClientKeyView>), ApiError> {
+    let old = state.merchant_api.settings(&ctx).await?.client_key;
+    let saved = state
+        .merchant_api
+        .save_client_key(&ctx, &b.public_key, &b.google_code)
+        .await?;
+    let old = old.map(|k| json!({ "fingerprint": k.fingerprint, "bits": k.bits }));
+    Ok((before(json!({ "clientKey": old })), Reply(saved)))
+}
+
+pub async fn save_callback_url(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80402>,
+    ApiJson(b): ApiJson<CallbackUrl>,
+) -> Result<(Extension<AuditBefore>, Reply<CallbackUrlSaved>), ApiError> {
+    let old = state.merchant_api.settings(&ctx).await?.callback_url;
+    let callback_url = state
+        .merchant_api
+        .save_callback_url(&ctx, &b.callback_url)
+        .await?;
+    Ok((
+        before(json!({ "callbackUrl": old })),
+        Reply(CallbackUrlSaved { callback_url }),
+    ))
+}
+
+pub async fn allow_ips(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<805>,
+) -> ApiResult<Vec<AllowIpView>> {
+    ok(state.merchant_api.allow_ips(&ctx).await?)
+}
+
+pub async fn edit_allow_ips(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80501>,
+    ApiJson(b): ApiJson<AllowIps>,
+) -> Result<(Extension<AuditBefore>, Reply<Vec<AllowIpView>>), ApiError> {
+    let (old, new) = state.merchant_api.edit_allow_ips(&ctx, &b.ips).await?;
+    let old: Vec<String> = old.into_iter().map(|e| e.ip).collect();
+    Ok((before(json!({ "ips": old })), Reply(new)))
+}
+
+pub async fn blacklist_page(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<802>,
+    ApiJson(q): ApiJson<BlacklistQuery>,
+) -> ApiResult<Paged<BlacklistView>> {
+    let filter = BlacklistFilter {
+        chain_id: q.chain_id,
+        address: q.address,
+    };
+    ok(state
+        .merchant_api
+        .page_blacklist(&ctx, filter, q.page.request()?)
+        .await?)
+}
+
+pub async fn blacklist_add(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80201>,
+    ApiJson(b): ApiJson<BlacklistAdd>,
+) -> ApiResult<BlacklistAdded> {
+    let (id, address) = state
+        .merchant_api
+        .add_blacklist(&ctx, b.chain_id, &b.address, &b.remark)
+        .await?;
+    ok(BlacklistAdded { id, address })
+}
+
+pub async fn blacklist_delete(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80202>,
+    ApiJson(b): ApiJson<ById>,
+) -> Result<(Extension<AuditBefore>, Reply<()>), ApiError> {
+    let deleted = state.merchant_api.delete_blacklist(&ctx, b.id).await?;
+    Ok((
+        Extension(AuditBefore(serde_json::to_string(&deleted).unwrap_or_default())),
+        Reply(()),
+    ))
+}

@@ -1,0 +1,150 @@
+//! `make bench`: deposit and callback throughput on the real application (release build).
+//!
+//! For each database (SQLite, and PostgreSQL when COFFER_TEST_PG_URL is set): N end users get
+//! deposit addresses, one devchain block carries a USDT transfer to each, and we time
+//! - the scanner recording the block (deposits per second),
+//! - confirmation (the confirming block) to the last callback received by a local receiver,
+//! - callback delivery alone (callbacks per second).
+
+use axum::routing::post;
+use coffer::app::App;
+use coffer::config::{Config, Secret};
+use coffer_chain::devchain::USDT_CONTRACT;
+use coffer_domain::amount::BaseUnits;
+use coffer_domain::clock::{Clock, SystemClock};
+use coffer_domain::merchant_api::MerchantApiRepo;
+use coffer_domain::ports::chain::Asset;
+use coffer_testkit::{DbKind, TestDb};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+const USERS: usize = 500;
+
+async fn receiver(counter: Arc<AtomicU64>) -> String {
+    let app = axum::Router::new().route(
+        "/hook",
+        post(move || {
+            let counter = counter.clone();
+            async move {
+                counter.fetch_add(1, Ordering::SeqCst);
+                r#"{"code":0}"#
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    url
+}
+
+async fn run(kind: DbKind) -> anyhow::Result<()> {
+    let db = TestDb::new(kind).await;
+    let mut config = Config::default();
+    config.server.bind = "127.0.0.1:0".into();
+    config.database.url = Secret::new(db.url.clone());
+    config.database.max_connections = 10;
+    config.security.master_key = Secret::new(hex::encode(coffer_domain::crypto::SecretBox::generate_key()));
+    config.devchain.block_interval_ms = 0;
+    // Complete one block after the deposit's: the second scan confirms them.
+    config.devchain.confirmations = 2;
+    config.workers.enabled = false;
+    let app = App::build(&config, Arc::new(SystemClock) as Arc<dyn Clock>).await?;
+    app.store
+        .seed_demo("bench@coffer.local", "Bench-Pass-2026")
+        .await
+        .map_err(anyhow::Error::msg)?;
+    let merchant = app
+        .store
+        .merchant_of("bench@coffer.local")
+        .await
+        .map_err(anyhow::Error::msg)?
+        .unwrap();
+    let chain = app.devchain.clone().unwrap();
+    // USDT enabled for the merchant: its first hot wallet pays.
+    bench_enable_usdt(&app, merchant).await?;
+    let delivered = Arc::new(AtomicU64::new(0));
+    let url = receiver(delivered.clone()).await;
+    app.store
+        .set_callback_url(merchant, Some(&url), chrono::Utc::now())
+        .await
+        .map_err(anyhow::Error::msg)?;
+
+    let usdt = Asset::Token {
+        contract: USDT_CONTRACT.into(),
+    };
+    for i in 0..USERS {
+        let address = app
+            .wallets
+            .deposit_address(merchant, 1337, &format!("user-{i}"))
+            .await
+            .map_err(anyhow::Error::msg)?
+            .address;
+        chain
+            .fund(&address, &usdt, BaseUnits::from_decimal("10", 6).unwrap())
+            .await?;
+    }
+    chain.mine().await?;
+    let started = Instant::now();
+    let report = app.scanner.scan_chain(1337).await.map_err(anyhow::Error::msg)?;
+    let scan = started.elapsed();
+    assert_eq!(report.deposits, USERS as u64, "{report:?}");
+
+    // Seen events first, so the confirmation timing measures the confirmed ones alone.
+    while app.callbacks.deliver_due().await.map_err(anyhow::Error::msg)? > 0 {}
+    let before = delivered.load(Ordering::SeqCst);
+    chain.mine().await?;
+    let confirming = Instant::now();
+    app.scanner.scan_chain(1337).await.map_err(anyhow::Error::msg)?;
+    let deliver = Instant::now();
+    while app.callbacks.deliver_due().await.map_err(anyhow::Error::msg)? > 0 {}
+    let to_callbacks = confirming.elapsed();
+    let delivering = deliver.elapsed();
+    let sent = delivered.load(Ordering::SeqCst) - before;
+    assert_eq!(sent, USERS as u64);
+    println!(
+        "{kind:?}: scanner {:.0} deposits/s ({USERS} in one block, {:.0} ms); confirming block -> last callback {:.0} ms; delivery {:.0} callbacks/s",
+        USERS as f64 / scan.as_secs_f64(),
+        scan.as_secs_f64() * 1000.0,
+        to_callbacks.as_secs_f64() * 1000.0,
+        sent as f64 / delivering.as_secs_f64(),
+    );
+    Ok(())
+}
+
+async fn bench_enable_usdt(app: &App, merchant: i64) -> anyhow::Result<()> {
+    use coffer_domain::auth::AuthContext;
+    use coffer_domain::menu::Permissions;
+    let ctx = AuthContext {
+        session_id: 0,
+        user_id: 0,
+        merchant_id: merchant,
+        email: String::new(),
+        is_admin: true,
+        permissions: Permissions::new([]),
+    };
+    let (_, payer) = app
+        .wallets
+        .add_hot_wallet(&ctx, 1337, "bench")
+        .await
+        .map_err(anyhow::Error::msg)?;
+    app.wallets
+        .add_asset(&ctx, 1337, 1, &payer, None)
+        .await
+        .map_err(anyhow::Error::msg)?;
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    run(DbKind::Sqlite).await?;
+    if std::env::var(coffer_testkit::PG_URL_VAR).is_ok() {
+        run(DbKind::Postgres).await?;
+    } else {
+        println!(
+            "PostgreSQL: skipped (set {} or use make bench)",
+            coffer_testkit::PG_URL_VAR
+        );
+    }
+    Ok(())
+}

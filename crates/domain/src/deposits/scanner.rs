@@ -1,0 +1,278 @@
+//! The deposit scanner: follows one chain block by block from a stored cursor, records
+//! transfers to merchants' deposit addresses, rolls back blocks a reorg removed and completes
+//! deposits once they have their confirmations. Restart-safe and safe with several processes:
+//! a lease on the cursor row picks one scanner per chain, and a unique key on (chain, tx hash,
+//! index) makes a transfer one deposit whatever happens.
+
+use chrono::Duration;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::events::DepositEvents;
+use crate::amount::BaseUnits;
+use crate::chains::ChainRegistry;
+use crate::clock::Clock;
+use crate::error::{AppError, AppResult};
+use crate::ports::chain::{Asset, Block, ChainAdapter};
+use crate::ports::{ConfigRepo, DepositRepo, NewDeposit, ScannedBlock, WalletRepo};
+
+#[derive(Debug, Clone)]
+pub struct ChainScanSettings {
+    /// Blocks on top of (and including) the deposit's block before it is complete.
+    pub confirmations: u32,
+    /// Where a chain's first scan starts; None = at the head when the scanner first runs.
+    pub start_block: Option<u64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ScanSettings {
+    pub chains: HashMap<i64, ChainScanSettings>,
+    /// Per token id: deposits below are recorded as dust and not credited.
+    pub dust: HashMap<i64, BaseUnits>,
+    /// Most blocks one step handles (the rest waits for the next step).
+    pub batch_blocks: u64,
+    pub lease: Duration,
+    /// Block hashes kept for reorg detection.
+    pub keep_blocks: u64,
+}
+
+impl Default for ScanSettings {
+    fn default() -> Self {
+        ScanSettings {
+            chains: HashMap::new(),
+            dust: HashMap::new(),
+            batch_blocks: 100,
+            lease: Duration::seconds(60),
+            keep_blocks: 256,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScanReport {
+    pub blocks: u64,
+    pub deposits: u64,
+    pub rolled_back: u64,
+    pub confirmed: u64,
+    /// Another scanner holds this chain's lease.
+    pub busy: bool,
+}
+
+pub struct DepositScanner {
+    pub repo: Arc<dyn DepositRepo>,
+    pub wallets: Arc<dyn WalletRepo>,
+    pub config: Arc<dyn ConfigRepo>,
+    pub chains: Arc<ChainRegistry>,
+    pub clock: Arc<dyn Clock>,
+    pub settings: ScanSettings,
+    /// This process's name in leases.
+    pub owner: String,
+}
+
+/// The chain's tokens: canonical contract -> (token id, decimals).
+type TokenMap = HashMap<String, (i64, i32)>;
+
+impl DepositScanner {
+    fn chain_settings(&self, chain_id: i64) -> ChainScanSettings {
+        self.settings
+            .chains
+            .get(&chain_id)
+            .cloned()
+            .unwrap_or(ChainScanSettings {
+                confirmations: 12,
+                start_block: None,
+            })
+    }
+
+    /// One step on one chain: up to `batch_blocks` blocks, then confirmations.
+    pub async fn scan_chain(&self, chain_id: i64) -> AppResult<ScanReport> {
+        let chain = self.chains.require(chain_id)?.clone();
+        let settings = self.chain_settings(chain_id);
+        let unavailable = |e: crate::ports::chain::ChainError| AppError::Unavailable(e.to_string());
+        let head = chain.head().await.map_err(unavailable)?;
+        let now = self.clock.now();
+        let start = settings.start_block.unwrap_or(head.number);
+        let Some(mut next) = self
+            .repo
+            .claim_cursor(chain_id, &self.owner, now, now + self.settings.lease, start)
+            .await?
+        else {
+            return Ok(ScanReport {
+                busy: true,
+                ..ScanReport::default()
+            });
+        };
+        let nodes = self.config.chain_nodes().await?;
+        let events = DepositEvents::new(nodes.clone(), self.clock.clone());
+        let tokens = token_map(chain.as_ref(), &nodes, chain_id);
+        let contracts: Vec<String> = tokens.keys().cloned().collect();
+        let mut report = ScanReport::default();
+        // A reorg at the tip (same height, another block) shows no new parent to compare with:
+        // check that the last block we recorded is still the chain's, walking back while not.
+        while next > 0 {
+            let Some(ours) = self.repo.scanned_block(chain_id, next - 1).await? else {
+                break;
+            };
+            let theirs = chain.block(next - 1, &[]).await.map_err(unavailable)?;
+            if theirs.is_some_and(|b| b.hash == ours.hash) {
+                break;
+            }
+            tracing::warn!(
+                chain_id,
+                number = next - 1,
+                "reorg at the tip: rolling back a block"
+            );
+            if !self
+                .repo
+                .rollback_block(chain_id, &self.owner, next - 1, now, &events)
+                .await?
+            {
+                return Ok(report);
+            }
+            report.rolled_back += 1;
+            next -= 1;
+        }
+        while next <= head.number && report.blocks < self.settings.batch_blocks {
+            let block = chain
+                .block(next, &contracts)
+                .await
+                .map_err(unavailable)?
+                .ok_or_else(|| AppError::Unavailable(format!("block {next} not served yet")))?;
+            if next > 0 {
+                if let Some(parent) = self.repo.scanned_block(chain_id, next - 1).await? {
+                    if parent.hash != block.parent_hash {
+                        // The block we scanned at next-1 is no longer on the chain: undo it and
+                        // look again from there (a deeper reorg repeats this block by block).
+                        tracing::warn!(chain_id, number = next - 1, "reorg: rolling back a block");
+                        if !self
+                            .repo
+                            .rollback_block(chain_id, &self.owner, next - 1, now, &events)
+                            .await?
+                        {
+                            return Ok(report);
+                        }
+                        report.rolled_back += 1;
+                        next -= 1;
+                        continue;
+                    }
+                }
+            }
+            let deposits = self
+                .deposits_in(&block, chain_id, &tokens, settings.confirmations)
+                .await?;
+            let scanned = ScannedBlock {
+                number: block.number,
+                hash: block.hash.clone(),
+                parent_hash: block.parent_hash.clone(),
+            };
+            if !self
+                .repo
+                .record_block(chain_id, &self.owner, &scanned, &deposits, now, &events)
+                .await?
+            {
+                return Ok(report); // lease lost: the other scanner goes on
+            }
+            report.blocks += 1;
+            report.deposits += deposits.len() as u64;
+            next += 1;
+        }
+        report.confirmed = self
+            .repo
+            .confirm_deposits(chain_id, head.number, now, &events)
+            .await?;
+        if next > self.settings.keep_blocks {
+            self.repo
+                .prune_scanned(chain_id, next - self.settings.keep_blocks)
+                .await?;
+        }
+        Ok(report)
+    }
+
+    /// The block's transfers to deposit addresses, classified: credited, dust or unsupported.
+    async fn deposits_in(
+        &self,
+        block: &Block,
+        chain_id: i64,
+        tokens: &TokenMap,
+        confirmations: u32,
+    ) -> AppResult<Vec<NewDeposit>> {
+        let targets: Vec<String> = block.transfers.iter().map(|t| t.to.clone()).collect();
+        if targets.is_empty() {
+            return Ok(Vec::new());
+        }
+        let owners = self.wallets.deposit_addresses_at(chain_id, &targets).await?;
+        let mut found = Vec::new();
+        for transfer in &block.transfers {
+            let Some(owner) = owners.iter().find(|a| a.address == transfer.to) else {
+                continue;
+            };
+            let (token_id, decimals, note) = match &transfer.asset {
+                Asset::Token { contract } => {
+                    let Some(&(token_id, decimals)) = tokens.get(contract) else {
+                        continue;
+                    };
+                    let assets = self.wallets.assets(owner.merchant_id, Some(chain_id)).await?;
+                    let enabled = assets.iter().any(|a| a.token_id == token_id && a.status == 1);
+                    let dust = self
+                        .settings
+                        .dust
+                        .get(&token_id)
+                        .is_some_and(|min| transfer.amount < *min);
+                    let note = if !enabled {
+                        "unsupported"
+                    } else if dust {
+                        "dust"
+                    } else {
+                        ""
+                    };
+                    (Some(token_id), decimals, note)
+                }
+                Asset::Native => {
+                    // The merchant's own fee top-ups (from its hot wallets) are not deposits.
+                    let hot = self.wallets.hot_wallets_on(owner.merchant_id, chain_id).await?;
+                    if hot.iter().any(|w| w.address == transfer.from) {
+                        continue;
+                    }
+                    let decimals = self
+                        .config
+                        .chain_nodes()
+                        .await?
+                        .iter()
+                        .find(|c| c.chainid == chain_id)
+                        .map(|c| c.decimals)
+                        .unwrap_or(18);
+                    (None, decimals, "unsupported")
+                }
+            };
+            found.push(NewDeposit {
+                merchant_id: owner.merchant_id,
+                chain_id,
+                token_id,
+                deposit_address_id: owner.id,
+                open_id: owner.open_id.clone(),
+                to_address: transfer.to.clone(),
+                from_address: transfer.from.clone(),
+                tx_hash: transfer.tx_hash.clone(),
+                tx_index: i64::from(transfer.index),
+                amount: transfer.amount,
+                decimals,
+                required_confirmations: confirmations as i32,
+                note: note.to_string(),
+            });
+        }
+        Ok(found)
+    }
+}
+
+fn token_map(chain: &dyn ChainAdapter, nodes: &[crate::config::ChainNode], chain_id: i64) -> TokenMap {
+    nodes
+        .iter()
+        .filter(|c| c.chainid == chain_id)
+        .flat_map(|c| c.tokens.iter())
+        .filter_map(|t| {
+            // Configured contracts may be typed in any case; the adapter reports canonical ones.
+            let canonical = chain.parse_address(&t.contract).ok()?;
+            Some((canonical, (t.tokenid, t.decimals)))
+        })
+        .collect()
+}

@@ -1,0 +1,266 @@
+//! The console side of keys and access: the API key (shown and reset with the authenticator),
+//! the merchant's RSA public key, the callback address and the caller whitelist.
+
+use serde::Serialize;
+use std::net::IpAddr;
+use zeroize::Zeroizing;
+
+use super::keys::{self, API_KEY_PURPOSE};
+use super::{MerchantApiService, NewApiKey, StoredClientKey};
+use crate::auth::AuthContext;
+use crate::error::{AppError, AppResult};
+use crate::iplist::{canonical_ip, MAX_LISTED_IPS};
+use crate::messages::MsgKey;
+use crate::wallets::time;
+
+const MAX_CALLBACK_URL_CHARS: usize = 512;
+
+/// What `/secret` shows: nothing secret.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiSettingsView {
+    pub has_key: bool,
+    pub key_id: Option<String>,
+    /// When the current key was generated.
+    pub createtime: Option<String>,
+    /// "" when none is set.
+    pub callback_url: String,
+    pub client_key: Option<ClientKeyView>,
+    /// The platform key that signs callbacks: its id and public key (SubjectPublicKeyInfo PEM)
+    /// for the merchant to verify them. Filled by the caller, which holds the platform key.
+    pub platform_key_id: Option<String>,
+    pub platform_public_key: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientKeyView {
+    pub fingerprint: String,
+    pub bits: u32,
+    /// The uploaded key, normalised to SubjectPublicKeyInfo PEM.
+    pub public_key: String,
+    pub updatetime: String,
+}
+
+/// The API key itself. The field is named `secret` so that nothing that logs bodies keeps it.
+#[derive(Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiSecretView {
+    pub key_id: String,
+    pub secret: String,
+    pub createtime: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AllowIpView {
+    pub ip: String,
+    pub createtime: String,
+}
+
+fn client_key_view(key: StoredClientKey) -> ClientKeyView {
+    ClientKeyView {
+        fingerprint: key.fingerprint,
+        bits: key.bits,
+        public_key: key.pem,
+        updatetime: time(key.updated_at),
+    }
+}
+
+/// An http(s) URL with a host and no credentials or fragment; "" clears the address.
+pub fn check_callback_url(raw: &str) -> AppResult<Option<String>> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    let bad = || AppError::Invalid(MsgKey::CallbackUrlInvalid);
+    if raw.chars().count() > MAX_CALLBACK_URL_CHARS
+        || raw.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
+        return Err(bad());
+    }
+    let url = url::Url::parse(raw).map_err(|_| bad())?;
+    let fits = matches!(url.scheme(), "http" | "https")
+        && url.host_str().is_some_and(|h| !h.is_empty())
+        && url.username().is_empty()
+        && url.password().is_none()
+        && url.fragment().is_none()
+        && url.as_str().chars().count() <= MAX_CALLBACK_URL_CHARS;
+    fits.then(|| Some(url.to_string())).ok_or_else(bad)
+}
+
+/// A whitelist entry: one IPv4 or IPv6 address, canonical, an IPv4-mapped IPv6 address as IPv4
+/// (the form a dual-stack listener reports an IPv4 peer in, once normalised).
+pub fn allow_entry(raw: &str) -> AppResult<String> {
+    let ip: IpAddr = canonical_ip(raw)?
+        .parse()
+        .map_err(|_| AppError::Invalid(MsgKey::InvalidIp))?;
+    Ok(ip.to_canonical().to_string())
+}
+
+impl MerchantApiService {
+    pub async fn settings(&self, ctx: &AuthContext) -> AppResult<ApiSettingsView> {
+        let s = self.deps.repo.api_settings(ctx.merchant_id).await?;
+        Ok(ApiSettingsView {
+            has_key: s.key_id.is_some(),
+            key_id: s.key_id,
+            createtime: s.key_created_at.map(time),
+            callback_url: s.callback_url.unwrap_or_default(),
+            client_key: s.client_key.map(client_key_view),
+            platform_key_id: None,
+            platform_public_key: None,
+        })
+    }
+
+    /// The current API key, to a caller who gives a current authenticator code.
+    pub async fn show_secret(&self, ctx: &AuthContext, google_code: &str) -> AppResult<ApiSecretView> {
+        self.deps.auth.require_google(ctx, google_code).await?;
+        let s = self.deps.repo.api_settings(ctx.merchant_id).await?;
+        let (Some(key_id), Some(sealed), Some(created)) = (s.key_id, s.key_sealed, s.key_created_at) else {
+            return Err(AppError::Invalid(MsgKey::ApiKeyNone));
+        };
+        let plain = Zeroizing::new(self.deps.sealer.open(API_KEY_PURPOSE, &sealed)?);
+        let secret =
+            String::from_utf8(plain.to_vec()).map_err(|_| AppError::internal("API key is not text"))?;
+        tracing::info!(merchant_id = ctx.merchant_id, user_id = ctx.user_id, %key_id, "API key shown");
+        Ok(ApiSecretView {
+            key_id,
+            secret,
+            createtime: time(created),
+        })
+    }
+
+    /// Generates a new API key (the first one, or a replacement: the old one stops at once).
+    pub async fn reset_secret(&self, ctx: &AuthContext, google_code: &str) -> AppResult<ApiSecretView> {
+        self.deps.auth.require_google(ctx, google_code).await?;
+        let key = keys::generate_api_key()?;
+        let sealed = self.deps.sealer.seal(API_KEY_PURPOSE, key.secret.as_bytes())?;
+        let at = self.deps.clock.now();
+        self.deps
+            .repo
+            .set_api_key(
+                ctx.merchant_id,
+                NewApiKey {
+                    key_id: &key.key_id,
+                    key_hash: &keys::key_hash(&key.secret),
+                    sealed: &sealed,
+                    at,
+                },
+            )
+            .await?;
+        tracing::info!(merchant_id = ctx.merchant_id, user_id = ctx.user_id, key_id = %key.key_id, "API key reset");
+        Ok(ApiSecretView {
+            secret: key.secret.to_string(),
+            key_id: key.key_id,
+            createtime: time(at),
+        })
+    }
+
+    /// Stores the merchant's RSA public key (replacing one before). The upload is checked
+    /// before the authenticator code, so a private key pasted by mistake is named as such.
+    pub async fn save_client_key(
+        &self,
+        ctx: &AuthContext,
+        pem: &str,
+        google_code: &str,
+    ) -> AppResult<ClientKeyView> {
+        let key = keys::parse_client_key(pem)?;
+        self.deps.auth.require_google(ctx, google_code).await?;
+        let stored = StoredClientKey {
+            pem: key.pem,
+            fingerprint: key.fingerprint,
+            bits: key.bits,
+            updated_at: self.deps.clock.now(),
+        };
+        self.deps.repo.set_client_key(ctx.merchant_id, &stored).await?;
+        tracing::info!(merchant_id = ctx.merchant_id, fingerprint = %stored.fingerprint, "merchant RSA key saved");
+        Ok(client_key_view(stored))
+    }
+
+    /// Sets the callback address ("" clears it); returns the stored form.
+    pub async fn save_callback_url(&self, ctx: &AuthContext, raw: &str) -> AppResult<String> {
+        let url = check_callback_url(raw)?;
+        self.deps
+            .repo
+            .set_callback_url(ctx.merchant_id, url.as_deref(), self.deps.clock.now())
+            .await?;
+        Ok(url.unwrap_or_default())
+    }
+
+    pub async fn allow_ips(&self, ctx: &AuthContext) -> AppResult<Vec<AllowIpView>> {
+        Ok(self
+            .deps
+            .repo
+            .allow_ips(ctx.merchant_id)
+            .await?
+            .into_iter()
+            .map(|r| AllowIpView {
+                ip: r.ip,
+                createtime: time(r.created_at),
+            })
+            .collect())
+    }
+
+    /// Replaces the whitelist: at most 10 addresses, canonical, repeats dropped. Returns the
+    /// list before and after.
+    pub async fn edit_allow_ips(
+        &self,
+        ctx: &AuthContext,
+        ips: &[String],
+    ) -> AppResult<(Vec<AllowIpView>, Vec<AllowIpView>)> {
+        let mut wanted: Vec<String> = Vec::with_capacity(ips.len());
+        for raw in ips {
+            let ip = allow_entry(raw)?;
+            if !wanted.contains(&ip) {
+                wanted.push(ip);
+            }
+        }
+        if wanted.len() as u64 > MAX_LISTED_IPS {
+            return Err(AppError::Invalid(MsgKey::IpLimit));
+        }
+        let before = self.allow_ips(ctx).await?;
+        self.deps
+            .repo
+            .replace_allow_ips(ctx.merchant_id, &wanted, self.deps.clock.now())
+            .await?;
+        Ok((before, self.allow_ips(ctx).await?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn callback_urls_are_http_with_a_host() {
+        assert_eq!(check_callback_url("  ").unwrap(), None);
+        assert_eq!(
+            check_callback_url(" https://shop.example/coffer/callback?x=1 ").unwrap(),
+            Some("https://shop.example/coffer/callback?x=1".into())
+        );
+        assert_eq!(
+            check_callback_url("http://203.0.113.5:8080").unwrap(),
+            Some("http://203.0.113.5:8080/".into())
+        );
+        for bad in [
+            "shop.example/callback",
+            "ftp://shop.example/",
+            "javascript:alert(1)",
+            "https://",
+            "https://user:pass@shop.example/",
+            "https://shop.example/#frag",
+            "https://shop example/",
+            &format!("https://shop.example/{}", "a".repeat(500)),
+        ] {
+            assert!(check_callback_url(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn whitelist_entries_are_canonical() {
+        assert_eq!(allow_entry(" 0:0:0:0:0:0:0:1 ").unwrap(), "::1");
+        assert_eq!(allow_entry("::ffff:203.0.113.7").unwrap(), "203.0.113.7");
+        assert_eq!(allow_entry("2001:DB8::1").unwrap(), "2001:db8::1");
+        assert!(allow_entry("10.0.0.0/8").is_err());
+    }
+}

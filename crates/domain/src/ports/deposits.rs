@@ -1,0 +1,276 @@
+//! Storage of deposits, the chain scan cursors and the callback outbox. Every method that
+//! changes a deposit's state writes its callback events in the same transaction.
+
+use chrono::{DateTime, Utc};
+
+use super::{MerchantId, PageRequest, Paged};
+use crate::amount::BaseUnits;
+use crate::error::AppResult;
+
+/// Order states shared by deposits and withdrawals (docs/api.md).
+pub mod status {
+    pub const CONFIRMING: i32 = 7;
+    pub const COMPLETE: i32 = 8;
+    pub const VOID: i32 = 11;
+}
+
+/// Callback status of an order / event: in callback, success, failed.
+pub mod callback {
+    pub const PENDING: i32 = 0;
+    pub const SUCCESS: i32 = 1;
+    pub const FAILED: i32 = 2;
+}
+
+/// Notification status of an order.
+pub mod notify {
+    pub const NOT_REQUIRED: i32 = 0;
+    pub const NOTIFYING: i32 = 1;
+    pub const SUCCESS: i32 = 2;
+    pub const FAILURE: i32 = 3;
+}
+
+#[derive(Debug, Clone)]
+pub struct DepositRecord {
+    pub id: i64,
+    pub merchant_id: MerchantId,
+    pub chain_id: i64,
+    pub token_id: Option<i64>,
+    pub deposit_address_id: i64,
+    pub open_id: String,
+    pub to_address: String,
+    pub from_address: String,
+    pub tx_hash: String,
+    pub tx_index: i64,
+    pub amount: BaseUnits,
+    pub decimals: i32,
+    pub block_number: i64,
+    pub block_hash: String,
+    pub required_confirmations: i32,
+    pub status: i32,
+    /// "" credited, "dust", "unsupported".
+    pub note: String,
+    pub credited: bool,
+    pub order_no: String,
+    pub callback_status: i32,
+    pub callback_result: String,
+    pub notify_status: i32,
+    pub created_at: DateTime<Utc>,
+    pub confirmed_at: Option<DateTime<Utc>>,
+    pub void_at: Option<DateTime<Utc>>,
+}
+
+/// A transfer to a deposit address, found in a block.
+#[derive(Debug, Clone)]
+pub struct NewDeposit {
+    pub merchant_id: MerchantId,
+    pub chain_id: i64,
+    pub token_id: Option<i64>,
+    pub deposit_address_id: i64,
+    pub open_id: String,
+    pub to_address: String,
+    pub from_address: String,
+    pub tx_hash: String,
+    pub tx_index: i64,
+    pub amount: BaseUnits,
+    pub decimals: i32,
+    pub required_confirmations: i32,
+    pub note: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct ScannedBlock {
+    pub number: u64,
+    pub hash: String,
+    pub parent_hash: String,
+}
+
+/// What a deposit event tells the merchant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DepositEvent {
+    Seen,
+    Confirmed,
+    Void,
+}
+
+impl DepositEvent {
+    pub fn name(self) -> &'static str {
+        match self {
+            DepositEvent::Seen => "deposit.confirming",
+            DepositEvent::Confirmed => "deposit.confirmed",
+            DepositEvent::Void => "deposit.void",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct NewCallbackEvent {
+    pub event_id: String,
+    pub merchant_id: MerchantId,
+    pub deposit_id: Option<i64>,
+    pub order_no: String,
+    pub event: String,
+    pub body: String,
+    pub next_attempt_at: DateTime<Utc>,
+}
+
+/// Builds an event from a deposit's state after the change (the repository calls it inside
+/// the transaction that makes the change). None: the merchant needs no notice (dust and
+/// unsupported tokens are recorded for the operator, not announced).
+pub trait EventBuilder: Send + Sync {
+    fn build(&self, deposit: &DepositRecord, event: DepositEvent) -> Option<NewCallbackEvent>;
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct DepositFilter {
+    pub start: Option<DateTime<Utc>>,
+    pub end: Option<DateTime<Utc>>,
+    pub chain_id: Option<i64>,
+    pub token_id: Option<i64>,
+    pub status: Option<i32>,
+    pub address: Option<String>,
+    pub hash: Option<String>,
+    pub order_no: Option<String>,
+    pub open_id: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CallbackEventRecord {
+    pub id: i64,
+    pub event_id: String,
+    pub merchant_id: MerchantId,
+    pub deposit_id: Option<i64>,
+    pub order_no: String,
+    pub event: String,
+    pub body: String,
+    pub status: i32,
+    pub attempts: i32,
+    pub next_attempt_at: DateTime<Utc>,
+    pub last_http_status: Option<i32>,
+    pub created_at: DateTime<Utc>,
+    pub delivered_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CallbackAttemptRecord {
+    pub id: i64,
+    pub event_id: String,
+    pub merchant_id: MerchantId,
+    pub url: String,
+    pub http_status: Option<i32>,
+    pub latency_ms: i64,
+    pub response: String,
+    pub error: String,
+    pub success: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+/// What became of an attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AttemptOutcome {
+    Delivered,
+    Retry { at: DateTime<Utc> },
+    Failed,
+}
+
+#[async_trait::async_trait]
+pub trait DepositRepo: Send + Sync {
+    /// Takes (or renews) the scanning lease of a chain; the cursor row is created at
+    /// `start_block` the first time. None while another scanner holds the lease.
+    async fn claim_cursor(
+        &self,
+        chain_id: i64,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        start_block: u64,
+    ) -> AppResult<Option<u64>>;
+    async fn scanned_block(&self, chain_id: i64, number: u64) -> AppResult<Option<ScannedBlock>>;
+    /// The block's deposits (new ones inserted, voided ones revived), its hash and the cursor
+    /// moved past it, in one transaction. False when the lease was lost (nothing written).
+    async fn record_block(
+        &self,
+        chain_id: i64,
+        owner: &str,
+        block: &ScannedBlock,
+        deposits: &[NewDeposit],
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<bool>;
+    /// Reorg: the block at `number` is no longer on the chain. Its deposits become void, its
+    /// hash is forgotten and the cursor moves back to it, in one transaction.
+    async fn rollback_block(
+        &self,
+        chain_id: i64,
+        owner: &str,
+        number: u64,
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<bool>;
+    /// Deposits of the chain confirming with enough confirmations at `head` become complete.
+    async fn confirm_deposits(
+        &self,
+        chain_id: i64,
+        head: u64,
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<u64>;
+    /// Forgets scanned hashes older than `keep` blocks below `below`.
+    async fn prune_scanned(&self, chain_id: i64, below: u64) -> AppResult<()>;
+
+    async fn page_deposits(
+        &self,
+        merchant_id: MerchantId,
+        filter: &DepositFilter,
+        page: Option<PageRequest>,
+    ) -> AppResult<Paged<DepositRecord>>;
+    async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>>;
+    async fn deposit_by_transfer(
+        &self,
+        chain_id: i64,
+        tx_hash: &str,
+        index: i64,
+    ) -> AppResult<Option<DepositRecord>>;
+
+    async fn claim_due_events(
+        &self,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u64,
+    ) -> AppResult<Vec<CallbackEventRecord>>;
+    /// Records an attempt and its outcome (event and order statuses) in one transaction.
+    async fn finish_attempt(
+        &self,
+        event: &CallbackEventRecord,
+        attempt: &CallbackAttemptRecord,
+        outcome: &AttemptOutcome,
+    ) -> AppResult<()>;
+    /// Returns an event to the queue without an attempt (no callback address yet).
+    async fn postpone_event(&self, id: i64, at: DateTime<Utc>) -> AppResult<()>;
+    async fn page_events(
+        &self,
+        merchant_id: MerchantId,
+        order_no: Option<&str>,
+        status: Option<i32>,
+        page: PageRequest,
+    ) -> AppResult<Paged<CallbackEventRecord>>;
+    async fn attempts(
+        &self,
+        merchant_id: MerchantId,
+        event_id: &str,
+    ) -> AppResult<Vec<CallbackAttemptRecord>>;
+    /// Makes an event due now again (manual push). False when it is not the merchant's.
+    async fn push_event(
+        &self,
+        merchant_id: MerchantId,
+        event_id: &str,
+        now: DateTime<Utc>,
+    ) -> AppResult<bool>;
+    async fn latest_event_of_deposit(&self, deposit_id: i64) -> AppResult<Option<CallbackEventRecord>>;
+
+    /// The active platform key: (key id, sealed PKCS#8 private key, public key PEM).
+    async fn platform_key(&self) -> AppResult<Option<(String, String, String)>>;
+    /// Stores the first platform key; false when one exists already (another process won).
+    async fn insert_platform_key(&self, kid: &str, sealed_private: &str, public_pem: &str)
+        -> AppResult<bool>;
+}

@@ -1,0 +1,27 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "callback_event")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub event_id: String,
+    pub merchant_id: i64,
+    pub deposit_id: Option<i64>,
+    pub order_no: String,
+    pub event: String,
+    pub body: String,
+    pub status: i32,
+    pub attempts: i32,
+    pub next_attempt_at: DateTimeUtc,
+    pub lease_owner: String,
+    pub lease_until: Option<DateTimeUtc>,
+    pub last_http_status: Option<i32>,
+    pub created_at: DateTimeUtc,
+    pub delivered_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,38 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "deposit")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub merchant_id: i64,
+    pub chain_id: i64,
+    pub token_id: Option<i64>,
+    pub deposit_address_id: i64,
+    pub open_id: String,
+    pub to_address: String,
+    pub from_address: String,
+    pub tx_hash: String,
+    pub tx_index: i64,
+    pub amount: String,
+    pub decimals: i32,
+    pub block_number: i64,
+    pub block_hash: String,
+    pub required_confirmations: i32,
+    pub status: i32,
+    pub note: String,
+    pub credited: bool,
+    pub order_no: String,
+    pub callback_status: i32,
+    pub callback_result: String,
+    pub notify_status: i32,
+    pub created_at: DateTimeUtc,
+    pub confirmed_at: Option<DateTimeUtc>,
+    pub void_at: Option<DateTimeUtc>,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,443 @@
+//! [`DepositRepo`], second half: deposit queries, the callback outbox, the platform key.
+
+use chrono::{DateTime, Utc};
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{
+    callback, notify, AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, DepositFilter,
+    DepositRecord, DepositRepo, EventBuilder, MerchantId, NewDeposit, PageRequest, Paged, ScannedBlock,
+};
+use sea_orm::sea_query::{Expr, Func, OnConflict};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    TransactionTrait,
+};
+
+use super::deposits::record;
+use crate::entities::{callback_attempt, callback_event, deposit, platform_key};
+use crate::{db_error, fetch_page, Store};
+
+fn event(m: callback_event::Model) -> CallbackEventRecord {
+    CallbackEventRecord {
+        id: m.id,
+        event_id: m.event_id,
+        merchant_id: m.merchant_id,
+        deposit_id: m.deposit_id,
+        order_no: m.order_no,
+        event: m.event,
+        body: m.body,
+        status: m.status,
+        attempts: m.attempts,
+        next_attempt_at: m.next_attempt_at,
+        last_http_status: m.last_http_status,
+        created_at: m.created_at,
+        delivered_at: m.delivered_at,
+    }
+}
+
+fn deposit_query(merchant_id: MerchantId, f: &DepositFilter) -> sea_orm::Select<deposit::Entity> {
+    let mut q = deposit::Entity::find()
+        .filter(deposit::Column::MerchantId.eq(merchant_id))
+        .order_by_desc(deposit::Column::Id);
+    if let Some(start) = f.start {
+        q = q.filter(deposit::Column::CreatedAt.gte(start));
+    }
+    if let Some(end) = f.end {
+        q = q.filter(deposit::Column::CreatedAt.lt(end));
+    }
+    if let Some(v) = f.chain_id {
+        q = q.filter(deposit::Column::ChainId.eq(v));
+    }
+    if let Some(v) = f.token_id {
+        q = q.filter(deposit::Column::TokenId.eq(v));
+    }
+    if let Some(v) = f.status {
+        q = q.filter(deposit::Column::Status.eq(v));
+    }
+    let text = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    if let Some(address) = text(&f.address) {
+        // Either side, any case (SQLite and PostgreSQL differ on LIKE's case; lower both).
+        let pattern = format!("%{}%", address.to_lowercase().replace(['%', '_'], ""));
+        q = q.filter(
+            Condition::any()
+                .add(Expr::expr(Func::lower(Expr::col(deposit::Column::ToAddress))).like(pattern.clone()))
+                .add(Expr::expr(Func::lower(Expr::col(deposit::Column::FromAddress))).like(pattern)),
+        );
+    }
+    if let Some(hash) = text(&f.hash) {
+        q = q.filter(Expr::expr(Func::lower(Expr::col(deposit::Column::TxHash))).eq(hash.to_lowercase()));
+    }
+    if let Some(order_no) = text(&f.order_no) {
+        q = q.filter(deposit::Column::OrderNo.eq(order_no));
+    }
+    if let Some(open_id) = text(&f.open_id) {
+        q = q.filter(deposit::Column::OpenId.eq(open_id));
+    }
+    q
+}
+
+#[async_trait::async_trait]
+impl DepositRepo for Store {
+    async fn claim_cursor(
+        &self,
+        chain_id: i64,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        start_block: u64,
+    ) -> AppResult<Option<u64>> {
+        self.claim_scan_cursor(chain_id, owner, now, lease_until, start_block)
+            .await
+    }
+
+    async fn scanned_block(&self, chain_id: i64, number: u64) -> AppResult<Option<ScannedBlock>> {
+        self.find_scanned(chain_id, number).await
+    }
+
+    async fn record_block(
+        &self,
+        chain_id: i64,
+        owner: &str,
+        block: &ScannedBlock,
+        deposits: &[NewDeposit],
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<bool> {
+        self.store_block(chain_id, owner, block, deposits, now, events)
+            .await
+    }
+
+    async fn rollback_block(
+        &self,
+        chain_id: i64,
+        owner: &str,
+        number: u64,
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<bool> {
+        self.unwind_block(chain_id, owner, number, now, events).await
+    }
+
+    async fn confirm_deposits(
+        &self,
+        chain_id: i64,
+        head: u64,
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<u64> {
+        self.complete_deposits(chain_id, head, now, events).await
+    }
+
+    async fn prune_scanned(&self, chain_id: i64, below: u64) -> AppResult<()> {
+        self.forget_scanned(chain_id, below).await
+    }
+
+    async fn page_deposits(
+        &self,
+        merchant_id: MerchantId,
+        filter: &DepositFilter,
+        page: Option<PageRequest>,
+    ) -> AppResult<Paged<DepositRecord>> {
+        let query = deposit_query(merchant_id, filter);
+        let (rows, total) = match page {
+            Some(page) => fetch_page(self, query, page).await?,
+            None => {
+                let rows = query.all(self.connection()).await.map_err(db_error)?;
+                let total = rows.len() as u64;
+                (rows, total)
+            }
+        };
+        Ok(Paged {
+            list: rows.into_iter().map(record).collect::<AppResult<_>>()?,
+            total,
+        })
+    }
+
+    async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>> {
+        let row = deposit::Entity::find_by_id(id)
+            .filter(deposit::Column::MerchantId.eq(merchant_id))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        row.map(record).transpose()
+    }
+
+    async fn deposit_by_transfer(
+        &self,
+        chain_id: i64,
+        tx_hash: &str,
+        index: i64,
+    ) -> AppResult<Option<DepositRecord>> {
+        let row = deposit::Entity::find()
+            .filter(deposit::Column::ChainId.eq(chain_id))
+            .filter(deposit::Column::TxHash.eq(tx_hash))
+            .filter(deposit::Column::TxIndex.eq(index))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        row.map(record).transpose()
+    }
+
+    async fn claim_due_events(
+        &self,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u64,
+    ) -> AppResult<Vec<CallbackEventRecord>> {
+        let db = self.connection();
+        let free = || {
+            Condition::any()
+                .add(callback_event::Column::LeaseUntil.is_null())
+                .add(callback_event::Column::LeaseUntil.lt(now))
+        };
+        let candidates = callback_event::Entity::find()
+            .filter(callback_event::Column::Status.eq(callback::PENDING))
+            .filter(callback_event::Column::NextAttemptAt.lte(now))
+            .filter(free())
+            .order_by_asc(callback_event::Column::NextAttemptAt)
+            .limit(limit)
+            .all(db)
+            .await
+            .map_err(db_error)?;
+        let mut claimed = Vec::new();
+        for row in candidates {
+            // A conditional update per row: of several workers exactly one wins each event.
+            let won = callback_event::Entity::update_many()
+                .col_expr(callback_event::Column::LeaseOwner, Expr::value(owner))
+                .col_expr(callback_event::Column::LeaseUntil, Expr::value(lease_until))
+                .filter(callback_event::Column::Id.eq(row.id))
+                .filter(callback_event::Column::Status.eq(callback::PENDING))
+                .filter(free())
+                .exec(db)
+                .await
+                .map_err(db_error)?;
+            if won.rows_affected == 1 {
+                claimed.push(event(row));
+            }
+        }
+        Ok(claimed)
+    }
+
+    async fn finish_attempt(
+        &self,
+        e: &CallbackEventRecord,
+        attempt: &CallbackAttemptRecord,
+        outcome: &AttemptOutcome,
+    ) -> AppResult<()> {
+        let tx = self.connection().begin().await.map_err(db_error)?;
+        callback_attempt::ActiveModel {
+            event_id: Set(attempt.event_id.clone()),
+            merchant_id: Set(attempt.merchant_id),
+            url: Set(attempt.url.clone()),
+            http_status: Set(attempt.http_status),
+            latency_ms: Set(attempt.latency_ms),
+            response: Set(attempt.response.clone()),
+            error: Set(attempt.error.clone()),
+            success: Set(attempt.success),
+            created_at: Set(attempt.created_at),
+            ..Default::default()
+        }
+        .insert(&tx)
+        .await
+        .map_err(db_error)?;
+        let (status, next, delivered, order_callback, order_notify) = match outcome {
+            AttemptOutcome::Delivered => (
+                callback::SUCCESS,
+                e.next_attempt_at,
+                Some(attempt.created_at),
+                callback::SUCCESS,
+                notify::SUCCESS,
+            ),
+            AttemptOutcome::Retry { at } => {
+                (callback::PENDING, *at, None, callback::PENDING, notify::NOTIFYING)
+            }
+            AttemptOutcome::Failed => (
+                callback::FAILED,
+                e.next_attempt_at,
+                None,
+                callback::FAILED,
+                notify::FAILURE,
+            ),
+        };
+        callback_event::Entity::update_many()
+            .col_expr(callback_event::Column::Status, Expr::value(status))
+            .col_expr(
+                callback_event::Column::Attempts,
+                Expr::col(callback_event::Column::Attempts).add(1),
+            )
+            .col_expr(callback_event::Column::NextAttemptAt, Expr::value(next))
+            .col_expr(callback_event::Column::DeliveredAt, Expr::value(delivered))
+            .col_expr(
+                callback_event::Column::LastHttpStatus,
+                Expr::value(attempt.http_status),
+            )
+            .col_expr(
+                callback_event::Column::LeaseUntil,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .filter(callback_event::Column::Id.eq(e.id))
+            .exec(&tx)
+            .await
+            .map_err(db_error)?;
+        if let Some(deposit_id) = e.deposit_id {
+            let result = if attempt.success {
+                attempt.response.clone()
+            } else {
+                format!(
+                    "{} {}",
+                    attempt.http_status.map(|s| s.to_string()).unwrap_or_default(),
+                    if attempt.error.is_empty() {
+                        &attempt.response
+                    } else {
+                        &attempt.error
+                    }
+                )
+                .trim()
+                .to_string()
+            };
+            deposit::Entity::update_many()
+                .col_expr(deposit::Column::CallbackStatus, Expr::value(order_callback))
+                .col_expr(deposit::Column::NotifyStatus, Expr::value(order_notify))
+                .col_expr(deposit::Column::CallbackResult, Expr::value(result))
+                .filter(deposit::Column::Id.eq(deposit_id))
+                .exec(&tx)
+                .await
+                .map_err(db_error)?;
+        }
+        tx.commit().await.map_err(db_error)
+    }
+
+    async fn postpone_event(&self, id: i64, at: DateTime<Utc>) -> AppResult<()> {
+        callback_event::Entity::update_many()
+            .col_expr(callback_event::Column::NextAttemptAt, Expr::value(at))
+            .col_expr(
+                callback_event::Column::LeaseUntil,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .filter(callback_event::Column::Id.eq(id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn page_events(
+        &self,
+        merchant_id: MerchantId,
+        order_no: Option<&str>,
+        status: Option<i32>,
+        page: PageRequest,
+    ) -> AppResult<Paged<CallbackEventRecord>> {
+        let mut q = callback_event::Entity::find()
+            .filter(callback_event::Column::MerchantId.eq(merchant_id))
+            .order_by_desc(callback_event::Column::Id);
+        if let Some(order_no) = order_no.map(str::trim).filter(|s| !s.is_empty()) {
+            q = q.filter(callback_event::Column::OrderNo.eq(order_no));
+        }
+        if let Some(status) = status {
+            q = q.filter(callback_event::Column::Status.eq(status));
+        }
+        let (rows, total) = fetch_page(self, q, page).await?;
+        Ok(Paged {
+            list: rows.into_iter().map(event).collect(),
+            total,
+        })
+    }
+
+    async fn attempts(
+        &self,
+        merchant_id: MerchantId,
+        event_id: &str,
+    ) -> AppResult<Vec<CallbackAttemptRecord>> {
+        let rows = callback_attempt::Entity::find()
+            .filter(callback_attempt::Column::MerchantId.eq(merchant_id))
+            .filter(callback_attempt::Column::EventId.eq(event_id))
+            .order_by_desc(callback_attempt::Column::Id)
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|a| CallbackAttemptRecord {
+                id: a.id,
+                event_id: a.event_id,
+                merchant_id: a.merchant_id,
+                url: a.url,
+                http_status: a.http_status,
+                latency_ms: a.latency_ms,
+                response: a.response,
+                error: a.error,
+                success: a.success,
+                created_at: a.created_at,
+            })
+            .collect())
+    }
+
+    async fn push_event(
+        &self,
+        merchant_id: MerchantId,
+        event_id: &str,
+        now: DateTime<Utc>,
+    ) -> AppResult<bool> {
+        let pushed = callback_event::Entity::update_many()
+            .col_expr(callback_event::Column::Status, Expr::value(callback::PENDING))
+            .col_expr(callback_event::Column::NextAttemptAt, Expr::value(now))
+            .filter(callback_event::Column::MerchantId.eq(merchant_id))
+            .filter(callback_event::Column::EventId.eq(event_id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(pushed.rows_affected == 1)
+    }
+
+    async fn latest_event_of_deposit(&self, deposit_id: i64) -> AppResult<Option<CallbackEventRecord>> {
+        let row = callback_event::Entity::find()
+            .filter(callback_event::Column::DepositId.eq(deposit_id))
+            .order_by_desc(callback_event::Column::Id)
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(event))
+    }
+
+    async fn platform_key(&self) -> AppResult<Option<(String, String, String)>> {
+        let row = platform_key::Entity::find()
+            .filter(platform_key::Column::Active.eq(true))
+            .order_by_desc(platform_key::Column::Id)
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(|k| (k.kid, k.sealed_private, k.public_pem)))
+    }
+
+    async fn insert_platform_key(
+        &self,
+        kid: &str,
+        sealed_private: &str,
+        public_pem: &str,
+    ) -> AppResult<bool> {
+        let inserted = platform_key::Entity::insert(platform_key::ActiveModel {
+            id: Set(1),
+            kid: Set(kid.to_string()),
+            sealed_private: Set(sealed_private.to_string()),
+            public_pem: Set(public_pem.to_string()),
+            active: Set(true),
+            created_at: Set(Utc::now()),
+        })
+        .on_conflict(
+            OnConflict::column(platform_key::Column::Id)
+                .do_nothing()
+                .to_owned(),
+        )
+        .do_nothing()
+        .exec(self.connection())
+        .await
+        .map_err(db_error)?;
+        Ok(matches!(inserted, sea_orm::TryInsertResult::Inserted(_)))
+    }
+}

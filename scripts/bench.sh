@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# `make bench`: throughput of the deposit scanner and callback delivery, release build, on
+# SQLite and on a throwaway PostgreSQL cluster. Prints one line per database.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pgdir=$(mktemp -d /tmp/coffer-bench-pg.XXXXXX)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+trap 'scripts/pg-test-cluster.sh stop "$pgdir/data"; rm -rf "$pgdir"' EXIT
+COFFER_TEST_PG_URL=$(scripts/pg-test-cluster.sh start "$pgdir/data" "$port")
+export COFFER_TEST_PG_URL
+cargo run --release --locked -q -p coffer --example bench
