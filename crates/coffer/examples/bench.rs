@@ -49,6 +49,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     // Complete one block after the deposit's: the second scan confirms them.
     config.devchain.confirmations = 2;
     config.workers.enabled = false;
+    config.callbacks.allow_private_targets = true;
     let app = App::build(&config, Arc::new(SystemClock) as Arc<dyn Clock>).await?;
     app.store
         .seed_demo("bench@coffer.local", "Bench-Pass-2026")

@@ -107,7 +107,9 @@ pub async fn build_services(
     let callbacks = Arc::new(CallbackService {
         repo: repo.clone(),
         directory: repo.clone(),
-        transport: Arc::new(crate::transport::HttpTransport::new()?),
+        transport: Arc::new(crate::transport::HttpTransport::new(
+            config.callbacks.allow_private_targets,
+        )?),
         keys: platform_keys.clone(),
         clock: clock.clone(),
         settings: CallbackSettings {

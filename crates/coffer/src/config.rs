@@ -88,6 +88,8 @@ pub struct CallbacksConfig {
     /// Attempts before a callback is marked failed (a manual push tries again).
     pub max_attempts: i32,
     pub timeout_secs: u64,
+    /// Allow callback addresses on loopback and private networks (tests, single-host setups).
+    pub allow_private_targets: bool,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

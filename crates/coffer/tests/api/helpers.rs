@@ -72,6 +72,8 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     config.devchain.block_interval_ms = 0;
     // ... and run the scanner and the callback delivery step by step.
     config.workers.enabled = false;
+    // Test receivers listen on 127.0.0.1.
+    config.callbacks.allow_private_targets = true;
     tweak(&mut config);
     let clock = Arc::new(ManualClock::new(
         Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap(),
