@@ -523,7 +523,48 @@ async fn deposit_calls_need_their_menu(db: TestDb) {
     );
 }
 
+/// A worker that claimed events and died: nothing is lost, the lease runs out and another
+/// worker delivers them under the same event ids; nothing is delivered twice.
+async fn a_crashed_delivery_is_resumed_after_its_lease(db: TestDb) {
+    use coffer_domain::ports::DepositRepo;
+    let receiver = Receiver::start().await;
+    let app = spawn_app_with(db, offline_chains).await;
+    merchant_ready(&app, &receiver).await;
+    let merchant = demo_merchant(&app).await;
+    let address = app
+        .wallets
+        .deposit_address(merchant, DEV, "user-5")
+        .await
+        .unwrap()
+        .address;
+    app.devchain
+        .fund(&address, &usdt(), BaseUnits::from_decimal("3", 6).unwrap())
+        .await
+        .unwrap();
+    app.devchain.mine().await.unwrap();
+    scan(&app).await;
+    let now = app.clock.now();
+    let dead = app
+        .store
+        .claim_due_events("dead-worker", now, now + Duration::seconds(60), 10)
+        .await
+        .unwrap();
+    assert_eq!(dead.len(), 1);
+    assert_eq!(
+        app.callbacks.deliver_due().await.unwrap(),
+        0,
+        "leased to the dead worker"
+    );
+    app.clock.advance(Duration::seconds(61));
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
+    let events = receiver.events();
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0]["eventId"].as_str().unwrap(), dead[0].event_id);
+}
+
 each_database!(
+    a_crashed_delivery_is_resumed_after_its_lease,
     a_deposit_is_credited_once_and_announced_with_signed_callbacks,
     a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero,
     deposit_calls_need_their_menu,
