@@ -4,7 +4,7 @@ use axum::extract::State;
 use chrono::{DateTime, Utc};
 use coffer_domain::callbacks::{CallbackAttemptView, CallbackEventView};
 use coffer_domain::deposits::{DepositSummary, DepositView};
-use coffer_domain::ports::{DepositFilter, Paged};
+use coffer_domain::ports::{DepositFilter, EventFilter, Paged};
 use serde::Deserialize;
 
 use crate::envelope::{ok, ApiJson, ApiResult};
@@ -77,6 +77,8 @@ pub struct EventQuery {
     page: PageQuery,
     order_no: Option<String>,
     status: Option<i32>,
+    start: Option<DateTime<Utc>>,
+    end: Option<DateTime<Utc>>,
 }
 
 pub async fn page(
@@ -109,8 +111,10 @@ pub async fn detail(
         .callbacks
         .page(
             &ctx,
-            Some(&deposit.order_no),
-            None,
+            &EventFilter {
+                order_no: Some(deposit.order_no.clone()),
+                ..EventFilter::default()
+            },
             coffer_domain::ports::PageRequest { page: 1, size: 100 },
         )
         .await?;
@@ -177,10 +181,13 @@ pub async fn callback_page(
     Allowed(ctx): Allowed<804>,
     ApiJson(q): ApiJson<EventQuery>,
 ) -> ApiResult<Paged<CallbackEventView>> {
-    ok(state
-        .callbacks
-        .page(&ctx, q.order_no.as_deref(), q.status, q.page.request()?)
-        .await?)
+    let filter = EventFilter {
+        order_no: q.order_no,
+        status: q.status,
+        start: q.start,
+        end: q.end,
+    };
+    ok(state.callbacks.page(&ctx, &filter, q.page.request()?).await?)
 }
 
 pub async fn callback_attempts(

@@ -420,6 +420,10 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
         )
         .await;
     assert_eq!(events.data()["total"], 1);
+    let long_ago =
+        json!({"page": 1, "pageSize": 10, "start": "2020-01-01T00:00:00Z", "end": "2020-01-02T00:00:00Z"});
+    let events = app.post_as(&token, "/api/partner/callback/page", long_ago).await;
+    assert_eq!(events.data()["total"], 0, "the date filter applies");
 
     // Another merchant sees none of it.
     app.store

@@ -14,8 +14,8 @@ use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
-    AttemptOutcome, CallbackAttemptRecord, CallbackDirectory, CallbackEventRecord, DepositRepo, PageRequest,
-    Paged,
+    AttemptOutcome, CallbackAttemptRecord, CallbackDirectory, CallbackEventRecord, DepositRepo, EventFilter,
+    PageRequest, Paged,
 };
 use crate::wallets::time;
 use keys::PlatformKeys;
@@ -230,14 +230,10 @@ impl CallbackService {
     pub async fn page(
         &self,
         ctx: &AuthContext,
-        order_no: Option<&str>,
-        status: Option<i32>,
+        filter: &EventFilter,
         page: PageRequest,
     ) -> AppResult<Paged<CallbackEventView>> {
-        let found = self
-            .repo
-            .page_events(ctx.merchant_id, order_no, status, page)
-            .await?;
+        let found = self.repo.page_events(ctx.merchant_id, filter, page).await?;
         Ok(Paged {
             total: found.total,
             list: found.list.into_iter().map(event_view).collect(),

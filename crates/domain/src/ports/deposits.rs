@@ -133,6 +133,15 @@ pub struct DepositFilter {
     pub open_id: Option<String>,
 }
 
+#[derive(Debug, Clone, Default)]
+pub struct EventFilter {
+    pub order_no: Option<String>,
+    pub status: Option<i32>,
+    /// Created at or after `start`, before `end`.
+    pub start: Option<DateTime<Utc>>,
+    pub end: Option<DateTime<Utc>>,
+}
+
 #[derive(Debug, Clone)]
 pub struct CallbackEventRecord {
     pub id: i64,
@@ -250,8 +259,7 @@ pub trait DepositRepo: Send + Sync {
     async fn page_events(
         &self,
         merchant_id: MerchantId,
-        order_no: Option<&str>,
-        status: Option<i32>,
+        filter: &EventFilter,
         page: PageRequest,
     ) -> AppResult<Paged<CallbackEventRecord>>;
     async fn attempts(

@@ -4,7 +4,8 @@ use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
     callback, notify, AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, DepositFilter,
-    DepositRecord, DepositRepo, EventBuilder, MerchantId, NewDeposit, PageRequest, Paged, ScannedBlock,
+    DepositRecord, DepositRepo, EventBuilder, EventFilter, MerchantId, NewDeposit, PageRequest, Paged,
+    ScannedBlock,
 };
 use sea_orm::sea_query::{Expr, Func, OnConflict};
 use sea_orm::{
@@ -329,18 +330,28 @@ impl DepositRepo for Store {
     async fn page_events(
         &self,
         merchant_id: MerchantId,
-        order_no: Option<&str>,
-        status: Option<i32>,
+        filter: &EventFilter,
         page: PageRequest,
     ) -> AppResult<Paged<CallbackEventRecord>> {
         let mut q = callback_event::Entity::find()
             .filter(callback_event::Column::MerchantId.eq(merchant_id))
             .order_by_desc(callback_event::Column::Id);
-        if let Some(order_no) = order_no.map(str::trim).filter(|s| !s.is_empty()) {
+        if let Some(order_no) = filter
+            .order_no
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             q = q.filter(callback_event::Column::OrderNo.eq(order_no));
         }
-        if let Some(status) = status {
+        if let Some(status) = filter.status {
             q = q.filter(callback_event::Column::Status.eq(status));
+        }
+        if let Some(start) = filter.start {
+            q = q.filter(callback_event::Column::CreatedAt.gte(start));
+        }
+        if let Some(end) = filter.end {
+            q = q.filter(callback_event::Column::CreatedAt.lt(end));
         }
         let (rows, total) = fetch_page(self, q, page).await?;
         Ok(Paged {
