@@ -29,7 +29,7 @@ test.describe('layout', () => {
     await expect(page.getByTestId('menu-301')).toBeVisible();
     await page.getByTestId('menu-301').click();
     expect(hashPath(page)).toBe('/orders/deposit');
-    await expect(page.getByTestId('coming-soon')).toContainText('Deposit arrives in a later release');
+    await expect(page.getByTestId('deposits-301')).toBeVisible();
     await expect(page.getByTestId('breadcrumb')).toHaveText(/Orders\s*\/\s*Deposit/);
     await settle(page);
     await page.screenshot({ path: path.join(ARTIFACTS, 'layout-1440.png') });

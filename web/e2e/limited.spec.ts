@@ -30,6 +30,8 @@ test('a limited role sees only its menus and gets 404 for other screens', async 
   await page.getByTestId('back-home').click();
   await expect(page).toHaveURL(/#\/home$/);
 
+  // The one page of the role: the deposits table, without re-push (no 30101).
   await page.goto('/#/orders/deposit');
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('deposits-301')).toBeVisible();
+  await expect(page.getByTestId('deposit-push')).toHaveCount(0);
 });

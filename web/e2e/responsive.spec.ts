@@ -31,6 +31,9 @@ const SCREENS = [
   '/token/list',
   '/token/wallet-address',
   '/token/set',
+  '/orders/deposit',
+  '/transactions/transaction-list',
+  '/system/callback',
 ];
 for (const screen of SCREENS) {
   test(`${screen} fits a 390 px screen`, async ({ page, env }) => {
@@ -39,5 +42,6 @@ for (const screen of SCREENS) {
     await settle(page);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     if (screen === '/logs/login') await page.screenshot({ path: path.join(ARTIFACTS, 'login-logs-390.png'), fullPage: true });
+    if (screen === '/orders/deposit') await page.screenshot({ path: path.join(ARTIFACTS, 'deposits-390.png'), fullPage: true });
   });
 }

@@ -31,7 +31,18 @@ export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
 export const E2E_CHAINS = { devchain: 1337, evm: 31337, tron: 728126428 } as const;
 export const E2E_TOKENS = { devUsdt: 1, evmUsdt: 101, tronUsdt: 201 } as const;
 
+/** Devchain blocks every 500 ms, so a deposit is complete a few seconds after it is sent. */
+export const E2E_CONFIRMATIONS = 3;
+
 const CHAINS_TOML = `# Written by web/e2e/server.ts for one e2e run.
+[devchain]
+block_interval_ms = 500
+confirmations = ${E2E_CONFIRMATIONS}
+
+[workers]
+scan_interval_ms = 250
+callback_poll_ms = 250
+
 [[chains]]
 id = ${E2E_CHAINS.evm}
 family = "evm"

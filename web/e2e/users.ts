@@ -6,8 +6,8 @@ export const DEMO = { email: 'demo@coffer.local', password: 'Demo-Pass-2026' };
 /** Every id of docs/menus.md (pages and buttons), so these users see what the demo admin sees. */
 export const ALL_MENUS = [
   1, 2, 201, 20101, 20102, 20103, 20104, 202, 20201, 203, 204, 205, 20501, 20502, 206, 215,
-  10, 11, 3, 301, 302, 4, 401, 402, 403, 404, 5, 501, 502, 6, 601, 602,
-  7, 701, 70101, 70102, 702, 70201, 70202, 70203, 70204, 703, 70301, 70302, 70303, 8, 801, 802, 803, 804, 805, 9, 901, 902,
+  10, 11, 3, 301, 30101, 302, 4, 401, 402, 40201, 403, 404, 5, 501, 502, 6, 601, 602,
+  7, 701, 70101, 70102, 702, 70201, 70202, 70203, 70204, 703, 70301, 70302, 70303, 8, 801, 802, 803, 804, 80401, 805, 9, 901, 902,
 ].join(',');
 
 /** Sub-accounts of the demo merchant, added with `coffer admin user add --menus`. */
@@ -37,6 +37,14 @@ export const USERS = {
   addresses: { email: 'addresses@coffer.local', password: 'Addresses-Pass-2026', menus: ALL_MENUS },
   /** Sees deposit addresses (202) without the remark button (20201). */
   addressReader: { email: 'address-reader@coffer.local', password: 'AddressReader-Pass-2026', menus: '1,2,202' },
+  /** Makes devchain deposits, lists, re-pushes (30101, 40201) and exports them. */
+  deposits: { email: 'deposits@coffer.local', password: 'Deposits-Pass-2026', menus: ALL_MENUS },
+  /** Sees the deposit tables (301, 401, 402) without re-push (30101, 40201). */
+  depositReader: { email: 'deposit-reader@coffer.local', password: 'DepositReader-Pass-2026', menus: '1,3,301,4,401,402' },
+  /** Reads the callback log and re-pushes events (804, 80401). */
+  callbacks: { email: 'callbacks@coffer.local', password: 'Callbacks-Pass-2026', menus: ALL_MENUS },
+  /** Sees the callback log (804) without re-push (80401). */
+  callbackReader: { email: 'callback-reader@coffer.local', password: 'CallbackReader-Pass-2026', menus: '1,8,804' },
 } as const;
 
 /**

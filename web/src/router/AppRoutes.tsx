@@ -9,6 +9,8 @@ import LoginPage from '@/pages/login/LoginPage';
 import AccountListPage from '@/pages/account/AccountListPage';
 import IpListPage from '@/pages/account/IpListPage';
 import RoleListPage from '@/pages/account/RoleListPage';
+import CallbackPage from '@/pages/callback/CallbackPage';
+import { DepositListPage, DepositOrdersPage, TransactionListPage } from '@/pages/deposits/DepositPages';
 import LoginLogsPage from '@/pages/logs/LoginLogsPage';
 import OperationLogsPage from '@/pages/logs/OperationLogsPage';
 import HotWalletPage from '@/pages/token/HotWalletPage';
@@ -27,6 +29,10 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/token/token-detail': () => <TokenDetailPage />,
   '/token/wallet-address': () => <WalletAddressPage />,
   '/token/set': () => <HotWalletPage />,
+  '/orders/deposit': () => <DepositOrdersPage />,
+  '/transactions/deposit-list': () => <DepositListPage />,
+  '/transactions/transaction-list': () => <TransactionListPage />,
+  '/system/callback': () => <CallbackPage />,
   '/account/ip-list': () => <IpListPage />,
   '/account/account-list': () => <AccountListPage />,
   '/account/role-list': () => <RoleListPage />,

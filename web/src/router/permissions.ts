@@ -7,6 +7,8 @@ export const PERMISSIONS = {
   addressRemark: '20201',
   hotWalletAdd: '20501',
   hotWalletStatus: '20502',
+  depositPush: '30101',
+  transactionPush: '40201',
   ipRequest: '70101',
   ipDelete: '70102',
   accountAdd: '70201',
@@ -16,6 +18,7 @@ export const PERMISSIONS = {
   roleAdd: '70301',
   roleEdit: '70302',
   roleDelete: '70303',
+  callbackPush: '80401',
 } as const;
 
 /** Pages whose calls other screens reuse: deposit addresses (202) and hot wallets (205). */
@@ -24,4 +27,8 @@ export const PAGES = {
   walletAddress: '202',
   hotWallets: '205',
   tokenDetail: '215',
+  depositOrders: '301',
+  depositList: '401',
+  transactionList: '402',
+  callbacks: '804',
 } as const;

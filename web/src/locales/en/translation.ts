@@ -1,3 +1,4 @@
+import deposits from './deposits';
 import token from './token';
 // English is the fallback language: every key exists here first.
 const en = {
@@ -255,6 +256,8 @@ const en = {
   ip_delete_approved_tip: 'It is removed from the allow-list at once.',
   // Token screens (menu 2): ./token.ts
   ...token,
+  // Deposits, transactions and callbacks (menus 3, 4, 804): ./deposits.ts
+  ...deposits,
 };
 
 export type TranslationKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import type en from '../en/translation';
+import depositsZhCN from './deposits';
 import tokenZhCN from './token';
 
 const zhCN: Partial<typeof en> = {
@@ -245,6 +246,7 @@ const zhCN: Partial<typeof en> = {
   ip_delete_confirm: '删除IP地址 {{ip}}？',
   ip_delete_approved_tip: '它将立即从白名单中移除。',
   ...tokenZhCN,
+  ...depositsZhCN,
 };
 
 export default zhCN;

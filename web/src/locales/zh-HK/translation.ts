@@ -1,4 +1,5 @@
 import type en from '../en/translation';
+import depositsZhHK from './deposits';
 import tokenZhHK from './token';
 
 const zhHK: Partial<typeof en> = {
@@ -245,6 +246,7 @@ const zhHK: Partial<typeof en> = {
   ip_delete_confirm: '刪除IP地址 {{ip}}？',
   ip_delete_approved_tip: '它將立即從白名單中移除。',
   ...tokenZhHK,
+  ...depositsZhHK,
 };
 
 export default zhHK;

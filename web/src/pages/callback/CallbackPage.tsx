@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Alert, Card, Table, Typography } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { pageCallbacks, pushCallback, type CallbackEvent, type CallbackFilters } from '@/api/callbacks';
+import { useAccess } from '@/hooks/useAccess';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import RePushButton from '@/pages/deposits/RePushButton';
+import { StatusTag } from '@/pages/deposits/StatusTags';
+import { CALLBACK_STATUS } from '@/pages/deposits/depositRules';
+import { PERMISSIONS } from '@/router/permissions';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { formatInZone } from '@/utils/timezone';
+import CallbackFilterBar from './CallbackFilterBar';
+import EventAttempts from './EventAttempts';
+
+/**
+ * Where the callback address setting goes. Someone else builds that setting (and its API); until
+ * it lands this card only says where the address will be set.
+ */
+function CallbackUrlCard() {
+  const { t } = useTranslation();
+  return (
+    <Card
+      size="small"
+      className="coffer-card coffer-gap-bottom"
+      title={
+        <span>
+          <LinkOutlined /> {t('callback_url_title')}
+        </span>
+      }
+      data-testid="callback-url-card"
+    >
+      <Typography.Text type="secondary">{t('callback_url_placeholder')}</Typography.Text>
+    </Card>
+  );
+}
+
+/** System › Callback (menu 804): the callback log, each event's attempts, and re-push (80401). */
+export default function CallbackPage() {
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  const timeZone = useMerchantTimeZone();
+  const list = usePagedQuery<CallbackEvent, CallbackFilters>(pageCallbacks, {});
+  // Bumped per event after a re-push, so an open row reads its attempts again.
+  const [reloads, setReloads] = useState<Record<string, number>>({});
+  const time = (value: string | null) => (value ? <span className="coffer-nowrap">{formatInZone(value, timeZone)}</span> : '—');
+
+  const columns: ColumnsType<CallbackEvent> = [
+    {
+      title: t('callback_event_id'),
+      dataIndex: 'eventId',
+      key: 'eventId',
+      render: (value: string) => (
+        <Typography.Text copyable className="coffer-address" data-testid="callback-event-id">
+          {value}
+        </Typography.Text>
+      ),
+    },
+    { title: t('order_no'), dataIndex: 'orderNo', key: 'orderNo', render: (value: string) => <span data-testid="callback-order-no">{value || '—'}</span> },
+    {
+      title: t('callback_event'),
+      dataIndex: 'event',
+      key: 'event',
+      render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
+    },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (value: number) => <StatusTag map={CALLBACK_STATUS} value={value} testId="callback-status" />,
+    },
+    {
+      title: t('callback_attempt_count'),
+      dataIndex: 'attempts',
+      key: 'attempts',
+      align: 'right',
+      render: (value: number) => <span data-testid="callback-attempts">{value}</span>,
+    },
+    {
+      title: t('callback_last_http'),
+      dataIndex: 'lastHttpStatus',
+      key: 'lastHttpStatus',
+      render: (value: number | null) => <span data-testid="callback-last-http">{value ?? '—'}</span>,
+    },
+    { title: t('callback_next_attempt'), dataIndex: 'nextAttemptTime', key: 'nextAttemptTime', render: time },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', render: time },
+    { title: t('callback_delivered'), dataIndex: 'deliveredtime', key: 'deliveredtime', render: time },
+  ];
+  if (hasPermission(PERMISSIONS.callbackPush)) {
+    columns.push({
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, event) => (
+        <RePushButton
+          orderNo={event.orderNo || event.eventId}
+          push={() => pushCallback(event.eventId)}
+          onPushed={() => {
+            list.reload();
+            setReloads((current) => ({ ...current, [event.eventId]: (current[event.eventId] ?? 0) + 1 }));
+          }}
+          testId="callback-push"
+        />
+      ),
+    });
+  }
+
+  return (
+    <div data-testid="callback-page">
+      <CallbackUrlCard />
+      <Card title={t('callback_log')} className="coffer-card" data-testid="callback-log">
+        <Alert type="info" showIcon className="coffer-gap-bottom" message={t('callback_log_tip')} />
+        <CallbackFilterBar timeZone={timeZone} onSearch={list.search} />
+        <Table<CallbackEvent>
+          rowKey="eventId"
+          size="middle"
+          loading={list.loading}
+          dataSource={list.rows}
+          columns={columns}
+          expandable={{
+            expandedRowRender: (event) => <EventAttempts eventId={event.eventId} timeZone={timeZone} reloadKey={reloads[event.eventId] ?? 0} />,
+          }}
+          pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
+          scroll={{ x: 'max-content' }}
+          onRow={(event) => ({ 'data-testid': `callback-row-${event.eventId}` }) as object}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useMemo } from 'react';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { DepositFilters } from '@/api/deposits';
+import type { ChainNode } from '@/api/types';
+import type { PickedRange } from '@/utils/timezone';
+import { DEPOSIT_STATUSES, ORDER_STATUS, TX_TYPE, periodMessageKey, requiredPeriod, toDepositFilters, type DepositFilterValues } from './depositRules';
+
+interface DepositFilterBarProps {
+  /** The merchant's zone: the picked days are sent as that zone's day boundaries. */
+  timeZone: number | null;
+  chains: readonly ChainNode[];
+  /** The transaction list filters by type too. */
+  withType: boolean;
+  /** The period the form starts with and returns to on Reset (the last 7 days). */
+  initialRange: [Dayjs, Dayjs];
+  onSearch: (filters: DepositFilters) => void;
+}
+
+/**
+ * Date range (required), chain, token, status, address, hash, order number and OpenID. Search
+ * returns to page 1; Reset restores the default period and clears the rest.
+ */
+export default function DepositFilterBar({ timeZone, chains, withType, initialRange, onSearch }: DepositFilterBarProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<DepositFilterValues>();
+  const chainId = Form.useWatch('chainId', form);
+
+  const tokenOptions = useMemo(
+    () =>
+      chains
+        .filter((chain) => chainId === undefined || chainId === null || chain.chainid === chainId)
+        .flatMap((chain) =>
+          chain.tokens.map((token) => ({
+            value: token.tokenid,
+            label: chainId === undefined || chainId === null ? `${token.symbol} · ${chain.chainname}` : token.symbol,
+          })),
+        ),
+    [chains, chainId],
+  );
+
+  // A token of another chain no longer fits the chosen chain.
+  useEffect(() => {
+    const tokenId = form.getFieldValue('tokenId');
+    if (tokenId !== undefined && tokenId !== null && !tokenOptions.some((option) => option.value === tokenId)) {
+      form.setFieldValue('tokenId', undefined);
+    }
+  }, [form, tokenOptions]);
+
+  const search = (values: DepositFilterValues) => {
+    const filters = toDepositFilters(values, timeZone);
+    if (filters) onSearch(filters); // otherwise the period's rule already says why
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      className="coffer-filter-bar"
+      onFinish={search}
+      initialValues={{ period: initialRange }}
+      data-testid="deposit-filters"
+    >
+      <Form.Item
+        name="period"
+        rules={[
+          {
+            validator: (_, value: PickedRange) => {
+              const period = requiredPeriod(value, timeZone);
+              return period.ok ? Promise.resolve() : Promise.reject(new Error(t(periodMessageKey(period.reason))));
+            },
+          },
+        ]}
+      >
+        <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="filter-period" />
+      </Form.Item>
+      <Form.Item name="chainId">
+        <Select
+          allowClear
+          className="coffer-filter-select"
+          placeholder={t('token_all_chains')}
+          options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
+          data-testid="filter-chain"
+        />
+      </Form.Item>
+      <Form.Item name="tokenId">
+        <Select allowClear className="coffer-filter-select" placeholder={t('filter_all_tokens')} options={tokenOptions} data-testid="filter-token" />
+      </Form.Item>
+      <Form.Item name="status">
+        <Select
+          allowClear
+          className="coffer-filter-select"
+          placeholder={t('filter_all_statuses')}
+          options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(ORDER_STATUS[status].key) }))}
+          data-testid="filter-status"
+        />
+      </Form.Item>
+      {withType && (
+        <Form.Item name="type">
+          <Select
+            allowClear
+            className="coffer-filter-select"
+            placeholder={t('filter_all_types')}
+            options={[
+              { value: 1, label: t(TX_TYPE[1].key) },
+              { value: 2, label: `${t(TX_TYPE[2].key)} (${t('tx_type_later')})`, disabled: true },
+            ]}
+            data-testid="filter-type"
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="address">
+        <Input allowClear placeholder={t('filter_any_address')} className="coffer-filter-input" data-testid="filter-address" />
+      </Form.Item>
+      <Form.Item name="hash">
+        <Input allowClear placeholder={t('filter_hash')} className="coffer-filter-input" data-testid="filter-hash" />
+      </Form.Item>
+      <Form.Item name="orderNo">
+        <Input allowClear placeholder={t('filter_order_no')} data-testid="filter-order-no" />
+      </Form.Item>
+      <Form.Item name="openId">
+        <Input allowClear placeholder={t('filter_openid')} data-testid="filter-openid" />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
+            {t('search')}
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              form.resetFields();
+              search(form.getFieldsValue());
+            }}
+            data-testid="filter-reset"
+          >
+            {t('reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,223 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/locales';
+import { sessionStore } from '@/store/session';
+import { depositRow } from '@/test/deposits';
+import { makeUser } from '@/test/fixtures';
+import { TestRouter, settle } from '@/test/router';
+import { toast } from '@/utils/feedback';
+import { DepositOrdersPage, TransactionListPage } from './DepositPages';
+import { defaultRange, toDepositFilters } from './depositRules';
+
+const api = vi.hoisted(() => ({
+  pageDeposits: vi.fn(),
+  depositSummary: vi.fn(),
+  depositDetail: vi.fn(),
+  pushDeposit: vi.fn(),
+  pageUserTx: vi.fn(),
+  userTxSummary: vi.fn(),
+  pushUserTx: vi.fn(),
+}));
+vi.mock('@/api/deposits', () => api);
+const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
+vi.mock('@/api/config', () => config);
+vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
+const csv = vi.hoisted(() => ({ downloadText: vi.fn() }));
+vi.mock('@/utils/csv', async (original) => ({ ...(await original<typeof import('@/utils/csv')>()), downloadText: csv.downloadText }));
+
+vi.setConfig({ testTimeout: 30_000 });
+const WAIT = { timeout: 8000 };
+const ROW = depositRow(12, { orderNo: 'D202611220000012', amount: '25', actualAmount: '25' });
+const CONFIRMING = depositRow(13, { orderNo: 'D202611220000013', status: 7, confirmations: 3, callbackStatus: 0, notifyStatus: 1, chainId: 31337, chainname: 'Anvil', tokenId: 101 });
+const SUMMARY = { count: 2, totals: [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount: '50.123456' }] };
+const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 500, latencyMs: 42, response: 'oops', error: '', success: false, createtime: '2026-11-22T07:02:00Z' };
+const DEFAULTS = toDepositFilters({ period: defaultRange(8) }, 8)!;
+
+async function renderPage(menuIds: Array<number | string>, page = <DepositOrdersPage />, firstRow = 'deposit-row-D202611220000012') {
+  act(() => sessionStore.signIn(makeUser(menuIds)));
+  render(<TestRouter>{page}</TestRouter>);
+  await screen.findByTestId(firstRow, undefined, WAIT);
+}
+
+const row = (orderNo = 'D202611220000012') => within(screen.getByTestId(`deposit-row-${orderNo}`));
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  for (const fn of Object.values(api)) fn.mockReset();
+  api.pageDeposits.mockResolvedValue({ list: [ROW, CONFIRMING], total: 2 });
+  api.depositSummary.mockResolvedValue(SUMMARY);
+  api.depositDetail.mockResolvedValue({ ...ROW, callbacks: [ATTEMPT] });
+  api.pushDeposit.mockResolvedValue(null);
+  api.pageUserTx.mockResolvedValue({ list: [{ ...ROW, type: 1 }], total: 1 });
+  api.userTxSummary.mockResolvedValue(SUMMARY);
+  api.pushUserTx.mockResolvedValue(null);
+  csv.downloadText.mockReset();
+  config.getHomeConfig.mockReset().mockResolvedValue({
+    chainNodes: [
+      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
+      { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: 'https://etherscan.io/tx/', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1' }] },
+    ],
+    partnerChainNodes: [],
+    tokenIconUrl: '',
+    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
+    timeZone: 8,
+    multiAddressCollect: false,
+  });
+});
+afterEach(() => {
+  act(() => sessionStore.signOut());
+  vi.restoreAllMocks();
+});
+
+describe('deposits table', () => {
+  it('asks for the last 7 days of the merchant zone and shows the fields', async () => {
+    await renderPage([3, 301]);
+    expect(DEFAULTS.start).toMatch(/T00:00:00\.000\+08:00$/);
+    expect(api.pageDeposits).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...DEFAULTS });
+    expect(api.depositSummary).toHaveBeenCalledWith(DEFAULTS);
+
+    expect(row().getByTestId('deposit-amount').textContent).toBe('25.0000');
+    expect(row().getByTestId('deposit-amount').getAttribute('data-amount')).toBe('25');
+    expect(row().getByTestId('deposit-status').textContent).toBe('Transaction complete');
+    expect(row().getByTestId('deposit-confirmations').textContent).toBe('12/12');
+    expect(row().getByTestId('deposit-callback-status').textContent).toBe('Success');
+    expect(row().getByTestId('deposit-notify-status').textContent).toBe('Success');
+    expect(row().getByTestId('deposit-from').textContent).toBe('0x2231…e6b0');
+    expect(row().getByTestId('deposit-to').textContent).toBe('0x5FbD…0aa3');
+    expect(row().getByText('2026-11-22 15:00:00')).toBeTruthy();
+    // No txurl on the devchain: no link; the Anvil row links to its explorer.
+    expect(row().getByTestId('deposit-hash').querySelector('a')).toBeNull();
+    const link = row('D202611220000013').getByTestId('deposit-hash').querySelector('a')!;
+    expect(link.getAttribute('href')).toBe(`https://etherscan.io/tx/0x${'ab'.repeat(32)}`);
+    expect(link.textContent).toBe('0xabab…abab');
+    expect(row('D202611220000013').getByTestId('deposit-status').textContent).toBe('On-chain confirming');
+    expect(row('D202611220000013').getByTestId('deposit-confirmations').textContent).toBe('3/12');
+
+    expect(screen.getByTestId('summary-count').textContent).toBe('Deposits: 2');
+    const total = screen.getByTestId('summary-total-1337-1');
+    expect(within(total).getByTestId('summary-amount').textContent).toBe('50.1234 USDT');
+    expect(within(total).getByTestId('summary-amount').getAttribute('data-amount')).toBe('50.123456');
+  });
+
+  it('sends the filters trimmed, to the list and the summary', async () => {
+    await renderPage([3, 301]);
+    fireEvent.change(screen.getByTestId('filter-openid'), { target: { value: ' user-1 ' } });
+    fireEvent.change(screen.getByTestId('filter-hash'), { target: { value: ' 0xabab ' } });
+    fireEvent.change(screen.getByTestId('filter-order-no'), { target: { value: 'D2026' } });
+    fireEvent.change(screen.getByTestId('filter-address'), { target: { value: '0x5FbD' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    const expected = { ...DEFAULTS, openId: 'user-1', hash: '0xabab', orderNo: 'D2026', address: '0x5FbD' };
+    await waitFor(() => expect(api.pageDeposits).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...expected }), WAIT);
+    await waitFor(() => expect(api.depositSummary).toHaveBeenLastCalledWith(expected), WAIT);
+    fireEvent.click(screen.getByTestId('filter-reset'));
+    await waitFor(() => expect(api.pageDeposits).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...DEFAULTS }), WAIT);
+  });
+
+  it('requires a start and an end', async () => {
+    await renderPage([3, 301]);
+    const calls = api.pageDeposits.mock.calls.length;
+    const clear = screen.getByTestId('deposit-filters').querySelector('.ant-picker-clear')!;
+    fireEvent.mouseDown(clear);
+    fireEvent.mouseUp(clear);
+    fireEvent.click(clear);
+    await settle(100);
+    fireEvent.click(screen.getByTestId('filter-search'));
+    expect(await screen.findByText('A start and an end must be chosen', undefined, WAIT)).toBeTruthy();
+    await settle(200);
+    expect(api.pageDeposits).toHaveBeenCalledTimes(calls);
+  });
+
+  it('re-pushes with 30101 after a confirm, and toasts', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    await renderPage([3, 301, 30101]);
+    fireEvent.click(row().getByTestId('deposit-push'));
+    await settle(400);
+    fireEvent.click(screen.getByTestId('deposit-push-cancel'));
+    await settle(400);
+    expect(api.pushDeposit).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('deposit-detail-body')).toBeNull(); // the popup's clicks open no drawer
+
+    fireEvent.click(row().getByTestId('deposit-push'));
+    await settle(400);
+    const sure = screen.getAllByTestId('deposit-push-sure');
+    fireEvent.click(sure[sure.length - 1]);
+    await waitFor(() => expect(api.pushDeposit).toHaveBeenCalledWith(12), WAIT);
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully pushed'), WAIT);
+    await waitFor(() => expect(api.pageDeposits).toHaveBeenCalledTimes(2), WAIT);
+  });
+
+  it('has no re-push button without 30101', async () => {
+    await renderPage([3, 301]);
+    expect(screen.queryByTestId('deposit-push')).toBeNull();
+    expect(screen.getAllByTestId('deposit-detail-open')).toHaveLength(2);
+  });
+
+  it('opens the detail drawer with every field and the callback attempts', async () => {
+    await renderPage([3, 301, 30101]);
+    fireEvent.click(row().getByTestId('deposit-detail-open'));
+    const body = within(await screen.findByTestId('deposit-detail-body', undefined, WAIT));
+    await waitFor(() => expect(api.depositDetail).toHaveBeenCalledWith(12), WAIT);
+    expect(body.getByTestId('detail-order-no').textContent).toContain('D202611220000012');
+    expect(body.getByTestId('detail-openid').textContent).toBe('user-1');
+    expect(body.getByTestId('detail-amount').textContent).toBe('25.0000 USDT');
+    expect(body.getByTestId('detail-status').textContent).toBe('Transaction complete');
+    expect(body.getByTestId('detail-confirmations').textContent).toBe('12/12');
+    expect(body.getByTestId('detail-created').textContent).toBe('2026-11-22 15:00:00');
+    await waitFor(() => expect(body.getByTestId('attempt-row-3')).toBeTruthy(), WAIT);
+    expect(body.getByTestId('attempt-http').textContent).toBe('500');
+    expect(body.getByTestId('attempt-result').textContent).toBe('Failed');
+    expect(screen.getAllByTestId('detail-push')).toHaveLength(1);
+  });
+
+  it('opens the drawer on a row click, but not from the copy button', async () => {
+    vi.spyOn(window, 'prompt').mockReturnValue(null); // jsdom has no clipboard: the copy helper falls back to prompt
+    await renderPage([3, 301]);
+    const copy = screen.getByTestId('deposit-row-D202611220000012').querySelector('.ant-typography-copy')!;
+    fireEvent.click(copy);
+    await settle(200);
+    expect(screen.queryByTestId('deposit-detail-body')).toBeNull();
+    fireEvent.click(row().getByTestId('deposit-openid'));
+    expect(await screen.findByTestId('deposit-detail-body', undefined, WAIT)).toBeTruthy();
+  });
+
+  it('exports every page of the filter as CSV with exact amounts', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    await renderPage([3, 301]);
+    fireEvent.click(screen.getByTestId('deposit-export'));
+    await waitFor(() => expect(csv.downloadText).toHaveBeenCalledTimes(1), WAIT);
+    expect(api.pageDeposits).toHaveBeenLastCalledWith({ ...DEFAULTS, page: 1, pageSize: 100 });
+    const [name, content] = csv.downloadText.mock.calls[0] as [string, string];
+    expect(name).toMatch(/^deposits-\d{8}-\d{8}\.csv$/);
+    expect(content.startsWith('\uFEFFOrder number,')).toBe(true);
+    expect(content).toContain('D202611220000012,,user-1,7,Devchain,USDT,');
+    expect(content).toContain(',25,25,Transaction complete,');
+    expect(success).toHaveBeenCalledWith('Exported 2 rows');
+  });
+});
+
+describe('transaction list', () => {
+  it('uses /user/pageTx with the type column, filter and 40201', async () => {
+    await renderPage([4, 402, 40201], <TransactionListPage />);
+    expect(api.pageUserTx).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...DEFAULTS });
+    expect(api.userTxSummary).toHaveBeenCalledWith(DEFAULTS);
+    expect(api.pageDeposits).not.toHaveBeenCalled();
+    expect(row().getByTestId('deposit-type').textContent).toBe('Deposit');
+    expect(screen.getByTestId('summary-count').textContent).toBe('Transactions: 2');
+    expect(screen.getByTestId('filter-type')).toBeTruthy();
+
+    fireEvent.click(row().getByTestId('deposit-push'));
+    await settle(400);
+    const sure = screen.getAllByTestId('deposit-push-sure');
+    fireEvent.click(sure[sure.length - 1]);
+    await waitFor(() => expect(api.pushUserTx).toHaveBeenCalledWith(12), WAIT);
+    expect(api.pushDeposit).not.toHaveBeenCalled();
+  });
+
+  it('30101 alone does not re-push here; the drawer says why it has no attempts without 301/401', async () => {
+    await renderPage([4, 402, 30101], <TransactionListPage />);
+    expect(screen.queryByTestId('deposit-push')).toBeNull();
+    fireEvent.click(row().getByTestId('deposit-detail-open'));
+    expect(await screen.findByTestId('detail-attempts-no-access', undefined, WAIT)).toBeTruthy();
+    expect(api.depositDetail).not.toHaveBeenCalled();
+  });
+});

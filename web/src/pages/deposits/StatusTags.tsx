@@ -1,0 +1,57 @@
+import { Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TxHashLink } from '@/pages/token/AddressText';
+import { formatAmountDown } from '@/pages/token/tokenRules';
+import { statusView, type StatusView } from './depositRules';
+
+// Small cells shared by the deposit tables, the detail drawer and the callback log.
+
+/** A status of one of the label maps (order, callback, notification, type) as a coloured tag. */
+export function StatusTag({ map, value, testId }: { map: Record<number, StatusView>; value: number | null | undefined; testId: string }) {
+  const { t } = useTranslation();
+  const view = statusView(map, value);
+  if (!view) return <span data-testid={testId}>{value ?? '—'}</span>;
+  return (
+    <Tag color={view.color} data-testid={testId} data-value={value}>
+      {t(view.key)}
+    </Tag>
+  );
+}
+
+/**
+ * An amount shown with 4 decimals rounded down (spec section 9), the exact decimal string in the
+ * tooltip and in `data-amount`.
+ */
+export function AmountText({ amount, symbol, testId }: { amount: string; symbol?: string; testId: string }) {
+  const shown = formatAmountDown(amount);
+  return (
+    <Tooltip title={amount === shown ? undefined : `${amount}${symbol ? ` ${symbol}` : ''}`}>
+      <span className="coffer-amount" data-testid={testId} data-amount={amount}>
+        {shown}
+        {symbol ? ` ${symbol}` : ''}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** A transaction hash, shortened with copy, linked to the chain's explorer when it has a txurl. */
+export function HashText({ hash, txurl, testId = 'deposit-hash' }: { hash: string; txurl: string | null | undefined; testId?: string }) {
+  if (!hash) return <>—</>;
+  return (
+    <span className="coffer-address" data-testid={testId} data-hash={hash}>
+      <TxHashLink txurl={txurl} hash={hash} />
+    </span>
+  );
+}
+
+/** Text that may be long (a reply excerpt): one line with the whole text in a tooltip. */
+export function LongText({ text, testId }: { text: string | null | undefined; testId?: string }) {
+  if (!text) return <span data-testid={testId}>—</span>;
+  return (
+    <Tooltip title={<span className="coffer-pre">{text}</span>} placement="topLeft">
+      <Typography.Text className="coffer-long-text" ellipsis data-testid={testId}>
+        {text}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
