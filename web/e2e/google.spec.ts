@@ -82,8 +82,12 @@ test('bind Google in the personal centre, sign in with the authenticator, unbind
   // Unbind with a new code; sign-in goes back to the e-mail code.
   await page.goto('/#/personal');
   await page.getByTestId('google-unbind').click();
+  // Wait for the dialog's opening animation: a click during it can miss the button.
+  const unbindDialog = page.getByRole('dialog').filter({ hasText: 'Unbind Google authenticator' });
+  await expect(unbindDialog).toBeVisible();
+  await expect(page.getByTestId('google-unbind-code')).toBeEditable();
   await page.getByTestId('google-unbind-submit').click();
-  await expect(page.getByText('Google verification code cannot be empty')).toBeVisible();
+  await expect(unbindDialog.getByText('Google verification code cannot be empty')).toBeVisible();
   const unbindCode = await freshTotp(secret, signInCode.counter);
   await page.getByTestId('google-unbind-code').fill(unbindCode.code);
   await page.getByTestId('google-unbind-submit').click();
