@@ -8,31 +8,14 @@ use aws_lc_rs::rsa::{KeyPair, KeySize};
 use aws_lc_rs::signature::{KeyPair as _, RSA_PKCS1_SHA256};
 use base64::Engine;
 use std::sync::Arc;
-use tokio_free::OnceCell;
 use zeroize::Zeroizing;
 
 use crate::crypto::SecretBox;
 use crate::error::{AppError, AppResult};
+use crate::merchant_api::keys::pem_encode;
 use crate::ports::DepositRepo;
 
 pub const PLATFORM_KEY_PURPOSE: &str = "platform-key";
-
-mod tokio_free {
-    /// A set-once cell for async initialisation without a runtime dependency.
-    pub struct OnceCell<T>(std::sync::OnceLock<T>);
-    impl<T> OnceCell<T> {
-        pub const fn new() -> Self {
-            OnceCell(std::sync::OnceLock::new())
-        }
-        pub fn get(&self) -> Option<&T> {
-            self.0.get()
-        }
-        pub fn set(&self, value: T) -> &T {
-            let _ = self.0.set(value);
-            self.0.get().expect("just set")
-        }
-    }
-}
 
 struct Loaded {
     kid: String,
@@ -43,20 +26,7 @@ struct Loaded {
 pub struct PlatformKeys {
     repo: Arc<dyn DepositRepo>,
     sealer: Arc<SecretBox>,
-    loaded: OnceCell<Loaded>,
-}
-
-fn pem(label: &str, der: &[u8]) -> String {
-    let b64 = base64::engine::general_purpose::STANDARD.encode(der);
-    let lines: Vec<&str> = b64
-        .as_bytes()
-        .chunks(64)
-        .map(|c| std::str::from_utf8(c).expect("base64 is ASCII"))
-        .collect();
-    format!(
-        "-----BEGIN {label}-----\n{}\n-----END {label}-----\n",
-        lines.join("\n")
-    )
+    loaded: std::sync::OnceLock<Loaded>,
 }
 
 impl PlatformKeys {
@@ -64,7 +34,7 @@ impl PlatformKeys {
         PlatformKeys {
             repo,
             sealer,
-            loaded: OnceCell::new(),
+            loaded: std::sync::OnceLock::new(),
         }
     }
 
@@ -85,7 +55,7 @@ impl PlatformKeys {
                 .public_key()
                 .as_der()
                 .map_err(|_| AppError::internal("RSA public key encoding"))?;
-            let public_pem = pem("PUBLIC KEY", public.as_ref());
+            let public_pem = pem_encode("PUBLIC KEY", public.as_ref());
             let kid = format!("pk_{}", &hex::encode(sha256(public.as_ref()))[..16]);
             let sealed = self.sealer.seal(PLATFORM_KEY_PURPOSE, &der)?;
             if self.repo.insert_platform_key(&kid, &sealed, &public_pem).await? {
@@ -99,7 +69,8 @@ impl PlatformKeys {
             .ok_or_else(|| AppError::internal("platform key missing"))?;
         let der = Zeroizing::new(self.sealer.open(PLATFORM_KEY_PURPOSE, &sealed)?);
         let pair = KeyPair::from_pkcs8(&der).map_err(|_| AppError::internal("platform key unreadable"))?;
-        Ok(self.loaded.set(Loaded {
+        // Two first callers may both load; either result is the same key.
+        Ok(self.loaded.get_or_init(|| Loaded {
             kid,
             pair,
             public_pem,

@@ -168,9 +168,15 @@ impl DepositService {
             .repo
             .page_deposits(ctx.merchant_id, filter, Some(page))
             .await?;
+        let mut heads: BTreeMap<i64, Option<u64>> = BTreeMap::new();
         let mut list = Vec::with_capacity(found.list.len());
         for d in found.list {
-            let head = self.heads.head(d.chain_id).await;
+            let head = match heads.get(&d.chain_id) {
+                Some(head) => *head,
+                None => *heads
+                    .entry(d.chain_id)
+                    .or_insert(self.heads.head(d.chain_id).await),
+            };
             list.push(deposit_view(d, &nodes, head));
         }
         Ok(Paged {

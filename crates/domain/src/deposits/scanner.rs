@@ -106,6 +106,11 @@ impl DepositScanner {
         let events = DepositEvents::new(nodes.clone(), self.clock.clone());
         let tokens = token_map(chain.as_ref(), &nodes, chain_id);
         let contracts: Vec<String> = tokens.keys().cloned().collect();
+        let native_decimals = nodes
+            .iter()
+            .find(|c| c.chainid == chain_id)
+            .map(|c| c.decimals)
+            .unwrap_or(18);
         let mut report = ScanReport::default();
         // A reorg at the tip (same height, another block) shows no new parent to compare with:
         // check that the last block we recorded is still the chain's, walking back while not.
@@ -158,7 +163,7 @@ impl DepositScanner {
                 }
             }
             let deposits = self
-                .deposits_in(&block, chain_id, &tokens, settings.confirmations)
+                .deposits_in(&block, chain_id, &tokens, native_decimals, settings.confirmations)
                 .await?;
             let scanned = ScannedBlock {
                 number: block.number,
@@ -194,6 +199,7 @@ impl DepositScanner {
         block: &Block,
         chain_id: i64,
         tokens: &TokenMap,
+        native_decimals: i32,
         confirmations: u32,
     ) -> AppResult<Vec<NewDeposit>> {
         let targets: Vec<String> = block.transfers.iter().map(|t| t.to.clone()).collect();
@@ -201,6 +207,25 @@ impl DepositScanner {
             return Ok(Vec::new());
         }
         let owners = self.wallets.deposit_addresses_at(chain_id, &targets).await?;
+        // Each merchant's enabled tokens and hot wallets, asked once per block, not per transfer.
+        let mut enabled: HashMap<i64, Vec<i64>> = HashMap::new();
+        let mut hot: HashMap<i64, Vec<String>> = HashMap::new();
+        for merchant_id in owners.iter().map(|o| o.merchant_id) {
+            if enabled.contains_key(&merchant_id) {
+                continue;
+            }
+            let assets = self.wallets.assets(merchant_id, Some(chain_id)).await?;
+            enabled.insert(
+                merchant_id,
+                assets
+                    .iter()
+                    .filter(|a| a.status == 1)
+                    .map(|a| a.token_id)
+                    .collect(),
+            );
+            let wallets = self.wallets.hot_wallets_on(merchant_id, chain_id).await?;
+            hot.insert(merchant_id, wallets.into_iter().map(|w| w.address).collect());
+        }
         let mut found = Vec::new();
         for transfer in &block.transfers {
             let Some(owner) = owners.iter().find(|a| a.address == transfer.to) else {
@@ -211,8 +236,7 @@ impl DepositScanner {
                     let Some(&(token_id, decimals)) = tokens.get(contract) else {
                         continue;
                     };
-                    let assets = self.wallets.assets(owner.merchant_id, Some(chain_id)).await?;
-                    let enabled = assets.iter().any(|a| a.token_id == token_id && a.status == 1);
+                    let enabled = enabled[&owner.merchant_id].contains(&token_id);
                     let dust = self
                         .settings
                         .dust
@@ -229,19 +253,10 @@ impl DepositScanner {
                 }
                 Asset::Native => {
                     // The merchant's own fee top-ups (from its hot wallets) are not deposits.
-                    let hot = self.wallets.hot_wallets_on(owner.merchant_id, chain_id).await?;
-                    if hot.iter().any(|w| w.address == transfer.from) {
+                    if hot[&owner.merchant_id].contains(&transfer.from) {
                         continue;
                     }
-                    let decimals = self
-                        .config
-                        .chain_nodes()
-                        .await?
-                        .iter()
-                        .find(|c| c.chainid == chain_id)
-                        .map(|c| c.decimals)
-                        .unwrap_or(18);
-                    (None, decimals, "unsupported")
+                    (None, native_decimals, "unsupported")
                 }
             };
             found.push(NewDeposit {
