@@ -3,7 +3,7 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use coffer_domain::callbacks::{CallbackAttemptView, CallbackEventView};
-use coffer_domain::deposits::{DepositSummary, DepositView};
+use coffer_domain::deposits::{DepositSummary, DepositView, HashScanView};
 use coffer_domain::ports::{DepositFilter, EventFilter, Paged};
 use serde::Deserialize;
 
@@ -100,9 +100,10 @@ pub async fn summary(
     ok(state.deposits.summary(&ctx, &f.filter()).await?)
 }
 
+/// Also for the transaction list (402), whose rows open the same drawer.
 pub async fn detail(
     State(state): State<AppState>,
-    AllowedEither(ctx): AllowedEither<301, 401>,
+    AllowedEither(ctx): AllowedEither<301, 401, 402>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let deposit = state.deposits.detail(&ctx, b.id).await?;
@@ -125,6 +126,21 @@ pub async fn detail(
     let mut value = serde_json::to_value(deposit).map_err(coffer_domain::AppError::internal)?;
     value["callbacks"] = serde_json::to_value(attempts).map_err(coffer_domain::AppError::internal)?;
     ok(value)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HashScanBody {
+    chain_id: i64,
+    hash: String,
+}
+
+pub async fn hash_scan(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<40101>,
+    ApiJson(b): ApiJson<HashScanBody>,
+) -> ApiResult<HashScanView> {
+    ok(state.deposits.scan_hash(&ctx, b.chain_id, &b.hash).await?)
 }
 
 pub async fn push(

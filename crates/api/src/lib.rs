@@ -151,6 +151,7 @@ pub fn router(state: AppState) -> Router {
             "/api/v2/partner/hotwallet/status/setting",
             post(wallets::hot_wallet_status),
         )
+        .route("/api/v2/hash/scan", post(deposits::hash_scan))
         .route("/api/partner/deposit/push", post(deposits::push))
         .route("/api/partner/user/tx/push", post(deposits::user_push))
         .route("/api/partner/callback/push", post(deposits::callback_push))
@@ -163,6 +164,7 @@ pub fn router(state: AppState) -> Router {
         .route("/merchant/v1/openapi.json", get(merchant::openapi_json))
         .route("/merchant/v1/ping", get(merchant::ping))
         .route("/merchant/v1/address", post(merchant::deposit_address))
+        .route("/merchant/v1/deposits", post(merchant::deposits))
         .route("/", get(console::index))
         // Console files are served by the fallback, so that any other path or method is an
         // envelope 'not found' rather than a routing artefact.

@@ -48,15 +48,19 @@ impl<const MENU: MenuId> FromRequestParts<AppState> for Allowed<MENU> {
     }
 }
 
-/// A signed-in caller whose role holds menu `A` or menu `B` (one list shown on two screens).
-pub struct AllowedEither<const A: MenuId, const B: MenuId>(pub AuthContext);
+/// A signed-in caller whose role holds menu `A`, `B` or `C` (one list shown on several screens;
+/// `C` = 0 stands for none).
+pub struct AllowedEither<const A: MenuId, const B: MenuId, const C: MenuId = 0>(pub AuthContext);
 
-impl<const A: MenuId, const B: MenuId> FromRequestParts<AppState> for AllowedEither<A, B> {
+impl<const A: MenuId, const B: MenuId, const C: MenuId> FromRequestParts<AppState>
+    for AllowedEither<A, B, C>
+{
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let Session(ctx) = Session::from_request_parts(parts, state).await?;
-        if !(ctx.permissions.allows(A) || ctx.permissions.allows(B)) {
+        let allows = |menu: MenuId| menu != 0 && ctx.permissions.allows(menu);
+        if !(allows(A) || allows(B) || allows(C)) {
             return Err(ApiError(AppError::Forbidden));
         }
         Ok(AllowedEither(ctx))

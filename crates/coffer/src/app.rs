@@ -125,6 +125,7 @@ pub async fn build_services(
         config: repo.clone(),
         heads: Arc::new(crate::workers::ScannedHeads(store.clone())),
         clock: clock.clone(),
+        scanner: scanner.clone(),
     });
     let parts = StateParts {
         sealer,

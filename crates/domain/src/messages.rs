@@ -80,6 +80,11 @@ pub enum MsgKey {
     DatesRequired,
     DateRange,
     NothingToPush,
+    TxHashInvalid,
+    TxNotFound,
+    TxFailed,
+    TxPaysNoAddress,
+    TxReorganised,
 }
 
 impl MsgKey {
@@ -160,6 +165,11 @@ impl MsgKey {
             MsgKey::DatesRequired => "dates_required",
             MsgKey::DateRange => "date_range",
             MsgKey::NothingToPush => "nothing_to_push",
+            MsgKey::TxHashInvalid => "tx_hash_invalid",
+            MsgKey::TxNotFound => "tx_not_found",
+            MsgKey::TxFailed => "tx_failed",
+            MsgKey::TxPaysNoAddress => "tx_pays_no_address",
+            MsgKey::TxReorganised => "tx_reorganised",
         }
     }
 
@@ -368,6 +378,11 @@ impl MsgKey {
             MsgKey::DatesRequired => ["A start and an end must be chosen", "必须选择开始和结束日期", "必須選擇開始和結束日期"],
             MsgKey::DateRange => ["The end must be after the start, at most 366 days later", "结束须晚于开始，且不超过366天", "結束須晚於開始，且不超過366天"],
             MsgKey::NothingToPush => ["There is no callback to push for this order", "该订单没有可推送的回调", "該訂單沒有可推送的回調"],
+            MsgKey::TxHashInvalid => ["Not a transaction hash for this chain", "不是该链的交易哈希", "不是該鏈的交易哈希"],
+            MsgKey::TxNotFound => ["Transaction not found on this chain", "链上未找到该交易", "鏈上未找到該交易"],
+            MsgKey::TxFailed => ["This transaction failed on chain and moved nothing", "该交易在链上失败，未转移任何资产", "該交易在鏈上失敗，未轉移任何資產"],
+            MsgKey::TxPaysNoAddress => ["This transaction pays none of your deposit addresses", "该交易未向您的任何充值地址付款", "該交易未向您的任何充值地址付款"],
+            MsgKey::TxReorganised => ["The chain reorganised around this block; try again in a minute", "该区块附近发生链重组，请一分钟后重试", "該區塊附近發生鏈重組，請一分鐘後重試"],
             MsgKey::ApiKeyNone => [
                 "There is no API key yet; generate one first",
                 "尚未生成API密钥，请先生成",

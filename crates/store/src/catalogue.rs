@@ -46,6 +46,7 @@ pub const MENUS: &[MenuRow] = &[
     (302, 3, "C", "/orders/withdraw", "", "Withdraw", "提现", "提現"),
     (4, 0, "M", "/transactions", "SwapOutlined", "Transactions", "交易记录", "交易記錄"),
     (401, 4, "C", "/transactions/deposit-list", "", "Deposit list", "充值列表", "充值列表"),
+    (40101, 401, "F", "", "", "Scan a transaction hash", "扫描交易哈希", "掃描交易哈希"),
     (402, 4, "C", "/transactions/transaction-list", "", "Transaction list", "交易列表", "交易列表"),
     (40201, 402, "F", "", "", "Re-push transaction callback", "重推交易回调", "重推交易回調"),
     (403, 4, "C", "/transactions/withdraw-check", "", "Withdraw check", "提现审核", "提現審核"),

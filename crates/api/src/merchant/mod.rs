@@ -2,6 +2,7 @@
 //! merchant's RSA key (docs/merchant-api.md; the OpenAPI document at
 //! `GET /merchant/v1/openapi.json`). Everything is scoped to the merchant of the API key.
 
+mod deposits;
 mod gate;
 mod openapi;
 
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::envelope::{ok, ApiResult};
 use crate::AppState;
 
+pub use deposits::deposits;
 pub use gate::MerchantCall;
 pub use openapi::openapi_json;
 

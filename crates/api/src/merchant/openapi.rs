@@ -97,7 +97,64 @@ fn components() -> Value {
             "Pong": {
                 "type": "object", "required": ["merchantId"],
                 "properties": { "merchantId": { "type": "integer", "format": "int64", "description": "the merchant the API key belongs to" } }
-            }
+            },
+            "DepositQuery": deposit_query(),
+            "DepositPage": {
+                "type": "object", "required": ["list", "total"],
+                "properties": {
+                    "list": { "type": "array", "items": { "$ref": "#/components/schemas/Deposit" } },
+                    "total": { "type": "integer", "description": "rows the filter selects" }
+                }
+            },
+            "Deposit": deposit()
+        }
+    })
+}
+
+fn deposit_query() -> Value {
+    json!({
+        "type": "object", "additionalProperties": false,
+        "description": "Every field optional; `{}` lists the newest deposits. Unknown fields are refused (10400).",
+        "properties": {
+            "orderNo": { "type": "string", "description": "Coffer's order number (callback `orderNo`)", "example": "D202611220000000012" },
+            "hash": { "type": "string", "description": "transaction hash (exact, case ignored)" },
+            "openId": { "type": "string", "description": "the end user (exact)" },
+            "chainId": { "type": "integer", "format": "int64" },
+            "tokenId": { "type": "integer", "format": "int64" },
+            "status": { "type": "integer", "enum": [7, 8, 11], "description": "7 on-chain confirming, 8 transaction complete, 11 void" },
+            "start": { "type": "string", "format": "date-time", "description": "created at or after (with `end`, at most 366 days apart)" },
+            "end": { "type": "string", "format": "date-time", "description": "created before" },
+            "page": { "type": "integer", "minimum": 1, "default": 1 },
+            "pageSize": { "type": "integer", "minimum": 1, "maximum": 100, "default": 20 }
+        }
+    })
+}
+
+fn deposit() -> Value {
+    json!({
+        "type": "object",
+        "description": "A transfer to one of the merchant's deposit addresses, newest first.",
+        "properties": {
+            "orderNo": { "type": "string" },
+            "openId": { "type": "string" },
+            "chainId": { "type": "integer", "format": "int64" },
+            "chainname": { "type": "string" },
+            "tokenId": { "type": "integer", "format": "int64", "nullable": true, "description": "null for the chain's native coin" },
+            "symbol": { "type": "string" },
+            "hash": { "type": "string" },
+            "index": { "type": "integer", "description": "position of the transfer in its transaction (log index)" },
+            "fromAddress": { "type": "string" },
+            "toAddress": { "type": "string" },
+            "amount": { "type": "string", "description": "exact decimal in the token's units", "example": "25.5" },
+            "actualAmount": { "type": "string", "description": "what is credited: \"0\" for dust, unsupported tokens and void deposits" },
+            "status": { "type": "integer", "enum": [7, 8, 11] },
+            "note": { "type": "string", "enum": ["", "dust", "unsupported"] },
+            "blockNumber": { "type": "integer" },
+            "confirmations": { "type": "integer" },
+            "requiredConfirmations": { "type": "integer" },
+            "createtime": { "type": "string", "format": "date-time" },
+            "confirmtime": { "type": "string", "format": "date-time", "nullable": true },
+            "voidtime": { "type": "string", "format": "date-time", "nullable": true }
         }
     })
 }
@@ -148,6 +205,20 @@ fn paths() -> Value {
                     "content": { "application/json": { "schema": { "$ref": "#/components/schemas/AddressRequest" } } }
                 },
                 "responses": answer("DepositAddress", "The envelope; `data` is the address.")
+            }
+        },
+        "/merchant/v1/deposits": {
+            "post": {
+                "operationId": "deposits",
+                "summary": "Query deposit orders",
+                "description": "The merchant's deposits, newest first, by order number, hash, OpenID, chain, token, status or time: to reconcile, or to look up an order whose callback did not arrive. The same states the callbacks announce.",
+                "security": [ { "apiKey": [] } ],
+                "parameters": signed_headers(),
+                "requestBody": {
+                    "required": true,
+                    "content": { "application/json": { "schema": { "$ref": "#/components/schemas/DepositQuery" } } }
+                },
+                "responses": answer("DepositPage", "The envelope; `data` is one page of deposits.")
             }
         },
         "/merchant/v1/openapi.json": {

@@ -18,14 +18,14 @@ use crate::wallets::{demo_merchant, list, offline_chains};
 
 const DEV: i64 = 1337;
 
-fn usdt() -> Asset {
+pub fn usdt() -> Asset {
     Asset::Token {
         contract: USDT_CONTRACT.into(),
     }
 }
 
 /// The demo merchant with USDT enabled on the devchain and a callback address.
-async fn merchant_ready(app: &TestApp, receiver: &Receiver) -> String {
+pub async fn merchant_ready(app: &TestApp, receiver: &Receiver) -> String {
     let token = app.sign_in_demo().await;
     let payer = app
         .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": DEV}))
@@ -47,12 +47,12 @@ async fn merchant_ready(app: &TestApp, receiver: &Receiver) -> String {
     token
 }
 
-fn range(app: &TestApp) -> Value {
+pub fn range(app: &TestApp) -> Value {
     let now = app.clock.now();
     json!({"start": (now - Duration::days(1)).to_rfc3339(), "end": (now + Duration::days(1)).to_rfc3339()})
 }
 
-fn with(mut base: Value, extra: Value) -> Value {
+pub fn with(mut base: Value, extra: Value) -> Value {
     for (k, v) in extra.as_object().unwrap() {
         base[k] = v.clone();
     }
@@ -64,7 +64,7 @@ async fn scan(app: &TestApp) -> coffer_domain::deposits::scanner::ScanReport {
 }
 
 /// Verifies a callback with the platform public key using openssl, not our code.
-fn openssl_verifies(public_pem: &str, message: &str, signature_b64: &str) -> bool {
+pub fn openssl_verifies(public_pem: &str, message: &str, signature_b64: &str) -> bool {
     use base64::Engine;
     let dir = tempfile::tempdir().unwrap();
     let key = dir.path().join("platform.pem");

@@ -4,9 +4,11 @@
 mod helpers;
 
 mod access;
+mod anvil_deposits;
 mod assets;
 mod deposits;
 mod envelope;
+mod hash_scan;
 mod identity;
 mod iplist;
 mod mail;

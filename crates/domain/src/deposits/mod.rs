@@ -1,6 +1,7 @@
 //! Deposits: the scanner finds them ([`scanner`]), this service shows them to the console.
 
 pub mod events;
+pub mod hash_scan;
 pub mod scanner;
 
 use chrono::{DateTime, Duration, Utc};
@@ -78,6 +79,14 @@ pub struct DepositService {
     /// Head block per chain, for the confirmations column (None when the node is down).
     pub heads: Arc<dyn HeadSource>,
     pub clock: Arc<dyn crate::clock::Clock>,
+    /// Hash scans go through the scanner's own path.
+    pub scanner: Arc<scanner::DepositScanner>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct HashScanView {
+    pub result: &'static str,
+    pub deposits: Vec<DepositView>,
 }
 
 /// The latest block number of a chain, as the scanner last saw it or the node says.
@@ -163,11 +172,31 @@ impl DepositService {
         page: PageRequest,
     ) -> AppResult<Paged<DepositView>> {
         check_range(filter.start, filter.end)?;
+        self.list(ctx.merchant_id, filter, page).await
+    }
+
+    /// The merchant API's order query: dates are optional there (an order number, hash or
+    /// OpenID is what a merchant's server usually asks by), checked when given.
+    pub async fn query(
+        &self,
+        merchant_id: crate::ports::MerchantId,
+        filter: &DepositFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<DepositView>> {
+        if filter.start.is_some() || filter.end.is_some() {
+            check_range(filter.start, filter.end)?;
+        }
+        self.list(merchant_id, filter, page).await
+    }
+
+    async fn list(
+        &self,
+        merchant_id: crate::ports::MerchantId,
+        filter: &DepositFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<DepositView>> {
         let nodes = self.config.chain_nodes().await?;
-        let found = self
-            .repo
-            .page_deposits(ctx.merchant_id, filter, Some(page))
-            .await?;
+        let found = self.repo.page_deposits(merchant_id, filter, Some(page)).await?;
         let mut heads: BTreeMap<i64, Option<u64>> = BTreeMap::new();
         let mut list = Vec::with_capacity(found.list.len());
         for d in found.list {
@@ -228,6 +257,21 @@ impl DepositService {
         let nodes = self.config.chain_nodes().await?;
         let head = self.heads.head(d.chain_id).await;
         Ok(deposit_view(d, &nodes, head))
+    }
+
+    /// Records the merchant's transfers of a transaction the scanner missed (docs/api.md).
+    pub async fn scan_hash(&self, ctx: &AuthContext, chain_id: i64, hash: &str) -> AppResult<HashScanView> {
+        let scan = self.scanner.scan_hash(ctx.merchant_id, chain_id, hash).await?;
+        let nodes = self.config.chain_nodes().await?;
+        let head = self.heads.head(chain_id).await;
+        Ok(HashScanView {
+            result: scan.result.name(),
+            deposits: scan
+                .deposits
+                .into_iter()
+                .map(|d| deposit_view(d, &nodes, head))
+                .collect(),
+        })
     }
 
     /// Delivers the deposit's latest callback again now.

@@ -73,7 +73,7 @@ pub struct DepositScanner {
 type TokenMap = HashMap<String, (i64, i32)>;
 
 impl DepositScanner {
-    fn chain_settings(&self, chain_id: i64) -> ChainScanSettings {
+    pub(super) fn chain_settings(&self, chain_id: i64) -> ChainScanSettings {
         self.settings
             .chains
             .get(&chain_id)
@@ -194,7 +194,7 @@ impl DepositScanner {
     }
 
     /// The block's transfers to deposit addresses, classified: credited, dust or unsupported.
-    async fn deposits_in(
+    pub(super) async fn deposits_in(
         &self,
         block: &Block,
         chain_id: i64,
@@ -279,7 +279,7 @@ impl DepositScanner {
     }
 }
 
-fn token_map(chain: &dyn ChainAdapter, nodes: &[crate::config::ChainNode], chain_id: i64) -> TokenMap {
+pub(super) fn token_map(chain: &dyn ChainAdapter, nodes: &[crate::config::ChainNode], chain_id: i64) -> TokenMap {
     nodes
         .iter()
         .filter(|c| c.chainid == chain_id)

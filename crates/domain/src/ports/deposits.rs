@@ -194,6 +194,8 @@ pub trait DepositRepo: Send + Sync {
         start_block: u64,
     ) -> AppResult<Option<u64>>;
     async fn scanned_block(&self, chain_id: i64, number: u64) -> AppResult<Option<ScannedBlock>>;
+    /// The next block the chain's scanner will read (None before its first step).
+    async fn scan_cursor(&self, chain_id: i64) -> AppResult<Option<u64>>;
     /// The block's deposits (new ones inserted, voided ones revived), its hash and the cursor
     /// moved past it, in one transaction. False when the lease was lost (nothing written).
     async fn record_block(
@@ -205,6 +207,17 @@ pub trait DepositRepo: Send + Sync {
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
     ) -> AppResult<bool>;
+    /// Transfers of one block found outside the scanner (a hash scan): stored exactly as the
+    /// scanner stores them, in one transaction, without moving the cursor. Fails on the unique
+    /// key when another writer recorded one of them meanwhile (nothing is written then).
+    /// Returns how many were new (or revived): already recorded ones are left as they are.
+    async fn record_transfers(
+        &self,
+        block: &ScannedBlock,
+        deposits: &[NewDeposit],
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<u64>;
     /// Reorg: the block at `number` is no longer on the chain. Its deposits become void, its
     /// hash is forgotten and the cursor moves back to it, in one transaction.
     async fn rollback_block(

@@ -99,6 +99,24 @@ impl DepositRepo for Store {
         self.find_scanned(chain_id, number).await
     }
 
+    async fn scan_cursor(&self, chain_id: i64) -> AppResult<Option<u64>> {
+        let row = crate::entities::scan_cursor::Entity::find_by_id(chain_id)
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(|c| c.next_block as u64))
+    }
+
+    async fn record_transfers(
+        &self,
+        block: &ScannedBlock,
+        deposits: &[NewDeposit],
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<u64> {
+        self.store_transfers(block, deposits, now, events).await
+    }
+
     async fn record_block(
         &self,
         chain_id: i64,

@@ -216,6 +216,34 @@ impl Store {
         Ok(true)
     }
 
+    pub(crate) async fn store_transfers(
+        &self,
+        block: &ScannedBlock,
+        deposits: &[NewDeposit],
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<u64> {
+        let tx = self.connection().begin().await.map_err(db_error)?;
+        // Write first: SQLite cannot turn a transaction that has read into a writer once another
+        // writer committed (SQLITE_BUSY, not retried), and store_deposit reads before it writes.
+        // The scanner's transaction starts with the cursor update for the same reason.
+        deposit::Entity::update_many()
+            .col_expr(
+                deposit::Column::UpdatedAt,
+                Expr::col(deposit::Column::UpdatedAt).into(),
+            )
+            .filter(deposit::Column::Id.eq(-1))
+            .exec(&tx)
+            .await
+            .map_err(db_error)?;
+        let mut written = 0;
+        for d in deposits {
+            written += u64::from(self.store_deposit(&tx, d, block, now, events).await?);
+        }
+        tx.commit().await.map_err(db_error)?;
+        Ok(written)
+    }
+
     async fn store_deposit(
         &self,
         tx: &DatabaseTransaction,
@@ -223,7 +251,7 @@ impl Store {
         block: &ScannedBlock,
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
-    ) -> AppResult<()> {
+    ) -> AppResult<bool> {
         let existing = deposit::Entity::find()
             .filter(deposit::Column::ChainId.eq(d.chain_id))
             .filter(deposit::Column::TxHash.eq(d.tx_hash.as_str()))
@@ -233,7 +261,7 @@ impl Store {
             .map_err(db_error)?;
         match existing {
             // Seen before and still valid: a re-scan changes nothing.
-            Some(row) if row.status != status::VOID => Ok(()),
+            Some(row) if row.status != status::VOID => Ok(false),
             // Orphaned by a reorg, now mined again: confirming anew in its new block.
             Some(row) => {
                 deposit::Entity::update_many()
@@ -250,7 +278,8 @@ impl Store {
                     .exec(tx)
                     .await
                     .map_err(db_error)?;
-                announce(tx, row.id, DepositEvent::Seen, events).await
+                announce(tx, row.id, DepositEvent::Seen, events).await?;
+                Ok(true)
             }
             None => {
                 let inserted = deposit::ActiveModel {
@@ -292,7 +321,8 @@ impl Store {
                     .exec(tx)
                     .await
                     .map_err(db_error)?;
-                announce(tx, inserted.id, DepositEvent::Seen, events).await
+                announce(tx, inserted.id, DepositEvent::Seen, events).await?;
+                Ok(true)
             }
         }
     }
