@@ -116,6 +116,7 @@ pub async fn build_services(
             retry_interval: Duration::seconds(config.callbacks.retry_interval_secs),
             max_attempts: config.callbacks.max_attempts,
             timeout: std::time::Duration::from_secs(config.callbacks.timeout_secs),
+            lease: CallbackSettings::lease_for(std::time::Duration::from_secs(config.callbacks.timeout_secs)),
             ..CallbackSettings::default()
         },
         owner,

@@ -31,6 +31,8 @@ pub struct TestApp {
     pub clock: Arc<ManualClock>,
     pub http: reqwest::Client,
     pub db: TestDb,
+    /// What the in-process server runs with (a `coffer` child process gets the same).
+    pub config: Config,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -107,6 +109,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         clock,
         http: reqwest::Client::new(),
         db,
+        config,
     }
 }
 

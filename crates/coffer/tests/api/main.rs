@@ -15,6 +15,7 @@ mod mail;
 mod merchant_api;
 mod parity;
 mod receiver;
+mod restart;
 mod session;
 mod sign_in;
 mod system;

@@ -7,6 +7,7 @@ pub mod keys;
 
 use chrono::Duration;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::auth::AuthContext;
@@ -30,8 +31,20 @@ pub struct CallbackSettings {
     /// Attempts before the event is 'failed' (a manual push tries again).
     pub max_attempts: i32,
     pub timeout: std::time::Duration,
+    /// How long a claimed event is this worker's: longer than the attempts of one order (orders
+    /// are delivered concurrently, an order's few events one after another), so a live worker
+    /// keeps it and a dead one's is taken over.
     pub lease: Duration,
+    /// Events claimed and delivered at once by one worker.
     pub batch: u64,
+}
+
+impl CallbackSettings {
+    /// A lease that outlasts an order's attempts (at most confirming, confirmed and void due
+    /// together) with the given timeout.
+    pub fn lease_for(timeout: std::time::Duration) -> Duration {
+        Duration::seconds(3 * timeout.as_secs() as i64 + 10)
+    }
 }
 
 impl Default for CallbackSettings {
@@ -40,8 +53,8 @@ impl Default for CallbackSettings {
             retry_interval: Duration::minutes(30),
             max_attempts: 48,
             timeout: std::time::Duration::from_secs(10),
-            lease: Duration::seconds(60),
-            batch: 50,
+            lease: Duration::seconds(25),
+            batch: 16,
         }
     }
 }
@@ -152,19 +165,39 @@ impl CallbackService {
             .repo
             .claim_due_events(&self.owner, now, now + self.settings.lease, self.settings.batch)
             .await?;
+        // Orders are delivered concurrently (one slow merchant does not hold up the others),
+        // the events of one order in the order they were made (confirming before void).
+        let mut orders: BTreeMap<&str, Vec<&CallbackEventRecord>> = BTreeMap::new();
+        for event in &due {
+            orders.entry(event.order_no.as_str()).or_default().push(event);
+        }
+        let delivered = futures::future::join_all(orders.into_values().map(|mut events| async move {
+            events.sort_by_key(|e| e.id);
+            let mut attempts = 0;
+            for event in events {
+                attempts += u64::from(self.deliver(event).await?);
+            }
+            AppResult::Ok(attempts)
+        }))
+        .await;
         let mut attempts = 0;
-        for event in due {
-            let Some(url) = self.directory.callback_url(event.merchant_id).await? else {
-                // No address yet: wait, without spending an attempt.
-                self.repo
-                    .postpone_event(event.id, now + self.settings.retry_interval)
-                    .await?;
-                continue;
-            };
-            self.attempt(&event, &url).await?;
-            attempts += 1;
+        for result in delivered {
+            attempts += result?;
         }
         Ok(attempts)
+    }
+
+    /// One claimed event: false when the merchant has no callback address yet (it waits,
+    /// without spending an attempt).
+    async fn deliver(&self, event: &CallbackEventRecord) -> AppResult<bool> {
+        let Some(url) = self.directory.callback_url(event.merchant_id).await? else {
+            self.repo
+                .postpone_event(event.id, self.clock.now() + self.settings.retry_interval)
+                .await?;
+            return Ok(false);
+        };
+        self.attempt(event, &url).await?;
+        Ok(true)
     }
 
     async fn attempt(&self, event: &CallbackEventRecord, url: &str) -> AppResult<()> {

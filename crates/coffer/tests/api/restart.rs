@@ -1,0 +1,128 @@
+//! A real `coffer serve` process killed (SIGKILL) while its callbacks are in flight, then
+//! started again: every callback reaches the merchant under its one event id, none is lost and
+//! none turns into a new event. The killed process's claims run out (`callbacks.timeout_secs`
+//! sets the lease) and the new process delivers them.
+
+use coffer_domain::amount::BaseUnits;
+use coffer_testkit::{each_database, TestDb};
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::deposits::{merchant_ready, usdt};
+use crate::helpers::{spawn_app, TestApp};
+use crate::receiver::{Receiver, Reply};
+use crate::wallets::demo_merchant;
+
+const DEV: i64 = 1337;
+const DEPOSITS: usize = 6;
+
+/// `coffer serve` on the test's database with the workers on, delivering quickly.
+fn serve(app: &TestApp, dir: &std::path::Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_coffer"))
+        .arg("serve")
+        .current_dir(dir)
+        .env("COFFER__DATABASE__URL", app.config.database.url.expose())
+        .env(
+            "COFFER__SECURITY__MASTER_KEY",
+            app.config.security.master_key.expose(),
+        )
+        .env("COFFER__SERVER__BIND", "127.0.0.1:0")
+        .env("COFFER__WORKERS__ENABLED", "true")
+        .env("COFFER__WORKERS__CALLBACK_POLL_MS", "100")
+        .env("COFFER__WORKERS__SCAN_INTERVAL_MS", "100")
+        .env("COFFER__DEVCHAIN__BLOCK_INTERVAL_MS", "0")
+        .env("COFFER__CALLBACKS__TIMEOUT_SECS", "2")
+        .env("COFFER__CALLBACKS__RETRY_INTERVAL_SECS", "1")
+        .env("COFFER__CALLBACKS__ALLOW_PRIVATE_TARGETS", "true")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("coffer starts")
+}
+
+async fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn a_killed_service_loses_no_callback(db: TestDb) {
+    let receiver = Receiver::start().await;
+    let app = spawn_app(db).await;
+    let token = merchant_ready(&app, &receiver).await;
+    let merchant = demo_merchant(&app).await;
+    for i in 0..DEPOSITS {
+        let address = app
+            .wallets
+            .deposit_address(merchant, DEV, &format!("user-{i}"))
+            .await
+            .unwrap()
+            .address;
+        app.devchain
+            .fund(&address, &usdt(), BaseUnits::from_decimal("2", 6).unwrap())
+            .await
+            .unwrap();
+    }
+    app.devchain.mine().await.unwrap();
+    assert_eq!(
+        app.scanner.scan_chain(DEV).await.unwrap().deposits,
+        DEPOSITS as u64
+    );
+
+    // The merchant's server is slow: the first process dies with every callback in flight.
+    receiver.reply(Reply::Slow);
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = serve(&app, dir.path());
+    wait_until("callbacks in flight", || {
+        receiver.received.lock().unwrap().len() >= DEPOSITS
+    })
+    .await;
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let in_flight = receiver.received.lock().unwrap().len();
+
+    receiver.reply(Reply::Ok);
+    let mut second = serve(&app, dir.path());
+    let delivered = || async {
+        let page = app
+            .post_as(
+                &token,
+                "/api/partner/callback/page",
+                json!({"page": 1, "pageSize": 100, "status": 1}),
+            )
+            .await;
+        page.data()["total"].as_u64().unwrap_or(0)
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while delivered().await < DEPOSITS as u64 {
+        assert!(Instant::now() < deadline, "not every callback was delivered");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    second.kill().unwrap();
+    second.wait().unwrap();
+
+    let events: Vec<Value> = receiver.events();
+    assert!(events.len() > in_flight, "the second process delivered again");
+    let ids: BTreeSet<&str> = events.iter().map(|e| e["eventId"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids.len(),
+        DEPOSITS,
+        "one event id per deposit, retried under the same id"
+    );
+    let orders: BTreeSet<&str> = events.iter().map(|e| e["orderNo"].as_str().unwrap()).collect();
+    assert_eq!(orders.len(), DEPOSITS);
+    let all = app
+        .post_as(
+            &token,
+            "/api/partner/callback/page",
+            json!({"page": 1, "pageSize": 100}),
+        )
+        .await;
+    assert_eq!(all.data()["total"], DEPOSITS, "no event was made twice");
+}
+
+each_database!(a_killed_service_loses_no_callback);
