@@ -252,6 +252,7 @@ pub struct App {
     pub callbacks: Arc<CallbackService>,
     pub platform_keys: Arc<PlatformKeys>,
     pub chain_ids: Vec<i64>,
+    pub housekeeper: Arc<crate::workers::Housekeeper>,
     block_interval: std::time::Duration,
     workers: crate::config::WorkersConfig,
 }
@@ -260,8 +261,14 @@ impl App {
     pub async fn build(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<App> {
         let store = open_store(config).await?;
         store.migrate().await.context("migrating the database")?;
-        let services = build_services(config, &store, clock).await?;
+        let services = build_services(config, &store, clock.clone()).await?;
         let router = coffer_api::router(services.state);
+        let housekeeper = Arc::new(crate::workers::Housekeeper {
+            repo: Arc::new(store.clone()),
+            clock,
+            session_idle: Duration::minutes(config.auth.session_idle_minutes),
+            session_absolute: Duration::hours(config.auth.session_absolute_hours),
+        });
         let listener = TcpListener::bind(&config.server.bind)
             .await
             .with_context(|| format!("binding {}", config.server.bind))?;
@@ -278,6 +285,7 @@ impl App {
             platform_keys: services.platform_keys,
             block_interval: std::time::Duration::from_millis(config.devchain.block_interval_ms),
             workers: config.workers.clone(),
+            housekeeper,
         })
     }
 
@@ -302,6 +310,7 @@ impl App {
                 self.scanner.clone(),
                 self.chain_ids.clone(),
                 self.callbacks.clone(),
+                self.housekeeper.clone(),
                 std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),
                 std::time::Duration::from_millis(self.workers.callback_poll_ms.max(50)),
             )

@@ -1,10 +1,12 @@
-//! The background workers of `coffer serve`: one deposit scanner loop per chain and the
-//! callback delivery loop. Each step claims its work in the database (leases), so several
+//! The background workers of `coffer serve`: one deposit scanner loop per chain, the
+//! callback delivery loop and housekeeping (expired sessions, codes and nonces). Each step claims its work in the database (leases), so several
 //! processes on one PostgreSQL share the work without doing anything twice.
 
 use coffer_domain::callbacks::CallbackService;
+use coffer_domain::clock::Clock;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
+use coffer_domain::ports::{Cutoffs, Housekeeping};
 use coffer_store::Store;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,6 +22,24 @@ impl HeadSource for ScannedHeads {
     }
 }
 
+/// How often expired rows are deleted (a cheap indexed delete; once at start, then hourly).
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
+
+/// Deletes expired sessions, e-mail codes and merchant API nonces.
+pub struct Housekeeper {
+    pub repo: Arc<dyn Housekeeping>,
+    pub clock: Arc<dyn Clock>,
+    pub session_idle: chrono::Duration,
+    pub session_absolute: chrono::Duration,
+}
+
+impl Housekeeper {
+    pub async fn run_once(&self) -> coffer_domain::error::AppResult<coffer_domain::ports::Pruned> {
+        let cutoffs = Cutoffs::at(self.clock.now(), self.session_idle, self.session_absolute);
+        self.repo.prune(&cutoffs).await
+    }
+}
+
 pub struct Workers {
     handles: Vec<JoinHandle<()>>,
 }
@@ -29,6 +49,7 @@ impl Workers {
         scanner: Arc<DepositScanner>,
         chain_ids: Vec<i64>,
         callbacks: Arc<CallbackService>,
+        housekeeper: Arc<Housekeeper>,
         scan_every: Duration,
         poll_every: Duration,
     ) -> Workers {
@@ -58,6 +79,17 @@ impl Workers {
                 ticker.tick().await;
                 if let Err(err) = callbacks.deliver_due().await {
                     tracing::warn!(error = %err, "callback delivery failed");
+                }
+            }
+        }));
+        handles.push(tokio::spawn(async move {
+            let mut ticker = tokio::time::interval(HOUSEKEEPING_EVERY);
+            ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticker.tick().await;
+                match housekeeper.run_once().await {
+                    Ok(pruned) => tracing::info!(?pruned, "housekeeping"),
+                    Err(err) => tracing::warn!(error = %err, "housekeeping failed"),
                 }
             }
         }));

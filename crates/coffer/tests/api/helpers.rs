@@ -33,6 +33,7 @@ pub struct TestApp {
     pub db: TestDb,
     /// What the in-process server runs with (a `coffer` child process gets the same).
     pub config: Config,
+    pub housekeeper: Arc<coffer::workers::Housekeeper>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -91,6 +92,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let store = app.store.clone();
     let (vault, wallets) = (app.vault.clone(), app.wallets.clone());
     let devchain = app.devchain.clone().expect("the devchain is on in tests");
+    let housekeeper = app.housekeeper.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -110,6 +112,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         http: reqwest::Client::new(),
         db,
         config,
+        housekeeper,
     }
 }
 

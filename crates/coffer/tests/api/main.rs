@@ -9,6 +9,7 @@ mod assets;
 mod deposits;
 mod envelope;
 mod hash_scan;
+mod housekeeping;
 mod identity;
 mod iplist;
 mod mail;

@@ -4,11 +4,13 @@ mod access;
 mod callbacks;
 pub mod chain;
 mod deposits;
+mod housekeeping;
 mod wallets;
 
 pub use access::*;
 pub use callbacks::*;
 pub use deposits::*;
+pub use housekeeping::*;
 pub use wallets::*;
 
 use chrono::{DateTime, Utc};

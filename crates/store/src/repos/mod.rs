@@ -6,6 +6,7 @@ mod callbacks;
 mod codes;
 mod config;
 mod deposits;
+mod housekeeping;
 mod ips;
 mod logs;
 mod merchant_api;

@@ -1,0 +1,39 @@
+//! Deleting what has expired (see the domain's `Housekeeping` port).
+
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{Cutoffs, Housekeeping, Pruned};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
+
+use crate::entities::{email_code, merchant_api_nonce, user_session};
+use crate::{db_error, Store};
+
+#[async_trait::async_trait]
+impl Housekeeping for Store {
+    async fn prune(&self, c: &Cutoffs) -> AppResult<Pruned> {
+        let db = self.connection();
+        let sessions = user_session::Entity::delete_many()
+            .filter(
+                Condition::any()
+                    .add(user_session::Column::LastSeenAt.lt(c.sessions_seen_before))
+                    .add(user_session::Column::CreatedAt.lt(c.sessions_created_before)),
+            )
+            .exec(db)
+            .await
+            .map_err(db_error)?;
+        let codes = email_code::Entity::delete_many()
+            .filter(email_code::Column::ExpiresAt.lt(c.codes_expired_before))
+            .exec(db)
+            .await
+            .map_err(db_error)?;
+        let nonces = merchant_api_nonce::Entity::delete_many()
+            .filter(merchant_api_nonce::Column::ExpiresAt.lt(c.nonces_expired_before))
+            .exec(db)
+            .await
+            .map_err(db_error)?;
+        Ok(Pruned {
+            sessions: sessions.rows_affected,
+            codes: codes.rows_affected,
+            nonces: nonces.rows_affected,
+        })
+    }
+}
