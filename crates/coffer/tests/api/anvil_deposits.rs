@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::deposits::openssl_verifies;
 use crate::helpers::{spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
-use crate::merchant_api::{integrate, send, Integration};
+use crate::merchant_api::{integrate, send, Integration, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::receiver::Receiver;
 use crate::wallets::EVM;
 
@@ -233,6 +233,15 @@ async fn an_erc20_deposit_on_anvil_reaches_the_merchant_signed(db: TestDb) {
     )
     .await;
     assert_eq!(only_start.code(), 10422);
+
+    // Another merchant's key sees none of it, whatever it asks by.
+    app.store.seed_demo(OTHER_EMAIL, OTHER_PASSWORD).await.unwrap();
+    let other = integrate(&app, OTHER_EMAIL, OTHER_PASSWORD, &["127.0.0.1"]).await;
+    for filter in [json!({}), json!({"orderNo": order_b}), json!({"hash": live})] {
+        let theirs = merchant_call(&app, &other, "/merchant/v1/deposits", filter).await;
+        assert_eq!(theirs.code(), 1);
+        assert_eq!(theirs.data()["total"], 0, "{:?}", theirs.body);
+    }
 }
 
 async fn hash_scan_refuses_what_it_cannot_credit(db: TestDb) {
