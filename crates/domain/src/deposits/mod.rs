@@ -196,7 +196,7 @@ impl DepositService {
         page: PageRequest,
     ) -> AppResult<Paged<DepositView>> {
         let nodes = self.config.chain_nodes().await?;
-        let found = self.repo.page_deposits(merchant_id, filter, Some(page)).await?;
+        let found = self.repo.page_deposits(merchant_id, filter, page).await?;
         let mut heads: BTreeMap<i64, Option<u64>> = BTreeMap::new();
         let mut list = Vec::with_capacity(found.list.len());
         for d in found.list {
@@ -218,32 +218,23 @@ impl DepositService {
     pub async fn summary(&self, ctx: &AuthContext, filter: &DepositFilter) -> AppResult<DepositSummary> {
         check_range(filter.start, filter.end)?;
         let nodes = self.config.chain_nodes().await?;
-        let all = self.repo.page_deposits(ctx.merchant_id, filter, None).await?;
-        let mut sums: BTreeMap<(i64, Option<i64>), (crate::amount::BaseUnits, i32)> = BTreeMap::new();
-        for d in &all.list {
-            let entry = sums
-                .entry((d.chain_id, d.token_id))
-                .or_insert((crate::amount::BaseUnits::ZERO, d.decimals));
-            entry.0 = entry
-                .0
-                .checked_add(d.amount)
-                .ok_or_else(|| AppError::internal("sum overflow"))?;
-        }
-        let totals = sums
+        let found = self.repo.deposit_totals(ctx.merchant_id, filter).await?;
+        let totals = found
+            .sums
             .into_iter()
-            .map(|((chain_id, token_id), (sum, decimals))| {
-                let (chainname, _, symbol, _) = names(&nodes, chain_id, token_id);
+            .map(|sum| {
+                let (chainname, _, symbol, _) = names(&nodes, sum.chain_id, sum.token_id);
                 TokenTotal {
-                    chain_id,
-                    token_id,
+                    chain_id: sum.chain_id,
+                    token_id: sum.token_id,
                     chainname,
                     symbol,
-                    amount: sum.to_decimal(u8::try_from(decimals).unwrap_or(18)),
+                    amount: sum.amount.to_decimal(u8::try_from(sum.decimals).unwrap_or(18)),
                 }
             })
             .collect();
         Ok(DepositSummary {
-            count: all.total,
+            count: found.count,
             totals,
         })
     }

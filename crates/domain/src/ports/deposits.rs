@@ -133,6 +133,22 @@ pub struct DepositFilter {
     pub open_id: Option<String>,
 }
 
+/// The deposits a filter selects: how many, and the sum per chain and token.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DepositTotals {
+    pub count: u64,
+    pub sums: Vec<DepositSum>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DepositSum {
+    pub chain_id: i64,
+    /// None: the chain's native coin.
+    pub token_id: Option<i64>,
+    pub decimals: i32,
+    pub amount: BaseUnits,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct EventFilter {
     pub order_no: Option<String>,
@@ -243,8 +259,14 @@ pub trait DepositRepo: Send + Sync {
         &self,
         merchant_id: MerchantId,
         filter: &DepositFilter,
-        page: Option<PageRequest>,
+        page: PageRequest,
     ) -> AppResult<Paged<DepositRecord>>;
+    /// Count and exact sums of what the filter selects, read row by row (not held in memory).
+    async fn deposit_totals(
+        &self,
+        merchant_id: MerchantId,
+        filter: &DepositFilter,
+    ) -> AppResult<DepositTotals>;
     async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>>;
     async fn deposit_by_transfer(
         &self,

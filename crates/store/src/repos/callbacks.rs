@@ -4,10 +4,10 @@ use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
     callback, notify, AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, DepositFilter,
-    DepositRecord, DepositRepo, EventBuilder, EventFilter, MerchantId, NewDeposit, PageRequest, Paged,
-    ScannedBlock,
+    DepositRecord, DepositRepo, DepositTotals, EventBuilder, EventFilter, MerchantId, NewDeposit,
+    PageRequest, Paged, ScannedBlock,
 };
-use sea_orm::sea_query::{Expr, Func, OnConflict};
+use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
     TransactionTrait,
@@ -33,52 +33,6 @@ fn event(m: callback_event::Model) -> CallbackEventRecord {
         created_at: m.created_at,
         delivered_at: m.delivered_at,
     }
-}
-
-fn deposit_query(merchant_id: MerchantId, f: &DepositFilter) -> sea_orm::Select<deposit::Entity> {
-    let mut q = deposit::Entity::find()
-        .filter(deposit::Column::MerchantId.eq(merchant_id))
-        .order_by_desc(deposit::Column::Id);
-    if let Some(start) = f.start {
-        q = q.filter(deposit::Column::CreatedAt.gte(start));
-    }
-    if let Some(end) = f.end {
-        q = q.filter(deposit::Column::CreatedAt.lt(end));
-    }
-    if let Some(v) = f.chain_id {
-        q = q.filter(deposit::Column::ChainId.eq(v));
-    }
-    if let Some(v) = f.token_id {
-        q = q.filter(deposit::Column::TokenId.eq(v));
-    }
-    if let Some(v) = f.status {
-        q = q.filter(deposit::Column::Status.eq(v));
-    }
-    let text = |v: &Option<String>| {
-        v.as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-    };
-    if let Some(address) = text(&f.address) {
-        // Either side, any case (SQLite and PostgreSQL differ on LIKE's case; lower both).
-        let pattern = format!("%{}%", address.to_lowercase().replace(['%', '_'], ""));
-        q = q.filter(
-            Condition::any()
-                .add(Expr::expr(Func::lower(Expr::col(deposit::Column::ToAddress))).like(pattern.clone()))
-                .add(Expr::expr(Func::lower(Expr::col(deposit::Column::FromAddress))).like(pattern)),
-        );
-    }
-    if let Some(hash) = text(&f.hash) {
-        q = q.filter(Expr::expr(Func::lower(Expr::col(deposit::Column::TxHash))).eq(hash.to_lowercase()));
-    }
-    if let Some(order_no) = text(&f.order_no) {
-        q = q.filter(deposit::Column::OrderNo.eq(order_no));
-    }
-    if let Some(open_id) = text(&f.open_id) {
-        q = q.filter(deposit::Column::OpenId.eq(open_id));
-    }
-    q
 }
 
 #[async_trait::async_trait]
@@ -159,21 +113,17 @@ impl DepositRepo for Store {
         &self,
         merchant_id: MerchantId,
         filter: &DepositFilter,
-        page: Option<PageRequest>,
+        page: PageRequest,
     ) -> AppResult<Paged<DepositRecord>> {
-        let query = deposit_query(merchant_id, filter);
-        let (rows, total) = match page {
-            Some(page) => fetch_page(self, query, page).await?,
-            None => {
-                let rows = query.all(self.connection()).await.map_err(db_error)?;
-                let total = rows.len() as u64;
-                (rows, total)
-            }
-        };
-        Ok(Paged {
-            list: rows.into_iter().map(record).collect::<AppResult<_>>()?,
-            total,
-        })
+        self.query_deposits(merchant_id, filter, page).await
+    }
+
+    async fn deposit_totals(
+        &self,
+        merchant_id: MerchantId,
+        filter: &DepositFilter,
+    ) -> AppResult<DepositTotals> {
+        self.sum_deposits(merchant_id, filter).await
     }
 
     async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>> {
