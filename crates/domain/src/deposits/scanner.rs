@@ -279,7 +279,11 @@ impl DepositScanner {
     }
 }
 
-pub(super) fn token_map(chain: &dyn ChainAdapter, nodes: &[crate::config::ChainNode], chain_id: i64) -> TokenMap {
+pub(super) fn token_map(
+    chain: &dyn ChainAdapter,
+    nodes: &[crate::config::ChainNode],
+    chain_id: i64,
+) -> TokenMap {
     nodes
         .iter()
         .filter(|c| c.chainid == chain_id)
