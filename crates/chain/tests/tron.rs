@@ -5,6 +5,9 @@
 //! `COFFER_TRONWEB=1` (after `npm ci` in that folder) the test also runs tronweb and requires
 //! its output to equal the checked-in file.
 
+#[path = "tron/token_events.rs"]
+mod token_events;
+
 use std::path::PathBuf;
 
 use coffer_chain::keys;

@@ -6,7 +6,15 @@
 //!   block (TAPOS reference) and is sent the signed protobuf via `/wallet/broadcasthex`.
 //!   [`SignedTx::raw`] is the hex of that protobuf, [`SignedTx::hash`] its txID.
 //! - Fees: worst-case estimates from chain parameters and a simulated call (formula in fee.rs).
+//! - Scanning ([`ChainAdapter::block`]): TRX transfers are the successful TransferContract
+//!   transactions of `/wallet/getblockbynum` (scan.rs); TRC20 transfers are the `Transfer`
+//!   events of the watched contracts in `/wallet/gettransactioninfobyblocknum` (events.rs), so
+//!   `transfer`, `transferFrom` and transfers made by other contracts are all seen, only from
+//!   successful transactions. The second call is made only when tokens are watched and the
+//!   block has a successful contract call; its infos must match the block's transactions.
+//!   Not seen: TRX sent along a contract call or by a contract (internal transactions), TRC10.
 
+mod events;
 mod fee;
 mod http;
 pub mod proto;
@@ -174,14 +182,24 @@ impl ChainAdapter for TronAdapter {
         if http::is_empty(&answer) {
             return Ok(None);
         }
-        let block = scan::block(&answer, &watched)?;
-        if block.number != number {
+        let scanned = scan::block(&answer)?;
+        if scanned.head.number != number {
             return Err(ChainError::Protocol(format!(
                 "asked for block {number}, the node answered block {}",
-                block.number
+                scanned.head.number
             )));
         }
-        Ok(Some(block))
+        // Token transfers are in the logs, which only successful contract calls have.
+        let tokens = if watched.is_empty() || !scanned.may_have_logs() {
+            Vec::new()
+        } else {
+            let infos = self
+                .node
+                .call("gettransactioninfobyblocknum", json!({"num": num}))
+                .await?;
+            events::token_transfers(&infos, number, &scanned.txs, &watched)?
+        };
+        scanned.into_block(tokens).map(Some)
     }
 
     async fn balance(&self, address: &str, asset: &Asset) -> ChainResult<BaseUnits> {

@@ -9,37 +9,38 @@
 //! refuses with java-tron's answer shapes (`{"result": false, "code": "SIGERROR", "message"...}`).
 //!
 //! Endpoints (POST or GET, JSON): getnowblock, getblockbynum, getaccount, getchainparameters,
-//! triggerconstantcontract (balanceOf, transfer dry run), broadcasthex, gettransactioninfobyid,
-//! gettransactionbyid, gettransactionfrompending. Anything else is a 404.
+//! triggerconstantcontract (dry run of any call of the two contracts), broadcasthex,
+//! gettransactioninfobyid, gettransactioninfobyblocknum, gettransactionbyid,
+//! gettransactionfrompending. Anything else is a 404. [`TronNode::requests`] counts the calls
+//! of each endpoint, so tests can check which round trips a client made.
 //!
 //! Chain model: blocks every `mine()`, block ids whose first 8 bytes are the height (as on
-//! TRON), accounts with TRX balances, one TRC20 token. Transactions are validated against the
-//! state with all pending transactions applied and executed in order when mined. Bandwidth is
+//! TRON), accounts with TRX balances, a TRC20 token and a payout contract that pays through the
+//! token's `transferFrom` (contracts.rs). Transactions are validated against the state with all
+//! pending transactions applied and executed in order when mined; each keeps its outcome and the
+//! event logs it emitted, served in its TransactionInfo as java-tron prints them. Bandwidth is
 //! free (as with the daily free allowance); sending TRX to a new account costs 1.1 TRX (0.1 TRX
-//! account creation + 1 TRX system contract fee); a TRC20 transfer burns energy × 210 sun, with
-//! 29 650 energy to a new holder and 14 650 to an existing one; over the fee limit (or the
-//! sender's TRX) it fails with OUT_OF_ENERGY, with too few tokens it REVERTs. Failed
-//! transactions are included with their `contractRet` and still burn their fee.
+//! account creation + 1 TRX system contract fee); a contract call burns energy × 210 sun (a TRC20
+//! transfer 29 650 energy to a new holder and 14 650 to an existing one); over the fee limit (or
+//! the sender's TRX) it fails with OUT_OF_ENERGY, with too few tokens or too small an allowance
+//! it REVERTs. Failed transactions are included with their `contractRet`, emit no logs and still
+//! burn their fee.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use axum::body::Bytes;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Json, Router};
+use axum::Router;
 use ruint::aliases::U256;
-use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
+pub use contracts::{Log, ENERGY_ALLOWANCE, ENERGY_APPROVE, ENERGY_PAYOUT_CALL};
 use ledger::{Ledger, Outcome};
 pub use ledger::{
     CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE, ENERGY_EXISTING_HOLDER, ENERGY_FEE,
     ENERGY_NEW_HOLDER, TRANSACTION_FEE,
 };
-use pb::{Call, ParsedTx};
+use pb::ParsedTx;
 
 /// Blocks are 3 s apart, as on TRON.
 const BLOCK_INTERVAL_MS: u64 = 3_000;
@@ -49,6 +50,7 @@ const MAX_EXPIRATION_MS: u64 = 86_400_000;
 pub struct TronNode {
     url: String,
     token: [u8; 20],
+    payout: [u8; 20],
     state: Arc<Mutex<Chain>>,
     server: tokio::task::JoinHandle<()>,
 }
@@ -60,6 +62,8 @@ struct Chain {
     pending: Vec<TxRec>,
     /// txID -> (block height, position) of every included transaction.
     included: HashMap<[u8; 32], (u64, usize)>,
+    /// Calls served, per endpoint.
+    requests: HashMap<String, usize>,
 }
 
 #[derive(Clone)]
@@ -120,9 +124,15 @@ pub fn base58(id: &[u8; 20]) -> String {
 impl TronNode {
     /// Starts the node on 127.0.0.1 (a free port) with a genesis block and an empty ledger.
     pub async fn start() -> TronNode {
-        let token: [u8; 20] = Sha256::digest(b"coffer tron double TRC20").as_slice()[..20]
-            .try_into()
-            .expect("20 bytes");
+        let contract = |name: &[u8]| -> [u8; 20] {
+            Sha256::digest(name).as_slice()[..20]
+                .try_into()
+                .expect("20 bytes")
+        };
+        let (token, payout) = (
+            contract(b"coffer tron double TRC20"),
+            contract(b"coffer tron double payout"),
+        );
         let timestamp_ms = now_ms() / BLOCK_INTERVAL_MS * BLOCK_INTERVAL_MS;
         let parent = [0u8; 32];
         let genesis = BlockRec {
@@ -134,12 +144,13 @@ impl TronNode {
         };
         let state = Arc::new(Mutex::new(Chain {
             blocks: vec![genesis],
-            ledger: Ledger::new(token),
+            ledger: Ledger::new(token, payout),
             pending: Vec::new(),
             included: HashMap::new(),
+            requests: HashMap::new(),
         }));
         let app = Router::new()
-            .route("/wallet/{method}", post(handle).get(handle))
+            .route("/wallet/{method}", post(endpoints::handle).get(endpoints::handle))
             .with_state(state.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -151,6 +162,7 @@ impl TronNode {
         TronNode {
             url,
             token,
+            payout,
             state,
             server,
         }
@@ -163,6 +175,18 @@ impl TronNode {
     /// The TRC20 contract's base58 address.
     pub fn token(&self) -> String {
         base58(&self.token)
+    }
+
+    /// The payout contract's base58 address: `pay(address,uint256,address,uint256)` pays two
+    /// recipients from the caller's tokens through `transferFrom` (approve it first), so the
+    /// token transfers are logs of a transaction that calls no `transfer` (see contracts.rs).
+    pub fn payout_contract(&self) -> String {
+        base58(&self.payout)
+    }
+
+    /// How many calls `/wallet/<method>` has served.
+    pub fn requests(&self, method: &str) -> usize {
+        self.chain().requests.get(method).copied().unwrap_or(0)
     }
 
     fn chain(&self) -> std::sync::MutexGuard<'_, Chain> {
@@ -179,6 +203,21 @@ impl TronNode {
     pub fn fund_token(&self, address: &str, units: u128) {
         let id = address_id(address).expect("a TRON address to fund");
         self.chain().ledger.credit_token(&id, U256::from(units));
+    }
+
+    /// Sets `spender`'s allowance over `owner`'s tokens, as a mined `approve` would.
+    pub fn approve_token(&self, owner: &str, spender: &str, units: U256) {
+        let owner = address_id(owner).expect("a TRON address");
+        let spender = address_id(spender).expect("a TRON address");
+        self.chain().ledger.set_allowance(&owner, &spender, units);
+    }
+
+    /// The event logs of an included transaction (txID in hex), in order.
+    pub fn logs(&self, txid: &str) -> Option<Vec<Log>> {
+        let id: [u8; 32] = hex::decode(txid).ok()?.try_into().ok()?;
+        let chain = self.chain();
+        let (_, rec) = chain.lookup(&id)?;
+        rec.outcome.as_ref().map(|o| o.logs.clone())
     }
 
     pub fn trx_balance(&self, address: &str) -> u64 {
@@ -236,260 +275,18 @@ impl Drop for TronNode {
     }
 }
 
-type Shared = Arc<Mutex<Chain>>;
-
-async fn handle(State(state): State<Shared>, Path(method): Path<String>, body: Bytes) -> Response {
-    let body: Value = if body.iter().all(u8::is_ascii_whitespace) {
-        json!({})
-    } else {
-        match serde_json::from_slice(&body) {
-            Ok(v) => v,
-            Err(e) => {
-                return Json(json!({"Error": format!("class com.alibaba.fastjson.JSONException : {e}")}))
-                    .into_response()
-            }
-        }
-    };
-    let mut chain = state.lock().expect("TRON double state");
-    let visible = body.get("visible").and_then(Value::as_bool) == Some(true);
-    let answer = match method.as_str() {
-        "getnowblock" => Some(chain.render_block(chain.blocks.len() - 1, visible)),
-        "getblockbynum" => {
-            let num = body.get("num").and_then(Value::as_u64).unwrap_or(0);
-            Some(match chain.blocks.iter().position(|b| b.number == num) {
-                Some(i) => chain.render_block(i, visible),
-                None => json!({}),
-            })
-        }
-        "getaccount" => Some(chain.account(&body, visible)),
-        "getchainparameters" => Some(render::chain_parameters()),
-        "triggerconstantcontract" => Some(chain.constant_call(&body, visible)),
-        "broadcasthex" => Some(chain.broadcast_hex(&body)),
-        "gettransactioninfobyid" => Some(chain.info(&body)),
-        "gettransactionbyid" => Some(chain.find(&body, false, visible)),
-        "gettransactionfrompending" => Some(chain.find(&body, true, visible)),
-        _ => None,
-    };
-    match answer {
-        Some(value) => Json(value).into_response(),
-        None => (StatusCode::NOT_FOUND, format!("no servlet for /wallet/{method}")).into_response(),
-    }
-}
-
-fn txid_param(body: &Value) -> Option<[u8; 32]> {
-    let text = body.get("value")?.as_str()?;
-    hex::decode(text).ok()?.try_into().ok()
-}
-
-/// java-tron's `Return` answer of a broadcast.
-fn refusal(code: &str, message: String, id: &[u8; 32]) -> Value {
-    json!({"result": false, "code": code, "message": message, "txid": hex::encode(id)})
-}
-
-impl Chain {
-    fn head(&self) -> &BlockRec {
-        self.blocks.last().expect("genesis")
-    }
-
-    fn render_block(&self, index: usize, visible: bool) -> Value {
-        let b = &self.blocks[index];
-        render::block(b.number, &b.id, &b.parent, b.timestamp_ms, &b.txs, visible)
-    }
-
-    fn account(&self, body: &Value, visible: bool) -> Value {
-        let Some(id) = body.get("address").and_then(Value::as_str).and_then(address_id) else {
-            return json!({"Error": "class java.lang.IllegalArgumentException : invalid address"});
-        };
-        match self.ledger.trx(&id) {
-            None => json!({}),
-            Some(balance) => {
-                let mut account = json!({"address": render::addr(&id, visible), "create_time": self.blocks[0].timestamp_ms});
-                if balance > 0 {
-                    account["balance"] = json!(balance);
-                }
-                account
-            }
-        }
-    }
-
-    /// The state every pending transaction has been applied to: what a new one is checked against.
-    fn projected(&self) -> Ledger {
-        let mut ledger = self.ledger.clone();
-        for rec in &self.pending {
-            let _ = ledger.execute(&rec.tx.call, rec.tx.fee_limit);
-        }
-        ledger
-    }
-
-    fn constant_call(&self, body: &Value, visible: bool) -> Value {
-        let text = |k: &str| body.get(k).and_then(Value::as_str);
-        let owner = text("owner_address").and_then(address_id);
-        let contract = text("contract_address").and_then(address_id);
-        let data = match (text("function_selector"), text("data")) {
-            (Some(selector), _) => hex::decode(text("parameter").unwrap_or("")).ok().map(|p| {
-                let mut d = pb::selector(selector).to_vec();
-                d.extend(p);
-                d
-            }),
-            (None, Some(data)) => hex::decode(data).ok(),
-            (None, None) => None,
-        };
-        let (Some(owner), Some(contract), Some(data)) = (owner, contract, data) else {
-            return render::call_error(
-                "CONTRACT_VALIDATE_ERROR",
-                "bad owner, contract or call data",
-                visible,
-            );
-        };
-        if contract != self.ledger.token_contract() {
-            return render::call_error(
-                "CONTRACT_VALIDATE_ERROR",
-                "No contract or not a valid smart contract",
-                visible,
-            );
-        }
-        self.projected().simulate(&owner, &data, visible)
-    }
-
-    fn broadcast_hex(&mut self, body: &Value) -> Value {
-        let Some(bytes) = body
-            .get("transaction")
-            .and_then(Value::as_str)
-            .and_then(|t| hex::decode(t).ok())
-        else {
-            return json!({"Error": "class java.lang.IllegalArgumentException : transaction is not hex"});
-        };
-        let tx = match pb::parse_transaction(&bytes) {
-            Ok(tx) => tx,
-            Err(e) => {
-                return json!({"Error": format!("class com.google.protobuf.InvalidProtocolBufferException : {e}")})
-            }
-        };
-        // The id is the hash of the raw_data bytes as received, never of a re-encoding.
-        let id: [u8; 32] = Sha256::digest(&tx.raw_data).into();
-        if let Err((code, message)) = self.admit(&id, &tx) {
-            return refusal(code, message, &id);
-        }
-        let transaction = render::tx(&id, &tx, None, true).to_string();
-        self.pending.push(TxRec {
-            id,
-            tx,
-            outcome: None,
-        });
-        json!({"result": true, "code": "SUCCESS", "message": "", "txid": hex::encode(id), "transaction": transaction})
-    }
-
-    /// java-tron's checks, in its order: recently seen (its txID cache, here the pending pool),
-    /// TAPOS, expiration, already in a block, signature, contract. So an old transaction that is
-    /// long in a block comes back as expired, not as a duplicate, as on java-tron.
-    fn admit(&self, id: &[u8; 32], tx: &ParsedTx) -> Result<(), (&'static str, String)> {
-        let dup = || ("DUP_TRANSACTION_ERROR", "dup transaction".to_string());
-        if self.pending.iter().any(|p| p.id == *id) {
-            return Err(dup());
-        }
-        let tapos_ok = tx.ref_block_bytes.len() == 2
-            && tx.ref_block_hash.len() == 8
-            && self
-                .blocks
-                .iter()
-                .rev()
-                .take(65_536)
-                .any(|b| b.id[6..8] == tx.ref_block_bytes[..] && b.id[8..16] == tx.ref_block_hash[..]);
-        if !tapos_ok {
-            return Err((
-                "TAPOS_ERROR",
-                format!(
-                    "Tapos check error, transaction ref block bytes {} hash {} not found",
-                    hex::encode(&tx.ref_block_bytes),
-                    hex::encode(&tx.ref_block_hash)
-                ),
-            ));
-        }
-        let head_time = self.head().timestamp_ms;
-        if tx.expiration <= head_time || tx.expiration > head_time + MAX_EXPIRATION_MS {
-            return Err((
-                "TRANSACTION_EXPIRATION_ERROR",
-                format!(
-                    "Transaction expiration, transaction expiration time is {}, but headBlockTime is {head_time}",
-                    tx.expiration
-                ),
-            ));
-        }
-        if self.included.contains_key(id) {
-            return Err(dup());
-        }
-        let owner = tx.call.owner();
-        match tx.signatures.as_slice() {
-            [sig] => match pb::recover(id, sig) {
-                Some(signer) if signer == owner => {}
-                Some(signer) => {
-                    return Err((
-                        "SIGERROR",
-                        format!(
-                        "Validate signature error: {} is signed by {} but it is not contained of permission.",
-                        base58(&owner),
-                        base58(&signer)
-                    ),
-                    ))
-                }
-                None => return Err(("SIGERROR", "Validate signature error: bad signature".into())),
-            },
-            _ => {
-                return Err((
-                    "SIGERROR",
-                    format!("Validate signature error: {} signatures", tx.signatures.len()),
-                ))
-            }
-        }
-        self.projected()
-            .execute(&tx.call, tx.fee_limit)
-            .map(|_| ())
-            .map_err(|message| ("CONTRACT_VALIDATE_ERROR", message))
-    }
-
-    fn lookup(&self, id: &[u8; 32]) -> Option<(&BlockRec, &TxRec)> {
-        let (number, index) = self.included.get(id)?;
-        let block = self.blocks.iter().find(|b| b.number == *number)?;
-        Some((block, &block.txs[*index]))
-    }
-
-    fn info(&self, body: &Value) -> Value {
-        match txid_param(body).and_then(|id| self.lookup(&id)) {
-            Some((block, rec)) => render::info(block.number, block.timestamp_ms, &self.ledger, rec),
-            None => json!({}),
-        }
-    }
-
-    fn find(&self, body: &Value, pending: bool, visible: bool) -> Value {
-        let Some(id) = txid_param(body) else {
-            return json!({});
-        };
-        let rec = if pending {
-            self.pending.iter().find(|p| p.id == id)
-        } else {
-            self.lookup(&id).map(|(_, rec)| rec)
-        };
-        rec.map_or_else(
-            || json!({}),
-            |r| render::tx(&r.id, &r.tx, r.outcome.as_ref(), visible),
-        )
-    }
-}
-
-impl Call {
-    fn owner(&self) -> [u8; 20] {
-        match self {
-            Call::Transfer { owner, .. } | Call::Trigger { owner, .. } => *owner,
-        }
-    }
-}
-
 /// Protobuf reading (`protocol.Transaction` and the two contracts) and signer recovery,
 /// written for the double alone.
 mod pb;
 
 /// Balances and the execution of the two contract kinds.
 mod ledger;
+
+/// The token and the payout contract.
+mod contracts;
+
+/// The HTTP endpoints.
+mod endpoints;
 
 /// java-tron's JSON forms (`visible: false` prints addresses as 41-prefixed hex, byte strings as
 /// hex; defaults are left out).

@@ -1,8 +1,8 @@
 use serde_json::{json, Value};
 
+use super::contracts::Log;
 use super::ledger::{
-    Ledger, Outcome, CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE, ENERGY_FEE, MAX_FEE_LIMIT,
-    TRANSACTION_FEE,
+    Outcome, CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE, ENERGY_FEE, MAX_FEE_LIMIT, TRANSACTION_FEE,
 };
 use super::pb::{Call, ParsedTx};
 use super::TxRec;
@@ -137,8 +137,27 @@ pub fn block(
     out
 }
 
-/// `gettransactioninfobyid` of an included transaction.
-pub fn info(number: u64, timestamp_ms: u64, ledger: &Ledger, rec: &TxRec) -> Value {
+/// An event log as TransactionInfo prints it: the contract as a 20-byte id in hex (with
+/// `visible`, 0x41-prefixed in base58), topics and data in hex, empty data left out.
+pub fn log(log: &Log, visible: bool) -> Value {
+    let address = if visible {
+        super::base58(&log.address)
+    } else {
+        hex::encode(log.address)
+    };
+    let mut out = json!({
+        "address": address,
+        "topics": log.topics.iter().map(hex::encode).collect::<Vec<_>>(),
+    });
+    if !log.data.is_empty() {
+        out["data"] = json!(hex::encode(&log.data));
+    }
+    out
+}
+
+/// The TransactionInfo of an included transaction (`gettransactioninfobyid`, and one element
+/// of `gettransactioninfobyblocknum`).
+pub fn info(number: u64, timestamp_ms: u64, rec: &TxRec, visible: bool) -> Value {
     let outcome = rec
         .outcome
         .as_ref()
@@ -148,7 +167,7 @@ pub fn info(number: u64, timestamp_ms: u64, ledger: &Ledger, rec: &TxRec) -> Val
         "id": hex::encode(rec.id),
         "blockNumber": number,
         "blockTimeStamp": timestamp_ms,
-        "contractResult": [""],
+        "contractResult": [hex::encode(&outcome.output)],
     });
     if outcome.fee > 0 {
         out["fee"] = json!(outcome.fee);
@@ -163,8 +182,12 @@ pub fn info(number: u64, timestamp_ms: u64, ledger: &Ledger, rec: &TxRec) -> Val
             "result": outcome.ret,
         }),
     };
-    if let Some(log) = ledger.log(outcome) {
-        out["log"] = json!([log]);
+    if let Call::Trigger { contract, .. } = &rec.tx.call {
+        out["contract_address"] = json!(addr(contract, visible));
+    }
+    if !outcome.logs.is_empty() {
+        let logs: Vec<Value> = outcome.logs.iter().map(|l| log(l, visible)).collect();
+        out["log"] = json!(logs);
     }
     if outcome.ret != "SUCCESS" {
         out["result"] = json!("FAILED");
