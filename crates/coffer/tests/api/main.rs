@@ -20,5 +20,6 @@ mod restart;
 mod session;
 mod sign_in;
 mod system;
+mod tron_deposits;
 mod vault;
 mod wallets;
