@@ -16,6 +16,7 @@ mod personal;
 pub mod session;
 mod system;
 mod wallets;
+mod withdrawals;
 
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue};
@@ -52,6 +53,7 @@ pub struct AppState {
     pub merchant_api: Arc<MerchantApiService>,
     pub deposits: Arc<DepositService>,
     pub callbacks: Arc<CallbackService>,
+    pub withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
     /// Largest request body accepted (also bounds what the audit layer buffers).
@@ -107,7 +109,11 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/partner/callback/attempts",
             post(deposits::callback_attempts),
-        );
+        )
+        .route("/api/partner/withdraw/pageTx", post(withdrawals::page))
+        .route("/api/partner/withdraw/summary", post(withdrawals::summary))
+        .route("/api/partner/withdraw/detail", post(withdrawals::detail))
+        .route("/api/partner/withdraw/query", post(withdrawals::query));
 
     // Calls that change something a signed-in user owns are written to the operation log.
     let audited = Router::new()
@@ -155,6 +161,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/deposit/push", post(deposits::push))
         .route("/api/partner/user/tx/push", post(deposits::user_push))
         .route("/api/partner/callback/push", post(deposits::callback_push))
+        .route("/api/partner/withdraw", post(withdrawals::withdraw))
+        .route("/api/partner/manualWithdraw", post(withdrawals::manual_withdraw))
+        .route("/api/partner/withdraw/check", post(withdrawals::check))
+        .route("/api/partner/withdraw/push", post(withdrawals::push))
+        .route("/api/partner/riskurl/save", post(system::save_risk_url))
         .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
     api.merge(audited)
@@ -165,6 +176,8 @@ pub fn router(state: AppState) -> Router {
         .route("/merchant/v1/ping", get(merchant::ping))
         .route("/merchant/v1/address", post(merchant::deposit_address))
         .route("/merchant/v1/deposits", post(merchant::deposits))
+        .route("/merchant/v1/withdraw", post(merchant::withdraw))
+        .route("/merchant/v1/withdrawals", post(merchant::withdrawals))
         .route("/", get(console::index))
         // Console files are served by the fallback, so that any other path or method is an
         // envelope 'not found' rather than a routing artefact.

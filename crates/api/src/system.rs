@@ -142,6 +142,31 @@ pub async fn save_callback_url(
     ))
 }
 
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RiskUrl {
+    risk_url: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RiskUrlSaved {
+    risk_url: String,
+}
+
+pub async fn save_risk_url(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80403>,
+    ApiJson(b): ApiJson<RiskUrl>,
+) -> Result<(Extension<AuditBefore>, Reply<RiskUrlSaved>), ApiError> {
+    let old = state.merchant_api.settings(&ctx).await?.risk_url;
+    let risk_url = state.merchant_api.save_risk_url(&ctx, &b.risk_url).await?;
+    Ok((
+        before(json!({ "riskUrl": old })),
+        Reply(RiskUrlSaved { risk_url }),
+    ))
+}
+
 pub async fn allow_ips(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<805>,

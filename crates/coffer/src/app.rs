@@ -54,6 +54,7 @@ pub struct Services {
     pub scanner: Arc<DepositScanner>,
     pub callbacks: Arc<CallbackService>,
     pub platform_keys: Arc<PlatformKeys>,
+    pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
 }
 
 /// This process's name in work leases: host and process id, unique among live processes.
@@ -128,11 +129,23 @@ pub async fn build_services(
         clock: clock.clone(),
         scanner: scanner.clone(),
     });
+    let withdrawals = crate::withdrawals::build(
+        config,
+        crate::withdrawals::WithdrawalDeps {
+            store: store.clone(),
+            clock: clock.clone(),
+            chains: chains.registry.clone(),
+            vault: vault.clone(),
+            platform_keys: platform_keys.clone(),
+            owner: worker_name(),
+        },
+    )?;
     let parts = StateParts {
         sealer,
         wallets: wallets.clone(),
         deposits,
         callbacks: callbacks.clone(),
+        withdrawals: withdrawals.service,
         chains: chains.registry.clone(),
     };
     let state = build_state(config, store, clock, parts)?;
@@ -144,6 +157,7 @@ pub async fn build_services(
         scanner,
         callbacks,
         platform_keys,
+        executor: withdrawals.executor,
     })
 }
 
@@ -153,6 +167,7 @@ struct StateParts {
     wallets: Arc<WalletService>,
     deposits: Arc<DepositService>,
     callbacks: Arc<CallbackService>,
+    withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     chains: Arc<ChainRegistry>,
 }
 
@@ -167,6 +182,7 @@ fn build_state(
         wallets,
         deposits,
         callbacks,
+        withdrawals,
         chains,
     } = parts;
     let mailer: Arc<dyn Mailer> = match config.mail.transport {
@@ -235,6 +251,7 @@ fn build_state(
         merchant_api: Arc::new(merchant_api),
         deposits,
         callbacks,
+        withdrawals,
         console,
         metrics: coffer_api::metrics_handle(),
     })
@@ -253,6 +270,8 @@ pub struct App {
     pub platform_keys: Arc<PlatformKeys>,
     pub chain_ids: Vec<i64>,
     pub housekeeper: Arc<crate::workers::Housekeeper>,
+    pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
+    withdrawal_poll_ms: u64,
     block_interval: std::time::Duration,
     workers: crate::config::WorkersConfig,
 }
@@ -283,6 +302,8 @@ impl App {
             scanner: services.scanner,
             callbacks: services.callbacks,
             platform_keys: services.platform_keys,
+            executor: services.executor,
+            withdrawal_poll_ms: config.withdrawals.poll_ms,
             block_interval: std::time::Duration::from_millis(config.devchain.block_interval_ms),
             workers: config.workers.clone(),
             housekeeper,
@@ -306,14 +327,16 @@ impl App {
             .filter(|_| !self.block_interval.is_zero())
             .and_then(|chain| chain.spawn_miner(self.block_interval));
         let workers = self.workers.enabled.then(|| {
-            crate::workers::Workers::spawn(
-                self.scanner.clone(),
-                self.chain_ids.clone(),
-                self.callbacks.clone(),
-                self.housekeeper.clone(),
-                std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),
-                std::time::Duration::from_millis(self.workers.callback_poll_ms.max(50)),
-            )
+            crate::workers::Workers::spawn(crate::workers::WorkerSet {
+                scanner: self.scanner.clone(),
+                chain_ids: self.chain_ids.clone(),
+                callbacks: self.callbacks.clone(),
+                housekeeper: self.housekeeper.clone(),
+                executor: self.executor.clone(),
+                scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),
+                poll_every: std::time::Duration::from_millis(self.workers.callback_poll_ms.max(50)),
+                execute_every: std::time::Duration::from_millis(self.withdrawal_poll_ms.max(50)),
+            })
         });
         // Connect info gives handlers the peer address for the login and operation logs.
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();

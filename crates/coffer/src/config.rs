@@ -54,6 +54,7 @@ pub struct Config {
     pub devchain: DevchainConfig,
     pub workers: WorkersConfig,
     pub callbacks: CallbacksConfig,
+    pub withdrawals: WithdrawalsConfig,
     /// Real chains (EVM, TRON); none by default.
     #[serde(default)]
     pub chains: Vec<ChainConfig>,
@@ -90,6 +91,29 @@ pub struct CallbacksConfig {
     pub timeout_secs: u64,
     /// Allow callback addresses on loopback and private networks (tests, single-host setups).
     pub allow_private_targets: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WithdrawalsConfig {
+    /// A reviewer may not pass a withdrawal they created while another user may review.
+    pub maker_checker: bool,
+    /// How often the executor looks for work (screening, signing, following).
+    pub poll_ms: u64,
+    /// How long a process holds an order or a hot wallet it works on; a crashed process's
+    /// work is taken over after this.
+    pub lease_secs: i64,
+    /// Tests only: abort the process right after "signed" (stored, not yet broadcast) or
+    /// "broadcast" (sent, state not yet updated), as a crash there would.
+    #[serde(default)]
+    pub halt_after: Option<HaltAfter>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum HaltAfter {
+    Signed,
+    Broadcast,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

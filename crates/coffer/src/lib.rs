@@ -11,4 +11,5 @@ pub mod keys;
 pub mod mailer;
 pub mod telemetry;
 pub mod transport;
+pub mod withdrawals;
 pub mod workers;

@@ -7,6 +7,7 @@ use coffer_domain::clock::Clock;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
 use coffer_domain::ports::{Cutoffs, Housekeeping};
+use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
 use coffer_store::Store;
 use std::sync::Arc;
 use std::time::Duration;
@@ -44,15 +45,30 @@ pub struct Workers {
     handles: Vec<JoinHandle<()>>,
 }
 
+/// What `coffer serve` runs beside the API, and how often.
+pub struct WorkerSet {
+    pub scanner: Arc<DepositScanner>,
+    pub chain_ids: Vec<i64>,
+    pub callbacks: Arc<CallbackService>,
+    pub housekeeper: Arc<Housekeeper>,
+    pub executor: Arc<WithdrawalExecutor>,
+    pub scan_every: Duration,
+    pub poll_every: Duration,
+    pub execute_every: Duration,
+}
+
 impl Workers {
-    pub fn spawn(
-        scanner: Arc<DepositScanner>,
-        chain_ids: Vec<i64>,
-        callbacks: Arc<CallbackService>,
-        housekeeper: Arc<Housekeeper>,
-        scan_every: Duration,
-        poll_every: Duration,
-    ) -> Workers {
+    pub fn spawn(set: WorkerSet) -> Workers {
+        let WorkerSet {
+            scanner,
+            chain_ids,
+            callbacks,
+            housekeeper,
+            executor,
+            scan_every,
+            poll_every,
+            execute_every,
+        } = set;
         let mut handles = Vec::new();
         for chain_id in chain_ids {
             let scanner = scanner.clone();
@@ -79,6 +95,21 @@ impl Workers {
                 ticker.tick().await;
                 if let Err(err) = callbacks.deliver_due().await {
                     tracing::warn!(error = %err, "callback delivery failed");
+                }
+            }
+        }));
+        handles.push(tokio::spawn(async move {
+            let mut ticker = tokio::time::interval(execute_every);
+            ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticker.tick().await;
+                match executor.step().await {
+                    Ok(report) if report != ExecReport::default() => {
+                        tracing::info!(?report, "withdrawals");
+                    }
+                    Ok(_) => {}
+                    // A node or the database away: the leases run out and the next step retries.
+                    Err(err) => tracing::warn!(error = %err, "withdrawal step failed"),
                 }
             }
         }));

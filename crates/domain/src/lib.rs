@@ -26,6 +26,7 @@ mod signin;
 pub mod totp;
 pub mod vault;
 pub mod wallets;
+pub mod withdrawals;
 
 pub use error::{AppError, ErrorCode};
 pub use locale::Locale;

@@ -85,6 +85,17 @@ pub enum MsgKey {
     TxFailed,
     TxPaysNoAddress,
     TxReorganised,
+    TokenNotEnabled,
+    PayeeBlacklisted,
+    MerchantOrderNoInvalid,
+    MerchantOrderNoReused,
+    NotAwaitingReview,
+    SelfApproval,
+    ReviewAgainNotAllowed,
+    RejectReasonRequired,
+    TooManyRows,
+    NotOwnHotWallet,
+    SecurityCodeTooLong,
 }
 
 impl MsgKey {
@@ -170,6 +181,17 @@ impl MsgKey {
             MsgKey::TxFailed => "tx_failed",
             MsgKey::TxPaysNoAddress => "tx_pays_no_address",
             MsgKey::TxReorganised => "tx_reorganised",
+            MsgKey::TokenNotEnabled => "token_not_enabled",
+            MsgKey::PayeeBlacklisted => "payee_blacklisted",
+            MsgKey::MerchantOrderNoInvalid => "merchant_order_no_invalid",
+            MsgKey::MerchantOrderNoReused => "merchant_order_no_reused",
+            MsgKey::NotAwaitingReview => "not_awaiting_review",
+            MsgKey::SelfApproval => "self_approval",
+            MsgKey::ReviewAgainNotAllowed => "review_again_not_allowed",
+            MsgKey::RejectReasonRequired => "reject_reason_required",
+            MsgKey::TooManyRows => "too_many_rows",
+            MsgKey::NotOwnHotWallet => "not_own_hot_wallet",
+            MsgKey::SecurityCodeTooLong => "security_code_too_long",
         }
     }
 
@@ -383,6 +405,17 @@ impl MsgKey {
             MsgKey::TxFailed => ["This transaction failed on chain and moved nothing", "该交易在链上失败，未转移任何资产", "該交易在鏈上失敗，未轉移任何資產"],
             MsgKey::TxPaysNoAddress => ["This transaction pays none of your deposit addresses", "该交易未向您的任何充值地址付款", "該交易未向您的任何充值地址付款"],
             MsgKey::TxReorganised => ["The chain reorganised around this block; try again in a minute", "该区块附近发生链重组，请一分钟后重试", "該區塊附近發生鏈重組，請一分鐘後重試"],
+            MsgKey::TokenNotEnabled => ["This token is not enabled", "该代币未启用", "該代幣未啟用"],
+            MsgKey::PayeeBlacklisted => ["This address is on your blacklist", "该地址在您的黑名单中", "該地址在您的黑名單中"],
+            MsgKey::MerchantOrderNoInvalid => ["The merchant order number must be 1 to 64 letters, digits, - or _", "商户订单号须为1到64个字母、数字、-或_", "商戶訂單號須為1到64個字母、數字、-或_"],
+            MsgKey::MerchantOrderNoReused => ["This merchant order number was used for another withdrawal", "该商户订单号已用于另一笔提现", "該商戶訂單號已用於另一筆提現"],
+            MsgKey::NotAwaitingReview => ["This order is no longer awaiting review", "该订单已不在待审核状态", "該訂單已不在待審核狀態"],
+            MsgKey::SelfApproval => ["You cannot approve your own withdrawal", "不能审核通过自己发起的提现", "不能審核通過自己發起的提現"],
+            MsgKey::ReviewAgainNotAllowed => ["Review again is allowed 10 minutes after approval, when the transaction failed or does not exist", "审核通过10分钟后且交易失败或不存在时才可重新审核", "審核通過10分鐘後且交易失敗或不存在時才可重新審核"],
+            MsgKey::RejectReasonRequired => ["A reason of 1 to 200 characters is required to reject", "驳回须填写1到200个字符的原因", "駁回須填寫1到200個字符的原因"],
+            MsgKey::TooManyRows => ["Too many rows at once", "一次选择的行数过多", "一次選擇的行數過多"],
+            MsgKey::NotOwnHotWallet => ["The source address must be one of your hot wallets on this chain", "出款地址须为您在该链上的热钱包", "出款地址須為您在該鏈上的熱錢包"],
+            MsgKey::SecurityCodeTooLong => ["The security code is at most 64 characters", "安全码最多64个字符", "安全碼最多64個字符"],
             MsgKey::ApiKeyNone => [
                 "There is no API key yet; generate one first",
                 "尚未生成API密钥，请先生成",

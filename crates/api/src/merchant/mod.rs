@@ -5,6 +5,7 @@
 mod deposits;
 mod gate;
 mod openapi;
+mod withdrawals;
 
 use axum::extract::State;
 use coffer_domain::ports::MerchantId;
@@ -16,6 +17,7 @@ use crate::AppState;
 pub use deposits::deposits;
 pub use gate::MerchantCall;
 pub use openapi::openapi_json;
+pub use withdrawals::{withdraw, withdrawals};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]

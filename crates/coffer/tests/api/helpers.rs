@@ -34,6 +34,7 @@ pub struct TestApp {
     /// What the in-process server runs with (a `coffer` child process gets the same).
     pub config: Config,
     pub housekeeper: Arc<coffer::workers::Housekeeper>,
+    pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -93,6 +94,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let (vault, wallets) = (app.vault.clone(), app.wallets.clone());
     let devchain = app.devchain.clone().expect("the devchain is on in tests");
     let housekeeper = app.housekeeper.clone();
+    let executor = app.executor.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -113,6 +115,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         db,
         config,
         housekeeper,
+        executor,
     }
 }
 

@@ -23,3 +23,6 @@ mod system;
 mod tron_deposits;
 mod vault;
 mod wallets;
+mod withdrawal_restart;
+mod withdrawal_review;
+mod withdrawals;

@@ -20,7 +20,13 @@ const DEPOSITS: usize = 6;
 
 /// `coffer serve` on the test's database with the workers on, delivering quickly.
 fn serve(app: &TestApp, dir: &std::path::Path) -> Child {
+    serve_with(app, dir, &[])
+}
+
+/// The same, with more `COFFER__` settings.
+pub fn serve_with(app: &TestApp, dir: &std::path::Path, env: &[(&str, &str)]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_coffer"))
+        .envs(env.iter().copied())
         .arg("serve")
         .current_dir(dir)
         .env("COFFER__DATABASE__URL", app.config.database.url.expose())
@@ -37,7 +43,11 @@ fn serve(app: &TestApp, dir: &std::path::Path) -> Child {
         .env("COFFER__CALLBACKS__RETRY_INTERVAL_SECS", "1")
         .env("COFFER__CALLBACKS__ALLOW_PRIVATE_TARGETS", "true")
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(
+            std::fs::File::create(dir.join("coffer.log"))
+                .map(Stdio::from)
+                .unwrap_or(Stdio::null()),
+        )
         .spawn()
         .expect("coffer starts")
 }

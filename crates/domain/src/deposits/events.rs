@@ -70,6 +70,7 @@ impl EventBuilder for DepositEvents {
             event_id,
             merchant_id: d.merchant_id,
             deposit_id: Some(d.id),
+            withdrawal_id: None,
             order_no: d.order_no.clone(),
             event: event.name().to_string(),
             body: body.to_string(),

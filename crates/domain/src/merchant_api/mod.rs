@@ -30,6 +30,8 @@ pub struct ApiSettingsRecord {
     pub key_created_at: Option<DateTime<Utc>>,
     pub client_key: Option<StoredClientKey>,
     pub callback_url: Option<String>,
+    /// Asked before a withdrawal passes on its own (docs/api.md "Risk control").
+    pub risk_url: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,6 +89,12 @@ pub trait MerchantApiRepo: Send + Sync {
     async fn set_api_key(&self, merchant_id: MerchantId, key: NewApiKey<'_>) -> AppResult<()>;
     async fn set_client_key(&self, merchant_id: MerchantId, key: &StoredClientKey) -> AppResult<()>;
     async fn set_callback_url(
+        &self,
+        merchant_id: MerchantId,
+        url: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> AppResult<()>;
+    async fn set_risk_url(
         &self,
         merchant_id: MerchantId,
         url: Option<&str>,

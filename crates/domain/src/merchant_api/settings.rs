@@ -25,6 +25,8 @@ pub struct ApiSettingsView {
     pub createtime: Option<String>,
     /// "" when none is set.
     pub callback_url: String,
+    /// The risk-control address asked before a withdrawal passes on its own; "" when none.
+    pub risk_url: String,
     pub client_key: Option<ClientKeyView>,
     /// The platform key that signs callbacks: its id and public key (SubjectPublicKeyInfo PEM)
     /// for the merchant to verify them. Filled by the caller, which holds the platform key.
@@ -106,6 +108,7 @@ impl MerchantApiService {
             key_id: s.key_id,
             createtime: s.key_created_at.map(time),
             callback_url: s.callback_url.unwrap_or_default(),
+            risk_url: s.risk_url.unwrap_or_default(),
             client_key: s.client_key.map(client_key_view),
             platform_key_id: None,
             platform_public_key: None,
@@ -183,6 +186,16 @@ impl MerchantApiService {
         self.deps
             .repo
             .set_callback_url(ctx.merchant_id, url.as_deref(), self.deps.clock.now())
+            .await?;
+        Ok(url.unwrap_or_default())
+    }
+
+    /// The risk-control address: the same rules as the callback address.
+    pub async fn save_risk_url(&self, ctx: &AuthContext, raw: &str) -> AppResult<String> {
+        let url = check_callback_url(raw)?;
+        self.deps
+            .repo
+            .set_risk_url(ctx.merchant_id, url.as_deref(), self.deps.clock.now())
             .await?;
         Ok(url.unwrap_or_default())
     }

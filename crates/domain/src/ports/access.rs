@@ -69,6 +69,12 @@ pub trait AccessRepo: Send + Sync {
     async fn delete_user(&self, id: UserId) -> AppResult<()>;
     /// Enabled users of the merchant whose role is the admin role.
     async fn count_enabled_admins(&self, merchant_id: MerchantId) -> AppResult<u64>;
+    /// Enabled users of the merchant whose role is the admin role or holds `menu_id`.
+    async fn enabled_users_with_menu(
+        &self,
+        merchant_id: MerchantId,
+        menu_id: MenuId,
+    ) -> AppResult<Vec<UserId>>;
     async fn list_roles(&self, merchant_id: MerchantId) -> AppResult<Vec<RoleRecord>>;
     async fn find_role(&self, id: i64) -> AppResult<Option<RoleRecord>>;
     async fn create_role(&self, merchant_id: MerchantId, name: &str, menu_ids: &[MenuId]) -> AppResult<i64>;

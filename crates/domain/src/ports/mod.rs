@@ -6,12 +6,14 @@ pub mod chain;
 mod deposits;
 mod housekeeping;
 mod wallets;
+mod withdrawals;
 
 pub use access::*;
 pub use callbacks::*;
 pub use deposits::*;
 pub use housekeeping::*;
 pub use wallets::*;
+pub use withdrawals::*;
 
 use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;

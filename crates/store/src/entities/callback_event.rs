@@ -19,6 +19,7 @@ pub struct Model {
     pub last_http_status: Option<i32>,
     pub created_at: DateTimeUtc,
     pub delivered_at: Option<DateTimeUtc>,
+    pub withdrawal_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -12,6 +12,8 @@ pub struct Model {
     pub status: i32,
     pub remark: String,
     pub created_at: DateTimeUtc,
+    pub lease_owner: String,
+    pub lease_until: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

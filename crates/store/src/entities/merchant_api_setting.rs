@@ -15,6 +15,7 @@ pub struct Model {
     pub client_key_updated_at: Option<DateTimeUtc>,
     pub callback_url: Option<String>,
     pub updated_at: DateTimeUtc,
+    pub risk_url: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

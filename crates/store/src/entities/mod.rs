@@ -32,3 +32,5 @@ pub mod scanned_block;
 pub mod token;
 pub mod token_request;
 pub mod user_session;
+pub mod withdrawal;
+pub mod withdrawal_review;

@@ -10,6 +10,8 @@ mod m20261122_000005_wallets;
 mod m20261122_000006_devchain;
 mod m20261122_000007_deposits;
 mod m20261122_000008_merchant_api;
+mod m20261122_000009_withdrawals;
+mod schema;
 
 pub struct Migrator;
 
@@ -25,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000006_devchain::Migration),
             Box::new(m20261122_000007_deposits::Migration),
             Box::new(m20261122_000008_merchant_api::Migration),
+            Box::new(m20261122_000009_withdrawals::Migration),
         ]
     }
 }

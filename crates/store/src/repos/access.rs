@@ -147,6 +147,46 @@ impl AccessRepo for Store {
             .map_err(db_error)
     }
 
+    async fn enabled_users_with_menu(
+        &self,
+        merchant_id: MerchantId,
+        menu_id: MenuId,
+    ) -> AppResult<Vec<UserId>> {
+        let db = self.connection();
+        let roles: Vec<(i64, bool)> = role::Entity::find()
+            .select_only()
+            .column(role::Column::Id)
+            .column(role::Column::IsAdmin)
+            .filter(role::Column::MerchantId.eq(merchant_id))
+            .into_tuple()
+            .all(db)
+            .await
+            .map_err(db_error)?;
+        let holding: Vec<i64> = role_menu::Entity::find()
+            .select_only()
+            .column(role_menu::Column::RoleId)
+            .filter(role_menu::Column::MenuId.eq(menu_id))
+            .filter(role_menu::Column::RoleId.is_in(roles.iter().map(|r| r.0)))
+            .into_tuple()
+            .all(db)
+            .await
+            .map_err(db_error)?;
+        let allowed = roles
+            .iter()
+            .filter(|(id, admin)| *admin || holding.contains(id))
+            .map(|(id, _)| *id);
+        app_user::Entity::find()
+            .select_only()
+            .column(app_user::Column::Id)
+            .filter(app_user::Column::MerchantId.eq(merchant_id))
+            .filter(app_user::Column::Status.eq(1))
+            .filter(app_user::Column::RoleId.is_in(allowed))
+            .into_tuple()
+            .all(db)
+            .await
+            .map_err(db_error)
+    }
+
     async fn list_roles(&self, merchant_id: MerchantId) -> AppResult<Vec<RoleRecord>> {
         let roles = role::Entity::find()
             .filter(role::Column::MerchantId.eq(merchant_id))

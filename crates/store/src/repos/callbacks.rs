@@ -14,15 +14,16 @@ use sea_orm::{
 };
 
 use super::deposits::record;
-use crate::entities::{callback_attempt, callback_event, deposit, platform_key};
+use crate::entities::{callback_attempt, callback_event, deposit, platform_key, withdrawal};
 use crate::{db_error, fetch_page, Store};
 
-fn event(m: callback_event::Model) -> CallbackEventRecord {
+pub(crate) fn event(m: callback_event::Model) -> CallbackEventRecord {
     CallbackEventRecord {
         id: m.id,
         event_id: m.event_id,
         merchant_id: m.merchant_id,
         deposit_id: m.deposit_id,
+        withdrawal_id: m.withdrawal_id,
         order_no: m.order_no,
         event: m.event,
         body: m.body,
@@ -253,27 +254,37 @@ impl DepositRepo for Store {
             .exec(&tx)
             .await
             .map_err(db_error)?;
+        let result = if attempt.success {
+            attempt.response.clone()
+        } else {
+            format!(
+                "{} {}",
+                attempt.http_status.map(|s| s.to_string()).unwrap_or_default(),
+                if attempt.error.is_empty() {
+                    &attempt.response
+                } else {
+                    &attempt.error
+                }
+            )
+            .trim()
+            .to_string()
+        };
         if let Some(deposit_id) = e.deposit_id {
-            let result = if attempt.success {
-                attempt.response.clone()
-            } else {
-                format!(
-                    "{} {}",
-                    attempt.http_status.map(|s| s.to_string()).unwrap_or_default(),
-                    if attempt.error.is_empty() {
-                        &attempt.response
-                    } else {
-                        &attempt.error
-                    }
-                )
-                .trim()
-                .to_string()
-            };
             deposit::Entity::update_many()
                 .col_expr(deposit::Column::CallbackStatus, Expr::value(order_callback))
                 .col_expr(deposit::Column::NotifyStatus, Expr::value(order_notify))
-                .col_expr(deposit::Column::CallbackResult, Expr::value(result))
+                .col_expr(deposit::Column::CallbackResult, Expr::value(result.clone()))
                 .filter(deposit::Column::Id.eq(deposit_id))
+                .exec(&tx)
+                .await
+                .map_err(db_error)?;
+        }
+        if let Some(withdrawal_id) = e.withdrawal_id {
+            withdrawal::Entity::update_many()
+                .col_expr(withdrawal::Column::CallbackStatus, Expr::value(order_callback))
+                .col_expr(withdrawal::Column::NotifyStatus, Expr::value(order_notify))
+                .col_expr(withdrawal::Column::CallbackResult, Expr::value(result))
+                .filter(withdrawal::Column::Id.eq(withdrawal_id))
                 .exec(&tx)
                 .await
                 .map_err(db_error)?;

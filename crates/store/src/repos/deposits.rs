@@ -14,7 +14,7 @@ use sea_orm::{
     Set, TransactionTrait,
 };
 
-use crate::entities::{callback_event, deposit, scan_cursor, scanned_block};
+use crate::entities::{callback_event, deposit, scan_cursor, scanned_block, withdrawal};
 use crate::{db_error, Store};
 
 pub(crate) fn record(m: deposit::Model) -> AppResult<DepositRecord> {
@@ -60,10 +60,19 @@ pub(crate) async fn enqueue<C: ConnectionTrait>(
             .exec(db)
             .await?;
     }
+    if let Some(withdrawal_id) = event.withdrawal_id {
+        withdrawal::Entity::update_many()
+            .col_expr(withdrawal::Column::CallbackStatus, Expr::value(callback::PENDING))
+            .col_expr(withdrawal::Column::NotifyStatus, Expr::value(notify::NOTIFYING))
+            .filter(withdrawal::Column::Id.eq(withdrawal_id))
+            .exec(db)
+            .await?;
+    }
     callback_event::ActiveModel {
         event_id: Set(event.event_id),
         merchant_id: Set(event.merchant_id),
         deposit_id: Set(event.deposit_id),
+        withdrawal_id: Set(event.withdrawal_id),
         order_no: Set(event.order_no),
         event: Set(event.event),
         body: Set(event.body),

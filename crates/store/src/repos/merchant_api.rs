@@ -42,6 +42,7 @@ fn settings(m: merchant_api_setting::Model) -> ApiSettingsRecord {
         key_created_at: m.key_created_at,
         client_key,
         callback_url: m.callback_url,
+        risk_url: m.risk_url,
     }
 }
 
@@ -56,7 +57,7 @@ fn blacklist(m: address_blacklist::Model) -> BlacklistRecord {
     }
 }
 
-fn is_unique_violation(err: &sea_orm::DbErr) -> bool {
+pub(crate) fn is_unique_violation(err: &sea_orm::DbErr) -> bool {
     matches!(err.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_)))
 }
 
@@ -148,6 +149,21 @@ impl MerchantApiRepo for Store {
             ..Default::default()
         };
         self.upsert_settings(row, &[S::CallbackUrl]).await
+    }
+
+    async fn set_risk_url(
+        &self,
+        merchant_id: MerchantId,
+        url: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> AppResult<()> {
+        let row = merchant_api_setting::ActiveModel {
+            merchant_id: Set(merchant_id),
+            risk_url: Set(url.map(str::to_string)),
+            updated_at: Set(at),
+            ..Default::default()
+        };
+        self.upsert_settings(row, &[S::RiskUrl]).await
     }
 
     async fn caller_by_key_hash(&self, key_hash: &str) -> AppResult<Option<ApiCaller>> {

@@ -15,3 +15,6 @@ mod seeds;
 mod sessions;
 pub(crate) mod users;
 mod wallets;
+mod withdrawal_leases;
+mod withdrawal_queries;
+pub(crate) mod withdrawals;

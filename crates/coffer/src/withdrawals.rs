@@ -1,0 +1,77 @@
+//! Wiring of withdrawals: the service behind the API and the executor the workers run.
+
+use coffer_domain::callbacks::keys::PlatformKeys;
+use coffer_domain::chains::ChainRegistry;
+use coffer_domain::clock::Clock;
+use coffer_domain::vault::KeyVault;
+use coffer_domain::withdrawals::executor::{ExecutorSettings, HaltPoint, WithdrawalExecutor};
+use coffer_domain::withdrawals::risk::RiskControl;
+use coffer_domain::withdrawals::{WithdrawalService, WithdrawalSettings};
+use coffer_store::Store;
+use std::sync::Arc;
+
+use crate::config::{Config, HaltAfter};
+
+pub struct Withdrawals {
+    pub service: Arc<WithdrawalService>,
+    pub executor: Arc<WithdrawalExecutor>,
+}
+
+pub struct WithdrawalDeps {
+    pub store: Store,
+    pub clock: Arc<dyn Clock>,
+    pub chains: Arc<ChainRegistry>,
+    pub vault: Arc<KeyVault>,
+    pub platform_keys: Arc<PlatformKeys>,
+    pub owner: String,
+}
+
+pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawals> {
+    let repo = Arc::new(deps.store.clone());
+    let confirmations = crate::chains::scan_settings(config)
+        .chains
+        .into_iter()
+        .map(|(id, c)| (id, c.confirmations))
+        .collect();
+    let service = Arc::new(WithdrawalService {
+        repo: repo.clone(),
+        wallets: repo.clone(),
+        config: repo.clone(),
+        access: repo.clone(),
+        merchant_api: repo.clone(),
+        chains: deps.chains.clone(),
+        outbox: repo.clone(),
+        clock: deps.clock.clone(),
+        settings: WithdrawalSettings {
+            confirmations,
+            maker_checker: config.withdrawals.maker_checker,
+        },
+    });
+    let timeout = std::time::Duration::from_secs(config.callbacks.timeout_secs);
+    let executor = Arc::new(WithdrawalExecutor {
+        repo: repo.clone(),
+        wallets: repo.clone(),
+        config: repo.clone(),
+        merchant_api: repo,
+        vault: deps.vault,
+        chains: deps.chains,
+        risk: RiskControl {
+            transport: Arc::new(crate::transport::HttpTransport::new(
+                config.callbacks.allow_private_targets,
+            )?),
+            keys: deps.platform_keys,
+            timeout,
+        },
+        clock: deps.clock,
+        owner: deps.owner,
+        settings: ExecutorSettings {
+            halt_after: config.withdrawals.halt_after.map(|h| match h {
+                HaltAfter::Signed => HaltPoint::Signed,
+                HaltAfter::Broadcast => HaltPoint::Broadcast,
+            }),
+            lease: chrono::Duration::seconds(config.withdrawals.lease_secs.max(1)),
+            ..ExecutorSettings::default()
+        },
+    });
+    Ok(Withdrawals { service, executor })
+}

@@ -1,0 +1,125 @@
+//! Never a double spend across crashes: a real `coffer serve` aborts right after storing the
+//! signed withdrawal (before broadcasting it), then right after broadcasting (before recording
+//! it), then is killed with SIGKILL while the transaction waits for its block. Each restart
+//! carries on with the one stored transaction: one hash, one payment on chain.
+
+use coffer_domain::ports::chain::TxStatus;
+use coffer_domain::ports::WithdrawalRepo;
+use coffer_testkit::{each_database, TestDb};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+use crate::helpers::{spawn_app, TestApp};
+use crate::restart::serve_with;
+use crate::wallets::demo_merchant;
+use crate::withdrawals::{payer, units, withdraw, DEV, PAYEE};
+
+async fn status_of(app: &TestApp, id: i64) -> (i32, String) {
+    let merchant = demo_merchant(app).await;
+    let w = app.store.withdrawal(merchant, id).await.unwrap().unwrap();
+    (w.status, w.tx_hash)
+}
+
+async fn wait_for(app: &TestApp, id: i64, status: i32) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (now, hash) = status_of(app, id).await;
+        if now == status {
+            return hash;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "withdrawal stuck in {now}, waiting for {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn wait_exit(child: &mut std::process::Child) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "coffer did not stop at its halt point");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+async fn a_withdrawal_survives_crashes_at_every_step(db: TestDb) {
+    let app = spawn_app(db).await;
+    let p = payer(&app, "100").await;
+    let asked = withdraw(&app, &p, "40", json!({})).await;
+    let id = asked.data()["id"].as_i64().unwrap();
+    let chain = app.scanner.chains.require(DEV).unwrap().clone();
+    let dir = tempfile::tempdir().unwrap();
+    let env = |halt: &'static str| -> Vec<(&'static str, &'static str)> {
+        // A killed process's claims run out after 2 s (60 s by default).
+        let mut env = vec![
+            ("COFFER__WITHDRAWALS__POLL_MS", "100"),
+            ("COFFER__WITHDRAWALS__LEASE_SECS", "2"),
+        ];
+        if !halt.is_empty() {
+            env.push(("COFFER__WITHDRAWALS__HALT_AFTER", halt));
+        }
+        env
+    };
+
+    // 1. Dies after storing the signed transaction: nothing was sent.
+    let mut first = serve_with(&app, dir.path(), &env("signed"));
+    wait_exit(&mut first);
+    let (status, hash) = status_of(&app, id).await;
+    assert_eq!(status, 5, "signed and stored");
+    assert_eq!(
+        chain.status(&hash).await.unwrap(),
+        TxStatus::Unknown,
+        "not broadcast"
+    );
+
+    // 2. Dies after broadcasting that same transaction, before recording it.
+    let mut second = serve_with(&app, dir.path(), &env("broadcast"));
+    wait_exit(&mut second);
+    assert_eq!(status_of(&app, id).await, (5, hash.clone()));
+    assert_eq!(
+        chain.status(&hash).await.unwrap(),
+        TxStatus::Pending,
+        "the stored one was sent"
+    );
+
+    // 3. Records it, then is killed while the transaction waits for a block.
+    let mut third = serve_with(&app, dir.path(), &env(""));
+    assert_eq!(wait_for(&app, id, 6).await, hash);
+    third.kill().unwrap();
+    third.wait().unwrap();
+
+    // 4. Blocks arrive; a fresh process follows the same transaction to the end.
+    for _ in 0..3 {
+        app.devchain.mine().await.unwrap();
+    }
+    let mut fourth = serve_with(&app, dir.path(), &env(""));
+    assert_eq!(
+        wait_for(&app, id, 8).await,
+        hash,
+        "one transaction from first to last"
+    );
+    fourth.kill().unwrap();
+    fourth.wait().unwrap();
+    app.devchain.mine().await.unwrap();
+    let paid = app
+        .devchain
+        .spendable(PAYEE, &crate::deposits::usdt())
+        .await
+        .unwrap();
+    assert_eq!(paid, units("40"), "paid exactly once");
+    let left = app
+        .devchain
+        .spendable(&p.hot, &crate::deposits::usdt())
+        .await
+        .unwrap();
+    assert_eq!(left, units("60"));
+    let page: Value = app
+        .post_as(&p.token, "/api/partner/withdraw/detail", json!({"id": id}))
+        .await
+        .data()
+        .clone();
+    assert_eq!(page["actualAmount"], "40");
+}
+
+each_database!(a_withdrawal_survives_crashes_at_every_step);

@@ -1,0 +1,336 @@
+//! Risk control and review: limits hold an order for a person, the merchant's risk-control
+//! address decides within them, reviewers pass or reject (never their own order while another
+//! reviewer exists), 50 concurrent passes make one payout, review again only after 10 minutes
+//! and only when the transaction failed or does not exist; every call checks menu and tenant.
+
+use chrono::Duration;
+use coffer_domain::clock::Clock;
+use coffer_domain::ports::{Transition, WithdrawalRepo};
+use coffer_testkit::{each_database, TestDb};
+use serde_json::{json, Value};
+
+use crate::deposits::{openssl_verifies, range, with};
+use crate::helpers::{spawn_app_with, TestApp, DEMO_EMAIL};
+use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
+use crate::receiver::{Receiver, Reply};
+use crate::wallets::{demo_merchant, offline_chains};
+use crate::withdrawals::{detail, payer, withdraw};
+
+const CHECKER: &str = "checker@coffer.local";
+const PASSWORD: &str = "Checker-Pass-2026";
+
+async fn check(app: &TestApp, token: &str, body: Value) -> Value {
+    let answer = app.post_as(token, "/api/partner/withdraw/check", body).await;
+    assert_eq!(answer.code(), 1, "{:?}", answer.body);
+    answer.data().clone()
+}
+
+async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
+    let receiver = Receiver::start().await;
+    let app = spawn_app_with(db, offline_chains).await;
+    let p = payer(&app, "10000").await;
+    app.post_as(
+        &p.token,
+        "/api/partner/callbackurl/save",
+        json!({"callbackUrl": receiver.url}),
+    )
+    .await;
+    // Default limits: review from 1000, 100 a day, 100000 a day.
+    let big = withdraw(&app, &p, "1000", json!({})).await.data()["id"].clone();
+    app.executor.step().await.unwrap();
+    let held = detail(&app, &p.token, &big).await;
+    assert_eq!(held["status"], 1);
+    assert_eq!(held["reviewRequired"], true);
+    assert_eq!(held["riskReasons"], json!(["amount_over_review_minimum"]));
+    app.callbacks.deliver_due().await.unwrap();
+    assert_eq!(receiver.events()[0]["event"], "withdraw.review");
+
+    // Maker-checker: the creator may not pass it while another reviewer exists.
+    app.store
+        .add_user(DEMO_EMAIL, CHECKER, PASSWORD, &[4, 403, 40301, 40302])
+        .await
+        .unwrap();
+    let checker = app.sign_in(CHECKER, PASSWORD).await;
+    let own = check(&app, &p.token, json!({"ids": [big], "action": 1})).await;
+    assert_eq!(own["done"], 0);
+    assert_eq!(own["results"][0]["msg"], "You cannot approve your own withdrawal");
+    let no_reason = app
+        .post_as(
+            &checker,
+            "/api/partner/withdraw/check",
+            json!({"ids": [big], "action": 2}),
+        )
+        .await;
+    assert_eq!(
+        (no_reason.code(), no_reason.msg()),
+        (10422, "A reason of 1 to 200 characters is required to reject")
+    );
+    let rejected = check(
+        &app,
+        &checker,
+        json!({"ids": [big], "action": 2, "reason": "too large"}),
+    )
+    .await;
+    assert_eq!(rejected["done"], 1);
+    let gone = detail(&app, &p.token, &big).await;
+    assert_eq!(
+        (gone["status"].clone(), gone["reason"].clone()),
+        (json!(3), json!("too large"))
+    );
+    assert_eq!(gone["reviewer"], CHECKER);
+    assert_eq!(gone["reviews"][0]["reason"], "too large");
+    let late = check(&app, &checker, json!({"ids": [big], "action": 1})).await;
+    assert_eq!(
+        late["results"][0]["msg"],
+        "This order is no longer awaiting review"
+    );
+
+    // 50 concurrent passes of one order: one counts, one payout.
+    let contested = withdraw(&app, &p, "1500", json!({})).await.data()["id"].clone();
+    app.executor.step().await.unwrap();
+    let passes: Vec<_> = (0..50)
+        .map(|_| {
+            app.post_as(
+                &checker,
+                "/api/partner/withdraw/check",
+                json!({"ids": [contested], "action": 1}),
+            )
+        })
+        .collect();
+    let answers = futures::future::join_all(passes).await;
+    let done: u64 = answers.iter().map(|a| a.data()["done"].as_u64().unwrap()).sum();
+    assert_eq!(done, 1, "exactly one pass takes effect");
+    let report = app.executor.step().await.unwrap();
+    assert_eq!(report.signed, 1);
+    assert_eq!(app.executor.step().await.unwrap().signed, 0);
+    let passed = detail(&app, &p.token, &contested).await;
+    assert_eq!(passed["status"], 6);
+    assert_eq!(passed["reviews"].as_array().unwrap().len(), 1);
+
+    // One-click review: every awaiting order the filter selects.
+    for _ in 0..3 {
+        withdraw(&app, &p, "2000", json!({})).await;
+    }
+    app.executor.step().await.unwrap();
+    let all = check(
+        &app,
+        &checker,
+        json!({"all": true, "action": 1, "filter": range(&app)}),
+    )
+    .await;
+    assert_eq!((all["total"].clone(), all["done"].clone()), (json!(3), json!(3)));
+    let progress = app
+        .post_as(
+            &checker,
+            "/api/partner/withdraw/query",
+            json!({"ids": [contested, big]}),
+        )
+        .await;
+    assert_eq!(progress.data().as_array().unwrap().len(), 2);
+}
+
+async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
+    let app = spawn_app_with(db, |c| {
+        offline_chains(c);
+        c.withdrawals.maker_checker = false;
+    })
+    .await;
+    let p = payer(&app, "5000").await;
+    let id = withdraw(&app, &p, "1200", json!({})).await.data()["id"].clone();
+    app.executor.step().await.unwrap();
+    assert_eq!(
+        check(&app, &p.token, json!({"ids": [id], "action": 1})).await["done"],
+        1
+    );
+    // The node dropped what was sent (a hash it never saw): the order failed.
+    let dropped = Transition {
+        from: vec![2],
+        to: 10,
+        tx_hash: Some(format!("0x{}", "ab".repeat(32))),
+        reason: Some("dropped".into()),
+        ..Transition::default()
+    };
+    let events = coffer_domain::withdrawals::events::WithdrawalEventBuilder::new(vec![], app.clock.clone());
+    let id_num = id.as_i64().unwrap();
+    app.store
+        .transition(id_num, &dropped, app.clock.now(), &events)
+        .await
+        .unwrap()
+        .unwrap();
+
+    let early = check(&app, &p.token, json!({"ids": [id], "action": 3})).await;
+    assert_eq!(
+        early["results"][0]["msg"],
+        "Review again is allowed 10 minutes after approval, when the transaction failed or does not exist"
+    );
+    app.clock.advance(Duration::minutes(10));
+    assert_eq!(
+        check(&app, &p.token, json!({"ids": [id], "action": 3})).await["done"],
+        1
+    );
+    let again = detail(&app, &p.token, &id).await;
+    assert_eq!(
+        (again["status"].clone(), again["hash"].clone()),
+        (json!(1), json!(""))
+    );
+    assert_eq!(
+        check(&app, &p.token, json!({"ids": [id], "action": 1})).await["done"],
+        1
+    );
+    app.executor.step().await.unwrap();
+    app.devchain.mine().await.unwrap();
+    let paid = detail(&app, &p.token, &id).await;
+    assert_eq!(paid["status"], 6);
+    assert_ne!(paid["hash"], format!("0x{}", "ab".repeat(32)));
+
+    // A transaction that is on chain and fine is never reviewed again.
+    let live = Transition {
+        from: vec![6],
+        to: 10,
+        ..Transition::default()
+    };
+    app.store
+        .transition(id_num, &live, app.clock.now(), &events)
+        .await
+        .unwrap()
+        .unwrap();
+    app.clock.advance(Duration::minutes(11));
+    let refused = check(&app, &p.token, json!({"ids": [id], "action": 3})).await;
+    assert_eq!(refused["done"], 0, "its transaction exists: no second payout");
+}
+
+async fn the_risk_control_address_decides_within_the_limits(db: TestDb) {
+    let risk = Receiver::start().await;
+    let app = spawn_app_with(db, |c| {
+        offline_chains(c);
+        c.callbacks.timeout_secs = 1;
+    })
+    .await;
+    let p = payer(&app, "100").await;
+    let saved = app
+        .post_as(
+            &p.token,
+            "/api/partner/riskurl/save",
+            json!({"riskUrl": risk.url}),
+        )
+        .await;
+    assert_eq!(saved.code(), 1, "{:?}", saved.body);
+    let cases = [
+        (Reply::Ok, json!(6), json!([])),
+        (Reply::CodeOne, json!(1), json!(["risk_control_refused: busy"])),
+        (
+            Reply::ServerError,
+            json!(1),
+            json!(["risk_control_refused: HTTP 500 boom"]),
+        ),
+    ];
+    for (reply, status, reasons) in cases {
+        risk.reply(reply);
+        let id = withdraw(&app, &p, "5", json!({})).await.data()["id"].clone();
+        app.executor.step().await.unwrap();
+        let w = detail(&app, &p.token, &id).await;
+        assert_eq!(
+            (w["status"].clone(), w["riskReasons"].clone()),
+            (status, reasons),
+            "{reply:?}"
+        );
+    }
+    risk.reply(Reply::Slow);
+    let id = withdraw(&app, &p, "5", json!({})).await.data()["id"].clone();
+    app.executor.step().await.unwrap();
+    let slow = detail(&app, &p.token, &id).await;
+    assert_eq!(slow["status"], 1);
+    assert!(slow["riskReasons"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("risk_control_unreachable"));
+
+    // Each question is signed like a callback and names the order.
+    let (_, public_pem) = app.platform_keys.public().await.unwrap();
+    let asked = risk.received.lock().unwrap().clone();
+    assert_eq!(asked.len(), 4);
+    for r in &asked {
+        let header = |name: &str| r.headers.get(name).unwrap().to_str().unwrap().to_string();
+        let message = format!("{}\n{}", header("X-Coffer-Timestamp"), r.body);
+        assert!(openssl_verifies(
+            &public_pem,
+            &message,
+            &header("X-Coffer-Signature")
+        ));
+        let body: Value = serde_json::from_str(&r.body).unwrap();
+        assert_eq!(
+            (body["event"].clone(), body["amount"].clone()),
+            (json!("withdraw.risk"), json!("5"))
+        );
+    }
+}
+
+async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
+    let app = spawn_app_with(db, offline_chains).await;
+    let p = payer(&app, "100").await;
+    let id = withdraw(&app, &p, "5", json!({})).await.data()["id"].clone();
+    app.store
+        .add_user(DEMO_EMAIL, "viewer@coffer.local", PASSWORD, &[1])
+        .await
+        .unwrap();
+    let viewer = app.sign_in("viewer@coffer.local", PASSWORD).await;
+    let filter = with(range(&app), json!({"page": 1, "pageSize": 10}));
+    let calls = [
+        (
+            "/api/partner/withdraw",
+            json!({"chainId": 1337, "tokenId": 1, "toAddress": "x", "amount": "1"}),
+        ),
+        (
+            "/api/partner/manualWithdraw",
+            json!({"chainId": 1337, "tokenId": 1, "toAddress": "x", "amount": "1"}),
+        ),
+        ("/api/partner/withdraw/pageTx", filter.clone()),
+        ("/api/partner/withdraw/summary", range(&app)),
+        ("/api/partner/withdraw/detail", json!({"id": id})),
+        ("/api/partner/withdraw/query", json!({"ids": [id]})),
+        ("/api/partner/withdraw/check", json!({"ids": [id], "action": 1})),
+        ("/api/partner/withdraw/push", json!({"id": id})),
+        ("/api/partner/riskurl/save", json!({"riskUrl": ""})),
+    ];
+    for (path, body) in calls {
+        assert_eq!(
+            app.post(path, body.clone()).await.code(),
+            10506,
+            "{path} without a session"
+        );
+        assert_eq!(
+            app.post_as(&viewer, path, body).await.code(),
+            10403,
+            "{path} without its menu"
+        );
+    }
+    // Another merchant sees none of it.
+    app.store.seed_demo(OTHER_EMAIL, OTHER_PASSWORD).await.unwrap();
+    let other = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;
+    let theirs = app
+        .post_as(&other, "/api/partner/withdraw/detail", json!({"id": id}))
+        .await;
+    assert_eq!((theirs.code(), theirs.msg()), (10422, "No such record"));
+    let page = app.post_as(&other, "/api/partner/withdraw/pageTx", filter).await;
+    assert_eq!(page.data()["total"], 0);
+    let passed = check(&app, &other, json!({"ids": [id], "action": 1})).await;
+    assert_eq!(passed["results"][0]["msg"], "No such record");
+    let progress = app
+        .post_as(&other, "/api/partner/withdraw/query", json!({"ids": [id]}))
+        .await;
+    assert_eq!(progress.data(), &json!([]));
+    let ours = demo_merchant(&app).await;
+    assert!(app
+        .store
+        .withdrawal(ours, id.as_i64().unwrap())
+        .await
+        .unwrap()
+        .is_some());
+}
+
+each_database!(
+    limits_hold_orders_and_reviewers_decide,
+    review_again_waits_ten_minutes_and_a_dead_transaction,
+    the_risk_control_address_decides_within_the_limits,
+    withdrawal_calls_check_session_menu_and_tenant,
+);

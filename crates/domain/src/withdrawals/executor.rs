@@ -1,0 +1,439 @@
+//! The withdrawal executor, one step at a time (a worker loop in `coffer serve`):
+//! 1. screens new orders (limits, risk control) and passes them or holds them for review;
+//! 2. pays passed orders: picks a normal hot wallet holding the amount and the fee, and under
+//!    the wallet's signing lease signs, stores the signed transaction and its hash, then
+//!    broadcasts (a stored but unsent transaction of the wallet is sent first);
+//! 3. follows broadcast transactions to complete or failed, rebroadcasting what a node drops.
+//!
+//! Never a second payout: an order is paid only from PASS / WAITING_SETTLEMENT by the one
+//! conditional update that stores its signed transaction; after that only that transaction is
+//! ever sent. Leases on orders and wallets keep concurrent processes apart.
+
+use chrono::Duration;
+use std::sync::Arc;
+
+use super::events::{event, WithdrawalEventBuilder};
+use super::risk::{self, RiskControl};
+use super::state::*;
+use crate::amount::BaseUnits;
+use crate::chains::ChainRegistry;
+use crate::clock::Clock;
+use crate::error::{AppError, AppResult};
+use crate::merchant_api::MerchantApiRepo;
+use crate::ports::chain::{Asset, ChainAdapter, ChainError, KeyPurpose, TransferRequest};
+use crate::ports::{source, ConfigRepo, Transition, WalletRepo, WithdrawalRecord, WithdrawalRepo};
+use crate::vault::KeyVault;
+
+/// A crash on purpose, for the restart tests (`withdrawals.halt_after`): the process aborts
+/// right after the step, as a `kill -9` would stop it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HaltPoint {
+    /// After the signed transaction is stored, before it is broadcast.
+    Signed,
+    /// After the broadcast, before the state says so.
+    Broadcast,
+}
+
+#[derive(Debug, Clone)]
+pub struct ExecutorSettings {
+    pub lease: Duration,
+    pub batch: u64,
+    /// How long an order waits for a hot wallet to be topped up before the next try.
+    pub settlement_retry: Duration,
+    pub halt_after: Option<HaltPoint>,
+}
+
+impl Default for ExecutorSettings {
+    fn default() -> Self {
+        ExecutorSettings {
+            lease: Duration::seconds(60),
+            batch: 20,
+            settlement_retry: Duration::seconds(60),
+            halt_after: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExecReport {
+    pub screened: u64,
+    pub signed: u64,
+    pub broadcast: u64,
+    pub completed: u64,
+    pub failed: u64,
+}
+
+pub struct WithdrawalExecutor {
+    pub repo: Arc<dyn WithdrawalRepo>,
+    pub wallets: Arc<dyn WalletRepo>,
+    pub config: Arc<dyn ConfigRepo>,
+    pub merchant_api: Arc<dyn MerchantApiRepo>,
+    pub vault: Arc<KeyVault>,
+    pub chains: Arc<ChainRegistry>,
+    pub risk: RiskControl,
+    pub clock: Arc<dyn Clock>,
+    pub owner: String,
+    pub settings: ExecutorSettings,
+}
+
+fn halt(point: HaltPoint, configured: Option<HaltPoint>) {
+    if configured == Some(point) {
+        tracing::error!(?point, "withdrawals.halt_after: aborting on purpose");
+        std::process::abort();
+    }
+}
+
+impl WithdrawalExecutor {
+    /// One round of all three stages.
+    pub async fn step(&self) -> AppResult<ExecReport> {
+        let mut report = ExecReport::default();
+        let events = WithdrawalEventBuilder::new(self.config.chain_nodes().await?, self.clock.clone());
+        for w in self.claim(&[NEW]).await? {
+            let id = w.id;
+            self.screen(w, &events).await?;
+            self.repo.release_withdrawal(id, &self.owner).await?;
+            report.screened += 1;
+        }
+        for w in self.claim(&[PASS, WAITING_SETTLEMENT]).await? {
+            let id = w.id;
+            let outcome = self.pay(w, &events, &mut report).await;
+            self.repo.release_withdrawal(id, &self.owner).await?;
+            outcome?;
+        }
+        for w in self.claim(&[WAITING_CONFIRM, PROCESSING, CONFIRMING]).await? {
+            let id = w.id;
+            let outcome = self.track(w, &events, &mut report).await;
+            self.repo.release_withdrawal(id, &self.owner).await?;
+            outcome?;
+        }
+        Ok(report)
+    }
+
+    async fn claim(&self, statuses: &[i32]) -> AppResult<Vec<WithdrawalRecord>> {
+        let now = self.clock.now();
+        self.repo
+            .claim_withdrawals(
+                statuses,
+                &self.owner,
+                now,
+                now + self.settings.lease,
+                self.settings.batch,
+            )
+            .await
+    }
+
+    async fn screen(&self, w: WithdrawalRecord, events: &WithdrawalEventBuilder) -> AppResult<()> {
+        let now = self.clock.now();
+        let mut reasons = Vec::new();
+        if w.source == source::MANUAL {
+            reasons.push(risk::reason::MANUAL.to_string());
+        }
+        match w.token_id {
+            None => reasons.push(risk::reason::NATIVE_COIN.to_string()),
+            Some(token_id) => {
+                let assets = self.wallets.assets(w.merchant_id, Some(w.chain_id)).await?;
+                if let Some(asset) = assets.iter().find(|a| a.token_id == token_id) {
+                    let tz = self.config.merchant_settings(w.merchant_id).await?.time_zone;
+                    let since = risk::day_start(now, tz);
+                    let (count, total) = self
+                        .repo
+                        .withdrawn_since(w.merchant_id, w.chain_id, w.token_id, since)
+                        .await?;
+                    let decimals = u8::try_from(w.decimals).unwrap_or(18);
+                    reasons.extend(risk::over_limits(&asset.risk, decimals, w.amount, count, total));
+                }
+            }
+        }
+        if reasons.is_empty() {
+            let settings = self.merchant_api.api_settings(w.merchant_id).await?;
+            if let Some(url) = settings.risk_url {
+                let event_id = crate::deposits::events::new_event_id();
+                let body = events.body(&w, &event_id, event::RISK).to_string();
+                reasons.extend(self.risk.ask(&url, &event_id, &body, now).await?);
+            }
+        }
+        let change = if reasons.is_empty() {
+            Transition {
+                from: vec![NEW],
+                to: PASS,
+                approved_at: Some(now),
+                next_attempt_at: Some(now),
+                ..Transition::default()
+            }
+        } else {
+            Transition {
+                from: vec![NEW],
+                to: AWAITING_REVIEW,
+                review_required: Some(true),
+                risk_reasons: Some(reasons),
+                event: Some(event::REVIEW),
+                ..Transition::default()
+            }
+        };
+        self.repo.transition(w.id, &change, now, events).await?;
+        Ok(())
+    }
+
+    fn asset_of(&self, w: &WithdrawalRecord, nodes: &[crate::config::ChainNode]) -> AppResult<Asset> {
+        let Some(token_id) = w.token_id else {
+            return Ok(Asset::Native);
+        };
+        let contract = nodes
+            .iter()
+            .find(|c| c.chainid == w.chain_id)
+            .and_then(|c| c.tokens.iter().find(|t| t.tokenid == token_id))
+            .map(|t| t.contract.clone())
+            .ok_or_else(|| AppError::internal(format!("token {token_id} is not configured")))?;
+        let chain = self.chains.require(w.chain_id)?;
+        Ok(Asset::Token {
+            contract: chain.parse_address(&contract).unwrap_or(contract),
+        })
+    }
+
+    /// The first normal hot wallet (the token's payment address first, or the one a manual
+    /// withdrawal names) that holds the amount and the fee; Err(reason) when none does.
+    async fn pick_wallet(
+        &self,
+        w: &WithdrawalRecord,
+        chain: &dyn ChainAdapter,
+        asset: &Asset,
+    ) -> AppResult<Result<(crate::ports::HotWalletRecord, TransferRequest, BaseUnits), String>> {
+        let mut wallets: Vec<_> = self
+            .wallets
+            .hot_wallets_on(w.merchant_id, w.chain_id)
+            .await?
+            .into_iter()
+            .filter(|h| h.status == 0)
+            .collect();
+        if let Some(from) = &w.requested_from {
+            wallets.retain(|h| &h.address == from);
+        }
+        let payment = self
+            .wallets
+            .assets(w.merchant_id, Some(w.chain_id))
+            .await?
+            .into_iter()
+            .find(|a| Some(a.token_id) == w.token_id)
+            .map(|a| a.payment_address);
+        // The payment address first, then the wallet of an earlier attempt (its nonce hint).
+        wallets.sort_by_key(|h| (Some(&h.address) != payment.as_ref(), h.address != w.from_address));
+        if wallets.is_empty() {
+            return Ok(Err("no hot wallet in state normal on this chain".into()));
+        }
+        let unavailable = |e: ChainError| AppError::Unavailable(e.to_string());
+        let mut shortfalls = Vec::new();
+        for wallet in wallets {
+            let request = TransferRequest {
+                from: wallet.address.clone(),
+                to: w.to_address.clone(),
+                asset: asset.clone(),
+                amount: w.amount,
+                // Re-sent after review again from the same wallet: the same nonce, so the
+                // earlier transaction can never land as well.
+                nonce: w
+                    .nonce
+                    .filter(|_| wallet.address == w.from_address)
+                    .map(|n| n as u64),
+            };
+            let fee = chain.estimate_fee(&request).await.map_err(unavailable)?.fee;
+            let native = chain
+                .balance(&wallet.address, &Asset::Native)
+                .await
+                .map_err(unavailable)?;
+            let enough = match asset {
+                Asset::Native => w.amount.checked_add(fee).is_some_and(|need| native >= need),
+                Asset::Token { .. } => {
+                    native >= fee
+                        && chain.balance(&wallet.address, asset).await.map_err(unavailable)? >= w.amount
+                }
+            };
+            if enough {
+                return Ok(Ok((wallet, request, fee)));
+            }
+            shortfalls.push(wallet.address);
+        }
+        Ok(Err(format!(
+            "no normal hot wallet holds the amount and the fee: {}",
+            shortfalls.join(", ")
+        )))
+    }
+
+    async fn pay(
+        &self,
+        w: WithdrawalRecord,
+        events: &WithdrawalEventBuilder,
+        report: &mut ExecReport,
+    ) -> AppResult<()> {
+        let now = self.clock.now();
+        let chain = self.chains.require(w.chain_id)?.clone();
+        let nodes = self.config.chain_nodes().await?;
+        let asset = self.asset_of(&w, &nodes)?;
+        let (wallet, request, fee) = match self.pick_wallet(&w, chain.as_ref(), &asset).await? {
+            Ok(picked) => picked,
+            Err(reason) => {
+                let change = Transition {
+                    from: vec![PASS, WAITING_SETTLEMENT],
+                    to: WAITING_SETTLEMENT,
+                    reason: Some(reason),
+                    next_attempt_at: Some(now + self.settings.settlement_retry),
+                    ..Transition::default()
+                };
+                self.repo.transition(w.id, &change, now, events).await?;
+                return Ok(());
+            }
+        };
+        let lease_until = now + self.settings.lease;
+        if !self
+            .repo
+            .lease_wallet(w.chain_id, &wallet.address, &self.owner, now, lease_until)
+            .await?
+        {
+            return Ok(()); // another signer uses the wallet; the next step tries again
+        }
+        let outcome = self
+            .sign_and_send(&w, chain.as_ref(), &wallet, &request, fee, events, report)
+            .await;
+        self.repo
+            .release_wallet(w.chain_id, &wallet.address, &self.owner)
+            .await?;
+        outcome
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn sign_and_send(
+        &self,
+        w: &WithdrawalRecord,
+        chain: &dyn ChainAdapter,
+        wallet: &crate::ports::HotWalletRecord,
+        request: &TransferRequest,
+        fee: BaseUnits,
+        events: &WithdrawalEventBuilder,
+        report: &mut ExecReport,
+    ) -> AppResult<()> {
+        // A transaction of this wallet stored before a crash goes out before any new one.
+        for unsent in self.repo.signed_unsent(w.chain_id, &wallet.address).await? {
+            self.broadcast(&unsent, chain, events, report).await?;
+        }
+        let seed = self.vault.seed(w.merchant_id).await?;
+        let key = chain
+            .derive(&seed, KeyPurpose::HotWallet, wallet.key_index)
+            .map_err(|e| AppError::internal(e.to_string()))?;
+        if key.address != wallet.address {
+            return Err(AppError::internal("hot wallet key does not match its address"));
+        }
+        let signed = match chain.sign_transfer(&key.secret, request).await {
+            Ok(signed) => signed,
+            Err(ChainError::Unavailable(e)) => return Err(AppError::Unavailable(e)),
+            Err(e) => {
+                return self
+                    .fail(w, &[PASS, WAITING_SETTLEMENT], &e.to_string(), events, report)
+                    .await
+            }
+        };
+        let now = self.clock.now();
+        let stored = Transition {
+            from: vec![PASS, WAITING_SETTLEMENT],
+            to: WAITING_CONFIRM,
+            from_address: Some(wallet.address.clone()),
+            fee: Some(fee),
+            tx_hash: Some(signed.hash.clone()),
+            signed_raw: Some(signed.raw.clone()),
+            nonce: Some(signed.nonce.map(|n| n as i64)),
+            reason: Some(String::new()),
+            ..Transition::default()
+        };
+        let Some(stored) = self.repo.transition(w.id, &stored, now, events).await? else {
+            return Ok(()); // moved by someone else meanwhile: this signature is never sent
+        };
+        report.signed += 1;
+        halt(HaltPoint::Signed, self.settings.halt_after);
+        self.broadcast(&stored, chain, events, report).await
+    }
+
+    /// Sends a stored transaction (again); the node may already have it.
+    async fn broadcast(
+        &self,
+        w: &WithdrawalRecord,
+        chain: &dyn ChainAdapter,
+        events: &WithdrawalEventBuilder,
+        report: &mut ExecReport,
+    ) -> AppResult<()> {
+        let signed = crate::ports::chain::SignedTx {
+            hash: w.tx_hash.clone(),
+            raw: w.signed_raw.clone(),
+            nonce: w.nonce.map(|n| n as u64),
+        };
+        match chain.broadcast(&signed).await {
+            Ok(()) => {}
+            // Stays WAITING_CONFIRM: the tracker sends it again.
+            Err(ChainError::Unavailable(e)) => {
+                tracing::warn!(withdrawal_id = w.id, error = %e, "broadcast failed; will retry");
+                return Ok(());
+            }
+            Err(e) => {
+                return self
+                    .fail(
+                        w,
+                        &[WAITING_CONFIRM],
+                        &format!("rejected by the node: {e}"),
+                        events,
+                        report,
+                    )
+                    .await
+            }
+        }
+        halt(HaltPoint::Broadcast, self.settings.halt_after);
+        let now = self.clock.now();
+        let sent = Transition {
+            from: vec![WAITING_CONFIRM],
+            to: PROCESSING,
+            broadcast_at: Some(now),
+            event: Some(event::BROADCAST),
+            ..Transition::default()
+        };
+        if self.repo.transition(w.id, &sent, now, events).await?.is_some() {
+            report.broadcast += 1;
+        }
+        Ok(())
+    }
+
+    async fn fail(
+        &self,
+        w: &WithdrawalRecord,
+        from: &[i32],
+        reason: &str,
+        events: &WithdrawalEventBuilder,
+        report: &mut ExecReport,
+    ) -> AppResult<()> {
+        tracing::warn!(withdrawal_id = w.id, reason, "withdrawal failed");
+        let change = Transition {
+            from: from.to_vec(),
+            to: FAILED,
+            reason: Some(reason.chars().take(500).collect()),
+            event: Some(event::FAILED),
+            ..Transition::default()
+        };
+        if self
+            .repo
+            .transition(w.id, &change, self.clock.now(), events)
+            .await?
+            .is_some()
+        {
+            report.failed += 1;
+        }
+        Ok(())
+    }
+
+    async fn track(
+        &self,
+        w: WithdrawalRecord,
+        events: &WithdrawalEventBuilder,
+        report: &mut ExecReport,
+    ) -> AppResult<()> {
+        let chain = self.chains.require(w.chain_id)?.clone();
+        if w.status == WAITING_CONFIRM {
+            return self.broadcast(&w, chain.as_ref(), events, report).await;
+        }
+        super::tracking::follow(self, w, chain.as_ref(), events, report).await
+    }
+}

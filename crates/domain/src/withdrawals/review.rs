@@ -1,0 +1,221 @@
+//! Review (`/withdraw/check`): pass, reject, review again, on one row, many (batch) or every
+//! awaiting row a filter selects (one-click). Each row succeeds or fails on its own; each
+//! change is one conditional update, so of concurrent passes of an order exactly one counts.
+
+use chrono::Duration;
+use serde::Serialize;
+
+use super::events::{event, WithdrawalEventBuilder};
+use super::state::{AWAITING_REVIEW, FAILED, PASS, REJECT};
+use super::WithdrawalService;
+use crate::auth::AuthContext;
+use crate::error::{AppError, AppResult};
+use crate::messages::MsgKey;
+use crate::ports::chain::TxStatus;
+use crate::ports::{review_action, ReviewRecord, Transition, WithdrawalFilter, WithdrawalRecord};
+
+/// The pass button's menu id: who counts as a possible second reviewer.
+pub const PASS_MENU: i64 = 40301;
+/// Rows one batch may name; one-click acts on at most this many.
+pub const MAX_BATCH: usize = 100;
+pub const MAX_ONE_CLICK: u64 = 500;
+const MAX_REASON: usize = 200;
+/// Spec: re-review needs at least 10 minutes since the earlier approval.
+pub const REVIEW_AGAIN_AFTER_MINUTES: i64 = 10;
+
+#[derive(Debug, Clone)]
+pub enum Selection {
+    Ids(Vec<i64>),
+    /// Every awaiting row the filter selects (one-click review).
+    All(WithdrawalFilter),
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowResult {
+    pub id: i64,
+    pub ok: bool,
+    pub code: i64,
+    pub msg: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckReport {
+    /// Rows the selection matched.
+    pub total: u64,
+    /// Rows changed.
+    pub done: u64,
+    pub results: Vec<RowResult>,
+}
+
+impl WithdrawalService {
+    pub async fn check(
+        &self,
+        ctx: &AuthContext,
+        selection: Selection,
+        action: i32,
+        reason: Option<&str>,
+        locale: crate::Locale,
+    ) -> AppResult<CheckReport> {
+        if !matches!(
+            action,
+            review_action::PASS | review_action::REJECT | review_action::REVIEW_AGAIN
+        ) {
+            return Err(AppError::Invalid(MsgKey::InvalidStatus));
+        }
+        let reason = reason.map(str::trim).unwrap_or_default().to_string();
+        if action == review_action::REJECT && (reason.is_empty() || reason.chars().count() > MAX_REASON) {
+            return Err(AppError::Invalid(MsgKey::RejectReasonRequired));
+        }
+        let (ids, total) = match selection {
+            Selection::Ids(ids) if ids.is_empty() || ids.len() > MAX_BATCH => {
+                return Err(AppError::Invalid(MsgKey::TooManyRows))
+            }
+            Selection::Ids(ids) => {
+                let total = ids.len() as u64;
+                (ids, total)
+            }
+            Selection::All(filter) => {
+                let status = if action == review_action::REVIEW_AGAIN {
+                    FAILED
+                } else {
+                    AWAITING_REVIEW
+                };
+                self.repo
+                    .withdrawal_ids(ctx.merchant_id, &filter, status, MAX_ONE_CLICK)
+                    .await?
+            }
+        };
+        let events = WithdrawalEventBuilder::new(self.config.chain_nodes().await?, self.clock.clone());
+        let mut results = Vec::with_capacity(ids.len());
+        for id in ids {
+            let outcome = self.review_one(ctx, id, action, &reason, &events).await;
+            results.push(match outcome {
+                Ok(()) => RowResult {
+                    id,
+                    ok: true,
+                    code: 1,
+                    msg: String::new(),
+                },
+                Err(e @ AppError::Invalid(_)) => RowResult {
+                    id,
+                    ok: false,
+                    code: e.code() as i64,
+                    msg: e.msg_key().text(locale).to_string(),
+                },
+                Err(other) => return Err(other),
+            });
+        }
+        Ok(CheckReport {
+            total,
+            done: results.iter().filter(|r| r.ok).count() as u64,
+            results,
+        })
+    }
+
+    async fn review_one(
+        &self,
+        ctx: &AuthContext,
+        id: i64,
+        action: i32,
+        reason: &str,
+        events: &WithdrawalEventBuilder,
+    ) -> AppResult<()> {
+        let w = self.found(ctx.merchant_id, id).await?;
+        let now = self.clock.now();
+        let review = Some(ReviewRecord {
+            withdrawal_id: id,
+            action,
+            reviewer: Some(ctx.user_id),
+            reviewer_email: ctx.email.clone(),
+            reason: reason.to_string(),
+            created_at: now,
+        });
+        let change = match action {
+            review_action::PASS => {
+                self.check_maker(ctx, &w).await?;
+                Transition {
+                    from: vec![AWAITING_REVIEW],
+                    to: PASS,
+                    approved_at: Some(now),
+                    next_attempt_at: Some(now),
+                    reason: Some(String::new()),
+                    review,
+                    ..Transition::default()
+                }
+            }
+            review_action::REJECT => Transition {
+                from: vec![AWAITING_REVIEW],
+                to: REJECT,
+                reason: Some(reason.to_string()),
+                review,
+                event: Some(event::REJECTED),
+                ..Transition::default()
+            },
+            _ => {
+                self.check_review_again(&w).await?;
+                Transition {
+                    from: vec![FAILED],
+                    to: AWAITING_REVIEW,
+                    review_required: Some(true),
+                    // The failed transaction is history; the wallet and nonce stay as hints
+                    // so an EVM payout that never appeared is re-sent with the same nonce.
+                    tx_hash: Some(String::new()),
+                    signed_raw: Some(String::new()),
+                    block_number: Some(None),
+                    reason: Some(String::new()),
+                    review,
+                    event: Some(event::REVIEW),
+                    ..Transition::default()
+                }
+            }
+        };
+        match self.repo.transition(id, &change, now, events).await? {
+            Some(_) => Ok(()),
+            None if action == review_action::REVIEW_AGAIN => {
+                Err(AppError::Invalid(MsgKey::ReviewAgainNotAllowed))
+            }
+            None => Err(AppError::Invalid(MsgKey::NotAwaitingReview)),
+        }
+    }
+
+    /// Maker-checker: not your own order, unless nobody else of the merchant may pass it.
+    async fn check_maker(&self, ctx: &AuthContext, w: &WithdrawalRecord) -> AppResult<()> {
+        if !self.settings.maker_checker || w.created_by != Some(ctx.user_id) {
+            return Ok(());
+        }
+        let reviewers = self
+            .access
+            .enabled_users_with_menu(ctx.merchant_id, PASS_MENU)
+            .await?;
+        if reviewers.iter().any(|u| *u != ctx.user_id) {
+            return Err(AppError::Invalid(MsgKey::SelfApproval));
+        }
+        Ok(())
+    }
+
+    /// Failed, approved at least 10 minutes ago, and its transaction failed on chain or is
+    /// not there (never a second payout while the first may still land).
+    async fn check_review_again(&self, w: &WithdrawalRecord) -> AppResult<()> {
+        let not_allowed = || AppError::Invalid(MsgKey::ReviewAgainNotAllowed);
+        if w.status != FAILED {
+            return Err(not_allowed());
+        }
+        let old_enough = w
+            .approved_at
+            .is_some_and(|at| self.clock.now() - at >= Duration::minutes(REVIEW_AGAIN_AFTER_MINUTES));
+        if !old_enough {
+            return Err(not_allowed());
+        }
+        if w.tx_hash.is_empty() {
+            return Ok(());
+        }
+        let chain = self.chains.require(w.chain_id)?;
+        match chain.status(&w.tx_hash).await {
+            Ok(TxStatus::Included { success: false, .. }) | Ok(TxStatus::Unknown) => Ok(()),
+            Ok(_) => Err(not_allowed()),
+            Err(e) => Err(AppError::Unavailable(e.to_string())),
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Following a broadcast withdrawal on chain: included and confirmed -> complete; reverted ->
+//! failed; back in the mempool after a reorg -> processing again; unknown to the node -> the
+//! same signed transaction is sent again, and only if the node refuses it for good (its nonce
+//! taken by another transaction, or expired on TRON) does the order fail, with nothing paid.
+
+use super::events::{event, WithdrawalEventBuilder};
+use super::executor::{ExecReport, WithdrawalExecutor};
+use super::state::{COMPLETE, CONFIRMING, FAILED, PROCESSING};
+use crate::error::{AppError, AppResult};
+use crate::ports::chain::{ChainAdapter, ChainError, SignedTx, TxStatus};
+use crate::ports::{Transition, WithdrawalRecord};
+
+pub(super) async fn follow(
+    exec: &WithdrawalExecutor,
+    w: WithdrawalRecord,
+    chain: &dyn ChainAdapter,
+    events: &WithdrawalEventBuilder,
+    report: &mut ExecReport,
+) -> AppResult<()> {
+    let unavailable = |e: ChainError| AppError::Unavailable(e.to_string());
+    let now = exec.clock.now();
+    let change = match chain.status(&w.tx_hash).await.map_err(unavailable)? {
+        TxStatus::Included {
+            success: false,
+            block,
+        } => Transition {
+            from: vec![PROCESSING, CONFIRMING],
+            to: FAILED,
+            block_number: Some(Some(block as i64)),
+            reason: Some("the transaction failed on chain (reverted); nothing was paid".into()),
+            event: Some(event::FAILED),
+            ..Transition::default()
+        },
+        TxStatus::Included { success: true, block } => {
+            let head = chain.head().await.map_err(unavailable)?.number;
+            let confirmations = head.saturating_sub(block) + 1;
+            if confirmations >= w.required_confirmations.max(1) as u64 {
+                Transition {
+                    from: vec![PROCESSING, CONFIRMING],
+                    to: COMPLETE,
+                    block_number: Some(Some(block as i64)),
+                    actual_amount: Some(w.amount),
+                    completed_at: Some(now),
+                    event: Some(event::CONFIRMED),
+                    ..Transition::default()
+                }
+            } else if w.status == PROCESSING || w.block_number != Some(block as i64) {
+                Transition {
+                    from: vec![PROCESSING, CONFIRMING],
+                    to: CONFIRMING,
+                    block_number: Some(Some(block as i64)),
+                    ..Transition::default()
+                }
+            } else {
+                return Ok(());
+            }
+        }
+        TxStatus::Pending if w.status == CONFIRMING => Transition {
+            from: vec![CONFIRMING],
+            to: PROCESSING,
+            block_number: Some(None),
+            ..Transition::default()
+        },
+        TxStatus::Pending => return Ok(()),
+        TxStatus::Unknown => {
+            let signed = SignedTx {
+                hash: w.tx_hash.clone(),
+                raw: w.signed_raw.clone(),
+                nonce: w.nonce.map(|n| n as u64),
+            };
+            match chain.broadcast(&signed).await {
+                Ok(()) if w.status == CONFIRMING => Transition {
+                    from: vec![CONFIRMING],
+                    to: PROCESSING,
+                    block_number: Some(None),
+                    ..Transition::default()
+                },
+                Ok(()) => return Ok(()),
+                Err(ChainError::Unavailable(e)) => return Err(AppError::Unavailable(e)),
+                Err(e) => Transition {
+                    from: vec![PROCESSING, CONFIRMING],
+                    to: FAILED,
+                    block_number: Some(None),
+                    reason: Some(format!(
+                        "dropped by the chain and refused again: {e}; nothing was paid"
+                    )),
+                    event: Some(event::FAILED),
+                    ..Transition::default()
+                },
+            }
+        }
+    };
+    let to = change.to;
+    if exec.repo.transition(w.id, &change, now, events).await?.is_some() {
+        match to {
+            COMPLETE => report.completed += 1,
+            FAILED => report.failed += 1,
+            _ => {}
+        }
+    }
+    Ok(())
+}

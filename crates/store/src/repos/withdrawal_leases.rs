@@ -1,0 +1,149 @@
+//! [`WithdrawalRepo`]'s executor side: claiming due withdrawals and hot wallets under leases
+//! (one conditional UPDATE each, so of several processes exactly one wins), and the signed
+//! transactions a wallet has not sent yet.
+
+use chrono::{DateTime, Utc};
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{CallbackEventRecord, WithdrawalRecord};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+use super::callbacks::event;
+use super::withdrawals::{reread, state, withdrawal_record};
+use crate::entities::{callback_event, hot_wallet, withdrawal};
+use crate::{db_error, Store};
+
+/// Free, expired or already `owner`'s.
+fn claimable(owner: &str, now: DateTime<Utc>) -> Condition {
+    Condition::any()
+        .add(withdrawal::Column::LeaseOwner.eq(owner))
+        .add(withdrawal::Column::LeaseUntil.is_null())
+        .add(withdrawal::Column::LeaseUntil.lt(now))
+}
+
+impl Store {
+    pub(crate) async fn claim_due(
+        &self,
+        statuses: &[i32],
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u64,
+    ) -> AppResult<Vec<WithdrawalRecord>> {
+        let db = self.connection();
+        let due = || {
+            Condition::all()
+                .add(withdrawal::Column::Status.is_in(statuses.iter().copied()))
+                .add(withdrawal::Column::NextAttemptAt.lte(now))
+                .add(claimable(owner, now))
+        };
+        let candidates: Vec<i64> = withdrawal::Entity::find()
+            .select_only()
+            .column(withdrawal::Column::Id)
+            .filter(due())
+            .order_by_asc(withdrawal::Column::Id)
+            .limit(limit)
+            .into_tuple()
+            .all(db)
+            .await
+            .map_err(db_error)?;
+        let mut claimed = Vec::new();
+        for id in candidates {
+            // A conditional update per row: of several workers exactly one wins each order.
+            let won = withdrawal::Entity::update_many()
+                .col_expr(withdrawal::Column::LeaseOwner, Expr::value(owner))
+                .col_expr(withdrawal::Column::LeaseUntil, Expr::value(lease_until))
+                .filter(withdrawal::Column::Id.eq(id))
+                .filter(due())
+                .exec(db)
+                .await
+                .map_err(db_error)?;
+            if won.rows_affected == 1 {
+                claimed.push(withdrawal_record(reread(db, id).await?)?);
+            }
+        }
+        Ok(claimed)
+    }
+
+    pub(crate) async fn free_withdrawal(&self, id: i64, owner: &str) -> AppResult<()> {
+        withdrawal::Entity::update_many()
+            .col_expr(withdrawal::Column::LeaseOwner, Expr::value(""))
+            .col_expr(
+                withdrawal::Column::LeaseUntil,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .filter(withdrawal::Column::Id.eq(id))
+            .filter(withdrawal::Column::LeaseOwner.eq(owner))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    pub(crate) async fn take_wallet(
+        &self,
+        chain_id: i64,
+        address: &str,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+    ) -> AppResult<bool> {
+        // One conditional update: the lease is taken when free, expired or already ours.
+        let taken = hot_wallet::Entity::update_many()
+            .col_expr(hot_wallet::Column::LeaseOwner, Expr::value(owner))
+            .col_expr(hot_wallet::Column::LeaseUntil, Expr::value(lease_until))
+            .filter(hot_wallet::Column::ChainId.eq(chain_id))
+            .filter(hot_wallet::Column::Address.eq(address))
+            .filter(
+                Condition::any()
+                    .add(hot_wallet::Column::LeaseOwner.eq(owner))
+                    .add(hot_wallet::Column::LeaseUntil.is_null())
+                    .add(hot_wallet::Column::LeaseUntil.lt(now)),
+            )
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(taken.rows_affected == 1)
+    }
+
+    pub(crate) async fn free_wallet(&self, chain_id: i64, address: &str, owner: &str) -> AppResult<()> {
+        hot_wallet::Entity::update_many()
+            .col_expr(hot_wallet::Column::LeaseOwner, Expr::value(""))
+            .col_expr(
+                hot_wallet::Column::LeaseUntil,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .filter(hot_wallet::Column::ChainId.eq(chain_id))
+            .filter(hot_wallet::Column::Address.eq(address))
+            .filter(hot_wallet::Column::LeaseOwner.eq(owner))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    pub(crate) async fn signed_from(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
+        let rows = withdrawal::Entity::find()
+            .filter(withdrawal::Column::ChainId.eq(chain_id))
+            .filter(withdrawal::Column::FromAddress.eq(address))
+            .filter(withdrawal::Column::Status.eq(state::SIGNED))
+            .order_by_asc(withdrawal::Column::Id)
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        rows.into_iter().map(withdrawal_record).collect()
+    }
+
+    pub(crate) async fn newest_withdrawal_event(
+        &self,
+        withdrawal_id: i64,
+    ) -> AppResult<Option<CallbackEventRecord>> {
+        let row = callback_event::Entity::find()
+            .filter(callback_event::Column::WithdrawalId.eq(withdrawal_id))
+            .order_by_desc(callback_event::Column::Id)
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(event))
+    }
+}

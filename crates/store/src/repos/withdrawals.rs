@@ -1,0 +1,396 @@
+//! [`WithdrawalRepo`], first half: storing a withdrawal, its state changes (one conditional
+//! UPDATE, the review and the callback event in one transaction). withdrawal_leases.rs has the
+//! executor's leases, withdrawal_queries.rs the lists and sums.
+
+use chrono::{DateTime, Utc};
+use coffer_domain::amount::BaseUnits;
+use coffer_domain::error::{AppError, AppResult};
+use coffer_domain::ports::{
+    callback, notify, CallbackEventRecord, DepositTotals, InsertOutcome, MerchantId, NewWithdrawal,
+    PageRequest, Paged, ReviewRecord, Transition, WithdrawalEvents, WithdrawalFilter, WithdrawalRecord,
+    WithdrawalRepo,
+};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set, TransactionTrait,
+};
+
+use crate::entities::{withdrawal, withdrawal_review};
+use crate::{db_error, Store};
+
+/// Order states the store itself needs (the domain names them all).
+pub(crate) mod state {
+    pub const NEW: i32 = 0;
+    pub const REJECT: i32 = 3;
+    pub const SIGNED: i32 = 5;
+    pub const FAILED: i32 = 10;
+}
+
+fn amount(text: &str) -> AppResult<BaseUnits> {
+    text.parse()
+        .map_err(|_| AppError::internal(format!("stored amount {text:?} is not an integer")))
+}
+
+pub(crate) fn withdrawal_record(m: withdrawal::Model) -> AppResult<WithdrawalRecord> {
+    Ok(WithdrawalRecord {
+        id: m.id,
+        merchant_id: m.merchant_id,
+        order_no: m.order_no,
+        merchant_order_no: m.merchant_order_no,
+        source: m.source,
+        open_id: m.open_id,
+        security_code: m.security_code,
+        chain_id: m.chain_id,
+        token_id: m.token_id,
+        decimals: m.decimals,
+        requested_from: m.requested_from,
+        from_address: m.from_address,
+        to_address: m.to_address,
+        amount: amount(&m.amount)?,
+        actual_amount: amount(&m.actual_amount)?,
+        fee: m.fee.as_deref().map(amount).transpose()?,
+        tx_hash: m.tx_hash,
+        signed_raw: m.signed_raw,
+        nonce: m.nonce,
+        block_number: m.block_number,
+        required_confirmations: m.required_confirmations,
+        status: m.status,
+        review_required: m.review_required,
+        risk_reasons: m
+            .risk_reasons
+            .split(',')
+            .filter(|r| !r.is_empty())
+            .map(str::to_string)
+            .collect(),
+        reason: m.reason,
+        remark: m.remark,
+        created_by: m.created_by,
+        created_by_email: m.created_by_email,
+        reviewer_email: m.reviewer_email,
+        reviewed_at: m.reviewed_at,
+        approved_at: m.approved_at,
+        broadcast_at: m.broadcast_at,
+        completed_at: m.completed_at,
+        next_attempt_at: m.next_attempt_at,
+        callback_status: m.callback_status,
+        callback_result: m.callback_result,
+        notify_status: m.notify_status,
+        created_at: m.created_at,
+    })
+}
+
+pub(crate) async fn reread<C: sea_orm::ConnectionTrait>(db: &C, id: i64) -> AppResult<withdrawal::Model> {
+    withdrawal::Entity::find_by_id(id)
+        .one(db)
+        .await
+        .map_err(db_error)?
+        .ok_or_else(|| AppError::internal("withdrawal vanished"))
+}
+
+async fn by_merchant_order(
+    store: &Store,
+    merchant_id: MerchantId,
+    merchant_order_no: &str,
+) -> AppResult<Option<WithdrawalRecord>> {
+    let row = withdrawal::Entity::find()
+        .filter(withdrawal::Column::MerchantId.eq(merchant_id))
+        .filter(withdrawal::Column::MerchantOrderNo.eq(merchant_order_no))
+        .one(store.connection())
+        .await
+        .map_err(db_error)?;
+    row.map(withdrawal_record).transpose()
+}
+
+/// The UPDATE of a transition: its state guard, the new state and every field it sets.
+fn transition_update(id: i64, c: &Transition, now: DateTime<Utc>) -> sea_orm::UpdateMany<withdrawal::Entity> {
+    use withdrawal::Column as W;
+    let mut u = withdrawal::Entity::update_many()
+        .col_expr(W::Status, Expr::value(c.to))
+        .col_expr(W::UpdatedAt, Expr::value(now))
+        .filter(W::Id.eq(id))
+        .filter(W::Status.is_in(c.from.iter().copied()));
+    let text = [
+        (W::Reason, &c.reason),
+        (W::FromAddress, &c.from_address),
+        (W::TxHash, &c.tx_hash),
+        (W::SignedRaw, &c.signed_raw),
+    ];
+    for (column, value) in text {
+        if let Some(v) = value {
+            u = u.col_expr(column, Expr::value(v.clone()));
+        }
+    }
+    let times = [
+        (W::ApprovedAt, c.approved_at),
+        (W::BroadcastAt, c.broadcast_at),
+        (W::CompletedAt, c.completed_at),
+        (W::NextAttemptAt, c.next_attempt_at),
+    ];
+    for (column, value) in times {
+        if let Some(v) = value {
+            u = u.col_expr(column, Expr::value(v));
+        }
+    }
+    if let Some(v) = c.review_required {
+        u = u.col_expr(W::ReviewRequired, Expr::value(v));
+    }
+    if let Some(v) = &c.risk_reasons {
+        u = u.col_expr(W::RiskReasons, Expr::value(v.join(",")));
+    }
+    if let Some(v) = c.fee {
+        u = u.col_expr(W::Fee, Expr::value(Some(v.to_string())));
+    }
+    if let Some(v) = c.actual_amount {
+        u = u.col_expr(W::ActualAmount, Expr::value(v.to_string()));
+    }
+    if let Some(v) = c.nonce {
+        u = u.col_expr(W::Nonce, Expr::value(v));
+    }
+    if let Some(v) = c.block_number {
+        u = u.col_expr(W::BlockNumber, Expr::value(v));
+    }
+    if let Some(r) = &c.review {
+        u = u
+            .col_expr(W::ReviewerEmail, Expr::value(r.reviewer_email.clone()))
+            .col_expr(W::ReviewedAt, Expr::value(r.created_at));
+    }
+    u
+}
+
+/// The review row of a transition (for the withdrawal changed, whatever `r` names).
+async fn record_review(tx: &DatabaseTransaction, w: &WithdrawalRecord, r: &ReviewRecord) -> AppResult<()> {
+    withdrawal_review::ActiveModel {
+        withdrawal_id: Set(w.id),
+        merchant_id: Set(w.merchant_id),
+        action: Set(r.action),
+        reviewer: Set(r.reviewer),
+        reviewer_email: Set(r.reviewer_email.clone()),
+        reason: Set(r.reason.clone()),
+        created_at: Set(r.created_at),
+        ..Default::default()
+    }
+    .insert(tx)
+    .await
+    .map_err(db_error)?;
+    Ok(())
+}
+
+impl Store {
+    async fn store_withdrawal(&self, new: &NewWithdrawal, now: DateTime<Utc>) -> AppResult<InsertOutcome> {
+        if let Some(no) = &new.merchant_order_no {
+            if let Some(existing) = by_merchant_order(self, new.merchant_id, no).await? {
+                return Ok(InsertOutcome::Existing(existing));
+            }
+        }
+        let tx = self.connection().begin().await.map_err(db_error)?;
+        let inserted = withdrawal::ActiveModel {
+            merchant_id: Set(new.merchant_id),
+            // Unique placeholder until the id is known.
+            order_no: Set(format!("pending:{}", uuid::Uuid::new_v4())),
+            merchant_order_no: Set(new.merchant_order_no.clone()),
+            source: Set(new.source),
+            open_id: Set(new.open_id.clone()),
+            security_code: Set(new.security_code.clone()),
+            chain_id: Set(new.chain_id),
+            token_id: Set(new.token_id),
+            decimals: Set(new.decimals),
+            requested_from: Set(new.requested_from.clone()),
+            from_address: Set(String::new()),
+            to_address: Set(new.to_address.clone()),
+            amount: Set(new.amount.to_string()),
+            actual_amount: Set(BaseUnits::ZERO.to_string()),
+            fee: Set(None),
+            tx_hash: Set(String::new()),
+            signed_raw: Set(String::new()),
+            nonce: Set(None),
+            block_number: Set(None),
+            required_confirmations: Set(new.required_confirmations),
+            status: Set(state::NEW),
+            review_required: Set(false),
+            risk_reasons: Set(String::new()),
+            reason: Set(String::new()),
+            remark: Set(new.remark.clone()),
+            created_by: Set(new.created_by),
+            created_by_email: Set(new.created_by_email.clone()),
+            reviewer_email: Set(String::new()),
+            reviewed_at: Set(None),
+            approved_at: Set(None),
+            broadcast_at: Set(None),
+            completed_at: Set(None),
+            next_attempt_at: Set(now),
+            lease_owner: Set(String::new()),
+            lease_until: Set(None),
+            callback_status: Set(callback::PENDING),
+            callback_result: Set(String::new()),
+            notify_status: Set(notify::NOT_REQUIRED),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&tx)
+        .await;
+        let inserted = match (inserted, &new.merchant_order_no) {
+            (Ok(row), _) => row,
+            // Another request with the same merchant order number won the race: that one stands.
+            (Err(err), Some(no)) if super::merchant_api::is_unique_violation(&err) => {
+                drop(tx);
+                return match by_merchant_order(self, new.merchant_id, no).await? {
+                    Some(existing) => Ok(InsertOutcome::Existing(existing)),
+                    None => Err(db_error(err)),
+                };
+            }
+            (Err(err), _) => return Err(db_error(err)),
+        };
+        let order_no = format!("W{}{:010}", now.format("%Y%m%d"), inserted.id);
+        withdrawal::Entity::update_many()
+            .col_expr(withdrawal::Column::OrderNo, Expr::value(order_no))
+            .filter(withdrawal::Column::Id.eq(inserted.id))
+            .exec(&tx)
+            .await
+            .map_err(db_error)?;
+        let row = reread(&tx, inserted.id).await?;
+        tx.commit().await.map_err(db_error)?;
+        Ok(InsertOutcome::Inserted(withdrawal_record(row)?))
+    }
+
+    async fn apply_transition(
+        &self,
+        id: i64,
+        change: &Transition,
+        now: DateTime<Utc>,
+        events: &dyn WithdrawalEvents,
+    ) -> AppResult<Option<WithdrawalRecord>> {
+        let tx = self.connection().begin().await.map_err(db_error)?;
+        // The conditional UPDATE comes first: of concurrent callers exactly one changes the row,
+        // and (SQLite) a transaction that writes first never has to upgrade from reading.
+        let changed = transition_update(id, change, now)
+            .exec(&tx)
+            .await
+            .map_err(db_error)?;
+        if changed.rows_affected == 0 {
+            return Ok(None); // dropping `tx` rolls back (nothing was written)
+        }
+        let row = withdrawal_record(reread(&tx, id).await?)?;
+        if let Some(review) = &change.review {
+            record_review(&tx, &row, review).await?;
+        }
+        let Some(name) = change.event else {
+            tx.commit().await.map_err(db_error)?;
+            return Ok(Some(row));
+        };
+        super::deposits::enqueue(&tx, events.build(&row, name))
+            .await
+            .map_err(db_error)?;
+        // The event marked the order as notifying: the caller sees that too.
+        let row = reread(&tx, id).await?;
+        tx.commit().await.map_err(db_error)?;
+        Ok(Some(withdrawal_record(row)?))
+    }
+}
+
+#[async_trait::async_trait]
+impl WithdrawalRepo for Store {
+    async fn insert_withdrawal(&self, new: &NewWithdrawal, now: DateTime<Utc>) -> AppResult<InsertOutcome> {
+        self.store_withdrawal(new, now).await
+    }
+
+    async fn withdrawal(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<WithdrawalRecord>> {
+        let row = withdrawal::Entity::find_by_id(id)
+            .filter(withdrawal::Column::MerchantId.eq(merchant_id))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        row.map(withdrawal_record).transpose()
+    }
+
+    async fn page_withdrawals(
+        &self,
+        merchant_id: MerchantId,
+        filter: &WithdrawalFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<WithdrawalRecord>> {
+        self.query_withdrawals(merchant_id, filter, page).await
+    }
+
+    async fn withdrawal_ids(
+        &self,
+        merchant_id: MerchantId,
+        filter: &WithdrawalFilter,
+        status: i32,
+        limit: u64,
+    ) -> AppResult<(Vec<i64>, u64)> {
+        self.select_withdrawal_ids(merchant_id, filter, status, limit)
+            .await
+    }
+
+    async fn withdrawal_totals(
+        &self,
+        merchant_id: MerchantId,
+        filter: &WithdrawalFilter,
+    ) -> AppResult<DepositTotals> {
+        self.sum_withdrawals(merchant_id, filter).await
+    }
+
+    async fn withdrawn_since(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        token_id: Option<i64>,
+        since: DateTime<Utc>,
+    ) -> AppResult<(u64, BaseUnits)> {
+        self.sum_withdrawn_since(merchant_id, chain_id, token_id, since)
+            .await
+    }
+
+    async fn reviews(&self, merchant_id: MerchantId, id: i64) -> AppResult<Vec<ReviewRecord>> {
+        self.reviews_of(merchant_id, id).await
+    }
+
+    async fn transition(
+        &self,
+        id: i64,
+        change: &Transition,
+        now: DateTime<Utc>,
+        events: &dyn WithdrawalEvents,
+    ) -> AppResult<Option<WithdrawalRecord>> {
+        self.apply_transition(id, change, now, events).await
+    }
+
+    async fn claim_withdrawals(
+        &self,
+        statuses: &[i32],
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u64,
+    ) -> AppResult<Vec<WithdrawalRecord>> {
+        self.claim_due(statuses, owner, now, lease_until, limit).await
+    }
+
+    async fn release_withdrawal(&self, id: i64, owner: &str) -> AppResult<()> {
+        self.free_withdrawal(id, owner).await
+    }
+
+    async fn lease_wallet(
+        &self,
+        chain_id: i64,
+        address: &str,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+    ) -> AppResult<bool> {
+        self.take_wallet(chain_id, address, owner, now, lease_until).await
+    }
+
+    async fn release_wallet(&self, chain_id: i64, address: &str, owner: &str) -> AppResult<()> {
+        self.free_wallet(chain_id, address, owner).await
+    }
+
+    async fn signed_unsent(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
+        self.signed_from(chain_id, address).await
+    }
+
+    async fn latest_event_of_withdrawal(&self, withdrawal_id: i64) -> AppResult<Option<CallbackEventRecord>> {
+        self.newest_withdrawal_event(withdrawal_id).await
+    }
+}

@@ -1,0 +1,105 @@
+//! Shared by the withdrawal tests: two merchants on a fresh database, requests, and a
+//! callback event builder.
+#![allow(dead_code)] // each test binary uses its part
+
+use chrono::{DateTime, TimeZone, Utc};
+use coffer_domain::ports::{
+    source, InsertOutcome, NewCallbackEvent, NewWithdrawal, Transition, WithdrawalEvents, WithdrawalRecord,
+    WithdrawalRepo,
+};
+use coffer_store::entities::{callback_event, merchant};
+use coffer_store::{PoolSettings, Store};
+use coffer_testkit::TestDb;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap()
+}
+
+pub async fn open(db: &TestDb) -> (Store, i64, i64) {
+    let settings = PoolSettings {
+        max_connections: 8,
+        connect_timeout: std::time::Duration::from_secs(10),
+    };
+    let store = Store::connect(&db.url, settings).await.expect("connecting");
+    store.migrate().await.unwrap();
+    let mut ids = Vec::new();
+    for name in ["shop A", "shop B"] {
+        let m = merchant::ActiveModel {
+            name: Set(name.into()),
+            status: Set(1),
+            time_zone: Set(0),
+            multi_address_collect: Set(false),
+            created_at: Set(t0()),
+            ..Default::default()
+        }
+        .insert(store.connection())
+        .await
+        .unwrap();
+        ids.push(m.id);
+    }
+    (store, ids[0], ids[1])
+}
+
+pub fn request(merchant_id: i64, order: Option<&str>, amount: &str) -> NewWithdrawal {
+    NewWithdrawal {
+        merchant_id,
+        merchant_order_no: order.map(str::to_string),
+        source: source::MERCHANT_API,
+        open_id: "user-42".into(),
+        security_code: String::new(),
+        chain_id: 31337,
+        token_id: Some(101),
+        decimals: 6,
+        requested_from: None,
+        to_address: "0xAbCdEf0000000000000000000000000000000001".into(),
+        amount: amount.parse().unwrap(),
+        required_confirmations: 12,
+        remark: String::new(),
+        created_by: None,
+        created_by_email: String::new(),
+    }
+}
+
+pub async fn insert(store: &Store, new: &NewWithdrawal, now: DateTime<Utc>) -> WithdrawalRecord {
+    match store.insert_withdrawal(new, now).await.unwrap() {
+        InsertOutcome::Inserted(w) => w,
+        InsertOutcome::Existing(w) => panic!("expected a new row, got {w:?}"),
+    }
+}
+
+/// Events named after the order, the change and a counter (event ids are unique).
+pub struct Events;
+
+impl WithdrawalEvents for Events {
+    fn build(&self, w: &WithdrawalRecord, event: &str) -> NewCallbackEvent {
+        static SEQ: AtomicU64 = AtomicU64::new(0);
+        NewCallbackEvent {
+            event_id: format!("{}-{event}-{}", w.order_no, SEQ.fetch_add(1, Ordering::SeqCst)),
+            merchant_id: w.merchant_id,
+            deposit_id: None,
+            withdrawal_id: Some(w.id),
+            order_no: w.order_no.clone(),
+            event: event.to_string(),
+            body: format!("{{\"status\":{}}}", w.status),
+            next_attempt_at: w.created_at,
+        }
+    }
+}
+
+pub fn to(from: &[i32], to: i32) -> Transition {
+    Transition {
+        from: from.to_vec(),
+        to,
+        ..Default::default()
+    }
+}
+
+pub async fn events_of(store: &Store, id: i64) -> u64 {
+    callback_event::Entity::find()
+        .filter(callback_event::Column::WithdrawalId.eq(id))
+        .count(store.connection())
+        .await
+        .unwrap()
+}

@@ -1,0 +1,385 @@
+//! Withdrawal storage on SQLite and PostgreSQL: idempotent inserts, state changes that exactly
+//! one of many concurrent callers wins (with their review and event in the same transaction),
+//! and the lists and exact sums. withdrawal_leases.rs has the executor's leases.
+
+mod support;
+
+use chrono::Duration;
+use coffer_domain::amount::BaseUnits;
+use coffer_domain::ports::{
+    review_action, InsertOutcome, NewWithdrawal, PageRequest, ReviewRecord, Transition, WithdrawalFilter,
+    WithdrawalRepo,
+};
+use coffer_testkit::{each_database, TestDb};
+use std::collections::HashSet;
+use support::{events_of, insert, open, request, t0, to, Events};
+
+async fn inserts_are_idempotent(db: TestDb) {
+    let (store, a, b) = open(&db).await;
+    let first = insert(&store, &request(a, Some("shop-1"), "120500000"), t0()).await;
+    assert_eq!(first.order_no, format!("W20261122{:010}", first.id));
+    assert_eq!(first.order_no.len(), 19);
+    assert_eq!(
+        (first.status, first.callback_status, first.notify_status),
+        (0, 0, 0)
+    );
+    assert_eq!(first.amount, BaseUnits::from_u128(120_500_000));
+    assert_eq!((first.actual_amount, first.fee), (BaseUnits::ZERO, None));
+    assert!(first.risk_reasons.is_empty() && !first.review_required && first.from_address.is_empty());
+    assert_eq!((first.next_attempt_at, first.created_at), (t0(), t0()));
+    assert_eq!(store.withdrawal(a, first.id).await.unwrap(), Some(first.clone()));
+    assert_eq!(
+        store.withdrawal(b, first.id).await.unwrap(),
+        None,
+        "another merchant's"
+    );
+
+    // The same merchant order number: the stored row, whatever the new request says.
+    let again = store
+        .insert_withdrawal(&request(a, Some("shop-1"), "1"), t0() + Duration::days(1))
+        .await
+        .unwrap();
+    assert_eq!(again, InsertOutcome::Existing(first.clone()));
+    // Another merchant may use the number; no number twice is two withdrawals.
+    let other = insert(&store, &request(b, Some("shop-1"), "1"), t0()).await;
+    let n1 = insert(&store, &request(a, None, "1"), t0()).await;
+    let n2 = insert(&store, &request(a, None, "1"), t0()).await;
+    assert_eq!(HashSet::from([first.id, other.id, n1.id, n2.id]).len(), 4);
+    assert_eq!(n1.merchant_order_no, None);
+
+    // A race on one number: one insert wins, every other caller gets that row.
+    let new = request(a, Some("race-1"), "5");
+    let outcomes = futures::future::join_all((0..20).map(|_| {
+        let (store, new) = (store.clone(), new.clone());
+        async move { store.insert_withdrawal(&new, t0()).await.unwrap() }
+    }))
+    .await;
+    let won: Vec<_> = outcomes
+        .iter()
+        .filter_map(|o| match o {
+            InsertOutcome::Inserted(w) => Some(w.id),
+            InsertOutcome::Existing(_) => None,
+        })
+        .collect();
+    assert_eq!(won.len(), 1, "exactly one insert wins");
+    assert!(outcomes.iter().all(|o| match o {
+        InsertOutcome::Inserted(w) | InsertOutcome::Existing(w) => w.id == won[0],
+    }));
+}
+
+async fn one_of_many_transitions_wins(db: TestDb) {
+    let (store, a, _) = open(&db).await;
+    let w = insert(&store, &request(a, Some("shop-2"), "7"), t0()).await;
+    let held = Transition {
+        review_required: Some(true),
+        risk_reasons: Some(vec!["amount_over_review_minimum".into(), "daily_count".into()]),
+        ..to(&[0], 1)
+    };
+    let held = store
+        .transition(w.id, &held, t0(), &Events)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(held.status, 1);
+    assert_eq!(held.risk_reasons, ["amount_over_review_minimum", "daily_count"]);
+    assert_eq!(
+        (held.callback_status, held.notify_status),
+        (0, 0),
+        "no event, no notice"
+    );
+    assert_eq!(events_of(&store, w.id).await, 0);
+
+    let at = t0() + Duration::minutes(3);
+    let pass = |n: i64| Transition {
+        approved_at: Some(at),
+        review: Some(ReviewRecord {
+            withdrawal_id: w.id,
+            action: review_action::PASS,
+            reviewer: None,
+            reviewer_email: format!("boss{n}@shop.example"),
+            reason: String::new(),
+            created_at: at,
+        }),
+        event: Some("withdraw.review"),
+        ..to(&[1], 2)
+    };
+    let results = futures::future::join_all((0..50).map(|n| {
+        let (store, change) = (store.clone(), pass(n));
+        async move { store.transition(w.id, &change, at, &Events).await.unwrap() }
+    }))
+    .await;
+    let won: Vec<_> = results.into_iter().flatten().collect();
+    assert_eq!(won.len(), 1, "exactly one pass takes effect");
+    let passed = &won[0];
+    assert_eq!(
+        (passed.status, passed.approved_at, passed.reviewed_at),
+        (2, Some(at), Some(at))
+    );
+    assert!(passed.reviewer_email.starts_with("boss"));
+    assert_eq!(
+        (passed.callback_status, passed.notify_status),
+        (0, 1),
+        "notifying"
+    );
+    let reviews = store.reviews(a, w.id).await.unwrap();
+    assert_eq!(reviews.len(), 1);
+    assert_eq!(reviews[0].reviewer_email, passed.reviewer_email);
+    assert_eq!(events_of(&store, w.id).await, 1);
+    let latest = store.latest_event_of_withdrawal(w.id).await.unwrap().unwrap();
+    assert_eq!(
+        (latest.event.as_str(), latest.body.as_str()),
+        ("withdraw.review", "{\"status\":2}")
+    );
+
+    // Not in `from`: nothing written, no review, no event.
+    let reject = Transition {
+        reason: Some("too late".into()),
+        ..pass(99)
+    };
+    assert_eq!(
+        store
+            .transition(w.id, &Transition { to: 3, ..reject }, at, &Events)
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(store.withdrawal(a, w.id).await.unwrap().as_ref(), Some(passed));
+    assert_eq!(
+        (
+            store.reviews(a, w.id).await.unwrap().len(),
+            events_of(&store, w.id).await
+        ),
+        (1, 1)
+    );
+
+    // Signed: every field set; then the nonce and block set back to NULL.
+    let signed = Transition {
+        from_address: Some("0xHot".into()),
+        fee: Some(BaseUnits::from_u128(21_000)),
+        tx_hash: Some("0xFeed".into()),
+        signed_raw: Some("0x02f8".into()),
+        nonce: Some(Some(7)),
+        block_number: Some(Some(118)),
+        actual_amount: Some(BaseUnits::from_u128(7)),
+        broadcast_at: Some(at),
+        completed_at: Some(at),
+        next_attempt_at: Some(at + Duration::minutes(1)),
+        reason: Some("waiting".into()),
+        ..to(&[2], 5)
+    };
+    let s = store
+        .transition(w.id, &signed, at, &Events)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (s.from_address.as_str(), s.tx_hash.as_str(), s.signed_raw.as_str()),
+        ("0xHot", "0xFeed", "0x02f8")
+    );
+    assert_eq!(
+        (s.nonce, s.block_number, s.fee),
+        (Some(7), Some(118), Some(BaseUnits::from_u128(21_000)))
+    );
+    assert_eq!(
+        (s.broadcast_at, s.completed_at, s.next_attempt_at),
+        (Some(at), Some(at), at + Duration::minutes(1))
+    );
+    assert_eq!(
+        (s.actual_amount, s.reason.as_str(), s.status),
+        (BaseUnits::from_u128(7), "waiting", 5)
+    );
+    let cleared = Transition {
+        nonce: Some(None),
+        block_number: Some(None),
+        ..to(&[5], 2)
+    };
+    let c = store
+        .transition(w.id, &cleared, at, &Events)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (c.nonce, c.block_number, c.tx_hash.as_str()),
+        (None, None, "0xFeed")
+    );
+}
+
+async fn lists_and_sums_are_exact(db: TestDb) {
+    let (store, a, b) = open(&db).await;
+    let day = Duration::days(1);
+    let rows = [
+        // (merchant, created, token, amount, status, to)
+        (a, t0() - day, Some(101), "5", 2, "0xAAAA01"),
+        (
+            a,
+            t0(),
+            Some(101),
+            "57896044618658097711785492504343953926634992332820282019728792003956564819967",
+            2,
+            "0xBBBB02",
+        ),
+        (
+            a,
+            t0(),
+            Some(101),
+            "28948022309329048855892746252171976963317496166410141009864396001978282409984",
+            1,
+            "0xCCCC03",
+        ),
+        (
+            a,
+            t0() + Duration::hours(1),
+            Some(101),
+            "28948022309329048855892746252171976963317496166410141009864396001978282409984",
+            1,
+            "0xdddd04",
+        ),
+        (a, t0() + Duration::hours(2), Some(101), "1000", 3, "0xEEEE05"),
+        (a, t0() + Duration::hours(3), Some(101), "2000", 10, "0xFFFF06"),
+        (a, t0() + Duration::hours(4), Some(202), "30", 1, "0xAAAA07"),
+        (a, t0() + Duration::hours(5), None, "40", 8, "0xAAAA08"),
+        (b, t0(), Some(101), "50", 1, "0xAAAA09"),
+    ];
+    let mut ids = Vec::new();
+    for (n, (m, at, token, amount, status, to_address)) in rows.iter().enumerate() {
+        let new = NewWithdrawal {
+            token_id: *token,
+            to_address: to_address.to_string(),
+            open_id: format!("user-{n}"),
+            ..request(*m, Some(&format!("o-{n}")), amount)
+        };
+        let w = insert(&store, &new, *at).await;
+        let change = Transition {
+            from_address: Some(format!("0xHotWallet{n}")),
+            tx_hash: Some(format!("0xHASH{n}")),
+            ..to(&[0], *status)
+        };
+        store
+            .transition(w.id, &change, *at, &Events)
+            .await
+            .unwrap()
+            .unwrap();
+        ids.push(w.id);
+    }
+    let page = PageRequest::new(Some(1), Some(3)).unwrap();
+    let list = |f: WithdrawalFilter| {
+        let store = store.clone();
+        async move {
+            let p = store.page_withdrawals(a, &f, page).await.unwrap();
+            (p.list.iter().map(|w| w.id).collect::<Vec<_>>(), p.total)
+        }
+    };
+    assert_eq!(
+        list(WithdrawalFilter::default()).await,
+        (vec![ids[7], ids[6], ids[5]], 8),
+        "newest first"
+    );
+    let address = |s: &str| WithdrawalFilter {
+        address: Some(s.into()),
+        ..Default::default()
+    };
+    assert_eq!(
+        list(address("aaaa")).await,
+        (vec![ids[7], ids[6], ids[0]], 3),
+        "to, any case"
+    );
+    assert_eq!(list(address("DDDD")).await.1, 1);
+    assert_eq!(
+        list(address("hotwallet3")).await,
+        (vec![ids[3]], 1),
+        "from, any case"
+    );
+    assert_eq!(list(address("%")).await.1, 8, "wildcards are not patterns");
+    let dates = WithdrawalFilter {
+        start: Some(t0()),
+        end: Some(t0() + Duration::hours(2)),
+        ..Default::default()
+    };
+    assert_eq!(
+        list(dates).await,
+        (vec![ids[3], ids[2], ids[1]], 3),
+        "start inclusive, end exclusive"
+    );
+    let status = WithdrawalFilter {
+        status: Some(1),
+        ..Default::default()
+    };
+    assert_eq!(list(status.clone()).await.1, 3);
+    let hash = WithdrawalFilter {
+        hash: Some("0xhash4".into()),
+        ..Default::default()
+    };
+    assert_eq!(list(hash).await, (vec![ids[4]], 1));
+    let exact = WithdrawalFilter {
+        merchant_order_no: Some("o-2".into()),
+        open_id: Some("user-2".into()),
+        chain_id: Some(31337),
+        token_id: Some(101),
+        ..Default::default()
+    };
+    assert_eq!(list(exact).await, (vec![ids[2]], 1));
+    let order = store.withdrawal(a, ids[5]).await.unwrap().unwrap().order_no;
+    assert_eq!(
+        list(WithdrawalFilter {
+            order_no: Some(order),
+            ..Default::default()
+        })
+        .await
+        .1,
+        1
+    );
+
+    // Ids in one status, oldest first, and how many in all.
+    let all = WithdrawalFilter::default();
+    assert_eq!(
+        store.withdrawal_ids(a, &all, 1, 2).await.unwrap(),
+        (vec![ids[2], ids[3]], 3)
+    );
+    assert_eq!(
+        store.withdrawal_ids(a, &status, 2, 10).await.unwrap(),
+        (vec![], 0),
+        "both hold"
+    );
+
+    // Totals: exact to the last unit of 256 bits.
+    let tokens = WithdrawalFilter {
+        token_id: Some(101),
+        start: Some(t0()),
+        end: Some(t0() + Duration::hours(2)),
+        ..Default::default()
+    };
+    let totals = store.withdrawal_totals(a, &tokens).await.unwrap();
+    assert_eq!(totals.count, 3);
+    assert_eq!(totals.sums.len(), 1);
+    assert_eq!(
+        totals.sums[0].amount.to_string(),
+        "115792089237316195423570985008687907853269984665640564039457584007913129639935"
+    );
+    assert_eq!(
+        (
+            totals.sums[0].chain_id,
+            totals.sums[0].token_id,
+            totals.sums[0].decimals
+        ),
+        (31337, Some(101), 6)
+    );
+    assert_eq!(
+        store.withdrawal_totals(a, &status).await.unwrap().sums.len(),
+        2,
+        "per chain and token"
+    );
+
+    // Today's withdrawals of token 101: not yesterday's, rejected, failed, other tokens or merchants.
+    let (count, sum) = store.withdrawn_since(a, 31337, Some(101), t0()).await.unwrap();
+    assert_eq!((count, sum.to_string()), (3, totals.sums[0].amount.to_string()));
+    let native = store.withdrawn_since(a, 31337, None, t0()).await.unwrap();
+    assert_eq!(native, (1, BaseUnits::from_u128(40)));
+    let none = store.withdrawn_since(a, 1, Some(101), t0()).await.unwrap();
+    assert_eq!(none, (0, BaseUnits::ZERO));
+}
+
+each_database!(
+    inserts_are_idempotent,
+    one_of_many_transitions_wins,
+    lists_and_sums_are_exact
+);
