@@ -21,7 +21,7 @@ use crate::wallets::EVM;
 const TOKEN_ID: i64 = 101;
 const PAYER: &str = DEV_ACCOUNTS[1];
 
-fn anvil_chain(config: &mut Config, url: &str, contract: &str) {
+pub fn anvil_chain(config: &mut Config, url: &str, contract: &str) {
     config.chains = vec![ChainConfig {
         id: EVM,
         family: ChainFamilyConfig::Evm,

@@ -23,6 +23,7 @@ mod system;
 mod tron_deposits;
 mod vault;
 mod wallets;
+mod withdrawal_chains;
 mod withdrawal_restart;
 mod withdrawal_review;
 mod withdrawals;

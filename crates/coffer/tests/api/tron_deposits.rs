@@ -18,7 +18,7 @@ use crate::wallets::{demo_merchant, TRON};
 
 const TOKEN_ID: i64 = 201;
 
-fn tron_chain(config: &mut Config, url: &str, contract: &str) {
+pub fn tron_chain(config: &mut Config, url: &str, contract: &str) {
     config.chains = vec![ChainConfig {
         id: TRON,
         family: ChainFamilyConfig::Tron,

@@ -1,0 +1,177 @@
+//! Withdrawals on real chain adapters: ERC20 on a real anvil node (balances read back from the
+//! node; a wallet without gas waits for settlement), and TRX and TRC20 on TRON through the node
+//! double, which verifies every signature, TAPOS and balance itself.
+
+use coffer::config::Config;
+use coffer_testkit::anvil::DEV_ACCOUNTS;
+use coffer_testkit::{each_database, AnvilPeer, TestDb, TronNode};
+use ruint::aliases::U256;
+use serde_json::{json, Value};
+
+use crate::helpers::{spawn_app_with, TestApp};
+use crate::wallets::{bind_google, google_code, TRON};
+use crate::withdrawals::detail;
+
+const EVM: i64 = 31337;
+
+struct Merchant {
+    token: String,
+    google: String,
+    hot: String,
+}
+
+async fn merchant_on(app: &TestApp, chain: i64, token_id: i64) -> Merchant {
+    let token = app.sign_in_demo().await;
+    let google = bind_google(app, &token).await;
+    let hot = app
+        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": chain}))
+        .await;
+    let hot = hot.data()["address"].as_str().unwrap().to_string();
+    let added = app
+        .post_as(
+            &token,
+            "/api/partner/asset/add",
+            json!({"chainId": chain, "tokenId": token_id, "paymentAddress": hot}),
+        )
+        .await;
+    assert_eq!(added.code(), 1, "{:?}", added.body);
+    Merchant { token, google, hot }
+}
+
+async fn withdraw(app: &TestApp, m: &Merchant, body: Value) -> Value {
+    let mut body = body;
+    body["googleCode"] = json!(google_code(app, &m.google));
+    let asked = app.post_as(&m.token, "/api/partner/withdraw", body).await;
+    assert_eq!(asked.code(), 1, "{:?}", asked.body);
+    asked.data()["id"].clone()
+}
+
+fn anvil_chain(config: &mut Config, url: &str, contract: &str) {
+    crate::anvil_deposits::anvil_chain(config, url, contract);
+}
+
+async fn an_erc20_withdrawal_is_paid_on_anvil(db: TestDb) {
+    let anvil = AnvilPeer::start();
+    let contract = anvil.deploy_erc20().await;
+    let app = spawn_app_with(db, |c| anvil_chain(c, &anvil.url, &contract)).await;
+    let m = merchant_on(&app, EVM, 101).await;
+    let payee = DEV_ACCOUNTS[2];
+    let minted = anvil.mint(&contract, &m.hot, U256::from(100_000_000u64)).await;
+    anvil.receipt(&minted).await;
+
+    // Tokens but no ETH for gas: the order waits, nothing is sent.
+    let id = withdraw(
+        &app,
+        &m,
+        json!({"chainId": EVM, "tokenId": 101, "toAddress": payee, "amount": "12.5"}),
+    )
+    .await;
+    assert_eq!(app.executor.step().await.unwrap().signed, 0);
+    assert_eq!(detail(&app, &m.token, &id).await["status"], 4);
+
+    let gas = anvil
+        .send(
+            DEV_ACCOUNTS[0],
+            Some(&m.hot),
+            U256::from(10u64).pow(U256::from(18u64)),
+            "0x",
+        )
+        .await;
+    anvil.receipt(&gas).await;
+    app.clock.advance(chrono::Duration::seconds(61));
+    let report = app.executor.step().await.unwrap();
+    assert_eq!((report.signed, report.broadcast), (1, 1), "{report:?}");
+    let sent = detail(&app, &m.token, &id).await;
+    let hash = sent["hash"].as_str().unwrap().to_string();
+    assert_eq!(anvil.receipt(&hash).await["status"], "0x1");
+    anvil.mine(3).await;
+    app.executor.step().await.unwrap();
+    let done = detail(&app, &m.token, &id).await;
+    assert_eq!(
+        (done["status"].clone(), done["actualAmount"].clone()),
+        (json!(8), json!("12.5"))
+    );
+
+    // The node agrees: the payee holds 12.5, the hot wallet 87.5.
+    assert_eq!(
+        erc20_balance(&anvil, &contract, payee).await,
+        U256::from(12_500_000u64)
+    );
+    assert_eq!(
+        erc20_balance(&anvil, &contract, &m.hot).await,
+        U256::from(87_500_000u64)
+    );
+    let nonce = anvil
+        .rpc("eth_getTransactionCount", json!([m.hot, "latest"]))
+        .await;
+    assert_eq!(nonce, "0x1", "one transaction from the hot wallet");
+}
+
+pub async fn erc20_balance(anvil: &AnvilPeer, contract: &str, who: &str) -> U256 {
+    let data = format!("0x70a08231{:0>64}", who.trim_start_matches("0x").to_lowercase());
+    let answer = anvil
+        .rpc("eth_call", json!([{"to": contract, "data": data}, "latest"]))
+        .await;
+    U256::from_str_radix(answer.as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
+}
+
+fn tron_chain(config: &mut Config, url: &str, contract: &str) {
+    crate::tron_deposits::tron_chain(config, url, contract);
+    config.withdrawals.maker_checker = false;
+}
+
+async fn trx_and_trc20_withdrawals_are_paid_on_tron(db: TestDb) {
+    let node = TronNode::start().await;
+    let app = spawn_app_with(db, |c| tron_chain(c, &node.url(), &node.token())).await;
+    let m = merchant_on(&app, TRON, 201).await;
+    node.fund(&m.hot, 200_000_000);
+    node.fund_token(&m.hot, 50_000_000);
+    let payee = "TWer2Ygk5TEheHp3TPuYeqxmB6SsGZmaL6";
+
+    let usdt = withdraw(
+        &app,
+        &m,
+        json!({"chainId": TRON, "tokenId": 201, "toAddress": payee, "amount": "7"}),
+    )
+    .await;
+    // The native coin has no per-token limits: a person always looks.
+    let trx = withdraw(
+        &app,
+        &m,
+        json!({"chainId": TRON, "toAddress": payee, "amount": "3.5"}),
+    )
+    .await;
+    app.executor.step().await.unwrap();
+    let held = detail(&app, &m.token, &trx).await;
+    assert_eq!(
+        (held["status"].clone(), held["riskReasons"].clone()),
+        (json!(1), json!(["native_coin"]))
+    );
+    let passed = app
+        .post_as(
+            &m.token,
+            "/api/partner/withdraw/check",
+            json!({"ids": [trx], "action": 1}),
+        )
+        .await;
+    assert_eq!(passed.data()["done"], 1);
+    app.executor.step().await.unwrap();
+    for id in [&usdt, &trx] {
+        assert_eq!(detail(&app, &m.token, id).await["status"], 6);
+    }
+    node.mine();
+    node.mine();
+    app.executor.step().await.unwrap();
+    for id in [&usdt, &trx] {
+        assert_eq!(detail(&app, &m.token, id).await["status"], 8, "{id}");
+    }
+    assert_eq!(node.token_balance(payee), U256::from(7_000_000u64));
+    assert_eq!(node.token_balance(&m.hot), U256::from(43_000_000u64));
+    assert!(node.trx_balance(payee) >= 3_500_000);
+    assert_eq!(detail(&app, &m.token, &trx).await["symbol"], "TRX");
+}
+
+each_database!(
+    an_erc20_withdrawal_is_paid_on_anvil,
+    trx_and_trc20_withdrawals_are_paid_on_tron
+);
