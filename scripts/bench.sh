@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: throughput of the deposit scanner and callback delivery, release build, on
+# `make bench`: throughput of the deposit scanner, callback delivery and withdrawals, release build, on
 # SQLite and on a throwaway PostgreSQL cluster. Prints one line per database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,3 +9,4 @@ trap 'scripts/pg-test-cluster.sh stop "$pgdir/data"; rm -rf "$pgdir"' EXIT
 COFFER_TEST_PG_URL=$(scripts/pg-test-cluster.sh start "$pgdir/data" "$port")
 export COFFER_TEST_PG_URL
 cargo run --release --locked -q -p coffer --example bench
+cargo run --release --locked -q -p coffer --example bench_withdrawals

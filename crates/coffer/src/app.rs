@@ -271,6 +271,7 @@ pub struct App {
     pub chain_ids: Vec<i64>,
     pub housekeeper: Arc<crate::workers::Housekeeper>,
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
+    pub withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     withdrawal_poll_ms: u64,
     block_interval: std::time::Duration,
     workers: crate::config::WorkersConfig,
@@ -281,6 +282,7 @@ impl App {
         let store = open_store(config).await?;
         store.migrate().await.context("migrating the database")?;
         let services = build_services(config, &store, clock.clone()).await?;
+        let withdrawals = services.state.withdrawals.clone();
         let router = coffer_api::router(services.state);
         let housekeeper = Arc::new(crate::workers::Housekeeper {
             repo: Arc::new(store.clone()),
@@ -303,6 +305,7 @@ impl App {
             callbacks: services.callbacks,
             platform_keys: services.platform_keys,
             executor: services.executor,
+            withdrawals,
             withdrawal_poll_ms: config.withdrawals.poll_ms,
             block_interval: std::time::Duration::from_millis(config.devchain.block_interval_ms),
             workers: config.workers.clone(),

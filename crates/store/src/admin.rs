@@ -6,7 +6,6 @@ use coffer_domain::mail::{Mail, Mailer};
 use coffer_domain::AppError;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 
 use crate::entities::{app_user, mail_outbox, menu, merchant, role, role_menu};
@@ -41,7 +40,7 @@ impl Store {
             return Ok(DemoOutcome::PasswordReset);
         }
         let now = Utc::now();
-        let txn = db.begin().await.map_err(db_error)?;
+        let txn = self.begin_write().await?;
         let merchant = merchant::ActiveModel {
             name: Set(DEMO_MERCHANT_NAME.into()),
             status: Set(1),
@@ -96,7 +95,7 @@ impl Store {
         if let Some(unknown) = menu_ids.iter().find(|id| !known.contains(id)) {
             return Err(AppError::internal(format!("unknown menu id {unknown}")));
         }
-        let txn = db.begin().await.map_err(db_error)?;
+        let txn = self.begin_write().await?;
         let role = insert_role(
             &txn,
             owner.merchant_id,

@@ -72,6 +72,26 @@ impl Store {
         &self.db
     }
 
+    /// A transaction that holds the write lock from its first statement. SQLite cannot turn a
+    /// transaction that has read into a writer once another connection committed (SQLITE_BUSY
+    /// at once, the busy timeout does not apply); taking the lock first makes it wait its turn.
+    /// On PostgreSQL the opening statement touches no row.
+    pub(crate) async fn begin_write(&self) -> Result<sea_orm::DatabaseTransaction, AppError> {
+        use sea_orm::sea_query::Expr;
+        use sea_orm::{EntityTrait, QueryFilter, TransactionTrait};
+        let tx = self.db.begin().await.map_err(db_error)?;
+        entities::public_config::Entity::update_many()
+            .col_expr(
+                entities::public_config::Column::Value,
+                Expr::col(entities::public_config::Column::Value).into(),
+            )
+            .filter(Expr::val(1).eq(0))
+            .exec(&tx)
+            .await
+            .map_err(db_error)?;
+        Ok(tx)
+    }
+
     pub fn backend_name(&self) -> &'static str {
         match self.db.get_database_backend() {
             sea_orm::DatabaseBackend::Sqlite => "sqlite",

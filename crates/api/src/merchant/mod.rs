@@ -5,6 +5,7 @@
 mod deposits;
 mod gate;
 mod openapi;
+mod openapi_withdrawals;
 mod withdrawals;
 
 use axum::extract::State;

@@ -232,7 +232,23 @@ fn paths() -> Value {
     })
 }
 
+fn merged(mut a: Value, b: Value) -> Value {
+    if let (Some(a), Value::Object(b)) = (a.as_object_mut(), b) {
+        a.extend(b);
+    }
+    a
+}
+
 pub fn document() -> Value {
+    let paths = merged(
+        paths(),
+        super::openapi_withdrawals::paths(signed_headers(), answer),
+    );
+    let mut components = components();
+    components["schemas"] = merged(
+        components["schemas"].take(),
+        super::openapi_withdrawals::schemas(),
+    );
     json!({
         "openapi": "3.0.3",
         "info": {
@@ -241,8 +257,8 @@ pub fn document() -> Value {
             "description": SIGNING
         },
         "servers": [ { "url": "/" } ],
-        "paths": paths(),
-        "components": components(),
+        "paths": paths,
+        "components": components,
         "x-error-codes": error_codes()
     })
 }

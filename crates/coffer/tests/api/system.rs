@@ -42,7 +42,7 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
     );
     assert_eq!(
         settings.data(),
-        &json!({"hasKey": false, "keyId": null, "createtime": null, "callbackUrl": "",
+        &json!({"hasKey": false, "keyId": null, "createtime": null, "callbackUrl": "", "riskUrl": "",
                 "clientKey": null, "platformKeyId": platform_key_id, "platformPublicKey": platform_key})
     );
     for path in ["/api/partner/secret/show", "/api/partner/secret/reset"] {

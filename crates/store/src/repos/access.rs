@@ -6,7 +6,7 @@ use coffer_domain::ports::{
 use coffer_domain::AppError;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    QuerySelect, Set,
 };
 
 use crate::admin::{insert_user, NewUser};
@@ -91,7 +91,7 @@ impl AccessRepo for Store {
     }
 
     async fn create_user(&self, account: NewAccount<'_>) -> AppResult<UserId> {
-        let txn = self.connection().begin().await.map_err(db_error)?;
+        let txn = self.begin_write().await?;
         let user = NewUser {
             merchant_id: account.merchant_id,
             role_id: account.role_id,
@@ -213,7 +213,7 @@ impl AccessRepo for Store {
     }
 
     async fn create_role(&self, merchant_id: MerchantId, name: &str, menu_ids: &[MenuId]) -> AppResult<i64> {
-        let txn = self.connection().begin().await.map_err(db_error)?;
+        let txn = self.begin_write().await?;
         let id = crate::admin::insert_role(&txn, merchant_id, name, false).await?;
         replace_role_menus(&txn, id, menu_ids).await?;
         txn.commit().await.map_err(db_error)?;
@@ -221,7 +221,7 @@ impl AccessRepo for Store {
     }
 
     async fn update_role(&self, id: i64, name: &str, menu_ids: &[MenuId]) -> AppResult<()> {
-        let txn = self.connection().begin().await.map_err(db_error)?;
+        let txn = self.begin_write().await?;
         role::Entity::update(role::ActiveModel {
             id: Set(id),
             name: Set(name.to_string()),

@@ -11,7 +11,7 @@ use coffer_domain::ports::{
 };
 use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{cold_address, merchant_asset, token_request};
 use crate::{db_error, fetch_page, Store};
@@ -292,7 +292,7 @@ impl WalletRepo for Store {
     }
 
     async fn approve_token_request(&self, id: i64, at: DateTime<Utc>) -> AppResult<bool> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         // Only a pending request turns approved: a second approval finds nothing to update.
         let updated = token_request::Entity::update_many()
             .col_expr(

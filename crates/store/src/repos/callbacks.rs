@@ -10,7 +10,6 @@ use coffer_domain::ports::{
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
 };
 
 use super::deposits::record;
@@ -199,7 +198,7 @@ impl DepositRepo for Store {
         attempt: &CallbackAttemptRecord,
         outcome: &AttemptOutcome,
     ) -> AppResult<()> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         callback_attempt::ActiveModel {
             event_id: Set(attempt.event_id.clone()),
             merchant_id: Set(attempt.merchant_id),

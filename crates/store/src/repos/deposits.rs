@@ -11,7 +11,7 @@ use coffer_domain::AppError;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    Set, TransactionTrait,
+    Set,
 };
 
 use crate::entities::{callback_event, deposit, scan_cursor, scanned_block, withdrawal};
@@ -199,7 +199,7 @@ impl Store {
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
     ) -> AppResult<bool> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         if !move_cursor(&tx, chain_id, owner, block.number + 1, now).await? {
             return Ok(false); // dropping `tx` rolls back
         }
@@ -232,19 +232,7 @@ impl Store {
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
     ) -> AppResult<u64> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
-        // Write first: SQLite cannot turn a transaction that has read into a writer once another
-        // writer committed (SQLITE_BUSY, not retried), and store_deposit reads before it writes.
-        // The scanner's transaction starts with the cursor update for the same reason.
-        deposit::Entity::update_many()
-            .col_expr(
-                deposit::Column::UpdatedAt,
-                Expr::col(deposit::Column::UpdatedAt).into(),
-            )
-            .filter(deposit::Column::Id.eq(-1))
-            .exec(&tx)
-            .await
-            .map_err(db_error)?;
+        let tx = self.begin_write().await?;
         let mut written = 0;
         for d in deposits {
             written += u64::from(self.store_deposit(&tx, d, block, now, events).await?);
@@ -344,7 +332,7 @@ impl Store {
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
     ) -> AppResult<bool> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         if !move_cursor(&tx, chain_id, owner, number, now).await? {
             return Ok(false);
         }
@@ -400,7 +388,7 @@ impl Store {
             if confirmations < i64::from(row.required_confirmations) {
                 continue;
             }
-            let tx = self.connection().begin().await.map_err(db_error)?;
+            let tx = self.begin_write().await?;
             // Conditional on the state: of two scanners, one completes it and one announces it.
             let completed = deposit::Entity::update_many()
                 .col_expr(deposit::Column::Status, Expr::value(status::COMPLETE))

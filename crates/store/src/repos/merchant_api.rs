@@ -9,10 +9,7 @@ use coffer_domain::messages::MsgKey;
 use coffer_domain::ports::{CallbackDirectory, MerchantId, MerchantStatus, PageRequest, Paged};
 use coffer_domain::AppError;
 use sea_orm::sea_query::{Expr, Func, OnConflict};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{
     address_blacklist, merchant, merchant_allow_ip, merchant_api_nonce, merchant_api_setting, partner_ip,
@@ -210,7 +207,7 @@ impl MerchantApiRepo for Store {
         ips: &[String],
         at: DateTime<Utc>,
     ) -> AppResult<()> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         let existing = merchant_allow_ip::Entity::find()
             .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
             .all(&tx)

@@ -1,7 +1,7 @@
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{MerchantId, SealedSecret, SecretKind, SeedRepo};
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use crate::entities::{app_user, key_check, key_counter, merchant_api_setting, merchant_seed, platform_key};
 use crate::{db_error, Store};
@@ -36,7 +36,7 @@ impl SeedRepo for Store {
     }
 
     async fn next_key_index(&self, merchant_id: MerchantId, family: &str, purpose: i32) -> AppResult<u32> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         key_counter::Entity::insert(key_counter::ActiveModel {
             merchant_id: Set(merchant_id),
             family: Set(family.to_string()),
@@ -155,7 +155,7 @@ impl SeedRepo for Store {
     }
 
     async fn reseal(&self, secrets: &[SealedSecret]) -> AppResult<()> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         for s in secrets {
             let value = s.sealed.clone();
             let result = match s.kind {

@@ -6,7 +6,7 @@ use coffer_domain::ports::{LoginFailures, MerchantStatus, UserId, UserRecord, Us
 use coffer_domain::AppError;
 use coffer_domain::ADMIN_ROLE;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, TransactionTrait};
+use sea_orm::ActiveModelTrait;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::entities::{app_user, menu, merchant, role, role_menu};
@@ -132,7 +132,7 @@ impl UserRepo for Store {
         password_hash: &str,
         at: DateTime<Utc>,
     ) -> AppResult<UserId> {
-        let txn = self.connection().begin().await.map_err(db_error)?;
+        let txn = self.begin_write().await?;
         let merchant = merchant::ActiveModel {
             name: Set(email.as_str().into()),
             status: Set(MerchantStatus::Pending as i32),

@@ -5,7 +5,7 @@ use coffer_domain::ports::{
     AddressFilter, DepositAddressRecord, HotWalletRecord, MerchantId, NewDerived, PageRequest, Paged,
 };
 use sea_orm::sea_query::{Expr, Func, OnConflict};
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{deposit_address, hot_wallet, merchant};
 use crate::{db_error, fetch_page, Store};
@@ -176,7 +176,7 @@ impl Store {
     }
 
     pub(crate) async fn insert_hot(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         // A no-op update locks the merchant's row: concurrent adds queue here, then count.
         merchant::Entity::update_many()
             .col_expr(merchant::Column::Id, Expr::col(merchant::Column::Id).into())

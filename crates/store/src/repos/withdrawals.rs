@@ -11,9 +11,7 @@ use coffer_domain::ports::{
     WithdrawalRepo,
 };
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
 use crate::entities::{withdrawal, withdrawal_review};
 use crate::{db_error, Store};
@@ -182,7 +180,7 @@ impl Store {
                 return Ok(InsertOutcome::Existing(existing));
             }
         }
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         let inserted = withdrawal::ActiveModel {
             merchant_id: Set(new.merchant_id),
             // Unique placeholder until the id is known.
@@ -260,7 +258,7 @@ impl Store {
         now: DateTime<Utc>,
         events: &dyn WithdrawalEvents,
     ) -> AppResult<Option<WithdrawalRecord>> {
-        let tx = self.connection().begin().await.map_err(db_error)?;
+        let tx = self.begin_write().await?;
         // The conditional UPDATE comes first: of concurrent callers exactly one changes the row,
         // and (SQLite) a transaction that writes first never has to upgrade from reading.
         let changed = transition_update(id, change, now)
