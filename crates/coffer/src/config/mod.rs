@@ -4,8 +4,9 @@
 use figment::providers::{Env, Format, Toml};
 use figment::Figment;
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
 use std::path::Path;
+
+mod validate;
 
 /// A value that must never be printed. Serializes as a fixed mask.
 #[derive(Clone, Default, Deserialize, PartialEq)]
@@ -278,7 +279,7 @@ pub struct DemoConfig {
 }
 
 /// The defaults, from the documented example configuration (one source of truth).
-const DEFAULTS: &str = include_str!("../../../coffer.example.toml");
+const DEFAULTS: &str = include_str!("../../../../coffer.example.toml");
 
 fn defaults() -> Figment {
     Figment::from(Toml::string(DEFAULTS))
@@ -317,155 +318,6 @@ impl Config {
         let config: Config = figment.extract().map_err(Box::new)?;
         config.validate()?;
         Ok(config)
-    }
-
-    fn validate(&self) -> Result<(), ConfigError> {
-        let invalid = |key, problem: &str| {
-            Err(ConfigError::Invalid {
-                key,
-                problem: problem.to_string(),
-            })
-        };
-        if self.server.bind.parse::<SocketAddr>().is_err() {
-            return invalid(
-                "server.bind",
-                "must be an address with a port, like 127.0.0.1:8080",
-            );
-        }
-        if self.server.body_limit_bytes < 1024 {
-            return invalid("server.body_limit_bytes", "must be at least 1024");
-        }
-        let url = self.database.url.expose();
-        if !(url.starts_with("sqlite:") || url.starts_with("postgres://") || url.starts_with("postgresql://"))
-        {
-            return invalid("database.url", "must start with sqlite:// or postgres://");
-        }
-        if self.database.max_connections == 0 {
-            return invalid("database.max_connections", "must be at least 1");
-        }
-        let auth = &self.auth;
-        for (key, value) in [
-            ("auth.code_ttl_minutes", auth.code_ttl_minutes),
-            ("auth.code_resend_secs", auth.code_resend_secs),
-            ("auth.code_max_attempts", auth.code_max_attempts as i64),
-            ("auth.session_idle_minutes", auth.session_idle_minutes),
-            ("auth.session_absolute_hours", auth.session_absolute_hours),
-            ("auth.lockout_attempts", auth.lockout_attempts as i64),
-            ("auth.lockout_window_minutes", auth.lockout_window_minutes),
-            ("auth.lockout_minutes", auth.lockout_minutes),
-        ] {
-            if value <= 0 {
-                return invalid(key, "must be greater than 0");
-            }
-        }
-        let key = self.security.master_key.expose();
-        if !key.is_empty() && (key.len() != 64 || hex::decode(key).is_err()) {
-            return invalid("security.master_key", "must be 64 hex characters (32 bytes)");
-        }
-        if key.is_empty() && self.security.master_key_file.is_empty() {
-            return invalid(
-                "security.master_key_file",
-                "is required when security.master_key is empty",
-            );
-        }
-        if self.mail.from.parse::<lettre::message::Mailbox>().is_err() {
-            return invalid(
-                "mail.from",
-                "must be a mailbox like `Coffer <no-reply@example.com>`",
-            );
-        }
-        if self.mail.transport == MailTransport::Smtp && self.mail.smtp.host.is_empty() {
-            return invalid("mail.smtp.host", "is required when mail.transport is smtp");
-        }
-        if !self.console.dir.is_empty() && !Path::new(&self.console.dir).join("index.html").exists() {
-            return invalid(
-                "console.dir",
-                "must be a folder holding the built console (index.html)",
-            );
-        }
-        for (key, value) in [
-            (
-                "callbacks.retry_interval_secs",
-                self.callbacks.retry_interval_secs,
-            ),
-            ("callbacks.max_attempts", self.callbacks.max_attempts.into()),
-            ("callbacks.timeout_secs", self.callbacks.timeout_secs as i64),
-            ("devchain.confirmations", self.devchain.confirmations.into()),
-        ] {
-            if value <= 0 {
-                return invalid(key, "must be greater than 0");
-            }
-        }
-        if coffer_domain::amount::BaseUnits::from_decimal(&self.devchain.min_deposit, 6).is_err() {
-            return invalid(
-                "devchain.min_deposit",
-                "a decimal with at most 6 decimals, like 0.01",
-            );
-        }
-        self.validate_chains()
-    }
-
-    fn validate_chains(&self) -> Result<(), ConfigError> {
-        let invalid = |key, problem: String| Err(ConfigError::Invalid { key, problem });
-        let mut chain_ids = vec![crate::chains::DEVCHAIN_ID];
-        let mut token_ids = vec![crate::chains::DEVCHAIN_USDT_TOKEN_ID];
-        for c in &self.chains {
-            if chain_ids.contains(&c.id) {
-                return invalid(
-                    "chains.id",
-                    format!("{} is used twice (1337 is the devchain)", c.id),
-                );
-            }
-            chain_ids.push(c.id);
-            if c.rpc_url.is_empty() {
-                return invalid("chains.rpc_url", format!("chain {} needs a node URL", c.id));
-            }
-            if !(0..=36).contains(&c.decimals) {
-                return invalid("chains.decimals", format!("chain {}: 0 to 36", c.id));
-            }
-            if c.family == ChainFamilyConfig::Evm && c.evm_chain_id.is_none() {
-                return invalid("chains.evm_chain_id", format!("EVM chain {} needs it", c.id));
-            }
-            for t in &c.tokens {
-                if token_ids.contains(&t.id) {
-                    return invalid(
-                        "chains.tokens.id",
-                        format!("{} is used twice (1 is devchain USDT)", t.id),
-                    );
-                }
-                token_ids.push(t.id);
-                let contract_ok = match c.family {
-                    ChainFamilyConfig::Evm => coffer_chain::keys::parse_evm_address(&t.contract).is_ok(),
-                    ChainFamilyConfig::Tron => coffer_chain::keys::parse_tron_address(&t.contract).is_ok(),
-                };
-                if !contract_ok {
-                    return invalid(
-                        "chains.tokens.contract",
-                        format!("token {}: not an address of its chain", t.id),
-                    );
-                }
-                if !(0..=36).contains(&t.decimals) {
-                    return invalid("chains.tokens.decimals", format!("token {}: 0 to 36", t.id));
-                }
-                let min_ok = t.min_deposit.as_deref().is_none_or(|m| {
-                    u8::try_from(t.decimals)
-                        .is_ok_and(|d| coffer_domain::amount::BaseUnits::from_decimal(m, d).is_ok())
-                });
-                if !min_ok {
-                    return invalid(
-                        "chains.tokens.min_deposit",
-                        format!("token {}: a decimal within its decimals", t.id),
-                    );
-                }
-                if coffer_domain::amount::BaseUnits::from_decimal(&t.price, 18).is_err() {
-                    return invalid(
-                        "chains.tokens.price",
-                        format!("token {}: a decimal like 1 or 0.25", t.id),
-                    );
-                }
-            }
-        }
-        Ok(())
     }
 }
 
