@@ -6,6 +6,7 @@ pub mod executor;
 pub mod request;
 pub mod review;
 pub mod risk;
+mod settlement;
 pub mod state;
 mod tracking;
 

@@ -1,0 +1,98 @@
+//! Choosing the hot wallet that pays: normal (never paused), holding the amount and the fee;
+//! the token's payment address first, a manual withdrawal's named wallet only.
+
+use super::executor::WithdrawalExecutor;
+use crate::amount::BaseUnits;
+use crate::error::{AppError, AppResult};
+use crate::ports::chain::{Asset, ChainAdapter, ChainError, TransferRequest};
+use crate::ports::{HotWalletRecord, WithdrawalRecord};
+
+impl WithdrawalExecutor {
+    pub(super) fn asset_of(
+        &self,
+        w: &WithdrawalRecord,
+        nodes: &[crate::config::ChainNode],
+    ) -> AppResult<Asset> {
+        let Some(token_id) = w.token_id else {
+            return Ok(Asset::Native);
+        };
+        let contract = nodes
+            .iter()
+            .find(|c| c.chainid == w.chain_id)
+            .and_then(|c| c.tokens.iter().find(|t| t.tokenid == token_id))
+            .map(|t| t.contract.clone())
+            .ok_or_else(|| AppError::internal(format!("token {token_id} is not configured")))?;
+        let chain = self.chains.require(w.chain_id)?;
+        Ok(Asset::Token {
+            contract: chain.parse_address(&contract).unwrap_or(contract),
+        })
+    }
+
+    /// The first normal hot wallet (the token's payment address first, or the one a manual
+    /// withdrawal names) that holds the amount and the fee; Err(reason) when none does.
+    pub(super) async fn pick_wallet(
+        &self,
+        w: &WithdrawalRecord,
+        chain: &dyn ChainAdapter,
+        asset: &Asset,
+    ) -> AppResult<Result<(HotWalletRecord, TransferRequest, BaseUnits), String>> {
+        let mut wallets: Vec<_> = self
+            .wallets
+            .hot_wallets_on(w.merchant_id, w.chain_id)
+            .await?
+            .into_iter()
+            .filter(|h| h.status == 0)
+            .collect();
+        if let Some(from) = &w.requested_from {
+            wallets.retain(|h| &h.address == from);
+        }
+        let payment = self
+            .wallets
+            .assets(w.merchant_id, Some(w.chain_id))
+            .await?
+            .into_iter()
+            .find(|a| Some(a.token_id) == w.token_id)
+            .map(|a| a.payment_address);
+        // The payment address first, then the wallet of an earlier attempt (its nonce hint).
+        wallets.sort_by_key(|h| (Some(&h.address) != payment.as_ref(), h.address != w.from_address));
+        if wallets.is_empty() {
+            return Ok(Err("no hot wallet in state normal on this chain".into()));
+        }
+        let unavailable = |e: ChainError| AppError::Unavailable(e.to_string());
+        let mut shortfalls = Vec::new();
+        for wallet in wallets {
+            let request = TransferRequest {
+                from: wallet.address.clone(),
+                to: w.to_address.clone(),
+                asset: asset.clone(),
+                amount: w.amount,
+                // Re-sent after review again from the same wallet: the same nonce, so the
+                // earlier transaction can never land as well.
+                nonce: w
+                    .nonce
+                    .filter(|_| wallet.address == w.from_address)
+                    .map(|n| n as u64),
+            };
+            let fee = chain.estimate_fee(&request).await.map_err(unavailable)?.fee;
+            let native = chain
+                .balance(&wallet.address, &Asset::Native)
+                .await
+                .map_err(unavailable)?;
+            let enough = match asset {
+                Asset::Native => w.amount.checked_add(fee).is_some_and(|need| native >= need),
+                Asset::Token { .. } => {
+                    native >= fee
+                        && chain.balance(&wallet.address, asset).await.map_err(unavailable)? >= w.amount
+                }
+            };
+            if enough {
+                return Ok(Ok((wallet, request, fee)));
+            }
+            shortfalls.push(wallet.address);
+        }
+        Ok(Err(format!(
+            "no normal hot wallet holds the amount and the fee: {}",
+            shortfalls.join(", ")
+        )))
+    }
+}
