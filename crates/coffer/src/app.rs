@@ -121,6 +121,7 @@ pub async fn build_services(
             ..CallbackSettings::default()
         },
         owner,
+        recording: Default::default(),
     });
     let deposits = Arc::new(DepositService {
         repo: repo.clone(),

@@ -151,6 +151,9 @@ pub struct CallbackService {
     pub clock: Arc<dyn Clock>,
     pub settings: CallbackSettings,
     pub owner: String,
+    /// Attempts are recorded one at a time: the HTTP calls run concurrently, the writes do
+    /// not contend (SQLite would make them wait on its lock with sleeps).
+    pub recording: futures::lock::Mutex<()>,
 }
 
 fn excerpt(text: &str) -> String {
@@ -257,6 +260,7 @@ impl CallbackService {
             created_at: started,
         };
         tracing::info!(event_id = %event.event_id, success, ?http_status, attempts, "callback attempt");
+        let _turn = self.recording.lock().await;
         self.repo.finish_attempt(event, &attempt, &outcome).await
     }
 

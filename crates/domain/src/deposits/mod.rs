@@ -104,7 +104,12 @@ pub fn check_range(start: Option<DateTime<Utc>>, end: Option<DateTime<Utc>>) -> 
     }
 }
 
-fn names(nodes: &[ChainNode], chain_id: i64, token_id: Option<i64>) -> (String, String, String, String) {
+/// (chainname, chainsymbol, symbol, symbol_price) of a chain and token (the native coin for None).
+pub(crate) fn names(
+    nodes: &[ChainNode],
+    chain_id: i64,
+    token_id: Option<i64>,
+) -> (String, String, String, String) {
     let chain = nodes.iter().find(|c| c.chainid == chain_id);
     let token = chain.and_then(|c| token_id.and_then(|t| c.tokens.iter().find(|x| x.tokenid == t)));
     (
@@ -116,6 +121,28 @@ fn names(nodes: &[ChainNode], chain_id: i64, token_id: Option<i64>) -> (String, 
             .unwrap_or_default(),
         token.map(|t| t.price.clone()).unwrap_or_default(),
     )
+}
+
+/// The console's summary of exact totals: names from the catalogue, amounts in token units.
+pub(crate) fn summary_of(nodes: &[ChainNode], found: crate::ports::DepositTotals) -> DepositSummary {
+    let totals = found
+        .sums
+        .into_iter()
+        .map(|sum| {
+            let (chainname, _, symbol, _) = names(nodes, sum.chain_id, sum.token_id);
+            TokenTotal {
+                chain_id: sum.chain_id,
+                token_id: sum.token_id,
+                chainname,
+                symbol,
+                amount: sum.amount.to_decimal(u8::try_from(sum.decimals).unwrap_or(18)),
+            }
+        })
+        .collect();
+    DepositSummary {
+        count: found.count,
+        totals,
+    }
 }
 
 pub fn deposit_view(d: DepositRecord, nodes: &[ChainNode], head: Option<u64>) -> DepositView {
@@ -219,24 +246,7 @@ impl DepositService {
         check_range(filter.start, filter.end)?;
         let nodes = self.config.chain_nodes().await?;
         let found = self.repo.deposit_totals(ctx.merchant_id, filter).await?;
-        let totals = found
-            .sums
-            .into_iter()
-            .map(|sum| {
-                let (chainname, _, symbol, _) = names(&nodes, sum.chain_id, sum.token_id);
-                TokenTotal {
-                    chain_id: sum.chain_id,
-                    token_id: sum.token_id,
-                    chainname,
-                    symbol,
-                    amount: sum.amount.to_decimal(u8::try_from(sum.decimals).unwrap_or(18)),
-                }
-            })
-            .collect();
-        Ok(DepositSummary {
-            count: found.count,
-            totals,
-        })
+        Ok(summary_of(&nodes, found))
     }
 
     pub async fn detail(&self, ctx: &AuthContext, id: i64) -> AppResult<DepositView> {

@@ -18,7 +18,7 @@ use crate::auth::AuthContext;
 use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::config::ChainNode;
-use crate::deposits::{check_range, DepositSummary, TokenTotal};
+use crate::deposits::{check_range, names, summary_of, DepositSummary};
 use crate::error::{AppError, AppResult};
 use crate::merchant_api::MerchantApiRepo;
 use crate::messages::MsgKey;
@@ -107,21 +107,6 @@ pub struct ProgressView {
     pub status: i32,
     pub hash: String,
     pub reason: String,
-}
-
-/// (chainname, chainsymbol, symbol, price, native decimals) of a chain and token.
-fn names(nodes: &[ChainNode], chain_id: i64, token_id: Option<i64>) -> (String, String, String, String) {
-    let chain = nodes.iter().find(|c| c.chainid == chain_id);
-    let token = chain.and_then(|c| token_id.and_then(|t| c.tokens.iter().find(|x| x.tokenid == t)));
-    (
-        chain.map(|c| c.chainname.clone()).unwrap_or_default(),
-        chain.map(|c| c.symbol.clone()).unwrap_or_default(),
-        token
-            .map(|t| t.symbol.clone())
-            .or_else(|| chain.map(|c| c.symbol.clone()))
-            .unwrap_or_default(),
-        token.map(|t| t.price.clone()).unwrap_or_default(),
-    )
 }
 
 pub fn withdrawal_view(w: WithdrawalRecord, nodes: &[ChainNode]) -> WithdrawalView {
@@ -236,24 +221,7 @@ impl WithdrawalService {
         check_range(filter.start, filter.end)?;
         let nodes = self.config.chain_nodes().await?;
         let found = self.repo.withdrawal_totals(ctx.merchant_id, filter).await?;
-        let totals = found
-            .sums
-            .into_iter()
-            .map(|sum| {
-                let (chainname, _, symbol, _) = names(&nodes, sum.chain_id, sum.token_id);
-                TokenTotal {
-                    chain_id: sum.chain_id,
-                    token_id: sum.token_id,
-                    chainname,
-                    symbol,
-                    amount: sum.amount.to_decimal(u8::try_from(sum.decimals).unwrap_or(18)),
-                }
-            })
-            .collect();
-        Ok(DepositSummary {
-            count: found.count,
-            totals,
-        })
+        Ok(summary_of(&nodes, found))
     }
 
     pub async fn detail(&self, ctx: &AuthContext, id: i64) -> AppResult<(WithdrawalView, Vec<ReviewView>)> {

@@ -81,42 +81,59 @@ impl Store {
         merchant_id: MerchantId,
         filter: &DepositFilter,
     ) -> AppResult<DepositTotals> {
-        let mut rows = deposit_query(merchant_id, filter)
-            .select_only()
-            .column(deposit::Column::ChainId)
-            .column(deposit::Column::TokenId)
-            .column(deposit::Column::Decimals)
-            .column(deposit::Column::Amount)
-            .into_tuple::<(i64, Option<i64>, i32, String)>()
-            .stream(self.connection())
-            .await
-            .map_err(db_error)?;
-        let mut count = 0u64;
-        let mut sums: BTreeMap<(i64, Option<i64>), (i32, BaseUnits)> = BTreeMap::new();
-        while let Some((chain_id, token_id, decimals, amount)) = rows.try_next().await.map_err(db_error)? {
-            let amount: BaseUnits = amount
-                .parse()
-                .map_err(|_| AppError::internal(format!("stored amount {amount:?} is not an integer")))?;
-            let entry = sums
-                .entry((chain_id, token_id))
-                .or_insert((decimals, BaseUnits::ZERO));
-            entry.1 = entry
-                .1
-                .checked_add(amount)
-                .ok_or_else(|| AppError::internal("deposit sum overflows 256 bits"))?;
-            count += 1;
-        }
-        Ok(DepositTotals {
-            count,
-            sums: sums
-                .into_iter()
-                .map(|((chain_id, token_id), (decimals, amount))| DepositSum {
-                    chain_id,
-                    token_id,
-                    decimals,
-                    amount,
-                })
-                .collect(),
-        })
+        use deposit::Column as C;
+        sum_amounts(
+            self,
+            deposit_query(merchant_id, filter),
+            [C::ChainId, C::TokenId, C::Decimals, C::Amount],
+        )
+        .await
     }
+}
+
+/// Count and exact per-(chain, token) sums of a query's rows, streamed: `columns` are the
+/// chain id, token id, decimals and amount (decimal integer TEXT) columns, in that order.
+pub(crate) async fn sum_amounts<E: EntityTrait>(
+    store: &Store,
+    query: sea_orm::Select<E>,
+    columns: [E::Column; 4],
+) -> AppResult<DepositTotals> {
+    let [chain, token, decimals, amount] = columns;
+    let mut rows = query
+        .select_only()
+        .column(chain)
+        .column(token)
+        .column(decimals)
+        .column(amount)
+        .into_tuple::<(i64, Option<i64>, i32, String)>()
+        .stream(store.connection())
+        .await
+        .map_err(db_error)?;
+    let mut count = 0u64;
+    let mut sums: BTreeMap<(i64, Option<i64>), (i32, BaseUnits)> = BTreeMap::new();
+    while let Some((chain_id, token_id, decimals, amount)) = rows.try_next().await.map_err(db_error)? {
+        let amount: BaseUnits = amount
+            .parse()
+            .map_err(|_| AppError::internal(format!("stored amount {amount:?} is not an integer")))?;
+        let entry = sums
+            .entry((chain_id, token_id))
+            .or_insert((decimals, BaseUnits::ZERO));
+        entry.1 = entry
+            .1
+            .checked_add(amount)
+            .ok_or_else(|| AppError::internal("a sum overflows 256 bits"))?;
+        count += 1;
+    }
+    Ok(DepositTotals {
+        count,
+        sums: sums
+            .into_iter()
+            .map(|((chain_id, token_id), (decimals, amount))| DepositSum {
+                chain_id,
+                token_id,
+                decimals,
+                amount,
+            })
+            .collect(),
+    })
 }

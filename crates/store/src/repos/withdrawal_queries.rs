@@ -3,15 +3,12 @@
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
-use coffer_domain::error::{AppError, AppResult};
+use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    DepositSum, DepositTotals, MerchantId, PageRequest, Paged, ReviewRecord, WithdrawalFilter,
-    WithdrawalRecord,
+    DepositTotals, MerchantId, PageRequest, Paged, ReviewRecord, WithdrawalFilter, WithdrawalRecord,
 };
-use futures::TryStreamExt;
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
-use std::collections::BTreeMap;
 
 use super::withdrawals::{state, withdrawal_record};
 use crate::entities::{withdrawal, withdrawal_review};
@@ -66,46 +63,9 @@ fn withdrawal_query(merchant_id: MerchantId, f: &WithdrawalFilter) -> sea_orm::S
     q
 }
 
-/// Exact sums of (chain, token, decimals, amount) rows streamed from the database: amounts are
-/// decimal integers in TEXT (up to 78 digits), which SQL cannot sum exactly everywhere.
 async fn stream_sums(store: &Store, q: sea_orm::Select<withdrawal::Entity>) -> AppResult<DepositTotals> {
-    let mut rows = q
-        .select_only()
-        .column(withdrawal::Column::ChainId)
-        .column(withdrawal::Column::TokenId)
-        .column(withdrawal::Column::Decimals)
-        .column(withdrawal::Column::Amount)
-        .into_tuple::<(i64, Option<i64>, i32, String)>()
-        .stream(store.connection())
-        .await
-        .map_err(db_error)?;
-    let mut count = 0u64;
-    let mut sums: BTreeMap<(i64, Option<i64>), (i32, BaseUnits)> = BTreeMap::new();
-    while let Some((chain_id, token_id, decimals, amount)) = rows.try_next().await.map_err(db_error)? {
-        let amount: BaseUnits = amount
-            .parse()
-            .map_err(|_| AppError::internal(format!("stored amount {amount:?} is not an integer")))?;
-        let entry = sums
-            .entry((chain_id, token_id))
-            .or_insert((decimals, BaseUnits::ZERO));
-        entry.1 = entry
-            .1
-            .checked_add(amount)
-            .ok_or_else(|| AppError::internal("withdrawal sum overflows 256 bits"))?;
-        count += 1;
-    }
-    Ok(DepositTotals {
-        count,
-        sums: sums
-            .into_iter()
-            .map(|((chain_id, token_id), (decimals, amount))| DepositSum {
-                chain_id,
-                token_id,
-                decimals,
-                amount,
-            })
-            .collect(),
-    })
+    use withdrawal::Column as C;
+    super::deposit_queries::sum_amounts(store, q, [C::ChainId, C::TokenId, C::Decimals, C::Amount]).await
 }
 
 impl Store {
