@@ -122,4 +122,52 @@ async fn a_withdrawal_survives_crashes_at_every_step(db: TestDb) {
     assert_eq!(page["actualAmount"], "40");
 }
 
-each_database!(a_withdrawal_survives_crashes_at_every_step);
+/// Two service processes on one database share the work: every order is paid exactly once.
+async fn two_processes_pay_each_order_once(db: TestDb) {
+    const ORDERS: usize = 12;
+    let app = spawn_app(db).await;
+    let p = payer(&app, "1000").await;
+    let mut ids = Vec::new();
+    for _ in 0..ORDERS {
+        ids.push(
+            withdraw(&app, &p, "2", json!({})).await.data()["id"]
+                .as_i64()
+                .unwrap(),
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let env = [("COFFER__WITHDRAWALS__POLL_MS", "50")];
+    let mut processes = [
+        serve_with(&app, dir.path(), &env),
+        serve_with(&app, dir.path(), &env),
+    ];
+    // Blocks keep coming while the two processes work.
+    let chain = app.devchain.clone();
+    let miner = tokio::spawn(async move {
+        loop {
+            let _ = chain.mine().await;
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    });
+    let mut hashes = std::collections::BTreeSet::new();
+    for id in &ids {
+        hashes.insert(wait_for(&app, *id, 8).await);
+    }
+    miner.abort();
+    for child in processes.iter_mut() {
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    assert_eq!(hashes.len(), ORDERS, "one transaction per order");
+    let paid = app
+        .devchain
+        .spendable(PAYEE, &crate::deposits::usdt())
+        .await
+        .unwrap();
+    assert_eq!(paid, units("24"), "each order paid once");
+}
+
+each_database!(
+    a_withdrawal_survives_crashes_at_every_step,
+    two_processes_pay_each_order_once
+);
