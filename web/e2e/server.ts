@@ -34,6 +34,10 @@ export const E2E_TOKENS = { devUsdt: 1, evmUsdt: 101, tronUsdt: 201 } as const;
 /** Devchain blocks every 500 ms, so a deposit is complete a few seconds after it is sent. */
 export const E2E_CONFIRMATIONS = 3;
 
+/** Callbacks: retried after 1 s, failed after 2 attempts (then only a re-push delivers). */
+export const E2E_CALLBACK_RETRY_SECS = 1;
+export const E2E_CALLBACK_MAX_ATTEMPTS = 2;
+
 const CHAINS_TOML = `# Written by web/e2e/server.ts for one e2e run.
 [devchain]
 block_interval_ms = 500
@@ -42,6 +46,17 @@ confirmations = ${E2E_CONFIRMATIONS}
 [workers]
 scan_interval_ms = 250
 callback_poll_ms = 250
+
+# withdrawals.spec.ts: the executor screens, signs and follows withdrawals every 250 ms.
+[withdrawals]
+poll_ms = 250
+
+# callback-delivery.spec.ts points the callback address at a receiver on 127.0.0.1; a failed
+# attempt is retried after 1 s and the event fails after 2, so a re-push is what delivers it.
+[callbacks]
+allow_private_targets = true
+retry_interval_secs = ${E2E_CALLBACK_RETRY_SECS}
+max_attempts = ${E2E_CALLBACK_MAX_ATTEMPTS}
 
 [[chains]]
 id = ${E2E_CHAINS.evm}

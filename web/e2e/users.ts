@@ -45,6 +45,23 @@ export const USERS = {
   callbacks: { email: 'callbacks@coffer.local', password: 'Callbacks-Pass-2026', menus: ALL_MENUS },
   /** Sees the callback log (804) without re-push (80401). */
   callbackReader: { email: 'callback-reader@coffer.local', password: 'CallbackReader-Pass-2026', menus: '1,8,804' },
+  /** Binds Google, resets and shows the API key, uploads an RSA key (every id and the 80xxx buttons). */
+  system: { email: 'system@coffer.local', password: 'System-Pass-2026', menus: `${ALL_MENUS},80201,80202,80301,80302,80303,80402,80501` },
+  /** Sets the callback address, edits the whitelist and the blacklist (every id and the 80xxx buttons). */
+  systemAccess: { email: 'system-access@coffer.local', password: 'SystemAccess-Pass-2026', menus: `${ALL_MENUS},80201,80202,80301,80302,80303,80402,80501` },
+  /** Sees the System screens (802-805) without any of their buttons. */
+  systemReader: { email: 'system-reader@coffer.local', password: 'SystemReader-Pass-2026', menus: '1,8,801,802,803,804,805' },
+  /**
+   * Binds Google and asks for withdrawals in the console (20601); holds 40301 too, so it can try
+   * (and be refused, maker-checker) to pass its own.
+   */
+  withdrawMaker: { email: 'withdraw-maker@coffer.local', password: 'WithdrawMaker-Pass-2026', menus: `${ALL_MENUS},20601,20602,30201,40301,40401` },
+  /** A second requester (Google bound), so two withdrawals need no wait for the next code. */
+  withdrawMaker2: { email: 'withdraw-maker2@coffer.local', password: 'WithdrawMaker2-Pass-2026', menus: `${ALL_MENUS},20601` },
+  /** Reviews withdrawals created by the others (40301, 40302). */
+  withdrawChecker: { email: 'withdraw-checker@coffer.local', password: 'WithdrawChecker-Pass-2026', menus: `${ALL_MENUS},40301,40302,30201,40401` },
+  /** Sees the withdrawal screens (302, 403, 404) without any of their buttons. */
+  withdrawReader: { email: 'withdraw-reader@coffer.local', password: 'WithdrawReader-Pass-2026', menus: '1,3,302,4,403,404' },
 } as const;
 
 /**

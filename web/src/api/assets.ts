@@ -92,7 +92,8 @@ export interface AssetSettingsBody {
   risk: RiskSettings;
 }
 
-export const listAssets = (body: { chainId?: number } = {}) => post<Asset[]>('/api/partner/asset/list', body);
+export const listAssets = (body: { chainId?: number } = {}, options: { silent?: boolean } = {}) =>
+  post<Asset[]>('/api/partner/asset/list', body, options);
 
 /** Needs 20101. */
 export const addAsset = (body: AssetSettingsBody & { chainId: number; tokenId: number }) =>

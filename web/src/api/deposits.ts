@@ -125,3 +125,16 @@ export const userTxSummary = (filters: DepositFilters) => post<DepositSummary>('
 
 /** Needs 40201. */
 export const pushUserTx = (id: number) => post<null>('/api/partner/user/tx/push', { id }, { loading: true });
+
+/** Answer of `/api/v2/hash/scan` (docs/api.md "Scanning a missed transaction"). */
+export type HashScanResult = 'credited' | 'known' | 'pending';
+
+export interface HashScanAnswer {
+  /** credited: recorded now; known: recorded before (rows unchanged); pending: block not scanned yet. */
+  result: HashScanResult;
+  /** The new rows (credited), the existing ones (known), or none (pending). */
+  deposits: DepositRow[];
+}
+
+/** Needs 40101. A refusal (10422, 10503) is the request layer's toast. */
+export const scanHash = (chainId: number, hash: string) => post<HashScanAnswer>('/api/v2/hash/scan', { chainId, hash });

@@ -9,6 +9,7 @@ import LoginPage from '@/pages/login/LoginPage';
 import AccountListPage from '@/pages/account/AccountListPage';
 import IpListPage from '@/pages/account/IpListPage';
 import RoleListPage from '@/pages/account/RoleListPage';
+import ApiDetailPage from '@/pages/apiDetail/ApiDetailPage';
 import CallbackPage from '@/pages/callback/CallbackPage';
 import { DepositListPage, DepositOrdersPage, TransactionListPage } from '@/pages/deposits/DepositPages';
 import LoginLogsPage from '@/pages/logs/LoginLogsPage';
@@ -17,6 +18,11 @@ import HotWalletPage from '@/pages/token/HotWalletPage';
 import TokenListPage from '@/pages/token/TokenListPage';
 import WalletAddressPage from '@/pages/token/WalletAddressPage';
 import TokenDetailPage from '@/pages/token/detail/TokenDetailPage';
+import ApiKeyPage from '@/pages/system/ApiKeyPage';
+import BlacklistPage from '@/pages/system/BlacklistPage';
+import WhitelistPage from '@/pages/system/WhitelistPage';
+import TokenWithdrawPage from '@/pages/withdrawals/TokenWithdrawPage';
+import { WithdrawCheckPage, WithdrawListPage, WithdrawOrdersPage } from '@/pages/withdrawals/WithdrawalPages';
 import { useSession } from '@/store/session';
 import { registerNavigator } from '@/utils/navigation';
 import { resolveGuard } from './guard';
@@ -29,10 +35,18 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/token/token-detail': () => <TokenDetailPage />,
   '/token/wallet-address': () => <WalletAddressPage />,
   '/token/set': () => <HotWalletPage />,
+  '/token/withdraw': () => <TokenWithdrawPage />,
   '/orders/deposit': () => <DepositOrdersPage />,
+  '/orders/withdraw': () => <WithdrawOrdersPage />,
   '/transactions/deposit-list': () => <DepositListPage />,
   '/transactions/transaction-list': () => <TransactionListPage />,
+  '/transactions/withdraw-check': () => <WithdrawCheckPage />,
+  '/transactions/withdraw-list': () => <WithdrawListPage />,
+  '/system/blacklist': () => <BlacklistPage />,
+  '/system/api-key': () => <ApiKeyPage />,
+  '/system/api-detail': () => <ApiDetailPage />,
   '/system/callback': () => <CallbackPage />,
+  '/system/whitelist': () => <WhitelistPage />,
   '/account/ip-list': () => <IpListPage />,
   '/account/account-list': () => <AccountListPage />,
   '/account/role-list': () => <RoleListPage />,

@@ -103,7 +103,6 @@ const deposits = {
   callback_next_attempt: 'Next attempt',
   callback_delivered: 'Delivered',
   callback_url_title: 'Callback address',
-  callback_url_placeholder: 'The address that receives these notifications is set on this card. Its setting arrives in a coming release.',
 };
 
 export default deposits;

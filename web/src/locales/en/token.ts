@@ -42,7 +42,7 @@ const token = {
   token_min_split: 'Minimum split amount',
   token_min_split_tip: 'Collections above it are split across the cold addresses by ratio.',
   token_risk_settings: 'Risk limits',
-  token_risk_tip: 'Withdrawals beyond these limits need a second review.',
+  token_risk_tip: 'Withdrawals at or above the minimum review amount, or beyond the daily count or daily limit (a day in your time zone; 0 = no limit), wait for a review in Transactions › Withdraw check.',
   token_min_review: 'Minimum review amount',
   token_max_daily_count: 'Max daily withdrawals',
   token_max_daily_count_invalid: 'A whole number from 0 to 1000000',

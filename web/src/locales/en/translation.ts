@@ -1,5 +1,8 @@
+import apiDetail from './apiDetail';
 import deposits from './deposits';
+import system from './system';
 import token from './token';
+import withdrawals from './withdrawals';
 // English is the fallback language: every key exists here first.
 const en = {
   app_name: 'Coffer',
@@ -258,6 +261,12 @@ const en = {
   ...token,
   // Deposits, transactions and callbacks (menus 3, 4, 804): ./deposits.ts
   ...deposits,
+  // Withdrawals (menus 206, 302, 403, 404) and the risk-control address (80403): ./withdrawals.ts
+  ...withdrawals,
+  // System › API detail (menu 801): ./apiDetail.ts
+  ...apiDetail,
+  // System screens (menus 802, 803, 804, 805): ./system.ts
+  ...system,
 };
 
 export type TranslationKey = keyof typeof en;

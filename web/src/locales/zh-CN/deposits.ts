@@ -98,7 +98,6 @@ const depositsZhCN: Record<keyof typeof deposits, string> = {
   callback_next_attempt: '下次推送',
   callback_delivered: '送达时间',
   callback_url_title: '回调地址',
-  callback_url_placeholder: '接收这些通知的地址在此卡片中设置，该设置将在后续版本上线。',
 };
 
 export default depositsZhCN;

@@ -43,7 +43,7 @@ const tokenZhCN: Record<keyof typeof token, string> = {
   token_min_split: '最小拆分金额',
   token_min_split_tip: '超过该金额的归集按比例拆分到各归集地址。',
   token_risk_settings: '风控限额',
-  token_risk_tip: '超出这些限额的提现需要二次审核。',
+  token_risk_tip: '达到或超过最低审核金额、或超出每日笔数或每日限额（按您的时区计日；0 表示不限）的提现，需在 交易记录 › 提现审核 中二次审核。',
   token_min_review: '最小审核金额',
   token_max_daily_count: '每日最大提现笔数',
   token_max_daily_count_invalid: '0到1000000之间的整数',

@@ -1,6 +1,9 @@
 import type en from '../en/translation';
+import apiDetailZhCN from './apiDetail';
 import depositsZhCN from './deposits';
+import systemZhCN from './system';
 import tokenZhCN from './token';
+import withdrawalsZhCN from './withdrawals';
 
 const zhCN: Partial<typeof en> = {
   app_name: 'Coffer',
@@ -247,6 +250,9 @@ const zhCN: Partial<typeof en> = {
   ip_delete_approved_tip: '它将立即从白名单中移除。',
   ...tokenZhCN,
   ...depositsZhCN,
+  ...withdrawalsZhCN,
+  ...apiDetailZhCN,
+  ...systemZhCN,
 };
 
 export default zhCN;

@@ -98,7 +98,6 @@ const depositsZhHK: Record<keyof typeof deposits, string> = {
   callback_next_attempt: '下次推送',
   callback_delivered: '送達時間',
   callback_url_title: '回調地址',
-  callback_url_placeholder: '接收這些通知的地址在此卡片中設置，該設置將在後續版本上線。',
 };
 
 export default depositsZhHK;

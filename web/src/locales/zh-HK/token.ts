@@ -43,7 +43,7 @@ const tokenZhHK: Record<keyof typeof token, string> = {
   token_min_split: '最小拆分金額',
   token_min_split_tip: '超過該金額的歸集按比例拆分到各歸集地址。',
   token_risk_settings: '風控限額',
-  token_risk_tip: '超出這些限額的提現需要二次審核。',
+  token_risk_tip: '達到或超過最低審核金額、或超出每日筆數或每日限額（按您的時區計日；0 表示不限）的提現，需在 交易記錄 › 提現審核 中二次審核。',
   token_min_review: '最小審核金額',
   token_max_daily_count: '每日最大提現筆數',
   token_max_daily_count_invalid: '0到1000000之間的整數',

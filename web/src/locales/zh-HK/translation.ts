@@ -1,6 +1,9 @@
 import type en from '../en/translation';
+import apiDetailZhHK from './apiDetail';
 import depositsZhHK from './deposits';
+import systemZhHK from './system';
 import tokenZhHK from './token';
+import withdrawalsZhHK from './withdrawals';
 
 const zhHK: Partial<typeof en> = {
   app_name: 'Coffer',
@@ -247,6 +250,9 @@ const zhHK: Partial<typeof en> = {
   ip_delete_approved_tip: '它將立即從白名單中移除。',
   ...tokenZhHK,
   ...depositsZhHK,
+  ...withdrawalsZhHK,
+  ...apiDetailZhHK,
+  ...systemZhHK,
 };
 
 export default zhHK;

@@ -9,6 +9,11 @@ import CallbackPage from './CallbackPage';
 
 const api = vi.hoisted(() => ({ pageCallbacks: vi.fn(), callbackAttempts: vi.fn(), pushCallback: vi.fn() }));
 vi.mock('@/api/callbacks', () => api);
+// The address cards above the log read the settings (their own tests: pages/system).
+vi.mock('@/api/system', () => ({
+  getApiSettings: () => Promise.resolve({ hasKey: false, keyId: null, createtime: null, callbackUrl: '', clientKey: null, platformKeyId: 'pk1', platformPublicKey: '' }),
+  saveCallbackUrl: () => Promise.resolve({ callbackUrl: '' }),
+}));
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -52,10 +57,12 @@ afterEach(() => {
 });
 
 describe('callback log', () => {
-  it('lists events with labels and times in the merchant zone, below the callback address card', async () => {
+  it('lists events with labels and times in the merchant zone, below the callback and risk-control address cards', async () => {
     await renderPage([8, 804]);
     expect(api.pageCallbacks).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
     expect(screen.getByTestId('callback-url-card').textContent).toContain('Callback address');
+    expect(screen.getByTestId('risk-url-card').textContent).toContain('Risk-control address');
+    expect(screen.queryByTestId('risk-url-edit')).toBeNull(); // no 80403
     const row = within(screen.getByTestId('callback-row-evt_1'));
     expect(row.getByTestId('callback-status').textContent).toBe('Failed');
     expect(row.getByTestId('callback-attempts').textContent).toBe('2');

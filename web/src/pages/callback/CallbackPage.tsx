@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Card, Table, Typography } from 'antd';
-import { LinkOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { pageCallbacks, pushCallback, type CallbackEvent, type CallbackFilters } from '@/api/callbacks';
@@ -9,6 +8,8 @@ import { usePagedQuery } from '@/hooks/usePagedQuery';
 import RePushButton from '@/pages/deposits/RePushButton';
 import { StatusTag } from '@/pages/deposits/StatusTags';
 import { CALLBACK_STATUS } from '@/pages/deposits/depositRules';
+import CallbackUrlCard from '@/pages/system/CallbackUrlCard';
+import RiskUrlCard from '@/pages/system/RiskUrlCard';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { formatInZone } from '@/utils/timezone';
@@ -16,28 +17,9 @@ import CallbackFilterBar from './CallbackFilterBar';
 import EventAttempts from './EventAttempts';
 
 /**
- * Where the callback address setting goes. Someone else builds that setting (and its API); until
- * it lands this card only says where the address will be set.
+ * System › Callback (menu 804): the callback and risk-control addresses, the callback log, each
+ * event's attempts, and re-push (80401).
  */
-function CallbackUrlCard() {
-  const { t } = useTranslation();
-  return (
-    <Card
-      size="small"
-      className="coffer-card coffer-gap-bottom"
-      title={
-        <span>
-          <LinkOutlined /> {t('callback_url_title')}
-        </span>
-      }
-      data-testid="callback-url-card"
-    >
-      <Typography.Text type="secondary">{t('callback_url_placeholder')}</Typography.Text>
-    </Card>
-  );
-}
-
-/** System › Callback (menu 804): the callback log, each event's attempts, and re-push (80401). */
 export default function CallbackPage() {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
@@ -110,6 +92,7 @@ export default function CallbackPage() {
   return (
     <div data-testid="callback-page">
       <CallbackUrlCard />
+      <RiskUrlCard />
       <Card title={t('callback_log')} className="coffer-card" data-testid="callback-log">
         <Alert type="info" showIcon className="coffer-gap-bottom" message={t('callback_log_tip')} />
         <CallbackFilterBar timeZone={timeZone} onSearch={list.search} />

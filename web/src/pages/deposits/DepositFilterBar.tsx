@@ -3,10 +3,19 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { DepositFilters } from '@/api/deposits';
+import type { OrderStatus } from '@/api/deposits';
 import type { ChainNode } from '@/api/types';
 import type { PickedRange } from '@/utils/timezone';
-import { DEPOSIT_STATUSES, ORDER_STATUS, TX_TYPE, periodMessageKey, requiredPeriod, toDepositFilters, type DepositFilterValues } from './depositRules';
+import {
+  DEPOSIT_STATUSES,
+  ORDER_STATUS,
+  TX_TYPE,
+  periodMessageKey,
+  requiredPeriod,
+  toDepositFilters,
+  type DepositFilterValues,
+  type OrderFilters,
+} from './depositRules';
 
 interface DepositFilterBarProps {
   /** The merchant's zone: the picked days are sent as that zone's day boundaries. */
@@ -16,14 +25,29 @@ interface DepositFilterBarProps {
   withType: boolean;
   /** The period the form starts with and returns to on Reset (the last 7 days). */
   initialRange: [Dayjs, Dayjs];
-  onSearch: (filters: DepositFilters) => void;
+  /** The states the status filter offers (deposits: 7, 8, 11). */
+  statuses?: readonly OrderStatus[];
+  /** The status the form starts with and returns to on Reset (withdraw check: 1). */
+  initialStatus?: OrderStatus;
+  /** Withdrawals filter by the merchant's order number too. */
+  withMerchantOrderNo?: boolean;
+  onSearch: (filters: OrderFilters) => void;
 }
 
 /**
  * Date range (required), chain, token, status, address, hash, order number and OpenID. Search
- * returns to page 1; Reset restores the default period and clears the rest.
+ * returns to page 1; Reset restores the default period (and status) and clears the rest.
  */
-export default function DepositFilterBar({ timeZone, chains, withType, initialRange, onSearch }: DepositFilterBarProps) {
+export default function DepositFilterBar({
+  timeZone,
+  chains,
+  withType,
+  initialRange,
+  statuses = DEPOSIT_STATUSES,
+  initialStatus,
+  withMerchantOrderNo = false,
+  onSearch,
+}: DepositFilterBarProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DepositFilterValues>();
   const chainId = Form.useWatch('chainId', form);
@@ -60,7 +84,7 @@ export default function DepositFilterBar({ timeZone, chains, withType, initialRa
       layout="inline"
       className="coffer-filter-bar"
       onFinish={search}
-      initialValues={{ period: initialRange }}
+      initialValues={{ period: initialRange, status: initialStatus }}
       data-testid="deposit-filters"
     >
       <Form.Item
@@ -93,7 +117,7 @@ export default function DepositFilterBar({ timeZone, chains, withType, initialRa
           allowClear
           className="coffer-filter-select"
           placeholder={t('filter_all_statuses')}
-          options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(ORDER_STATUS[status].key) }))}
+          options={statuses.map((status) => ({ value: status, label: t(ORDER_STATUS[status].key) }))}
           data-testid="filter-status"
         />
       </Form.Item>
@@ -120,6 +144,11 @@ export default function DepositFilterBar({ timeZone, chains, withType, initialRa
       <Form.Item name="orderNo">
         <Input allowClear placeholder={t('filter_order_no')} data-testid="filter-order-no" />
       </Form.Item>
+      {withMerchantOrderNo && (
+        <Form.Item name="merchantOrderNo">
+          <Input allowClear placeholder={t('merchant_order_no')} data-testid="filter-merchant-order-no" />
+        </Form.Item>
+      )}
       <Form.Item name="openId">
         <Input allowClear placeholder={t('filter_openid')} data-testid="filter-openid" />
       </Form.Item>

@@ -18,7 +18,7 @@ const DEPOSIT_ORDERS: DepositSource = {
   push: pushDeposit,
 };
 
-const DEPOSIT_LIST: DepositSource = { ...DEPOSIT_ORDERS, menuId: '401', titleKey: 'deposit_list' };
+const DEPOSIT_LIST: DepositSource = { ...DEPOSIT_ORDERS, menuId: '401', titleKey: 'deposit_list', hashScan: true };
 
 const TRANSACTION_LIST: DepositSource = {
   menuId: '402',

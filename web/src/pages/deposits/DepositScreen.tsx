@@ -1,24 +1,24 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Alert, Button, Card, Space, Table } from 'antd';
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, ScanOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DepositFilters, DepositQuery, DepositRow, DepositSummary } from '@/api/deposits';
 import type { ChainNode, PageResult } from '@/api/types';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
-import { useHomeConfig } from '@/pages/token/useHomeConfig';
-import { PAGES } from '@/router/permissions';
-import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { downloadText } from '@/utils/csv';
 import { toast } from '@/utils/feedback';
-import { isTimeZone } from '@/utils/timezone';
 import DepositDetailDrawer from './DepositDetailDrawer';
 import DepositFilterBar from './DepositFilterBar';
 import DepositSummaryBar from './DepositSummaryBar';
+import HashScanModal from './HashScanModal';
 import RePushButton from './RePushButton';
 import { depositColumns } from './depositColumns';
 import { EXPORT_LIMIT, depositCsv, fetchAllRows } from './depositExport';
 import { defaultRange, exportFileName, toDepositFilters } from './depositRules';
+import { opensDetail } from './rowClick';
+import { useScreenZone } from './useScreenZone';
 
 /** What differs between Orders › Deposit (301), Deposit list (401) and Transaction list (402). */
 export interface DepositSource {
@@ -33,13 +33,8 @@ export interface DepositSource {
   page: (query: DepositQuery) => Promise<PageResult<DepositRow>>;
   summary: (filters: DepositFilters) => Promise<DepositSummary>;
   push: (id: number) => Promise<unknown>;
-}
-
-/** Clicks on links, buttons, copy icons and popups (portals) inside a row do not open the drawer. */
-function opensDetail(event: MouseEvent<HTMLElement>): boolean {
-  const target = event.target as HTMLElement | null;
-  if (!target || !event.currentTarget.contains(target)) return false;
-  return !target.closest('a, button, .ant-typography-copy, input, .ant-table-selection-column');
+  /** Offers "Scan transaction hash" (40101): the deposit list (401) only. */
+  hashScan?: boolean;
 }
 
 function DepositScreenBody({ source, timeZone, chains }: { source: DepositSource; timeZone: number | null; chains: ChainNode[] }) {
@@ -54,6 +49,7 @@ function DepositScreenBody({ source, timeZone, chains }: { source: DepositSource
   const [selected, setSelected] = useState<DepositRow | null>(null);
   const [detailReloads, setDetailReloads] = useState(0);
   const [exporting, setExporting] = useState(false);
+  const [scanning, setScanning] = useState(false);
   const summaryRun = useRef(0);
 
   const { filters, reload } = list;
@@ -68,6 +64,7 @@ function DepositScreenBody({ source, timeZone, chains }: { source: DepositSource
   }, [source, filters]);
 
   const canPush = hasPermission(source.pushPermission);
+  const canScan = !!source.hashScan && hasPermission(PERMISSIONS.hashScan);
   const canReadDetail = hasPermission(PAGES.depositOrders) || hasPermission(PAGES.depositList);
 
   const pushButton = (row: DepositRow, testId = 'deposit-push') =>
@@ -122,9 +119,16 @@ function DepositScreenBody({ source, timeZone, chains }: { source: DepositSource
       className="coffer-card"
       data-testid={`deposits-${source.menuId}`}
       extra={
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv} data-testid="deposit-export">
-          {t('export_csv')}
-        </Button>
+        <Space wrap>
+          {canScan && (
+            <Button icon={<ScanOutlined />} onClick={() => setScanning(true)} data-testid="hash-scan-open">
+              {t('hash_scan_button')}
+            </Button>
+          )}
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv} data-testid="deposit-export">
+            {t('export_csv')}
+          </Button>
+        </Space>
       }
     >
       <Alert type="info" showIcon className="coffer-gap-bottom" message={t(source.tipKey)} />
@@ -155,6 +159,15 @@ function DepositScreenBody({ source, timeZone, chains }: { source: DepositSource
         pushButton={selected ? pushButton(selected, 'detail-push') : undefined}
         onClose={() => setSelected(null)}
       />
+      {canScan && (
+        <HashScanModal
+          open={scanning}
+          chains={chains}
+          onClose={() => setScanning(false)}
+          // New rows: read the list and the summary again (same filters, page 1).
+          onCredited={() => list.search({ ...filters })}
+        />
+      )}
     </Card>
   );
 }
@@ -165,10 +178,8 @@ function DepositScreenBody({ source, timeZone, chains }: { source: DepositSource
  */
 export default function DepositScreen({ source }: { source: DepositSource }) {
   const { t } = useTranslation();
-  const merchantZone = useMerchantTimeZone();
-  const { config, chains, loading } = useHomeConfig();
-  const timeZone = merchantZone ?? (isTimeZone(config?.timeZone) ? config!.timeZone : null);
-  if (timeZone === null && loading) {
+  const { timeZone, chains, waiting } = useScreenZone();
+  if (waiting) {
     return <Card title={t(source.titleKey)} className="coffer-card" loading data-testid={`deposits-${source.menuId}-loading`} />;
   }
   return <DepositScreenBody source={source} timeZone={timeZone} chains={chains} />;

@@ -119,6 +119,12 @@ export const periodMessageKey = (reason: 'missing' | 'too_long'): string =>
 // ---------------------------------------------------------------------------------------------
 // Filters
 
+/**
+ * The body the filter bar produces: the deposit filters, plus the merchant order number that
+ * only the withdrawal screens offer (the deposit bar never sets it).
+ */
+export type OrderFilters = DepositFilters & { merchantOrderNo?: string };
+
 /** What the filter form holds. */
 export interface DepositFilterValues {
   period?: PickedRange;
@@ -129,6 +135,7 @@ export interface DepositFilterValues {
   address?: string;
   hash?: string;
   orderNo?: string;
+  merchantOrderNo?: string;
   openId?: string;
 }
 
@@ -138,15 +145,15 @@ const has = <T>(value: T | null | undefined): value is T => value !== null && va
  * The request body of the form's values: the period (required), the chosen ids, and the text
  * filters trimmed (blank ones left out). Null when the period is refused.
  */
-export function toDepositFilters(values: DepositFilterValues, hours: number | null): DepositFilters | null {
+export function toDepositFilters(values: DepositFilterValues, hours: number | null): OrderFilters | null {
   const period = requiredPeriod(values.period, hours);
   if (!period.ok) return null;
-  const filters: DepositFilters = { ...period.period };
+  const filters: OrderFilters = { ...period.period };
   if (has(values.chainId)) filters.chainId = values.chainId;
   if (has(values.tokenId)) filters.tokenId = values.tokenId;
   if (has(values.status)) filters.status = values.status;
   if (has(values.type)) filters.type = values.type;
-  for (const key of ['address', 'hash', 'orderNo', 'openId'] as const) {
+  for (const key of ['address', 'hash', 'orderNo', 'merchantOrderNo', 'openId'] as const) {
     const text = values[key]?.trim();
     if (text) filters[key] = text;
   }

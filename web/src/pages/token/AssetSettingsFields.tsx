@@ -8,8 +8,8 @@ import { PAGES } from '@/router/permissions';
 import { INTERVAL_MAX, INTERVAL_MIN, MAX_DAILY_COUNT, type AssetFormValues } from './assetForm';
 import { isAmount } from './tokenRules';
 
-/** The merchant's hot wallets on a chain, for the payment address select (null while loading). */
-function useChainHotWallets(chainId: number | undefined): { wallets: HotWalletRow[] | null; failed: boolean } {
+/** The merchant's hot wallets on a chain, for a wallet select (null while loading; 205 needed). */
+export function useChainHotWallets(chainId: number | undefined): { wallets: HotWalletRow[] | null; failed: boolean } {
   const [wallets, setWallets] = useState<HotWalletRow[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

@@ -1,0 +1,231 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Session } from './api';
+import { ARTIFACTS, expect, openAs, settle, signInAs, test, type E2eEnv } from './fixtures';
+import { USERS } from './users';
+import { countRequests, pickOption } from './wallets';
+import { Authenticator, fundPaymentWallet, randomAddress, requestWithdrawal, waitForStatus, type Withdrawal } from './withdrawals';
+
+// Withdrawals against the real binary: the demo merchant's devchain USDT paid from a funded hot
+// wallet (its payment address). Risk limits are the defaults (review at 1000 USDT and above), no
+// risk-control address is set, and maker-checker is on: a second user reviews.
+
+test.describe.configure({ mode: 'serial' });
+
+const CHECK = '/api/partner/withdraw/check';
+
+/** One sign-in per user (login codes: one per e-mail per 60 s); Google bound once for the makers. */
+const once = new Map<string, Promise<unknown>>();
+const lazy = <T>(key: string, make: () => Promise<T>): Promise<T> => {
+  if (!once.has(key)) once.set(key, make());
+  return once.get(key) as Promise<T>;
+};
+const maker = (env: E2eEnv) => lazy('maker', async () => Authenticator.bind(env, await signInAs(env, USERS.withdrawMaker)));
+const maker2 = (env: E2eEnv) => lazy('maker2', async () => Authenticator.bind(env, await signInAs(env, USERS.withdrawMaker2)));
+const checker = (env: E2eEnv) => lazy('checker', () => signInAs(env, USERS.withdrawChecker));
+const reader = (env: E2eEnv) => lazy('reader', () => signInAs(env, USERS.withdrawReader));
+const funded = (env: E2eEnv) => lazy('funded', async () => fundPaymentWallet(env, (await maker(env)).session.sessionCode, '5000'));
+/** Two withdrawals over the review minimum, by two users (no wait for a second code). */
+const awaitingPair = (env: E2eEnv) =>
+  lazy('pair', async () => {
+    await funded(env);
+    const [first, second] = await Promise.all([requestWithdrawal(env, await maker(env), '1500'), requestWithdrawal(env, await maker2(env), '1200.5')]);
+    const token = (await checker(env)).sessionCode;
+    return Promise.all([waitForStatus(env, token, first.orderNo, [1]), waitForStatus(env, token, second.orderNo, [1])]);
+  });
+
+/** Fills Token › Token withdraw for devchain USDT and submits; returns the created order number. */
+async function withdrawInConsole(page: Page, who: Authenticator, amount: string): Promise<string> {
+  await pickOption(page, 'withdraw-chain', 'Devchain');
+  await pickOption(page, 'withdraw-token', /^USDT$/);
+  await page.getByTestId('withdraw-to').fill(randomAddress());
+  await page.getByTestId('withdraw-amount').fill(amount);
+  await page.getByTestId('withdraw-google-code').fill(await who.next());
+  const [request] = await Promise.all([page.waitForRequest('**/api/partner/withdraw'), page.getByTestId('withdraw-submit').click()]);
+  expect(request.postDataJSON()).toMatchObject({ chainId: 1337, tokenId: 1, amount });
+  const created = page.getByTestId('withdraw-created');
+  await expect(created).toBeVisible();
+  return (await created.getByTestId('withdraw-created-order-no').innerText()).trim();
+}
+
+const queueRow = (page: Page, orderNo: string) => page.getByTestId(`wd-row-${orderNo}`);
+
+test('a: 5 USDT from Token › Token withdraw with the Google code completes, with its hash, in Orders › Withdraw', async ({ page, env }) => {
+  test.setTimeout(150_000);
+  const who = await maker(env);
+  await funded(env);
+  await openAs(page, who.session, '/token/withdraw');
+  await expect(page.getByTestId('withdraw-google-code')).toBeVisible(); // /user/info at start-up: Google is bound
+
+  // Refused in the form: an address of another family, too many decimals; nothing is sent.
+  const sent = countRequests(page, '/api/partner/withdraw');
+  await pickOption(page, 'withdraw-chain', 'Devchain');
+  await pickOption(page, 'withdraw-token', /^USDT$/);
+  await page.getByTestId('withdraw-to').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+  await page.getByTestId('withdraw-amount').fill('1.1234567');
+  await page.getByTestId('withdraw-google-code').fill('12345');
+  await page.getByTestId('withdraw-submit').click();
+  await expect(page.getByText('Invalid address for this chain')).toBeVisible();
+  await expect(page.getByText('A positive amount with at most 6 decimals')).toBeVisible();
+  await expect(page.getByText('Must be a 6-digit number')).toBeVisible();
+  expect(sent()).toBe(0);
+  await page.reload();
+  await expect(page.getByTestId('withdraw-google-code')).toBeVisible();
+
+  const orderNo = await withdrawInConsole(page, who, '5');
+  await settle(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'token-withdraw.png') });
+  const done = await waitForStatus(env, who.session.sessionCode, orderNo, [8], 60_000);
+  expect(done).toMatchObject({ amount: '5', actualAmount: '5', source: 2, createdBy: USERS.withdrawMaker.email, riskReasons: [] });
+  expect(done.hash).toMatch(/^0x[0-9a-fA-F]{64}$/);
+
+  await page.getByTestId('withdraw-created-link').click();
+  await expect(page).toHaveURL(/#\/orders\/withdraw$/);
+  const row = queueRow(page, orderNo);
+  await expect(row.getByTestId('wd-status')).toHaveText('Transaction complete');
+  await expect(row.getByTestId('wd-amount')).toHaveText('5.0000');
+  await expect(row.getByTestId('wd-actual-amount')).toHaveAttribute('data-amount', '5');
+  // The devchain has no block explorer (txurl ""), so the hash is shown with copy, not linked.
+  await expect(row.getByTestId('wd-hash')).toHaveAttribute('data-hash', done.hash);
+  await expect(row.getByTestId('wd-created-by')).toHaveText(USERS.withdrawMaker.email);
+  await expect(page.getByTestId('summary-count')).toHaveText(/^Withdrawals: \d+$/);
+
+  await row.getByTestId('wd-detail-open').click();
+  const detail = page.getByTestId('wd-detail-body');
+  await expect(detail.getByTestId('detail-status')).toHaveText('Transaction complete');
+  await expect(detail.getByTestId('detail-hash')).toHaveAttribute('data-hash', done.hash);
+  await expect(detail.getByTestId('detail-from')).toHaveAttribute('data-address', done.fromAddress);
+  await expect(detail.getByTestId('detail-source')).toHaveText('Console');
+  await expect(detail.getByTestId('detail-reviews')).toContainText('No review decision yet');
+  await settle(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'withdraw-detail.png') });
+  await page.keyboard.press('Escape');
+
+  // The CSV holds the exact strings.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('wd-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^withdrawals-\d{8}-\d{8}\.csv$/);
+  const text = readFileSync(await download.path()).toString('utf8').replace(/^\uFEFF/, '');
+  const line = text.split('\r\n').find((entry) => entry.startsWith(`${orderNo},`));
+  expect(line).toContain(`,${done.hash},${done.fromAddress},${done.toAddress},5,5,`);
+  expect(line).toContain(',Transaction complete,');
+});
+
+test('b: 1500 USDT awaits review with its risk reason; maker-checker; reject needs a reason', async ({ page, env }) => {
+  test.setTimeout(150_000);
+  const who = await maker(env);
+  await openAs(page, who.session, '/token/withdraw');
+  await expect(page.getByTestId('withdraw-google-code')).toBeVisible();
+  const orderNo = await withdrawInConsole(page, who, '1500');
+  const waiting = await waitForStatus(env, who.session.sessionCode, orderNo, [1]);
+  expect(waiting.riskReasons).toEqual(['amount_over_review_minimum']);
+
+  // The maker holds 40301, but may not pass its own order while another reviewer exists.
+  await page.goto('/#/transactions/withdraw-check');
+  const own = queueRow(page, orderNo);
+  await expect(own.getByTestId('wd-risk')).toHaveText('Amount at or above the minimum review amount');
+  await own.getByTestId('wd-pass').click();
+  await page.getByTestId('wd-pass-sure').filter({ visible: true }).click();
+  const refused = page.getByTestId('review-result');
+  await expect(refused.getByTestId('result-summary')).toHaveText('0 of 1 rows done');
+  await expect(refused.getByTestId('result-ok')).toHaveText('Refused');
+  await expect(refused.getByTestId('result-msg')).toHaveText('You cannot approve your own withdrawal');
+  await refused.getByTestId('result-close').click();
+
+  // The checker rejects: without a reason nothing is sent; with one the order is rejected.
+  await openAs(page, await checker(env), '/transactions/withdraw-check');
+  const row = queueRow(page, orderNo);
+  await expect(row.getByTestId('wd-status')).toHaveText('Awaiting review');
+  await expect(row.getByTestId('wd-risk')).toHaveText('Amount at or above the minimum review amount');
+  const checks = countRequests(page, CHECK);
+  await row.getByTestId('wd-reject').click();
+  await page.getByTestId('reject-submit').click();
+  await expect(page.getByText('Please give a reason for the rejection')).toBeVisible();
+  expect(checks()).toBe(0);
+  await page.getByTestId('reject-reason').fill('Payee not verified');
+  const [request] = await Promise.all([page.waitForRequest(`**${CHECK}`), page.getByTestId('reject-submit').click()]);
+  expect(request.postDataJSON()).toEqual({ ids: [waiting.id], action: 2, reason: 'Payee not verified' });
+  const result = page.getByTestId('review-result');
+  await expect(result.getByTestId('result-ok')).toHaveText('Done');
+  await expect(result.getByTestId('result-order')).toHaveText(orderNo);
+  await result.getByTestId('result-close').click();
+  await expect(queueRow(page, orderNo)).toHaveCount(0); // no longer awaiting review
+  const rejected = await waitForStatus(env, who.session.sessionCode, orderNo, [3]);
+  expect(rejected).toMatchObject({ reason: 'Payee not verified', reviewer: USERS.withdrawChecker.email });
+
+  // Orders › Withdraw: the decision is in the detail.
+  await page.goto('/#/orders/withdraw');
+  await queueRow(page, orderNo).getByTestId('wd-detail-open').click();
+  const detail = page.getByTestId('wd-detail-body');
+  await expect(detail.getByTestId('detail-status')).toHaveText('Reject');
+  await expect(detail.getByTestId('detail-reason')).toHaveText('Payee not verified');
+  await expect(detail.getByTestId('review-action')).toHaveText('Reject');
+  await expect(detail.getByTestId('review-reason')).toHaveText('Payee not verified');
+});
+
+test('d: a role without 40301 sees the queue without review buttons', async ({ page, env }) => {
+  test.setTimeout(120_000);
+  const [first, second] = await awaitingPair(env);
+  await openAs(page, await reader(env), '/transactions/withdraw-check');
+  await expect(queueRow(page, first.orderNo).getByTestId('wd-status')).toHaveText('Awaiting review');
+  await expect(queueRow(page, second.orderNo)).toBeVisible();
+  for (const id of ['review-bar', 'batch-pass', 'one-click', 'wd-pass', 'wd-reject', 'wd-push']) {
+    await expect(page.getByTestId(id)).toHaveCount(0);
+  }
+  await expect(queueRow(page, first.orderNo).locator('.ant-checkbox-input')).toHaveCount(0);
+  await page.goto('/#/orders/withdraw');
+  await expect(queueRow(page, first.orderNo)).toBeVisible();
+  await expect(page.getByTestId('wd-push')).toHaveCount(0);
+});
+
+test('c: two more over the limit, batch pass with per-row results; the progress reaches complete', async ({ page, env }) => {
+  test.setTimeout(150_000);
+  const [first, second] = await awaitingPair(env);
+  await openAs(page, await checker(env), '/transactions/withdraw-check');
+  for (const row of [first, second]) {
+    await queueRow(page, row.orderNo).locator('.ant-checkbox-input').check();
+  }
+  await expect(page.getByTestId('review-selected')).toHaveText('Selected: 2');
+  await settle(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'withdraw-check.png') });
+  await page.getByTestId('batch-pass').click();
+  const [request] = await Promise.all([page.waitForRequest(`**${CHECK}`), page.getByTestId('batch-pass-sure').filter({ visible: true }).click()]);
+  const body = request.postDataJSON() as { ids: number[]; action: number };
+  expect(body.action).toBe(1);
+  expect([...body.ids].sort()).toEqual([first.id, second.id].sort());
+
+  const result = page.getByTestId('review-result');
+  await expect(result.getByTestId('result-summary')).toHaveText('2 of 2 rows done');
+  for (const row of [first, second]) {
+    await expect(result.getByTestId(`result-row-${row.id}`).getByTestId('result-ok')).toHaveText('Done');
+    await expect(result.getByTestId(`result-row-${row.id}`).getByTestId('result-order')).toHaveText(row.orderNo);
+  }
+  const progress = result.getByTestId('result-progress');
+  await expect(progress).toHaveAttribute('data-outcome', 'done', { timeout: 90_000 });
+  await expect(result.getByTestId('result-progress-text')).toHaveText('2 of 2 done');
+  for (const row of [first, second]) {
+    await expect(result.getByTestId(`result-row-${row.id}`).getByTestId('result-status')).toHaveText('Transaction complete');
+  }
+  await settle(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'withdraw-batch-pass.png') });
+  await result.getByTestId('result-close').click();
+  await expect(queueRow(page, first.orderNo)).toHaveCount(0); // the queue was read again
+
+  const token = (await checker(env)).sessionCode;
+  for (const row of [first, second]) {
+    const done: Withdrawal = await waitForStatus(env, token, row.orderNo, [8]);
+    expect(done.reviewer).toBe(USERS.withdrawChecker.email);
+    expect(done.actualAmount).toBe(row.amount);
+  }
+});
+
+test('the withdrawal screens fit a 390 px screen', async ({ page, env }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const session: Session = await checker(env);
+  for (const screen of ['/token/withdraw', '/orders/withdraw', '/transactions/withdraw-check', '/transactions/withdraw-list']) {
+    await openAs(page, session, screen);
+    await expect(page.locator(screen === '/token/withdraw' ? '[data-testid="withdraw-form"]' : '.ant-table').first()).toBeVisible();
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  }
+});

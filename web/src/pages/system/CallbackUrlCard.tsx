@@ -1,0 +1,11 @@
+import { LinkOutlined } from '@ant-design/icons';
+import UrlSettingCard from './UrlSettingCard';
+import { CALLBACK_URL } from './urlSettings';
+
+/**
+ * System › Callback's address card (804): where the signed callbacks go (`/secret` →
+ * callbackUrl). Without one, callbacks wait; Set / Edit needs 80402.
+ */
+export default function CallbackUrlCard() {
+  return <UrlSettingCard setting={CALLBACK_URL} icon={<LinkOutlined />} />;
+}

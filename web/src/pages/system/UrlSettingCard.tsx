@@ -1,0 +1,69 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import AccessControl from '@/components/AccessControl';
+import UrlSettingModal from './UrlSettingModal';
+import { useApiSettings } from './shared';
+import type { UrlSetting } from './urlSettings';
+
+/**
+ * A card of System › Callback (804) for one address read from `/secret`: the current URL
+ * (copyable) with what it is for, or 'Not set' and what that means; Set / Edit with its button id.
+ */
+export default function UrlSettingCard({ setting, icon, extraTip }: { setting: UrlSetting; icon: ReactNode; extraTip?: ReactNode }) {
+  const { t } = useTranslation();
+  const { settings, setSettings, loading } = useApiSettings();
+  const [editing, setEditing] = useState(false);
+  const { prefix, keys } = setting;
+  const url = settings?.[setting.field] ?? '';
+
+  return (
+    <Card
+      size="small"
+      className="coffer-card coffer-gap-bottom"
+      loading={loading && !settings}
+      title={
+        <span>
+          {icon} {t(keys.title)}
+        </span>
+      }
+      extra={
+        <AccessControl menuId={setting.permission}>
+          <Button type={url ? 'default' : 'primary'} size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid={`${prefix}-url-edit`}>
+            {url ? t('edit') : t('sys_callback_set')}
+          </Button>
+        </AccessControl>
+      }
+      data-testid={`${prefix}-url-card`}
+    >
+      {url ? (
+        <Space direction="vertical" size={4} className="coffer-full">
+          <Typography.Text copyable className="coffer-address coffer-sys-wrap" data-testid={`${prefix}-url`}>
+            {url}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t(keys.tip)}</Typography.Text>
+          {extraTip}
+        </Space>
+      ) : (
+        <Space direction="vertical" size={8} className="coffer-full">
+          <span>
+            <Tag data-testid={`${prefix}-url-unset`}>{t('sys_not_set')}</Tag>
+          </span>
+          {settings && <Alert type={setting.unsetType} showIcon message={t(keys.unset)} data-testid={`${prefix}-url-warning`} />}
+          {extraTip}
+        </Space>
+      )}
+      <UrlSettingModal
+        setting={setting}
+        open={editing}
+        current={url}
+        onClose={() => setEditing(false)}
+        onSaved={(stored) => {
+          setEditing(false);
+          setSettings((current) => (current ? { ...current, [setting.field]: stored } : current));
+        }}
+      />
+    </Card>
+  );
+}

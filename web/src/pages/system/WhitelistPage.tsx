@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Space, Table, Tooltip, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { getAllowIps, type AllowIp } from '@/api/system';
+import AccessControl from '@/components/AccessControl';
+import { PERMISSIONS } from '@/router/permissions';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { formatInZone } from '@/utils/timezone';
+import WhitelistModal from './WhitelistModal';
+import { WHITELIST_LIMIT } from './systemRules';
+
+/** System › Whitelist (menu 805): the addresses the merchant's servers call the merchant API from. */
+export default function WhitelistPage() {
+  const { t } = useTranslation();
+  const timeZone = useMerchantTimeZone();
+  const [list, setList] = useState<AllowIp[] | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [editing, setEditing] = useState(false);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    getAllowIps()
+      .then(setList)
+      .catch(() => undefined) // the request layer told the user
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(load, [load]);
+
+  const columns: ColumnsType<AllowIp> = [
+    {
+      title: t('ip_address'),
+      dataIndex: 'ip',
+      key: 'ip',
+      render: (value: string) => (
+        <Typography.Text copyable className="coffer-address" data-testid="whitelist-ip">
+          {value}
+        </Typography.Text>
+      ),
+    },
+    { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', width: 200, render: (value: string) => formatInZone(value, timeZone) },
+  ];
+
+  return (
+    <Card
+      title={t('sys_whitelist')}
+      className="coffer-card"
+      data-testid="whitelist-page"
+      extra={
+        <Space>
+          <Tooltip title={t('sys_whitelist_count_tip')}>
+            <Typography.Text type={list && list.length >= WHITELIST_LIMIT ? 'warning' : 'secondary'} data-testid="whitelist-count">
+              {list ? `${list.length} / ${WHITELIST_LIMIT}` : '…'}
+            </Typography.Text>
+          </Tooltip>
+          <AccessControl menuId={PERMISSIONS.whitelistEdit}>
+            <Button type="primary" icon={<EditOutlined />} disabled={!list} onClick={() => setEditing(true)} data-testid="whitelist-edit">
+              {t('edit')}
+            </Button>
+          </AccessControl>
+        </Space>
+      }
+    >
+      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('sys_whitelist_tip')} data-testid="whitelist-tip" />
+      <Table<AllowIp>
+        rowKey="ip"
+        size="middle"
+        loading={loading}
+        dataSource={list ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('sys_whitelist_empty') }}
+        onRow={(row) => ({ 'data-testid': `whitelist-row-${row.ip}` }) as object}
+      />
+      <WhitelistModal
+        open={editing}
+        current={list ?? []}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => {
+          setEditing(false);
+          setList(saved);
+        }}
+      />
+    </Card>
+  );
+}

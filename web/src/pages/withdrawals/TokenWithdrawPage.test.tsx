@@ -1,0 +1,196 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/locales';
+import { sessionStore } from '@/store/session';
+import { makeUser } from '@/test/fixtures';
+import { TestRouter, settle } from '@/test/router';
+import { withdrawalRow } from '@/test/withdrawals';
+import { ApiError } from '@/utils/request';
+import TokenWithdrawPage from './TokenWithdrawPage';
+
+const api = vi.hoisted(() => ({ requestWithdraw: vi.fn(), manualWithdraw: vi.fn() }));
+vi.mock('@/api/withdrawals', () => api);
+const assets = vi.hoisted(() => ({ listAssets: vi.fn() }));
+vi.mock('@/api/assets', () => assets);
+const wallets = vi.hoisted(() => ({ pageHotWallets: vi.fn() }));
+vi.mock('@/api/wallets', () => wallets);
+const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
+vi.mock('@/api/config', () => config);
+vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
+
+vi.setConfig({ testTimeout: 30_000 });
+const WAIT = { timeout: 8000 };
+const TO = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const HOT = '0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0';
+const asset = (id: number, chainId: number, tokenId: number, symbol: string, status: 0 | 1 = 1) => ({ id, chainId, tokenId, symbol, decimals: 6, status, chainname: '', paymentAddress: HOT });
+
+async function renderPage(menuIds: Array<number | string>, bindGoogle = true) {
+  act(() => sessionStore.signIn(makeUser(menuIds, { bindGoogle })));
+  render(
+    <TestRouter>
+      <TokenWithdrawPage />
+    </TestRouter>,
+  );
+  await screen.findByTestId('withdraw-form', undefined, WAIT);
+}
+
+async function pick(testId: string, title: string) {
+  const field = screen.getByTestId(testId);
+  fireEvent.mouseDown(field.querySelector('.ant-select-selector') ?? field.closest('.ant-select')!.querySelector('.ant-select-selector')!);
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+      (node) => node.getAttribute('title') === title,
+    );
+    if (!found) throw new Error(`no option ${title}`);
+    return found;
+  }, WAIT);
+  fireEvent.click(option);
+  await settle(50);
+}
+
+const optionTitles = () =>
+  [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((node) => node.getAttribute('title'));
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  api.requestWithdraw.mockReset().mockResolvedValue(withdrawalRow(9, { status: 0, amount: '5' }));
+  api.manualWithdraw.mockReset().mockResolvedValue(withdrawalRow(10, { status: 1, source: 3, amount: '2' }));
+  assets.listAssets.mockReset().mockResolvedValue([asset(1, 1337, 1, 'USDT'), asset(2, 31337, 101, 'USDT', 0)]);
+  wallets.pageHotWallets.mockReset().mockResolvedValue({
+    list: [
+      { id: 1, chainId: 1337, address: HOT, status: 0, remark: 'main', balances: [] },
+      { id: 2, chainId: 1337, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', status: 1, remark: '', balances: [] },
+    ],
+    total: 2,
+  });
+  config.getHomeConfig.mockReset().mockResolvedValue({
+    chainNodes: [
+      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', decimals: 18, txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6 }] },
+      { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', decimals: 18, txurl: '', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1', decimals: 6 }] },
+      { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', decimals: 6, txurl: '', family: 'tron', tokens: [] },
+    ],
+    partnerChainNodes: [],
+    tokenIconUrl: '',
+    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
+    timeZone: 8,
+    multiAddressCollect: false,
+  });
+});
+afterEach(() => {
+  act(() => sessionStore.signOut());
+  vi.restoreAllMocks();
+});
+
+describe('Token › Token withdraw', () => {
+  it('offers the enabled tokens and the native coin, checks address, decimals and the code, then sends the trimmed body', async () => {
+    await renderPage([2, 206, 20601, 302]);
+    expect(screen.queryByTestId('manual-tab')).toBeNull();
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText('Please choose a chain', undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Google verification code cannot be empty', undefined, WAIT)).toBeTruthy();
+
+    await pick('withdraw-chain', 'Anvil');
+    expect(await screen.findByTestId('withdraw-no-token', undefined, WAIT)).toBeTruthy(); // USDT there is disabled
+    await pick('withdraw-chain', 'Devchain');
+    fireEvent.mouseDown(screen.getByTestId('withdraw-token').closest('.ant-select')!.querySelector('.ant-select-selector')!);
+    await waitFor(() => expect(optionTitles()).toEqual(['USDT', 'DEV (native coin)']), WAIT);
+    fireEvent.click(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="USDT"]')!);
+    await settle(50);
+
+    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } });
+    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '1.1234567' } });
+    fireEvent.change(screen.getByTestId('withdraw-merchant-order-no'), { target: { value: 'shop 1' } });
+    fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText('Invalid address for this chain', undefined, WAIT)).toBeTruthy();
+    expect(screen.getByText('A positive amount with at most 6 decimals')).toBeTruthy();
+    expect(screen.getByText('Letters, digits, - and _ only, at most 64 characters')).toBeTruthy();
+    expect(screen.getByText('Must be a 6-digit number')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await settle(300);
+    expect(api.requestWithdraw).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: ` ${TO} ` } });
+    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: ' 5.123456 ' } });
+    fireEvent.change(screen.getByTestId('withdraw-merchant-order-no'), { target: { value: ' shop-1 ' } });
+    fireEvent.change(screen.getByTestId('withdraw-openid'), { target: { value: '  ' } });
+    fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await waitFor(
+      () =>
+        expect(api.requestWithdraw).toHaveBeenCalledWith({ chainId: 1337, tokenId: 1, toAddress: TO, amount: '5.123456', merchantOrderNo: 'shop-1', googleCode: '123456' }),
+      WAIT,
+    );
+    const created = within(await screen.findByTestId('withdraw-created', undefined, WAIT));
+    expect(created.getByTestId('withdraw-created-order-no').textContent).toContain('W202611220000000009');
+    expect(created.getByTestId('withdraw-created-status').textContent).toBe('New order');
+    expect(created.getByTestId('withdraw-created-link').getAttribute('href')).toBe('/orders/withdraw');
+  });
+
+  it('sends the native coin as tokenId null with the chain’s decimals', async () => {
+    await renderPage([2, 206, 20601]);
+    await pick('withdraw-chain', 'Devchain');
+    await pick('withdraw-token', 'DEV (native coin)');
+    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: TO } });
+    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '0.000000000000000001' } });
+    fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await waitFor(
+      () => expect(api.requestWithdraw).toHaveBeenCalledWith({ chainId: 1337, tokenId: null, toAddress: TO, amount: '0.000000000000000001', googleCode: '123456' }),
+      WAIT,
+    );
+    expect(screen.queryByTestId('withdraw-created-link')).toBeNull(); // no withdrawal list for this role
+  });
+
+  it('keeps the server’s refusal in the form', async () => {
+    api.requestWithdraw.mockRejectedValue(new ApiError(10422, 'This address is on your blacklist'));
+    await renderPage([2, 206, 20601]);
+    await pick('withdraw-chain', 'Devchain');
+    await pick('withdraw-token', 'USDT');
+    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: TO } });
+    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '5' } });
+    fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect((await screen.findByTestId('withdraw-error', undefined, WAIT)).textContent).toBe('This address is on your blacklist');
+    expect((screen.getByTestId('withdraw-to') as HTMLInputElement).value).toBe(TO);
+  });
+
+  it('without a bound authenticator asks to bind first, with the submit disabled', async () => {
+    await renderPage([2, 206, 20601], false);
+    expect(screen.getByTestId('withdraw-bind-google').textContent).toContain('Please bind Google verification code first');
+    expect(screen.getByTestId('withdraw-submit').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('without 20601 (and 20602) there is no submit and no manual tab', async () => {
+    await renderPage([2, 206]);
+    expect(screen.queryByTestId('manual-tab')).toBeNull();
+    expect(screen.queryByTestId('withdraw-submit')).toBeNull();
+    expect(screen.getByTestId('withdraw-no-permission')).toBeTruthy();
+  });
+
+  it('manual withdrawal (20602) pays from a chosen hot wallet and says it always waits for review', async () => {
+    await renderPage([2, 206, 20602, 404]);
+    expect(screen.queryByTestId('withdraw-submit')).toBeNull();
+    fireEvent.click(screen.getByTestId('manual-tab'));
+    expect((await screen.findByTestId('manual-tip', undefined, WAIT)).textContent).toContain('always waits for a review');
+    await pick('manual-chain', 'Devchain');
+    await waitFor(() => expect(wallets.pageHotWallets).toHaveBeenCalledWith({ page: 1, pageSize: 100, chainId: 1337 }, { silent: true }), WAIT);
+    await pick('manual-token', 'USDT');
+    await pick('manual-from', HOT);
+    fireEvent.change(screen.getByTestId('manual-to'), { target: { value: TO } });
+    fireEvent.change(screen.getByTestId('manual-amount'), { target: { value: '2' } });
+    fireEvent.change(screen.getByTestId('manual-remark'), { target: { value: ' refund ' } });
+    fireEvent.change(screen.getByTestId('manual-google-code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('manual-submit'));
+    await waitFor(
+      () =>
+        expect(api.manualWithdraw).toHaveBeenCalledWith({ chainId: 1337, tokenId: 1, fromAddress: HOT, toAddress: TO, amount: '2', remark: 'refund', googleCode: '654321' }),
+      WAIT,
+    );
+    const created = within(await screen.findByTestId('withdraw-created', undefined, WAIT));
+    expect(created.getByTestId('withdraw-created-status').textContent).toBe('Awaiting review');
+    expect(created.getByTestId('withdraw-created-link').getAttribute('href')).toBe('/transactions/withdraw-list');
+    expect(api.requestWithdraw).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Card, Descriptions, Tabs, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { listAssets, type Asset } from '@/api/assets';
+import type { WithdrawalRow } from '@/api/withdrawals';
+import { useAccess } from '@/hooks/useAccess';
+import { ORDER_STATUS } from '@/pages/deposits/depositRules';
+import { AmountText, StatusTag } from '@/pages/deposits/StatusTags';
+import { useHomeConfig } from '@/pages/token/useHomeConfig';
+import { PAGES, PERMISSIONS } from '@/router/permissions';
+import { toast } from '@/utils/feedback';
+import WithdrawForm from './WithdrawForm';
+import { AWAITING_REVIEW } from './withdrawalRules';
+
+/** The merchant's assets (201); null when the role cannot read them. */
+function useAssets(): Asset[] | null | undefined {
+  const [assets, setAssets] = useState<Asset[] | null | undefined>(undefined);
+  useEffect(() => {
+    let alive = true;
+    listAssets({}, { silent: true })
+      .then((value) => alive && setAssets(value ?? []))
+      .catch(() => alive && setAssets(null));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return assets;
+}
+
+/** The order just created: number, state, and where to follow it. */
+function CreatedOrder({ row }: { row: WithdrawalRow }) {
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  const target = hasPermission(PAGES.withdrawOrders)
+    ? { path: '/orders/withdraw', key: 'withdraw_orders_link' }
+    : hasPermission(PAGES.withdrawList)
+      ? { path: '/transactions/withdraw-list', key: 'withdraw_list_link' }
+      : null;
+  const waits = row.status === AWAITING_REVIEW;
+  return (
+    <Alert
+      type="success"
+      showIcon
+      className="coffer-gap-bottom"
+      data-testid="withdraw-created"
+      message={t('wd_created')}
+      description={
+        <>
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label={t('order_no')}>
+              <Typography.Text copyable data-testid="withdraw-created-order-no">
+                {row.orderNo}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('wd_quantity')}>
+              <AmountText amount={row.amount} symbol={row.symbol} testId="withdraw-created-amount" />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('status')}>
+              <StatusTag map={ORDER_STATUS} value={row.status} testId="withdraw-created-status" />
+            </Descriptions.Item>
+          </Descriptions>
+          {waits && <Typography.Paragraph>{t('wd_created_waits')}</Typography.Paragraph>}
+          {target && (
+            <Link to={target.path} data-testid="withdraw-created-link">
+              {t(target.key)}
+            </Link>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** Token › Token withdraw (menu 206): a withdrawal (20601) and a manual withdrawal (20602). */
+export default function TokenWithdrawPage() {
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  const { chains, loading } = useHomeConfig();
+  const assets = useAssets();
+  const [created, setCreated] = useState<WithdrawalRow | null>(null);
+  const [tab, setTab] = useState('withdraw');
+  const top = useRef<HTMLDivElement>(null);
+  // The form is long: bring the new order's number into view.
+  useEffect(() => {
+    if (created) top.current?.scrollIntoView?.({ block: 'center' });
+  }, [created]);
+
+  const onCreated = (row: WithdrawalRow) => {
+    setCreated(row);
+    toast.success(t('wd_created'));
+  };
+  const ready = !loading && assets !== undefined;
+  const items = [
+    {
+      key: 'withdraw',
+      label: <span data-testid="withdraw-tab">{t('wd_tab_withdraw')}</span>,
+      children: (
+        <>
+          <Typography.Paragraph type="secondary">{t('wd_withdraw_tip')}</Typography.Paragraph>
+          {ready && <WithdrawForm mode="api" chains={chains} assets={assets ?? null} allowed={hasPermission(PERMISSIONS.withdraw)} onCreated={onCreated} />}
+        </>
+      ),
+    },
+  ];
+  if (hasPermission(PERMISSIONS.manualWithdraw)) {
+    items.push({
+      key: 'manual',
+      label: <span data-testid="manual-tab">{t('wd_tab_manual')}</span>,
+      children: (
+        <>
+          <Alert type="info" showIcon className="coffer-gap-bottom" message={t('wd_manual_tip')} data-testid="manual-tip" />
+          {ready && <WithdrawForm mode="manual" chains={chains} assets={assets ?? null} allowed onCreated={onCreated} />}
+        </>
+      ),
+    });
+  }
+
+  return (
+    <Card title={t('token_withdraw')} className="coffer-card" loading={!ready} data-testid="token-withdraw">
+      <div ref={top}>{created && <CreatedOrder row={created} />}</div>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          setTab(key);
+          setCreated(null);
+        }}
+        items={items}
+      />
+    </Card>
+  );
+}

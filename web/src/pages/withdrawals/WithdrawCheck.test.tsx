@@ -1,0 +1,204 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/locales';
+import { defaultRange, toDepositFilters } from '@/pages/deposits/depositRules';
+import { sessionStore } from '@/store/session';
+import { makeUser } from '@/test/fixtures';
+import { TestRouter, settle } from '@/test/router';
+import { withdrawalRow } from '@/test/withdrawals';
+import { WithdrawCheckPage } from './WithdrawalPages';
+
+const api = vi.hoisted(() => ({
+  pageWithdrawals: vi.fn(),
+  withdrawalSummary: vi.fn(),
+  withdrawalDetail: vi.fn(),
+  pushWithdrawal: vi.fn(),
+  checkWithdrawals: vi.fn(),
+  queryWithdrawals: vi.fn(),
+}));
+vi.mock('@/api/withdrawals', () => api);
+const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
+vi.mock('@/api/config', () => config);
+vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
+
+vi.setConfig({ testTimeout: 30_000 });
+const WAIT = { timeout: 8000 };
+const awaiting = (id: number) =>
+  withdrawalRow(id, { status: 1, amount: '1500', actualAmount: '0', hash: '', fee: '', reviewRequired: true, riskReasons: ['amount_over_review_minimum'] });
+const A = awaiting(10);
+const B = awaiting(11);
+const FAILED = withdrawalRow(12, { status: 10, reason: 'reverted' });
+const DEFAULTS = toDepositFilters({ period: defaultRange(8), status: 1 }, 8)!;
+const SELF = 'You cannot approve your own withdrawal';
+
+async function renderCheck(menuIds: Array<number | string>) {
+  act(() => sessionStore.signIn(makeUser(menuIds)));
+  render(
+    <TestRouter>
+      <WithdrawCheckPage />
+    </TestRouter>,
+  );
+  await screen.findByTestId(`wd-row-${A.orderNo}`, undefined, WAIT);
+}
+const row = (orderNo: string) => within(screen.getByTestId(`wd-row-${orderNo}`));
+const clickSure = async (testId: string) => {
+  await settle(300);
+  const buttons = await screen.findAllByTestId(testId, undefined, WAIT);
+  fireEvent.click(buttons[buttons.length - 1]);
+};
+const select = (orderNo: string) => fireEvent.click(screen.getByTestId(`wd-row-${orderNo}`).querySelector('.ant-checkbox-input')!);
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  for (const fn of Object.values(api)) fn.mockReset();
+  api.pageWithdrawals.mockImplementation(async (query: { pageSize: number }) =>
+    query.pageSize === 1 ? { list: [A], total: 7 } : { list: [A, B, FAILED], total: 3 },
+  );
+  api.withdrawalSummary.mockResolvedValue({ count: 3, totals: [] });
+  api.withdrawalDetail.mockResolvedValue({ ...A, callbacks: [], reviews: [] });
+  api.queryWithdrawals.mockResolvedValue([]);
+  config.getHomeConfig.mockReset().mockResolvedValue({
+    chainNodes: [{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] }],
+    partnerChainNodes: [],
+    tokenIconUrl: '',
+    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
+    timeZone: 8,
+    multiAddressCollect: false,
+  });
+});
+afterEach(() => {
+  act(() => sessionStore.signOut());
+  vi.restoreAllMocks();
+});
+
+describe('Transactions › Withdraw check', () => {
+  it('asks for the rows awaiting review; without 40301 / 40302 there are no review buttons', async () => {
+    await renderCheck([4, 403]);
+    expect(api.pageWithdrawals).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...DEFAULTS });
+    expect(DEFAULTS.status).toBe(1);
+    expect(screen.getByTestId('filter-status').textContent).toContain('Awaiting review');
+    expect(row(A.orderNo).getByTestId('wd-risk').textContent).toBe('Amount at or above the minimum review amount');
+    for (const id of ['review-bar', 'batch-pass', 'one-click', 'wd-pass', 'wd-reject', 'wd-review-again', 'wd-push']) {
+      expect(screen.queryByTestId(id)).toBeNull();
+    }
+    expect(screen.getByTestId(`wd-row-${A.orderNo}`).querySelector('.ant-checkbox-input')).toBeNull();
+    expect(screen.getAllByTestId('wd-detail-open')).toHaveLength(3);
+  });
+
+  it('40302 alone offers review again on failed rows only, with the 10-minute rule, and sends action 3', async () => {
+    api.checkWithdrawals.mockResolvedValue({ total: 1, done: 0, results: [{ id: 12, ok: false, code: 10422, msg: 'Review again is allowed 10 minutes after approval' }] });
+    await renderCheck([4, 403, 40302]);
+    expect(screen.queryByTestId('wd-pass')).toBeNull();
+    expect(screen.queryByTestId('review-bar')).toBeNull();
+    expect(row(A.orderNo).queryByTestId('wd-review-again')).toBeNull();
+    const again = row(FAILED.orderNo).getByTestId('wd-review-again');
+    fireEvent.mouseEnter(again);
+    expect((await screen.findAllByText(/Allowed 10 minutes after its approval/, undefined, WAIT)).length).toBeGreaterThan(0);
+    fireEvent.click(again);
+    await clickSure('wd-review-again-sure');
+    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [12] }, 3, undefined), WAIT);
+    const result = within(await screen.findByTestId('review-result', undefined, WAIT));
+    expect(result.getByTestId('result-ok').textContent).toBe('Refused');
+    expect(result.getByTestId('result-msg').textContent).toBe('Review again is allowed 10 minutes after approval');
+    expect(api.queryWithdrawals).not.toHaveBeenCalled();
+  });
+
+  it('refuses a reject without a reason, then rejects with one and shows the per-row result', async () => {
+    api.checkWithdrawals.mockResolvedValue({ total: 1, done: 1, results: [{ id: 10, ok: true, code: 1, msg: '' }] });
+    await renderCheck([4, 403, 40301]);
+    fireEvent.click(row(A.orderNo).getByTestId('wd-reject'));
+    const submit = await screen.findByTestId('reject-submit', undefined, WAIT);
+    fireEvent.click(submit);
+    expect(await screen.findByText('Please give a reason for the rejection', undefined, WAIT)).toBeTruthy();
+    fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: '   ' } });
+    fireEvent.click(submit);
+    await settle(200);
+    expect(api.checkWithdrawals).not.toHaveBeenCalled();
+
+    const calls = api.pageWithdrawals.mock.calls.length;
+    fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: ' wrong payee ' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10] }, 2, 'wrong payee'), WAIT);
+    const result = within(await screen.findByTestId('review-result', undefined, WAIT));
+    expect(result.getByTestId('result-summary').textContent).toBe('1 of 1 rows done');
+    expect(result.getByTestId('result-order').textContent).toBe(A.orderNo);
+    expect(result.getByTestId('result-ok').textContent).toBe('Done');
+    expect(result.queryByTestId('result-progress')).toBeNull(); // nothing to follow after a reject
+    await waitFor(() => expect(api.pageWithdrawals.mock.calls.length).toBeGreaterThan(calls), WAIT);
+    expect(api.queryWithdrawals).not.toHaveBeenCalled();
+  });
+
+  it('batch-passes the selected ids, lists each row’s result and follows the passed one until it is final', async () => {
+    api.checkWithdrawals.mockResolvedValue({
+      total: 2,
+      done: 1,
+      results: [
+        { id: 10, ok: true, code: 1, msg: '' },
+        { id: 11, ok: false, code: 10422, msg: SELF },
+      ],
+    });
+    const answers = [[{ id: 10, status: 6, hash: '0xaa', reason: '' }], [{ id: 10, status: 8, hash: '0xaa', reason: '' }]];
+    api.queryWithdrawals.mockImplementation(async () => answers.shift() ?? [{ id: 10, status: 8, hash: '0xaa', reason: '' }]);
+    await renderCheck([4, 403, 40301]);
+    expect(screen.queryByTestId('wd-review-again')).toBeNull(); // 40302 is a button of its own
+    expect(row(FAILED.orderNo).queryByTestId('wd-pass')).toBeNull(); // only awaiting rows are passed
+    expect(screen.getByTestId('batch-pass').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId(`wd-row-${FAILED.orderNo}`).querySelector('.ant-checkbox-input')!.hasAttribute('disabled')).toBe(true);
+    select(A.orderNo);
+    select(B.orderNo);
+    await waitFor(() => expect(screen.getByTestId('review-selected').textContent).toBe('Selected: 2'), WAIT);
+    fireEvent.click(screen.getByTestId('batch-pass'));
+    expect((await screen.findAllByText('Pass the 2 selected withdrawals?', undefined, WAIT)).length).toBeGreaterThan(0);
+    await clickSure('batch-pass-sure');
+    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10, 11] }, 1, undefined), WAIT);
+
+    const result = within(await screen.findByTestId('review-result', undefined, WAIT));
+    expect(result.getByTestId('result-summary').textContent).toBe('1 of 2 rows done');
+    const refused = within(result.getByTestId('result-row-11'));
+    expect(refused.getByTestId('result-ok').textContent).toBe('Refused');
+    expect(refused.getByTestId('result-msg').textContent).toBe(SELF);
+    expect(within(result.getByTestId('result-row-10')).getByTestId('result-ok').textContent).toBe('Done');
+
+    await waitFor(() => expect(result.getByTestId('result-progress').getAttribute('data-outcome')).toBe('done'), { timeout: 8000 });
+    expect(result.getByTestId('result-progress-text').textContent).toBe('1 of 1 done');
+    expect(within(result.getByTestId('result-row-10')).getByTestId('result-status').textContent).toBe('Transaction complete');
+    expect(api.queryWithdrawals.mock.calls).toEqual([[[10]], [[10]]]);
+    await settle(2600);
+    expect(api.queryWithdrawals).toHaveBeenCalledTimes(2); // stopped at the final state
+    expect(api.pageWithdrawals).toHaveBeenCalledTimes(2); // the first read, and once more when the progress ended
+    expect(screen.getByTestId('review-selected').textContent).toBe('Selected: 0');
+  });
+
+  it('one-click passes every awaiting row of the filter, after a confirm that states how many', async () => {
+    api.checkWithdrawals.mockResolvedValue({ total: 7, done: 7, results: Array.from({ length: 7 }, (_, index) => ({ id: 100 + index, ok: true, code: 1, msg: '' })) });
+    api.queryWithdrawals.mockImplementation(async (ids: number[]) => ids.map((id) => ({ id, status: 8, hash: '', reason: '' })));
+    await renderCheck([4, 403, 40301]);
+    fireEvent.change(screen.getByTestId('filter-openid'), { target: { value: 'user-1' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(api.pageWithdrawals).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...DEFAULTS, openId: 'user-1' }), WAIT);
+    await settle(200);
+
+    fireEvent.click(screen.getByTestId('one-click'));
+    await waitFor(() => expect(api.pageWithdrawals).toHaveBeenLastCalledWith({ ...DEFAULTS, openId: 'user-1', status: 1, page: 1, pageSize: 1 }), WAIT);
+    expect((await screen.findAllByText('Pass all 7 withdrawals awaiting review that the current filter selects?', undefined, WAIT)).length).toBeGreaterThan(0);
+    await clickSure('one-click-sure');
+    await waitFor(
+      () => expect(api.checkWithdrawals).toHaveBeenCalledWith({ all: true, filter: { ...DEFAULTS, openId: 'user-1', status: 1 } }, 1, undefined),
+      WAIT,
+    );
+    const result = within(await screen.findByTestId('review-result', undefined, WAIT));
+    expect(result.getByTestId('result-summary').textContent).toBe('7 of 7 rows done');
+    expect(result.getByTestId('result-row-100').textContent).toContain('#100');
+    await waitFor(() => expect(result.getByTestId('result-progress-text').textContent).toBe('7 of 7 done'), WAIT);
+  });
+
+  it('one-click with nothing awaiting says so and sends nothing', async () => {
+    api.pageWithdrawals.mockImplementation(async (query: { pageSize: number }) => (query.pageSize === 1 ? { list: [], total: 0 } : { list: [A, B, FAILED], total: 3 }));
+    const { toast } = await import('@/utils/feedback');
+    const info = vi.spyOn(toast, 'info').mockImplementation(() => undefined);
+    await renderCheck([4, 403, 40301]);
+    fireEvent.click(screen.getByTestId('one-click'));
+    await waitFor(() => expect(info).toHaveBeenCalledWith('No withdrawal awaiting review in this filter'), WAIT);
+    expect(api.checkWithdrawals).not.toHaveBeenCalled();
+  });
+});

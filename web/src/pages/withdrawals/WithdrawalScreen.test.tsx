@@ -1,0 +1,233 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/locales';
+import { defaultRange, toDepositFilters } from '@/pages/deposits/depositRules';
+import { sessionStore } from '@/store/session';
+import { makeUser } from '@/test/fixtures';
+import { TestRouter, settle } from '@/test/router';
+import { withdrawalRow } from '@/test/withdrawals';
+import { toast } from '@/utils/feedback';
+import { WithdrawListPage, WithdrawOrdersPage } from './WithdrawalPages';
+import { withdrawalCsv } from './withdrawalExport';
+
+const api = vi.hoisted(() => ({
+  pageWithdrawals: vi.fn(),
+  withdrawalSummary: vi.fn(),
+  withdrawalDetail: vi.fn(),
+  pushWithdrawal: vi.fn(),
+  checkWithdrawals: vi.fn(),
+  queryWithdrawals: vi.fn(),
+}));
+vi.mock('@/api/withdrawals', () => api);
+const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
+vi.mock('@/api/config', () => config);
+vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
+const csv = vi.hoisted(() => ({ downloadText: vi.fn() }));
+vi.mock('@/utils/csv', async (original) => ({ ...(await original<typeof import('@/utils/csv')>()), downloadText: csv.downloadText }));
+
+vi.setConfig({ testTimeout: 30_000 });
+const WAIT = { timeout: 8000 };
+const DONE = withdrawalRow(9, { amount: '5', actualAmount: '5' });
+const WAITING = withdrawalRow(10, {
+  chainId: 31337,
+  chainname: 'Anvil',
+  chainsymbol: 'ETH',
+  tokenId: 101,
+  status: 1,
+  amount: '1500.1234567',
+  actualAmount: '0',
+  fee: '',
+  hash: '',
+  fromAddress: '',
+  reviewRequired: true,
+  riskReasons: ['amount_over_review_minimum', 'risk_control_refused: blocked user'],
+  source: 1,
+  createdBy: '',
+  merchantOrderNo: '',
+});
+const SUMMARY = { count: 2, totals: [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount: '1505.123456' }] };
+const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 200, latencyMs: 12, response: '{"code":0}', error: '', success: true, createtime: '2026-11-22T07:02:00Z' };
+const REVIEW = { action: 1, reviewer: 'boss@coffer.local', reason: '', createtime: '2026-11-22T07:00:30Z' };
+const DEFAULTS = toDepositFilters({ period: defaultRange(8) }, 8)!;
+
+async function renderPage(menuIds: Array<number | string>, page = <WithdrawOrdersPage />) {
+  act(() => sessionStore.signIn(makeUser(menuIds)));
+  render(<TestRouter>{page}</TestRouter>);
+  await screen.findByTestId(`wd-row-${DONE.orderNo}`, undefined, WAIT);
+}
+const row = (orderNo = DONE.orderNo) => within(screen.getByTestId(`wd-row-${orderNo}`));
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  for (const fn of Object.values(api)) fn.mockReset();
+  api.pageWithdrawals.mockResolvedValue({ list: [DONE, WAITING], total: 2 });
+  api.withdrawalSummary.mockResolvedValue(SUMMARY);
+  api.withdrawalDetail.mockResolvedValue({ ...WAITING, callbacks: [ATTEMPT], reviews: [REVIEW] });
+  api.pushWithdrawal.mockResolvedValue(null);
+  csv.downloadText.mockReset();
+  config.getHomeConfig.mockReset().mockResolvedValue({
+    chainNodes: [
+      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
+      { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: 'https://etherscan.io/tx/', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1' }] },
+    ],
+    partnerChainNodes: [],
+    tokenIconUrl: '',
+    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
+    timeZone: 8,
+    multiAddressCollect: false,
+  });
+});
+afterEach(() => {
+  act(() => sessionStore.signOut());
+  vi.restoreAllMocks();
+});
+
+describe('Orders › Withdraw', () => {
+  it('asks for the last 7 days of the merchant zone and shows the fields and totals', async () => {
+    await renderPage([3, 302]);
+    expect(api.pageWithdrawals).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...DEFAULTS });
+    expect(api.withdrawalSummary).toHaveBeenCalledWith(DEFAULTS);
+    expect(row().getByTestId('wd-amount').textContent).toBe('5.0000');
+    expect(row().getByTestId('wd-amount').getAttribute('data-amount')).toBe('5');
+    expect(row().getByTestId('wd-status').textContent).toBe('Transaction complete');
+    expect(row().getByTestId('wd-source').textContent).toBe('Console');
+    expect(row().getByTestId('wd-created-by').textContent).toBe('ops@coffer.local');
+    expect(row().getByTestId('wd-fee').textContent).toBe('0.0000 DEV');
+    expect(row().getByText('2026-11-22 15:00:00')).toBeTruthy();
+    const waiting = row(WAITING.orderNo);
+    expect(waiting.getByTestId('wd-amount').textContent).toBe('1500.1234');
+    expect(waiting.getByTestId('wd-amount').getAttribute('data-amount')).toBe('1500.1234567');
+    expect(waiting.getByTestId('wd-status').textContent).toBe('Awaiting review');
+    expect(waiting.getByTestId('wd-source').textContent).toBe('Merchant API');
+    expect(waiting.getByTestId('wd-risk').textContent).toBe(
+      'Amount at or above the minimum review amount; Refused by your risk-control address: blocked user',
+    );
+    expect(screen.getByTestId('summary-count').textContent).toBe('Withdrawals: 2');
+    expect(within(screen.getByTestId('summary-total-1337-1')).getByTestId('summary-amount').textContent).toBe('1505.1234 USDT');
+  });
+
+  it('sends the filters trimmed, with the merchant order number and the status', async () => {
+    await renderPage([3, 302]);
+    fireEvent.change(screen.getByTestId('filter-openid'), { target: { value: ' user-1 ' } });
+    fireEvent.change(screen.getByTestId('filter-merchant-order-no'), { target: { value: ' shop-9 ' } });
+    fireEvent.change(screen.getByTestId('filter-order-no'), { target: { value: 'W2026' } });
+    fireEvent.change(screen.getByTestId('filter-hash'), { target: { value: '0xcd' } });
+    fireEvent.change(screen.getByTestId('filter-address'), { target: { value: '0x5FbD' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    const expected = { ...DEFAULTS, openId: 'user-1', merchantOrderNo: 'shop-9', orderNo: 'W2026', hash: '0xcd', address: '0x5FbD' };
+    await waitFor(() => expect(api.pageWithdrawals).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...expected }), WAIT);
+    await waitFor(() => expect(api.withdrawalSummary).toHaveBeenLastCalledWith(expected), WAIT);
+    fireEvent.click(screen.getByTestId('filter-reset'));
+    await waitFor(() => expect(api.pageWithdrawals).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...DEFAULTS }), WAIT);
+  });
+
+  it('requires a start and an end', async () => {
+    await renderPage([3, 302]);
+    const calls = api.pageWithdrawals.mock.calls.length;
+    const clear = screen.getByTestId('deposit-filters').querySelector('.ant-picker-clear')!;
+    fireEvent.mouseDown(clear);
+    fireEvent.mouseUp(clear);
+    fireEvent.click(clear);
+    await settle(100);
+    fireEvent.click(screen.getByTestId('filter-search'));
+    expect(await screen.findByText('A start and an end must be chosen', undefined, WAIT)).toBeTruthy();
+    await settle(200);
+    expect(api.pageWithdrawals).toHaveBeenCalledTimes(calls);
+  });
+
+  it('re-pushes with 30201 after a confirm; without it there is no button and no review action', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    await renderPage([3, 302, 30201, 40301, 40401]);
+    expect(screen.queryByTestId('wd-pass')).toBeNull(); // review buttons live on Withdraw check only
+    expect(screen.queryByTestId('review-bar')).toBeNull();
+    fireEvent.click(row().getByTestId('wd-push'));
+    await settle(400);
+    const sure = screen.getAllByTestId('wd-push-sure');
+    fireEvent.click(sure[sure.length - 1]);
+    await waitFor(() => expect(api.pushWithdrawal).toHaveBeenCalledWith(9), WAIT);
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully pushed'), WAIT);
+  });
+
+  it('has no re-push without 30201, even with 40401', async () => {
+    await renderPage([3, 302, 40401]);
+    expect(screen.queryByTestId('wd-push')).toBeNull();
+    expect(screen.getAllByTestId('wd-detail-open')).toHaveLength(2);
+  });
+
+  it('opens the detail with every order field, risk reasons in words, reviews and callback attempts', async () => {
+    await renderPage([3, 302]);
+    fireEvent.click(row(WAITING.orderNo).getByTestId('wd-openid'));
+    const body = within(await screen.findByTestId('wd-detail-body', undefined, WAIT));
+    await waitFor(() => expect(api.withdrawalDetail).toHaveBeenCalledWith(10), WAIT);
+    expect(body.getByTestId('detail-order-no').textContent).toContain(WAITING.orderNo);
+    expect(body.getByTestId('detail-source').textContent).toBe('Merchant API');
+    expect(body.getByTestId('detail-created-by').textContent).toBe('Merchant API');
+    expect(body.getByTestId('detail-openid').textContent).toBe('user-1');
+    expect(body.getByTestId('detail-amount').textContent).toBe('1500.1234 USDT');
+    expect(body.getByTestId('detail-actual-amount').getAttribute('data-amount')).toBe('0');
+    expect(body.getByTestId('detail-status').textContent).toBe('Awaiting review');
+    expect(body.getByTestId('detail-risk').textContent).toContain('Refused by your risk-control address: blocked user');
+    expect(body.getByTestId('detail-security-code').textContent).toBe('—');
+    expect(body.getByTestId('detail-to').getAttribute('data-address')).toBe(WAITING.toAddress);
+    await waitFor(() => expect(body.getByTestId('attempt-row-3')).toBeTruthy(), WAIT);
+    expect(body.getByTestId('review-action').textContent).toBe('Pass');
+    expect(body.getByTestId('review-reviewer').textContent).toBe('boss@coffer.local');
+  });
+
+  it('links the hash to the chain’s explorer in the table and the drawer', async () => {
+    api.pageWithdrawals.mockResolvedValue({ list: [DONE, { ...WAITING, status: 8, hash: `0x${'ef'.repeat(32)}` }], total: 2 });
+    api.withdrawalDetail.mockResolvedValue({ ...WAITING, status: 8, hash: `0x${'ef'.repeat(32)}`, callbacks: [], reviews: [] });
+    await renderPage([3, 302]);
+    expect(row().getByTestId('wd-hash').querySelector('a')).toBeNull(); // the devchain has no explorer
+    const link = row(WAITING.orderNo).getByTestId('wd-hash').querySelector('a')!;
+    expect(link.getAttribute('href')).toBe(`https://etherscan.io/tx/0x${'ef'.repeat(32)}`);
+    fireEvent.click(row(WAITING.orderNo).getByTestId('wd-detail-open'));
+    const body = within(await screen.findByTestId('wd-detail-body', undefined, WAIT));
+    expect(body.getByTestId('detail-hash').querySelector('a')!.getAttribute('href')).toBe(`https://etherscan.io/tx/0x${'ef'.repeat(32)}`);
+    expect(body.getByTestId('detail-reviews').textContent).toContain('No review decision yet');
+  });
+
+  it('exports every page of the filter as CSV with exact amounts', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    await renderPage([3, 302]);
+    fireEvent.click(screen.getByTestId('wd-export'));
+    await waitFor(() => expect(csv.downloadText).toHaveBeenCalledTimes(1), WAIT);
+    expect(api.pageWithdrawals).toHaveBeenLastCalledWith({ ...DEFAULTS, page: 1, pageSize: 100 });
+    const [name, content] = csv.downloadText.mock.calls[0] as [string, string];
+    expect(name).toMatch(/^withdrawals-\d{8}-\d{8}\.csv$/);
+    expect(content.startsWith('\uFEFFOrder number,Merchant order number,Source,OpenID,Created by,Chain,Token,Hash,')).toBe(true);
+    expect(content).toContain(`${DONE.orderNo},shop-9,Console,user-1,ops@coffer.local,Devchain,USDT,${DONE.hash},${DONE.fromAddress},${DONE.toAddress},5,5,0.000021,Transaction complete,`);
+    expect(content).toContain(',1500.1234567,0,,Awaiting review,Amount at or above the minimum review amount; Refused by your risk-control address: blocked user,');
+    expect(success).toHaveBeenCalledWith('Exported 2 rows');
+  });
+});
+
+describe('Transactions › Withdraw list', () => {
+  it('is the same list, re-pushing with 40401 (30201 alone shows nothing)', async () => {
+    await renderPage([4, 404, 30201], <WithdrawListPage />);
+    expect(screen.queryByTestId('wd-push')).toBeNull();
+  });
+
+  it('re-pushes with 40401', async () => {
+    await renderPage([4, 404, 40401], <WithdrawListPage />);
+    expect(screen.getByTestId('withdrawals-404')).toBeTruthy();
+    fireEvent.click(row().getByTestId('wd-push'));
+    await settle(400);
+    const sure = screen.getAllByTestId('wd-push-sure');
+    fireEvent.click(sure[sure.length - 1]);
+    await waitFor(() => expect(api.pushWithdrawal).toHaveBeenCalledWith(9), WAIT);
+  });
+});
+
+describe('withdrawal CSV', () => {
+  it('names states and reasons in the UI language, times in the zone', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const text = withdrawalCsv([WAITING], i18n.t.bind(i18n), 8);
+    const [header, line] = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header.startsWith('订单号,商户订单号,来源,')).toBe(true);
+    expect(header).toContain('创建时间 (UTC+8)');
+    expect(line).toContain(',商户 API,');
+    expect(line).toContain(',1500.1234567,0,,待审核,金额达到或超过最低审核金额; 被您的风控地址拒绝: blocked user,');
+    expect(line).toContain('2026-11-22 15:00:00');
+  });
+});
