@@ -167,7 +167,111 @@ async fn two_processes_pay_each_order_once(db: TestDb) {
     assert_eq!(paid, units("24"), "each order paid once");
 }
 
+/// The same crashes on a real EVM node (anvil, mining each transaction at once): one nonce,
+/// one transfer, the order complete.
+async fn an_evm_withdrawal_survives_crashes_at_every_step(db: TestDb) {
+    use coffer_testkit::anvil::DEV_ACCOUNTS;
+    use coffer_testkit::AnvilPeer;
+    use ruint::aliases::U256;
+    const EVM: i64 = 31337;
+    let anvil = AnvilPeer::start();
+    let contract = anvil.deploy_erc20().await;
+    let app = crate::helpers::spawn_app_with(db, |c| {
+        crate::anvil_deposits::anvil_chain(c, &anvil.url, &contract)
+    })
+    .await;
+    let token = app.sign_in_demo().await;
+    let google = crate::wallets::bind_google(&app, &token).await;
+    let hot = app
+        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": EVM}))
+        .await;
+    let hot = hot.data()["address"].as_str().unwrap().to_string();
+    app.post_as(
+        &token,
+        "/api/partner/asset/add",
+        json!({"chainId": EVM, "tokenId": 101, "paymentAddress": hot}),
+    )
+    .await;
+    anvil
+        .receipt(&anvil.mint(&contract, &hot, U256::from(100_000_000u64)).await)
+        .await;
+    let gas = anvil
+        .send(
+            DEV_ACCOUNTS[0],
+            Some(&hot),
+            U256::from(10u64).pow(U256::from(18u64)),
+            "0x",
+        )
+        .await;
+    anvil.receipt(&gas).await;
+    let payee = DEV_ACCOUNTS[2];
+    let asked = app
+        .post_as(
+            &token,
+            "/api/partner/withdraw",
+            json!({"chainId": EVM, "tokenId": 101, "toAddress": payee, "amount": "40",
+                   "googleCode": crate::wallets::google_code(&app, &google)}),
+        )
+        .await;
+    let id = asked.data()["id"].as_i64().unwrap();
+
+    // The children read the chain from coffer.toml in their working directory.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("coffer.toml"),
+        format!(
+            "[[chains]]\nid = {EVM}\nfamily = \"evm\"\nname = \"Anvil\"\nsymbol = \"ETH\"\ndecimals = 18\n\
+             txurl = \"\"\nrpc_url = \"{}\"\nevm_chain_id = 31337\nconfirmations = 3\n\
+             [[chains.tokens]]\nid = 101\nsymbol = \"USDT\"\ncontract = \"{contract}\"\ndecimals = 6\nprice = \"1\"\n",
+            anvil.url
+        ),
+    )
+    .unwrap();
+    let env = |halt: &'static str| -> Vec<(&'static str, &'static str)> {
+        let mut env = vec![
+            ("COFFER__WITHDRAWALS__POLL_MS", "100"),
+            ("COFFER__WITHDRAWALS__LEASE_SECS", "2"),
+        ];
+        if !halt.is_empty() {
+            env.push(("COFFER__WITHDRAWALS__HALT_AFTER", halt));
+        }
+        env
+    };
+    let chain = app.scanner.chains.require(EVM).unwrap().clone();
+    let mut first = serve_with(&app, dir.path(), &env("signed"));
+    wait_exit(&mut first);
+    let (status, hash) = status_of(&app, id).await;
+    assert_eq!(status, 5);
+    assert_eq!(
+        chain.status(&hash).await.unwrap(),
+        TxStatus::Unknown,
+        "not broadcast"
+    );
+    let mut second = serve_with(&app, dir.path(), &env("broadcast"));
+    wait_exit(&mut second);
+    assert_eq!(status_of(&app, id).await, (5, hash.clone()));
+    assert_eq!(anvil.receipt(&hash).await["status"], "0x1", "sent once and mined");
+    let mut third = serve_with(&app, dir.path(), &env(""));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while status_of(&app, id).await.0 < 6 {
+        assert!(Instant::now() < deadline, "never recorded as sent");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    third.kill().unwrap();
+    third.wait().unwrap();
+    anvil.mine(3).await;
+    let mut fourth = serve_with(&app, dir.path(), &env(""));
+    assert_eq!(wait_for(&app, id, 8).await, hash);
+    fourth.kill().unwrap();
+    fourth.wait().unwrap();
+    let nonce = anvil.rpc("eth_getTransactionCount", json!([hot, "latest"])).await;
+    assert_eq!(nonce, "0x1", "one transaction from the hot wallet");
+    let paid = crate::withdrawal_chains::erc20_balance(&anvil, &contract, payee).await;
+    assert_eq!(paid, U256::from(40_000_000u64));
+}
+
 each_database!(
     a_withdrawal_survives_crashes_at_every_step,
-    two_processes_pay_each_order_once
+    two_processes_pay_each_order_once,
+    an_evm_withdrawal_survives_crashes_at_every_step,
 );
