@@ -171,7 +171,92 @@ async fn trx_and_trc20_withdrawals_are_paid_on_tron(db: TestDb) {
     assert_eq!(detail(&app, &m.token, &trx).await["symbol"], "TRX");
 }
 
+/// A payout the node dropped is paid again only with the same nonce from the same wallet
+/// (review again), so the first transaction can never land as well.
+async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
+    use coffer_domain::clock::Clock;
+    use coffer_domain::ports::{Transition, WithdrawalRepo};
+    let anvil = AnvilPeer::start();
+    let contract = anvil.deploy_erc20().await;
+    let app = spawn_app_with(db, |c| {
+        anvil_chain(c, &anvil.url, &contract);
+        c.withdrawals.maker_checker = false;
+    })
+    .await;
+    let m = merchant_on(&app, EVM, 101).await;
+    anvil
+        .receipt(&anvil.mint(&contract, &m.hot, U256::from(100_000_000u64)).await)
+        .await;
+    let gas = anvil
+        .send(
+            DEV_ACCOUNTS[0],
+            Some(&m.hot),
+            U256::from(10u64).pow(U256::from(18u64)),
+            "0x",
+        )
+        .await;
+    anvil.receipt(&gas).await;
+    anvil.set_automine(false).await;
+    let payee = DEV_ACCOUNTS[2];
+    let id = withdraw(
+        &app,
+        &m,
+        json!({"chainId": EVM, "tokenId": 101, "toAddress": payee, "amount": "5"}),
+    )
+    .await;
+    app.executor.step().await.unwrap();
+    let merchant = crate::wallets::demo_merchant(&app).await;
+    let id_num = id.as_i64().unwrap();
+    let first = app.store.withdrawal(merchant, id_num).await.unwrap().unwrap();
+    assert_eq!((first.status, first.nonce), (6, Some(0)));
+
+    // The node forgets it; the order is given up as failed.
+    anvil.rpc("anvil_dropTransaction", json!([first.tx_hash])).await;
+    let events = coffer_domain::withdrawals::events::WithdrawalEventBuilder::new(vec![], app.clock.clone());
+    let failed = Transition {
+        from: vec![6],
+        to: 10,
+        reason: Some("dropped".into()),
+        ..Transition::default()
+    };
+    app.store
+        .transition(id_num, &failed, app.clock.now(), &events)
+        .await
+        .unwrap()
+        .unwrap();
+    app.clock.advance(chrono::Duration::minutes(10));
+    for action in [3, 1] {
+        let checked = app
+            .post_as(
+                &m.token,
+                "/api/partner/withdraw/check",
+                json!({"ids": [id], "action": action}),
+            )
+            .await;
+        assert_eq!(checked.data()["done"], 1, "{:?}", checked.body);
+    }
+    app.executor.step().await.unwrap();
+    let again = app.store.withdrawal(merchant, id_num).await.unwrap().unwrap();
+    assert_eq!(
+        (again.status, again.nonce, again.from_address.clone()),
+        (6, Some(0), m.hot.clone())
+    );
+    anvil.set_automine(true).await;
+    anvil.mine(3).await;
+    app.executor.step().await.unwrap();
+    assert_eq!(detail(&app, &m.token, &id).await["status"], 8);
+    let nonce = anvil
+        .rpc("eth_getTransactionCount", json!([m.hot, "latest"]))
+        .await;
+    assert_eq!(nonce, "0x1", "nonce 0 used once");
+    assert_eq!(
+        erc20_balance(&anvil, &contract, payee).await,
+        U256::from(5_000_000u64)
+    );
+}
+
 each_database!(
     an_erc20_withdrawal_is_paid_on_anvil,
-    trx_and_trc20_withdrawals_are_paid_on_tron
+    trx_and_trc20_withdrawals_are_paid_on_tron,
+    a_dropped_evm_payout_is_resent_with_its_nonce,
 );
