@@ -19,13 +19,36 @@ const DEV: i64 = 1337;
 const DEPOSITS: usize = 6;
 
 /// `coffer serve` on the test's database with the workers on, delivering quickly.
-fn serve(app: &TestApp, dir: &std::path::Path) -> Child {
+fn serve(app: &TestApp, dir: &std::path::Path) -> Served {
     serve_with(app, dir, &[])
 }
 
+/// A `coffer serve` child that is killed when dropped, so a failing test leaves none behind.
+pub struct Served(pub Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl std::ops::Deref for Served {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Served {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
 /// The same, with more `COFFER__` settings.
-pub fn serve_with(app: &TestApp, dir: &std::path::Path, env: &[(&str, &str)]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_coffer"))
+pub fn serve_with(app: &TestApp, dir: &std::path::Path, env: &[(&str, &str)]) -> Served {
+    let child = Command::new(env!("CARGO_BIN_EXE_coffer"))
         .envs(env.iter().copied())
         .arg("serve")
         .current_dir(dir)
@@ -49,7 +72,8 @@ pub fn serve_with(app: &TestApp, dir: &std::path::Path, env: &[(&str, &str)]) ->
                 .unwrap_or(Stdio::null()),
         )
         .spawn()
-        .expect("coffer starts")
+        .expect("coffer starts");
+    Served(child)
 }
 
 async fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
