@@ -107,22 +107,7 @@ pub async fn detail(
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let deposit = state.deposits.detail(&ctx, b.id).await?;
-    let mut attempts = Vec::new();
-    let events = state
-        .callbacks
-        .page(
-            &ctx,
-            &EventFilter {
-                order_no: Some(deposit.order_no.clone()),
-                ..EventFilter::default()
-            },
-            coffer_domain::ports::PageRequest { page: 1, size: 100 },
-        )
-        .await?;
-    for e in events.list {
-        attempts.extend(state.callbacks.attempts(&ctx, &e.event_id).await?);
-    }
-    attempts.sort_by_key(|a| std::cmp::Reverse(a.id));
+    let attempts = state.callbacks.attempts_of_order(&ctx, &deposit.order_no).await?;
     let mut value = serde_json::to_value(deposit).map_err(coffer_domain::AppError::internal)?;
     value["callbacks"] = serde_json::to_value(attempts).map_err(coffer_domain::AppError::internal)?;
     ok(value)

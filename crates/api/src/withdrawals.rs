@@ -3,9 +3,8 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{DateTime, Utc};
-use coffer_domain::callbacks::CallbackAttemptView;
 use coffer_domain::deposits::DepositSummary;
-use coffer_domain::ports::{EventFilter, Paged, WithdrawalFilter};
+use coffer_domain::ports::{Paged, WithdrawalFilter};
 use coffer_domain::withdrawals::request::{Requester, WithdrawRequest};
 use coffer_domain::withdrawals::review::{CheckReport, Selection};
 use coffer_domain::withdrawals::{ProgressView, WithdrawalView};
@@ -165,22 +164,10 @@ pub async fn detail(
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let (withdrawal, reviews) = state.withdrawals.detail(&ctx, b.id).await?;
-    let events = state
+    let attempts = state
         .callbacks
-        .page(
-            &ctx,
-            &EventFilter {
-                order_no: Some(withdrawal.order_no.clone()),
-                ..EventFilter::default()
-            },
-            coffer_domain::ports::PageRequest { page: 1, size: 100 },
-        )
+        .attempts_of_order(&ctx, &withdrawal.order_no)
         .await?;
-    let mut attempts: Vec<CallbackAttemptView> = Vec::new();
-    for e in events.list {
-        attempts.extend(state.callbacks.attempts(&ctx, &e.event_id).await?);
-    }
-    attempts.sort_by_key(|a| std::cmp::Reverse(a.id));
     let internal = coffer_domain::AppError::internal;
     let mut value = serde_json::to_value(withdrawal).map_err(internal)?;
     value["callbacks"] = serde_json::to_value(attempts).map_err(internal)?;

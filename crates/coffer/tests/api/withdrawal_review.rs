@@ -304,6 +304,19 @@ async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
             "{path} without its menu"
         );
     }
+    // Pass and reject need 40301; review again alone (40302) may not pass.
+    app.store
+        .add_user(DEMO_EMAIL, "again@coffer.local", PASSWORD, &[4, 403, 40302])
+        .await
+        .unwrap();
+    let again_only = app.sign_in("again@coffer.local", PASSWORD).await;
+    for action in [1, 2] {
+        let body = json!({"ids": [id], "action": action, "reason": "r"});
+        let refused = app
+            .post_as(&again_only, "/api/partner/withdraw/check", body)
+            .await;
+        assert_eq!(refused.code(), 10403, "action {action} with 40302 only");
+    }
     // Another merchant sees none of it.
     app.store.seed_demo(OTHER_EMAIL, OTHER_PASSWORD).await.unwrap();
     let other = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;

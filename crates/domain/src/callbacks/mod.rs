@@ -282,6 +282,28 @@ impl CallbackService {
         Ok(list.into_iter().map(attempt_view).collect())
     }
 
+    /// Every attempt of every event of one order, newest first (the order detail drawers).
+    pub async fn attempts_of_order(
+        &self,
+        ctx: &AuthContext,
+        order_no: &str,
+    ) -> AppResult<Vec<CallbackAttemptView>> {
+        let filter = EventFilter {
+            order_no: Some(order_no.to_string()),
+            ..EventFilter::default()
+        };
+        let events = self
+            .repo
+            .page_events(ctx.merchant_id, &filter, PageRequest { page: 1, size: 100 })
+            .await?;
+        let mut attempts = Vec::new();
+        for e in events.list {
+            attempts.extend(self.attempts(ctx, &e.event_id).await?);
+        }
+        attempts.sort_by_key(|a| std::cmp::Reverse(a.id));
+        Ok(attempts)
+    }
+
     pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<()> {
         if !self
             .repo
