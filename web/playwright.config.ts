@@ -15,6 +15,9 @@ export default defineConfig({
   use: {
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
+    // The demo merchant's day is UTC+8; a browser at UTC-10 has another date for 18 hours of
+    // every day, so a test that takes "today" from the browser fails at once, not only at night.
+    timezoneId: 'Pacific/Honolulu',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
