@@ -56,6 +56,8 @@ pub struct AppState {
     pub withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
+    /// The console is served over https (`server.public_url`): answers carry HSTS.
+    pub strict_transport: bool,
     /// Largest request body accepted (also bounds what the audit layer buffers).
     pub body_limit_bytes: usize,
     pub console: ConsoleAssets,
@@ -64,8 +66,15 @@ pub struct AppState {
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
+/// What the console may load: its own files only (antd writes inline styles; QR codes and
+/// icons are data/blob URLs). No inline or foreign script, no framing.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 pub fn router(state: AppState) -> Router {
     let body_limit = state.body_limit_bytes;
+    let strict_transport = state.strict_transport;
     let api = Router::new()
         .route("/common/configKey", get(config::config_keys_empty))
         .route("/common/configKey/", get(config::config_keys_empty))
@@ -168,7 +177,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/riskurl/save", post(system::save_risk_url))
         .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
-    api.merge(audited)
+    let router = api
+        .merge(audited)
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
         // The merchant API: signed server-to-server calls, outside the console's session.
@@ -203,6 +213,18 @@ pub fn router(state: AppState) -> Router {
             HeaderName::from_static("referrer-policy"),
             HeaderValue::from_static("no-referrer"),
         ))
+        .layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static("content-security-policy"),
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ));
+    if strict_transport {
+        router.layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static("strict-transport-security"),
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        ))
+    } else {
+        router
+    }
 }
 
 /// One span per request, carrying the request id so every log line can be traced to it.

@@ -25,13 +25,6 @@ pub struct LogQuery {
 
 impl LogQuery {
     fn filter(&self, kind: Option<String>) -> Result<LogFilter, AppError> {
-        if let (Some(start), Some(end)) = (self.start, self.end) {
-            if start > end {
-                return Err(AppError::BadRequest {
-                    detail: "start is after end".into(),
-                });
-            }
-        }
         let text = |v: &Option<String>| v.as_ref().map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         Ok(LogFilter {
             user_id: None,

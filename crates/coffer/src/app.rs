@@ -246,6 +246,7 @@ fn build_state(
         ips: Arc::new(ips),
         logs: Arc::new(logs),
         trust_forwarded_for: config.server.trust_forwarded_for,
+        strict_transport: config.server.public_url.starts_with("https://"),
         body_limit_bytes: config.server.body_limit_bytes,
         config: Arc::new(ConfigService::new(repo, config.console.token_icon_url.clone())),
         wallets,

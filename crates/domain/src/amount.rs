@@ -21,6 +21,13 @@ pub enum AmountError {
     Overflow,
 }
 
+/// Whole units one order may name at most: 10^15 - 1 (a quadrillion less one). Together with
+/// [`MAX_ORDER_BASE_UNITS`] it keeps any sum of orders far below 2^256, so a total of a day's
+/// withdrawals can never overflow, whoever sends what.
+pub const MAX_ORDER_WHOLE_DIGITS: usize = 15;
+/// Base units one order may name at most (2^128 - 1): a bound for tokens with many decimals.
+pub const MAX_ORDER_BASE_UNITS: u128 = u128::MAX;
+
 impl BaseUnits {
     pub const ZERO: BaseUnits = BaseUnits(U256::ZERO);
 
@@ -40,10 +47,37 @@ impl BaseUnits {
         self.0.checked_sub(other.0).map(BaseUnits)
     }
 
+    /// For totals: stops at 2^256 - 1 instead of failing. Orders are bounded (see
+    /// [`BaseUnits::order_amount`]), so only amounts seen on chain could ever get there, and a
+    /// total that cannot be computed must not stop anyone's work.
+    pub fn saturating_add(self, other: BaseUnits) -> BaseUnits {
+        BaseUnits(self.0.saturating_add(other.0))
+    }
+
+    /// An amount a person or a merchant asks to move: positive, exact to the asset's decimals,
+    /// at most [`MAX_ORDER_WHOLE_DIGITS`] whole digits and [`MAX_ORDER_BASE_UNITS`] base units.
+    pub fn order_amount(text: &str, decimals: u8) -> Result<BaseUnits, AmountError> {
+        let amount = BaseUnits::from_decimal(text, decimals)?;
+        if amount.is_zero() {
+            return Err(AmountError::Malformed);
+        }
+        if !amount.within_order_bound(decimals) {
+            return Err(AmountError::Overflow);
+        }
+        Ok(amount)
+    }
+
+    /// At most [`MAX_ORDER_WHOLE_DIGITS`] whole digits and [`MAX_ORDER_BASE_UNITS`] base units.
+    pub fn within_order_bound(&self, decimals: u8) -> bool {
+        let whole_units = self.0 / U256::from(10u8).pow(U256::from(decimals));
+        self.0 <= U256::from(MAX_ORDER_BASE_UNITS)
+            && whole_units < U256::from(10u8).pow(U256::from(MAX_ORDER_WHOLE_DIGITS))
+    }
+
     /// Parses a human decimal ("12.5") of an asset with `decimals`; more precision than the
-    /// asset has is an error, never silently cut.
+    /// asset has is an error, never silently cut, and so is any white space (" 5" is refused,
+    /// not trimmed: what was signed must be what is paid).
     pub fn from_decimal(text: &str, decimals: u8) -> Result<BaseUnits, AmountError> {
-        let text = text.trim();
         let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
         let digits_only = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
         if whole.is_empty() && frac.is_empty() || !digits_only(whole) || !digits_only(frac) {
@@ -159,6 +193,59 @@ mod tests {
             assert!(BaseUnits::from_decimal(bad, 6).is_err(), "{bad:?} accepted");
         }
         assert!("-1".parse::<BaseUnits>().is_err());
+    }
+
+    #[test]
+    fn white_space_is_refused_not_trimmed() {
+        for bad in [" 5", "5 ", "5\t", "\n5", "1 000", "5\u{a0}", "\u{3000}5"] {
+            assert_eq!(
+                BaseUnits::from_decimal(bad, 6),
+                Err(AmountError::Malformed),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_order_amount_is_positive_and_bounded() {
+        assert_eq!(
+            BaseUnits::order_amount("999999999999999.999999", 6)
+                .unwrap()
+                .to_decimal(6),
+            "999999999999999.999999"
+        );
+        assert_eq!(
+            BaseUnits::order_amount("0001000000000000", 6)
+                .unwrap()
+                .to_decimal(6),
+            "1000000000000"
+        );
+        assert_eq!(
+            BaseUnits::order_amount("1000000000000000", 6),
+            Err(AmountError::Overflow)
+        );
+        assert_eq!(BaseUnits::order_amount("0", 6), Err(AmountError::Malformed));
+        assert_eq!(BaseUnits::order_amount("0.000", 6), Err(AmountError::Malformed));
+        // 30 decimals: 10^14 whole units are more than 2^128 - 1 base units.
+        assert_eq!(
+            BaseUnits::order_amount("100000000000000", 30),
+            Err(AmountError::Overflow)
+        );
+        assert!(BaseUnits::order_amount("1", 30).is_ok());
+        // Any two bounded orders, or 2^100 of them, sum without reaching 2^256.
+        let max = BaseUnits(U256::from(MAX_ORDER_BASE_UNITS));
+        let many = BaseUnits(max.0 * U256::from(1u128 << 100));
+        assert!(many.checked_add(max).is_some());
+    }
+
+    #[test]
+    fn totals_saturate_instead_of_failing() {
+        let max = BaseUnits(U256::MAX);
+        assert_eq!(max.saturating_add(BaseUnits::from_u128(1)), max);
+        assert_eq!(
+            BaseUnits::from_u128(2).saturating_add(BaseUnits::from_u128(3)),
+            BaseUnits::from_u128(5)
+        );
     }
 
     #[test]

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use crate::auth::AuthContext;
 use crate::clock::Clock;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
+use crate::messages::MsgKey;
 use crate::ports::{
     LogFilter, LogRepo, LoginLogEntry, NewOperationLog, OperationLogEntry, PageRequest, Paged,
 };
@@ -25,6 +26,15 @@ pub struct AuditRecord<'a> {
     pub code: i32,
 }
 
+/// Either end of a log filter may be open; when both are given they must be in order. The
+/// same refusal (10422) as every other list's dates.
+fn check_dates(filter: &LogFilter) -> AppResult<()> {
+    match (filter.start, filter.end) {
+        (Some(start), Some(end)) if start > end => Err(AppError::Invalid(MsgKey::StartAfterEnd)),
+        _ => Ok(()),
+    }
+}
+
 impl LogService {
     pub async fn login_page(
         &self,
@@ -32,6 +42,7 @@ impl LogService {
         filter: LogFilter,
         page: PageRequest,
     ) -> AppResult<Paged<LoginLogEntry>> {
+        check_dates(&filter)?;
         self.repo.page_login_logs(ctx.merchant_id, &filter, page).await
     }
 
@@ -41,6 +52,7 @@ impl LogService {
         filter: LogFilter,
         page: PageRequest,
     ) -> AppResult<Paged<OperationLogEntry>> {
+        check_dates(&filter)?;
         self.repo
             .page_operation_logs(ctx.merchant_id, &filter, page)
             .await

@@ -128,6 +128,34 @@ fn ensure_sqlite_dir(url: &str) -> Result<(), StoreError> {
             source,
         })?;
     }
+    owner_only(std::path::Path::new(path)).map_err(|source| StoreError::DataDir {
+        path: path.to_string(),
+        source,
+    })
+}
+
+/// The database holds sealed keys, session digests and every order: readable by the service's
+/// user only. Created 0600 before SQLite opens it (its -wal and -shm files take the same mode),
+/// and an older, wider file is narrowed.
+#[cfg(unix)]
+fn owner_only(path: &std::path::Path) -> std::io::Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(path)?;
+    for suffix in ["", "-wal", "-shm"] {
+        let file = std::path::PathBuf::from(format!("{}{suffix}", path.display()));
+        if file.exists() {
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn owner_only(_path: &std::path::Path) -> std::io::Result<()> {
     Ok(())
 }
 

@@ -181,6 +181,8 @@ pub struct ServerConfig {
     pub bind: String,
     pub body_limit_bytes: usize,
     pub trust_forwarded_for: bool,
+    /// Where people open the console; https turns on HSTS.
+    pub public_url: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

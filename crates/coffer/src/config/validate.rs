@@ -22,6 +22,13 @@ impl Config {
         if self.server.body_limit_bytes < 1024 {
             return invalid("server.body_limit_bytes", "must be at least 1024");
         }
+        let public = &self.server.public_url;
+        if !public.is_empty() && !(public.starts_with("https://") || public.starts_with("http://")) {
+            return invalid(
+                "server.public_url",
+                "must be empty or start with https:// or http://",
+            );
+        }
         let url = self.database.url.expose();
         if !(url.starts_with("sqlite:") || url.starts_with("postgres://") || url.starts_with("postgresql://"))
         {

@@ -30,7 +30,12 @@ pub struct Payer {
 }
 
 pub async fn payer(app: &TestApp, usdt_balance: &str) -> Payer {
-    let token = app.sign_in_demo().await;
+    payer_as(app, DEMO_EMAIL, crate::helpers::DEMO_PASSWORD, usdt_balance).await
+}
+
+/// [`payer`] for another merchant's admin.
+pub async fn payer_as(app: &TestApp, email: &str, password: &str, usdt_balance: &str) -> Payer {
+    let token = app.sign_in(email, password).await;
     let google = bind_google(app, &token).await;
     let hot = app
         .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": DEV}))

@@ -65,6 +65,10 @@ pub enum MsgKey {
     InvalidStatus,
     InvalidOpenId,
     InvalidAddress,
+    // issue 11: amounts and withdrawals
+    AmountTooLarge,
+    PayeeIsOwnAddress,
+    StartAfterEnd,
     // Keys and access (menu 8) and the merchant API.
     ApiKeyNone,
     ClientKeyInvalid,
@@ -162,6 +166,9 @@ impl MsgKey {
             MsgKey::InvalidStatus => "invalid_status",
             MsgKey::InvalidOpenId => "invalid_open_id",
             MsgKey::InvalidAddress => "invalid_address",
+            MsgKey::AmountTooLarge => "amount_too_large",
+            MsgKey::PayeeIsOwnAddress => "payee_is_own_address",
+            MsgKey::StartAfterEnd => "start_after_end",
             MsgKey::ApiKeyNone => "api_key_none",
             MsgKey::ClientKeyInvalid => "client_key_invalid",
             MsgKey::ClientKeyPrivate => "client_key_private",

@@ -148,9 +148,9 @@ impl MsgKey {
                 "備註超過100個字符",
             ],
             MsgKey::PageRange => [
-                "Page must be 1 or more and page size 1 to 100",
-                "页码须大于等于1，每页条数须为1到100",
-                "頁碼須大於等於1，每頁條數須為1到100",
+                "Page must be 1 to 100000 and page size 1 to 100",
+                "页码须为1到100000，每页条数须为1到100",
+                "頁碼須為1到100000，每頁條數須為1到100",
             ],
             MsgKey::TokenAdded => ["This token is already added", "该代币已添加", "該代幣已添加"],
             MsgKey::UnknownChainOrToken => ["Unknown chain or token", "未知的链或代币", "未知的鏈或代幣"],
@@ -285,6 +285,22 @@ impl MsgKey {
                 "Invalid address for this chain",
                 "该链的地址无效",
                 "該鏈的地址無效",
+            ],
+            // issue 11: amounts and withdrawals
+            MsgKey::AmountTooLarge => [
+                "The amount is too large: at most 999,999,999,999,999 per order",
+                "金额过大：每笔订单最多999,999,999,999,999",
+                "金額過大：每筆訂單最多999,999,999,999,999",
+            ],
+            MsgKey::StartAfterEnd => [
+                "The start must not be after the end",
+                "开始时间不能晚于结束时间",
+                "開始時間不能晚於結束時間",
+            ],
+            MsgKey::PayeeIsOwnAddress => [
+                "This is one of your own deposit, hot wallet or cold addresses; moving funds between your own addresses is done by collection",
+                "这是您自己的充值、热钱包或冷钱包地址；自有地址之间的资金转移请使用归集",
+                "這是您自己的充值、熱錢包或冷錢包地址；自有地址之間的資金轉移請使用歸集",
             ],
         }
     }

@@ -16,10 +16,14 @@ pub struct PageRequest {
     pub size: u64,
 }
 
+/// The last page anyone may ask for: far past any list a person pages through, and small
+/// enough that the row offset stays a plain integer in both databases.
+pub const MAX_PAGE: u64 = 100_000;
+
 impl PageRequest {
     pub fn new(page: Option<u64>, size: Option<u64>) -> AppResult<PageRequest> {
         let (page, size) = (page.unwrap_or(1), size.unwrap_or(20));
-        if page == 0 || !(1..=100).contains(&size) {
+        if !(1..=MAX_PAGE).contains(&page) || !(1..=100).contains(&size) {
             return Err(AppError::Invalid(MsgKey::PageRange));
         }
         Ok(PageRequest { page, size })
@@ -159,4 +163,27 @@ pub trait LogRepo: Send + Sync {
         filter: &LogFilter,
         page: PageRequest,
     ) -> AppResult<Paged<OperationLogEntry>>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_are_bounded() {
+        assert_eq!(
+            PageRequest::new(Some(MAX_PAGE), Some(100)).unwrap().offset(),
+            9_999_900
+        );
+        for (page, size) in [
+            (0, 20),
+            (MAX_PAGE + 1, 20),
+            (1 << 63, 20),
+            (u64::MAX, 100),
+            (1, 0),
+            (1, 101),
+        ] {
+            assert!(PageRequest::new(Some(page), Some(size)).is_err(), "{page} {size}");
+        }
+    }
 }

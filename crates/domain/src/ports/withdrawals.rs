@@ -217,6 +217,9 @@ pub trait WithdrawalRepo: Send + Sync {
         limit: u64,
     ) -> AppResult<Vec<WithdrawalRecord>>;
     async fn release_withdrawal(&self, id: i64, owner: &str) -> AppResult<()>;
+    /// Holds an order whose step failed: its reason shown, not claimed again before `until`;
+    /// its state is unchanged.
+    async fn hold_withdrawal(&self, id: i64, reason: &str, until: DateTime<Utc>) -> AppResult<()>;
 
     /// Takes the signing lease of a hot wallet (one signer per wallet, so nonces follow the
     /// node's pending count and a crash's stored transaction is sent before any new one).

@@ -40,7 +40,27 @@ pub struct ExecutorSettings {
     pub batch: u64,
     /// How long an order waits for a hot wallet to be topped up before the next try.
     pub settlement_retry: Duration,
+    /// How long an order whose step failed is held before it is tried again.
+    pub hold_retry: Duration,
     pub halt_after: Option<HaltPoint>,
+}
+
+/// The executor's three stages, named in logs and hold reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Screen,
+    Pay,
+    Track,
+}
+
+impl Stage {
+    fn name(self) -> &'static str {
+        match self {
+            Stage::Screen => "screening",
+            Stage::Pay => "paying",
+            Stage::Track => "tracking",
+        }
+    }
 }
 
 impl Default for ExecutorSettings {
@@ -49,6 +69,7 @@ impl Default for ExecutorSettings {
             lease: Duration::seconds(60),
             batch: 20,
             settlement_retry: Duration::seconds(60),
+            hold_retry: Duration::minutes(10),
             halt_after: None,
         }
     }
@@ -84,29 +105,97 @@ fn halt(point: HaltPoint, configured: Option<HaltPoint>) {
 }
 
 impl WithdrawalExecutor {
-    /// One round of all three stages.
+    /// One round of all three stages. An order that fails is held with its reason and logged,
+    /// and the round goes on: one bad order never stops another's (or another merchant's) work.
     pub async fn step(&self) -> AppResult<ExecReport> {
         let mut report = ExecReport::default();
         let events = WithdrawalEventBuilder::new(self.config.chain_nodes().await?, self.clock.clone());
         for w in self.claim(&[NEW]).await? {
-            let id = w.id;
-            self.screen(w, &events).await?;
-            self.repo.release_withdrawal(id, &self.owner).await?;
-            report.screened += 1;
+            let outcome = self.screen(&w, &events).await;
+            if outcome.is_ok() {
+                report.screened += 1;
+            }
+            self.finish(&w, Stage::Screen, outcome, &events).await;
         }
         for w in self.claim(&[PASS, WAITING_SETTLEMENT]).await? {
-            let id = w.id;
-            let outcome = self.pay(w, &events, &mut report).await;
-            self.repo.release_withdrawal(id, &self.owner).await?;
-            outcome?;
+            let outcome = self.pay(&w, &events, &mut report).await;
+            self.finish(&w, Stage::Pay, outcome, &events).await;
         }
         for w in self.claim(&[WAITING_CONFIRM, PROCESSING, CONFIRMING]).await? {
-            let id = w.id;
-            let outcome = self.track(w, &events, &mut report).await;
-            self.repo.release_withdrawal(id, &self.owner).await?;
-            outcome?;
+            let outcome = self.track(&w, &events, &mut report).await;
+            self.finish(&w, Stage::Track, outcome, &events).await;
         }
         Ok(report)
+    }
+
+    /// Releases the order after its step; a failure is held (see [`Self::hold`]).
+    async fn finish(
+        &self,
+        w: &WithdrawalRecord,
+        stage: Stage,
+        outcome: AppResult<()>,
+        events: &WithdrawalEventBuilder,
+    ) {
+        if let Err(err) = outcome {
+            tracing::error!(withdrawal_id = w.id, merchant_id = w.merchant_id, ?stage, error = %err, "withdrawal step failed");
+            if let Err(e) = self.hold(w, stage, &err, events).await {
+                tracing::error!(withdrawal_id = w.id, error = %e, "the failed withdrawal could not be held");
+            }
+        }
+        if let Err(e) = self.repo.release_withdrawal(w.id, &self.owner).await {
+            tracing::warn!(withdrawal_id = w.id, error = %e, "lease not released; it runs out");
+        }
+    }
+
+    /// A node or the database away is retried next round, as before. Anything else is held:
+    /// a new order goes to the review queue (a person passes or rejects it), an order further
+    /// on keeps its state, with the reason, until `hold_retry` has passed.
+    async fn hold(
+        &self,
+        w: &WithdrawalRecord,
+        stage: Stage,
+        err: &AppError,
+        events: &WithdrawalEventBuilder,
+    ) -> AppResult<()> {
+        if matches!(err, AppError::Unavailable(_)) {
+            return Ok(());
+        }
+        let now = self.clock.now();
+        let reason = format!(
+            "Held: {} failed on this order (withdrawal {}); see the service log",
+            stage.name(),
+            w.id
+        );
+        if stage == Stage::Screen {
+            return self
+                .hold_for_review(w, risk::reason::SCREENING_FAILED, &reason, events)
+                .await;
+        }
+        self.repo
+            .hold_withdrawal(w.id, &reason, now + self.settings.hold_retry)
+            .await
+    }
+
+    async fn hold_for_review(
+        &self,
+        w: &WithdrawalRecord,
+        why: &str,
+        reason: &str,
+        events: &WithdrawalEventBuilder,
+    ) -> AppResult<()> {
+        let change = Transition {
+            from: vec![NEW],
+            to: AWAITING_REVIEW,
+            review_required: Some(true),
+            risk_reasons: Some(vec![why.to_string()]),
+            reason: Some(reason.to_string()),
+            event: Some(event::REVIEW),
+            ..Transition::default()
+        };
+        self.repo
+            .transition(w.id, &change, self.clock.now(), events)
+            .await?;
+        Ok(())
     }
 
     async fn claim(&self, statuses: &[i32]) -> AppResult<Vec<WithdrawalRecord>> {
@@ -122,8 +211,17 @@ impl WithdrawalExecutor {
             .await
     }
 
-    async fn screen(&self, w: WithdrawalRecord, events: &WithdrawalEventBuilder) -> AppResult<()> {
+    async fn screen(&self, w: &WithdrawalRecord, events: &WithdrawalEventBuilder) -> AppResult<()> {
         let now = self.clock.now();
+        if !w
+            .amount
+            .within_order_bound(u8::try_from(w.decimals).unwrap_or(u8::MAX))
+        {
+            let reason = "Held: the amount is above what one order may move";
+            return self
+                .hold_for_review(w, risk::reason::OVER_ORDER_BOUND, reason, events)
+                .await;
+        }
         let mut reasons = Vec::new();
         if w.source == source::MANUAL {
             reasons.push(risk::reason::MANUAL.to_string());
@@ -148,7 +246,7 @@ impl WithdrawalExecutor {
             let settings = self.merchant_api.api_settings(w.merchant_id).await?;
             if let Some(url) = settings.risk_url {
                 let event_id = crate::deposits::events::new_event_id();
-                let body = events.body(&w, &event_id, event::RISK).to_string();
+                let body = events.body(w, &event_id, event::RISK).to_string();
                 reasons.extend(self.risk.ask(&url, &event_id, &body, now).await?);
             }
         }
@@ -176,7 +274,7 @@ impl WithdrawalExecutor {
 
     async fn pay(
         &self,
-        w: WithdrawalRecord,
+        w: &WithdrawalRecord,
         events: &WithdrawalEventBuilder,
         report: &mut ExecReport,
     ) -> AppResult<()> {
@@ -342,7 +440,7 @@ impl WithdrawalExecutor {
 
     async fn track(
         &self,
-        w: WithdrawalRecord,
+        w: &WithdrawalRecord,
         events: &WithdrawalEventBuilder,
         report: &mut ExecReport,
     ) -> AppResult<()> {
@@ -350,6 +448,6 @@ impl WithdrawalExecutor {
         if w.status == WAITING_CONFIRM {
             return self.broadcast(&w, chain.as_ref(), events, report).await;
         }
-        super::tracking::follow(self, w, chain.as_ref(), events, report).await
+        super::tracking::follow(self, w.clone(), chain.as_ref(), events, report).await
     }
 }

@@ -4,7 +4,7 @@
 //! The limits and the risk-control question come after, in the executor's first step.
 
 use super::{withdrawal_view, WithdrawalService, WithdrawalView};
-use crate::amount::BaseUnits;
+use crate::amount::{AmountError, BaseUnits};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{source, InsertOutcome, MerchantId, NewWithdrawal, UserId, WithdrawalRecord};
@@ -85,6 +85,26 @@ impl WithdrawalService {
         Ok(withdrawal_view(record, &nodes))
     }
 
+    /// One of the merchant's own deposit, hot or cold addresses on the chain: paying it would
+    /// come back as an end user's deposit (with a callback); internal moves are collection's.
+    async fn is_own_address(&self, merchant_id: MerchantId, chain_id: i64, address: &str) -> AppResult<bool> {
+        let deposit = self
+            .wallets
+            .deposit_addresses_at(chain_id, &[address.to_string()])
+            .await?;
+        if deposit.iter().any(|d| d.merchant_id == merchant_id) {
+            return Ok(true);
+        }
+        let hot = self.wallets.hot_wallets_on(merchant_id, chain_id).await?;
+        if hot.iter().any(|w| w.address == address) {
+            return Ok(true);
+        }
+        let assets = self.wallets.assets(merchant_id, Some(chain_id)).await?;
+        let asset_ids: Vec<i64> = assets.iter().map(|a| a.id).collect();
+        let cold = self.wallets.cold_addresses_of(&asset_ids).await?;
+        Ok(cold.iter().any(|c| c.address == address))
+    }
+
     async fn checked_request(
         &self,
         merchant_id: MerchantId,
@@ -124,10 +144,18 @@ impl WithdrawalService {
         {
             return Err(AppError::Invalid(MsgKey::PayeeBlacklisted));
         }
-        let amount = BaseUnits::from_decimal(req.amount.trim(), u8::try_from(decimals).unwrap_or(18))
-            .ok()
-            .filter(|a| !a.is_zero())
-            .ok_or(AppError::Invalid(MsgKey::InvalidAmount))?;
+        if self
+            .is_own_address(merchant_id, req.chain_id, &to_address)
+            .await?
+        {
+            return Err(AppError::Invalid(MsgKey::PayeeIsOwnAddress));
+        }
+        let amount = BaseUnits::order_amount(&req.amount, u8::try_from(decimals).unwrap_or(18)).map_err(
+            |e| match e {
+                AmountError::Overflow => AppError::Invalid(MsgKey::AmountTooLarge),
+                _ => AppError::Invalid(MsgKey::InvalidAmount),
+            },
+        )?;
         let merchant_order_no = check_merchant_order_no(&req.merchant_order_no)?;
         let (open_id, security_code, remark) =
             (text(&req.open_id), text(&req.security_code), text(&req.remark));

@@ -22,6 +22,10 @@ pub mod reason {
     pub const NATIVE_COIN: &str = "native_coin";
     pub const RISK_REFUSED: &str = "risk_control_refused";
     pub const RISK_UNREACHABLE: &str = "risk_control_unreachable";
+    /// Stored before amounts were bounded at the door: a person decides.
+    pub const OVER_ORDER_BOUND: &str = "amount_over_order_bound";
+    /// The checks themselves failed on this order (logged with its id): a person decides.
+    pub const SCREENING_FAILED: &str = "screening_failed";
 }
 
 /// The start of the merchant's day containing `now` (UTC offset in whole hours).

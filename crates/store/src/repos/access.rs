@@ -1,3 +1,4 @@
+use super::text_filter::contains_text;
 use coffer_domain::error::AppResult;
 use coffer_domain::menu::{MenuId, MenuItem};
 use coffer_domain::ports::{
@@ -80,7 +81,7 @@ impl AccessRepo for Store {
     ) -> AppResult<Paged<UserRecord>> {
         let mut query = app_user::Entity::find().filter(app_user::Column::MerchantId.eq(merchant_id));
         if let Some(text) = email_contains {
-            query = query.filter(app_user::Column::Email.contains(text.to_ascii_lowercase()));
+            query = query.filter(contains_text(app_user::Column::Email, &text.to_ascii_lowercase()));
         }
         let (rows, total) = fetch_page(self, query.order_by_asc(app_user::Column::Id), page).await?;
         let mut list = Vec::with_capacity(rows.len());

@@ -1,5 +1,6 @@
 //! Deposit lists and totals for the console and the merchant API.
 
+use super::text_filter::contains_any_case;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::ports::{
@@ -41,11 +42,10 @@ fn deposit_query(merchant_id: MerchantId, f: &DepositFilter) -> sea_orm::Select<
     };
     if let Some(address) = text(&f.address) {
         // Either side, any case (SQLite and PostgreSQL differ on LIKE's case; lower both).
-        let pattern = format!("%{}%", address.to_lowercase().replace(['%', '_'], ""));
         q = q.filter(
             Condition::any()
-                .add(Expr::expr(Func::lower(Expr::col(deposit::Column::ToAddress))).like(pattern.clone()))
-                .add(Expr::expr(Func::lower(Expr::col(deposit::Column::FromAddress))).like(pattern)),
+                .add(contains_any_case(deposit::Column::ToAddress, &address))
+                .add(contains_any_case(deposit::Column::FromAddress, &address)),
         );
     }
     if let Some(hash) = text(&f.hash) {
@@ -118,10 +118,9 @@ pub(crate) async fn sum_amounts<E: EntityTrait>(
         let entry = sums
             .entry((chain_id, token_id))
             .or_insert((decimals, BaseUnits::ZERO));
-        entry.1 = entry
-            .1
-            .checked_add(amount)
-            .ok_or_else(|| AppError::internal("a sum overflows 256 bits"))?;
+        // Saturates: orders are bounded, only chain-observed amounts could get there, and a
+        // total must never stop a worker or a list.
+        entry.1 = entry.1.saturating_add(amount);
         count += 1;
     }
     Ok(DepositTotals {

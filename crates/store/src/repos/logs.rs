@@ -1,3 +1,4 @@
+use super::text_filter::contains_text;
 use chrono::SecondsFormat;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
@@ -50,7 +51,10 @@ impl LogRepo for Store {
     ) -> AppResult<Paged<LoginLogEntry>> {
         let mut query = login_log::Entity::find().filter(login_log::Column::MerchantId.eq(merchant_id));
         if let Some(email) = filter.email.as_deref() {
-            query = query.filter(login_log::Column::Email.contains(email.to_ascii_lowercase()));
+            query = query.filter(contains_text(
+                login_log::Column::Email,
+                &email.to_ascii_lowercase(),
+            ));
         }
         if let Some(result) = filter.kind.as_deref() {
             query = query.filter(login_log::Column::Result.eq(result));
@@ -110,10 +114,13 @@ impl LogRepo for Store {
         let mut query =
             operation_log::Entity::find().filter(operation_log::Column::MerchantId.eq(merchant_id));
         if let Some(email) = filter.email.as_deref() {
-            query = query.filter(operation_log::Column::Email.contains(email.to_ascii_lowercase()));
+            query = query.filter(contains_text(
+                operation_log::Column::Email,
+                &email.to_ascii_lowercase(),
+            ));
         }
         if let Some(action) = filter.kind.as_deref() {
-            query = query.filter(operation_log::Column::Action.contains(action));
+            query = query.filter(contains_text(operation_log::Column::Action, action));
         }
         if let Some(user_id) = filter.user_id {
             query = query.filter(operation_log::Column::UserId.eq(user_id));

@@ -1,3 +1,4 @@
+use super::text_filter::contains_any_case;
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::iplist::ApplyStatus;
@@ -8,7 +9,7 @@ use coffer_domain::merchant_api::{
 use coffer_domain::messages::MsgKey;
 use coffer_domain::ports::{CallbackDirectory, MerchantId, MerchantStatus, PageRequest, Paged};
 use coffer_domain::AppError;
-use sea_orm::sea_query::{Expr, Func, OnConflict};
+use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{
@@ -311,9 +312,7 @@ impl MerchantApiRepo for Store {
         }
         if let Some(address) = filter.address.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             // Case-insensitive on both databases, as the deposit address filter.
-            let pattern = format!("%{}%", address.to_lowercase().replace(['%', '_'], ""));
-            query = query
-                .filter(Expr::expr(Func::lower(Expr::col(address_blacklist::Column::Address))).like(pattern));
+            query = query.filter(contains_any_case(address_blacklist::Column::Address, address));
         }
         let (rows, total) = fetch_page(self, query, page).await?;
         Ok(Paged {

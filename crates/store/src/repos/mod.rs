@@ -13,6 +13,7 @@ mod logs;
 mod merchant_api;
 mod seeds;
 mod sessions;
+mod text_filter;
 pub(crate) mod users;
 mod wallets;
 mod withdrawal_leases;

@@ -1,10 +1,11 @@
 //! Deposit addresses and hot wallets ([`WalletRepo`] is split: assets.rs has the rest).
 
+use super::text_filter::contains_any_case;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
     AddressFilter, DepositAddressRecord, HotWalletRecord, MerchantId, NewDerived, PageRequest, Paged,
 };
-use sea_orm::sea_query::{Expr, Func, OnConflict};
+use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{deposit_address, hot_wallet, merchant};
@@ -114,9 +115,10 @@ impl Store {
         if let Some(address) = filter.address.as_deref().filter(|s| !s.is_empty()) {
             // Case-insensitive on both databases (SQLite's LIKE ignores ASCII case, PostgreSQL's
             // does not): EVM addresses are typed in any case.
-            let pattern = format!("%{}%", address.trim().to_lowercase().replace(['%', '_'], ""));
-            query = query
-                .filter(Expr::expr(Func::lower(Expr::col(deposit_address::Column::Address))).like(pattern));
+            query = query.filter(contains_any_case(
+                deposit_address::Column::Address,
+                address.trim(),
+            ));
         }
         let (rows, total) = fetch_page(self, query, page).await?;
         Ok(Paged {

@@ -59,10 +59,36 @@ impl Store {
                 .await
                 .map_err(db_error)?;
             if won.rows_affected == 1 {
-                claimed.push(withdrawal_record(reread(db, id).await?)?);
+                // A row that cannot be read is held, not allowed to stop the others' round.
+                match withdrawal_record(reread(db, id).await?) {
+                    Ok(record) => claimed.push(record),
+                    Err(err) => {
+                        tracing::error!(withdrawal_id = id, error = %err, "stored withdrawal unreadable; held");
+                        let reason = format!(
+                            "Held: the stored order (withdrawal {id}) cannot be read; see the service log"
+                        );
+                        self.hold_due(id, &reason, now + chrono::Duration::hours(1))
+                            .await?;
+                        self.free_withdrawal(id, owner).await?;
+                    }
+                }
             }
         }
         Ok(claimed)
+    }
+
+    pub(crate) async fn hold_due(&self, id: i64, reason: &str, until: DateTime<Utc>) -> AppResult<()> {
+        withdrawal::Entity::update_many()
+            .col_expr(
+                withdrawal::Column::Reason,
+                Expr::value(reason.chars().take(500).collect::<String>()),
+            )
+            .col_expr(withdrawal::Column::NextAttemptAt, Expr::value(until))
+            .filter(withdrawal::Column::Id.eq(id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
     }
 
     pub(crate) async fn free_withdrawal(&self, id: i64, owner: &str) -> AppResult<()> {

@@ -1,6 +1,7 @@
 //! [`WithdrawalRepo`], second half: withdrawal lists, ids, totals, the daily sums the limits
 //! need, and reviews.
 
+use super::text_filter::contains_any_case;
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::AppResult;
@@ -41,11 +42,10 @@ fn withdrawal_query(merchant_id: MerchantId, f: &WithdrawalFilter) -> sea_orm::S
     };
     if let Some(address) = text(&f.address) {
         // Either side, any case (SQLite and PostgreSQL differ on LIKE's case; lower both).
-        let pattern = format!("%{}%", address.to_lowercase().replace(['%', '_'], ""));
         q = q.filter(
             Condition::any()
-                .add(Expr::expr(Func::lower(Expr::col(W::ToAddress))).like(pattern.clone()))
-                .add(Expr::expr(Func::lower(Expr::col(W::FromAddress))).like(pattern)),
+                .add(contains_any_case(W::ToAddress, &address))
+                .add(contains_any_case(W::FromAddress, &address)),
         );
     }
     if let Some(hash) = text(&f.hash) {

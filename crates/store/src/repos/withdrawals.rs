@@ -369,6 +369,10 @@ impl WithdrawalRepo for Store {
         self.free_withdrawal(id, owner).await
     }
 
+    async fn hold_withdrawal(&self, id: i64, reason: &str, until: DateTime<Utc>) -> AppResult<()> {
+        self.hold_due(id, reason, until).await
+    }
+
     async fn lease_wallet(
         &self,
         chain_id: i64,
