@@ -67,7 +67,7 @@ test('a: 5 USDT from Token › Token withdraw with the Google code completes, wi
   await page.getByTestId('withdraw-google-code').fill('12345');
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByText('Invalid address for this chain')).toBeVisible();
-  await expect(page.getByText('A positive amount with at most 6 decimals')).toBeVisible();
+  await expect(page.getByText('A positive amount with at most 6 decimals and 15 whole digits, without spaces')).toBeVisible();
   await expect(page.getByText('Must be a 6-digit number')).toBeVisible();
   expect(sent()).toBe(0);
   await page.reload();

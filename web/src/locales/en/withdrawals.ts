@@ -41,6 +41,8 @@ const withdrawals = {
   wd_risk_native_coin: 'Native coin: always reviewed',
   wd_risk_risk_control_refused: 'Refused by your risk-control address',
   wd_risk_risk_control_unreachable: 'Your risk-control address did not answer',
+  wd_risk_amount_over_order_bound: 'Amount above what one order may move: reject it',
+  wd_risk_screening_failed: 'The checks failed on this order (see the service log): review it',
 
   // Review (403)
   wd_pass: 'Pass',
@@ -87,7 +89,7 @@ const withdrawals = {
   wd_from_wallet: 'Paying hot wallet',
   wd_from_empty: 'Please choose the hot wallet to pay from',
   wd_wallets_unreadable: 'Your hot wallets cannot be read: this needs the Set permission (Token › Set).',
-  wd_amount_invalid: 'A positive amount with at most {{decimals}} decimals',
+  wd_amount_invalid: 'A positive amount with at most {{decimals}} decimals and 15 whole digits, without spaces',
   wd_merchant_order_no_tip: 'Optional. The same number again with the same content returns the existing withdrawal.',
   wd_merchant_order_no_invalid: 'Letters, digits, - and _ only, at most 64 characters',
   wd_text_too_long: 'At most {{max}} characters',

@@ -39,6 +39,8 @@ const withdrawalsZhCN: Record<keyof typeof withdrawals, string> = {
   wd_risk_native_coin: '主币提现：始终需要审核',
   wd_risk_risk_control_refused: '被您的风控地址拒绝',
   wd_risk_risk_control_unreachable: '您的风控地址未应答',
+  wd_risk_amount_over_order_bound: '金额超过单笔订单上限：请拒绝',
+  wd_risk_screening_failed: '该订单的检查失败（见服务日志）：请审核',
 
   wd_pass: '通过',
   wd_reject: '驳回',
@@ -83,7 +85,7 @@ const withdrawalsZhCN: Record<keyof typeof withdrawals, string> = {
   wd_from_wallet: '付款热钱包',
   wd_from_empty: '请选择付款的热钱包',
   wd_wallets_unreadable: '无法读取您的热钱包：需要 代币 › 设置 权限。',
-  wd_amount_invalid: '请输入大于 0 且最多 {{decimals}} 位小数的金额',
+  wd_amount_invalid: '请输入大于 0、最多 {{decimals}} 位小数、整数部分最多 15 位且不含空格的金额',
   wd_merchant_order_no_tip: '可选。相同单号且内容相同时返回已有的提现。',
   wd_merchant_order_no_invalid: '仅限字母、数字、- 和 _，最多 64 个字符',
   wd_text_too_long: '最多 {{max}} 个字符',

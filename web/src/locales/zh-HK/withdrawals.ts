@@ -39,6 +39,8 @@ const withdrawalsZhHK: Record<keyof typeof withdrawals, string> = {
   wd_risk_native_coin: '主幣提現：始終需要審核',
   wd_risk_risk_control_refused: '被您的風控地址拒絕',
   wd_risk_risk_control_unreachable: '您的風控地址未應答',
+  wd_risk_amount_over_order_bound: '金額超過單筆訂單上限：請拒絕',
+  wd_risk_screening_failed: '該訂單的檢查失敗（見服務日誌）：請審核',
 
   wd_pass: '通過',
   wd_reject: '駁回',
@@ -83,7 +85,7 @@ const withdrawalsZhHK: Record<keyof typeof withdrawals, string> = {
   wd_from_wallet: '付款熱錢包',
   wd_from_empty: '請選擇付款的熱錢包',
   wd_wallets_unreadable: '無法讀取您的熱錢包：需要 代幣 › 設置 權限。',
-  wd_amount_invalid: '請輸入大於 0 且最多 {{decimals}} 位小數的金額',
+  wd_amount_invalid: '請輸入大於 0、最多 {{decimals}} 位小數、整數部分最多 15 位且不含空格的金額',
   wd_merchant_order_no_tip: '可選。相同單號且內容相同時返回已有的提現。',
   wd_merchant_order_no_invalid: '僅限字母、數字、- 和 _，最多 64 個字符',
   wd_text_too_long: '最多 {{max}} 個字符',

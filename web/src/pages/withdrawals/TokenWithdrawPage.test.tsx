@@ -103,7 +103,7 @@ describe('Token › Token withdraw', () => {
     fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '12345' } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     expect(await screen.findByText('Invalid address for this chain', undefined, WAIT)).toBeTruthy();
-    expect(screen.getByText('A positive amount with at most 6 decimals')).toBeTruthy();
+    expect(screen.getByText('A positive amount with at most 6 decimals and 15 whole digits, without spaces')).toBeTruthy();
     expect(screen.getByText('Letters, digits, - and _ only, at most 64 characters')).toBeTruthy();
     expect(screen.getByText('Must be a 6-digit number')).toBeTruthy();
     fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '0' } });

@@ -115,7 +115,7 @@ export default function WithdrawForm({ mode, chains, assets, allowed, onCreated 
       chainId: values.chainId!,
       tokenId: tokenIdOf(values.token!),
       toAddress: values.toAddress!.trim(),
-      amount: values.amount!.trim(),
+      amount: values.amount!,
       googleCode: googleCodeOf(values),
     };
     setBusy(true);

@@ -41,6 +41,9 @@ describe('withdrawal states and reasons', () => {
     expect(riskReasonText('amount_over_review_minimum', t)).toBe('Amount at or above the minimum review amount');
     expect(riskReasonText('risk_control_refused: blocked user', t)).toBe('Refused by your risk-control address: blocked user');
     expect(riskReasonText('something_new', t)).toBe('something_new');
+    expect(riskReasonsText(['amount_over_order_bound', 'screening_failed'], t)).toBe(
+      'Amount above what one order may move: reject it; The checks failed on this order (see the service log): review it',
+    );
     expect(riskReasonsText(['manual_withdrawal', 'risk_control_unreachable'], t)).toBe(
       'Manual withdrawal: always reviewed; Your risk-control address did not answer',
     );
@@ -68,6 +71,11 @@ describe('form and review rules', () => {
     expect(isWithdrawAmount('1e3', 6)).toBe(false);
     expect(isWithdrawAmount('1.', 6)).toBe(false);
     expect(isWithdrawAmount('1.5', 0)).toBe(false);
+    expect(isWithdrawAmount(' 5', 6)).toBe(false);
+    expect(isWithdrawAmount('5 ', 6)).toBe(false);
+    expect(isWithdrawAmount('999999999999999.5', 6)).toBe(true);
+    expect(isWithdrawAmount('0001000000000000', 6)).toBe(true);
+    expect(isWithdrawAmount('1000000000000000', 6)).toBe(false);
   });
 
   it('checks merchant order numbers like the server', () => {

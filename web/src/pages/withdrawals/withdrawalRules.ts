@@ -49,6 +49,8 @@ const RISK_REASON_KEYS: Record<string, string> = {
   native_coin: 'wd_risk_native_coin',
   risk_control_refused: 'wd_risk_risk_control_refused',
   risk_control_unreachable: 'wd_risk_risk_control_unreachable',
+  amount_over_order_bound: 'wd_risk_amount_over_order_bound',
+  screening_failed: 'wd_risk_screening_failed',
 };
 
 /**
@@ -94,9 +96,17 @@ export const REMARK_MAX = 100;
 export const DEFAULT_NATIVE_DECIMALS = 18;
 
 /** A positive decimal string with at most `decimals` decimals (what the server accepts). */
+/** Whole digits one order may name at most (the service's bound: 999,999,999,999,999). */
+export const MAX_ORDER_WHOLE_DIGITS = 15;
+
+/**
+ * A positive decimal with at most `decimals` places and 15 whole digits, exactly as typed: white
+ * space is refused, not trimmed (the service refuses it too).
+ */
 export function isWithdrawAmount(value: string | null | undefined, decimals: number): boolean {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec((value ?? '').trim());
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value ?? '');
   if (!match || (match[2] ?? '').length > decimals) return false;
+  if (match[1].replace(/^0+/, '').length > MAX_ORDER_WHOLE_DIGITS) return false;
   return /[1-9]/.test(`${match[1]}${match[2] ?? ''}`);
 }
 
