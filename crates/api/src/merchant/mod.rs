@@ -20,8 +20,9 @@ pub use gate::MerchantCall;
 pub use openapi::openapi_json;
 pub use withdrawals::{withdraw, withdrawals};
 
+/// Unknown fields are refused, as on every merchant call: a misspelt field is an error.
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct AddressRequest {
     chain_id: i64,
     open_id: String,

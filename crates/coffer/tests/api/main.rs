@@ -15,6 +15,7 @@ mod identity;
 mod iplist;
 mod mail;
 mod merchant_api;
+mod merchant_contract;
 mod parity;
 mod receiver;
 mod restart;

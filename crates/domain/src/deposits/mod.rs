@@ -104,6 +104,15 @@ pub fn check_range(start: Option<DateTime<Utc>>, end: Option<DateTime<Utc>>) -> 
     }
 }
 
+/// A deposit is only ever 7 on-chain confirming, 8 transaction complete or 11 void: another
+/// status filter is a mistake to report, not a question whose answer is "none".
+pub fn check_status(status: Option<i32>) -> AppResult<()> {
+    match status {
+        None | Some(7 | 8 | 11) => Ok(()),
+        Some(_) => Err(AppError::Invalid(MsgKey::DepositStatusInvalid)),
+    }
+}
+
 /// (chainname, chainsymbol, symbol, symbol_price) of a chain and token (the native coin for None).
 pub(crate) fn names(
     nodes: &[ChainNode],
@@ -222,6 +231,7 @@ impl DepositService {
         filter: &DepositFilter,
         page: PageRequest,
     ) -> AppResult<Paged<DepositView>> {
+        check_status(filter.status)?;
         let nodes = self.config.chain_nodes().await?;
         let found = self.repo.page_deposits(merchant_id, filter, page).await?;
         let mut heads: BTreeMap<i64, Option<u64>> = BTreeMap::new();

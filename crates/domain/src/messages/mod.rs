@@ -69,6 +69,7 @@ pub enum MsgKey {
     AmountTooLarge,
     PayeeIsOwnAddress,
     StartAfterEnd,
+    DepositStatusInvalid,
     // Keys and access (menu 8) and the merchant API.
     ApiKeyNone,
     ClientKeyInvalid,
@@ -169,6 +170,7 @@ impl MsgKey {
             MsgKey::AmountTooLarge => "amount_too_large",
             MsgKey::PayeeIsOwnAddress => "payee_is_own_address",
             MsgKey::StartAfterEnd => "start_after_end",
+            MsgKey::DepositStatusInvalid => "deposit_status_invalid",
             MsgKey::ApiKeyNone => "api_key_none",
             MsgKey::ClientKeyInvalid => "client_key_invalid",
             MsgKey::ClientKeyPrivate => "client_key_private",

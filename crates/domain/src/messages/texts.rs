@@ -292,6 +292,11 @@ impl MsgKey {
                 "金额过大：每笔订单最多999,999,999,999,999",
                 "金額過大：每筆訂單最多999,999,999,999,999",
             ],
+            MsgKey::DepositStatusInvalid => [
+                "A deposit's status is 7 (on-chain confirming), 8 (transaction complete) or 11 (void)",
+                "充值状态只能是7（链上确认中）、8（交易完成）或11（作废）",
+                "充值狀態只能是7（鏈上確認中）、8（交易完成）或11（作廢）",
+            ],
             MsgKey::StartAfterEnd => [
                 "The start must not be after the end",
                 "开始时间不能晚于结束时间",
