@@ -13,6 +13,7 @@ use chrono::Duration;
 use std::sync::Arc;
 
 use super::events::{event, WithdrawalEventBuilder};
+use super::holds::Stage;
 use super::risk::{self, RiskControl};
 use super::state::*;
 use crate::amount::BaseUnits;
@@ -43,24 +44,6 @@ pub struct ExecutorSettings {
     /// How long an order whose step failed is held before it is tried again.
     pub hold_retry: Duration,
     pub halt_after: Option<HaltPoint>,
-}
-
-/// The executor's three stages, named in logs and hold reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stage {
-    Screen,
-    Pay,
-    Track,
-}
-
-impl Stage {
-    fn name(self) -> &'static str {
-        match self {
-            Stage::Screen => "screening",
-            Stage::Pay => "paying",
-            Stage::Track => "tracking",
-        }
-    }
 }
 
 impl Default for ExecutorSettings {
@@ -126,76 +109,6 @@ impl WithdrawalExecutor {
             self.finish(&w, Stage::Track, outcome, &events).await;
         }
         Ok(report)
-    }
-
-    /// Releases the order after its step; a failure is held (see [`Self::hold`]).
-    async fn finish(
-        &self,
-        w: &WithdrawalRecord,
-        stage: Stage,
-        outcome: AppResult<()>,
-        events: &WithdrawalEventBuilder,
-    ) {
-        if let Err(err) = outcome {
-            tracing::error!(withdrawal_id = w.id, merchant_id = w.merchant_id, ?stage, error = %err, "withdrawal step failed");
-            if let Err(e) = self.hold(w, stage, &err, events).await {
-                tracing::error!(withdrawal_id = w.id, error = %e, "the failed withdrawal could not be held");
-            }
-        }
-        if let Err(e) = self.repo.release_withdrawal(w.id, &self.owner).await {
-            tracing::warn!(withdrawal_id = w.id, error = %e, "lease not released; it runs out");
-        }
-    }
-
-    /// A node or the database away is retried next round, as before. Anything else is held:
-    /// a new order goes to the review queue (a person passes or rejects it), an order further
-    /// on keeps its state, with the reason, until `hold_retry` has passed.
-    async fn hold(
-        &self,
-        w: &WithdrawalRecord,
-        stage: Stage,
-        err: &AppError,
-        events: &WithdrawalEventBuilder,
-    ) -> AppResult<()> {
-        if matches!(err, AppError::Unavailable(_)) {
-            return Ok(());
-        }
-        let now = self.clock.now();
-        let reason = format!(
-            "Held: {} failed on this order (withdrawal {}); see the service log",
-            stage.name(),
-            w.id
-        );
-        if stage == Stage::Screen {
-            return self
-                .hold_for_review(w, risk::reason::SCREENING_FAILED, &reason, events)
-                .await;
-        }
-        self.repo
-            .hold_withdrawal(w.id, &reason, now + self.settings.hold_retry)
-            .await
-    }
-
-    async fn hold_for_review(
-        &self,
-        w: &WithdrawalRecord,
-        why: &str,
-        reason: &str,
-        events: &WithdrawalEventBuilder,
-    ) -> AppResult<()> {
-        let change = Transition {
-            from: vec![NEW],
-            to: AWAITING_REVIEW,
-            review_required: Some(true),
-            risk_reasons: Some(vec![why.to_string()]),
-            reason: Some(reason.to_string()),
-            event: Some(event::REVIEW),
-            ..Transition::default()
-        };
-        self.repo
-            .transition(w.id, &change, self.clock.now(), events)
-            .await?;
-        Ok(())
     }
 
     async fn claim(&self, statuses: &[i32]) -> AppResult<Vec<WithdrawalRecord>> {
@@ -281,8 +194,8 @@ impl WithdrawalExecutor {
         let now = self.clock.now();
         let chain = self.chains.require(w.chain_id)?.clone();
         let nodes = self.config.chain_nodes().await?;
-        let asset = self.asset_of(&w, &nodes)?;
-        let (wallet, request, fee) = match self.pick_wallet(&w, chain.as_ref(), &asset).await? {
+        let asset = self.asset_of(w, &nodes)?;
+        let (wallet, request, fee) = match self.pick_wallet(w, chain.as_ref(), &asset).await? {
             Ok(picked) => picked,
             Err(reason) => {
                 let change = Transition {
@@ -305,7 +218,7 @@ impl WithdrawalExecutor {
             return Ok(()); // another signer uses the wallet; the next step tries again
         }
         let outcome = self
-            .sign_and_send(&w, chain.as_ref(), &wallet, &request, fee, events, report)
+            .sign_and_send(w, chain.as_ref(), &wallet, &request, fee, events, report)
             .await;
         self.repo
             .release_wallet(w.chain_id, &wallet.address, &self.owner)
@@ -446,7 +359,7 @@ impl WithdrawalExecutor {
     ) -> AppResult<()> {
         let chain = self.chains.require(w.chain_id)?.clone();
         if w.status == WAITING_CONFIRM {
-            return self.broadcast(&w, chain.as_ref(), events, report).await;
+            return self.broadcast(w, chain.as_ref(), events, report).await;
         }
         super::tracking::follow(self, w.clone(), chain.as_ref(), events, report).await
     }

@@ -3,6 +3,7 @@
 
 pub mod events;
 pub mod executor;
+mod holds;
 pub mod request;
 pub mod review;
 pub mod risk;

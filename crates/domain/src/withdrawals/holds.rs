@@ -1,0 +1,99 @@
+//! Holding a withdrawal whose step failed, so that one bad order never stops the executor's
+//! round for every other order (and every other merchant).
+
+use super::events::{event, WithdrawalEventBuilder};
+use super::executor::WithdrawalExecutor;
+use super::risk;
+use super::state::*;
+use crate::error::{AppError, AppResult};
+use crate::ports::{Transition, WithdrawalRecord};
+
+/// The executor's three stages, named in logs and hold reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stage {
+    Screen,
+    Pay,
+    Track,
+}
+
+impl Stage {
+    fn name(self) -> &'static str {
+        match self {
+            Stage::Screen => "screening",
+            Stage::Pay => "paying",
+            Stage::Track => "tracking",
+        }
+    }
+}
+
+impl WithdrawalExecutor {
+    /// Releases the order after its step; a failure is held (see [`Self::hold`]).
+    pub(super) async fn finish(
+        &self,
+        w: &WithdrawalRecord,
+        stage: Stage,
+        outcome: AppResult<()>,
+        events: &WithdrawalEventBuilder,
+    ) {
+        if let Err(err) = outcome {
+            tracing::error!(withdrawal_id = w.id, merchant_id = w.merchant_id, ?stage, error = %err, "withdrawal step failed");
+            if let Err(e) = self.hold(w, stage, &err, events).await {
+                tracing::error!(withdrawal_id = w.id, error = %e, "the failed withdrawal could not be held");
+            }
+        }
+        if let Err(e) = self.repo.release_withdrawal(w.id, &self.owner).await {
+            tracing::warn!(withdrawal_id = w.id, error = %e, "lease not released; it runs out");
+        }
+    }
+
+    /// A node or the database away is retried next round, as before. Anything else is held:
+    /// a new order goes to the review queue (a person passes or rejects it), an order further
+    /// on keeps its state, with the reason, until `hold_retry` has passed.
+    async fn hold(
+        &self,
+        w: &WithdrawalRecord,
+        stage: Stage,
+        err: &AppError,
+        events: &WithdrawalEventBuilder,
+    ) -> AppResult<()> {
+        if matches!(err, AppError::Unavailable(_)) {
+            return Ok(());
+        }
+        let now = self.clock.now();
+        let reason = format!(
+            "Held: {} failed on this order (withdrawal {}); see the service log",
+            stage.name(),
+            w.id
+        );
+        if stage == Stage::Screen {
+            return self
+                .hold_for_review(w, risk::reason::SCREENING_FAILED, &reason, events)
+                .await;
+        }
+        self.repo
+            .hold_withdrawal(w.id, &reason, now + self.settings.hold_retry)
+            .await
+    }
+
+    pub(super) async fn hold_for_review(
+        &self,
+        w: &WithdrawalRecord,
+        why: &str,
+        reason: &str,
+        events: &WithdrawalEventBuilder,
+    ) -> AppResult<()> {
+        let change = Transition {
+            from: vec![NEW],
+            to: AWAITING_REVIEW,
+            review_required: Some(true),
+            risk_reasons: Some(vec![why.to_string()]),
+            reason: Some(reason.to_string()),
+            event: Some(event::REVIEW),
+            ..Transition::default()
+        };
+        self.repo
+            .transition(w.id, &change, self.clock.now(), events)
+            .await?;
+        Ok(())
+    }
+}
