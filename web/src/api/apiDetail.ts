@@ -22,6 +22,8 @@ export interface OpenApiSchema {
   properties?: Record<string, OpenApiSchema>;
   items?: OpenApiSchema;
   allOf?: OpenApiSchema[];
+  oneOf?: OpenApiSchema[];
+  discriminator?: { propertyName: string };
   enum?: unknown[];
   pattern?: string;
   minLength?: number;

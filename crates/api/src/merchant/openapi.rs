@@ -31,11 +31,15 @@ list (Account > IP list). Every answer is HTTP 200 with the envelope `{code, msg
 is success. See docs/merchant-api.md for a worked example.";
 
 fn error_codes() -> Value {
-    let codes: [(i64, &str, &str); 12] = [
+    let codes: [(i64, &str, &str); 16] = [
         (1, "success", "the call succeeded; `data` holds the result"),
-        (10400, "bad_request", "the body is not JSON of the documented shape (`msg` names the field)"),
+        (10400, "bad_request", "the body is not JSON of the documented shape, or has a field the call does not know (`msg` names the field)"),
+        (10404, "not_found", "no such path"),
+        (10405, "method_not_allowed", "a known path called with another HTTP method"),
         (10413, "payload_too_large", "body over the limit (64 KiB by default)"),
-        (10422, "invalid_input", "a field breaks a rule: unknown chain, OpenID not 1 to 64 characters"),
+        (10422, "invalid_input", "a field is well formed but breaks a rule (`msg` says which): unknown chain or token, token not enabled, invalid or blacklisted or own address, amount not positive, too precise, too large or with spaces, order number reused, OpenID length, dates missing or out of order, a status no order can have, page out of range"),
+        (10500, "internal", "a fault on Coffer's side, logged with the answer's `x-request-id`; retry later"),
+        (10503, "unavailable", "the database or a chain node is unreachable; retry"),
         (11003, "account_unavailable", "the merchant is disabled or not yet activated"),
         (13001, "api_key_invalid", "`X-Api-Key` missing, or not the merchant's current key"),
         (13002, "signature_invalid", "`X-Signature` missing, not base64, or not a signature of this request by the uploaded key"),
@@ -76,6 +80,15 @@ fn components() -> Value {
                     "code": { "type": "integer", "description": "1 success; otherwise one of x-error-codes" },
                     "msg": { "type": "string", "description": "human message in the Accept-Language's language (en_US, zh_CN, zh_HK)" },
                     "data": { "nullable": true, "description": "the result; null for an error" }
+                }
+            },
+            "ErrorEnvelope": {
+                "type": "object", "required": ["code", "msg", "data"],
+                "description": "A refusal: nothing was done. Match on `code` (x-error-codes); `msg` is for people.",
+                "properties": {
+                    "code": { "type": "integer", "enum": error_codes().as_array().unwrap().iter().map(|c| c["code"].clone()).filter(|c| c != 1).collect::<Vec<_>>() },
+                    "msg": { "type": "string", "example": "Invalid amount" },
+                    "data": { "type": "null" }
                 }
             },
             "AddressRequest": {
@@ -159,15 +172,23 @@ fn deposit() -> Value {
     })
 }
 
+/// Every answer is HTTP 200 with the envelope: `code` 1 and the call's `data`, or an error
+/// code of `x-error-codes` with `data` null.
 fn answer(data_schema: &str, description: &str) -> Value {
     json!({
         "200": {
             "description": description,
             "content": { "application/json": { "schema": {
-                "allOf": [
-                    { "$ref": "#/components/schemas/Envelope" },
-                    { "type": "object", "properties": { "data": { "$ref": format!("#/components/schemas/{data_schema}") } } }
-                ]
+                "oneOf": [
+                    { "allOf": [
+                        { "$ref": "#/components/schemas/Envelope" },
+                        { "type": "object", "properties": {
+                            "code": { "type": "integer", "enum": [1] },
+                            "data": { "$ref": format!("#/components/schemas/{data_schema}") } } }
+                    ] },
+                    { "$ref": "#/components/schemas/ErrorEnvelope" }
+                ],
+                "discriminator": { "propertyName": "code" }
             } } }
         }
     })
@@ -292,6 +313,14 @@ mod tests {
             .map(|c| c["code"].as_i64().unwrap())
             .collect();
         for code in [
+            ErrorCode::BadRequest,
+            ErrorCode::NotFound,
+            ErrorCode::MethodNotAllowed,
+            ErrorCode::PayloadTooLarge,
+            ErrorCode::InvalidInput,
+            ErrorCode::Internal,
+            ErrorCode::Unavailable,
+            ErrorCode::AccountUnavailable,
             ErrorCode::ApiKeyInvalid,
             ErrorCode::SignatureInvalid,
             ErrorCode::TimestampOutOfWindow,

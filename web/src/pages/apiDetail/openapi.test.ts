@@ -19,7 +19,9 @@ describe('reading the OpenAPI document', () => {
   it('resolves refs and merges allOf', () => {
     expect(resolveRef(DOC, '#/components/schemas/Pong')).toBe(DOC.components!.schemas!.Pong);
     expect(resolveRef(DOC, '#/components/schemas/Missing')).toBeUndefined();
-    const merged = flatten(DOC, DOC.paths['/merchant/v1/address'].post.responses!['200'].content!['application/json'].schema);
+    const answer = DOC.paths['/merchant/v1/address'].post.responses!['200'].content!['application/json'].schema!;
+    expect(answer.oneOf![1]).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    const merged = flatten(DOC, answer.oneOf![0]);
     expect(Object.keys(merged.properties!)).toEqual(['code', 'msg', 'data']);
     expect(merged.required).toEqual(['code', 'msg', 'data']);
     expect(merged.properties!.data).toEqual({ $ref: '#/components/schemas/DepositAddress' });

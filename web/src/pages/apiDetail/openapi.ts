@@ -164,6 +164,13 @@ const ENVELOPE = '#/components/schemas/Envelope';
 const mentionsEnvelope = (schema: OpenApiSchema | undefined): boolean =>
   !!schema && (schema.$ref === ENVELOPE || (schema.allOf ?? []).some((part) => part.$ref === ENVELOPE));
 
+/**
+ * The success shape of an answer: the service declares `oneOf` [success envelope, error
+ * envelope]; the error envelope is the same for every call and is listed with the error codes.
+ */
+const successVariant = (schema: OpenApiSchema | undefined): OpenApiSchema | undefined =>
+  schema?.oneOf ? (schema.oneOf.find(mentionsEnvelope) ?? schema.oneOf[0]) : schema;
+
 function jsonMedia(content: Record<string, { schema?: OpenApiSchema; example?: unknown }> | undefined) {
   return content?.['application/json'] ?? Object.values(content ?? {})[0];
 }
@@ -196,7 +203,7 @@ function operationView(doc: OpenApiDocument, path: string, method: string, opera
   const body = jsonMedia(operation.requestBody?.content);
   const [, answer] = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith('2')) ?? [];
   const media = jsonMedia(answer?.content);
-  const schema = media?.schema;
+  const schema = successVariant(media?.schema);
   let responseFields: FieldRow[] = [];
   let responseExample = '';
   if (media?.example !== undefined) responseExample = JSON.stringify(media.example, null, 2);

@@ -16,7 +16,16 @@ const answer = (schema: string, description: string) => ({
     content: {
       'application/json': {
         schema: {
-          allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data: { $ref: `#/components/schemas/${schema}` } } }],
+          oneOf: [
+            {
+              allOf: [
+                { $ref: '#/components/schemas/Envelope' },
+                { type: 'object', properties: { code: { type: 'integer', enum: [1] }, data: { $ref: `#/components/schemas/${schema}` } } },
+              ],
+            },
+            { $ref: '#/components/schemas/ErrorEnvelope' },
+          ],
+          discriminator: { propertyName: 'code' },
         },
       },
     },
@@ -109,6 +118,11 @@ export const OPENAPI_FIXTURE: OpenApiDocument = {
           msg: { type: 'string' },
           data: { nullable: true, description: 'the result; null for an error' },
         },
+      },
+      ErrorEnvelope: {
+        type: 'object',
+        required: ['code', 'msg', 'data'],
+        properties: { code: { type: 'integer', enum: [10400, 10422, 13002] }, msg: { type: 'string' }, data: { type: 'null' } },
       },
       AddressRequest: {
         type: 'object',
