@@ -23,7 +23,8 @@ impl Config {
             return invalid("server.body_limit_bytes", "must be at least 1024");
         }
         let public = &self.server.public_url;
-        if !public.is_empty() && !(public.starts_with("https://") || public.starts_with("http://")) {
+        let scheme_ok = public.starts_with("https://") || public.starts_with("http://");
+        if !(public.is_empty() || scheme_ok) {
             return invalid(
                 "server.public_url",
                 "must be empty or start with https:// or http://",
