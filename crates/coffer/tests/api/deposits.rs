@@ -59,7 +59,7 @@ pub fn with(mut base: Value, extra: Value) -> Value {
     base
 }
 
-async fn scan(app: &TestApp) -> coffer_domain::deposits::scanner::ScanReport {
+pub async fn scan(app: &TestApp) -> coffer_domain::deposits::scanner::ScanReport {
     app.scanner.scan_chain(DEV).await.unwrap()
 }
 

@@ -7,6 +7,7 @@ mod access;
 mod anvil_deposits;
 mod assets;
 mod bounds;
+mod deposit_guards;
 mod deposits;
 mod envelope;
 mod hash_scan;

@@ -91,7 +91,7 @@ pub(crate) async fn enqueue<C: ConnectionTrait>(
     Ok(())
 }
 
-async fn announce(
+pub(super) async fn announce(
     tx: &DatabaseTransaction,
     id: i64,
     event: DepositEvent,
@@ -367,46 +367,6 @@ impl Store {
             .map_err(db_error)?;
         tx.commit().await.map_err(db_error)?;
         Ok(true)
-    }
-
-    pub(crate) async fn complete_deposits(
-        &self,
-        chain_id: i64,
-        head: u64,
-        now: DateTime<Utc>,
-        events: &dyn EventBuilder,
-    ) -> AppResult<u64> {
-        let waiting = deposit::Entity::find()
-            .filter(deposit::Column::ChainId.eq(chain_id))
-            .filter(deposit::Column::Status.eq(status::CONFIRMING))
-            .all(self.connection())
-            .await
-            .map_err(db_error)?;
-        let mut done = 0;
-        for row in waiting {
-            let confirmations = head as i64 - row.block_number + 1;
-            if confirmations < i64::from(row.required_confirmations) {
-                continue;
-            }
-            let tx = self.begin_write().await?;
-            // Conditional on the state: of two scanners, one completes it and one announces it.
-            let completed = deposit::Entity::update_many()
-                .col_expr(deposit::Column::Status, Expr::value(status::COMPLETE))
-                .col_expr(deposit::Column::Credited, Expr::value(row.note.is_empty()))
-                .col_expr(deposit::Column::ConfirmedAt, Expr::value(now))
-                .col_expr(deposit::Column::UpdatedAt, Expr::value(now))
-                .filter(deposit::Column::Id.eq(row.id))
-                .filter(deposit::Column::Status.eq(status::CONFIRMING))
-                .exec(&tx)
-                .await
-                .map_err(db_error)?;
-            if completed.rows_affected == 1 {
-                announce(&tx, row.id, DepositEvent::Confirmed, events).await?;
-                done += 1;
-            }
-            tx.commit().await.map_err(db_error)?;
-        }
-        Ok(done)
     }
 
     /// The newest block the scanner has recorded on a chain (for confirmations on screen).

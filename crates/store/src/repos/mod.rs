@@ -5,6 +5,7 @@ mod assets;
 mod callbacks;
 mod codes;
 mod config;
+mod deposit_completion;
 mod deposit_queries;
 mod deposits;
 mod housekeeping;
