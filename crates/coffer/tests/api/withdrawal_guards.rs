@@ -203,7 +203,63 @@ async fn payouts_to_own_addresses_are_refused(db: TestDb) {
     assert_eq!(total_withdrawals(&app, &p.token).await, 0);
 }
 
+/// Two payouts that together exceed the wallet: the second waits for funds (4) instead of being
+/// signed against a balance the first will spend, and failing on chain.
+async fn signed_unmined_payouts_are_reserved(db: TestDb) {
+    let app = spawn_app_with(db, offline_chains).await;
+    let p = payer(&app, "10").await;
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let asked = withdraw(&app, &p, "6", json!({})).await;
+        assert_eq!(asked.code(), 1, "{:?}", asked.body);
+        ids.push(asked.data()["id"].clone());
+    }
+    let report = app.executor.step().await.unwrap();
+    assert_eq!(
+        (report.screened, report.signed, report.failed),
+        (2, 1, 0),
+        "{report:?}"
+    );
+    let first = detail(&app, &p.token, &ids[0]).await;
+    let second = detail(&app, &p.token, &ids[1]).await;
+    assert_eq!(first["status"], 6);
+    assert_eq!(second["status"], 4, "{second}");
+    assert!(second["reason"]
+        .as_str()
+        .unwrap()
+        .contains("no normal hot wallet holds the amount and the fee"));
+
+    for _ in 0..3 {
+        app.devchain.mine().await.unwrap();
+        app.executor.step().await.unwrap();
+    }
+    assert_eq!(detail(&app, &p.token, &ids[0]).await["status"], 8);
+    app.clock.advance(chrono::Duration::seconds(61));
+    app.executor.step().await.unwrap();
+    assert_eq!(
+        detail(&app, &p.token, &ids[1]).await["status"],
+        4,
+        "4 USDT left: still waiting"
+    );
+
+    // Topped up: paid, and nothing ever failed.
+    app.devchain
+        .fund(&p.hot, &crate::deposits::usdt(), crate::withdrawals::units("2"))
+        .await
+        .unwrap();
+    app.devchain.mine().await.unwrap();
+    app.clock.advance(chrono::Duration::seconds(61));
+    let report = app.executor.step().await.unwrap();
+    assert_eq!(report.signed, 1, "{report:?}");
+    for _ in 0..3 {
+        app.devchain.mine().await.unwrap();
+        app.executor.step().await.unwrap();
+    }
+    assert_eq!(detail(&app, &p.token, &ids[1]).await["status"], 8);
+}
+
 each_database!(
+    signed_unmined_payouts_are_reserved,
     amounts_are_bounded_and_exact_at_the_door,
     a_bad_order_is_held_and_every_other_order_moves,
     payouts_to_own_addresses_are_refused,

@@ -239,4 +239,7 @@ pub trait WithdrawalRepo: Send + Sync {
     ) -> AppResult<Option<super::CallbackEventRecord>>;
     /// Withdrawals signed from the wallet and not yet broadcast (status 5).
     async fn signed_unsent(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>>;
+    /// Withdrawals signed from the wallet whose transaction is not in a block yet (5 and 6):
+    /// what they will spend is not yet out of the balance the node reports.
+    async fn signed_unmined(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>>;
 }

@@ -7,7 +7,38 @@ use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, ChainAdapter, ChainError, TransferRequest};
 use crate::ports::{HotWalletRecord, WithdrawalRecord};
 
+/// What a wallet's signed transactions that are not in a block yet will still spend.
+struct Reserved {
+    /// Native coin: their fees, plus the amounts of native-coin payouts.
+    native: BaseUnits,
+    /// The token of the order being paid.
+    token: BaseUnits,
+}
+
 impl WithdrawalExecutor {
+    /// The node's balance does not yet show what signed, unmined payouts of the wallet will
+    /// spend; counting it keeps an order that would overdraw the wallet waiting (4) instead of
+    /// failing on chain.
+    async fn reserved(&self, w: &WithdrawalRecord, address: &str) -> AppResult<Reserved> {
+        let mut reserved = Reserved {
+            native: BaseUnits::ZERO,
+            token: BaseUnits::ZERO,
+        };
+        for other in self.repo.signed_unmined(w.chain_id, address).await? {
+            reserved.native = reserved
+                .native
+                .saturating_add(other.fee.unwrap_or(BaseUnits::ZERO));
+            match other.token_id {
+                None => reserved.native = reserved.native.saturating_add(other.amount),
+                Some(token) if Some(token) == w.token_id => {
+                    reserved.token = reserved.token.saturating_add(other.amount)
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(reserved)
+    }
+
     pub(super) fn asset_of(
         &self,
         w: &WithdrawalRecord,
@@ -74,15 +105,21 @@ impl WithdrawalExecutor {
                     .map(|n| n as u64),
             };
             let fee = chain.estimate_fee(&request).await.map_err(unavailable)?.fee;
+            let reserved = self.reserved(w, &wallet.address).await?;
             let native = chain
                 .balance(&wallet.address, &Asset::Native)
                 .await
-                .map_err(unavailable)?;
+                .map_err(unavailable)?
+                .checked_sub(reserved.native)
+                .unwrap_or(BaseUnits::ZERO);
             let enough = match asset {
                 Asset::Native => w.amount.checked_add(fee).is_some_and(|need| native >= need),
                 Asset::Token { .. } => {
+                    let token = chain.balance(&wallet.address, asset).await.map_err(unavailable)?;
                     native >= fee
-                        && chain.balance(&wallet.address, asset).await.map_err(unavailable)? >= w.amount
+                        && token
+                            .checked_sub(reserved.token)
+                            .is_some_and(|left| left >= w.amount)
                 }
             };
             if enough {

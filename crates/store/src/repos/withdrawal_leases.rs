@@ -9,7 +9,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::callbacks::event;
-use super::withdrawals::{reread, state, withdrawal_record};
+use super::withdrawals::{reread, withdrawal_record};
 use crate::entities::{callback_event, hot_wallet, withdrawal};
 use crate::{db_error, Store};
 
@@ -148,11 +148,16 @@ impl Store {
         Ok(())
     }
 
-    pub(crate) async fn signed_from(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
+    pub(crate) async fn signed_from(
+        &self,
+        chain_id: i64,
+        address: &str,
+        statuses: &[i32],
+    ) -> AppResult<Vec<WithdrawalRecord>> {
         let rows = withdrawal::Entity::find()
             .filter(withdrawal::Column::ChainId.eq(chain_id))
             .filter(withdrawal::Column::FromAddress.eq(address))
-            .filter(withdrawal::Column::Status.eq(state::SIGNED))
+            .filter(withdrawal::Column::Status.is_in(statuses.iter().copied()))
             .order_by_asc(withdrawal::Column::Id)
             .all(self.connection())
             .await

@@ -21,6 +21,7 @@ pub(crate) mod state {
     pub const NEW: i32 = 0;
     pub const REJECT: i32 = 3;
     pub const SIGNED: i32 = 5;
+    pub const BROADCAST: i32 = 6;
     pub const FAILED: i32 = 10;
 }
 
@@ -389,7 +390,12 @@ impl WithdrawalRepo for Store {
     }
 
     async fn signed_unsent(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
-        self.signed_from(chain_id, address).await
+        self.signed_from(chain_id, address, &[state::SIGNED]).await
+    }
+
+    async fn signed_unmined(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
+        self.signed_from(chain_id, address, &[state::SIGNED, state::BROADCAST])
+            .await
     }
 
     async fn latest_event_of_withdrawal(&self, withdrawal_id: i64) -> AppResult<Option<CallbackEventRecord>> {
