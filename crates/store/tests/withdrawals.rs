@@ -289,7 +289,16 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         (vec![ids[3]], 1),
         "from, any case"
     );
-    assert_eq!(list(address("%")).await.1, 8, "wildcards are not patterns");
+    assert_eq!(
+        list(address("%")).await.1,
+        0,
+        "a % is a percent sign, not a pattern"
+    );
+    assert_eq!(
+        list(address("_")).await.1,
+        0,
+        "an _ is an underscore, not a pattern"
+    );
     let dates = WithdrawalFilter {
         start: Some(t0()),
         end: Some(t0() + Duration::hours(2)),
