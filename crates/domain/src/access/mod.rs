@@ -117,17 +117,16 @@ impl AccessService {
     /// Returns the account as it was before the change (for the operation log).
     pub async fn edit_account(&self, ctx: &AuthContext, edit: AccountEdit<'_>) -> AppResult<AccountView> {
         let username = names::nickname(edit.username)?;
-        if !matches!(edit.status, account_status::DISABLED | account_status::ENABLED) {
-            return Err(AppError::Invalid(MsgKey::NoSuchRecord));
-        }
         let target = self.own_user(ctx, edit.id).await?;
-        let role = self.own_role(ctx, edit.role_id).await?;
-        // An invited account stays invited until the invitee sets a password.
-        let status = if target.status == account_status::INVITED {
-            account_status::INVITED
-        } else {
-            edit.status
+        // An invited account stays invited until the invitee sets a password; others are
+        // enabled or disabled.
+        let invited = target.status == account_status::INVITED;
+        let status = match edit.status {
+            account_status::DISABLED | account_status::ENABLED if !invited => edit.status,
+            _ if invited => account_status::INVITED,
+            _ => return Err(AppError::Invalid(MsgKey::NoSuchRecord)),
         };
+        let role = self.own_role(ctx, edit.role_id).await?;
         let role_changes = target.role_id != role.id;
         let access_changes = role_changes || target.status != status;
         if access_changes {
