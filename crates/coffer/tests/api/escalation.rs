@@ -165,6 +165,33 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
         after.iter().find(|a| a["email"] == "reader@x.example").unwrap()["username"],
         "Invitee"
     );
+
+    // Nor reset the password of, or delete, an account stronger than itself.
+    app.store
+        .add_user(
+            DEMO_EMAIL,
+            "janitor@coffer.local",
+            "Janitor-Pass-2026",
+            &[7, 702, 70203, 70204],
+        )
+        .await
+        .unwrap();
+    let janitor = app.sign_in("janitor@coffer.local", "Janitor-Pass-2026").await;
+    let reset = json!({"id": demo_id, "password": "Taken-Over-2026", "passwordVerify": "Taken-Over-2026"});
+    let taken = app
+        .post_as(&janitor, "/api/partner/account/resetPassword", reset)
+        .await;
+    refused(&taken, ADMIN_ONLY);
+    let deleted = app
+        .post_as(&janitor, "/api/partner/account/delete", json!({"id": mover_id}))
+        .await;
+    refused(&deleted, OUTRANKS);
+    assert_eq!(accounts(&app, &admin).await.len(), after.len() + 1, "the janitor");
+    let password_kept = json!({"email": DEMO_EMAIL, "password": crate::helpers::DEMO_PASSWORD});
+    assert_eq!(
+        app.post("/api/partner/login/verify", password_kept).await.code(),
+        1
+    );
 }
 
 /// The probe's second finding: "Edit role" alone gave its own role every permission.

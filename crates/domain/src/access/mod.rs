@@ -171,6 +171,8 @@ impl AccessService {
             return Err(AppError::Invalid(MsgKey::TwoPasswordInconsistent));
         }
         let target = self.own_user(ctx, id).await?;
+        // Setting a stronger account's password would be a way into its permissions.
+        grants::may_change_holder_of(ctx, &self.own_role(ctx, target.role_id).await?)?;
         self.users
             .set_password_hash(target.id, &identity::hash_password(password)?)
             .await?;
@@ -183,6 +185,7 @@ impl AccessService {
         if target.id == ctx.user_id {
             return Err(AppError::ForbiddenSelf);
         }
+        grants::may_change_holder_of(ctx, &self.own_role(ctx, target.role_id).await?)?;
         self.keep_an_admin(&target).await?;
         self.sessions.delete_user_sessions(id).await?;
         self.repo.delete_user(id).await?;
