@@ -1,9 +1,22 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { apiSignIn, call } from './api';
-import { ARTIFACTS, expect, hashPath, openAs, settle, test, toastText } from './fixtures';
+import { apiSignIn, call, latestCode } from './api';
+import { ARTIFACTS, expect, hashPath, openAs, settle, test, toastText, type E2eEnv } from './fixtures';
+import { freshTotp } from './totp';
+import { bindGoogle } from './wallets';
 
-// Accounts and roles, in the merchant of OWNER (its admin role holds every permission).
+// Accounts and roles, in the merchant of OWNER (its admin role holds every permission). Adding
+// accounts (invitations) and roles, and changing roles, need the owner's authenticator.
+
+let ownerGoogle: { secret: string; counter: number } | null = null;
+
+/** A fresh authenticator code of the owner (bound on first use; each code is accepted once). */
+async function ownerCode(env: E2eEnv): Promise<string> {
+  ownerGoogle ??= await bindGoogle(env.baseURL, env.owner.sessionCode);
+  const { code, counter } = await freshTotp(ownerGoogle.secret, ownerGoogle.counter);
+  ownerGoogle.counter = counter;
+  return code;
+}
 
 interface RoleRow {
   id: number;
@@ -28,7 +41,9 @@ async function pickOption(page: Page, select: Locator, label: string) {
 
 test.describe('accounts and roles', () => {
   test('roles: add, edit and delete with the permission tree; the admin role is read-only', async ({ page, env }) => {
+    test.setTimeout(120_000);
     const token = env.owner.sessionCode;
+    ownerGoogle ??= await bindGoogle(env.baseURL, token); // before the console reads bindGoogle
     await openAs(page, env.owner, '/account/role-list');
     const adminRow = page.getByTestId('role-row-admin');
     await expect(adminRow).toBeVisible();
@@ -41,11 +56,13 @@ test.describe('accounts and roles', () => {
     await expect(permission(page, 70201)).toHaveText(/Add account/);
     await page.getByTestId('role-form-submit').click();
     await expect(dialog.getByText('Role name cannot be empty')).toBeVisible();
+    await expect(dialog.getByText('Google verification code cannot be empty')).toBeVisible();
     await page.getByTestId('role-form-name').fill('Auditors');
     await permission(page, 901).click(); // grants Logs (9) with it
     await expect(isChecked(page, 9)).toHaveCount(1);
     await settle(page);
     await page.screenshot({ path: path.join(ARTIFACTS, 'role-form.png') });
+    await page.getByTestId('role-form-google-code').fill(await ownerCode(env));
     await page.getByTestId('role-form-submit').click();
     await expect(toastText(page)).toHaveText('Successfully added');
     await expect(page.getByTestId('role-row-Auditors')).toBeVisible();
@@ -57,6 +74,7 @@ test.describe('accounts and roles', () => {
     await expect(isChecked(page, 902)).toHaveCount(0);
     await page.getByTestId('role-form-name').fill('Log readers');
     await permission(page, 902).click();
+    await page.getByTestId('role-form-google-code').fill(await ownerCode(env));
     await page.getByTestId('role-form-submit').click();
     await expect(toastText(page)).toHaveText('Successfully edited');
     await expect(page.getByTestId('role-row-Log readers')).toBeVisible();
@@ -68,11 +86,12 @@ test.describe('accounts and roles', () => {
     await expect(page.getByTestId('role-row-Log readers')).toHaveCount(0);
   });
 
-  test('accounts: add, edit, reset password, delete; a sub-account sees only its menus and buttons', async ({ page, env, browser }) => {
-    test.setTimeout(120_000);
+  test('accounts: invite, accept, edit, reset password, delete; a sub-account sees only its menus and buttons', async ({ page, env, browser }) => {
+    test.setTimeout(180_000);
     const token = env.owner.sessionCode;
     const clerk = { email: 'clerk@merchant.example', password: 'Clerk-Pass-2026', newPassword: 'Clerk-Pass-2027' };
-    const role = await call(env.baseURL, '/api/partner/role/add', { name: 'Clerks', menuIds: [7, 702, 70202, 9, 901] }, token);
+    const clerks = { name: 'Clerks', menuIds: [7, 702, 70202, 9, 901], googleCode: await ownerCode(env) };
+    const role = await call(env.baseURL, '/api/partner/role/add', clerks, token);
     expect(role.code).toBe(1);
 
     await openAs(page, env.owner, '/account/account-list');
@@ -80,33 +99,46 @@ test.describe('accounts and roles', () => {
     await expect(own).toBeVisible();
     await expect(own.getByTestId('account-delete')).toBeDisabled();
 
-    // Add, with every validation message first.
+    // Invite, with every validation message first: no password, the Google code instead.
     await page.getByTestId('account-add').click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Add account' });
+    await expect(dialog.getByTestId('account-invite-tip')).toBeVisible();
+    await expect(page.getByTestId('account-form-password')).toHaveCount(0);
     await page.getByTestId('account-form-submit').click();
     await expect(dialog.getByText('Email address is empty')).toBeVisible();
     await expect(dialog.getByText('Nickname is empty')).toBeVisible();
-    await expect(dialog.getByText('Password cannot be empty')).toHaveCount(2);
     await expect(dialog.getByText('Please choose a role')).toBeVisible();
+    await expect(dialog.getByText('Google verification code cannot be empty')).toBeVisible();
     await page.getByTestId('account-form-email').fill('clerk@merchant');
     await page.getByTestId('account-form-username').fill('   ');
-    await page.getByTestId('account-form-password').fill('clerkpass');
-    await page.getByTestId('account-form-password-verify').fill('clerkpasx');
     await expect(dialog.getByText('Email Format Incorrect')).toBeVisible();
-    await expect(dialog.getByText('Incorrect password format')).toBeVisible();
-    await expect(dialog.getByText('The two passwords are not the same')).toBeVisible();
     await page.getByTestId('account-form-submit').click();
     await expect(dialog.getByText('Nickname is empty')).toBeVisible();
 
     await page.getByTestId('account-form-email').fill(clerk.email);
     await page.getByTestId('account-form-username').fill('Clerk');
-    await page.getByTestId('account-form-password').fill(clerk.password);
-    await page.getByTestId('account-form-password-verify').fill(clerk.password);
     await pickOption(page, page.getByTestId('account-form-role'), 'Clerks');
+    await page.getByTestId('account-form-google-code').fill(await ownerCode(env));
     await page.getByTestId('account-form-submit').click();
-    await expect(toastText(page)).toHaveText('Successfully added');
+    await expect(toastText(page)).toHaveText('Invitation sent');
     const row = page.getByTestId(`account-row-${clerk.email}`);
     await expect(row).toContainText('Clerks');
+    await expect(row.getByTestId('account-status')).toHaveText('Invited');
+
+    // The invitee sets the password on the sign-in page with the mailed code.
+    const invitee = await browser.newPage({ baseURL: env.baseURL, viewport: { width: 1440, height: 900 } });
+    await invitee.goto('/#/login');
+    await invitee.getByTestId('accept-invitation').click();
+    await expect(invitee.getByTestId('invite-panel')).toContainText('Accept invitation');
+    await invitee.getByTestId('invite-email').fill(clerk.email);
+    await invitee.getByTestId('invite-code').fill(latestCode(env.dataDir, clerk.email));
+    await invitee.getByTestId('invite-next').click();
+    await invitee.getByTestId('invite-password').fill(clerk.password);
+    await invitee.getByTestId('invite-password-verify').fill(clerk.password);
+    await invitee.getByTestId('invite-submit').click();
+    await expect(invitee.getByTestId('invite-done')).toContainText('Invitation accepted');
+    await invitee.close();
+    await page.reload();
     await expect(row.getByTestId('account-status')).toHaveText('Enabled');
 
     // Edit the nickname.

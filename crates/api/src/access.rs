@@ -1,10 +1,15 @@
-//! Sub-accounts and roles (menu 7). Each call names its menu id in its signature.
+//! Sub-accounts and roles (menu 7). Each call names its menu id in its signature; what the
+//! caller may grant, and the Google code, are checked by the domain (`access::grants`).
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::Extension;
-use coffer_domain::access::{AccountForm, AccountView, RoleOption, RoleView};
+use coffer_domain::access::invite::Invitation;
+use coffer_domain::access::{AccountEdit as Edit, AccountView, RoleOption, RoleView};
 use coffer_domain::menu::MenuItem;
 use coffer_domain::ports::Paged;
+use coffer_domain::registration::NewPassword;
+use coffer_domain::Locale;
 use serde::{Deserialize, Serialize};
 
 use crate::audit::AuditBefore;
@@ -26,9 +31,9 @@ pub struct AccountPage {
 pub struct NewAccount {
     email: String,
     username: String,
-    password: String,
-    password_verify: String,
     role_id: i64,
+    #[serde(default)]
+    google_code: String,
 }
 
 #[derive(Deserialize)]
@@ -38,6 +43,18 @@ pub struct AccountEdit {
     username: String,
     role_id: i64,
     status: i32,
+    /// Needed when the role changes.
+    #[serde(default)]
+    google_code: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AcceptInvitation {
+    email: String,
+    code: String,
+    password: String,
+    password_verify: String,
 }
 
 #[derive(Deserialize)]
@@ -59,6 +76,8 @@ pub struct RoleForm {
     id: Option<i64>,
     name: String,
     menu_ids: Vec<i64>,
+    #[serde(default)]
+    google_code: String,
 }
 
 #[derive(Serialize)]
@@ -84,21 +103,39 @@ pub async fn page(
         .await?)
 }
 
+/// Invites by e-mail; the answer is the same whether or not the address has an account with
+/// another merchant (so it carries no id).
 pub async fn add(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<70201>,
+    headers: HeaderMap,
     ApiJson(b): ApiJson<NewAccount>,
-) -> ApiResult<Created> {
-    let form = AccountForm {
+) -> ApiResult<()> {
+    let form = Invitation {
         email: &b.email,
         username: &b.username,
+        role_id: b.role_id,
+        google_code: &b.google_code,
+    };
+    // The invitation is written in the inviter's language.
+    let locale = Locale::negotiate(headers.get("accept-language").and_then(|v| v.to_str().ok()));
+    state.access.invite(&ctx, form, locale).await?;
+    ok(())
+}
+
+/// Public: the invitee sets a password with the mailed code.
+pub async fn accept_invitation(
+    State(state): State<AppState>,
+    ApiJson(b): ApiJson<AcceptInvitation>,
+) -> ApiResult<()> {
+    let form = NewPassword {
+        email: &b.email,
+        code: &b.code,
         password: &b.password,
         password_verify: &b.password_verify,
-        role_id: b.role_id,
     };
-    ok(Created {
-        id: state.access.add_account(&ctx, form).await?,
-    })
+    state.access.accept_invitation(form).await?;
+    ok(())
 }
 
 pub async fn edit(
@@ -106,12 +143,14 @@ pub async fn edit(
     Allowed(ctx): Allowed<70202>,
     ApiJson(b): ApiJson<AccountEdit>,
 ) -> Audited {
-    audited(
-        &state
-            .access
-            .edit_account(&ctx, b.id, &b.username, b.role_id, b.status)
-            .await?,
-    )
+    let edit = Edit {
+        id: b.id,
+        username: &b.username,
+        role_id: b.role_id,
+        status: b.status,
+        google_code: &b.google_code,
+    };
+    audited(&state.access.edit_account(&ctx, edit).await?)
 }
 
 pub async fn reset_password(
@@ -155,7 +194,10 @@ pub async fn add_role(
     ApiJson(b): ApiJson<RoleForm>,
 ) -> ApiResult<Created> {
     ok(Created {
-        id: state.access.add_role(&ctx, &b.name, &b.menu_ids).await?,
+        id: state
+            .access
+            .add_role(&ctx, &b.name, &b.menu_ids, &b.google_code)
+            .await?,
     })
 }
 
@@ -169,7 +211,12 @@ pub async fn edit_role(
             detail: "missing field `id`".into(),
         })
     })?;
-    audited(&state.access.edit_role(&ctx, id, &b.name, &b.menu_ids).await?)
+    audited(
+        &state
+            .access
+            .edit_role(&ctx, id, &b.name, &b.menu_ids, &b.google_code)
+            .await?,
+    )
 }
 
 pub async fn delete_role(

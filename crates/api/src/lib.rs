@@ -86,6 +86,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/user/info", post(auth::user_info))
         .route("/api/partner/register", post(auth::register))
         .route("/api/partner/reset", post(auth::reset))
+        // issue 11: permissions and accounts
+        .route("/api/partner/invite/accept", post(access::accept_invitation))
         .route("/api/partner/home/config", post(config::home_config))
         .route("/api/partner/account/page", post(access::page))
         .route("/api/partner/account/roleOptions", post(access::role_options))

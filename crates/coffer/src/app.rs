@@ -218,6 +218,7 @@ fn build_state(
         sessions: repo.clone(),
         config: repo.clone(),
         clock: clock.clone(),
+        auth: auth.clone(),
     };
     let logs = LogService {
         repo: repo.clone(),

@@ -45,6 +45,8 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         settings: WithdrawalSettings {
             confirmations,
             maker_checker: config.withdrawals.maker_checker,
+            // issue 11: permissions and accounts
+            review_cooling_off: chrono::Duration::hours(config.withdrawals.review_cooling_off_hours),
         },
     });
     let timeout = std::time::Duration::from_secs(config.callbacks.timeout_secs);

@@ -105,6 +105,11 @@ pub enum AppError {
     /// Anything unexpected. The text goes to the log only.
     #[error("internal: {0}")]
     Internal(String),
+    // issue 11: permissions and accounts
+    /// The caller may not do this (grant beyond their own permissions, touch their own role):
+    /// code 10403 with the rule's message.
+    #[error("refused: {0:?}")]
+    Refused(MsgKey),
 }
 
 impl AppError {
@@ -139,6 +144,8 @@ impl AppError {
             AppError::MerchantApi(refusal) => refusal.code(),
             AppError::Unavailable(_) => ErrorCode::Unavailable,
             AppError::Internal(_) => ErrorCode::Internal,
+            // issue 11: permissions and accounts
+            AppError::Refused(_) => ErrorCode::Forbidden,
         }
     }
 
@@ -169,6 +176,8 @@ impl AppError {
             AppError::MerchantApi(refusal) => refusal.msg_key(),
             AppError::Unavailable(_) => MsgKey::Unavailable,
             AppError::Internal(_) => MsgKey::Internal,
+            // issue 11: permissions and accounts
+            AppError::Refused(key) => *key,
         }
     }
 

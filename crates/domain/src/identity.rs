@@ -131,6 +131,8 @@ pub enum CodePurpose {
     Register = 1,
     Login = 2,
     ResetPassword = 8,
+    /// issue 11: an invited sub-account sets its password.
+    AcceptInvite = 9,
 }
 
 impl CodePurpose {
@@ -139,6 +141,7 @@ impl CodePurpose {
             1 => Some(CodePurpose::Register),
             2 => Some(CodePurpose::Login),
             8 => Some(CodePurpose::ResetPassword),
+            9 => Some(CodePurpose::AcceptInvite),
             _ => None,
         }
     }

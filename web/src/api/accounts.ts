@@ -6,21 +6,26 @@ import type { AccountRow, AccountStatus, MenuId, MenuItem, PageQuery, PageResult
 export const accountPage = (query: PageQuery & { email?: string }) =>
   post<PageResult<AccountRow>>('/api/partner/account/page', query);
 
+/**
+ * An invitation: the invitee gets a code by mail and sets the password (/api/partner/invite/accept).
+ * The answer is the same whether or not the address has an account with another merchant.
+ */
 export interface AccountAdd {
   email: string;
   username: string;
-  password: string;
-  passwordVerify: string;
   roleId: number;
+  googleCode: string;
 }
 
-export const accountAdd = (body: AccountAdd) => post<{ id: number }>('/api/partner/account/add', body, { loading: true });
+export const accountAdd = (body: AccountAdd) => post<null>('/api/partner/account/add', body, { loading: true });
 
 export interface AccountEdit {
   id: number;
   username: string;
   roleId: number;
   status: AccountStatus;
+  /** Needed when the role changes. */
+  googleCode?: string;
 }
 
 export const accountEdit = (body: AccountEdit) => post<null>('/api/partner/account/edit', body, { loading: true });
@@ -42,6 +47,7 @@ export const roleMenus = () => post<MenuItem[]>('/api/partner/role/menus');
 export interface RoleSave {
   name: string;
   menuIds: MenuId[];
+  googleCode: string;
 }
 
 export const roleAdd = (body: RoleSave) => post<{ id: number }>('/api/partner/role/add', body, { loading: true });

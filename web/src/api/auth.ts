@@ -13,7 +13,7 @@ export const loginVerify = (body: Credentials) =>
   post<VerifyType>('/api/partner/login/verify', body, { loading: true });
 
 /** Code types of /code/email: 1 register, 2 login verify, 8 reset password. */
-export const EMAIL_CODE_TYPE = { register: 1, login: 2, reset: 8 } as const;
+export const EMAIL_CODE_TYPE = { register: 1, login: 2, reset: 8, invite: 9 } as const;
 export type EmailCodeType = (typeof EMAIL_CODE_TYPE)[keyof typeof EMAIL_CODE_TYPE];
 
 export const sendEmailCode = (body: { email: string; type: EmailCodeType }) =>
@@ -49,3 +49,7 @@ export const register = (body: EmailCodePassword) => post<unknown>('/api/partner
 
 /** Sets a new password for the account of `email` and ends its sessions. */
 export const resetPassword = (body: EmailCodePassword) => post<unknown>('/api/partner/reset', body, { loading: true });
+
+/** An invited sub-account sets its password with the mailed code (type 9). */
+export const acceptInvitation = (body: EmailCodePassword) =>
+  post<unknown>('/api/partner/invite/accept', body, { loading: true });

@@ -113,8 +113,8 @@ export interface GoogleSecret {
   issuer: string;
 }
 
-/** Account status: 1 enabled, 0 disabled. */
-export type AccountStatus = 0 | 1;
+/** Account status: 1 enabled, 0 disabled, 2 invited (no password set yet). */
+export type AccountStatus = 0 | 1 | 2;
 
 export interface AccountRow {
   id: number;

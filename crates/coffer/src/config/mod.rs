@@ -108,6 +108,10 @@ pub struct WithdrawalsConfig {
     /// "broadcast" (sent, state not yet updated), as a crash there would.
     #[serde(default)]
     pub halt_after: Option<HaltAfter>,
+    // issue 11: permissions and accounts
+    /// Hours an account that gained the pass permission (button 40301) through the console
+    /// waits before it may pass withdrawals; 0 turns the cooling-off off.
+    pub review_cooling_off_hours: i64,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

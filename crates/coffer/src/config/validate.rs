@@ -97,6 +97,10 @@ impl Config {
                 "a decimal with at most 6 decimals, like 0.01",
             );
         }
+        // issue 11: permissions and accounts (a year at most: chrono durations are bounded)
+        if !(0..=8760).contains(&self.withdrawals.review_cooling_off_hours) {
+            return invalid("withdrawals.review_cooling_off_hours", "must be 0 to 8760");
+        }
         self.validate_chains()
     }
 

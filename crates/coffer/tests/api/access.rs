@@ -3,7 +3,9 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::escalation::{invite_and_sign_in, INVITEE_PASSWORD};
 use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL};
+use crate::wallets::{bind_google, google_code};
 
 /// Every endpoint behind a menu id, with a body that would otherwise be acceptable.
 fn gated_calls(role_id: i64, user_id: i64, ip_id: i64) -> Vec<(&'static str, i64, Value)> {
@@ -16,7 +18,7 @@ fn gated_calls(role_id: i64, user_id: i64, ip_id: i64) -> Vec<(&'static str, i64
         (
             "/api/partner/account/add",
             70201,
-            json!({"email": "new@x.example", "username": "New", "password": "New-Pass-2026", "passwordVerify": "New-Pass-2026", "roleId": role_id}),
+            json!({"email": "new@x.example", "username": "New", "roleId": role_id}),
         ),
         (
             "/api/partner/account/edit",
@@ -205,19 +207,17 @@ fn body_names_a_record(path: &str) -> bool {
 async fn accounts_and_roles_lifecycle(db: TestDb) {
     let app = spawn_app(db).await;
     let admin = app.sign_in_demo().await;
+    let google = bind_google(&app, &admin).await;
+    let role_body = |name: &str, menus: Value| json!({"name": name, "menuIds": menus, "googleCode": google_code(&app, &google)});
     let add_role = app
-        .post_as(
-            &admin,
-            "/api/partner/role/add",
-            json!({"name": "  ", "menuIds": [1]}),
-        )
+        .post_as(&admin, "/api/partner/role/add", role_body("  ", json!([1])))
         .await;
     assert_eq!(add_role.code(), 10422);
     let unknown = app
         .post_as(
             &admin,
             "/api/partner/role/add",
-            json!({"name": "Ops", "menuIds": [1, 424242]}),
+            role_body("Ops", json!([1, 424242])),
         )
         .await;
     assert_eq!(unknown.code(), 10422);
@@ -225,13 +225,13 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
         .post_as(
             &admin,
             "/api/partner/role/add",
-            json!({"name": "Ops", "menuIds": [1, 3, 301, 301]}),
+            role_body("Ops", json!([1, 3, 301, 301])),
         )
         .await;
     assert_eq!(created.code(), 1, "{:?}", created.body);
     let ops = created.data()["id"].as_i64().unwrap();
 
-    let account = |email: &str, name: &str| json!({"email": email, "username": name, "password": "Ops-Pass-2026", "passwordVerify": "Ops-Pass-2026", "roleId": ops});
+    let account = |email: &str, name: &str| json!({"email": email, "username": name, "roleId": ops, "googleCode": google_code(&app, &google)});
     let nameless = app
         .post_as(
             &admin,
@@ -240,15 +240,14 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
         )
         .await;
     assert_eq!((nameless.code(), nameless.msg()), (10422, "Nickname is empty"));
-    let added = app
-        .post_as(
-            &admin,
-            "/api/partner/account/add",
-            account("ops@coffer.local", "Ops"),
-        )
-        .await;
-    assert_eq!(added.code(), 1, "{:?}", added.body);
-    let ops_user = added.data()["id"].as_i64().unwrap();
+    let ops_token = invite_and_sign_in(&app, &admin, &google, "ops@coffer.local", ops).await;
+    let ops_user = crate::escalation::accounts(&app, &admin)
+        .await
+        .into_iter()
+        .find(|a| a["email"] == "ops@coffer.local")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
     let dup = app
         .post_as(
             &admin,
@@ -258,7 +257,6 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
         .await;
     assert_eq!(dup.code(), 11005);
 
-    let ops_token = app.sign_in("ops@coffer.local", "Ops-Pass-2026").await;
     let menus = app.post_as(&ops_token, "/api/partner/user/info", json!({})).await;
     let ids: Vec<i64> = menus.data()["menuList"]
         .as_array()
@@ -280,7 +278,7 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
         .post_as(
             &admin,
             "/api/partner/role/edit",
-            json!({"id": admin_role, "name": "x", "menuIds": [1]}),
+            json!({"id": admin_role, "name": "x", "menuIds": [1], "googleCode": google_code(&app, &google)}),
         )
         .await;
     assert_eq!(edit_admin.code(), 11011);
@@ -290,7 +288,7 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
         .post_as(
             &admin,
             "/api/partner/role/edit",
-            json!({"id": ops, "name": "Ops", "menuIds": [1, 702]}),
+            json!({"id": ops, "name": "Ops", "menuIds": [1, 702], "googleCode": google_code(&app, &google)}),
         )
         .await;
     assert_eq!(edit.code(), 1);
@@ -322,7 +320,7 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
     let disabled = app
         .post(
             "/api/partner/login/verify",
-            json!({"email": "ops@coffer.local", "password": "Ops-Pass-2026"}),
+            json!({"email": "ops@coffer.local", "password": INVITEE_PASSWORD}),
         )
         .await;
     assert_eq!(disabled.code(), 11003);
@@ -368,12 +366,8 @@ async fn operators_cannot_lock_themselves_out(db: TestDb) {
     );
 
     // A second admin may not remove the last other admin either... but may once two exist.
-    let add = json!({"email": "second@coffer.local", "username": "Second", "password": "Second-Pass-2026", "passwordVerify": "Second-Pass-2026", "roleId": admin_role});
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/account/add", add).await.code(),
-        1
-    );
-    let second = app.sign_in("second@coffer.local", "Second-Pass-2026").await;
+    let google = bind_google(&app, &admin).await;
+    let second = invite_and_sign_in(&app, &admin, &google, "second@coffer.local", admin_role).await;
     assert_eq!(
         app.post_as(&second, "/api/partner/account/delete", json!({"id": me}))
             .await
@@ -514,20 +508,16 @@ async fn admin_is_a_flag_not_a_name(db: TestDb) {
         .iter()
         .map(|m| m["menuId"].as_i64().unwrap())
         .collect();
+    let google = bind_google(&app, &admin).await;
     let everything = app
         .post_as(
             &admin,
             "/api/partner/role/add",
-            json!({"name": "Everything", "menuIds": all_menus}),
+            json!({"name": "Everything", "menuIds": all_menus, "googleCode": google_code(&app, &google)}),
         )
         .await;
     let role = everything.data()["id"].as_i64().unwrap();
-    let add = json!({"email": "power@coffer.local", "username": "Power", "password": "Power-Pass-2026", "passwordVerify": "Power-Pass-2026", "roleId": role});
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/account/add", add).await.code(),
-        1
-    );
-    let power = app.sign_in("power@coffer.local", "Power-Pass-2026").await;
+    let power = invite_and_sign_in(&app, &admin, &google, "power@coffer.local", role).await;
     let info = app.post_as(&power, "/api/partner/user/info", json!({})).await;
     assert_eq!(info.data()["isAdmin"], false);
     assert_eq!(

@@ -103,6 +103,16 @@ pub enum MsgKey {
     TooManyRows,
     NotOwnHotWallet,
     SecurityCodeTooLong,
+    // issue 11: permissions and accounts
+    GrantBeyondOwn,
+    AdminOnlyGrant,
+    OwnRoleLocked,
+    OutranksCaller,
+    ReviewerCoolingOff,
+    NameInvisibleCharacters,
+    NicknameTooLong,
+    RoleNameTooLong,
+    NotInvited,
 }
 
 impl MsgKey {
@@ -203,6 +213,16 @@ impl MsgKey {
             MsgKey::TooManyRows => "too_many_rows",
             MsgKey::NotOwnHotWallet => "not_own_hot_wallet",
             MsgKey::SecurityCodeTooLong => "security_code_too_long",
+            // issue 11: permissions and accounts
+            MsgKey::GrantBeyondOwn => "grant_beyond_own",
+            MsgKey::AdminOnlyGrant => "admin_only_grant",
+            MsgKey::OwnRoleLocked => "own_role_locked",
+            MsgKey::OutranksCaller => "outranks_caller",
+            MsgKey::ReviewerCoolingOff => "reviewer_cooling_off",
+            MsgKey::NameInvisibleCharacters => "name_invisible_characters",
+            MsgKey::NicknameTooLong => "nickname_too_long",
+            MsgKey::RoleNameTooLong => "role_name_too_long",
+            MsgKey::NotInvited => "not_invited",
         }
     }
 

@@ -286,6 +286,7 @@ impl MsgKey {
                 "该链的地址无效",
                 "該鏈的地址無效",
             ],
+<<<<<<< HEAD
             // issue 11: amounts and withdrawals
             MsgKey::AmountTooLarge => [
                 "The amount is too large: at most 999,999,999,999,999 per order",
@@ -306,6 +307,53 @@ impl MsgKey {
                 "This is one of your own deposit, hot wallet or cold addresses; moving funds between your own addresses is done by collection",
                 "这是您自己的充值、热钱包或冷钱包地址；自有地址之间的资金转移请使用归集",
                 "這是您自己的充值、熱錢包或冷錢包地址；自有地址之間的資金轉移請使用歸集",
+=======
+            // issue 11: permissions and accounts
+            MsgKey::GrantBeyondOwn => [
+                "You cannot grant a permission you do not hold yourself",
+                "您不能授予自己没有的权限",
+                "您不能授予自己沒有的權限",
+            ],
+            MsgKey::AdminOnlyGrant => [
+                "Only an administrator can assign the administrator role or change an administrator's role",
+                "只有管理员可以分配管理员角色或修改管理员的角色",
+                "只有管理員可以分配管理員角色或修改管理員的角色",
+            ],
+            MsgKey::OwnRoleLocked => [
+                "You cannot change your own role or the role you belong to",
+                "您不能修改自己的角色或自己所属的角色",
+                "您不能修改自己的角色或自己所屬的角色",
+            ],
+            MsgKey::OutranksCaller => [
+                "This account or role holds permissions you do not hold; you cannot change it",
+                "该账户或角色拥有您没有的权限，您不能修改它",
+                "該賬戶或角色擁有您沒有的權限，您不能修改它",
+            ],
+            MsgKey::ReviewerCoolingOff => [
+                "Your permission to pass withdrawals is too recent; you can pass withdrawals once the cooling-off period has ended",
+                "您的提现审核通过权限获得时间过短，冷静期结束后才能通过提现",
+                "您的提現審核通過權限獲得時間過短，冷靜期結束後才能通過提現",
+            ],
+            MsgKey::NameInvisibleCharacters => [
+                "Names may not contain control, invisible or text-direction characters",
+                "名称不能包含控制字符、不可见字符或文字方向字符",
+                "名稱不能包含控制字元、不可見字元或文字方向字元",
+            ],
+            MsgKey::NicknameTooLong => [
+                "Nickname must be 1 to 32 characters",
+                "昵称须为1到32个字符",
+                "暱稱須為1到32個字元",
+            ],
+            MsgKey::RoleNameTooLong => [
+                "Role name must be 1 to 32 characters",
+                "角色名称须为1到32个字符",
+                "角色名稱須為1到32個字元",
+            ],
+            MsgKey::NotInvited => [
+                "Invalid or expired invitation",
+                "邀请无效或已过期",
+                "邀請無效或已過期",
+>>>>>>> issue11-perm
             ],
         }
     }

@@ -57,6 +57,18 @@ pub struct NewAccount<'a> {
     pub password_hash: &'a str,
     pub role_id: i64,
     pub at: DateTime<Utc>,
+    /// One of [`account_status`].
+    pub status: i32,
+    /// When the account was given the withdrawal-pass permission (its cooling-off start).
+    pub pass_granted_at: Option<DateTime<Utc>>,
+}
+
+/// `app_user.status` values.
+pub mod account_status {
+    pub const DISABLED: i32 = 0;
+    pub const ENABLED: i32 = 1;
+    /// Invited by e-mail; enabled once the invitee sets a password.
+    pub const INVITED: i32 = 2;
 }
 
 #[async_trait::async_trait]
@@ -85,6 +97,13 @@ pub trait AccessRepo: Send + Sync {
     async fn update_role(&self, id: i64, name: &str, menu_ids: &[MenuId]) -> AppResult<()>;
     async fn delete_role(&self, id: i64) -> AppResult<()>;
     async fn all_menus(&self) -> AppResult<Vec<MenuItem>>;
+    /// When the user last gained the withdrawal-pass permission through the console.
+    async fn pass_granted_at(&self, id: UserId) -> AppResult<Option<DateTime<Utc>>>;
+    async fn mark_pass_granted(&self, id: UserId, at: DateTime<Utc>) -> AppResult<()>;
+    /// Every user of the role gained the withdrawal-pass permission at `at`.
+    async fn mark_role_pass_granted(&self, role_id: i64, at: DateTime<Utc>) -> AppResult<()>;
+    /// Sets the password of an invited account and enables it; false if it is not invited.
+    async fn accept_invitation(&self, id: UserId, password_hash: &str) -> AppResult<bool>;
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -35,6 +35,9 @@ pub struct WithdrawalSettings {
     pub confirmations: HashMap<i64, u32>,
     /// A reviewer may not pass their own withdrawal while another user may review.
     pub maker_checker: bool,
+    // issue 11: permissions and accounts
+    /// How long an account that gained the pass permission waits before it may pass.
+    pub review_cooling_off: chrono::Duration,
 }
 
 pub struct WithdrawalService {

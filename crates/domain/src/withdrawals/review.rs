@@ -135,6 +135,13 @@ impl WithdrawalService {
         let change = match action {
             review_action::PASS => {
                 self.check_maker(ctx, &w).await?;
+                crate::access::cooling::require_settled_reviewer(
+                    &*self.access,
+                    ctx,
+                    now,
+                    self.settings.review_cooling_off,
+                )
+                .await?;
                 Transition {
                     from: vec![AWAITING_REVIEW],
                     to: PASS,

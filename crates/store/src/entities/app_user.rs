@@ -22,6 +22,8 @@ pub struct Model {
     pub totp_pending: Option<String>,
     pub totp_last_step: i64,
     pub last_login_at: Option<DateTimeUtc>,
+    /// issue 11: when the account gained the withdrawal-pass permission (cooling-off start).
+    pub pass_granted_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

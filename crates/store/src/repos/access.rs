@@ -1,8 +1,9 @@
 use super::text_filter::contains_text;
+use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::menu::{MenuId, MenuItem};
 use coffer_domain::ports::{
-    AccessRepo, MerchantId, NewAccount, PageRequest, Paged, RoleRecord, UserId, UserRecord,
+    account_status, AccessRepo, MerchantId, NewAccount, PageRequest, Paged, RoleRecord, UserId, UserRecord,
 };
 use coffer_domain::AppError;
 use sea_orm::{
@@ -102,6 +103,13 @@ impl AccessRepo for Store {
             superadmin: false,
         };
         let id = insert_user(&txn, user).await?;
+        app_user::Entity::update_many()
+            .col_expr(app_user::Column::Status, account.status.into())
+            .col_expr(app_user::Column::PassGrantedAt, account.pass_granted_at.into())
+            .filter(app_user::Column::Id.eq(id))
+            .exec(&txn)
+            .await
+            .map_err(db_error)?;
         txn.commit().await.map_err(db_error)?;
         Ok(id)
     }
@@ -258,5 +266,45 @@ impl AccessRepo for Store {
             .await
             .map_err(db_error)?;
         Ok(menus.into_iter().map(crate::repos::users::menu_item).collect())
+    }
+
+    async fn pass_granted_at(&self, id: UserId) -> AppResult<Option<DateTime<Utc>>> {
+        let user = app_user::Entity::find_by_id(id)
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(user.and_then(|u| u.pass_granted_at))
+    }
+
+    async fn mark_pass_granted(&self, id: UserId, at: DateTime<Utc>) -> AppResult<()> {
+        app_user::Entity::update_many()
+            .col_expr(app_user::Column::PassGrantedAt, Some(at).into())
+            .filter(app_user::Column::Id.eq(id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn mark_role_pass_granted(&self, role_id: i64, at: DateTime<Utc>) -> AppResult<()> {
+        app_user::Entity::update_many()
+            .col_expr(app_user::Column::PassGrantedAt, Some(at).into())
+            .filter(app_user::Column::RoleId.eq(role_id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn accept_invitation(&self, id: UserId, password_hash: &str) -> AppResult<bool> {
+        let done = app_user::Entity::update_many()
+            .col_expr(app_user::Column::PasswordHash, password_hash.into())
+            .col_expr(app_user::Column::Status, account_status::ENABLED.into())
+            .filter(app_user::Column::Id.eq(id))
+            .filter(app_user::Column::Status.eq(account_status::INVITED))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(done.rows_affected == 1)
     }
 }

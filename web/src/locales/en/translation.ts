@@ -257,6 +257,15 @@ const en = {
   ip_limit_reached: 'At most 10 IP addresses may be awaiting review or approved: delete one first',
   ip_delete_confirm: 'Delete the IP address {{ip}}?',
   ip_delete_approved_tip: 'It is removed from the allow-list at once.',
+  // issue 11: invitations, the Google code on account and role forms
+  status_invited: 'Invited',
+  account_invited: 'Invitation sent',
+  account_invite_tip: 'The invitee gets a code by e-mail and sets their own password on the sign-in page ("Accept invitation").',
+  accept_invitation: 'Accept invitation',
+  accept_invitation_title: 'Accept invitation',
+  accept_invitation_submit: 'Set password',
+  accept_invitation_done_title: 'Invitation accepted',
+  accept_invitation_done_desc: 'Your password is set. Sign in with it.',
   // Token screens (menu 2): ./token.ts
   ...token,
   // Deposits, transactions and callbacks (menus 3, 4, 804): ./deposits.ts

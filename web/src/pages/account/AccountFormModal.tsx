@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountAdd, accountEdit, roleOptions as fetchRoleOptions } from '@/api/accounts';
 import type { AccountRow, AccountStatus, RoleOption } from '@/api/types';
-import PasswordRules from '@/components/PasswordRules';
+import { GoogleCodeField, googleCodeOf, refusal, ServerError } from '@/pages/system/shared';
 import { toast } from '@/utils/feedback';
-import { confirmRules, emailRules, nicknameRules, passwordRules } from '@/utils/formRules';
+import { emailRules, nicknameRules } from '@/utils/formRules';
 
 interface AccountFormValues {
   email: string;
   username: string;
-  password: string;
-  passwordVerify: string;
   roleId: number;
   status: AccountStatus;
+  googleCode?: string;
 }
 
 interface AccountFormModalProps {
@@ -25,13 +24,19 @@ interface AccountFormModalProps {
   onSaved: () => void;
 }
 
-/** Add a sub-account (e-mail, nickname, password, role) or edit one (nickname, role, status). */
+/**
+ * Invite a sub-account (e-mail, nickname, role; the invitee sets the password from the mailed
+ * code) or edit one (nickname, role, status). Inviting and changing a role need the Google code;
+ * the server decides which roles the caller may give and its refusal is shown in the form.
+ */
 export default function AccountFormModal({ target, selfId, onClose, onSaved }: AccountFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AccountFormValues>();
   const [roles, setRoles] = useState<RoleOption[] | null>(null);
   const editing = target !== null && target !== 'add' ? target : null;
-  const password = Form.useWatch('password', form);
+  const roleId = Form.useWatch('roleId', form);
+  const [error, setError] = useState<string | null>(null);
+  const needsGoogle = !editing || (roleId !== undefined && roleId !== editing.roleId);
 
   useEffect(() => {
     if (target === null) return;
@@ -56,22 +61,29 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
 
   const submit = async () => {
     const values = await form.validateFields();
+    setError(null);
     try {
       if (editing) {
-        await accountEdit({ id: editing.id, username: values.username.trim(), roleId: values.roleId, status: values.status });
+        await accountEdit({
+          id: editing.id,
+          username: values.username.trim(),
+          roleId: values.roleId,
+          status: values.status,
+          googleCode: googleCodeOf(values),
+        });
       } else {
         await accountAdd({
           email: values.email.trim(),
           username: values.username.trim(),
-          password: values.password,
-          passwordVerify: values.passwordVerify,
           roleId: values.roleId,
+          googleCode: googleCodeOf(values),
         });
       }
-    } catch {
-      return; // the toast says why (e-mail taken, last admin, ...); the dialog stays open
+    } catch (failure) {
+      setError(refusal(failure)); // e.g. a role beyond the caller's own; the dialog stays open
+      return;
     }
-    toast.success(t(editing ? 'edited_successfully' : 'added_successfully'));
+    toast.success(t(editing ? 'edited_successfully' : 'account_invited'));
     onSaved();
   };
 
@@ -84,12 +96,17 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
       onOk={submit}
       okButtonProps={{ 'data-testid': 'account-form-submit' }}
       onCancel={onClose}
-      afterClose={() => form.resetFields()}
+      afterClose={() => {
+        form.resetFields();
+        setError(null);
+      }}
       destroyOnHidden
       width={480}
       data-testid="account-form"
     >
       <Form form={form} layout="vertical" requiredMark={false} name="account">
+        <ServerError message={error} testId="account-form-error" />
+        {!editing && <Alert type="info" showIcon className="coffer-gap-bottom" message={t('account_invite_tip')} data-testid="account-invite-tip" />}
         {editing ? (
           <Form.Item label={t('email')}>
             <Input value={editing.email} disabled data-testid="account-form-email" />
@@ -100,28 +117,8 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
           </Form.Item>
         )}
         <Form.Item name="username" label={t('nickname')} rules={nicknameRules(t)}>
-          <Input maxLength={64} data-testid="account-form-username" />
+          <Input maxLength={32} data-testid="account-form-username" />
         </Form.Item>
-        {!editing && (
-          <>
-            <Form.Item
-              name="password"
-              label={t('password')}
-              rules={passwordRules(t, t('incorrect_password_format'))}
-              extra={<PasswordRules value={password} />}
-            >
-              <Input.Password autoComplete="new-password" data-testid="account-form-password" />
-            </Form.Item>
-            <Form.Item
-              name="passwordVerify"
-              label={t('password_confirm')}
-              dependencies={['password']}
-              rules={confirmRules(t, t('passwords_not_same'))}
-            >
-              <Input.Password autoComplete="new-password" data-testid="account-form-password-verify" />
-            </Form.Item>
-          </>
-        )}
         <Form.Item
           name="roleId"
           label={t('role')}
@@ -136,12 +133,19 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
         </Form.Item>
         {editing && (
           <Form.Item name="status" label={t('status')}>
-            <Radio.Group disabled={editing.id === selfId} data-testid="account-form-status">
-              <Radio value={1}>{t('status_enabled')}</Radio>
-              <Radio value={0}>{t('status_disabled')}</Radio>
-            </Radio.Group>
+            {editing.status === 2 ? (
+              <Radio.Group disabled data-testid="account-form-status">
+                <Radio value={2}>{t('status_invited')}</Radio>
+              </Radio.Group>
+            ) : (
+              <Radio.Group disabled={editing.id === selfId} data-testid="account-form-status">
+                <Radio value={1}>{t('status_enabled')}</Radio>
+                <Radio value={0}>{t('status_disabled')}</Radio>
+              </Radio.Group>
+            )}
           </Form.Item>
         )}
+        {needsGoogle && <GoogleCodeField testId="account-form" />}
       </Form>
     </Modal>
   );

@@ -1,18 +1,23 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
+import { ApiError } from '@/utils/request';
 import AccountListPage from './AccountListPage';
 import RoleListPage from './RoleListPage';
 
-const api = vi.hoisted(() => ({ accountPage: vi.fn(), rolePage: vi.fn(), roleOptions: vi.fn(), roleMenus: vi.fn() }));
+const api = vi.hoisted(() => ({
+  accountPage: vi.fn(), rolePage: vi.fn(), roleOptions: vi.fn(), roleMenus: vi.fn(), accountAdd: vi.fn(), roleAdd: vi.fn(),
+}));
 vi.mock('@/api/accounts', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/api/accounts')>()), ...api }));
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
 const ROWS = [
   { id: 1, email: 'demo@coffer.local', username: 'Demo admin', roleId: 1, roleName: 'admin', status: 1, bindGoogle: true, createtime: '2026-11-22T07:00:00Z', lastLoginTime: null },
   { id: 2, email: 'clerk@coffer.local', username: 'Clerk', roleId: 2, roleName: 'Clerks', status: 0, bindGoogle: false, createtime: '2026-11-22T08:00:00Z', lastLoginTime: '2026-11-22T09:00:00Z' },
+  { id: 3, email: 'ann@x.example', username: 'Ann', roleId: 2, roleName: 'Clerks', status: 2, bindGoogle: false, createtime: '2026-11-22T08:30:00Z', lastLoginTime: null },
 ];
 const ROLES = [
   { id: 1, name: 'admin', isAdmin: true, menuIds: [1, 7], userCount: 1 },
@@ -33,7 +38,7 @@ const buttons = (testId: string) => screen.queryAllByTestId(testId);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
-  api.accountPage.mockReset().mockResolvedValue({ list: ROWS, total: 2 });
+  api.accountPage.mockReset().mockResolvedValue({ list: ROWS, total: 3 });
   api.rolePage.mockReset().mockResolvedValue({ list: ROLES, total: 3 });
   api.roleOptions.mockReset().mockResolvedValue(ROLES.map(({ id, name, isAdmin }) => ({ id, name, isAdmin })));
 });
@@ -44,9 +49,9 @@ describe('account list buttons follow roleList', () => {
     signInWith([7, 702, 70201, 70202, 70203, 70204]);
     await renderAccounts();
     expect(buttons('account-add')).toHaveLength(1);
-    expect(buttons('account-edit')).toHaveLength(2);
-    expect(buttons('account-reset-password')).toHaveLength(2);
-    expect(buttons('account-delete')).toHaveLength(2);
+    expect(buttons('account-edit')).toHaveLength(3);
+    expect(buttons('account-reset-password')).toHaveLength(3);
+    expect(buttons('account-delete')).toHaveLength(3);
     expect(api.accountPage).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
   });
 
@@ -54,7 +59,7 @@ describe('account list buttons follow roleList', () => {
     signInWith([7, 702, 70202]);
     await renderAccounts();
     expect(buttons('account-add')).toHaveLength(0);
-    expect(buttons('account-edit')).toHaveLength(2);
+    expect(buttons('account-edit')).toHaveLength(3);
     expect(buttons('account-reset-password')).toHaveLength(0);
     expect(buttons('account-delete')).toHaveLength(0);
   });
@@ -98,5 +103,40 @@ describe('role list', () => {
     await screen.findByText('Unused');
     expect(buttons('role-add')).toHaveLength(1);
     expect(buttons('role-edit')).toHaveLength(0);
+  });
+});
+
+describe('invitations and the Google code', () => {
+  it('shows an invited account as Invited', async () => {
+    signInWith([7, 702]);
+    await renderAccounts();
+    const statuses = buttons('account-status').map((tag) => tag.textContent);
+    expect(statuses).toEqual(['Enabled', 'Disabled', 'Invited']);
+  });
+
+  it('invites without a password, with the Google code, and shows the server refusal', { timeout: 30000 }, async () => {
+    act(() => sessionStore.signIn(makeUser([7, 702, 70201], { id: 1, bindGoogle: true })));
+    api.accountAdd.mockReset().mockRejectedValue(new ApiError(10403, 'You cannot grant a permission you do not hold yourself'));
+    render(
+      <MemoryRouter>
+        <AccountListPage />
+      </MemoryRouter>,
+    );
+    await screen.findByText('clerk@coffer.local');
+    await act(async () => fireEvent.click(screen.getByTestId('account-add')));
+    expect(await screen.findByTestId('account-invite-tip')).toBeTruthy();
+    expect(screen.queryByTestId('account-form-password')).toBeNull();
+    fireEvent.change(screen.getByTestId('account-form-email'), { target: { value: 'ann@x.example' } });
+    fireEvent.change(screen.getByTestId('account-form-username'), { target: { value: 'Ann' } });
+    fireEvent.change(screen.getByTestId('account-form-google-code'), { target: { value: '123456' } });
+    await waitFor(() => expect(api.roleOptions).toHaveBeenCalled());
+    const role = screen.getByTestId('account-form-role').querySelector('input') as HTMLInputElement;
+    fireEvent.mouseDown(role);
+    fireEvent.click(await screen.findByTitle('Clerks'));
+    await act(async () => fireEvent.click(screen.getByTestId('account-form-submit')));
+    await waitFor(() =>
+      expect(api.accountAdd).toHaveBeenCalledWith({ email: 'ann@x.example', username: 'Ann', roleId: 2, googleCode: '123456' }),
+    );
+    expect((await screen.findByTestId('account-form-error')).textContent).toContain('You cannot grant a permission');
   });
 });

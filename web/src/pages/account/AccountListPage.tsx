@@ -50,8 +50,8 @@ export default function AccountListPage() {
       key: 'status',
       width: 100,
       render: (value: number) => (
-        <Tag color={value === 1 ? 'green' : 'default'} data-testid="account-status">
-          {value === 1 ? t('status_enabled') : t('status_disabled')}
+        <Tag color={value === 1 ? 'green' : value === 2 ? 'gold' : 'default'} data-testid="account-status">
+          {value === 1 ? t('status_enabled') : value === 2 ? t('status_invited') : t('status_disabled')}
         </Tag>
       ),
     },

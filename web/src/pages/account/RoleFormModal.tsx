@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal, Spin, Tag, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleAdd, roleEdit, roleMenus } from '@/api/accounts';
 import type { MenuItem, RoleRow } from '@/api/types';
+import { GoogleCodeField, googleCodeOf, refusal, ServerError } from '@/pages/system/shared';
 import { toast } from '@/utils/feedback';
 import {
   buildPermissionTree, checkedFromMenuIds, indexTree, menuIdsToSend, toggleMenu, type PermissionNode,
@@ -15,10 +16,15 @@ interface RoleFormModalProps {
   onSaved: () => void;
 }
 
-/** Add or edit a role: its name and its permissions, picked in a tree of every menu item. */
+/**
+ * Add or edit a role: its name and its permissions, picked in a tree of every menu item, and the
+ * Google code. The server refuses permissions the caller does not hold, and the caller's own role;
+ * its message is shown in the form.
+ */
 export default function RoleFormModal({ target, onClose, onSaved }: RoleFormModalProps) {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<{ name: string }>();
+  const [form] = Form.useForm<{ name: string; googleCode?: string }>();
+  const [error, setError] = useState<string | null>(null);
   const [menus, setMenus] = useState<MenuItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [checked, setChecked] = useState<Set<string>>(new Set());
@@ -45,13 +51,15 @@ export default function RoleFormModal({ target, onClose, onSaved }: RoleFormModa
   }, [target, index]); // once per opening, and again when the tree arrives
 
   const submit = async () => {
-    const { name } = await form.validateFields();
-    const body = { name: name.trim(), menuIds: menuIdsToSend(checked, tree) };
+    const values = await form.validateFields();
+    const body = { name: values.name.trim(), menuIds: menuIdsToSend(checked, tree), googleCode: googleCodeOf(values) };
+    setError(null);
     try {
       if (editing) await roleEdit({ id: editing.id, ...body });
       else await roleAdd(body);
-    } catch {
-      return; // e.g. the admin role cannot be edited (11011): the toast says so
+    } catch (failure) {
+      setError(refusal(failure)); // e.g. a permission the caller does not hold; the dialog stays open
+      return;
     }
     toast.success(t(editing ? 'edited_successfully' : 'added_successfully'));
     onSaved();
@@ -81,14 +89,16 @@ export default function RoleFormModal({ target, onClose, onSaved }: RoleFormModa
       afterClose={() => {
         form.resetFields();
         setChecked(new Set());
+        setError(null);
       }}
       destroyOnHidden
       width={520}
       data-testid="role-form"
     >
       <Form form={form} layout="vertical" requiredMark={false} name="role">
+        <ServerError message={error} testId="role-form-error" />
         <Form.Item name="name" label={t('role_name')} rules={[{ required: true, whitespace: true, message: t('role_name_empty') }]}>
-          <Input maxLength={64} data-testid="role-form-name" />
+          <Input maxLength={32} data-testid="role-form-name" />
         </Form.Item>
         <Form.Item label={t('permissions')} extra={t('permissions_tip')}>
           {failed && <Alert type="error" showIcon message={t('permissions_unavailable')} />}
@@ -107,6 +117,7 @@ export default function RoleFormModal({ target, onClose, onSaved }: RoleFormModa
             </div>
           )}
         </Form.Item>
+        <GoogleCodeField testId="role-form" />
       </Form>
     </Modal>
   );

@@ -4,7 +4,7 @@ import i18n from '@/locales';
 import { toast } from '@/utils/feedback';
 import ForgotPanel from './ForgotPanel';
 
-const api = vi.hoisted(() => ({ sendEmailCode: vi.fn(), resetPassword: vi.fn() }));
+const api = vi.hoisted(() => ({ sendEmailCode: vi.fn(), resetPassword: vi.fn(), acceptInvitation: vi.fn() }));
 vi.mock('@/api/auth', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/api/auth')>()), ...api }));
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -14,6 +14,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.sendEmailCode.mockReset().mockResolvedValue(null);
   api.resetPassword.mockReset().mockResolvedValue(null);
+  api.acceptInvitation.mockReset().mockResolvedValue(null);
   vi.spyOn(toast, 'success').mockImplementation(() => undefined);
 });
 
@@ -67,5 +68,31 @@ describe('forgot password', () => {
     await click('forgot-submit');
     expect(screen.getByTestId('forgot-password')).toBeTruthy();
     expect(screen.queryByTestId('forgot-done')).toBeNull();
+  });
+});
+
+describe('accept invitation', () => {
+  it('asks for an invitation code (type 9) and sets the first password', async () => {
+    const onSignIn = vi.fn();
+    render(<ForgotPanel invitation onCancel={vi.fn()} onSignIn={onSignIn} />);
+    expect(screen.getByText('Accept invitation')).toBeTruthy();
+    type('invite-email', 'ann@x.example');
+    await click('invite-get-code');
+    expect(api.sendEmailCode).toHaveBeenCalledWith({ email: 'ann@x.example', type: 9 });
+    type('invite-code', '123456');
+    await click('invite-next');
+    type('invite-password', 'Invited-Pass-2026');
+    type('invite-password-verify', 'Invited-Pass-2026');
+    await click('invite-submit');
+    expect(api.acceptInvitation).toHaveBeenCalledWith({
+      email: 'ann@x.example',
+      code: '123456',
+      password: 'Invited-Pass-2026',
+      passwordVerify: 'Invited-Pass-2026',
+    });
+    expect(api.resetPassword).not.toHaveBeenCalled();
+    expect(await screen.findByText('Invitation accepted')).toBeTruthy();
+    await click('invite-sign-in-now');
+    expect(onSignIn).toHaveBeenCalledWith('ann@x.example');
   });
 });

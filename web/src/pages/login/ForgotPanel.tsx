@@ -1,7 +1,7 @@
 import { useReducer, useState } from 'react';
 import { Button, Form, Result, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_CODE_TYPE, resetPassword, type EmailCodePassword } from '@/api/auth';
+import { acceptInvitation, EMAIL_CODE_TYPE, resetPassword, type EmailCodePassword } from '@/api/auth';
 import { useCountdown } from '@/hooks/useCountdown';
 import { ApiError } from '@/utils/request';
 import EmailCodeFields from './EmailCodeFields';
@@ -13,14 +13,20 @@ interface ForgotPanelProps {
   onCancel: () => void;
   /** "Sign in now" after a reset: the Login tab, with the e-mail filled in. */
   onSignIn: (email: string) => void;
+  /** Accept an invitation instead: the code is the invitation's (type 9), the password the first. */
+  invitation?: boolean;
 }
 
 /**
  * Forgot password (spec sections 2 and 4): e-mail and code (type 8), then the new password and
  * its confirmation (Back returns to step 1), then "reset successful" with a sign-in-now button.
  */
-export default function ForgotPanel({ onCancel, onSignIn }: ForgotPanelProps) {
+export default function ForgotPanel({ onCancel, onSignIn, invitation = false }: ForgotPanelProps) {
   const { t } = useTranslation();
+  const id = invitation ? 'invite' : 'forgot';
+  const text = invitation
+    ? { title: 'accept_invitation_title', submit: 'accept_invitation_submit', doneTitle: 'accept_invitation_done_title', doneDesc: 'accept_invitation_done_desc' } as const
+    : { title: 'reset_password_title', submit: 'reset_password_submit', doneTitle: 'reset_successful_title', doneDesc: 'reset_successful_desc' } as const;
   const [form] = Form.useForm<EmailCodePassword>();
   const [step, dispatch] = useReducer(flowReducer, 'identify');
   const countdown = useCountdown();
@@ -44,7 +50,8 @@ export default function ForgotPanel({ onCancel, onSignIn }: ForgotPanelProps) {
     const values = form.getFieldsValue(true) as EmailCodePassword;
     const email = values.email.trim();
     try {
-      await resetPassword({ email, code: values.code.trim(), password: values.password, passwordVerify: values.passwordVerify });
+      const send = invitation ? acceptInvitation : resetPassword;
+      await send({ email, code: values.code.trim(), password: values.password, passwordVerify: values.passwordVerify });
       setResetEmail(email);
       dispatch({ type: 'submitted' });
     } catch (error) {
@@ -54,14 +61,14 @@ export default function ForgotPanel({ onCancel, onSignIn }: ForgotPanelProps) {
 
   if (step === 'done') {
     return (
-      <div data-testid="forgot-done">
+      <div data-testid={`${id}-done`}>
         <Result
           status="success"
           className="coffer-flow-result"
-          title={t('reset_successful_title')}
-          subTitle={t('reset_successful_desc')}
+          title={t(text.doneTitle)}
+          subTitle={t(text.doneDesc)}
           extra={
-            <Button type="primary" onClick={() => onSignIn(resetEmail)} data-testid="forgot-sign-in-now">
+            <Button type="primary" onClick={() => onSignIn(resetEmail)} data-testid={`${id}-sign-in-now`}>
               {t('sign_in_now')}
             </Button>
           }
@@ -71,9 +78,9 @@ export default function ForgotPanel({ onCancel, onSignIn }: ForgotPanelProps) {
   }
 
   return (
-    <div data-testid="forgot-panel">
+    <div data-testid={`${id}-panel`}>
       <Typography.Title level={4} className="coffer-flow-title">
-        {t('reset_password_title')}
+        {t(text.title)}
       </Typography.Title>
       <Steps
         size="small"
@@ -83,24 +90,29 @@ export default function ForgotPanel({ onCancel, onSignIn }: ForgotPanelProps) {
         className="coffer-flow-steps"
         items={[{ title: t('step_verify_email') }, { title: t('step_new_password') }, { title: t('step_reset_done') }]}
       />
-      <Form form={form} layout="vertical" requiredMark={false} name="forgot" size="large">
+      <Form form={form} layout="vertical" requiredMark={false} name={id} size="large">
         {step === 'identify' && (
           <>
-            <EmailCodeFields form={form} codeType={EMAIL_CODE_TYPE.reset} countdown={countdown} testId="forgot" />
-            <Button type="primary" block onClick={next} data-testid="forgot-next">
+            <EmailCodeFields
+              form={form}
+              codeType={invitation ? EMAIL_CODE_TYPE.invite : EMAIL_CODE_TYPE.reset}
+              countdown={countdown}
+              testId={id}
+            />
+            <Button type="primary" block onClick={next} data-testid={`${id}-next`}>
               {t('next')}
             </Button>
           </>
         )}
         {step === 'password' && (
           <>
-            <NewPasswordFields form={form} testId="forgot" />
+            <NewPasswordFields form={form} testId={id} />
             <div className="coffer-flow-actions">
-              <Button onClick={() => dispatch({ type: 'back' })} data-testid="forgot-back">
+              <Button onClick={() => dispatch({ type: 'back' })} data-testid={`${id}-back`}>
                 {t('back')}
               </Button>
-              <Button type="primary" onClick={submit} data-testid="forgot-submit">
-                {t('reset_password_submit')}
+              <Button type="primary" onClick={submit} data-testid={`${id}-submit`}>
+                {t(text.submit)}
               </Button>
             </div>
           </>

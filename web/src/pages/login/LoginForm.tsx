@@ -12,11 +12,13 @@ import VerifyModal from './VerifyModal';
 /** Credentials form, then the verify modal, then signed in (spec section 4, Login). */
 interface LoginFormProps {
   onForgot: () => void;
+  /** An invited sub-account sets its first password. */
+  onAcceptInvite?: () => void;
   /** Filled in after a password reset ("sign in now"). */
   initialEmail?: string;
 }
 
-export default function LoginForm({ onForgot, initialEmail }: LoginFormProps) {
+export default function LoginForm({ onForgot, onAcceptInvite, initialEmail }: LoginFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<Credentials>();
@@ -88,6 +90,11 @@ export default function LoginForm({ onForgot, initialEmail }: LoginFormProps) {
           <Button type="link" onClick={onForgot} className="coffer-link" data-testid="forgot-password">
             {t('forgot_password')}
           </Button>
+          {onAcceptInvite && (
+            <Button type="link" onClick={onAcceptInvite} className="coffer-link" data-testid="accept-invitation">
+              {t('accept_invitation')}
+            </Button>
+          )}
         </div>
         <Button type="primary" htmlType="submit" block loading={checking} data-testid="login-submit">
           {t('sign_in')}

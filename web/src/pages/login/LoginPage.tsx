@@ -10,7 +10,7 @@ import LoginForm from './LoginForm';
 import ForgotPanel from './ForgotPanel';
 import RegisterPanel from './RegisterPanel';
 
-type View = 'login' | 'register' | 'forgot';
+type View = 'login' | 'register' | 'forgot' | 'invite';
 
 /** Login page of spec section 2: language dropdown, welcome, Login (default) and Register tabs. */
 export default function LoginPage() {
@@ -62,8 +62,10 @@ export default function LoginPage() {
           {expired && (
             <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('login_expired')} data-testid="expired-notice" />
           )}
-          {view === 'forgot' ? (
+          {view === 'forgot' || view === 'invite' ? (
             <ForgotPanel
+              key={view}
+              invitation={view === 'invite'}
               onCancel={() => changeView('login')}
               onSignIn={(email) => {
                 setSignInEmail(email);
@@ -78,7 +80,14 @@ export default function LoginPage() {
                 {
                   key: 'login',
                   label: <span data-testid="tab-login">{t('tab_login')}</span>,
-                  children: <LoginForm key={signInEmail} initialEmail={signInEmail} onForgot={() => changeView('forgot')} />,
+                  children: (
+                    <LoginForm
+                      key={signInEmail}
+                      initialEmail={signInEmail}
+                      onForgot={() => changeView('forgot')}
+                      onAcceptInvite={() => changeView('invite')}
+                    />
+                  ),
                 },
                 {
                   key: 'register',

@@ -1,17 +1,23 @@
-//! Sub-accounts, roles and merchant settings, always within the caller's merchant.
+//! Sub-accounts, roles and merchant settings, always within the caller's merchant. What one
+//! may grant is decided in [`grants`]; accounts join by invitation ([`invite`]).
+
+pub mod cooling;
+pub mod grants;
+pub mod invite;
+pub mod names;
 
 use chrono::SecondsFormat;
 use serde::Serialize;
 use std::sync::Arc;
 
-use crate::auth::AuthContext;
+use crate::auth::{AuthContext, AuthService};
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
-use crate::identity::{self, Email};
+use crate::identity;
 use crate::menu::{MenuId, MenuItem};
 use crate::messages::MsgKey;
 use crate::ports::{
-    AccessRepo, ConfigRepo, NewAccount, PageRequest, Paged, RoleRecord, SessionRepo, UserRecord, UserRepo,
+    account_status, AccessRepo, ConfigRepo, PageRequest, Paged, RoleRecord, SessionRepo, UserRecord, UserRepo,
 };
 
 #[derive(Debug, Clone, Serialize)]
@@ -46,12 +52,13 @@ pub struct RoleOption {
     pub is_admin: bool,
 }
 
-pub struct AccountForm<'a> {
-    pub email: &'a str,
+/// An account's editable fields; `google_code` is checked when the role changes.
+pub struct AccountEdit<'a> {
+    pub id: i64,
     pub username: &'a str,
-    pub password: &'a str,
-    pub password_verify: &'a str,
     pub role_id: i64,
+    pub status: i32,
+    pub google_code: &'a str,
 }
 
 pub struct AccessService {
@@ -60,6 +67,8 @@ pub struct AccessService {
     pub sessions: Arc<dyn SessionRepo>,
     pub config: Arc<dyn ConfigRepo>,
     pub clock: Arc<dyn Clock>,
+    /// The authenticator check, and the codes and mail of invitations.
+    pub auth: Arc<AuthService>,
 }
 
 fn time(t: chrono::DateTime<chrono::Utc>) -> String {
@@ -90,14 +99,6 @@ fn role_view(r: RoleRecord) -> RoleView {
     }
 }
 
-fn nickname(raw: &str) -> AppResult<&str> {
-    let name = raw.trim();
-    if name.is_empty() {
-        return Err(AppError::Invalid(MsgKey::NicknameEmpty));
-    }
-    Ok(name)
-}
-
 impl AccessService {
     pub async fn page_accounts(
         &self,
@@ -113,54 +114,47 @@ impl AccessService {
         })
     }
 
-    pub async fn add_account(&self, ctx: &AuthContext, form: AccountForm<'_>) -> AppResult<i64> {
-        let email = Email::parse(form.email)?;
-        let username = nickname(form.username)?;
-        identity::check_password_policy(form.password)?;
-        if form.password != form.password_verify {
-            return Err(AppError::Invalid(MsgKey::TwoPasswordInconsistent));
-        }
-        let role = self.own_role(ctx, form.role_id).await?;
-        let hash = identity::hash_password(form.password)?;
-        let account = NewAccount {
-            merchant_id: ctx.merchant_id,
-            email: &email,
-            username,
-            password_hash: &hash,
-            role_id: role.id,
-            at: self.clock.now(),
-        };
-        self.repo.create_user(account).await
-    }
-
     /// Returns the account as it was before the change (for the operation log).
-    pub async fn edit_account(
-        &self,
-        ctx: &AuthContext,
-        id: i64,
-        username: &str,
-        role_id: i64,
-        status: i32,
-    ) -> AppResult<AccountView> {
-        let username = nickname(username)?;
-        if !matches!(status, 0 | 1) {
-            return Err(AppError::Invalid(MsgKey::NoSuchRecord));
-        }
-        let target = self.own_user(ctx, id).await?;
-        let role = self.own_role(ctx, role_id).await?;
-        let access_changes = target.role_id != role.id || target.status != status;
+    pub async fn edit_account(&self, ctx: &AuthContext, edit: AccountEdit<'_>) -> AppResult<AccountView> {
+        let username = names::nickname(edit.username)?;
+        let target = self.own_user(ctx, edit.id).await?;
+        // An invited account stays invited until the invitee sets a password; others are
+        // enabled or disabled.
+        let invited = target.status == account_status::INVITED;
+        let status = match edit.status {
+            account_status::DISABLED | account_status::ENABLED if !invited => edit.status,
+            _ if invited => account_status::INVITED,
+            _ => return Err(AppError::Invalid(MsgKey::NoSuchRecord)),
+        };
+        let role = self.own_role(ctx, edit.role_id).await?;
+        let role_changes = target.role_id != role.id;
+        let access_changes = role_changes || target.status != status;
         if access_changes {
+            let current = self.own_role(ctx, target.role_id).await?;
+            if role_changes {
+                grants::not_own_account(ctx, &target)?;
+                grants::may_grant_role(ctx, &role)?;
+            }
+            grants::may_change_holder_of(ctx, &current)?;
             if target.id == ctx.user_id {
                 return Err(AppError::ForbiddenSelf);
             }
-            let stays_admin = role.is_admin && status == 1;
+            let stays_admin = role.is_admin && status != account_status::DISABLED;
             if !stays_admin {
                 self.keep_an_admin(&target).await?;
             }
+            if role_changes {
+                self.auth.require_google(ctx, edit.google_code).await?;
+                if grants::gains_pass(Some(&current), &role) {
+                    self.repo.mark_pass_granted(target.id, self.clock.now()).await?;
+                }
+            }
         }
-        self.repo.update_user(id, username, role.id, status).await?;
+        self.repo
+            .update_user(target.id, &username, role.id, status)
+            .await?;
         if access_changes {
-            self.sessions.delete_user_sessions(id).await?;
+            self.sessions.delete_user_sessions(target.id).await?;
         }
         Ok(account_view(target))
     }
@@ -177,6 +171,8 @@ impl AccessService {
             return Err(AppError::Invalid(MsgKey::TwoPasswordInconsistent));
         }
         let target = self.own_user(ctx, id).await?;
+        // Setting a stronger account's password would be a way into its permissions.
+        grants::may_change_holder_of(ctx, &self.own_role(ctx, target.role_id).await?)?;
         self.users
             .set_password_hash(target.id, &identity::hash_password(password)?)
             .await?;
@@ -189,6 +185,7 @@ impl AccessService {
         if target.id == ctx.user_id {
             return Err(AppError::ForbiddenSelf);
         }
+        grants::may_change_holder_of(ctx, &self.own_role(ctx, target.role_id).await?)?;
         self.keep_an_admin(&target).await?;
         self.sessions.delete_user_sessions(id).await?;
         self.repo.delete_user(id).await?;
@@ -221,9 +218,17 @@ impl AccessService {
             .collect())
     }
 
-    pub async fn add_role(&self, ctx: &AuthContext, name: &str, menu_ids: &[MenuId]) -> AppResult<i64> {
+    pub async fn add_role(
+        &self,
+        ctx: &AuthContext,
+        name: &str,
+        menu_ids: &[MenuId],
+        google_code: &str,
+    ) -> AppResult<i64> {
         let name = self.role_fields(ctx, None, name, menu_ids).await?;
-        self.repo.create_role(ctx.merchant_id, name, menu_ids).await
+        grants::may_grant_menus(ctx, menu_ids)?;
+        self.auth.require_google(ctx, google_code).await?;
+        self.repo.create_role(ctx.merchant_id, &name, menu_ids).await
     }
 
     /// Returns the role as it was before the change (for the operation log).
@@ -233,13 +238,28 @@ impl AccessService {
         id: i64,
         name: &str,
         menu_ids: &[MenuId],
+        google_code: &str,
     ) -> AppResult<RoleView> {
         let role = self.own_role(ctx, id).await?;
         if role.is_admin {
             return Err(AppError::RoleInUse);
         }
         let name = self.role_fields(ctx, Some(id), name, menu_ids).await?;
-        self.repo.update_role(id, name, menu_ids).await?;
+        grants::not_own_role(&self.me(ctx).await?, role.id)?;
+        grants::may_change_holder_of(ctx, &role)?;
+        grants::may_grant_menus(ctx, menu_ids)?;
+        self.auth.require_google(ctx, google_code).await?;
+        let widened = RoleRecord {
+            menu_ids: menu_ids.to_vec(),
+            ..role.clone()
+        };
+        // Marked first: a crash in between starts a cooling-off for nothing, never skips one.
+        if grants::gains_pass(Some(&role), &widened) {
+            self.repo
+                .mark_role_pass_granted(role.id, self.clock.now())
+                .await?;
+        }
+        self.repo.update_role(id, &name, menu_ids).await?;
         Ok(role_view(role))
     }
 
@@ -265,17 +285,14 @@ impl AccessService {
 
     /// A role name is unique within the merchant (case-insensitive), so no role can pass
     /// itself off as the administrator role.
-    async fn role_fields<'a>(
+    async fn role_fields(
         &self,
         ctx: &AuthContext,
         id: Option<i64>,
-        name: &'a str,
+        name: &str,
         menu_ids: &[MenuId],
-    ) -> AppResult<&'a str> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(AppError::Invalid(MsgKey::RoleNameEmpty));
-        }
+    ) -> AppResult<String> {
+        let name = names::role_name(name)?;
         let roles = self.repo.list_roles(ctx.merchant_id).await?;
         if roles
             .iter()
@@ -288,6 +305,14 @@ impl AccessService {
             return Err(AppError::Invalid(MsgKey::UnknownMenu));
         }
         Ok(name)
+    }
+
+    /// The caller's own account.
+    async fn me(&self, ctx: &AuthContext) -> AppResult<UserRecord> {
+        self.users
+            .find_by_id(ctx.user_id)
+            .await?
+            .ok_or(AppError::SessionExpired)
     }
 
     /// Another merchant's record answers exactly as a missing one.

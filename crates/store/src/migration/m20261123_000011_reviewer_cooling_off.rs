@@ -1,0 +1,32 @@
+//! issue 11: when an account gained the withdrawal-pass permission through the console, so a
+//! new reviewer waits out a cooling-off before passing withdrawals. Existing accounts (and the
+//! merchant's first admin) have none and are settled.
+
+use sea_orm_migration::prelude::*;
+
+use super::schema::{add_column, at_null};
+
+pub struct Migration;
+
+impl MigrationName for Migration {
+    fn name(&self) -> &str {
+        "m20261123_000011_reviewer_cooling_off"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        add_column(m, "app_user", at_null("pass_granted_at")).await
+    }
+
+    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        m.alter_table(
+            Table::alter()
+                .table(Alias::new("app_user"))
+                .drop_column(Alias::new("pass_granted_at"))
+                .to_owned(),
+        )
+        .await
+    }
+}
