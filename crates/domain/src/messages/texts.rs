@@ -286,7 +286,6 @@ impl MsgKey {
                 "该链的地址无效",
                 "該鏈的地址無效",
             ],
-<<<<<<< HEAD
             // issue 11: amounts and withdrawals
             MsgKey::AmountTooLarge => [
                 "The amount is too large: at most 999,999,999,999,999 per order",
@@ -307,7 +306,7 @@ impl MsgKey {
                 "This is one of your own deposit, hot wallet or cold addresses; moving funds between your own addresses is done by collection",
                 "这是您自己的充值、热钱包或冷钱包地址；自有地址之间的资金转移请使用归集",
                 "這是您自己的充值、熱錢包或冷錢包地址；自有地址之間的資金轉移請使用歸集",
-=======
+            ],
             // issue 11: permissions and accounts
             MsgKey::GrantBeyondOwn => [
                 "You cannot grant a permission you do not hold yourself",
@@ -353,7 +352,6 @@ impl MsgKey {
                 "Invalid or expired invitation",
                 "邀请无效或已过期",
                 "邀請無效或已過期",
->>>>>>> issue11-perm
             ],
         }
     }
