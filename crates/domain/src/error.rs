@@ -40,6 +40,8 @@ pub enum ErrorCode {
     IpNotAllowed = 13005,
     ClientKeyMissing = 13006,
     NonceInvalid = 13007,
+    // issue 11: guessable secrets
+    GoogleLocked = 11012,
 }
 
 impl ErrorCode {
@@ -105,6 +107,10 @@ pub enum AppError {
     /// Anything unexpected. The text goes to the log only.
     #[error("internal: {0}")]
     Internal(String),
+    // issue 11: guessable secrets
+    /// Too many wrong authenticator codes: every code, even a right one, is refused a while.
+    #[error("google authenticator checks paused for {retry_after_minutes} more minutes")]
+    GoogleLocked { retry_after_minutes: i64 },
 }
 
 impl AppError {
@@ -139,6 +145,8 @@ impl AppError {
             AppError::MerchantApi(refusal) => refusal.code(),
             AppError::Unavailable(_) => ErrorCode::Unavailable,
             AppError::Internal(_) => ErrorCode::Internal,
+            // issue 11: guessable secrets
+            AppError::GoogleLocked { .. } => ErrorCode::GoogleLocked,
         }
     }
 
@@ -169,6 +177,8 @@ impl AppError {
             AppError::MerchantApi(refusal) => refusal.msg_key(),
             AppError::Unavailable(_) => MsgKey::Unavailable,
             AppError::Internal(_) => MsgKey::Internal,
+            // issue 11: guessable secrets
+            AppError::GoogleLocked { .. } => MsgKey::GoogleLocked,
         }
     }
 
@@ -176,7 +186,8 @@ impl AppError {
     pub fn public_detail(&self) -> Option<String> {
         match self {
             AppError::BadRequest { detail } => Some(detail.clone()),
-            AppError::AccountLocked { retry_after_minutes } => Some(format!("{retry_after_minutes} min")),
+            AppError::AccountLocked { retry_after_minutes }
+            | AppError::GoogleLocked { retry_after_minutes } => Some(format!("{retry_after_minutes} min")),
             _ => None,
         }
     }

@@ -8,6 +8,8 @@ mod anvil_deposits;
 mod assets;
 mod deposits;
 mod envelope;
+// issue 11: guessable secrets
+mod guessing;
 mod hash_scan;
 mod housekeeping;
 mod identity;

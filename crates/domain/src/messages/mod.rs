@@ -98,6 +98,8 @@ pub enum MsgKey {
     TooManyRows,
     NotOwnHotWallet,
     SecurityCodeTooLong,
+    // issue 11: guessable secrets
+    GoogleLocked,
 }
 
 impl MsgKey {
@@ -194,6 +196,8 @@ impl MsgKey {
             MsgKey::TooManyRows => "too_many_rows",
             MsgKey::NotOwnHotWallet => "not_own_hot_wallet",
             MsgKey::SecurityCodeTooLong => "security_code_too_long",
+            // issue 11: guessable secrets
+            MsgKey::GoogleLocked => "google_locked",
         }
     }
 

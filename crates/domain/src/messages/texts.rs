@@ -286,6 +286,12 @@ impl MsgKey {
                 "该链的地址无效",
                 "該鏈的地址無效",
             ],
+            // issue 11: guessable secrets
+            MsgKey::GoogleLocked => [
+                "Too many wrong Google authenticator codes; try again later",
+                "谷歌验证码错误次数过多，请稍后再试",
+                "谷歌驗證碼錯誤次數過多，請稍後再試",
+            ],
         }
     }
 }
