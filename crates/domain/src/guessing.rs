@@ -158,16 +158,16 @@ impl AuthService {
         if let Err(until) = self.attempts.reserve_attempt(key, self.totp_rule(), now).await? {
             return Ok(Err(minutes_left(until, now)));
         }
-        // A replayed code (its step already used) counts as wrong.
-        let right = match totp::matching_step(secret, code, now) {
-            Some(step) => self.users.claim_totp_step(user_id, step).await?,
-            None => false,
+        let Some(step) = totp::matching_step(secret, code, now) else {
+            if self.attempts.settle_failure(key, self.totp_rule(), now).await? {
+                tracing::warn!(user_id, "authenticator checks paused after repeated wrong codes");
+            }
+            return Ok(Ok(false));
         };
-        if right {
-            self.attempts.release_attempt(key).await?;
-        } else if self.attempts.settle_failure(key, self.totp_rule(), now).await? {
-            tracing::warn!(user_id, "authenticator checks paused after repeated wrong codes");
-        }
+        // A replayed code (its step already used) is refused but is no guess: a double click
+        // must not pause the user's checks.
+        self.attempts.release_attempt(key).await?;
+        let right = self.users.claim_totp_step(user_id, step).await?;
         Ok(Ok(right))
     }
 }

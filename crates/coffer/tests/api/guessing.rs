@@ -11,8 +11,10 @@ use coffer_testkit::{each_database, TestDb};
 use sea_orm::{EntityTrait, QueryOrder};
 use serde_json::{json, Value};
 
+use crate::deposits::range;
 use crate::helpers::{answer, spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
-use crate::wallets::bind_google;
+use crate::wallets::{bind_google, google_code, offline_chains};
+use crate::withdrawals::{detail, payer, withdraw};
 
 const OPS_EMAIL: &str = "ops@coffer.local";
 const OPS_PASSWORD: &str = "Ops-Pass-2026";
@@ -194,6 +196,25 @@ async fn concurrent_wrong_codes_cannot_pass_the_limit(db: TestDb) {
     assert_eq!(right.code(), 11012);
 }
 
+async fn replayed_codes_are_refused_but_not_counted(db: TestDb) {
+    let app = spawn_app(db).await;
+    let demo = app.sign_in_demo().await;
+    let secret = bind_google(&app, &demo).await;
+    let code = google_code(&app, &secret);
+    let show = |code: &str| app.post_as(&demo, "/api/partner/secret/show", json!({"googleCode": code}));
+    let first = show(&code).await;
+    assert!(![11002, 11012].contains(&first.code()), "{:?}", first.body);
+    for _ in 0..6 {
+        assert_eq!(show(&code).await.code(), 11002, "a replay is refused");
+    }
+    let fresh = show(&google_code(&app, &secret)).await;
+    assert!(
+        ![11002, 11012].contains(&fresh.code()),
+        "replays (a double click) do not pause the checks: {:?}",
+        fresh.body
+    );
+}
+
 /// A sign-in password step from a given client address (the server trusts X-Forwarded-For).
 async fn verify_from(app: &TestApp, address: &str, email: &str, password: &str) -> Answer {
     let response = app
@@ -285,10 +306,49 @@ async fn email_codes_are_stored_as_keyed_digests(db: TestDb) {
     );
 }
 
+async fn passing_a_withdrawal_needs_the_google_code(db: TestDb) {
+    let app = spawn_app_with(db, |c| {
+        offline_chains(c);
+        c.withdrawals.maker_checker = false;
+    })
+    .await;
+    let p = payer(&app, "5000").await;
+    let held = withdraw(&app, &p, "1200", json!({})).await.data()["id"].clone();
+    app.executor.step().await.unwrap();
+    let check = |body: Value| app.post_as(&p.token, "/api/partner/withdraw/check", body);
+
+    let bare = check(json!({"ids": [held], "action": 1})).await;
+    assert_eq!(
+        (bare.code(), bare.msg()),
+        (10422, "Google verification code cannot be empty")
+    );
+    let wrong = check(json!({"ids": [held], "action": 1, "googleCode": wrong_code(&app, &p.google)})).await;
+    assert_eq!(wrong.code(), 11002);
+    let one_click = check(json!({"all": true, "action": 1, "filter": range(&app)})).await;
+    assert_eq!(one_click.code(), 10422);
+    assert_eq!(
+        detail(&app, &p.token, &held).await["status"],
+        1,
+        "still awaiting review"
+    );
+    assert_eq!(app.executor.step().await.unwrap().signed, 0, "nothing paid");
+
+    let passed = check(json!({"ids": [held], "action": 1, "googleCode": google_code(&app, &p.google)})).await;
+    assert_eq!(passed.data()["done"], 1, "{:?}", passed.body);
+
+    // Rejecting moves no money and needs no code.
+    let other = withdraw(&app, &p, "1300", json!({})).await.data()["id"].clone();
+    app.executor.step().await.unwrap();
+    let rejected = check(json!({"ids": [other], "action": 2, "reason": "no"})).await;
+    assert_eq!(rejected.data()["done"], 1, "{:?}", rejected.body);
+}
+
 each_database!(
     authenticator_codes_are_counted_per_user_across_sign_in_and_step_up,
     concurrent_wrong_codes_cannot_pass_the_limit,
+    replayed_codes_are_refused_but_not_counted,
     password_locks_tell_nobody_who_exists,
     distributed_guessing_meets_a_ceiling_per_account,
     email_codes_are_stored_as_keyed_digests,
+    passing_a_withdrawal_needs_the_google_code,
 );
