@@ -6,7 +6,7 @@ use chrono::Duration;
 use coffer_domain::clock::Clock;
 use coffer_domain::identity::secret_digest;
 use coffer_domain::totp;
-use coffer_store::entities::email_code;
+use coffer_store::entities::{auth_attempt, email_code};
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::{EntityTrait, QueryOrder};
 use serde_json::{json, Value};
@@ -280,6 +280,32 @@ async fn distributed_guessing_meets_a_ceiling_per_account(db: TestDb) {
     assert_eq!(owner.code(), 1, "{:?}", owner.body);
 }
 
+async fn idle_guess_counters_are_pruned(db: TestDb) {
+    let app = spawn_app(db).await;
+    for email in ["nobody@coffer.local", DEMO_EMAIL] {
+        let wrong = app
+            .post(
+                "/api/partner/login/verify",
+                json!({"email": email, "password": "Wrong-Pass-1"}),
+            )
+            .await;
+        assert_eq!(wrong.code(), 11001);
+    }
+    let count = || async {
+        auth_attempt::Entity::find()
+            .all(app.store.connection())
+            .await
+            .unwrap()
+            .len()
+    };
+    assert_eq!(count().await, 4, "per address and per account, for each e-mail");
+    app.housekeeper.run_once().await.unwrap();
+    assert_eq!(count().await, 4, "live counters are kept");
+    app.clock.advance(Duration::hours(25));
+    app.housekeeper.run_once().await.unwrap();
+    assert_eq!(count().await, 0, "a day after their window they go");
+}
+
 async fn email_codes_are_stored_as_keyed_digests(db: TestDb) {
     let app = spawn_app(db).await;
     let code = app.request_code(DEMO_EMAIL).await;
@@ -350,5 +376,6 @@ each_database!(
     password_locks_tell_nobody_who_exists,
     distributed_guessing_meets_a_ceiling_per_account,
     email_codes_are_stored_as_keyed_digests,
+    idle_guess_counters_are_pruned,
     passing_a_withdrawal_needs_the_google_code,
 );

@@ -86,13 +86,17 @@ impl AttemptRepo for Store {
             .one(db)
             .await
             .map_err(db_error)?;
+        let Some(row) = row else {
+            // Pruned between the statements (its window was long over): nothing to count against.
+            return Ok(Ok(()));
+        };
+        let window_end = row.window_start.map(|start| start + rule.window);
         let until = row
-            .and_then(|r| {
-                let window_end = r.window_start.map(|start| start + rule.window);
-                r.locked_until.filter(|until| *until > now).or(window_end)
-            })
+            .locked_until
             .filter(|until| *until > now)
-            // The window ended between the two statements: free again at once.
+            .or(window_end)
+            .filter(|until| *until > now)
+            // Another process moved the row on its own clock: refuse this once, briefly.
             .unwrap_or(now);
         Ok(Err(until))
     }
