@@ -5,7 +5,7 @@ import type { Session } from './api';
 import { ARTIFACTS, expect, openAs, settle, signInAs, test, type E2eEnv } from './fixtures';
 import { USERS } from './users';
 import { countRequests, pickOption } from './wallets';
-import { Authenticator, fundPaymentWallet, randomAddress, requestWithdrawal, waitForStatus, type Withdrawal } from './withdrawals';
+import { Authenticator, fundPaymentWallet, passInDialog, randomAddress, requestWithdrawal, waitForStatus, type Withdrawal } from './withdrawals';
 
 // Withdrawals against the real binary: the demo merchant's devchain USDT paid from a funded hot
 // wallet (its payment address). Risk limits are the defaults (review at 1000 USDT and above), no
@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial' });
 
 const CHECK = '/api/partner/withdraw/check';
 
-/** One sign-in per user (login codes: one per e-mail per 60 s); Google bound once for the makers. */
+/** One sign-in per user (login codes: one per e-mail per 60 s); Google bound once for the makers and the checker (passing asks for it). */
 const once = new Map<string, Promise<unknown>>();
 const lazy = <T>(key: string, make: () => Promise<T>): Promise<T> => {
   if (!once.has(key)) once.set(key, make());
@@ -23,7 +23,7 @@ const lazy = <T>(key: string, make: () => Promise<T>): Promise<T> => {
 };
 const maker = (env: E2eEnv) => lazy('maker', async () => Authenticator.bind(env, await signInAs(env, USERS.withdrawMaker)));
 const maker2 = (env: E2eEnv) => lazy('maker2', async () => Authenticator.bind(env, await signInAs(env, USERS.withdrawMaker2)));
-const checker = (env: E2eEnv) => lazy('checker', () => signInAs(env, USERS.withdrawChecker));
+const checker = (env: E2eEnv) => lazy('checker', async () => Authenticator.bind(env, await signInAs(env, USERS.withdrawChecker)));
 const reader = (env: E2eEnv) => lazy('reader', () => signInAs(env, USERS.withdrawReader));
 const funded = (env: E2eEnv) => lazy('funded', async () => fundPaymentWallet(env, (await maker(env)).session.sessionCode, '5000'));
 /** Two withdrawals over the review minimum, by two users (no wait for a second code). */
@@ -31,7 +31,7 @@ const awaitingPair = (env: E2eEnv) =>
   lazy('pair', async () => {
     await funded(env);
     const [first, second] = await Promise.all([requestWithdrawal(env, await maker(env), '1500'), requestWithdrawal(env, await maker2(env), '1200.5')]);
-    const token = (await checker(env)).sessionCode;
+    const token = (await checker(env)).session.sessionCode;
     return Promise.all([waitForStatus(env, token, first.orderNo, [1]), waitForStatus(env, token, second.orderNo, [1])]);
   });
 
@@ -125,7 +125,7 @@ test('b: 1500 USDT awaits review with its risk reason; maker-checker; reject nee
   const own = queueRow(page, orderNo);
   await expect(own.getByTestId('wd-risk')).toHaveText('Amount at or above the minimum review amount');
   await own.getByTestId('wd-pass').click();
-  await page.getByTestId('wd-pass-sure').filter({ visible: true }).click();
+  await passInDialog(page, who, 'wd-pass-sure');
   const refused = page.getByTestId('review-result');
   await expect(refused.getByTestId('result-summary')).toHaveText('0 of 1 rows done');
   await expect(refused.getByTestId('result-ok')).toHaveText('Refused');
@@ -133,7 +133,7 @@ test('b: 1500 USDT awaits review with its risk reason; maker-checker; reject nee
   await refused.getByTestId('result-close').click();
 
   // The checker rejects: without a reason nothing is sent; with one the order is rejected.
-  await openAs(page, await checker(env), '/transactions/withdraw-check');
+  await openAs(page, (await checker(env)).session, '/transactions/withdraw-check');
   const row = queueRow(page, orderNo);
   await expect(row.getByTestId('wd-status')).toHaveText('Awaiting review');
   await expect(row.getByTestId('wd-risk')).toHaveText('Amount at or above the minimum review amount');
@@ -181,7 +181,8 @@ test('d: a role without 40301 sees the queue without review buttons', async ({ p
 test('c: two more over the limit, batch pass with per-row results; the progress reaches complete', async ({ page, env }) => {
   test.setTimeout(150_000);
   const [first, second] = await awaitingPair(env);
-  await openAs(page, await checker(env), '/transactions/withdraw-check');
+  const reviewer = await checker(env);
+  await openAs(page, reviewer.session, '/transactions/withdraw-check');
   for (const row of [first, second]) {
     await queueRow(page, row.orderNo).locator('.ant-checkbox-input').check();
   }
@@ -189,9 +190,10 @@ test('c: two more over the limit, batch pass with per-row results; the progress 
   await settle(page);
   await page.screenshot({ path: path.join(ARTIFACTS, 'withdraw-check.png') });
   await page.getByTestId('batch-pass').click();
-  const [request] = await Promise.all([page.waitForRequest(`**${CHECK}`), page.getByTestId('batch-pass-sure').filter({ visible: true }).click()]);
-  const body = request.postDataJSON() as { ids: number[]; action: number };
+  const [request] = await Promise.all([page.waitForRequest(`**${CHECK}`), passInDialog(page, reviewer, 'batch-pass-sure')]);
+  const body = request.postDataJSON() as { ids: number[]; action: number; googleCode: string };
   expect(body.action).toBe(1);
+  expect(body.googleCode).toMatch(/^\d{6}$/);
   expect([...body.ids].sort()).toEqual([first.id, second.id].sort());
 
   const result = page.getByTestId('review-result');
@@ -211,7 +213,7 @@ test('c: two more over the limit, batch pass with per-row results; the progress 
   await result.getByTestId('result-close').click();
   await expect(queueRow(page, first.orderNo)).toHaveCount(0); // the queue was read again
 
-  const token = (await checker(env)).sessionCode;
+  const token = reviewer.session.sessionCode;
   for (const row of [first, second]) {
     const done: Withdrawal = await waitForStatus(env, token, row.orderNo, [8]);
     expect(done.reviewer).toBe(USERS.withdrawChecker.email);
@@ -221,7 +223,7 @@ test('c: two more over the limit, batch pass with per-row results; the progress 
 
 test('the withdrawal screens fit a 390 px screen', async ({ page, env }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const session: Session = await checker(env);
+  const session: Session = (await checker(env)).session;
   for (const screen of ['/token/withdraw', '/orders/withdraw', '/transactions/withdraw-check', '/transactions/withdraw-list']) {
     await openAs(page, session, screen);
     await expect(page.locator(screen === '/token/withdraw' ? '[data-testid="withdraw-form"]' : '.ant-table').first()).toBeVisible();

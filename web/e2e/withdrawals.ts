@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { call, type Session } from './api';
 import { enableDevUsdt, widePeriod } from './deposits';
 import type { E2eEnv } from './fixtures';
@@ -59,6 +59,21 @@ export class Authenticator {
       await new Promise((resolve) => setTimeout(resolve, Math.min(leftMs + 200, 31_000)));
     }
   }
+}
+
+/**
+ * Passing asks for the Google code (issue 11): waits until the pass dialog is open and its
+ * opening animation is over (a click during it once missed), types a fresh code, then sends with
+ * the dialog's button `sureTestId`.
+ */
+export async function passInDialog(page: Page, who: Authenticator, sureTestId: string): Promise<void> {
+  const code = page.getByTestId('pass-google-code');
+  await expect(code).toBeVisible();
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
+  await code.fill(await who.next());
+  const sure = page.getByTestId(sureTestId).filter({ visible: true });
+  await expect(sure).toBeEnabled();
+  await sure.click();
 }
 
 export async function listWithdrawals(env: E2eEnv, token: string, filters: object = {}): Promise<Withdrawal[]> {

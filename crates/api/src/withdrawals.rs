@@ -192,9 +192,12 @@ pub struct CheckBody {
     filter: Option<FilterBody>,
     action: i32,
     reason: Option<String>,
+    /// Needed to pass (issue 11): passing releases money. Reject and review again move none.
+    #[serde(default)]
+    google_code: String,
 }
 
-/// Pass and reject need 40301, review again 40302.
+/// Pass and reject need 40301, review again 40302; passing also a Google code.
 pub async fn check(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<40301, 40302>,
@@ -208,6 +211,9 @@ pub async fn check(
     };
     if !ctx.permissions.allows(needed) {
         return Err(coffer_domain::AppError::Forbidden.into());
+    }
+    if b.action == coffer_domain::ports::review_action::PASS {
+        state.auth.require_google(&ctx, &b.google_code).await?;
     }
     let selection = if b.all {
         Selection::All(b.filter.unwrap_or_default().filter())

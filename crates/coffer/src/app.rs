@@ -201,6 +201,10 @@ fn build_state(
         lockout_attempts: a.lockout_attempts,
         lockout_window: Duration::minutes(a.lockout_window_minutes),
         lockout_duration: Duration::minutes(a.lockout_minutes),
+        // issue 11: guessable secrets
+        account_lockout_attempts: a.account_lockout_attempts,
+        totp_max_failures: a.totp_max_failures,
+        totp_lockout: Duration::minutes(a.totp_lockout_minutes),
     };
     let deps = AuthDeps {
         users: repo.clone(),
@@ -210,6 +214,7 @@ fn build_state(
         mailer,
         clock: clock.clone(),
         sealer: sealer.clone(),
+        attempts: repo.clone(),
     };
     let auth = Arc::new(AuthService::new(deps, settings));
     let access = AccessService {

@@ -12,7 +12,7 @@ use crate::mail::Mailer;
 use crate::menu::{MenuItem, Permissions};
 use crate::messages::MsgKey;
 use crate::ports::{
-    CodeRepo, LogRepo, MerchantId, MerchantStatus, SessionRepo, UserId, UserRecord, UserRepo,
+    AttemptRepo, CodeRepo, LogRepo, MerchantId, MerchantStatus, SessionRepo, UserId, UserRecord, UserRepo,
 };
 
 #[derive(Debug, Clone)]
@@ -25,6 +25,13 @@ pub struct AuthSettings {
     pub lockout_attempts: i32,
     pub lockout_window: Duration,
     pub lockout_duration: Duration,
+    // issue 11: guessable secrets
+    /// Wrong passwords for one account from all addresses together within `lockout_window`.
+    pub account_lockout_attempts: i32,
+    /// Wrong authenticator codes of one user within `totp_lockout`, which then pause its checks
+    /// for `totp_lockout`.
+    pub totp_max_failures: i32,
+    pub totp_lockout: Duration,
 }
 
 /// Which second step the console shows after the password is accepted.
@@ -92,6 +99,8 @@ pub struct AuthDeps {
     pub mailer: Arc<dyn Mailer>,
     pub clock: Arc<dyn Clock>,
     pub sealer: Arc<SecretBox>,
+    // issue 11: guessable secrets
+    pub attempts: Arc<dyn AttemptRepo>,
 }
 
 pub struct AuthService {
@@ -103,6 +112,7 @@ pub struct AuthService {
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) sealer: Arc<SecretBox>,
     pub(crate) settings: AuthSettings,
+    pub(crate) attempts: Arc<dyn AttemptRepo>,
 }
 
 /// Sessions are touched at most this often, so a busy console does not write on every call.
@@ -118,6 +128,7 @@ impl AuthService {
             mailer,
             clock,
             sealer,
+            attempts,
         } = deps;
         AuthService {
             users,
@@ -128,6 +139,7 @@ impl AuthService {
             clock,
             sealer,
             settings,
+            attempts,
         }
     }
 
@@ -167,7 +179,11 @@ impl AuthService {
             },
         };
         if let Err(err) = second_step {
-            self.log_login(Some(&user), &user.email, client, false, "bad_code")
+            let reason = match err {
+                AppError::GoogleLocked { .. } => "google_locked",
+                _ => "bad_code",
+            };
+            self.log_login(Some(&user), &user.email, client, false, reason)
                 .await?;
             return Err(err);
         }

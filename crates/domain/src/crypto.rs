@@ -5,19 +5,38 @@
 use aws_lc_rs::aead::{Aad, LessSafeKey, Nonce, UnboundKey, AES_256_GCM, NONCE_LEN};
 use aws_lc_rs::rand::{SecureRandom, SystemRandom};
 use base64::Engine;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use zeroize::Zeroizing;
 
 use crate::error::{AppError, AppResult};
 
 pub struct SecretBox {
     key: LessSafeKey,
+    /// Keys the digests of e-mail codes (issue 11): six digits are too few to hash bare.
+    code_key: Zeroizing<[u8; 32]>,
 }
+
+/// The label the e-mail code key is derived under (HMAC-SHA256 of it under the master key).
+const CODE_KEY_LABEL: &[u8] = b"coffer e-mail code digest v1";
 
 impl SecretBox {
     pub fn new(master_key: &[u8; 32]) -> SecretBox {
         let key = UnboundKey::new(&AES_256_GCM, master_key).expect("a 32-byte key fits AES-256");
+        let mut mac = Hmac::<Sha256>::new_from_slice(master_key).expect("HMAC takes any key size");
+        mac.update(CODE_KEY_LABEL);
         SecretBox {
             key: LessSafeKey::new(key),
+            code_key: Zeroizing::new(mac.finalize().into_bytes().into()),
         }
+    }
+
+    /// How an e-mail code is kept at rest: HMAC-SHA256 (hex) under a key derived from the
+    /// master key, so a leaked table cannot be reversed by trying all million codes.
+    pub fn code_digest(&self, code: &str) -> String {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&*self.code_key).expect("HMAC takes any key size");
+        mac.update(code.as_bytes());
+        hex::encode(mac.finalize().into_bytes())
     }
 
     /// A fresh random 256-bit key.

@@ -40,6 +40,8 @@ pub enum ErrorCode {
     IpNotAllowed = 13005,
     ClientKeyMissing = 13006,
     NonceInvalid = 13007,
+    // issue 11: guessable secrets
+    GoogleLocked = 11012,
 }
 
 impl ErrorCode {
@@ -110,6 +112,10 @@ pub enum AppError {
     /// code 10403 with the rule's message.
     #[error("refused: {0:?}")]
     Refused(MsgKey),
+    // issue 11: guessable secrets
+    /// Too many wrong authenticator codes: every code, even a right one, is refused a while.
+    #[error("google authenticator checks paused for {retry_after_minutes} more minutes")]
+    GoogleLocked { retry_after_minutes: i64 },
 }
 
 impl AppError {
@@ -146,6 +152,8 @@ impl AppError {
             AppError::Internal(_) => ErrorCode::Internal,
             // issue 11: permissions and accounts
             AppError::Refused(_) => ErrorCode::Forbidden,
+            // issue 11: guessable secrets
+            AppError::GoogleLocked { .. } => ErrorCode::GoogleLocked,
         }
     }
 
@@ -178,6 +186,8 @@ impl AppError {
             AppError::Internal(_) => MsgKey::Internal,
             // issue 11: permissions and accounts
             AppError::Refused(key) => *key,
+            // issue 11: guessable secrets
+            AppError::GoogleLocked { .. } => MsgKey::GoogleLocked,
         }
     }
 
@@ -185,7 +195,8 @@ impl AppError {
     pub fn public_detail(&self) -> Option<String> {
         match self {
             AppError::BadRequest { detail } => Some(detail.clone()),
-            AppError::AccountLocked { retry_after_minutes } => Some(format!("{retry_after_minutes} min")),
+            AppError::AccountLocked { retry_after_minutes }
+            | AppError::GoogleLocked { retry_after_minutes } => Some(format!("{retry_after_minutes} min")),
             _ => None,
         }
     }

@@ -12,6 +12,8 @@ pub mod crypto;
 pub mod deposits;
 pub mod error;
 pub mod google;
+// issue 11: guessable secrets
+mod guessing;
 pub mod identity;
 pub mod iplist;
 pub mod locale;

@@ -43,7 +43,7 @@ impl AuthService {
         }
         let expires = now + self.settings.code_ttl;
         self.codes
-            .insert_code(&email, purpose, &identity::secret_digest(&code), now, expires)
+            .insert_code(&email, purpose, &self.sealer.code_digest(&code), now, expires)
             .await?;
         Ok(())
     }
@@ -77,6 +77,10 @@ impl AuthService {
             .await?;
         self.users
             .save_login_failures(user.id, Default::default())
+            .await?;
+        // issue 11: the sign-in lock lives in the attempt counters.
+        self.attempts
+            .clear_attempts(&crate::guessing::password_subject(&email))
             .await?;
         self.sessions.delete_user_sessions(user.id).await?;
         tracing::info!(user_id = user.id, "password reset by e-mail code; sessions ended");

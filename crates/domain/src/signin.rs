@@ -4,16 +4,17 @@ use crate::auth::{AuthService, ClientMeta};
 use crate::error::{AppError, AppResult};
 use crate::identity::{self, CodePurpose, Email};
 use crate::messages::MsgKey;
-use crate::ports::{LoginFailures, MerchantStatus, NewLoginLog, UserRecord};
-use crate::totp;
+use crate::ports::{MerchantStatus, NewLoginLog, UserRecord};
 
 /// The purpose a sealed authenticator secret is bound to.
 pub(crate) const TOTP_PURPOSE: &str = "totp";
 
 impl AuthService {
     /// The password step, with lockout and the login log. Every refusal looks the same to the
-    /// caller whether or not the account exists; a lock or a pending registration is only told
-    /// after the right password (or to a locked account).
+    /// caller whether or not the account exists, a lock included (an unknown e-mail locks
+    /// too); a pending registration or a disabled account is only told after the right
+    /// password. Locks are per account and client address, plus a higher ceiling per account
+    /// (crate::guessing).
     pub(crate) async fn check_credentials(
         &self,
         email: &str,
@@ -25,37 +26,37 @@ impl AuthService {
             return Err(AppError::Invalid(MsgKey::PasswordEmpty));
         }
         let now = self.clock.now();
+        let attempt = match self.reserve_password_attempt(&email, client, now).await? {
+            Ok(attempt) => attempt,
+            Err(minutes) => {
+                let user = self.users.find_by_email(&email).await?;
+                self.log_login(user.as_ref(), email.as_str(), client, false, "locked")
+                    .await?;
+                return Err(AppError::AccountLocked {
+                    retry_after_minutes: minutes,
+                });
+            }
+        };
         let user = self.users.find_by_email(&email).await?;
         let hash = user
             .as_ref()
             .map_or(identity::dummy_password_hash(), |u| u.password_hash.as_str());
         let password_ok = identity::verify_password(password, hash);
-        let Some(user) = user else {
-            self.log_login(None, email.as_str(), client, false, "unknown_account")
-                .await?;
-            return Err(AppError::InvalidCredentials);
+        let user = match user {
+            Some(user) if password_ok => user,
+            user => {
+                let locked = self.password_wrong(&attempt, now).await?;
+                let reason = match (&user, locked) {
+                    (_, true) => "locked",
+                    (None, false) => "unknown_account",
+                    (Some(_), false) => "bad_password",
+                };
+                self.log_login(user.as_ref(), email.as_str(), client, false, reason)
+                    .await?;
+                return Err(AppError::InvalidCredentials);
+            }
         };
-        if let Some(until) = user.locked_until.filter(|until| *until > now) {
-            self.log_login(Some(&user), email.as_str(), client, false, "locked")
-                .await?;
-            let minutes = ((until - now).num_seconds() + 59) / 60;
-            return Err(AppError::AccountLocked {
-                retry_after_minutes: minutes,
-            });
-        }
-        if !password_ok {
-            let failures = self.next_failures(&user, now);
-            self.users.save_login_failures(user.id, failures).await?;
-            let reason = if failures.locked_until.is_some() {
-                tracing::warn!(user_id = user.id, "account locked after repeated failed sign-ins");
-                "locked"
-            } else {
-                "bad_password"
-            };
-            self.log_login(Some(&user), email.as_str(), client, false, reason)
-                .await?;
-            return Err(AppError::InvalidCredentials);
-        }
+        self.password_right(&attempt).await?;
         let refusal = match user.merchant_status {
             MerchantStatus::Pending => Some(("pending", AppError::RegistrationPending)),
             MerchantStatus::Disabled => Some(("disabled", AppError::AccountUnavailable)),
@@ -70,32 +71,8 @@ impl AuthService {
         Ok(user)
     }
 
-    /// Counts a failed password within the window; the last allowed failure locks.
-    fn next_failures(&self, user: &UserRecord, now: chrono::DateTime<chrono::Utc>) -> LoginFailures {
-        let s = &self.settings;
-        let in_window = user
-            .first_failed_at
-            .is_some_and(|first| now - first < s.lockout_window);
-        let (count, first_at) = if in_window {
-            (user.failed_logins + 1, user.first_failed_at)
-        } else {
-            (1, Some(now))
-        };
-        if count >= s.lockout_attempts {
-            LoginFailures {
-                count: 0,
-                first_at: None,
-                locked_until: Some(now + s.lockout_duration),
-            }
-        } else {
-            LoginFailures {
-                count,
-                first_at,
-                locked_until: None,
-            }
-        }
-    }
-
+    /// The one check of an authenticator code, for sign-in and every step-up call: counted
+    /// per user (crate::guessing), replays refused.
     pub(crate) async fn check_totp(&self, user: &UserRecord, sealed: &str, code: &str) -> AppResult<()> {
         if code.trim().is_empty() {
             return Err(AppError::Invalid(MsgKey::GoogleCodeEmpty));
@@ -103,11 +80,13 @@ impl AuthService {
         let code = identity::normalize_code(code)?;
         let secret =
             String::from_utf8(self.sealer.open(TOTP_PURPOSE, sealed)?).map_err(AppError::internal)?;
-        let step = totp::matching_step(&secret, &code, self.clock.now()).ok_or(AppError::InvalidCode)?;
-        if !self.users.claim_totp_step(user.id, step).await? {
-            return Err(AppError::InvalidCode);
+        match self.counted_totp_attempt(user.id, &secret, &code).await? {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(AppError::InvalidCode),
+            Err(minutes) => Err(AppError::GoogleLocked {
+                retry_after_minutes: minutes,
+            }),
         }
-        Ok(())
     }
 
     pub(crate) async fn log_login(
@@ -145,7 +124,7 @@ impl AuthService {
         if !usable {
             return Err(AppError::InvalidCode);
         }
-        if !identity::constant_time_eq(&identity::secret_digest(code), &record.code_digest) {
+        if !identity::constant_time_eq(&self.sealer.code_digest(code), &record.code_digest) {
             self.codes.record_failed_attempt(record.id).await?;
             return Err(AppError::InvalidCode);
         }

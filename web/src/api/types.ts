@@ -139,7 +139,7 @@ export interface RoleRow {
 export type LogResult = 'success' | 'failure';
 
 /** Why a sign-in failed (docs/api.md, Logs). */
-export type LoginFailureReason = 'bad_password' | 'bad_code' | 'locked' | 'pending' | 'disabled';
+export type LoginFailureReason = 'bad_password' | 'bad_code' | 'locked' | 'pending' | 'disabled' | 'google_locked';
 
 export interface LoginLogEntry {
   id: number;

@@ -161,9 +161,16 @@ export const withdrawalDetail = (id: number) => post<WithdrawalDetail>('/api/par
 /** Silent polling of rows in progress (at most 100 ids). */
 export const queryWithdrawals = (ids: number[]) => post<WithdrawalProgress[]>('/api/partner/withdraw/query', { ids }, { silent: true });
 
-/** Pass and reject need 40301, review again 40302. A whole-call refusal (10422) is toasted. */
-export const checkWithdrawals = (selection: ReviewSelection, action: ReviewAction, reason?: string) =>
-  post<ReviewReport>('/api/partner/withdraw/check', { ...selection, action, ...(reason === undefined ? {} : { reason }) }, { loading: true });
+/**
+ * Pass and reject need 40301, review again 40302. A whole-call refusal (10422) is toasted.
+ * Passing (action 1) needs the reviewer's Google code (issue 11); reject and review again do not.
+ */
+export const checkWithdrawals = (selection: ReviewSelection, action: ReviewAction, reason?: string, googleCode?: string) =>
+  post<ReviewReport>(
+    '/api/partner/withdraw/check',
+    { ...selection, action, ...(reason === undefined ? {} : { reason }), ...(googleCode === undefined ? {} : { googleCode }) },
+    { loading: true },
+  );
 
 /** Needs 30201 or 40401: delivers the withdrawal's latest callback again now. */
 export const pushWithdrawal = (id: number) => post<null>('/api/partner/withdraw/push', { id }, { loading: true });

@@ -232,6 +232,10 @@ pub struct AuthConfig {
     pub lockout_attempts: i32,
     pub lockout_window_minutes: i64,
     pub lockout_minutes: i64,
+    // issue 11: guessable secrets
+    pub account_lockout_attempts: i32,
+    pub totp_max_failures: i32,
+    pub totp_lockout_minutes: i64,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]

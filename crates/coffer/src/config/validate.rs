@@ -48,6 +48,13 @@ impl Config {
             ("auth.lockout_attempts", auth.lockout_attempts as i64),
             ("auth.lockout_window_minutes", auth.lockout_window_minutes),
             ("auth.lockout_minutes", auth.lockout_minutes),
+            // issue 11: guessable secrets
+            (
+                "auth.account_lockout_attempts",
+                auth.account_lockout_attempts as i64,
+            ),
+            ("auth.totp_max_failures", auth.totp_max_failures as i64),
+            ("auth.totp_lockout_minutes", auth.totp_lockout_minutes),
         ] {
             if value <= 0 {
                 return invalid(key, "must be greater than 0");

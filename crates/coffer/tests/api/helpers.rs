@@ -199,7 +199,7 @@ impl TestApp {
     }
 }
 
-async fn answer(response: reqwest::Response) -> Answer {
+pub async fn answer(response: reqwest::Response) -> Answer {
     let status = response.status().as_u16();
     let text = response.text().await.expect("a body");
     let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON (status {status}): {text}"));

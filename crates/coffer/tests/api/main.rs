@@ -11,6 +11,8 @@ mod deposit_guards;
 mod deposits;
 mod envelope;
 mod escalation;
+// issue 11: guessable secrets
+mod guessing;
 mod hash_scan;
 mod housekeeping;
 mod identity;

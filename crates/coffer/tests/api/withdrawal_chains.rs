@@ -151,7 +151,7 @@ async fn trx_and_trc20_withdrawals_are_paid_on_tron(db: TestDb) {
         .post_as(
             &m.token,
             "/api/partner/withdraw/check",
-            json!({"ids": [trx], "action": 1}),
+            json!({"ids": [trx], "action": 1, "googleCode": google_code(&app, &m.google)}),
         )
         .await;
     assert_eq!(passed.data()["done"], 1);
@@ -230,7 +230,7 @@ async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
             .post_as(
                 &m.token,
                 "/api/partner/withdraw/check",
-                json!({"ids": [id], "action": action}),
+                json!({"ids": [id], "action": action, "googleCode": google_code(&app, &m.google)}),
             )
             .await;
         assert_eq!(checked.data()["done"], 1, "{:?}", checked.body);

@@ -1,7 +1,8 @@
 //! Risk control and review: limits hold an order for a person, the merchant's risk-control
 //! address decides within them, reviewers pass or reject (never their own order while another
-//! reviewer exists), 50 concurrent passes make one payout, review again only after 10 minutes
+//! reviewer exists), concurrent passes make one payout, review again only after 10 minutes
 //! and only when the transaction failed or does not exist; every call checks menu and tenant.
+//! Passing needs the reviewer's Google code (issue 11).
 
 use chrono::Duration;
 use coffer_domain::clock::Clock;
@@ -13,7 +14,7 @@ use crate::deposits::{openssl_verifies, range, with};
 use crate::helpers::{spawn_app_with, TestApp, DEMO_EMAIL};
 use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
 use crate::receiver::{Receiver, Reply};
-use crate::wallets::{demo_merchant, offline_chains};
+use crate::wallets::{bind_google, demo_merchant, google_code, offline_chains};
 use crate::withdrawals::{detail, payer, withdraw};
 
 const CHECKER: &str = "checker@coffer.local";
@@ -23,6 +24,11 @@ async fn check(app: &TestApp, token: &str, body: Value) -> Value {
     let answer = app.post_as(token, "/api/partner/withdraw/check", body).await;
     assert_eq!(answer.code(), 1, "{:?}", answer.body);
     answer.data().clone()
+}
+
+/// A pass with the reviewer's current Google code.
+fn pass(app: &TestApp, google: &str, ids: Value) -> Value {
+    json!({"ids": ids, "action": 1, "googleCode": google_code(app, google)})
 }
 
 async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
@@ -51,7 +57,8 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
         .await
         .unwrap();
     let checker = app.sign_in(CHECKER, PASSWORD).await;
-    let own = check(&app, &p.token, json!({"ids": [big], "action": 1})).await;
+    let checker_google = bind_google(&app, &checker).await;
+    let own = check(&app, &p.token, pass(&app, &p.google, json!([big]))).await;
     assert_eq!(own["done"], 0);
     assert_eq!(own["results"][0]["msg"], "You cannot approve your own withdrawal");
     let no_reason = app
@@ -79,21 +86,36 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     );
     assert_eq!(gone["reviewer"], CHECKER);
     assert_eq!(gone["reviews"][0]["reason"], "too large");
-    let late = check(&app, &checker, json!({"ids": [big], "action": 1})).await;
+    let late = check(&app, &checker, pass(&app, &checker_google, json!([big]))).await;
     assert_eq!(
         late["results"][0]["msg"],
         "This order is no longer awaiting review"
     );
 
-    // 50 concurrent passes of one order: one counts, one payout.
+    // Concurrent passes of one order by five reviewers: one counts, one payout.
     let contested = withdraw(&app, &p, "1500", json!({})).await.data()["id"].clone();
     app.executor.step().await.unwrap();
-    let passes: Vec<_> = (0..50)
-        .map(|_| {
+    let mut reviewers = Vec::new();
+    for n in 0..5 {
+        let email = format!("checker{n}@coffer.local");
+        app.store
+            .add_user(DEMO_EMAIL, &email, PASSWORD, &[4, 403, 40301])
+            .await
+            .unwrap();
+        let token = app.sign_in(&email, PASSWORD).await;
+        let google = bind_google(&app, &token).await;
+        reviewers.push((token, google));
+    }
+    app.clock.advance(Duration::seconds(30));
+    let step = coffer_domain::totp::step_at(app.clock.now());
+    let passes: Vec<_> = reviewers
+        .iter()
+        .map(|(token, google)| {
+            let code = coffer_domain::totp::code_at_step(google, step).unwrap();
             app.post_as(
-                &checker,
+                token,
                 "/api/partner/withdraw/check",
-                json!({"ids": [contested], "action": 1}),
+                json!({"ids": [contested], "action": 1, "googleCode": code}),
             )
         })
         .collect();
@@ -115,7 +137,8 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     let all = check(
         &app,
         &checker,
-        json!({"all": true, "action": 1, "filter": range(&app)}),
+        json!({"all": true, "action": 1, "filter": range(&app),
+               "googleCode": google_code(&app, &checker_google)}),
     )
     .await;
     assert_eq!((all["total"].clone(), all["done"].clone()), (json!(3), json!(3)));
@@ -139,7 +162,7 @@ async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
     let id = withdraw(&app, &p, "1200", json!({})).await.data()["id"].clone();
     app.executor.step().await.unwrap();
     assert_eq!(
-        check(&app, &p.token, json!({"ids": [id], "action": 1})).await["done"],
+        check(&app, &p.token, pass(&app, &p.google, json!([id]))).await["done"],
         1
     );
     // The node dropped what was sent (a hash it never saw): the order failed.
@@ -174,7 +197,7 @@ async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
         (json!(1), json!(""))
     );
     assert_eq!(
-        check(&app, &p.token, json!({"ids": [id], "action": 1})).await["done"],
+        check(&app, &p.token, pass(&app, &p.google, json!([id]))).await["done"],
         1
     );
     app.executor.step().await.unwrap();
@@ -320,13 +343,14 @@ async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
     // Another merchant sees none of it.
     app.store.seed_demo(OTHER_EMAIL, OTHER_PASSWORD).await.unwrap();
     let other = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;
+    let other_google = bind_google(&app, &other).await;
     let theirs = app
         .post_as(&other, "/api/partner/withdraw/detail", json!({"id": id}))
         .await;
     assert_eq!((theirs.code(), theirs.msg()), (10422, "No such record"));
     let page = app.post_as(&other, "/api/partner/withdraw/pageTx", filter).await;
     assert_eq!(page.data()["total"], 0);
-    let passed = check(&app, &other, json!({"ids": [id], "action": 1})).await;
+    let passed = check(&app, &other, pass(&app, &other_google, json!([id]))).await;
     assert_eq!(passed["results"][0]["msg"], "No such record");
     let progress = app
         .post_as(&other, "/api/partner/withdraw/query", json!({"ids": [id]}))

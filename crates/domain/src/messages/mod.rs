@@ -113,6 +113,8 @@ pub enum MsgKey {
     NicknameTooLong,
     RoleNameTooLong,
     NotInvited,
+    // issue 11: guessable secrets
+    GoogleLocked,
 }
 
 impl MsgKey {
@@ -223,6 +225,8 @@ impl MsgKey {
             MsgKey::NicknameTooLong => "nickname_too_long",
             MsgKey::RoleNameTooLong => "role_name_too_long",
             MsgKey::NotInvited => "not_invited",
+            // issue 11: guessable secrets
+            MsgKey::GoogleLocked => "google_locked",
         }
     }
 

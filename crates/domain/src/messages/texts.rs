@@ -353,6 +353,12 @@ impl MsgKey {
                 "邀请无效或已过期",
                 "邀請無效或已過期",
             ],
+            // issue 11: guessable secrets
+            MsgKey::GoogleLocked => [
+                "Too many wrong Google authenticator codes; try again later",
+                "谷歌验证码错误次数过多，请稍后再试",
+                "谷歌驗證碼錯誤次數過多，請稍後再試",
+            ],
         }
     }
 }

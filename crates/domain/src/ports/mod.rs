@@ -1,6 +1,8 @@
 //! What the domain needs from storage. The store crate implements these; tests may too.
 
 mod access;
+// issue 11: guessable secrets
+mod attempts;
 mod callbacks;
 pub mod chain;
 mod deposits;
@@ -9,6 +11,7 @@ mod wallets;
 mod withdrawals;
 
 pub use access::*;
+pub use attempts::*;
 pub use callbacks::*;
 pub use deposits::*;
 pub use housekeeping::*;

@@ -2,6 +2,8 @@
 
 pub mod address_blacklist;
 pub mod app_user;
+// issue 11: guessable secrets
+pub mod auth_attempt;
 pub mod callback_attempt;
 pub mod callback_event;
 pub mod chain;

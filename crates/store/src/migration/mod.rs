@@ -13,6 +13,8 @@ mod m20261122_000008_merchant_api;
 mod m20261122_000009_withdrawals;
 // issue 11: permissions and accounts
 mod m20261123_000011_reviewer_cooling_off;
+// issue 11: guessable secrets
+mod m20261123_110001_auth_attempts;
 mod schema;
 
 pub struct Migrator;
@@ -32,6 +34,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000009_withdrawals::Migration),
             // issue 11: permissions and accounts
             Box::new(m20261123_000011_reviewer_cooling_off::Migration),
+            // issue 11: guessable secrets
+            Box::new(m20261123_110001_auth_attempts::Migration),
         ]
     }
 }

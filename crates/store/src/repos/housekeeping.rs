@@ -4,7 +4,7 @@ use coffer_domain::error::AppResult;
 use coffer_domain::ports::{Cutoffs, Housekeeping, Pruned};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
 
-use crate::entities::{email_code, merchant_api_nonce, user_session};
+use crate::entities::{auth_attempt, email_code, merchant_api_nonce, user_session};
 use crate::{db_error, Store};
 
 #[async_trait::async_trait]
@@ -27,6 +27,19 @@ impl Housekeeping for Store {
             .map_err(db_error)?;
         let nonces = merchant_api_nonce::Entity::delete_many()
             .filter(merchant_api_nonce::Column::ExpiresAt.lt(c.nonces_expired_before))
+            .exec(db)
+            .await
+            .map_err(db_error)?;
+        // issue 11: guess counters whose window and lock ended a day ago count nothing any
+        // more (every e-mail tried leaves one, known or not).
+        let idle = |column: auth_attempt::Column| {
+            Condition::any()
+                .add(column.is_null())
+                .add(column.lt(c.codes_expired_before))
+        };
+        auth_attempt::Entity::delete_many()
+            .filter(idle(auth_attempt::Column::WindowStart))
+            .filter(idle(auth_attempt::Column::LockedUntil))
             .exec(db)
             .await
             .map_err(db_error)?;

@@ -2,6 +2,8 @@
 
 mod access;
 mod assets;
+// issue 11: guessable secrets
+mod attempts;
 mod callbacks;
 mod codes;
 mod config;

@@ -187,6 +187,8 @@ const en = {
   reason_locked: 'Locked',
   reason_pending: 'Awaiting activation',
   reason_disabled: 'Disabled',
+  // issue 11
+  reason_google_locked: 'Authenticator paused',
   filter_email: 'E-mail',
   filter_action: 'Action',
   dates_start_end_required: 'Dates: a start and an end must be chosen',

@@ -179,6 +179,8 @@ const zhCN: Partial<typeof en> = {
   reason_locked: '已锁定',
   reason_pending: '待激活',
   reason_disabled: '已停用',
+  // issue 11
+  reason_google_locked: '谷歌验证暂停',
   filter_email: '邮箱',
   filter_action: '操作',
   dates_start_end_required: '日期：必须同时选择开始和结束日期',

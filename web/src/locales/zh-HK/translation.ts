@@ -179,6 +179,8 @@ const zhHK: Partial<typeof en> = {
   reason_locked: '已鎖定',
   reason_pending: '待啟用',
   reason_disabled: '已停用',
+  // issue 11
+  reason_google_locked: '谷歌驗證暫停',
   filter_email: '電郵',
   filter_action: '操作',
   dates_start_end_required: '日期：必須同時選擇開始和結束日期',

@@ -37,6 +37,8 @@ const REASON_KEYS: Record<string, string> = {
   locked: 'reason_locked',
   pending: 'reason_pending',
   disabled: 'reason_disabled',
+  // issue 11: authenticator checks paused after repeated wrong codes
+  google_locked: 'reason_google_locked',
 };
 
 export function failureReason(reason: string | null | undefined, t: TFunction): string {

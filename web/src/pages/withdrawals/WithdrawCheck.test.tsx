@@ -31,8 +31,8 @@ const FAILED = withdrawalRow(12, { status: 10, reason: 'reverted' });
 const DEFAULTS = toDepositFilters({ period: defaultRange(8), status: 1 }, 8)!;
 const SELF = 'You cannot approve your own withdrawal';
 
-async function renderCheck(menuIds: Array<number | string>) {
-  act(() => sessionStore.signIn(makeUser(menuIds)));
+async function renderCheck(menuIds: Array<number | string>, bindGoogle = true) {
+  act(() => sessionStore.signIn(makeUser(menuIds, { bindGoogle })));
   render(
     <TestRouter>
       <WithdrawCheckPage />
@@ -46,6 +46,9 @@ const clickSure = async (testId: string) => {
   const buttons = await screen.findAllByTestId(testId, undefined, WAIT);
   fireEvent.click(buttons[buttons.length - 1]);
 };
+/** Types the authenticator's code into the pass dialog (issue 11). */
+const typeGoogleCode = async (code: string) =>
+  fireEvent.change(await screen.findByTestId('pass-google-code', undefined, WAIT), { target: { value: code } });
 const select = (orderNo: string) => fireEvent.click(screen.getByTestId(`wd-row-${orderNo}`).querySelector('.ant-checkbox-input')!);
 
 beforeEach(async () => {
@@ -96,7 +99,7 @@ describe('Transactions › Withdraw check', () => {
     expect((await screen.findAllByText(/Allowed 10 minutes after its approval/, undefined, WAIT)).length).toBeGreaterThan(0);
     fireEvent.click(again);
     await clickSure('wd-review-again-sure');
-    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [12] }, 3, undefined), WAIT);
+    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [12] }, 3, undefined, undefined), WAIT);
     const result = within(await screen.findByTestId('review-result', undefined, WAIT));
     expect(result.getByTestId('result-ok').textContent).toBe('Refused');
     expect(result.getByTestId('result-msg').textContent).toBe('Review again is allowed 10 minutes after approval');
@@ -118,7 +121,7 @@ describe('Transactions › Withdraw check', () => {
     const calls = api.pageWithdrawals.mock.calls.length;
     fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: ' wrong payee ' } });
     fireEvent.click(submit);
-    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10] }, 2, 'wrong payee'), WAIT);
+    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10] }, 2, 'wrong payee', undefined), WAIT);
     const result = within(await screen.findByTestId('review-result', undefined, WAIT));
     expect(result.getByTestId('result-summary').textContent).toBe('1 of 1 rows done');
     expect(result.getByTestId('result-order').textContent).toBe(A.orderNo);
@@ -149,8 +152,9 @@ describe('Transactions › Withdraw check', () => {
     await waitFor(() => expect(screen.getByTestId('review-selected').textContent).toBe('Selected: 2'), WAIT);
     fireEvent.click(screen.getByTestId('batch-pass'));
     expect((await screen.findAllByText('Pass the 2 selected withdrawals?', undefined, WAIT)).length).toBeGreaterThan(0);
+    await typeGoogleCode('123456');
     await clickSure('batch-pass-sure');
-    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10, 11] }, 1, undefined), WAIT);
+    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10, 11] }, 1, undefined, '123456'), WAIT);
 
     const result = within(await screen.findByTestId('review-result', undefined, WAIT));
     expect(result.getByTestId('result-summary').textContent).toBe('1 of 2 rows done');
@@ -181,9 +185,10 @@ describe('Transactions › Withdraw check', () => {
     fireEvent.click(screen.getByTestId('one-click'));
     await waitFor(() => expect(api.pageWithdrawals).toHaveBeenLastCalledWith({ ...DEFAULTS, openId: 'user-1', status: 1, page: 1, pageSize: 1 }), WAIT);
     expect((await screen.findAllByText('Pass all 7 withdrawals awaiting review that the current filter selects?', undefined, WAIT)).length).toBeGreaterThan(0);
+    await typeGoogleCode(' 654321 ');
     await clickSure('one-click-sure');
     await waitFor(
-      () => expect(api.checkWithdrawals).toHaveBeenCalledWith({ all: true, filter: { ...DEFAULTS, openId: 'user-1', status: 1 } }, 1, undefined),
+      () => expect(api.checkWithdrawals).toHaveBeenCalledWith({ all: true, filter: { ...DEFAULTS, openId: 'user-1', status: 1 } }, 1, undefined, '654321'),
       WAIT,
     );
     const result = within(await screen.findByTestId('review-result', undefined, WAIT));
@@ -199,6 +204,37 @@ describe('Transactions › Withdraw check', () => {
     await renderCheck([4, 403, 40301]);
     fireEvent.click(screen.getByTestId('one-click'));
     await waitFor(() => expect(info).toHaveBeenCalledWith('No withdrawal awaiting review in this filter'), WAIT);
+    expect(api.checkWithdrawals).not.toHaveBeenCalled();
+  });
+
+  it('a pass asks for the Google code: none is refused in the dialog, a refused call keeps it open, then the row passes', async () => {
+    api.checkWithdrawals.mockRejectedValueOnce(new Error('11002')).mockResolvedValue({ total: 1, done: 1, results: [{ id: 10, ok: true, code: 1, msg: '' }] });
+    await renderCheck([4, 403, 40301]);
+    fireEvent.click(row(A.orderNo).getByTestId('wd-pass'));
+    const dialog = within(await screen.findByTestId('pass-modal', undefined, WAIT));
+    expect(dialog.getByText(`Pass ${A.orderNo}? The payout is released to the signer.`)).toBeTruthy();
+    await clickSure('wd-pass-sure');
+    expect(await screen.findByText('Google verification code cannot be empty', undefined, WAIT)).toBeTruthy();
+    expect(api.checkWithdrawals).not.toHaveBeenCalled();
+
+    await typeGoogleCode('111111');
+    await clickSure('wd-pass-sure');
+    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10] }, 1, undefined, '111111'), WAIT);
+    expect(screen.getByTestId('pass-modal')).toBeTruthy(); // refused: still open for another code
+
+    await typeGoogleCode('222222');
+    await clickSure('wd-pass-sure');
+    await waitFor(() => expect(api.checkWithdrawals).toHaveBeenLastCalledWith({ ids: [10] }, 1, undefined, '222222'), WAIT);
+    expect(await screen.findByTestId('review-result', undefined, WAIT)).toBeTruthy();
+  });
+
+  it('without a bound authenticator the pass dialog points to binding one and cannot send', async () => {
+    await renderCheck([4, 403, 40301], false);
+    fireEvent.click(row(A.orderNo).getByTestId('wd-pass'));
+    expect(await screen.findByTestId('pass-bind-google', undefined, WAIT)).toBeTruthy();
+    expect(screen.queryByTestId('pass-google-code')).toBeNull();
+    const sure = await screen.findAllByTestId('wd-pass-sure', undefined, WAIT);
+    expect(sure[sure.length - 1].hasAttribute('disabled')).toBe(true);
     expect(api.checkWithdrawals).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Modal, Popconfirm, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Tooltip, Typography } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import { CheckOutlined, CloseOutlined, RedoOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
 import { useAccess } from '@/hooks/useAccess';
 import { PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
+import PassModal, { type PassRequest } from './PassModal';
 import RejectModal from './RejectModal';
 import ReviewResultModal, { type ReviewOutcome } from './ReviewResultModal';
 import { useFollowProgress } from './progress';
@@ -40,9 +41,9 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
   const { hasPermission } = useAccess();
   const canReview = hasPermission(PERMISSIONS.withdrawReview);
   const canReviewAgain = hasPermission(PERMISSIONS.withdrawReviewAgain);
-  const [modal, modalHolder] = Modal.useModal();
   const [selected, setSelected] = useState<Record<number, WithdrawalRow>>({});
   const [rejecting, setRejecting] = useState<number[]>([]);
+  const [passing, setPassing] = useState<PassRequest | null>(null);
   const [outcome, setOutcome] = useState<ReviewOutcome | null>(null);
   const [counting, setCounting] = useState(false);
   const { tracking, follow, stop } = useFollowProgress(onChanged);
@@ -58,10 +59,10 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
   };
 
   /** Sends one review call; a refusal of the whole call is the request layer's toast. */
-  const review = async (selection: ReviewSelection, action: ReviewAction, reason?: string): Promise<boolean> => {
+  const review = async (selection: ReviewSelection, action: ReviewAction, reason?: string, googleCode?: string): Promise<boolean> => {
     let report;
     try {
-      report = await checkWithdrawals(selection, action, reason);
+      report = await checkWithdrawals(selection, action, reason, googleCode);
     } catch {
       return false;
     }
@@ -76,6 +77,10 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
     }
     return true;
   };
+
+  /** Passing asks for the Google code first (issue 11). */
+  const askToPass = (selection: ReviewSelection, title: string, testId: string, tip?: string) =>
+    setPassing({ title, tip, testId, send: (googleCode) => review(selection, 1, undefined, googleCode) });
 
   const oneClick = async () => {
     const filter = oneClickFilter(filters);
@@ -92,15 +97,8 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
       toast.info(t('wd_one_click_none'));
       return;
     }
-    modal.confirm({
-      title: t('wd_one_click_confirm', { count }),
-      content: count > MAX_ONE_CLICK ? t('wd_one_click_limit', { max: MAX_ONE_CLICK }) : t('wd_one_click_tip'),
-      okText: t('sure'),
-      cancelText: t('cancel'),
-      okButtonProps: { 'data-testid': 'one-click-sure' },
-      cancelButtonProps: { 'data-testid': 'one-click-cancel' },
-      onOk: () => review({ all: true, filter }, 1),
-    });
+    const tip = count > MAX_ONE_CLICK ? t('wd_one_click_limit', { max: MAX_ONE_CLICK }) : t('wd_one_click_tip');
+    askToPass({ all: true, filter }, t('wd_one_click_confirm', { count }), 'one-click', tip);
   };
 
   const rowSelection: TableRowSelection<WithdrawalRow> | undefined = canReview
@@ -119,18 +117,15 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
   const toolbar: ReactNode = canReview ? (
     <div className="coffer-review-bar" data-testid="review-bar">
       <Typography.Text data-testid="review-selected">{t('wd_selected', { count: selectedIds.length })}</Typography.Text>
-      <Popconfirm
-        title={t('wd_pass_confirm', { count: selectedIds.length })}
-        okText={t('sure')}
-        cancelText={t('cancel')}
-        okButtonProps={{ 'data-testid': 'batch-pass-sure' }}
-        onConfirm={() => review({ ids: selectedIds }, 1)}
+      <Button
+        type="primary"
+        icon={<CheckOutlined />}
         disabled={selectedIds.length === 0 || tooMany}
+        onClick={() => askToPass({ ids: selectedIds }, t('wd_pass_confirm', { count: selectedIds.length }), 'batch-pass')}
+        data-testid="batch-pass"
       >
-        <Button type="primary" icon={<CheckOutlined />} disabled={selectedIds.length === 0 || tooMany} data-testid="batch-pass">
-          {t('wd_batch_pass')}
-        </Button>
-      </Popconfirm>
+        {t('wd_batch_pass')}
+      </Button>
       <Button danger icon={<CloseOutlined />} disabled={selectedIds.length === 0 || tooMany} onClick={() => setRejecting(selectedIds)} data-testid="batch-reject">
         {t('wd_batch_reject')}
       </Button>
@@ -151,17 +146,15 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
     <>
       {canReview && row.status === AWAITING_REVIEW && (
         <>
-          <Popconfirm
-            title={t('wd_pass_one_confirm', { orderNo: row.orderNo })}
-            okText={t('sure')}
-            cancelText={t('cancel')}
-            okButtonProps={{ 'data-testid': 'wd-pass-sure' }}
-            onConfirm={() => review({ ids: [row.id] }, 1)}
+          <Button
+            type="link"
+            size="small"
+            icon={<CheckOutlined />}
+            onClick={() => askToPass({ ids: [row.id] }, t('wd_pass_one_confirm', { orderNo: row.orderNo }), 'wd-pass')}
+            data-testid="wd-pass"
           >
-            <Button type="link" size="small" icon={<CheckOutlined />} data-testid="wd-pass">
-              {t('wd_pass')}
-            </Button>
-          </Popconfirm>
+            {t('wd_pass')}
+          </Button>
           <Button type="link" size="small" danger icon={<CloseOutlined />} onClick={() => setRejecting([row.id])} data-testid="wd-reject">
             {t('wd_reject')}
           </Button>
@@ -188,7 +181,7 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
 
   const modals: ReactNode = (
     <>
-      {modalHolder}
+      <PassModal request={passing} onCancel={() => setPassing(null)} />
       <RejectModal
         count={rejecting.length}
         onCancel={() => setRejecting([])}
