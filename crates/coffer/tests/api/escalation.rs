@@ -308,9 +308,10 @@ async fn a_new_reviewer_cools_off_before_passing(db: TestDb) {
     app.executor.step().await.unwrap();
     let admin_role = role_named(&app, &p.token, "admin").await["id"].as_i64().unwrap();
     let second = invite_and_sign_in(&app, &p.token, &p.google, "second@x.example", admin_role).await;
-    let pass = json!({"ids": [order], "action": 1});
+    let second_google = bind_google(&app, &second).await;
+    let pass = |secret: &str| json!({"ids": [order], "action": 1, "googleCode": google_code(&app, secret)});
     let early = app
-        .post_as(&second, "/api/partner/withdraw/check", pass.clone())
+        .post_as(&second, "/api/partner/withdraw/check", pass(&second_google))
         .await;
     assert_eq!(early.code(), 1, "{:?}", early.body);
     assert_eq!(early.data()["done"], 0);
@@ -342,14 +343,23 @@ async fn a_new_reviewer_cools_off_before_passing(db: TestDb) {
         1
     );
     let checker = app.sign_in("checker@coffer.local", "Checker-Pass-2026").await;
+    let checker_google = bind_google(&app, &checker).await;
     let widened = app
-        .post_as(&checker, "/api/partner/withdraw/check", pass.clone())
+        .post_as(&checker, "/api/partner/withdraw/check", pass(&checker_google))
         .await;
     assert_eq!(widened.data()["done"], 0, "{:?}", widened.body);
 
     app.clock.advance(Duration::hours(24));
-    let second = app.sign_in("second@x.example", INVITEE_PASSWORD).await;
-    let later = app.post_as(&second, "/api/partner/withdraw/check", pass).await;
+    // Signed in again (the session idled out): with the authenticator it has bound.
+    let login = json!({"email": "second@x.example", "password": INVITEE_PASSWORD,
+                       "code": google_code(&app, &second_google)});
+    let second = app.post("/api/partner/login", login).await.data()["sessionCode"]
+        .as_str()
+        .expect("signed in with the authenticator")
+        .to_string();
+    let later = app
+        .post_as(&second, "/api/partner/withdraw/check", pass(&second_google))
+        .await;
     assert_eq!(later.data()["done"], 1, "{:?}", later.body);
 }
 
@@ -364,7 +374,8 @@ async fn no_cooling_off_when_configured_to_zero(db: TestDb) {
     app.executor.step().await.unwrap();
     let admin_role = role_named(&app, &p.token, "admin").await["id"].as_i64().unwrap();
     let second = invite_and_sign_in(&app, &p.token, &p.google, "second@x.example", admin_role).await;
-    let pass = json!({"ids": [order], "action": 1});
+    let second_google = bind_google(&app, &second).await;
+    let pass = json!({"ids": [order], "action": 1, "googleCode": google_code(&app, &second_google)});
     let at_once = app.post_as(&second, "/api/partner/withdraw/check", pass).await;
     assert_eq!(at_once.data()["done"], 1, "{:?}", at_once.body);
 }

@@ -19,21 +19,17 @@ use crate::withdrawals::{detail, payer, withdraw};
 const OPS_EMAIL: &str = "ops@coffer.local";
 const OPS_PASSWORD: &str = "Ops-Pass-2026";
 
-/// A second user of the demo merchant (administrator role), signed in.
-async fn second_user(app: &TestApp, admin: &str) -> String {
-    let roles = app
-        .post_as(admin, "/api/partner/account/roleOptions", json!({}))
-        .await;
-    let role = roles.data()[0]["id"].as_i64().unwrap();
-    let added = app
-        .post_as(
-            admin,
-            "/api/partner/account/add",
-            json!({"email": OPS_EMAIL, "username": "Ops", "password": OPS_PASSWORD,
-                   "passwordVerify": OPS_PASSWORD, "roleId": role}),
+/// A second user of the demo merchant who reads the logs, signed in.
+async fn second_user(app: &TestApp, _admin: &str) -> String {
+    app.store
+        .add_user(
+            crate::helpers::DEMO_EMAIL,
+            OPS_EMAIL,
+            OPS_PASSWORD,
+            &[1, 9, 901, 902],
         )
-        .await;
-    assert_eq!(added.code(), 1, "{:?}", added.body);
+        .await
+        .expect("adding the second user");
     app.sign_in(OPS_EMAIL, OPS_PASSWORD).await
 }
 

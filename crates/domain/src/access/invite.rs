@@ -76,7 +76,7 @@ impl AccessService {
             .insert_code(
                 &email,
                 CodePurpose::AcceptInvite,
-                &identity::secret_digest(&code),
+                &auth.sealer.code_digest(&code),
                 now,
                 expires,
             )
