@@ -166,6 +166,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/withdraw/check", post(withdrawals::check))
         .route("/api/partner/withdraw/push", post(withdrawals::push))
         .route("/api/partner/riskurl/save", post(system::save_risk_url))
+        // issue 11: callbacks
+        .route("/api/partner/callback/test", post(system::test_callback))
         .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
     api.merge(audited)

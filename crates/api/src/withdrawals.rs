@@ -225,6 +225,7 @@ pub async fn push(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<30201, 40401>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<()> {
-    ok(state.withdrawals.push(&ctx, b.id).await?)
+) -> ApiResult<coffer_domain::callbacks::AttemptResult> {
+    let event_id = state.withdrawals.push(&ctx, b.id).await?;
+    ok(state.callbacks.push(&ctx, &event_id).await?)
 }

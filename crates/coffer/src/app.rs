@@ -110,6 +110,7 @@ pub async fn build_services(
         directory: repo.clone(),
         transport: Arc::new(crate::transport::HttpTransport::new(
             config.callbacks.allow_private_targets,
+            config.callbacks.proxy_url.as_deref(),
         )?),
         keys: platform_keys.clone(),
         clock: clock.clone(),
@@ -230,6 +231,7 @@ fn build_state(
         chains,
         config: repo.clone(),
         clock: clock.clone(),
+        allow_private_targets: config.callbacks.allow_private_targets,
     });
     let ips = IpListService {
         repo: repo.clone(),

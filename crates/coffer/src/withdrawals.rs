@@ -58,6 +58,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         risk: RiskControl {
             transport: Arc::new(crate::transport::HttpTransport::new(
                 config.callbacks.allow_private_targets,
+                config.callbacks.proxy_url.as_deref(),
             )?),
             keys: deps.platform_keys,
             timeout,

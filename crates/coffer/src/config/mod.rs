@@ -92,6 +92,10 @@ pub struct CallbacksConfig {
     pub timeout_secs: u64,
     /// Allow callback addresses on loopback and private networks (tests, single-host setups).
     pub allow_private_targets: bool,
+    /// issue 11: callbacks. The proxy merchant-facing HTTP goes through; none by default (the
+    /// environment's HTTP_PROXY is never used for it). Targets are checked before the proxy.
+    #[serde(default)]
+    pub proxy_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

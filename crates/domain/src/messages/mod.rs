@@ -98,6 +98,13 @@ pub enum MsgKey {
     TooManyRows,
     NotOwnHotWallet,
     SecurityCodeTooLong,
+    // issue 11: callbacks
+    CallbackUrlScheme,
+    CallbackTargetPrivate,
+    CallbackTargetEmbedded,
+    CallbackNotLatest,
+    CallbackUrlMissing,
+    AllowIpUnspecified,
 }
 
 impl MsgKey {
@@ -194,6 +201,13 @@ impl MsgKey {
             MsgKey::TooManyRows => "too_many_rows",
             MsgKey::NotOwnHotWallet => "not_own_hot_wallet",
             MsgKey::SecurityCodeTooLong => "security_code_too_long",
+            // issue 11: callbacks
+            MsgKey::CallbackUrlScheme => "callback_url_scheme",
+            MsgKey::CallbackTargetPrivate => "callback_target_private",
+            MsgKey::CallbackTargetEmbedded => "callback_target_embedded",
+            MsgKey::CallbackNotLatest => "callback_not_latest",
+            MsgKey::CallbackUrlMissing => "callback_url_missing",
+            MsgKey::AllowIpUnspecified => "allow_ip_unspecified",
         }
     }
 

@@ -253,17 +253,14 @@ impl WithdrawalService {
         Ok(rows)
     }
 
-    /// Delivers the withdrawal's latest callback again now.
-    pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<()> {
+    /// The withdrawal's latest callback event, for the callback service to send again now.
+    pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
         let w = self.found(ctx.merchant_id, id).await?;
         let event = self
             .repo
             .latest_event_of_withdrawal(w.id)
             .await?
             .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
-        self.outbox
-            .push_event(ctx.merchant_id, &event.event_id, self.clock.now())
-            .await?;
-        Ok(())
+        Ok(event.event_id)
     }
 }

@@ -11,6 +11,8 @@ mod m20261122_000006_devchain;
 mod m20261122_000007_deposits;
 mod m20261122_000008_merchant_api;
 mod m20261122_000009_withdrawals;
+// issue 11: callbacks
+mod m20261123_000010_callback_order;
 mod schema;
 
 pub struct Migrator;
@@ -28,6 +30,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000007_deposits::Migration),
             Box::new(m20261122_000008_merchant_api::Migration),
             Box::new(m20261122_000009_withdrawals::Migration),
+            // issue 11: callbacks
+            Box::new(m20261123_000010_callback_order::Migration),
         ]
     }
 }

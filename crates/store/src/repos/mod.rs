@@ -10,7 +10,9 @@ mod deposits;
 mod housekeeping;
 mod ips;
 mod logs;
+// issue 11: callbacks
 mod merchant_api;
+mod outbox;
 mod seeds;
 mod sessions;
 pub(crate) mod users;
