@@ -6,6 +6,8 @@ mod helpers;
 mod access;
 mod anvil_deposits;
 mod assets;
+// issue 11: callbacks
+mod callback_order;
 mod deposits;
 mod envelope;
 mod hash_scan;

@@ -107,6 +107,8 @@ async fn a_console_withdrawal_is_paid_once_and_announced(db: TestDb) {
     let hash = sent["hash"].as_str().unwrap().to_string();
     assert!(hash.starts_with("0x"));
     assert_eq!(sent["fee"], "0.001");
+    // The merchant hears of the broadcast before the order moves on.
+    app.callbacks.deliver_due().await.unwrap();
 
     // Mined, then confirmed: complete with the arrival quantity; paid exactly once.
     app.devchain.mine().await.unwrap();
