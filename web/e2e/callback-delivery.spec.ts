@@ -198,7 +198,7 @@ test('a callback answered with code 1 fails; a re-push after the fix delivers it
     page.getByTestId('callback-push-sure').filter({ visible: true }).click(),
   ]);
   expect(pushed.postDataJSON()).toEqual({ eventId: event!.eventId });
-  await expect(toastText(page)).toHaveText('Successfully pushed');
+  await expect(toastText(page)).toHaveText(/^Delivered: HTTP 200, code 0, \d+ ms$/);
   await expect.poll(() => receiver.of(deposit.orderNo, 'deposit.confirmed').map((c) => c.reply).at(-1), { timeout: 15_000 }).toBe('{"code":0}');
   await expect.poll(async () => (await eventOf(env, user.sessionCode, deposit.orderNo, 'deposit.confirmed'))?.status, { timeout: 15_000 }).toBe(1);
 

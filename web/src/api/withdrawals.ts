@@ -1,4 +1,5 @@
 import { post } from '@/utils/request';
+import type { AttemptResult } from './callbacks';
 import type { CallbackAttempt, CallbackStatus, DepositSummary, NotifyStatus, OrderStatus } from './deposits';
 import type { PageQuery, PageResult } from './types';
 
@@ -166,7 +167,7 @@ export const checkWithdrawals = (selection: ReviewSelection, action: ReviewActio
   post<ReviewReport>('/api/partner/withdraw/check', { ...selection, action, ...(reason === undefined ? {} : { reason }) }, { loading: true });
 
 /** Needs 30201 or 40401: delivers the withdrawal's latest callback again now. */
-export const pushWithdrawal = (id: number) => post<null>('/api/partner/withdraw/push', { id }, { loading: true });
+export const pushWithdrawal = (id: number) => post<AttemptResult>('/api/partner/withdraw/push', { id }, { loading: true });
 
 /** Needs 80403. `""` clears the address; the answer is the stored (normalised) form. */
 export const saveRiskUrl = (riskUrl: string) => post<{ riskUrl: string }>('/api/partner/riskurl/save', { riskUrl }, { loading: true });

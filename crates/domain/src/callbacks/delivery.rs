@@ -41,8 +41,9 @@ pub struct CallbackService {
 #[serde(rename_all = "camelCase")]
 pub struct AttemptResult {
     pub event_id: String,
-    /// False: the event is on its way already (or waits for an older event of its order) and
-    /// goes out within seconds; nothing else below is filled.
+    /// False: the event is queued, not sent now: on its way already (or waiting for an older
+    /// event of its order), so it goes out within seconds, or (`reason` "no_address") once a
+    /// callback address is saved.
     pub attempted: bool,
     /// The reply was JSON with `code` 0.
     pub success: bool,
@@ -301,9 +302,7 @@ impl CallbackService {
             PushOutcome::NotLatest => return Err(AppError::Invalid(MsgKey::CallbackNotLatest)),
             PushOutcome::Queued(event) => event,
         };
-        let Some(url) = self.directory.callback_url(ctx.merchant_id).await? else {
-            return Err(AppError::Invalid(MsgKey::CallbackUrlMissing));
-        };
+        let url = self.directory.callback_url(ctx.merchant_id).await?;
         let waiting = AttemptResult {
             event_id: event.event_id.clone(),
             attempted: false,
@@ -313,6 +312,13 @@ impl CallbackService {
             reason: String::new(),
             response: String::new(),
             latency_ms: 0,
+        };
+        // Queued: it goes out once an address is saved.
+        let Some(url) = url else {
+            return Ok(AttemptResult {
+                reason: reason::NO_ADDRESS.into(),
+                ..waiting
+            });
         };
         let Some(claimed) = self
             .repo

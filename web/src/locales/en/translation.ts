@@ -1,4 +1,5 @@
 import apiDetail from './apiDetail';
+import callbackResults from './callbackResults';
 import deposits from './deposits';
 import system from './system';
 import token from './token';
@@ -267,6 +268,8 @@ const en = {
   ...apiDetail,
   // System screens (menus 802, 803, 804, 805): ./system.ts
   ...system,
+  // issue 11: callbacks. Push and test-callback results, failure reasons: ./callbackResults.ts
+  ...callbackResults,
 };
 
 export type TranslationKey = keyof typeof en;

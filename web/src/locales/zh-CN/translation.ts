@@ -1,5 +1,6 @@
 import type en from '../en/translation';
 import apiDetailZhCN from './apiDetail';
+import callbackResultsZhCN from './callbackResults';
 import depositsZhCN from './deposits';
 import systemZhCN from './system';
 import tokenZhCN from './token';
@@ -253,6 +254,8 @@ const zhCN: Partial<typeof en> = {
   ...withdrawalsZhCN,
   ...apiDetailZhCN,
   ...systemZhCN,
+  // issue 11: callbacks
+  ...callbackResultsZhCN,
 };
 
 export default zhCN;

@@ -1,5 +1,6 @@
 import type en from '../en/translation';
 import apiDetailZhHK from './apiDetail';
+import callbackResultsZhHK from './callbackResults';
 import depositsZhHK from './deposits';
 import systemZhHK from './system';
 import tokenZhHK from './token';
@@ -253,6 +254,8 @@ const zhHK: Partial<typeof en> = {
   ...withdrawalsZhHK,
   ...apiDetailZhHK,
   ...systemZhHK,
+  // issue 11: callbacks
+  ...callbackResultsZhHK,
 };
 
 export default zhHK;
