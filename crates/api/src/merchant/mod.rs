@@ -6,6 +6,8 @@ mod deposits;
 mod gate;
 mod openapi;
 mod openapi_withdrawals;
+// issue 11: callbacks
+mod openapi_callbacks;
 mod withdrawals;
 
 use axum::extract::State;

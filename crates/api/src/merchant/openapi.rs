@@ -249,6 +249,8 @@ pub fn document() -> Value {
         components["schemas"].take(),
         super::openapi_withdrawals::schemas(),
     );
+    // issue 11: callbacks
+    components["schemas"] = merged(components["schemas"].take(), super::openapi_callbacks::schemas());
     json!({
         "openapi": "3.0.3",
         "info": {
@@ -259,7 +261,8 @@ pub fn document() -> Value {
         "servers": [ { "url": "/" } ],
         "paths": paths,
         "components": components,
-        "x-error-codes": error_codes()
+        "x-error-codes": error_codes(),
+        "x-callbacks": super::openapi_callbacks::callbacks()
     })
 }
 

@@ -351,7 +351,37 @@ async fn order_survives_a_restart_with_an_event_in_flight(db: TestDb) {
     );
 }
 
+/// An allow-list entry no caller can have is refused with a clear message; nothing is stored.
+async fn the_allow_list_refuses_addresses_no_caller_has(db: TestDb) {
+    let app = spawn_app(db).await;
+    let token = app.sign_in_demo().await;
+    for ip in [
+        "0.0.0.0",
+        "::",
+        "0:0:0:0:0:0:0:0",
+        "::ffff:0.0.0.0",
+        "255.255.255.255",
+        "224.0.0.1",
+    ] {
+        let refused = app
+            .post_as(
+                &token,
+                "/api/partner/allowips/edit",
+                json!({"ips": ["203.0.113.9", ip]}),
+            )
+            .await;
+        assert_eq!(
+            refused.msg(),
+            "0.0.0.0, ::, broadcast and multicast addresses cannot be a caller's address: enter the caller's own IP address",
+            "{ip}"
+        );
+    }
+    let listed = app.post_as(&token, "/api/partner/allowips", json!({})).await;
+    assert_eq!(listed.data(), &json!([]), "nothing was stored");
+}
+
 each_database!(
+    the_allow_list_refuses_addresses_no_caller_has,
     order_survives_a_restart_with_an_event_in_flight,
     a_refused_event_never_arrives_after_a_newer_one,
     a_new_callback_address_sends_what_waits_at_once,
