@@ -21,7 +21,7 @@ const USER = { email: 'callback-delivery@coffer.local', password: 'CallbackDeliv
 interface Callback {
   headers: IncomingHttpHeaders;
   rawBody: string;
-  body: { eventId: string; event: string; orderNo: string; openId: string; amount: string; hash: string; status: number; chainId: number; symbol: string };
+  body: { eventId: string; event: string; orderNo: string; openId: string; amount: string; hash: string; status: number; chainId: number; symbol: string; seq: number; occurredAt: string };
   /** What the receiver answered. */
   reply: string;
 }
@@ -131,10 +131,17 @@ test('a deposit’s callback arrives signed by the platform key; the log shows t
   expect(verifies(`${timestamp}\n${confirmed.rawBody}`)).toBe(true);
   expect(verifies(`${timestamp}\n${confirmed.rawBody.replace('"3.5"', '"35"')}`)).toBe(false);
   expect(verifies(`${Number(timestamp) + 1}\n${confirmed.rawBody}`)).toBe(false);
-  // deposit.confirming came too, as its own event.
+  // deposit.confirming is its own event: delivered before the confirmed one (lower seq), or, when
+  // the deposit completed first, superseded and never sent after it.
+  expect(confirmed.body.seq).toBe(2);
+  expect(String(confirmed.body.occurredAt)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   const [confirming] = receiver.of(deposit.orderNo, 'deposit.confirming');
-  expect(confirming?.headers['x-coffer-event-id']).toBeTruthy();
-  expect(confirming.headers['x-coffer-event-id']).not.toBe(confirmed.body.eventId);
+  if (confirming) {
+    expect(confirming.headers['x-coffer-event-id']).not.toBe(confirmed.body.eventId);
+    expect(confirming.body.seq).toBe(1);
+  } else {
+    await expect.poll(async () => (await eventOf(env, user.sessionCode, deposit.orderNo, 'deposit.confirming'))?.status, { timeout: 15_000 }).toBe(3);
+  }
 
   // The console: delivered at the first attempt, HTTP 200.
   const eventId = confirmed.body.eventId;
@@ -198,7 +205,7 @@ test('a callback answered with code 1 fails; a re-push after the fix delivers it
     page.getByTestId('callback-push-sure').filter({ visible: true }).click(),
   ]);
   expect(pushed.postDataJSON()).toEqual({ eventId: event!.eventId });
-  await expect(toastText(page)).toHaveText('Successfully pushed');
+  await expect(toastText(page)).toHaveText(/^Delivered: HTTP 200, code 0, \d+ ms$/);
   await expect.poll(() => receiver.of(deposit.orderNo, 'deposit.confirmed').map((c) => c.reply).at(-1), { timeout: 15_000 }).toBe('{"code":0}');
   await expect.poll(async () => (await eventOf(env, user.sessionCode, deposit.orderNo, 'deposit.confirmed'))?.status, { timeout: 15_000 }).toBe(1);
 

@@ -109,7 +109,7 @@ test('a devchain deposit: exact amount, filters, detail, re-push, CSV and the re
     page.getByTestId('deposit-push-sure').filter({ visible: true }).click(),
   ]);
   expect(pushed.postDataJSON()).toEqual({ id: deposit.id });
-  await expect(toastText(page)).toHaveText('Successfully pushed');
+  await expect(toastText(page)).toHaveText('Queued: it goes out once a callback address is set');
   expect(pushes()).toBe(1);
 
   // CSV of the filter: UTF-8 with BOM, the exact strings.
@@ -161,7 +161,7 @@ test('the transaction list shows the deposit with its type and re-pushes with 40
     page.getByTestId('deposit-push-sure').filter({ visible: true }).click(),
   ]);
   expect(pushed.postDataJSON()).toEqual({ id: deposit.id });
-  await expect(toastText(page)).toHaveText('Successfully pushed');
+  await expect(toastText(page)).toHaveText('Queued: it goes out once a callback address is set');
 });
 
 test('in Chinese the states are named in Chinese', async ({ page, env }) => {

@@ -186,8 +186,11 @@ test('callback address: a bad URL is refused, set in normalised form, cleared af
   }
   expect(saves()).toBe(0);
   // The server holds the same rule, in the caller's language.
-  const refused = await call(env.baseURL, '/api/partner/callbackurl/save', { callbackUrl: 'ftp://shop.example/cb' }, token);
+  const refused = await call(env.baseURL, '/api/partner/callbackurl/save', { callbackUrl: 'https://user:pw@shop.example/cb' }, token);
   expect(refused).toMatchObject({ code: 10422, msg: URL_INVALID });
+  // ... and names a wrong scheme as such.
+  const ftp = await call(env.baseURL, '/api/partner/callbackurl/save', { callbackUrl: 'ftp://shop.example/cb' }, token);
+  expect(ftp).toMatchObject({ code: 10422, msg: 'The address must start with http:// or https://' });
 
   await page.getByTestId('callback-url-input').fill(' https://shop.example ');
   await page.getByTestId('callback-url-submit').click();

@@ -62,7 +62,7 @@ export class Authenticator {
 }
 
 /**
- * Passing asks for the Google code (issue 11): waits until the pass dialog is open and its
+ * Passing asks for the Google code: waits until the pass dialog is open and its
  * opening animation is over (a click during it once missed), types a fresh code, then sends with
  * the dialog's button `sureTestId`.
  */

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use coffer_domain::callbacks::{CallbackAttemptView, CallbackEventView};
+use coffer_domain::callbacks::{AttemptResult, CallbackAttemptView, CallbackEventView};
 use coffer_domain::deposits::{DepositSummary, DepositView, HashScanView};
 use coffer_domain::ports::{DepositFilter, EventFilter, Paged};
 use serde::Deserialize;
@@ -132,8 +132,9 @@ pub async fn push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<30101>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<()> {
-    ok(state.deposits.push(&ctx, b.id).await?)
+) -> ApiResult<AttemptResult> {
+    let event_id = state.deposits.push(&ctx, b.id).await?;
+    ok(state.callbacks.push(&ctx, &event_id).await?)
 }
 
 pub async fn user_page(
@@ -173,8 +174,9 @@ pub async fn user_push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<40201>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<()> {
-    ok(state.deposits.push(&ctx, b.id).await?)
+) -> ApiResult<AttemptResult> {
+    let event_id = state.deposits.push(&ctx, b.id).await?;
+    ok(state.callbacks.push(&ctx, &event_id).await?)
 }
 
 pub async fn callback_page(
@@ -203,6 +205,6 @@ pub async fn callback_push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<80401>,
     ApiJson(b): ApiJson<ByEvent>,
-) -> ApiResult<()> {
+) -> ApiResult<AttemptResult> {
     ok(state.callbacks.push(&ctx, &b.event_id).await?)
 }

@@ -86,7 +86,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/user/info", post(auth::user_info))
         .route("/api/partner/register", post(auth::register))
         .route("/api/partner/reset", post(auth::reset))
-        // issue 11: permissions and accounts
+        // Permissions and accounts
         .route("/api/partner/invite/accept", post(access::accept_invitation))
         .route("/api/partner/home/config", post(config::home_config))
         .route("/api/partner/account/page", post(access::page))
@@ -177,6 +177,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/withdraw/check", post(withdrawals::check))
         .route("/api/partner/withdraw/push", post(withdrawals::push))
         .route("/api/partner/riskurl/save", post(system::save_risk_url))
+        // Callbacks
+        .route("/api/partner/callback/test", post(system::test_callback))
         .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
     let router = api

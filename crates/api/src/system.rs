@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use axum::Extension;
+use coffer_domain::callbacks::AttemptResult;
 use coffer_domain::merchant_api::{
     AllowIpView, ApiSecretView, ApiSettingsView, BlacklistFilter, BlacklistView, ClientKeyView,
 };
@@ -136,6 +137,10 @@ pub async fn save_callback_url(
         .merchant_api
         .save_callback_url(&ctx, &b.callback_url)
         .await?;
+    // what waited for an address (or a working one) goes out at the next round.
+    if !callback_url.is_empty() {
+        state.callbacks.wake(&ctx).await?;
+    }
     Ok((
         before(json!({ "callbackUrl": old })),
         Reply(CallbackUrlSaved { callback_url }),
@@ -221,4 +226,13 @@ pub async fn blacklist_delete(
         Extension(AuditBefore(serde_json::to_string(&deleted).unwrap_or_default())),
         Reply(()),
     ))
+}
+
+/// a signed `ping` to the saved callback address, answering how the merchant's
+/// endpoint replied. The same button as editing the address: it is part of setting it up.
+pub async fn test_callback(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<80402>,
+) -> ApiResult<AttemptResult> {
+    ok(state.callbacks.test_ping(&ctx).await?)
 }

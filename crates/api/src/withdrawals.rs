@@ -192,7 +192,7 @@ pub struct CheckBody {
     filter: Option<FilterBody>,
     action: i32,
     reason: Option<String>,
-    /// Needed to pass (issue 11): passing releases money. Reject and review again move none.
+    /// Needed to pass: passing releases money. Reject and review again move none.
     #[serde(default)]
     google_code: String,
 }
@@ -231,6 +231,7 @@ pub async fn push(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<30201, 40401>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<()> {
-    ok(state.withdrawals.push(&ctx, b.id).await?)
+) -> ApiResult<coffer_domain::callbacks::AttemptResult> {
+    let event_id = state.withdrawals.push(&ctx, b.id).await?;
+    ok(state.callbacks.push(&ctx, &event_id).await?)
 }

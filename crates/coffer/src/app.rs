@@ -110,6 +110,7 @@ pub async fn build_services(
         directory: repo.clone(),
         transport: Arc::new(crate::transport::HttpTransport::new(
             config.callbacks.allow_private_targets,
+            config.callbacks.proxy_url.as_deref(),
         )?),
         keys: platform_keys.clone(),
         clock: clock.clone(),
@@ -201,7 +202,7 @@ fn build_state(
         lockout_attempts: a.lockout_attempts,
         lockout_window: Duration::minutes(a.lockout_window_minutes),
         lockout_duration: Duration::minutes(a.lockout_minutes),
-        // issue 11: guessable secrets
+        // Guessable secrets
         account_lockout_attempts: a.account_lockout_attempts,
         totp_max_failures: a.totp_max_failures,
         totp_lockout: Duration::minutes(a.totp_lockout_minutes),
@@ -236,6 +237,7 @@ fn build_state(
         chains,
         config: repo.clone(),
         clock: clock.clone(),
+        allow_private_targets: config.callbacks.allow_private_targets,
     });
     let ips = IpListService {
         repo: repo.clone(),

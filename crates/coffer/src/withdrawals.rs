@@ -45,7 +45,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         settings: WithdrawalSettings {
             confirmations,
             maker_checker: config.withdrawals.maker_checker,
-            // issue 11: permissions and accounts
+            // Permissions and accounts
             review_cooling_off: chrono::Duration::hours(config.withdrawals.review_cooling_off_hours),
         },
     });
@@ -60,6 +60,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         risk: RiskControl {
             transport: Arc::new(crate::transport::HttpTransport::new(
                 config.callbacks.allow_private_targets,
+                config.callbacks.proxy_url.as_deref(),
             )?),
             keys: deps.platform_keys,
             timeout,

@@ -25,7 +25,7 @@ pub struct AuthSettings {
     pub lockout_attempts: i32,
     pub lockout_window: Duration,
     pub lockout_duration: Duration,
-    // issue 11: guessable secrets
+    // Guessable secrets
     /// Wrong passwords for one account from all addresses together within `lockout_window`.
     pub account_lockout_attempts: i32,
     /// Wrong authenticator codes of one user within `totp_lockout`, which then pause its checks
@@ -99,7 +99,7 @@ pub struct AuthDeps {
     pub mailer: Arc<dyn Mailer>,
     pub clock: Arc<dyn Clock>,
     pub sealer: Arc<SecretBox>,
-    // issue 11: guessable secrets
+    // Guessable secrets
     pub attempts: Arc<dyn AttemptRepo>,
 }
 

@@ -13,7 +13,7 @@ use crate::error::{AppError, AppResult};
 
 pub struct SecretBox {
     key: LessSafeKey,
-    /// Keys the digests of e-mail codes (issue 11): six digits are too few to hash bare.
+    /// Keys the digests of e-mail codes: six digits are too few to hash bare.
     code_key: Zeroizing<[u8; 32]>,
 }
 

@@ -40,7 +40,7 @@ pub enum ErrorCode {
     IpNotAllowed = 13005,
     ClientKeyMissing = 13006,
     NonceInvalid = 13007,
-    // issue 11: guessable secrets
+    // Guessable secrets
     GoogleLocked = 11012,
 }
 
@@ -107,12 +107,12 @@ pub enum AppError {
     /// Anything unexpected. The text goes to the log only.
     #[error("internal: {0}")]
     Internal(String),
-    // issue 11: permissions and accounts
+    // Permissions and accounts
     /// The caller may not do this (grant beyond their own permissions, touch their own role):
     /// code 10403 with the rule's message.
     #[error("refused: {0:?}")]
     Refused(MsgKey),
-    // issue 11: guessable secrets
+    // Guessable secrets
     /// Too many wrong authenticator codes: every code, even a right one, is refused a while.
     #[error("google authenticator checks paused for {retry_after_minutes} more minutes")]
     GoogleLocked { retry_after_minutes: i64 },
@@ -150,9 +150,9 @@ impl AppError {
             AppError::MerchantApi(refusal) => refusal.code(),
             AppError::Unavailable(_) => ErrorCode::Unavailable,
             AppError::Internal(_) => ErrorCode::Internal,
-            // issue 11: permissions and accounts
+            // Permissions and accounts
             AppError::Refused(_) => ErrorCode::Forbidden,
-            // issue 11: guessable secrets
+            // Guessable secrets
             AppError::GoogleLocked { .. } => ErrorCode::GoogleLocked,
         }
     }
@@ -184,9 +184,9 @@ impl AppError {
             AppError::MerchantApi(refusal) => refusal.msg_key(),
             AppError::Unavailable(_) => MsgKey::Unavailable,
             AppError::Internal(_) => MsgKey::Internal,
-            // issue 11: permissions and accounts
+            // Permissions and accounts
             AppError::Refused(key) => *key,
-            // issue 11: guessable secrets
+            // Guessable secrets
             AppError::GoogleLocked { .. } => MsgKey::GoogleLocked,
         }
     }

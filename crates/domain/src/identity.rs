@@ -131,7 +131,7 @@ pub enum CodePurpose {
     Register = 1,
     Login = 2,
     ResetPassword = 8,
-    /// issue 11: an invited sub-account sets its password.
+    /// an invited sub-account sets its password.
     AcceptInvite = 9,
 }
 

@@ -12,7 +12,7 @@ pub mod crypto;
 pub mod deposits;
 pub mod error;
 pub mod google;
-// issue 11: guessable secrets
+// Guessable secrets
 mod guessing;
 pub mod identity;
 pub mod iplist;

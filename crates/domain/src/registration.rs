@@ -78,7 +78,7 @@ impl AuthService {
         self.users
             .save_login_failures(user.id, Default::default())
             .await?;
-        // issue 11: the sign-in lock lives in the attempt counters.
+        // the sign-in lock lives in the attempt counters.
         self.attempts
             .clear_attempts(&crate::guessing::password_subject(&email))
             .await?;

@@ -128,7 +128,8 @@ async fn one_of_many_transitions_wins(db: TestDb) {
     let latest = store.latest_event_of_withdrawal(w.id).await.unwrap().unwrap();
     assert_eq!(
         (latest.event.as_str(), latest.body.as_str()),
-        ("withdraw.review", "{\"status\":2}")
+        ("withdraw.review", "{\"seq\":1,\"status\":2}"),
+        "the event's place in its order's events is added when it is written"
     );
 
     // Not in `from`: nothing written, no review, no event.

@@ -1,4 +1,5 @@
 import { post } from '@/utils/request';
+import type { AttemptResult } from './callbacks';
 import type { PageQuery, PageResult } from './types';
 
 // Deposits (menus 301, 401) and the transaction list (402), docs/api.md "Deposits and
@@ -12,7 +13,8 @@ import type { PageQuery, PageResult } from './types';
  */
 export type OrderStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
 /** 0 in callback, 1 success, 2 failed. */
-export type CallbackStatus = 0 | 1 | 2;
+/** 3 (events only): superseded by a newer event of the order, never sent after it. */
+export type CallbackStatus = 0 | 1 | 2 | 3;
 /** 0 no notice required, 1 notifying, 2 success, 3 failure. */
 export type NotifyStatus = 0 | 1 | 2 | 3;
 /** 1 deposit; 2 withdrawal (later). */
@@ -69,6 +71,8 @@ export interface CallbackAttempt {
   error: string;
   success: boolean;
   createtime: string;
+  /** A stable failure reason, "" on success. */
+  reason?: string;
 }
 
 export interface DepositDetail extends DepositRow {
@@ -116,7 +120,7 @@ export const depositSummary = (filters: DepositFilters) => post<DepositSummary>(
 export const depositDetail = (id: number) => post<DepositDetail>('/api/partner/deposit/detail', { id });
 
 /** Needs 30101: delivers the deposit's latest callback again now. */
-export const pushDeposit = (id: number) => post<null>('/api/partner/deposit/push', { id }, { loading: true });
+export const pushDeposit = (id: number) => post<AttemptResult>('/api/partner/deposit/push', { id }, { loading: true });
 
 export const pageUserTx = (query: DepositQuery, options: { silent?: boolean } = {}) =>
   post<PageResult<DepositRow>>('/api/partner/user/pageTx', query, options);
@@ -124,7 +128,7 @@ export const pageUserTx = (query: DepositQuery, options: { silent?: boolean } = 
 export const userTxSummary = (filters: DepositFilters) => post<DepositSummary>('/api/partner/user/tx/summary', filters, { silent: true });
 
 /** Needs 40201. */
-export const pushUserTx = (id: number) => post<null>('/api/partner/user/tx/push', { id }, { loading: true });
+export const pushUserTx = (id: number) => post<AttemptResult>('/api/partner/user/tx/push', { id }, { loading: true });
 
 /** Answer of `/api/v2/hash/scan` (docs/api.md "Scanning a missed transaction"). */
 export type HashScanResult = 'credited' | 'known' | 'pending';

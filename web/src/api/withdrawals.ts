@@ -1,4 +1,5 @@
 import { post } from '@/utils/request';
+import type { AttemptResult } from './callbacks';
 import type { CallbackAttempt, CallbackStatus, DepositSummary, NotifyStatus, OrderStatus } from './deposits';
 import type { PageQuery, PageResult } from './types';
 
@@ -163,7 +164,7 @@ export const queryWithdrawals = (ids: number[]) => post<WithdrawalProgress[]>('/
 
 /**
  * Pass and reject need 40301, review again 40302. A whole-call refusal (10422) is toasted.
- * Passing (action 1) needs the reviewer's Google code (issue 11); reject and review again do not.
+ * Passing (action 1) needs the reviewer's Google code; reject and review again do not.
  */
 export const checkWithdrawals = (selection: ReviewSelection, action: ReviewAction, reason?: string, googleCode?: string) =>
   post<ReviewReport>(
@@ -173,7 +174,7 @@ export const checkWithdrawals = (selection: ReviewSelection, action: ReviewActio
   );
 
 /** Needs 30201 or 40401: delivers the withdrawal's latest callback again now. */
-export const pushWithdrawal = (id: number) => post<null>('/api/partner/withdraw/push', { id }, { loading: true });
+export const pushWithdrawal = (id: number) => post<AttemptResult>('/api/partner/withdraw/push', { id }, { loading: true });
 
 /** Needs 80403. `""` clears the address; the answer is the stored (normalised) form. */
 export const saveRiskUrl = (riskUrl: string) => post<{ riskUrl: string }>('/api/partner/riskurl/save', { riskUrl }, { loading: true });

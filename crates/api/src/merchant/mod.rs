@@ -6,6 +6,8 @@ mod deposits;
 mod gate;
 mod openapi;
 mod openapi_withdrawals;
+// Callbacks
+mod openapi_callbacks;
 mod withdrawals;
 
 use axum::extract::State;

@@ -270,6 +270,8 @@ pub fn document() -> Value {
         components["schemas"].take(),
         super::openapi_withdrawals::schemas(),
     );
+    // Callbacks
+    components["schemas"] = merged(components["schemas"].take(), super::openapi_callbacks::schemas());
     json!({
         "openapi": "3.0.3",
         "info": {
@@ -280,7 +282,8 @@ pub fn document() -> Value {
         "servers": [ { "url": "/" } ],
         "paths": paths,
         "components": components,
-        "x-error-codes": error_codes()
+        "x-error-codes": error_codes(),
+        "x-callbacks": super::openapi_callbacks::callbacks()
     })
 }
 

@@ -92,6 +92,10 @@ pub struct CallbacksConfig {
     pub timeout_secs: u64,
     /// Allow callback addresses on loopback and private networks (tests, single-host setups).
     pub allow_private_targets: bool,
+    /// callbacks. The proxy merchant-facing HTTP goes through; none by default (the
+    /// environment's HTTP_PROXY is never used for it). Targets are checked before the proxy.
+    #[serde(default)]
+    pub proxy_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -108,7 +112,7 @@ pub struct WithdrawalsConfig {
     /// "broadcast" (sent, state not yet updated), as a crash there would.
     #[serde(default)]
     pub halt_after: Option<HaltAfter>,
-    // issue 11: permissions and accounts
+    // Permissions and accounts
     /// Hours an account that gained the pass permission (button 40301) through the console
     /// waits before it may pass withdrawals; 0 turns the cooling-off off.
     pub review_cooling_off_hours: i64,
@@ -232,7 +236,7 @@ pub struct AuthConfig {
     pub lockout_attempts: i32,
     pub lockout_window_minutes: i64,
     pub lockout_minutes: i64,
-    // issue 11: guessable secrets
+    // Guessable secrets
     pub account_lockout_attempts: i32,
     pub totp_max_failures: i32,
     pub totp_lockout_minutes: i64,

@@ -48,7 +48,7 @@ impl Config {
             ("auth.lockout_attempts", auth.lockout_attempts as i64),
             ("auth.lockout_window_minutes", auth.lockout_window_minutes),
             ("auth.lockout_minutes", auth.lockout_minutes),
-            // issue 11: guessable secrets
+            // Guessable secrets
             (
                 "auth.account_lockout_attempts",
                 auth.account_lockout_attempts as i64,
@@ -104,7 +104,7 @@ impl Config {
                 "a decimal with at most 6 decimals, like 0.01",
             );
         }
-        // issue 11: permissions and accounts (a year at most: chrono durations are bounded)
+        // permissions and accounts (a year at most: chrono durations are bounded)
         if !(0..=8760).contains(&self.withdrawals.review_cooling_off_hours) {
             return invalid("withdrawals.review_cooling_off_hours", "must be 0 to 8760");
         }

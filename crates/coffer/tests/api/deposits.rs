@@ -129,6 +129,9 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     assert_eq!(row["requiredConfirmations"], 3);
     assert!(row["orderNo"].as_str().unwrap().starts_with('D'));
 
+    // The merchant hears of it while it confirms.
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
+
     // Re-scans and a second scanner change nothing: one transfer, one deposit.
     assert_eq!(scan(&app).await.deposits, 0);
     app.devchain.mine().await.unwrap();
@@ -143,10 +146,20 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     assert_eq!(detail.data()["confirmations"], 3);
 
     // Two events, delivered, signed with the platform key (verified by openssl).
-    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 2);
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
     let events = receiver.events();
     let names: Vec<&str> = events.iter().map(|e| e["event"].as_str().unwrap()).collect();
     assert_eq!(names, vec!["deposit.confirming", "deposit.confirmed"]);
+    // Numbered in the order's events, with the time of the change (RFC 3339, UTC).
+    assert_eq!(
+        (events[0]["seq"].clone(), events[1]["seq"].clone()),
+        (json!(1), json!(2))
+    );
+    for e in &events {
+        let at = e["occurredAt"].as_str().unwrap();
+        assert!(at.ends_with('Z'), "{at}");
+        chrono::DateTime::parse_from_rfc3339(at).unwrap();
+    }
     assert_eq!(events[1]["amount"], "25.5");
     assert_eq!(events[1]["status"], 8);
     let (kid, public_pem) = app.platform_keys.public().await.unwrap();
@@ -235,7 +248,15 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
         .post_as(&token, "/api/partner/deposit/push", json!({"id": row["id"]}))
         .await;
     assert_eq!(pushed.code(), 1);
-    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
+    assert_eq!(
+        (
+            pushed.data()["success"].clone(),
+            pushed.data()["httpStatus"].clone()
+        ),
+        (json!(true), json!(200)),
+        "the push answers the attempt's result"
+    );
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "sent by the push");
     let events = receiver.events();
     assert_eq!(events[2]["eventId"], events[1]["eventId"]);
 
@@ -335,11 +356,12 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     let names: Vec<String> = receiver
         .events()
         .iter()
-        .map(|e| e["event"].as_str().unwrap().to_string())
+        .map(|e| format!("{} {}", e["event"].as_str().unwrap(), e["seq"]))
         .collect();
     assert_eq!(
         names,
-        vec!["deposit.confirming", "deposit.void", "deposit.confirming"]
+        vec!["deposit.confirming 3"],
+        "only the newest state goes out: the older events were superseded"
     );
 
     // Replies that are not code 0 are retried on the schedule, then the event fails.
@@ -350,11 +372,19 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
             json!({"page": 1, "pageSize": 10}),
         )
         .await;
-    let first = list(&events).last().unwrap().clone();
+    let shown: Vec<(Value, Value, Value)> = list(&events)
+        .iter()
+        .map(|e| (e["seq"].clone(), e["status"].clone(), e["attempts"].clone()))
+        .collect();
     assert_eq!(
-        (first["status"].clone(), first["attempts"].clone()),
-        (json!(0), json!(1))
+        shown,
+        vec![
+            (json!(3), json!(0), json!(1)),
+            (json!(2), json!(3), json!(0)),
+            (json!(1), json!(3), json!(0))
+        ]
     );
+    let superseded = list(&events)[1]["eventId"].as_str().unwrap().to_string();
     assert_eq!(
         app.callbacks.deliver_due().await.unwrap(),
         0,
@@ -363,7 +393,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     for reply in [Reply::ServerError, Reply::Slow] {
         receiver.reply(reply);
         app.clock.advance(Duration::minutes(31));
-        assert_eq!(app.callbacks.deliver_due().await.unwrap(), 3);
+        assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
     }
     // An hour passed on the test clock: the console session idled out.
     let token = app.sign_in_demo().await;
@@ -376,7 +406,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
         .await;
     assert_eq!(
         events.data()["total"],
-        3,
+        1,
         "failed after 3 attempts: {:?}",
         events.body
     );
@@ -389,29 +419,75 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
         )
         .await;
     let attempts = attempts.data().as_array().unwrap().clone();
-    assert_eq!(attempts.len(), 3);
+    let reasons: Vec<(Value, Value)> = attempts
+        .iter()
+        .map(|a| (a["reason"].clone(), a["httpStatus"].clone()))
+        .collect();
+    assert_eq!(
+        reasons,
+        vec![
+            (json!("timeout"), Value::Null),
+            (json!("http_status"), json!(500)),
+            (json!("code_not_zero"), json!(200))
+        ]
+    );
     assert_eq!(attempts[0]["error"], "timed out");
-    assert_eq!(attempts[1]["httpStatus"], 500);
-    receiver.reply(Reply::NotJson);
-    app.post_as(&token, "/api/partner/callback/push", json!({"eventId": event_id}))
-        .await;
-    app.callbacks.deliver_due().await.unwrap();
-    let attempts = app
+
+    // A superseded event cannot be pushed: it would tell a state the order has left.
+    let sent_before = receiver.events().len();
+    let refused = app
         .post_as(
             &token,
-            "/api/partner/callback/attempts",
-            json!({"eventId": event_id}),
+            "/api/partner/callback/push",
+            json!({"eventId": superseded}),
         )
         .await;
     assert_eq!(
-        attempts.data()[0]["success"],
-        false,
+        refused.msg(),
+        "A newer callback of this order exists: push that one",
+        "{:?}",
+        refused.body
+    );
+    assert_eq!(receiver.events().len(), sent_before, "nothing was sent");
+
+    // A push answers how the attempt went.
+    receiver.reply(Reply::NotJson);
+    let pushed = app
+        .post_as(&token, "/api/partner/callback/push", json!({"eventId": event_id}))
+        .await;
+    let result = pushed.data();
+    assert_eq!(
+        (
+            result["attempted"].clone(),
+            result["success"].clone(),
+            result["reason"].clone(),
+            result["httpStatus"].clone(),
+            result["response"].clone()
+        ),
+        (
+            json!(true),
+            json!(false),
+            json!("not_json"),
+            json!(200),
+            json!("OK")
+        ),
         "a reply that is not JSON is not an acknowledgement"
     );
     receiver.reply(Reply::Ok);
-    app.post_as(&token, "/api/partner/callback/push", json!({"eventId": event_id}))
+    let pushed = app
+        .post_as(&token, "/api/partner/callback/push", json!({"eventId": event_id}))
         .await;
-    app.callbacks.deliver_due().await.unwrap();
+    let result = pushed.data();
+    assert_eq!(
+        (
+            result["success"].clone(),
+            result["replyCode"].clone(),
+            result["reason"].clone()
+        ),
+        (json!(true), json!(0), json!(""))
+    );
+    assert!(result["latencyMs"].is_i64());
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "sent by the push");
     let events = app
         .post_as(
             &token,

@@ -101,7 +101,7 @@ async fn messages_follow_accept_language(db: TestDb) {
         (Some("zh-TW,zh;q=0.8"), "郵箱或密碼錯誤"),
         (Some("fr-FR"), "Incorrect e-mail or password"),
     ];
-    // One unknown e-mail per language: the sixth try of one would be locked (issue 11).
+    // One unknown e-mail per language: the sixth try of one would be locked.
     for (n, (lang, msg)) in expected.into_iter().enumerate() {
         let body = json!({"email": format!("nobody{n}@coffer.local"), "password": "Wrong-pass-1"});
         let answer = app.call("/api/partner/login/verify", body, None, lang).await;

@@ -1,4 +1,4 @@
-//! Privilege escalation inside a merchant (issue 11): nobody grants what they do not hold, only
+//! Privilege escalation inside a merchant: nobody grants what they do not hold, only
 //! an admin makes or changes an admin, nobody changes their own role, account and role changes
 //! need the authenticator, and a new reviewer cools off before passing withdrawals.
 

@@ -1,4 +1,4 @@
-//! Guessable secrets (issue 11): authenticator codes counted per user across sign-in and
+//! Guessable secrets: authenticator codes counted per user across sign-in and
 //! step-up calls, password locks per account and client address that tell nobody who exists,
 //! keyed digests of e-mail codes.
 

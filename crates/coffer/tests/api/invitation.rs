@@ -1,4 +1,4 @@
-//! Sub-accounts join by invitation (issue 11): the invitee sets the password with a mailed
+//! Sub-accounts join by invitation: the invitee sets the password with a mailed
 //! code; the inviter's answer does not tell whether the address has an account elsewhere.
 //! Names are NFKC-normalised, with nothing invisible and at most 32 characters.
 

@@ -8,10 +8,12 @@ mod anvil_deposits;
 mod assets;
 mod bounds;
 mod deposit_guards;
+// Callbacks
+mod callback_order;
 mod deposits;
 mod envelope;
 mod escalation;
-// issue 11: guessable secrets
+// Guessable secrets
 mod guessing;
 mod hash_scan;
 mod housekeeping;

@@ -296,7 +296,6 @@ async fn the_callback_address_is_a_checked_url(db: TestDb) {
     };
     for bad in [
         "shop.example/callback",
-        "ftp://shop.example/x",
         "https://user:pw@shop.example/",
         "https://",
     ] {
@@ -309,6 +308,10 @@ async fn the_callback_address_is_a_checked_url(db: TestDb) {
             "{bad}"
         );
     }
+    assert_eq!(
+        msg(&save("ftp://shop.example/x").await),
+        (10422, "The address must start with http:// or https://")
+    );
     assert_eq!(app.store.callback_url(merchant).await.unwrap(), None);
     let saved = save(" https://shop.example/coffer/callback ").await;
     assert_eq!(saved.code(), 1);

@@ -137,12 +137,15 @@ async fn a_trc20_deposit_is_credited_and_announced(db: TestDb) {
         (json!("dust"), json!("0"))
     );
 
-    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 2);
+    // Confirmed before any delivery: the merchant gets the newest state only (the confirming
+    // event is superseded, never sent after it).
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
     let events = receiver.events();
     let names: Vec<&str> = events.iter().map(|e| e["event"].as_str().unwrap()).collect();
-    assert_eq!(names, vec!["deposit.confirming", "deposit.confirmed"]);
-    assert_eq!(events[1]["hash"], hashes[0].as_str());
-    assert_eq!(events[1]["toAddress"], address.as_str());
+    assert_eq!(names, vec!["deposit.confirmed"]);
+    assert_eq!(events[0]["seq"], 2);
+    assert_eq!(events[0]["hash"], hashes[0].as_str());
+    assert_eq!(events[0]["toAddress"], address.as_str());
     let (_, public_pem) = app.platform_keys.public().await.unwrap();
     for r in receiver.received.lock().unwrap().iter() {
         let header = |name: &str| r.headers.get(name).unwrap().to_str().unwrap().to_string();

@@ -2,7 +2,7 @@
 //! address decides within them, reviewers pass or reject (never their own order while another
 //! reviewer exists), concurrent passes make one payout, review again only after 10 minutes
 //! and only when the transaction failed or does not exist; every call checks menu and tenant.
-//! Passing needs the reviewer's Google code (issue 11).
+//! Passing needs the reviewer's Google code.
 
 use chrono::Duration;
 use coffer_domain::clock::Clock;

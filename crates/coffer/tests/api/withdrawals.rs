@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::deposits::{range, usdt, with};
 use crate::helpers::{spawn_app_with, Answer, TestApp, DEMO_EMAIL};
 use crate::merchant_api::{new_key, reset_key, send, upload_key, Integration};
-use crate::receiver::Receiver;
+use crate::receiver::{Receiver, Reply};
 use crate::wallets::{bind_google, google_code, list, offline_chains};
 
 pub const DEV: i64 = 1337;
@@ -112,6 +112,10 @@ async fn a_console_withdrawal_is_paid_once_and_announced(db: TestDb) {
     let hash = sent["hash"].as_str().unwrap().to_string();
     assert!(hash.starts_with("0x"));
     assert_eq!(sent["fee"], "0.001");
+    // The merchant hears of the broadcast before the order moves on, and refuses it (code 1).
+    receiver.reply(Reply::CodeOne);
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
+    receiver.reply(Reply::Ok);
 
     // Mined, then confirmed: complete with the arrival quantity; paid exactly once.
     app.devchain.mine().await.unwrap();
@@ -133,7 +137,8 @@ async fn a_console_withdrawal_is_paid_once_and_announced(db: TestDb) {
     assert_eq!(usdt_of(&app, PAYEE).await, units("25.5"));
     assert_eq!(usdt_of(&app, &p.hot).await, units("74.5"));
 
-    // The merchant hears of the broadcast and of the completion, each signed.
+    // The merchant hears of the broadcast and of the completion, each signed; the refused
+    // broadcast is superseded by the completion, never re-sent after it.
     app.callbacks.deliver_due().await.unwrap();
     let events: Vec<String> = receiver
         .events()
@@ -169,6 +174,9 @@ async fn a_console_withdrawal_is_paid_once_and_announced(db: TestDb) {
         .post_as(&p.token, "/api/partner/withdraw/summary", range(&app))
         .await;
     assert_eq!(summary.data()["totals"][0]["amount"], "25.5");
+    app.clock.advance(chrono::Duration::minutes(31));
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
+    assert_eq!(receiver.events().len(), 2, "the refused broadcast is not re-sent");
 }
 
 async fn a_paused_or_empty_wallet_makes_the_order_wait(db: TestDb) {

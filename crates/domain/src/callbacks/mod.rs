@@ -4,25 +4,29 @@
 //! until a cap, then marked failed and left for a manual push.
 
 pub mod keys;
+// Callbacks
+mod delivery;
+pub mod targets;
+
+pub use delivery::{AttemptResult, CallbackService};
 
 use chrono::Duration;
 use serde::Serialize;
-use std::collections::BTreeMap;
-use std::sync::Arc;
 
-use crate::auth::AuthContext;
-use crate::clock::Clock;
-use crate::error::{AppError, AppResult};
-use crate::messages::MsgKey;
-use crate::ports::{
-    AttemptOutcome, CallbackAttemptRecord, CallbackDirectory, CallbackEventRecord, DepositRepo, EventFilter,
-    PageRequest, Paged,
-};
+use crate::ports::{CallbackAttemptRecord, CallbackEventRecord};
 use crate::wallets::time;
-use keys::PlatformKeys;
+
+pub use delivery::occurred;
+
+/// The event name of the test callback (System > Callback): never an order's event.
+pub const PING: &str = "ping";
 
 /// Reply excerpts kept per attempt.
 const EXCERPT_CHARS: usize = 500;
+
+fn excerpt(text: &str) -> String {
+    text.chars().take(EXCERPT_CHARS).collect()
+}
 
 #[derive(Debug, Clone)]
 pub struct CallbackSettings {
@@ -66,16 +70,68 @@ pub struct CallbackRequest {
     pub timeout: std::time::Duration,
 }
 
+#[derive(Debug, Clone)]
 pub struct CallbackReply {
     pub status: u16,
     pub body: String,
 }
 
+/// No HTTP answer: why, as a stable code (`reason`), and what the transport said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransportError {
+    pub reason: &'static str,
+    pub detail: String,
+}
+
+impl std::fmt::Display for TransportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.detail)
+    }
+}
+
 /// HTTP to the merchant (reqwest in the binary; anything in tests).
 #[async_trait::async_trait]
 pub trait CallbackTransport: Send + Sync {
-    /// Err: no HTTP answer (connection refused, timeout), with the reason.
-    async fn post(&self, request: &CallbackRequest) -> Result<CallbackReply, String>;
+    /// Err: no HTTP answer (connection refused, timeout, refused target), with the reason.
+    async fn post(&self, request: &CallbackRequest) -> Result<CallbackReply, TransportError>;
+}
+
+/// Why an attempt failed, stored with it and shown translated by the console. Stable: merchants
+/// and the console map on them.
+pub mod reason {
+    pub const TIMEOUT: &str = "timeout";
+    /// Connection refused, reset, DNS failure: no HTTP answer.
+    pub const UNREACHABLE: &str = "unreachable";
+    /// The address (or what its name resolves to) is not a public internet address.
+    pub const BLOCKED_TARGET: &str = "blocked_target";
+    /// An HTTP status outside 2xx.
+    pub const HTTP_STATUS: &str = "http_status";
+    pub const NOT_JSON: &str = "not_json";
+    /// JSON, but `code` is not 0.
+    pub const CODE_NOT_ZERO: &str = "code_not_zero";
+    /// Coffer could not prepare the event (bad stored data, signing): held and retried.
+    pub const PROCESSING: &str = "processing";
+    /// The merchant has no callback address: nothing was sent.
+    pub const NO_ADDRESS: &str = "no_address";
+}
+
+/// The reason a reply is not an acknowledgement ("" when it is one).
+pub fn reply_reason(reply: &CallbackReply) -> &'static str {
+    if !(200..300).contains(&reply.status) {
+        return reason::HTTP_STATUS;
+    }
+    match serde_json::from_str::<serde_json::Value>(&reply.body) {
+        Err(_) => reason::NOT_JSON,
+        Ok(_) if acknowledged(reply) => "",
+        Ok(_) => reason::CODE_NOT_ZERO,
+    }
+}
+
+/// The `code` of a JSON reply, as the merchant wrote it.
+pub fn reply_code(reply: &CallbackReply) -> Option<serde_json::Value> {
+    serde_json::from_str::<serde_json::Value>(&reply.body)
+        .ok()
+        .and_then(|v| v.get("code").cloned())
 }
 
 /// Header names of a callback.
@@ -113,6 +169,8 @@ pub struct CallbackEventView {
     pub last_http_status: Option<i32>,
     pub createtime: String,
     pub deliveredtime: Option<String>,
+    /// The event's place in its order's events (1, 2, 3...).
+    pub seq: i64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -127,6 +185,8 @@ pub struct CallbackAttemptView {
     pub error: String,
     pub success: bool,
     pub createtime: String,
+    /// A `reason` code, "" on success.
+    pub reason: String,
 }
 
 pub fn attempt_view(a: CallbackAttemptRecord) -> CallbackAttemptView {
@@ -140,179 +200,7 @@ pub fn attempt_view(a: CallbackAttemptRecord) -> CallbackAttemptView {
         error: a.error,
         success: a.success,
         createtime: time(a.created_at),
-    }
-}
-
-pub struct CallbackService {
-    pub repo: Arc<dyn DepositRepo>,
-    pub directory: Arc<dyn CallbackDirectory>,
-    pub transport: Arc<dyn CallbackTransport>,
-    pub keys: Arc<PlatformKeys>,
-    pub clock: Arc<dyn Clock>,
-    pub settings: CallbackSettings,
-    pub owner: String,
-    /// Attempts are recorded one at a time: the HTTP calls run concurrently, the writes do
-    /// not contend (SQLite would make them wait on its lock with sleeps).
-    pub recording: futures::lock::Mutex<()>,
-}
-
-fn excerpt(text: &str) -> String {
-    text.chars().take(EXCERPT_CHARS).collect()
-}
-
-impl CallbackService {
-    /// Delivers what is due; returns how many attempts were made.
-    pub async fn deliver_due(&self) -> AppResult<u64> {
-        let now = self.clock.now();
-        let due = self
-            .repo
-            .claim_due_events(&self.owner, now, now + self.settings.lease, self.settings.batch)
-            .await?;
-        // Orders are delivered concurrently (one slow merchant does not hold up the others),
-        // the events of one order in the order they were made (confirming before void).
-        let mut orders: BTreeMap<&str, Vec<&CallbackEventRecord>> = BTreeMap::new();
-        for event in &due {
-            orders.entry(event.order_no.as_str()).or_default().push(event);
-        }
-        let delivered = futures::future::join_all(orders.into_values().map(|mut events| async move {
-            events.sort_by_key(|e| e.id);
-            let mut attempts = 0;
-            for event in events {
-                attempts += u64::from(self.deliver(event).await?);
-            }
-            AppResult::Ok(attempts)
-        }))
-        .await;
-        let mut attempts = 0;
-        for result in delivered {
-            attempts += result?;
-        }
-        Ok(attempts)
-    }
-
-    /// One claimed event: false when the merchant has no callback address yet (it waits,
-    /// without spending an attempt).
-    async fn deliver(&self, event: &CallbackEventRecord) -> AppResult<bool> {
-        let Some(url) = self.directory.callback_url(event.merchant_id).await? else {
-            self.repo
-                .postpone_event(event.id, self.clock.now() + self.settings.retry_interval)
-                .await?;
-            return Ok(false);
-        };
-        self.attempt(event, &url).await?;
-        Ok(true)
-    }
-
-    async fn attempt(&self, event: &CallbackEventRecord, url: &str) -> AppResult<()> {
-        let started = self.clock.now();
-        let timestamp = started.timestamp_millis();
-        let (kid, signature) = self
-            .keys
-            .sign(signing_string(timestamp, &event.body).as_bytes())
-            .await?;
-        let request = CallbackRequest {
-            url: url.to_string(),
-            headers: vec![
-                (headers::EVENT_ID.into(), event.event_id.clone()),
-                (headers::TIMESTAMP.into(), timestamp.to_string()),
-                (headers::KEY_ID.into(), kid),
-                (headers::SIGNATURE.into(), signature),
-            ],
-            body: event.body.clone(),
-            timeout: self.settings.timeout,
-        };
-        let clock_started = std::time::Instant::now();
-        let answer = self.transport.post(&request).await;
-        let latency_ms = clock_started.elapsed().as_millis() as i64;
-        let (http_status, response, error, success) = match &answer {
-            Ok(reply) => (
-                Some(i32::from(reply.status)),
-                excerpt(&reply.body),
-                if acknowledged(reply) {
-                    String::new()
-                } else {
-                    "the reply is not JSON with code 0".to_string()
-                },
-                acknowledged(reply),
-            ),
-            Err(reason) => (None, String::new(), excerpt(reason), false),
-        };
-        let attempts = event.attempts + 1;
-        let outcome = if success {
-            AttemptOutcome::Delivered
-        } else if attempts >= self.settings.max_attempts {
-            AttemptOutcome::Failed
-        } else {
-            AttemptOutcome::Retry {
-                at: self.clock.now() + self.settings.retry_interval,
-            }
-        };
-        let attempt = CallbackAttemptRecord {
-            id: 0,
-            event_id: event.event_id.clone(),
-            merchant_id: event.merchant_id,
-            url: url.to_string(),
-            http_status,
-            latency_ms,
-            response,
-            error,
-            success,
-            created_at: started,
-        };
-        tracing::info!(event_id = %event.event_id, success, ?http_status, attempts, "callback attempt");
-        let _turn = self.recording.lock().await;
-        self.repo.finish_attempt(event, &attempt, &outcome).await
-    }
-
-    pub async fn page(
-        &self,
-        ctx: &AuthContext,
-        filter: &EventFilter,
-        page: PageRequest,
-    ) -> AppResult<Paged<CallbackEventView>> {
-        let found = self.repo.page_events(ctx.merchant_id, filter, page).await?;
-        Ok(Paged {
-            total: found.total,
-            list: found.list.into_iter().map(event_view).collect(),
-        })
-    }
-
-    pub async fn attempts(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Vec<CallbackAttemptView>> {
-        let list = self.repo.attempts(ctx.merchant_id, event_id).await?;
-        Ok(list.into_iter().map(attempt_view).collect())
-    }
-
-    /// Every attempt of every event of one order, newest first (the order detail drawers).
-    pub async fn attempts_of_order(
-        &self,
-        ctx: &AuthContext,
-        order_no: &str,
-    ) -> AppResult<Vec<CallbackAttemptView>> {
-        let filter = EventFilter {
-            order_no: Some(order_no.to_string()),
-            ..EventFilter::default()
-        };
-        let events = self
-            .repo
-            .page_events(ctx.merchant_id, &filter, PageRequest { page: 1, size: 100 })
-            .await?;
-        let mut attempts = Vec::new();
-        for e in events.list {
-            attempts.extend(self.attempts(ctx, &e.event_id).await?);
-        }
-        attempts.sort_by_key(|a| std::cmp::Reverse(a.id));
-        Ok(attempts)
-    }
-
-    pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<()> {
-        if !self
-            .repo
-            .push_event(ctx.merchant_id, event_id, self.clock.now())
-            .await?
-        {
-            return Err(AppError::Invalid(MsgKey::NoSuchRecord));
-        }
-        Ok(())
+        reason: a.reason,
     }
 }
 
@@ -329,5 +217,6 @@ pub fn event_view(e: CallbackEventRecord) -> CallbackEventView {
         last_http_status: e.last_http_status,
         createtime: time(e.created_at),
         deliveredtime: e.delivered_at.map(time),
+        seq: e.seq,
     }
 }

@@ -45,6 +45,7 @@ impl EventBuilder for DepositEvents {
             return None;
         }
         let event_id = new_event_id();
+        let now = self.clock.now();
         let (chainname, symbol) = self.names(d);
         let decimals = u8::try_from(d.decimals).unwrap_or(18);
         let body = json!({
@@ -65,6 +66,8 @@ impl EventBuilder for DepositEvents {
             "blockNumber": d.block_number,
             "requiredConfirmations": d.required_confirmations,
             "createdAt": crate::wallets::time(d.created_at),
+            // when the state changed; `seq` is added when the event is written.
+            "occurredAt": crate::callbacks::occurred(now),
         });
         Some(NewCallbackEvent {
             event_id,
@@ -74,7 +77,7 @@ impl EventBuilder for DepositEvents {
             order_no: d.order_no.clone(),
             event: event.name().to_string(),
             body: body.to_string(),
-            next_attempt_at: self.clock.now(),
+            next_attempt_at: now,
         })
     }
 }

@@ -285,9 +285,8 @@ impl DepositService {
         })
     }
 
-    /// Delivers the deposit's latest callback again now.
-    pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<()> {
-        let now = self.clock.now();
+    /// The deposit's latest callback event, for the callback service to send again now.
+    pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
         let d = self
             .repo
             .deposit(ctx.merchant_id, id)
@@ -298,9 +297,6 @@ impl DepositService {
             .latest_event_of_deposit(d.id)
             .await?
             .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
-        self.repo
-            .push_event(ctx.merchant_id, &event.event_id, now)
-            .await?;
-        Ok(())
+        Ok(event.event_id)
     }
 }

@@ -155,6 +155,9 @@ pub struct MerchantApiDeps {
     pub chains: Arc<ChainRegistry>,
     pub config: Arc<dyn ConfigRepo>,
     pub clock: Arc<dyn Clock>,
+    /// callback and risk-control addresses may be on private networks
+    /// (`callbacks.allow_private_targets`).
+    pub allow_private_targets: bool,
 }
 
 pub struct MerchantApiService {

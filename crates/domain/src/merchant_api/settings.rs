@@ -69,8 +69,9 @@ fn client_key_view(key: StoredClientKey) -> ClientKeyView {
     }
 }
 
-/// An http(s) URL with a host and no credentials or fragment; "" clears the address.
-pub fn check_callback_url(raw: &str) -> AppResult<Option<String>> {
+/// An http(s) URL with a host and no credentials or fragment, that Coffer may call (a public
+/// address unless `allow_private`); "" clears the address.
+pub fn check_callback_url(raw: &str, allow_private: bool) -> AppResult<Option<String>> {
     let raw = raw.trim();
     if raw.is_empty() {
         return Ok(None);
@@ -82,6 +83,9 @@ pub fn check_callback_url(raw: &str) -> AppResult<Option<String>> {
         return Err(bad());
     }
     let url = url::Url::parse(raw).map_err(|_| bad())?;
+    if let Some(problem) = crate::callbacks::targets::target_problem(&url, allow_private) {
+        return Err(AppError::Invalid(problem));
+    }
     let fits = matches!(url.scheme(), "http" | "https")
         && url.host_str().is_some_and(|h| !h.is_empty())
         && url.username().is_empty()
@@ -95,9 +99,16 @@ pub fn check_callback_url(raw: &str) -> AppResult<Option<String>> {
 /// (the form a dual-stack listener reports an IPv4 peer in, once normalised).
 pub fn allow_entry(raw: &str) -> AppResult<String> {
     let ip: IpAddr = canonical_ip(raw)?
-        .parse()
-        .map_err(|_| AppError::Invalid(MsgKey::InvalidIp))?;
-    Ok(ip.to_canonical().to_string())
+        .parse::<IpAddr>()
+        .map_err(|_| AppError::Invalid(MsgKey::InvalidIp))?
+        .to_canonical();
+    // No request comes from these: an entry of them lets nobody in and hides a mistake.
+    let impossible =
+        ip.is_unspecified() || ip.is_multicast() || matches!(ip, IpAddr::V4(v4) if v4.is_broadcast());
+    if impossible {
+        return Err(AppError::Invalid(MsgKey::AllowIpUnspecified));
+    }
+    Ok(ip.to_string())
 }
 
 impl MerchantApiService {
@@ -182,7 +193,7 @@ impl MerchantApiService {
 
     /// Sets the callback address ("" clears it); returns the stored form.
     pub async fn save_callback_url(&self, ctx: &AuthContext, raw: &str) -> AppResult<String> {
-        let url = check_callback_url(raw)?;
+        let url = check_callback_url(raw, self.deps.allow_private_targets)?;
         self.deps
             .repo
             .set_callback_url(ctx.merchant_id, url.as_deref(), self.deps.clock.now())
@@ -192,7 +203,7 @@ impl MerchantApiService {
 
     /// The risk-control address: the same rules as the callback address.
     pub async fn save_risk_url(&self, ctx: &AuthContext, raw: &str) -> AppResult<String> {
-        let url = check_callback_url(raw)?;
+        let url = check_callback_url(raw, self.deps.allow_private_targets)?;
         self.deps
             .repo
             .set_risk_url(ctx.merchant_id, url.as_deref(), self.deps.clock.now())
@@ -246,14 +257,15 @@ mod tests {
 
     #[test]
     fn callback_urls_are_http_with_a_host() {
+        let check_callback_url = |raw: &str| check_callback_url(raw, false);
         assert_eq!(check_callback_url("  ").unwrap(), None);
         assert_eq!(
             check_callback_url(" https://shop.example/coffer/callback?x=1 ").unwrap(),
             Some("https://shop.example/coffer/callback?x=1".into())
         );
         assert_eq!(
-            check_callback_url("http://203.0.113.5:8080").unwrap(),
-            Some("http://203.0.113.5:8080/".into())
+            check_callback_url("http://8.8.8.8:8080").unwrap(),
+            Some("http://8.8.8.8:8080/".into())
         );
         for bad in [
             "shop.example/callback",
@@ -275,5 +287,45 @@ mod tests {
         assert_eq!(allow_entry("::ffff:203.0.113.7").unwrap(), "203.0.113.7");
         assert_eq!(allow_entry("2001:DB8::1").unwrap(), "2001:db8::1");
         assert!(allow_entry("10.0.0.0/8").is_err());
+        for impossible in [
+            "0.0.0.0",
+            "::",
+            "0:0:0:0:0:0:0:0",
+            "::ffff:0.0.0.0",
+            "255.255.255.255",
+            "224.0.0.1",
+            "ff02::1",
+        ] {
+            assert!(
+                matches!(
+                    allow_entry(impossible),
+                    Err(AppError::Invalid(MsgKey::AllowIpUnspecified))
+                ),
+                "{impossible}"
+            );
+        }
+    }
+
+    #[test]
+    fn callback_addresses_coffer_cannot_call_are_refused_with_the_reason() {
+        let refused = |raw: &str| match check_callback_url(raw, false) {
+            Err(AppError::Invalid(key)) => key,
+            other => panic!("{raw}: {other:?}"),
+        };
+        assert_eq!(refused("ftp://shop.example/"), MsgKey::CallbackUrlScheme);
+        assert_eq!(
+            refused("http://127.0.0.1:8080/hook"),
+            MsgKey::CallbackTargetPrivate
+        );
+        assert_eq!(
+            refused("http://[::ffff:10.0.0.1]/"),
+            MsgKey::CallbackTargetEmbedded
+        );
+        assert_eq!(
+            refused("http://[64:ff9b::a00:1]/"),
+            MsgKey::CallbackTargetEmbedded
+        );
+        assert_eq!(refused("not a url"), MsgKey::CallbackUrlInvalid);
+        assert!(check_callback_url("http://127.0.0.1:8080/hook", true).is_ok());
     }
 }

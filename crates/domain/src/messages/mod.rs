@@ -65,7 +65,7 @@ pub enum MsgKey {
     InvalidStatus,
     InvalidOpenId,
     InvalidAddress,
-    // issue 11: amounts and withdrawals
+    // Amounts and withdrawals
     AmountTooLarge,
     PayeeIsOwnAddress,
     StartAfterEnd,
@@ -103,7 +103,7 @@ pub enum MsgKey {
     TooManyRows,
     NotOwnHotWallet,
     SecurityCodeTooLong,
-    // issue 11: permissions and accounts
+    // Permissions and accounts
     GrantBeyondOwn,
     AdminOnlyGrant,
     OwnRoleLocked,
@@ -113,8 +113,15 @@ pub enum MsgKey {
     NicknameTooLong,
     RoleNameTooLong,
     NotInvited,
-    // issue 11: guessable secrets
+    // Guessable secrets
     GoogleLocked,
+    // Callbacks
+    CallbackUrlScheme,
+    CallbackTargetPrivate,
+    CallbackTargetEmbedded,
+    CallbackNotLatest,
+    CallbackUrlMissing,
+    AllowIpUnspecified,
 }
 
 impl MsgKey {
@@ -215,7 +222,7 @@ impl MsgKey {
             MsgKey::TooManyRows => "too_many_rows",
             MsgKey::NotOwnHotWallet => "not_own_hot_wallet",
             MsgKey::SecurityCodeTooLong => "security_code_too_long",
-            // issue 11: permissions and accounts
+            // Permissions and accounts
             MsgKey::GrantBeyondOwn => "grant_beyond_own",
             MsgKey::AdminOnlyGrant => "admin_only_grant",
             MsgKey::OwnRoleLocked => "own_role_locked",
@@ -225,8 +232,15 @@ impl MsgKey {
             MsgKey::NicknameTooLong => "nickname_too_long",
             MsgKey::RoleNameTooLong => "role_name_too_long",
             MsgKey::NotInvited => "not_invited",
-            // issue 11: guessable secrets
+            // Guessable secrets
             MsgKey::GoogleLocked => "google_locked",
+            // Callbacks
+            MsgKey::CallbackUrlScheme => "callback_url_scheme",
+            MsgKey::CallbackTargetPrivate => "callback_target_private",
+            MsgKey::CallbackTargetEmbedded => "callback_target_embedded",
+            MsgKey::CallbackNotLatest => "callback_not_latest",
+            MsgKey::CallbackUrlMissing => "callback_url_missing",
+            MsgKey::AllowIpUnspecified => "allow_ip_unspecified",
         }
     }
 

@@ -286,7 +286,7 @@ impl MsgKey {
                 "该链的地址无效",
                 "該鏈的地址無效",
             ],
-            // issue 11: amounts and withdrawals
+            // Amounts and withdrawals
             MsgKey::AmountTooLarge => [
                 "The amount is too large: at most 999,999,999,999,999 per order",
                 "金额过大：每笔订单最多999,999,999,999,999",
@@ -307,7 +307,7 @@ impl MsgKey {
                 "这是您自己的充值、热钱包或冷钱包地址；自有地址之间的资金转移请使用归集",
                 "這是您自己的充值、熱錢包或冷錢包地址；自有地址之間的資金轉移請使用歸集",
             ],
-            // issue 11: permissions and accounts
+            // Permissions and accounts
             MsgKey::GrantBeyondOwn => [
                 "You cannot grant a permission you do not hold yourself",
                 "您不能授予自己没有的权限",
@@ -353,11 +353,42 @@ impl MsgKey {
                 "邀请无效或已过期",
                 "邀請無效或已過期",
             ],
-            // issue 11: guessable secrets
+            // Guessable secrets
             MsgKey::GoogleLocked => [
                 "Too many wrong Google authenticator codes; try again later",
                 "谷歌验证码错误次数过多，请稍后再试",
                 "谷歌驗證碼錯誤次數過多，請稍後再試",
+            ],
+            // Callbacks
+            MsgKey::CallbackUrlScheme => [
+                "The address must start with http:// or https://",
+                "地址须以 http:// 或 https:// 开头",
+                "地址須以 http:// 或 https:// 開頭",
+            ],
+            MsgKey::CallbackTargetPrivate => [
+                "The address is on a private, loopback or reserved network: Coffer will not call it",
+                "该地址属于内网、本机或保留网段，Coffer 不会向其发送请求",
+                "該地址屬於內網、本機或保留網段，Coffer 不會向其發送請求",
+            ],
+            MsgKey::CallbackTargetEmbedded => [
+                "IPv4-mapped, IPv4-compatible and NAT64 IPv6 forms are not accepted: enter the IPv4 address or a host name",
+                "不接受 IPv4 映射、IPv4 兼容或 NAT64 形式的 IPv6 地址，请填写 IPv4 地址或域名",
+                "不接受 IPv4 映射、IPv4 相容或 NAT64 形式的 IPv6 地址，請填寫 IPv4 地址或域名",
+            ],
+            MsgKey::CallbackNotLatest => [
+                "A newer callback of this order exists: push that one",
+                "该订单已有更新的回调，请推送最新的回调",
+                "該訂單已有更新的回調，請推送最新的回調",
+            ],
+            MsgKey::CallbackUrlMissing => [
+                "Set a callback address first",
+                "请先设置回调地址",
+                "請先設定回調地址",
+            ],
+            MsgKey::AllowIpUnspecified => [
+                "0.0.0.0, ::, broadcast and multicast addresses cannot be a caller's address: enter the caller's own IP address",
+                "0.0.0.0、::、广播和组播地址不可能是调用方的地址，请填写调用方自己的IP地址",
+                "0.0.0.0、::、廣播和組播地址不可能是調用方的地址，請填寫調用方自己的IP地址",
             ],
         }
     }

@@ -19,6 +19,9 @@ pub mod callback {
     pub const PENDING: i32 = 0;
     pub const SUCCESS: i32 = 1;
     pub const FAILED: i32 = 2;
+    /// a newer event of the same order came before this one was delivered; it is
+    /// never sent after that (events only, never an order's status).
+    pub const SUPERSEDED: i32 = 3;
 }
 
 /// Notification status of an order.
@@ -114,6 +117,20 @@ pub struct NewCallbackEvent {
     pub next_attempt_at: DateTime<Utc>,
 }
 
+impl NewCallbackEvent {
+    /// The body as sent: the builder's JSON object with the event's place in its order's
+    /// events, which is only known when it is written.
+    pub fn body_with_seq(&self, seq: i64) -> String {
+        match serde_json::from_str::<serde_json::Value>(&self.body) {
+            Ok(serde_json::Value::Object(mut fields)) => {
+                fields.insert("seq".into(), serde_json::json!(seq));
+                serde_json::Value::Object(fields).to_string()
+            }
+            _ => self.body.clone(),
+        }
+    }
+}
+
 /// Builds an event from a deposit's state after the change (the repository calls it inside
 /// the transaction that makes the change). None: the merchant needs no notice (dust and
 /// unsupported tokens are recorded for the operator, not announced).
@@ -175,6 +192,8 @@ pub struct CallbackEventRecord {
     pub last_http_status: Option<i32>,
     pub created_at: DateTime<Utc>,
     pub delivered_at: Option<DateTime<Utc>>,
+    /// 1, 2, 3... in the order of the order's events.
+    pub seq: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -189,6 +208,17 @@ pub struct CallbackAttemptRecord {
     pub error: String,
     pub success: bool,
     pub created_at: DateTime<Utc>,
+    /// A stable failure code (callbacks::reason), "" on success.
+    pub reason: String,
+}
+
+/// What a manual push found.
+#[derive(Debug, Clone)]
+pub enum PushOutcome {
+    Missing,
+    /// A newer event of the order exists: push that one.
+    NotLatest,
+    Queued(Box<CallbackEventRecord>),
 }
 
 /// What became of an attempt.
@@ -304,13 +334,25 @@ pub trait DepositRepo: Send + Sync {
         merchant_id: MerchantId,
         event_id: &str,
     ) -> AppResult<Vec<CallbackAttemptRecord>>;
-    /// Makes an event due now again (manual push). False when it is not the merchant's.
+    /// Makes an event due now again (manual push). Only an order's newest event may go again:
+    /// an older one would tell the merchant a state the order has left.
     async fn push_event(
         &self,
         merchant_id: MerchantId,
         event_id: &str,
         now: DateTime<Utc>,
-    ) -> AppResult<bool>;
+    ) -> AppResult<PushOutcome>;
+    /// Claims one due event for an immediate attempt (a manual push): None while it or an older
+    /// event of its order is in flight.
+    async fn claim_event(
+        &self,
+        id: i64,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+    ) -> AppResult<Option<CallbackEventRecord>>;
+    /// Makes the merchant's queued events due now (its callback address was set or changed).
+    async fn wake_events(&self, merchant_id: MerchantId, now: DateTime<Utc>) -> AppResult<u64>;
     async fn latest_event_of_deposit(&self, deposit_id: i64) -> AppResult<Option<CallbackEventRecord>>;
 
     /// The active platform key: (key id, sealed PKCS#8 private key, public key PEM).

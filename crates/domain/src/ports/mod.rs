@@ -1,7 +1,7 @@
 //! What the domain needs from storage. The store crate implements these; tests may too.
 
 mod access;
-// issue 11: guessable secrets
+// Guessable secrets
 mod attempts;
 mod callbacks;
 pub mod chain;

@@ -67,7 +67,10 @@ impl WithdrawalEventBuilder {
 impl WithdrawalEvents for WithdrawalEventBuilder {
     fn build(&self, w: &WithdrawalRecord, event: &str) -> NewCallbackEvent {
         let event_id = new_event_id();
-        let body = self.body(w, &event_id, event);
+        let now = self.clock.now();
+        let mut body = self.body(w, &event_id, event);
+        // when the state changed; `seq` is added when the event is written.
+        body["occurredAt"] = serde_json::json!(crate::callbacks::occurred(now));
         NewCallbackEvent {
             event_id,
             merchant_id: w.merchant_id,
@@ -76,7 +79,7 @@ impl WithdrawalEvents for WithdrawalEventBuilder {
             order_no: w.order_no.clone(),
             event: event.to_string(),
             body: body.to_string(),
-            next_attempt_at: self.clock.now(),
+            next_attempt_at: now,
         }
     }
 }

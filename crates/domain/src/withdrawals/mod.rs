@@ -35,7 +35,7 @@ pub struct WithdrawalSettings {
     pub confirmations: HashMap<i64, u32>,
     /// A reviewer may not pass their own withdrawal while another user may review.
     pub maker_checker: bool,
-    // issue 11: permissions and accounts
+    // Permissions and accounts
     /// How long an account that gained the pass permission waits before it may pass.
     pub review_cooling_off: chrono::Duration,
 }
@@ -257,17 +257,14 @@ impl WithdrawalService {
         Ok(rows)
     }
 
-    /// Delivers the withdrawal's latest callback again now.
-    pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<()> {
+    /// The withdrawal's latest callback event, for the callback service to send again now.
+    pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
         let w = self.found(ctx.merchant_id, id).await?;
         let event = self
             .repo
             .latest_event_of_withdrawal(w.id)
             .await?
             .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
-        self.outbox
-            .push_event(ctx.merchant_id, &event.event_id, self.clock.now())
-            .await?;
-        Ok(())
+        Ok(event.event_id)
     }
 }

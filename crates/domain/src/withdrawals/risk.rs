@@ -110,7 +110,7 @@ impl RiskControl {
             Err(error) => Some(format!(
                 "{}: {}",
                 reason::RISK_UNREACHABLE,
-                error.chars().take(ANSWER_CHARS).collect::<String>()
+                error.detail.chars().take(ANSWER_CHARS).collect::<String>()
             )),
         })
     }

@@ -22,7 +22,7 @@ pub struct Model {
     pub totp_pending: Option<String>,
     pub totp_last_step: i64,
     pub last_login_at: Option<DateTimeUtc>,
-    /// issue 11: when the account gained the withdrawal-pass permission (cooling-off start).
+    /// when the account gained the withdrawal-pass permission (cooling-off start).
     pub pass_granted_at: Option<DateTimeUtc>,
 }
 

@@ -14,6 +14,7 @@ pub struct Model {
     pub error: String,
     pub success: bool,
     pub created_at: DateTimeUtc,
+    pub reason: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

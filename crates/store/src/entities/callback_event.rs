@@ -20,6 +20,7 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub delivered_at: Option<DateTimeUtc>,
     pub withdrawal_id: Option<i64>,
+    pub seq: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -2,7 +2,7 @@
 
 pub mod address_blacklist;
 pub mod app_user;
-// issue 11: guessable secrets
+// Guessable secrets
 pub mod auth_attempt;
 pub mod callback_attempt;
 pub mod callback_event;

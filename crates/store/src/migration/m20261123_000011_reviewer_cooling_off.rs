@@ -1,4 +1,4 @@
-//! issue 11: when an account gained the withdrawal-pass permission through the console, so a
+//! When an account gained the withdrawal-pass permission through the console, so a
 //! new reviewer waits out a cooling-off before passing withdrawals. Existing accounts (and the
 //! merchant's first admin) have none and are settled.
 

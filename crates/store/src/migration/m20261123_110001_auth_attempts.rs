@@ -1,4 +1,4 @@
-//! Counters of failed guesses (issue 11): sign-in passwords per account and client address,
+//! Counters of failed guesses: sign-in passwords per account and client address,
 //! authenticator codes per user. Replaces the lock columns of `app_user` for sign-in.
 
 use sea_orm_migration::prelude::*;

@@ -11,9 +11,11 @@ mod m20261122_000006_devchain;
 mod m20261122_000007_deposits;
 mod m20261122_000008_merchant_api;
 mod m20261122_000009_withdrawals;
-// issue 11: permissions and accounts
+// Callbacks
+mod m20261123_000010_callback_order;
+// Permissions and accounts
 mod m20261123_000011_reviewer_cooling_off;
-// issue 11: guessable secrets
+// Guessable secrets
 mod m20261123_110001_auth_attempts;
 mod schema;
 
@@ -32,9 +34,11 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000007_deposits::Migration),
             Box::new(m20261122_000008_merchant_api::Migration),
             Box::new(m20261122_000009_withdrawals::Migration),
-            // issue 11: permissions and accounts
+            // Callbacks
+            Box::new(m20261123_000010_callback_order::Migration),
+            // Permissions and accounts
             Box::new(m20261123_000011_reviewer_cooling_off::Migration),
-            // issue 11: guessable secrets
+            // Guessable secrets
             Box::new(m20261123_110001_auth_attempts::Migration),
         ]
     }

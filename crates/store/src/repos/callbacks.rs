@@ -3,17 +3,15 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    callback, notify, AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, DepositFilter,
-    DepositRecord, DepositRepo, DepositTotals, EventBuilder, EventFilter, MerchantId, NewDeposit,
-    PageRequest, Paged, ScannedBlock,
+    AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, DepositFilter, DepositRecord, DepositRepo,
+    DepositTotals, EventBuilder, EventFilter, MerchantId, NewDeposit, PageRequest, Paged, PushOutcome,
+    ScannedBlock,
 };
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::deposits::record;
-use crate::entities::{callback_attempt, callback_event, deposit, platform_key, withdrawal};
+use crate::entities::{callback_attempt, callback_event, deposit, platform_key};
 use crate::{db_error, fetch_page, Store};
 
 pub(crate) fn event(m: callback_event::Model) -> CallbackEventRecord {
@@ -32,6 +30,7 @@ pub(crate) fn event(m: callback_event::Model) -> CallbackEventRecord {
         last_http_status: m.last_http_status,
         created_at: m.created_at,
         delivered_at: m.delivered_at,
+        seq: m.seq,
     }
 }
 
@@ -158,38 +157,7 @@ impl DepositRepo for Store {
         lease_until: DateTime<Utc>,
         limit: u64,
     ) -> AppResult<Vec<CallbackEventRecord>> {
-        let db = self.connection();
-        let free = || {
-            Condition::any()
-                .add(callback_event::Column::LeaseUntil.is_null())
-                .add(callback_event::Column::LeaseUntil.lt(now))
-        };
-        let candidates = callback_event::Entity::find()
-            .filter(callback_event::Column::Status.eq(callback::PENDING))
-            .filter(callback_event::Column::NextAttemptAt.lte(now))
-            .filter(free())
-            .order_by_asc(callback_event::Column::NextAttemptAt)
-            .limit(limit)
-            .all(db)
-            .await
-            .map_err(db_error)?;
-        let mut claimed = Vec::new();
-        for row in candidates {
-            // A conditional update per row: of several workers exactly one wins each event.
-            let won = callback_event::Entity::update_many()
-                .col_expr(callback_event::Column::LeaseOwner, Expr::value(owner))
-                .col_expr(callback_event::Column::LeaseUntil, Expr::value(lease_until))
-                .filter(callback_event::Column::Id.eq(row.id))
-                .filter(callback_event::Column::Status.eq(callback::PENDING))
-                .filter(free())
-                .exec(db)
-                .await
-                .map_err(db_error)?;
-            if won.rows_affected == 1 {
-                claimed.push(event(row));
-            }
-        }
-        Ok(claimed)
+        self.claim_outbox(owner, now, lease_until, limit).await
     }
 
     async fn finish_attempt(
@@ -198,97 +166,7 @@ impl DepositRepo for Store {
         attempt: &CallbackAttemptRecord,
         outcome: &AttemptOutcome,
     ) -> AppResult<()> {
-        let tx = self.begin_write().await?;
-        callback_attempt::ActiveModel {
-            event_id: Set(attempt.event_id.clone()),
-            merchant_id: Set(attempt.merchant_id),
-            url: Set(attempt.url.clone()),
-            http_status: Set(attempt.http_status),
-            latency_ms: Set(attempt.latency_ms),
-            response: Set(attempt.response.clone()),
-            error: Set(attempt.error.clone()),
-            success: Set(attempt.success),
-            created_at: Set(attempt.created_at),
-            ..Default::default()
-        }
-        .insert(&tx)
-        .await
-        .map_err(db_error)?;
-        let (status, next, delivered, order_callback, order_notify) = match outcome {
-            AttemptOutcome::Delivered => (
-                callback::SUCCESS,
-                e.next_attempt_at,
-                Some(attempt.created_at),
-                callback::SUCCESS,
-                notify::SUCCESS,
-            ),
-            AttemptOutcome::Retry { at } => {
-                (callback::PENDING, *at, None, callback::PENDING, notify::NOTIFYING)
-            }
-            AttemptOutcome::Failed => (
-                callback::FAILED,
-                e.next_attempt_at,
-                None,
-                callback::FAILED,
-                notify::FAILURE,
-            ),
-        };
-        callback_event::Entity::update_many()
-            .col_expr(callback_event::Column::Status, Expr::value(status))
-            .col_expr(
-                callback_event::Column::Attempts,
-                Expr::col(callback_event::Column::Attempts).add(1),
-            )
-            .col_expr(callback_event::Column::NextAttemptAt, Expr::value(next))
-            .col_expr(callback_event::Column::DeliveredAt, Expr::value(delivered))
-            .col_expr(
-                callback_event::Column::LastHttpStatus,
-                Expr::value(attempt.http_status),
-            )
-            .col_expr(
-                callback_event::Column::LeaseUntil,
-                Expr::value(Option::<DateTime<Utc>>::None),
-            )
-            .filter(callback_event::Column::Id.eq(e.id))
-            .exec(&tx)
-            .await
-            .map_err(db_error)?;
-        let result = if attempt.success {
-            attempt.response.clone()
-        } else {
-            format!(
-                "{} {}",
-                attempt.http_status.map(|s| s.to_string()).unwrap_or_default(),
-                if attempt.error.is_empty() {
-                    &attempt.response
-                } else {
-                    &attempt.error
-                }
-            )
-            .trim()
-            .to_string()
-        };
-        if let Some(deposit_id) = e.deposit_id {
-            deposit::Entity::update_many()
-                .col_expr(deposit::Column::CallbackStatus, Expr::value(order_callback))
-                .col_expr(deposit::Column::NotifyStatus, Expr::value(order_notify))
-                .col_expr(deposit::Column::CallbackResult, Expr::value(result.clone()))
-                .filter(deposit::Column::Id.eq(deposit_id))
-                .exec(&tx)
-                .await
-                .map_err(db_error)?;
-        }
-        if let Some(withdrawal_id) = e.withdrawal_id {
-            withdrawal::Entity::update_many()
-                .col_expr(withdrawal::Column::CallbackStatus, Expr::value(order_callback))
-                .col_expr(withdrawal::Column::NotifyStatus, Expr::value(order_notify))
-                .col_expr(withdrawal::Column::CallbackResult, Expr::value(result))
-                .filter(withdrawal::Column::Id.eq(withdrawal_id))
-                .exec(&tx)
-                .await
-                .map_err(db_error)?;
-        }
-        tx.commit().await.map_err(db_error)
+        self.finish_outbox_attempt(e, attempt, outcome).await
     }
 
     async fn postpone_event(&self, id: i64, at: DateTime<Utc>) -> AppResult<()> {
@@ -363,6 +241,7 @@ impl DepositRepo for Store {
                 error: a.error,
                 success: a.success,
                 created_at: a.created_at,
+                reason: a.reason,
             })
             .collect())
     }
@@ -372,16 +251,22 @@ impl DepositRepo for Store {
         merchant_id: MerchantId,
         event_id: &str,
         now: DateTime<Utc>,
-    ) -> AppResult<bool> {
-        let pushed = callback_event::Entity::update_many()
-            .col_expr(callback_event::Column::Status, Expr::value(callback::PENDING))
-            .col_expr(callback_event::Column::NextAttemptAt, Expr::value(now))
-            .filter(callback_event::Column::MerchantId.eq(merchant_id))
-            .filter(callback_event::Column::EventId.eq(event_id))
-            .exec(self.connection())
-            .await
-            .map_err(db_error)?;
-        Ok(pushed.rows_affected == 1)
+    ) -> AppResult<PushOutcome> {
+        self.push_outbox_event(merchant_id, event_id, now).await
+    }
+
+    async fn claim_event(
+        &self,
+        id: i64,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+    ) -> AppResult<Option<CallbackEventRecord>> {
+        self.claim_outbox_event(id, owner, now, lease_until).await
+    }
+
+    async fn wake_events(&self, merchant_id: MerchantId, now: DateTime<Utc>) -> AppResult<u64> {
+        self.wake_outbox(merchant_id, now).await
     }
 
     async fn latest_event_of_deposit(&self, deposit_id: i64) -> AppResult<Option<CallbackEventRecord>> {

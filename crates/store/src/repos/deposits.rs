@@ -4,17 +4,13 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    callback, notify, status, DepositEvent, DepositRecord, EventBuilder, NewCallbackEvent, NewDeposit,
-    ScannedBlock,
+    callback, notify, status, DepositEvent, DepositRecord, EventBuilder, NewDeposit, ScannedBlock,
 };
 use coffer_domain::AppError;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
-use crate::entities::{callback_event, deposit, scan_cursor, scanned_block, withdrawal};
+use crate::entities::{deposit, scan_cursor, scanned_block};
 use crate::{db_error, Store};
 
 pub(crate) fn record(m: deposit::Model) -> AppResult<DepositRecord> {
@@ -47,49 +43,7 @@ pub(crate) fn record(m: deposit::Model) -> AppResult<DepositRecord> {
     })
 }
 
-/// Writes an event and marks its order as notifying (same transaction as the state change).
-pub(crate) async fn enqueue<C: ConnectionTrait>(
-    db: &C,
-    event: NewCallbackEvent,
-) -> Result<(), sea_orm::DbErr> {
-    if let Some(deposit_id) = event.deposit_id {
-        deposit::Entity::update_many()
-            .col_expr(deposit::Column::CallbackStatus, Expr::value(callback::PENDING))
-            .col_expr(deposit::Column::NotifyStatus, Expr::value(notify::NOTIFYING))
-            .filter(deposit::Column::Id.eq(deposit_id))
-            .exec(db)
-            .await?;
-    }
-    if let Some(withdrawal_id) = event.withdrawal_id {
-        withdrawal::Entity::update_many()
-            .col_expr(withdrawal::Column::CallbackStatus, Expr::value(callback::PENDING))
-            .col_expr(withdrawal::Column::NotifyStatus, Expr::value(notify::NOTIFYING))
-            .filter(withdrawal::Column::Id.eq(withdrawal_id))
-            .exec(db)
-            .await?;
-    }
-    callback_event::ActiveModel {
-        event_id: Set(event.event_id),
-        merchant_id: Set(event.merchant_id),
-        deposit_id: Set(event.deposit_id),
-        withdrawal_id: Set(event.withdrawal_id),
-        order_no: Set(event.order_no),
-        event: Set(event.event),
-        body: Set(event.body),
-        status: Set(callback::PENDING),
-        attempts: Set(0),
-        next_attempt_at: Set(event.next_attempt_at),
-        lease_owner: Set(String::new()),
-        lease_until: Set(None),
-        last_http_status: Set(None),
-        created_at: Set(event.next_attempt_at),
-        delivered_at: Set(None),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    Ok(())
-}
+pub(crate) use super::outbox::enqueue;
 
 pub(super) async fn announce(
     tx: &DatabaseTransaction,

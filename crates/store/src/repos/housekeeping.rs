@@ -30,7 +30,7 @@ impl Housekeeping for Store {
             .exec(db)
             .await
             .map_err(db_error)?;
-        // issue 11: guess counters whose window and lock ended a day ago count nothing any
+        // Guess counters whose window and lock ended a day ago count nothing any
         // more (every e-mail tried leaves one, known or not).
         let idle = |column: auth_attempt::Column| {
             Condition::any()

@@ -2,7 +2,7 @@
 
 mod access;
 mod assets;
-// issue 11: guessable secrets
+// Guessable secrets
 mod attempts;
 mod callbacks;
 mod codes;
@@ -13,7 +13,9 @@ mod deposits;
 mod housekeeping;
 mod ips;
 mod logs;
+// Callbacks
 mod merchant_api;
+mod outbox;
 mod seeds;
 mod sessions;
 mod text_filter;

@@ -1,4 +1,5 @@
 import apiDetail from './apiDetail';
+import callbackResults from './callbackResults';
 import deposits from './deposits';
 import system from './system';
 import token from './token';
@@ -187,7 +188,6 @@ const en = {
   reason_locked: 'Locked',
   reason_pending: 'Awaiting activation',
   reason_disabled: 'Disabled',
-  // issue 11
   reason_google_locked: 'Authenticator paused',
   filter_email: 'E-mail',
   filter_action: 'Action',
@@ -259,7 +259,7 @@ const en = {
   ip_limit_reached: 'At most 10 IP addresses may be awaiting review or approved: delete one first',
   ip_delete_confirm: 'Delete the IP address {{ip}}?',
   ip_delete_approved_tip: 'It is removed from the allow-list at once.',
-  // issue 11: invitations, the Google code on account and role forms
+  // Invitations, the Google code on account and role forms
   status_invited: 'Invited',
   account_invited: 'Invitation sent',
   account_invite_tip: 'The invitee gets a code by e-mail and sets their own password on the sign-in page ("Accept invitation").',
@@ -278,6 +278,8 @@ const en = {
   ...apiDetail,
   // System screens (menus 802, 803, 804, 805): ./system.ts
   ...system,
+  // Push and test-callback results, failure reasons: ./callbackResults.ts
+  ...callbackResults,
 };
 
 export type TranslationKey = keyof typeof en;

@@ -109,7 +109,7 @@ const withdrawals = {
   risk_url_clear_confirm: 'Clear the risk-control address?',
   risk_url_clear_warning: 'Withdrawals within the risk limits then pass without asking your server.',
   risk_url_cleared: 'Risk-control address cleared',
-  // issue 11: passing asks for the Google code
+  // Passing asks for the Google code
   wd_pass_google_tip: 'Passing releases the payout: enter your Google authenticator code.',
 };
 

@@ -1,5 +1,6 @@
 import type en from '../en/translation';
 import apiDetailZhCN from './apiDetail';
+import callbackResultsZhCN from './callbackResults';
 import depositsZhCN from './deposits';
 import systemZhCN from './system';
 import tokenZhCN from './token';
@@ -179,7 +180,6 @@ const zhCN: Partial<typeof en> = {
   reason_locked: '已锁定',
   reason_pending: '待激活',
   reason_disabled: '已停用',
-  // issue 11
   reason_google_locked: '谷歌验证暂停',
   filter_email: '邮箱',
   filter_action: '操作',
@@ -250,7 +250,7 @@ const zhCN: Partial<typeof en> = {
   ip_limit_reached: '待审核和已通过的IP地址最多10个：请先删除一个',
   ip_delete_confirm: '删除IP地址 {{ip}}？',
   ip_delete_approved_tip: '它将立即从白名单中移除。',
-  // issue 11: invitations, the Google code on account and role forms
+  // Invitations, the Google code on account and role forms
   status_invited: '已邀请',
   account_invited: '邀请已发送',
   account_invite_tip: '受邀人会收到邮件验证码，并在登录页（“接受邀请”）自行设置密码。',
@@ -264,6 +264,8 @@ const zhCN: Partial<typeof en> = {
   ...withdrawalsZhCN,
   ...apiDetailZhCN,
   ...systemZhCN,
+  // Callbacks
+  ...callbackResultsZhCN,
 };
 
 export default zhCN;

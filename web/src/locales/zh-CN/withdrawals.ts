@@ -104,7 +104,7 @@ const withdrawalsZhCN: Record<keyof typeof withdrawals, string> = {
   risk_url_clear_confirm: '确定清除风控地址？',
   risk_url_clear_warning: '清除后，风控限额内的提现将不再询问您的服务器即通过。',
   risk_url_cleared: '风控地址已清除',
-  // issue 11: passing asks for the Google code
+  // Passing asks for the Google code
   wd_pass_google_tip: '通过后将放行付款：请输入谷歌验证码。',
 };
 

@@ -1,5 +1,6 @@
 import type en from '../en/translation';
 import apiDetailZhHK from './apiDetail';
+import callbackResultsZhHK from './callbackResults';
 import depositsZhHK from './deposits';
 import systemZhHK from './system';
 import tokenZhHK from './token';
@@ -179,7 +180,6 @@ const zhHK: Partial<typeof en> = {
   reason_locked: '已鎖定',
   reason_pending: '待啟用',
   reason_disabled: '已停用',
-  // issue 11
   reason_google_locked: '谷歌驗證暫停',
   filter_email: '電郵',
   filter_action: '操作',
@@ -250,7 +250,7 @@ const zhHK: Partial<typeof en> = {
   ip_limit_reached: '待審核和已通過的IP地址最多10個：請先刪除一個',
   ip_delete_confirm: '刪除IP地址 {{ip}}？',
   ip_delete_approved_tip: '它將立即從白名單中移除。',
-  // issue 11: invitations, the Google code on account and role forms
+  // Invitations, the Google code on account and role forms
   status_invited: '已邀請',
   account_invited: '邀請已發送',
   account_invite_tip: '受邀人會收到電郵驗證碼，並在登入頁（「接受邀請」）自行設定密碼。',
@@ -264,6 +264,8 @@ const zhHK: Partial<typeof en> = {
   ...withdrawalsZhHK,
   ...apiDetailZhHK,
   ...systemZhHK,
+  // Callbacks
+  ...callbackResultsZhHK,
 };
 
 export default zhHK;

@@ -104,7 +104,7 @@ const withdrawalsZhHK: Record<keyof typeof withdrawals, string> = {
   risk_url_clear_confirm: '確定清除風控地址？',
   risk_url_clear_warning: '清除後，風控限額內的提現將不再詢問您的伺服器即通過。',
   risk_url_cleared: '風控地址已清除',
-  // issue 11: passing asks for the Google code
+  // Passing asks for the Google code
   wd_pass_google_tip: '通過後將放行付款：請輸入谷歌驗證碼。',
 };
 

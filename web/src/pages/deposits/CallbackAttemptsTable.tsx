@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallbackAttempt } from '@/api/deposits';
 import { formatInZone } from '@/utils/timezone';
 import { LongText } from './StatusTags';
+import { reasonText } from './attemptResult';
 
 interface CallbackAttemptsTableProps {
   attempts: readonly CallbackAttempt[];
@@ -36,6 +37,14 @@ export default function CallbackAttemptsTable({ attempts, timeZone, loading = fa
         <Tag color={success ? 'green' : 'red'} data-testid="attempt-result">
           {t(success ? 'callback_status_1' : 'callback_status_2')}
         </Tag>
+      ),
+    },
+    {
+      title: t('attempt_reason'),
+      dataIndex: 'reason',
+      key: 'reason',
+      render: (value: string | undefined, attempt) => (
+        <span data-testid="attempt-reason">{value ? reasonText(t, { reason: value, httpStatus: attempt.httpStatus }) : '—'}</span>
       ),
     },
     {

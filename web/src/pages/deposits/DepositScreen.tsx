@@ -9,6 +9,7 @@ import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { downloadText } from '@/utils/csv';
 import { toast } from '@/utils/feedback';
+import type { AttemptResult } from '@/api/callbacks';
 import DepositDetailDrawer from './DepositDetailDrawer';
 import DepositFilterBar from './DepositFilterBar';
 import DepositSummaryBar from './DepositSummaryBar';
@@ -32,7 +33,7 @@ export interface DepositSource {
   pushPermission: string;
   page: (query: DepositQuery) => Promise<PageResult<DepositRow>>;
   summary: (filters: DepositFilters) => Promise<DepositSummary>;
-  push: (id: number) => Promise<unknown>;
+  push: (id: number) => Promise<AttemptResult | null | undefined>;
   /** Offers "Scan transaction hash" (40101): the deposit list (401) only. */
   hashScan?: boolean;
 }

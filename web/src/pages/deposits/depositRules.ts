@@ -33,8 +33,9 @@ export const CALLBACK_STATUS: Record<CallbackStatus, StatusView> = {
   0: { key: 'callback_status_0', color: 'processing' },
   1: { key: 'callback_status_1', color: 'green' },
   2: { key: 'callback_status_2', color: 'red' },
+  3: { key: 'callback_status_3', color: 'default' },
 };
-export const CALLBACK_STATUSES: readonly CallbackStatus[] = [0, 1, 2];
+export const CALLBACK_STATUSES: readonly CallbackStatus[] = [0, 1, 2, 3];
 
 export const NOTIFY_STATUS: Record<NotifyStatus, StatusView> = {
   0: { key: 'notify_status_0', color: 'default' },

@@ -16,7 +16,7 @@ describe('log values', () => {
     await i18n.changeLanguage('en');
     expect(failureReason('bad_password', i18n.t)).toBe('Wrong password');
     expect(failureReason('pending', i18n.t)).toBe('Awaiting activation');
-    expect(failureReason('google_locked', i18n.t)).toBe('Authenticator paused'); // issue 11
+    expect(failureReason('google_locked', i18n.t)).toBe('Authenticator paused');
     expect(failureReason('something_new', i18n.t)).toBe('something_new');
     expect(failureReason('', i18n.t)).toBe('—');
   });

@@ -37,7 +37,7 @@ const REASON_KEYS: Record<string, string> = {
   locked: 'reason_locked',
   pending: 'reason_pending',
   disabled: 'reason_disabled',
-  // issue 11: authenticator checks paused after repeated wrong codes
+  // Authenticator checks paused after repeated wrong codes
   google_locked: 'reason_google_locked',
 };
 

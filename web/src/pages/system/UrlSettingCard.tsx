@@ -11,7 +11,18 @@ import type { UrlSetting } from './urlSettings';
  * A card of System › Callback (804) for one address read from `/secret`: the current URL
  * (copyable) with what it is for, or 'Not set' and what that means; Set / Edit with its button id.
  */
-export default function UrlSettingCard({ setting, icon, extraTip }: { setting: UrlSetting; icon: ReactNode; extraTip?: ReactNode }) {
+export default function UrlSettingCard({
+  setting,
+  icon,
+  extraTip,
+  actions,
+}: {
+  setting: UrlSetting;
+  icon: ReactNode;
+  extraTip?: ReactNode;
+  /** Shown under a saved address (the test callback). */
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { settings, setSettings, loading } = useApiSettings();
   const [editing, setEditing] = useState(false);
@@ -44,6 +55,7 @@ export default function UrlSettingCard({ setting, icon, extraTip }: { setting: U
           </Typography.Text>
           <Typography.Text type="secondary">{t(keys.tip)}</Typography.Text>
           {extraTip}
+          {actions}
         </Space>
       ) : (
         <Space direction="vertical" size={8} className="coffer-full">

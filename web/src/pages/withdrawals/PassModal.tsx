@@ -16,7 +16,7 @@ export interface PassRequest {
 }
 
 /**
- * Passing releases money, so it asks for the authenticator's code (issue 11) in the spec's
+ * Passing releases money, so it asks for the authenticator's code in the spec's
  * verify modal (width 400). A refused call keeps the dialog open for another code.
  */
 export default function PassModal({ request, onCancel }: { request: PassRequest | null; onCancel: () => void }) {

@@ -46,7 +46,7 @@ const clickSure = async (testId: string) => {
   const buttons = await screen.findAllByTestId(testId, undefined, WAIT);
   fireEvent.click(buttons[buttons.length - 1]);
 };
-/** Types the authenticator's code into the pass dialog (issue 11). */
+/** Types the authenticator's code into the pass dialog. */
 const typeGoogleCode = async (code: string) =>
   fireEvent.change(await screen.findByTestId('pass-google-code', undefined, WAIT), { target: { value: code } });
 const select = (orderNo: string) => fireEvent.click(screen.getByTestId(`wd-row-${orderNo}`).querySelector('.ant-checkbox-input')!);

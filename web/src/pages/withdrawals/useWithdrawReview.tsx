@@ -78,7 +78,7 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
     return true;
   };
 
-  /** Passing asks for the Google code first (issue 11). */
+  /** Passing asks for the Google code first. */
   const askToPass = (selection: ReviewSelection, title: string, testId: string, tip?: string) =>
     setPassing({ title, tip, testId, send: (googleCode) => review(selection, 1, undefined, googleCode) });
 

@@ -1,0 +1,150 @@
+//! Where Coffer may send merchant-facing HTTP (callbacks, risk control, the test ping): public
+//! internet addresses only unless `callbacks.allow_private_targets`, so a merchant cannot make
+//! Coffer call into its own network (SSRF). Checked when an address is saved (with the reason)
+//! and again for every address a name resolves to at delivery.
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+
+use crate::messages::MsgKey;
+
+/// IPv6 forms that carry an IPv4 address (mapped `::ffff:a.b.c.d`, compatible `::a.b.c.d`,
+/// NAT64 `64:ff9b::/96` and the local-use `64:ff9b:1::/48`): refused outright, since they
+/// reach IPv4 networks past an IPv4 check and no public host needs them.
+pub fn embeds_ipv4(v6: Ipv6Addr) -> bool {
+    let s = v6.segments();
+    let mapped = s[..5] == [0; 5] && s[5] == 0xffff;
+    // `::` and `::1` are the unspecified and loopback addresses, not compatible forms.
+    let compatible = s[..6] == [0; 6] && !v6.is_unspecified() && !v6.is_loopback();
+    let nat64 = s[0] == 0x64 && s[1] == 0xff9b && (s[2..6] == [0; 4] || s[2] == 1);
+    mapped || compatible || nat64
+}
+
+fn public_v4(v4: Ipv4Addr) -> bool {
+    let [a, b, ..] = v4.octets();
+    !(v4.is_loopback()
+        || v4.is_private()
+        || v4.is_link_local()
+        || v4.is_unspecified()
+        || v4.is_multicast()
+        || v4.is_broadcast()
+        || v4.is_documentation()
+        || a == 0
+        || a >= 240
+        || (a == 100 && (64..128).contains(&b))
+        || (a == 192 && b == 0 && v4.octets()[2] == 0)
+        || (a == 198 && (18..20).contains(&b)))
+}
+
+/// Addresses on the public internet only: not loopback, private, link-local, shared, reserved,
+/// multicast, unspecified or documentation, and no IPv6 form that embeds an IPv4 address.
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => public_v4(v4),
+        IpAddr::V6(v6) => {
+            let first = v6.segments()[0];
+            !(embeds_ipv4(v6)
+                || v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
+                || (first & 0xffc0) == 0xfec0
+                || (first == 0x2001 && v6.segments()[1] == 0x0db8)
+                || (first == 0x0100 && v6.segments()[1..4] == [0; 3]))
+        }
+    }
+}
+
+/// Why an address cannot be called; None when it can. `url` is already an http(s) URL.
+pub fn target_problem(url: &url::Url, allow_private: bool) -> Option<MsgKey> {
+    if !matches!(url.scheme(), "http" | "https") {
+        return Some(MsgKey::CallbackUrlScheme);
+    }
+    let ip = match url.host()? {
+        url::Host::Ipv4(v4) => IpAddr::V4(v4),
+        url::Host::Ipv6(v6) => {
+            if embeds_ipv4(v6) && !allow_private {
+                return Some(MsgKey::CallbackTargetEmbedded);
+            }
+            IpAddr::V6(v6)
+        }
+        url::Host::Domain(name) => {
+            let name = name.trim_end_matches('.').to_ascii_lowercase();
+            let local = name == "localhost" || name.ends_with(".localhost");
+            return (local && !allow_private).then_some(MsgKey::CallbackTargetPrivate);
+        }
+    };
+    (!allow_private && !is_public(ip)).then_some(MsgKey::CallbackTargetPrivate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn private_and_embedded_forms_are_not_public() {
+        for private in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "255.255.255.255",
+            "240.0.0.1",
+            "198.18.0.1",
+            "::",
+            "::1",
+            "fc00::1",
+            "fe80::1",
+            "fec0::1",
+            "::ffff:127.0.0.1",
+            "::ffff:8.8.8.8",
+            "::127.0.0.1",
+            "::8.8.8.8",
+            "64:ff9b::7f00:1",
+            "64:ff9b::808:808",
+            "64:ff9b:1::a00:1",
+            "2001:db8::1",
+        ] {
+            assert!(!is_public(private.parse().unwrap()), "{private}");
+        }
+        for public in ["1.1.1.1", "8.8.8.8", "203.0.114.1", "2606:4700:4700::1111"] {
+            assert!(is_public(public.parse().unwrap()), "{public}");
+        }
+    }
+
+    #[test]
+    fn saved_addresses_name_the_problem() {
+        let problem = |raw: &str| target_problem(&url::Url::parse(raw).unwrap(), false);
+        assert_eq!(problem("https://shop.example/hook"), None);
+        assert_eq!(problem("https://8.8.8.8/hook"), None);
+        assert_eq!(problem("ftp://shop.example/"), Some(MsgKey::CallbackUrlScheme));
+        for private in [
+            "http://127.0.0.1/",
+            "http://localhost:8080/",
+            "http://api.LOCALHOST./",
+            "http://2130706433/",
+            "http://0x7f.1/",
+            "http://[::1]/",
+            "http://0.0.0.0/",
+            "http://10.0.0.1/",
+        ] {
+            assert_eq!(problem(private), Some(MsgKey::CallbackTargetPrivate), "{private}");
+        }
+        for embedded in [
+            "http://[::ffff:8.8.8.8]/",
+            "http://[::127.0.0.1]/",
+            "http://[64:ff9b::8.8.8.8]/",
+        ] {
+            assert_eq!(
+                problem(embedded),
+                Some(MsgKey::CallbackTargetEmbedded),
+                "{embedded}"
+            );
+        }
+        let allowed = target_problem(&url::Url::parse("http://127.0.0.1:9/").unwrap(), true);
+        assert_eq!(allowed, None);
+    }
+}
