@@ -111,8 +111,14 @@ describe('Token › Token withdraw', () => {
     await settle(300);
     expect(api.requestWithdraw).not.toHaveBeenCalled();
 
-    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: ` ${TO} ` } });
+    // An amount with spaces is refused as typed (the service refuses it too), not trimmed.
     fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: ' 5.123456 ' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await settle(300);
+    expect(api.requestWithdraw).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: ` ${TO} ` } });
+    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '5.123456' } });
     fireEvent.change(screen.getByTestId('withdraw-merchant-order-no'), { target: { value: ' shop-1 ' } });
     fireEvent.change(screen.getByTestId('withdraw-openid'), { target: { value: '  ' } });
     fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
