@@ -56,7 +56,9 @@ async fn migrated_schema(db: TestDb) {
             actual.push('\n');
         }
     }
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(file);
     if std::env::var_os("COFFER_BLESS").is_some() {
         std::fs::write(&path, &actual).unwrap();
     }

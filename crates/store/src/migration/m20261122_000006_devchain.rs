@@ -7,37 +7,29 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::schema::{at, big, big_key, col, id, string, table, text};
+
+#[derive(DeriveMigrationName)]
 pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m20261122_000006_devchain"
-    }
-}
-
-fn col(name: &str) -> ColumnDef {
-    ColumnDef::new(Alias::new(name))
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.create_table(
-            Table::create()
-                .table(Alias::new("devchain_block"))
+            table("devchain_block")
                 // The height; the primary key makes two miners sharing one database unable to
                 // both insert block N: the loser's insert fails and it retries on its next tick.
-                .col(col("number").big_integer().not_null().primary_key())
+                .col(big_key("number"))
                 .col(col("hash").string().not_null().unique_key())
                 // NULL for the genesis block only. The reference makes a miner that read a
                 // head a concurrent reorganisation has since deleted fail instead of linking
                 // its block to a vanished parent.
                 .col(col("parent_hash").string().null())
                 // Unix seconds.
-                .col(col("timestamp").big_integer().not_null())
+                .col(big("timestamp"))
                 // Random per block: a reorganised height gets another hash even with the same
                 // parent, transactions and timestamp.
-                .col(col("salt").string().not_null())
+                .col(string("salt"))
                 .foreign_key(
                     ForeignKey::create()
                         .name("fk_devchain_block_parent")
@@ -48,26 +40,25 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_table(
-            Table::create()
-                .table(Alias::new("devchain_tx"))
+            table("devchain_tx")
                 // Arrival order: pending transactions are mined in this order.
-                .col(col("id").big_integer().not_null().auto_increment().primary_key())
+                .col(id())
                 .col(col("hash").string().not_null().unique_key())
                 // EIP-55 addresses; the zero address for the operator's mints.
-                .col(col("sender").string().not_null())
-                .col(col("recipient").string().not_null())
+                .col(string("sender"))
+                .col(string("recipient"))
                 // "" for the native coin, else the token contract's EIP-55 address.
-                .col(col("asset").string().not_null())
-                .col(col("amount").text().not_null())
-                .col(col("nonce").big_integer().not_null())
-                .col(col("fee").text().not_null())
+                .col(string("asset"))
+                .col(text("amount"))
+                .col(big("nonce"))
+                .col(text("fee"))
                 // NULL while pending.
                 .col(col("block_number").big_integer().null())
                 .col(col("position").integer().null())
                 // NULL while pending; false for a transaction included as failed.
                 .col(col("success").boolean().null())
-                .col(col("raw").text().not_null())
-                .col(col("created_at").timestamp_with_time_zone().not_null())
+                .col(text("raw"))
+                .col(at("created_at"))
                 .foreign_key(
                     ForeignKey::create()
                         .name("fk_devchain_tx_block")
