@@ -6,6 +6,7 @@
 //! a message saying so: a skipped database test would hide a broken dialect.
 
 pub mod anvil;
+pub mod schema;
 mod smtp;
 pub mod tron_node;
 
