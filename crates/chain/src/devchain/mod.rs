@@ -17,6 +17,7 @@ mod adapter;
 mod entities;
 mod ledger;
 mod miner;
+mod schema;
 mod tx;
 
 use coffer_domain::amount::BaseUnits;
@@ -84,9 +85,10 @@ pub struct Devchain {
 }
 
 impl Devchain {
-    /// Opens the chain in a database the store's migrations have prepared, creating the
-    /// genesis block on first use. `chain_id` is the platform's id (1337 in the catalogue).
+    /// Opens the chain in `db`, creating or updating its tables and, on first use, the
+    /// genesis block. `chain_id` is the platform's id (1337 in the catalogue).
     pub async fn open(db: DatabaseConnection, chain_id: i64, clock: Arc<dyn Clock>) -> ChainResult<Devchain> {
+        schema::migrate(&db).await.map_err(db_err)?;
         let chain = Devchain {
             db,
             chain_id,
