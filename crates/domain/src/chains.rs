@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
-use crate::ports::chain::{ChainAdapter, ChainFamily};
+use crate::ports::chain::ChainAdapter;
 
 #[derive(Default, Clone)]
 pub struct ChainRegistry {
@@ -33,14 +33,5 @@ impl ChainRegistry {
         let mut ids: Vec<i64> = self.adapters.keys().copied().collect();
         ids.sort_unstable();
         ids
-    }
-}
-
-/// The stored name of a family (key counters, the chain catalogue, the console).
-pub fn family_name(family: ChainFamily) -> &'static str {
-    match family {
-        ChainFamily::Dev => "dev",
-        ChainFamily::Evm => "evm",
-        ChainFamily::Tron => "tron",
     }
 }
