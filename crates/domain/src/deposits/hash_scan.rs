@@ -48,7 +48,11 @@ pub fn canonical_tx_hash(family: &ChainFamily, text: &str) -> AppResult<String> 
     if digits.len() != 64 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(AppError::Invalid(MsgKey::TxHashInvalid));
     }
-    Ok(format!("{}{}", family.tx_hash_prefix, digits.to_ascii_lowercase()))
+    Ok(format!(
+        "{}{}",
+        family.tx_hash_prefix,
+        digits.to_ascii_lowercase()
+    ))
 }
 
 fn unavailable(e: ChainError) -> AppError {

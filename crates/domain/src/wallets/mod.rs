@@ -197,11 +197,7 @@ impl WalletService {
         let index = self
             .deps
             .seeds
-            .next_key_index(
-                ctx.merchant_id,
-                chain.family().name,
-                KeyPurpose::HotWallet as i32,
-            )
+            .next_key_index(ctx.merchant_id, chain.family().name, KeyPurpose::HotWallet as i32)
             .await?;
         let key = chain
             .derive(&seed, KeyPurpose::HotWallet, index)
