@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
-use crate::ports::chain::ChainAdapter;
+use crate::ports::chain::{ChainAdapter, ChainFamily};
 
 #[derive(Default, Clone)]
 pub struct ChainRegistry {
@@ -33,5 +33,11 @@ impl ChainRegistry {
         let mut ids: Vec<i64> = self.adapters.keys().copied().collect();
         ids.sort_unstable();
         ids
+    }
+
+    /// Each chain's family, by chain id.
+    pub fn families(&self) -> Vec<(i64, ChainFamily)> {
+        let family = |id: i64| (id, self.adapters[&id].family());
+        self.ids().into_iter().map(family).collect()
     }
 }
