@@ -27,7 +27,7 @@ pub struct ChainNode {
     /// Block-explorer prefix for a transaction hash.
     pub txurl: String,
     pub decimals: i32,
-    /// "dev", "evm" or "tron": the address format the console checks.
+    /// The family's stored name ("dev", "evm", "tron"); its address rule is in chain/addressRules.
     pub family: String,
     pub tokens: Vec<TokenInfo>,
 }
