@@ -47,6 +47,7 @@ fn the_documented_example_loads() {
 }
 
 #[test]
+#[allow(clippy::result_large_err)] // figment's Jail API fixes the error type
 fn a_tron_chain_loads_from_a_file_and_from_the_environment() {
     let file = chains(&format!("{BASE}family = \"tron\"\nfee_limit_sun = 5\n")).unwrap();
     assert_eq!(
