@@ -31,6 +31,7 @@ use self::ledger::db_err;
 use self::tx::TxBody;
 use crate::keys::{evm_address, parse_evm_address};
 
+pub use self::adapter::FAMILY;
 pub use self::miner::GENESIS_PARENT;
 /// The connection [`Devchain::open`] takes (re-exported for crates without sea-orm).
 pub use sea_orm::DatabaseConnection;

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod access;
+mod address_rules;
 mod anvil_deposits;
 mod assets;
 mod bounds;
