@@ -56,7 +56,9 @@ impl ErrorCode {
 pub enum AppError {
     /// The request could not be read: bad JSON, wrong field types. `detail` is the parser's
     /// description (names the field) and is safe to show.
-    BadRequest { detail: String },
+    BadRequest {
+        detail: String,
+    },
     Forbidden,
     NotFound,
     MethodNotAllowed,
@@ -75,7 +77,9 @@ pub enum AppError {
     ConfigKeysEmpty,
     EmailTaken,
     RegistrationPending,
-    AccountLocked { retry_after_minutes: i64 },
+    AccountLocked {
+        retry_after_minutes: i64,
+    },
     GoogleNotBound,
     GoogleAlreadyBound,
     ForbiddenSelf,
@@ -90,7 +94,9 @@ pub enum AppError {
     /// code 10403 with the rule's message.
     Refused(MsgKey),
     /// Too many wrong authenticator codes: every code, even a right one, is refused a while.
-    GoogleLocked { retry_after_minutes: i64 },
+    GoogleLocked {
+        retry_after_minutes: i64,
+    },
 }
 
 impl AppError {

@@ -92,64 +92,70 @@ declare_messages! {
         "随机数缺失或格式错误：须为16到64个字母、数字、'-'或'_'（X-Nonce）",
         "隨機數缺失或格式錯誤：須為16到64個字母、數字、'-'或'_'（X-Nonce）",
     ],
-    PayeeBlacklisted "payee_blacklisted"
+    // 14xxx: a withdrawal request refused for its payee, token or order number
+    PayeeBlacklisted = 14001 Refusal "payee_blacklisted"
         ["This address is on your blacklist", "该地址在您的黑名单中", "該地址在您的黑名單中"],
-    PayeeIsOwnAddress "payee_is_own_address" [
+    PayeeIsOwnAddress = 14002 Refusal "payee_is_own_address" [
         "This is one of your own deposit, hot wallet or cold addresses; moving funds between your own addresses is done by collection",
         "这是您自己的充值、热钱包或冷钱包地址；自有地址之间的资金转移请使用归集",
         "這是您自己的充值、熱錢包或冷錢包地址；自有地址之間的資金轉移請使用歸集",
     ],
-    TokenNotEnabled "token_not_enabled" ["This token is not enabled", "该代币未启用", "該代幣未啟用"],
-    MerchantOrderNoReused "merchant_order_no_reused"
+    TokenNotEnabled = 14003 Refusal "token_not_enabled" ["This token is not enabled", "该代币未启用", "該代幣未啟用"],
+    MerchantOrderNoReused = 14004 Refusal "merchant_order_no_reused"
         ["This merchant order number was used for another withdrawal", "该商户订单号已用于另一笔提现", "該商戶訂單號已用於另一筆提現"],
-    NotAwaitingReview "not_awaiting_review"
+    // 15xxx: a review refused for the order's state or the reviewer
+    NotAwaitingReview = 15001 Refusal "not_awaiting_review"
         ["This order is no longer awaiting review", "该订单已不在待审核状态", "該訂單已不在待審核狀態"],
-    ReviewAgainNotAllowed "review_again_not_allowed" [
+    ReviewAgainNotAllowed = 15002 Refusal "review_again_not_allowed" [
         "Review again is allowed 10 minutes after approval, when the transaction failed or does not exist",
         "审核通过10分钟后且交易失败或不存在时才可重新审核",
         "審核通過10分鐘後且交易失敗或不存在時才可重新審核",
     ],
-    SelfApproval "self_approval"
+    SelfApproval = 15003 Refusal "self_approval"
         ["You cannot approve your own withdrawal", "不能审核通过自己发起的提现", "不能審核通過自己發起的提現"],
-    ReviewerCoolingOff "reviewer_cooling_off" [
+    ReviewerCoolingOff = 15004 Refusal "reviewer_cooling_off" [
         "Your permission to pass withdrawals is too recent; you can pass withdrawals once the cooling-off period has ended",
         "您的提现审核通过权限获得时间过短，冷静期结束后才能通过提现",
         "您的提現審核通過權限獲得時間過短，冷靜期結束後才能通過提現",
     ],
-    AmountTooLarge "amount_too_large" [
+    // 16xxx: a limit reached
+    AmountTooLarge = 16001 Refusal "amount_too_large" [
         "The amount is too large: at most 999,999,999,999,999 per order",
         "金额过大：每笔订单最多999,999,999,999,999",
         "金額過大：每筆訂單最多999,999,999,999,999",
     ],
-    IpLimit "ip_limit" ["At most 10 IP addresses", "最多10个IP地址", "最多10個IP地址"],
-    HotWalletLimit "hot_wallet_limit" ["At most 5 payment addresses", "最多5个付款地址", "最多5個付款地址"],
-    ColdAddressLimit "cold_address_limit"
+    IpLimit = 16002 Refusal "ip_limit" ["At most 10 IP addresses", "最多10个IP地址", "最多10個IP地址"],
+    HotWalletLimit = 16003 Refusal "hot_wallet_limit" ["At most 5 payment addresses", "最多5个付款地址", "最多5個付款地址"],
+    ColdAddressLimit = 16004 Refusal "cold_address_limit"
         ["At most 5 collection addresses", "最多5个归集地址", "最多5個歸集地址"],
-    TooManyRows "too_many_rows" ["Too many rows at once", "一次选择的行数过多", "一次選擇的行數過多"],
-    NoSuchRecord "no_such_record" ["No such record", "记录不存在", "記錄不存在"],
-    IpListed "ip_listed" ["This IP address is already listed", "该IP地址已在列表中", "該IP地址已在列表中"],
-    AddressBlacklisted "address_blacklisted"
+    TooManyRows = 16005 Refusal "too_many_rows" ["Too many rows at once", "一次选择的行数过多", "一次選擇的行數過多"],
+    // 17xxx: a record missing, already there, or awaiting review
+    NoSuchRecord = 17001 Refusal "no_such_record" ["No such record", "记录不存在", "記錄不存在"],
+    IpListed = 17002 Refusal "ip_listed" ["This IP address is already listed", "该IP地址已在列表中", "該IP地址已在列表中"],
+    AddressBlacklisted = 17003 Refusal "address_blacklisted"
         ["This address is already on the blacklist", "该地址已在黑名单中", "該地址已在黑名單中"],
-    TokenAdded "token_already_added" ["This token is already added", "该代币已添加", "該代幣已添加"],
-    RoleNameTaken "role_name_taken"
+    TokenAdded = 17004 Refusal "token_already_added" ["This token is already added", "该代币已添加", "該代幣已添加"],
+    RoleNameTaken = 17005 Refusal "role_name_taken"
         ["A role with this name already exists", "已存在同名角色", "已存在同名角色"],
-    RequestPending "request_pending"
+    RequestPending = 17006 Refusal "request_pending"
         ["A request for this token is awaiting review", "该代币已有待审核的申请", "該代幣已有待審核的申請"],
-    TxNotFound "tx_not_found" ["Transaction not found on this chain", "链上未找到该交易", "鏈上未找到該交易"],
-    TxFailed "tx_failed"
+    // 18xxx: a transaction looked up on chain (deposit by hash)
+    TxNotFound = 18001 Refusal "tx_not_found" ["Transaction not found on this chain", "链上未找到该交易", "鏈上未找到該交易"],
+    TxFailed = 18002 Refusal "tx_failed"
         ["This transaction failed on chain and moved nothing", "该交易在链上失败，未转移任何资产", "該交易在鏈上失敗，未轉移任何資產"],
-    TxPaysNoAddress "tx_pays_no_address"
+    TxPaysNoAddress = 18003 Refusal "tx_pays_no_address"
         ["This transaction pays none of your deposit addresses", "该交易未向您的任何充值地址付款", "該交易未向您的任何充值地址付款"],
-    TxReorganised "tx_reorganised" [
+    TxReorganised = 18004 Retry "tx_reorganised" [
         "The chain reorganised around this block; try again in a minute",
         "该区块附近发生链重组，请一分钟后重试",
         "該區塊附近發生鏈重組，請一分鐘後重試",
     ],
-    CallbackUrlMissing "callback_url_missing"
+    // 19xxx: pushing a callback
+    CallbackUrlMissing = 19001 Refusal "callback_url_missing"
         ["Set a callback address first", "请先设置回调地址", "請先設定回調地址"],
-    NothingToPush "nothing_to_push"
+    NothingToPush = 19002 Refusal "nothing_to_push"
         ["There is no callback to push for this order", "该订单没有可推送的回调", "該訂單沒有可推送的回調"],
-    CallbackNotLatest "callback_not_latest" [
+    CallbackNotLatest = 19003 Refusal "callback_not_latest" [
         "A newer callback of this order exists: push that one",
         "该订单已有更新的回调，请推送最新的回调",
         "該訂單已有更新的回調，請推送最新的回調",
