@@ -171,7 +171,7 @@ pub fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Respons
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown panic".into());
-    ApiError(AppError::Internal(format!("handler panicked: {what}"))).into_response()
+    ApiError(AppError::internal(format!("handler panicked: {what}"))).into_response()
 }
 
 #[cfg(test)]

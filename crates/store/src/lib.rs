@@ -39,6 +39,7 @@ impl Store {
     /// Connects to `url` (sqlite://path?mode=rwc or postgres://...). For SQLite the parent
     /// directory is created, and WAL with foreign keys is switched on.
     pub async fn connect(url: &str, pool: PoolSettings) -> Result<Store, StoreError> {
+        coffer_domain::error::recognise_unavailable(database_away);
         let is_sqlite = url.starts_with("sqlite:");
         if !is_sqlite && !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
             return Err(StoreError::UnsupportedUrl(redact_url(url)));
@@ -159,13 +160,18 @@ fn owner_only(_path: &std::path::Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Database faults reach callers as 'unavailable' when the connection is the problem, and as
-/// internal errors otherwise; the detail goes to the log only.
+/// The same as `?` (see [`database_away`]): `.map_err(db_error)?` can be written `?`.
 pub(crate) fn db_error(err: DbErr) -> AppError {
-    match err {
-        DbErr::Conn(_) | DbErr::ConnectionAcquire(_) => AppError::Unavailable(err.to_string()),
-        other => AppError::Internal(other.to_string()),
-    }
+    AppError::from(err)
+}
+
+/// A connection that failed or could not be had from the pool: the database is away (10503),
+/// not at fault (10500). Registered with the domain by [`Store::connect`].
+fn database_away(err: &(dyn std::error::Error + 'static)) -> bool {
+    matches!(
+        err.downcast_ref::<DbErr>(),
+        Some(DbErr::Conn(_) | DbErr::ConnectionAcquire(_))
+    )
 }
 
 /// One page of an ordered query and the count of all its rows.

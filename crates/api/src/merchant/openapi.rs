@@ -30,29 +30,28 @@ The caller's IP address must be on the whitelist (System > Whitelist) or approve
 list (Account > IP list). Every answer is HTTP 200 with the envelope `{code, msg, data}`; code 1 \
 is success. See docs/merchant-api.md for a worked example.";
 
+/// The guide, whose "Error codes" table is the document's `x-error-codes`: written once, for
+/// people, and served to machines as it stands.
+const GUIDE: &str = include_str!("../../../../docs/merchant-api.md");
+
 fn error_codes() -> Value {
-    let codes: [(i64, &str, &str); 16] = [
-        (1, "success", "the call succeeded; `data` holds the result"),
-        (10400, "bad_request", "the body is not JSON of the documented shape, or has a field the call does not know (`msg` names the field)"),
-        (10404, "not_found", "no such path"),
-        (10405, "method_not_allowed", "a known path called with another HTTP method"),
-        (10413, "payload_too_large", "body over the limit (64 KiB by default)"),
-        (10422, "invalid_input", "a field is well formed but breaks a rule (`msg` says which): unknown chain or token, token not enabled, invalid or blacklisted or own address, amount not positive, too precise, too large or with spaces, order number reused, OpenID length, dates missing or out of order, a status no order can have, page out of range"),
-        (10500, "internal", "a fault on Coffer's side, logged with the answer's `x-request-id`; retry later"),
-        (10503, "unavailable", "the database or a chain node is unreachable; retry"),
-        (11003, "account_unavailable", "the merchant is disabled or not yet activated"),
-        (13001, "api_key_invalid", "`X-Api-Key` missing, or not the merchant's current key"),
-        (13002, "signature_invalid", "`X-Signature` missing, not base64, or not a signature of this request by the uploaded key"),
-        (13003, "timestamp_out_of_window", "`X-Timestamp` missing, not milliseconds, or more than 5 minutes from the server's time"),
-        (13004, "nonce_reused", "`X-Nonce` already used by this merchant (a nonce is remembered until its request could no longer be accepted)"),
-        (13005, "ip_not_allowed", "the caller's address is on neither the whitelist nor the approved IP list"),
-        (13006, "client_key_missing", "no RSA public key uploaded yet"),
-        (13007, "nonce_invalid", "`X-Nonce` missing or not 16 to 64 of `A-Z a-z 0-9 - _`"),
-    ];
-    codes
-        .iter()
+    documented_codes(GUIDE)
         .map(|(code, name, when)| json!({ "code": code, "name": name, "when": when }))
         .collect()
+}
+
+/// The rows `| code | name | when |` of the first table under an "Error codes" heading.
+fn documented_codes(markdown: &str) -> impl Iterator<Item = (i64, &str, &str)> {
+    let section = markdown.split_once("Error codes\n").map_or("", |(_, rest)| rest);
+    section
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .filter_map(|line| {
+            let mut cells = line.trim_matches('|').split('|').map(str::trim);
+            let code = cells.next()?.parse().ok()?;
+            Some((code, cells.next()?, cells.next()?))
+        })
 }
 
 fn header(name: &str, description: &str, schema: Value) -> Value {
@@ -309,12 +308,54 @@ mod tests {
             5 * 60 * 1000,
             "the description says 5 minutes"
         );
-        let codes: Vec<i64> = error_codes()
+    }
+
+    /// docs/api.md lists every code of the catalogue, in its order, under its name.
+    #[test]
+    fn docs_api_md_lists_the_catalogue() {
+        let documented: Vec<(i64, String)> = documented_codes(include_str!("../../../../docs/api.md"))
+            .map(|(code, name, _)| (code, name.to_string()))
+            .collect();
+        let declared: Vec<(i64, String)> = ErrorCode::all()
+            .map(|code| (i64::from(code.value()), code.name()))
+            .collect();
+        assert_eq!(documented, declared);
+    }
+
+    /// Every code of the OpenAPI document (the merchant guide's table) is declared under the
+    /// same name, the error envelope allows exactly those, and the merchant API's own refusals
+    /// are all there.
+    #[test]
+    fn the_openapi_codes_are_the_catalogues() {
+        let doc = document();
+        let listed: Vec<(i64, String)> = doc["x-error-codes"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|c| c["code"].as_i64().unwrap())
+            .map(|c| {
+                (
+                    c["code"].as_i64().unwrap(),
+                    c["name"].as_str().unwrap().to_string(),
+                )
+            })
             .collect();
+        assert!(listed.len() > 20, "{listed:?}");
+        for (code, name) in &listed {
+            let declared = ErrorCode::all().find(|c| i64::from(c.value()) == *code);
+            assert_eq!(
+                declared.map(|c| c.name()).as_deref(),
+                Some(name.as_str()),
+                "{code}"
+            );
+        }
+        let envelope: Vec<i64> = doc["components"]["schemas"]["ErrorEnvelope"]["properties"]["code"]["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_i64().unwrap())
+            .collect();
+        let refusals: Vec<i64> = listed.iter().map(|(code, _)| *code).filter(|c| *c != 1).collect();
+        assert_eq!(envelope, refusals);
         for code in [
             ErrorCode::BadRequest,
             ErrorCode::NotFound,
@@ -331,8 +372,13 @@ mod tests {
             ErrorCode::IpNotAllowed,
             ErrorCode::ClientKeyMissing,
             ErrorCode::NonceInvalid,
+            ErrorCode::PayeeBlacklisted,
+            ErrorCode::PayeeIsOwnAddress,
+            ErrorCode::TokenNotEnabled,
+            ErrorCode::MerchantOrderNoReused,
+            ErrorCode::AmountTooLarge,
         ] {
-            assert!(codes.contains(&i64::from(code.value())), "{code:?}");
+            assert!(refusals.contains(&i64::from(code.value())), "{code:?}");
         }
     }
 }

@@ -149,7 +149,7 @@ async fn permission_matrix(db: TestDb) {
         if body_names_a_record(path) {
             assert_eq!(
                 (foreign.code(), foreign.msg()),
-                (10422, "No such record"),
+                (17001, "No such record"),
                 "{path} across merchants"
             );
         }
@@ -495,7 +495,7 @@ async fn admin_is_a_flag_not_a_name(db: TestDb) {
             .await;
         assert_eq!(
             (fake.code(), fake.msg()),
-            (10422, "A role with this name already exists"),
+            (17005, "A role with this name already exists"),
             "{name:?}"
         );
     }

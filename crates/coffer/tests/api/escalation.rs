@@ -315,7 +315,7 @@ async fn a_new_reviewer_cools_off_before_passing(db: TestDb) {
         .await;
     assert_eq!(early.code(), 1, "{:?}", early.body);
     assert_eq!(early.data()["done"], 0);
-    assert_eq!(early.data()["results"][0]["code"], 10422);
+    assert_eq!(early.data()["results"][0]["code"], 15004);
     assert_eq!(
         early.data()["results"][0]["msg"],
         "Your permission to pass withdrawals is too recent; you can pass withdrawals once the cooling-off period has ended"

@@ -53,7 +53,7 @@ async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
     let theirs = scan_hash(&app, &other, &hash).await;
     assert_eq!(
         (theirs.code(), theirs.msg()),
-        (10422, "This transaction pays none of your deposit addresses")
+        (18003, "This transaction pays none of your deposit addresses")
     );
     assert!(deposits(&app, &token).await.is_empty(), "nothing recorded");
 
@@ -130,12 +130,12 @@ async fn hash_scan_needs_its_button(db: TestDb) {
     let detail = app
         .post_as(&tx_only, "/api/partner/deposit/detail", json!({"id": 1}))
         .await;
-    assert_eq!((detail.code(), detail.msg()), (10422, "No such record"));
+    assert_eq!((detail.code(), detail.msg()), (17001, "No such record"));
     let admin = app.sign_in_demo().await;
     let scanned = app.post_as(&admin, "/api/v2/hash/scan", body).await;
     assert_eq!(
         (scanned.code(), scanned.msg()),
-        (10422, "Transaction not found on this chain")
+        (18001, "Transaction not found on this chain")
     );
 }
 

@@ -41,7 +41,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
         .await;
     assert_eq!(
         (dup.code(), dup.msg()),
-        (10422, "This IP address is already listed"),
+        (17002, "This IP address is already listed"),
         "canonical form"
     );
     for n in 2..=10 {
@@ -63,7 +63,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
         .await;
     assert_eq!(
         (eleventh.code(), eleventh.msg()),
-        (10422, "At most 10 IP addresses")
+        (16002, "At most 10 IP addresses")
     );
 
     let page = app
@@ -159,7 +159,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
         )
         .await
         .code(),
-        10422
+        17001
     );
     let log = app
         .post_as(

@@ -13,6 +13,7 @@ mod deposit_guards;
 mod callback_order;
 mod deposits;
 mod envelope;
+mod error_codes;
 mod escalation;
 // Guessable secrets
 mod guessing;

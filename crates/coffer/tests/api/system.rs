@@ -375,7 +375,7 @@ async fn the_whitelist_holds_ten_canonical_addresses(db: TestDb) {
     let eleven: Vec<String> = (1..=11).map(|n| format!("198.51.100.{n}")).collect();
     assert_eq!(
         msg(&edit(json!(eleven)).await),
-        (10422, "At most 10 IP addresses")
+        (16002, "At most 10 IP addresses")
     );
     let listed = app.post_as(&token, "/api/partner/allowips", json!({})).await;
     assert_eq!(
@@ -421,7 +421,7 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     let id = added.data()["id"].as_i64().unwrap();
     assert_eq!(
         msg(&add(EVM, evm).await),
-        (10422, "This address is already on the blacklist")
+        (17003, "This address is already on the blacklist")
     );
     assert_eq!(
         msg(&add(EVM, "0x1234").await),
@@ -471,7 +471,7 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     let twice = app
         .post_as(&token, "/api/partner/address/black/delete", json!({"id": id}))
         .await;
-    assert_eq!(msg(&twice), (10422, "No such record"));
+    assert_eq!(msg(&twice), (17001, "No such record"));
     let entries = operation_log(&app, &token, "black/delete").await;
     assert!(
         entries[1]["before"].as_str().unwrap().contains(evm),
@@ -585,7 +585,7 @@ async fn system_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
                 assert_eq!(foreign.data()["callbackUrl"], "");
             }
             "/api/partner/address/black/delete" => {
-                assert_eq!(msg(&foreign), (10422, "No such record"));
+                assert_eq!(msg(&foreign), (17001, "No such record"));
             }
             "/api/partner/address/black/list" => assert_eq!(foreign.data()["total"], 0),
             "/api/partner/allowips" => assert_eq!(foreign.data(), &json!([])),

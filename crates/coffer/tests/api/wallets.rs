@@ -336,7 +336,7 @@ async fn hot_wallets_show_chain_balances_and_pause(db: TestDb) {
         .await;
     assert_eq!(
         (sixth.code(), sixth.msg()),
-        (10422, "At most 5 payment addresses")
+        (16003, "At most 5 payment addresses")
     );
     let all = app
         .post_as(

@@ -347,7 +347,7 @@ async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
     let theirs = app
         .post_as(&other, "/api/partner/withdraw/detail", json!({"id": id}))
         .await;
-    assert_eq!((theirs.code(), theirs.msg()), (10422, "No such record"));
+    assert_eq!((theirs.code(), theirs.msg()), (17001, "No such record"));
     let page = app.post_as(&other, "/api/partner/withdraw/pageTx", filter).await;
     assert_eq!(page.data()["total"], 0);
     let passed = check(&app, &other, pass(&app, &other_google, json!([id]))).await;

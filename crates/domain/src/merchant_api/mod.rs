@@ -133,7 +133,7 @@ pub trait MerchantApiRepo: Send + Sync {
         filter: &BlacklistFilter,
         page: PageRequest,
     ) -> AppResult<Paged<BlacklistRecord>>;
-    /// 10422 'This address is already on the blacklist' for a second entry of an address.
+    /// 17003 'This address is already on the blacklist' for a second entry of an address.
     async fn insert_blacklist(
         &self,
         merchant_id: MerchantId,

@@ -1,0 +1,299 @@
+//! The catalogue: every message a caller can read and every error code, declared once.
+//!
+//! A row is `Key [= code Class] "wire_key" [English, zh-CN, zh-HK]`. A row with a code is an
+//! error a client can branch on: [`ErrorCode::Key`] with that number and class (docs/api.md
+//! lists every code; a test holds the two together). Texts quoted by the product spec are kept
+//! exactly (English column). Numbers are grouped by thousands, one family each; a code never
+//! changes meaning once released.
+
+use super::declare::declare_messages;
+
+declare_messages! {
+    // 1 and 10xxx: the envelope and the protocol (HTTP-like numbers)
+    Success = 1 Success "success" ["Success", "成功", "成功"],
+    BadRequest = 10400 Request "bad_request" ["Malformed request", "请求格式错误", "請求格式錯誤"],
+    Forbidden = 10403 Refusal "forbidden"
+        ["You do not have permission for this action", "您没有执行此操作的权限", "您沒有執行此操作的權限"],
+    NotFound = 10404 Request "not_found" ["No such API path", "接口路径不存在", "接口路徑不存在"],
+    MethodNotAllowed = 10405 Request "method_not_allowed"
+        ["This path does not accept that HTTP method", "此路径不支持该请求方法", "此路徑不支持該請求方法"],
+    PayloadTooLarge = 10413 Request "payload_too_large" ["Request body too large", "请求体过大", "請求體過大"],
+    UnsupportedMediaType = 10415 Request "unsupported_media_type" [
+        "Send the body as JSON with content-type application/json",
+        "请以 JSON 格式发送请求体（content-type: application/json）",
+        "請以 JSON 格式發送請求體（content-type: application/json）",
+    ],
+    InvalidInput = 10422 Refusal "invalid_input" ["The request breaks a rule", "请求不符合规则", "請求不符合規則"],
+    TooManyRequests = 10429 Retry "too_many_requests"
+        ["Too many requests; try again later", "请求过于频繁，请稍后再试", "請求過於頻繁，請稍後再試"],
+    Internal = 10500 Fault "internal_error"
+        ["Something went wrong on our side; please try again", "服务器内部错误，请稍后重试", "伺服器內部錯誤，請稍後重試"],
+    Unavailable = 10503 Fault "service_unavailable"
+        ["Service temporarily unavailable; please try again", "服务暂时不可用，请稍后重试", "服務暫時不可用，請稍後重試"],
+    SessionMissing = 10506 Auth "session_missing" ["Please sign in", "请先登录", "請先登錄"],
+    SessionExpired = 10512 Auth "login_expired" ["Login authorization expired", "登录授权已过期", "登錄授權已過期"],
+    // 11xxx: accounts, sign-in and the authenticator
+    InvalidCredentials = 11001 Auth "invalid_credentials"
+        ["Incorrect e-mail or password", "邮箱或密码错误", "郵箱或密碼錯誤"],
+    InvalidCode = 11002 Auth "invalid_code"
+        ["Verification code is incorrect or has expired", "验证码错误或已过期", "驗證碼錯誤或已過期"],
+    AccountUnavailable = 11003 Refusal "account_unavailable"
+        ["This account is not active; please contact support", "该账户未启用，请联系客服", "該賬戶未啟用，請聯繫客服"],
+    PasswordMismatch = 11004 Refusal "old_password_incorrect"
+        ["The current password is incorrect", "原密码错误", "原密碼錯誤"],
+    EmailTaken = 11005 Refusal "email_taken" ["This e-mail is already registered", "该邮箱已注册", "該郵箱已註冊"],
+    RegistrationPending = 11006 Refusal "registration_pending" [
+        "Your registration was submitted; we will contact you within 1 working day",
+        "您的注册信息已提交，我们将在1个工作日内与您联系",
+        "您的註冊信息已提交，我們將在1個工作日內與您聯繫",
+    ],
+    AccountLocked = 11007 Retry "account_locked"
+        ["Too many failed sign-ins; try again later", "登录失败次数过多，请稍后再试", "登錄失敗次數過多，請稍後再試"],
+    GoogleNotBound = 11008 Refusal "bind_google_first"
+        ["Please bind Google verification code first", "请先绑定谷歌验证码", "請先綁定谷歌驗證碼"],
+    GoogleAlreadyBound = 11009 Refusal "google_already_bound"
+        ["Google authenticator is already bound; unbind it first", "已绑定谷歌验证器，请先解绑", "已綁定谷歌驗證器，請先解綁"],
+    ForbiddenSelf = 11010 Refusal "forbidden_self" [
+        "You cannot remove your own access or the merchant's last administrator",
+        "不能移除自己的权限或商户的最后一个管理员",
+        "不能移除自己的權限或商戶的最後一個管理員",
+    ],
+    RoleInUse = 11011 Refusal "role_in_use"
+        ["This role is protected or still assigned to users", "该角色受保护或仍有用户使用", "該角色受保護或仍有用戶使用"],
+    GoogleLocked = 11012 Retry "google_locked" [
+        "Too many wrong Google authenticator codes; try again later",
+        "谷歌验证码错误次数过多，请稍后再试",
+        "谷歌驗證碼錯誤次數過多，請稍後再試",
+    ],
+    // 12xxx: configuration
+    ConfigKeysEmpty = 12001 Request "config_keys_empty"
+        ["At least one configuration key is required", "至少需要一个配置键", "至少需要一個配置鍵"],
+    // 13xxx: the merchant API refused to authenticate the call
+    ApiKeyInvalid = 13001 Auth "api_key_invalid"
+        ["Missing or unknown API key (X-Api-Key)", "API密钥缺失或无效（X-Api-Key）", "API密鑰缺失或無效（X-Api-Key）"],
+    SignatureInvalid = 13002 Auth "signature_invalid"
+        ["Missing or invalid signature (X-Signature)", "签名缺失或无效（X-Signature）", "簽名缺失或無效（X-Signature）"],
+    TimestampOutOfWindow = 13003 Auth "timestamp_out_of_window" [
+        "Missing timestamp, or more than 5 minutes from the server's time (X-Timestamp, milliseconds)",
+        "时间戳缺失或与服务器时间相差超过5分钟（X-Timestamp，毫秒）",
+        "時間戳缺失或與伺服器時間相差超過5分鐘（X-Timestamp，毫秒）",
+    ],
+    NonceReused = 13004 Auth "nonce_reused"
+        ["This nonce was already used (X-Nonce)", "该随机数已被使用（X-Nonce）", "該隨機數已被使用（X-Nonce）"],
+    IpNotAllowed = 13005 Auth "ip_not_allowed"
+        ["The calling IP address is not on the allow-list", "调用方IP地址不在白名单中", "調用方IP地址不在白名單中"],
+    ClientKeyMissing = 13006 Auth "client_key_missing" [
+        "Upload your RSA public key before calling the merchant API",
+        "调用商户API前请先上传您的RSA公钥",
+        "調用商戶API前請先上傳您的RSA公鑰",
+    ],
+    NonceInvalid = 13007 Auth "nonce_invalid" [
+        "Missing or malformed nonce: 16 to 64 letters, digits, '-' or '_' (X-Nonce)",
+        "随机数缺失或格式错误：须为16到64个字母、数字、'-'或'_'（X-Nonce）",
+        "隨機數缺失或格式錯誤：須為16到64個字母、數字、'-'或'_'（X-Nonce）",
+    ],
+    // 14xxx: a withdrawal request refused for its payee, token or order number
+    PayeeBlacklisted = 14001 Refusal "payee_blacklisted"
+        ["This address is on your blacklist", "该地址在您的黑名单中", "該地址在您的黑名單中"],
+    PayeeIsOwnAddress = 14002 Refusal "payee_is_own_address" [
+        "This is one of your own deposit, hot wallet or cold addresses; moving funds between your own addresses is done by collection",
+        "这是您自己的充值、热钱包或冷钱包地址；自有地址之间的资金转移请使用归集",
+        "這是您自己的充值、熱錢包或冷錢包地址；自有地址之間的資金轉移請使用歸集",
+    ],
+    TokenNotEnabled = 14003 Refusal "token_not_enabled" ["This token is not enabled", "该代币未启用", "該代幣未啟用"],
+    MerchantOrderNoReused = 14004 Refusal "merchant_order_no_reused"
+        ["This merchant order number was used for another withdrawal", "该商户订单号已用于另一笔提现", "該商戶訂單號已用於另一筆提現"],
+    // 15xxx: a review refused for the order's state or the reviewer
+    NotAwaitingReview = 15001 Refusal "not_awaiting_review"
+        ["This order is no longer awaiting review", "该订单已不在待审核状态", "該訂單已不在待審核狀態"],
+    ReviewAgainNotAllowed = 15002 Refusal "review_again_not_allowed" [
+        "Review again is allowed 10 minutes after approval, when the transaction failed or does not exist",
+        "审核通过10分钟后且交易失败或不存在时才可重新审核",
+        "審核通過10分鐘後且交易失敗或不存在時才可重新審核",
+    ],
+    SelfApproval = 15003 Refusal "self_approval"
+        ["You cannot approve your own withdrawal", "不能审核通过自己发起的提现", "不能審核通過自己發起的提現"],
+    ReviewerCoolingOff = 15004 Refusal "reviewer_cooling_off" [
+        "Your permission to pass withdrawals is too recent; you can pass withdrawals once the cooling-off period has ended",
+        "您的提现审核通过权限获得时间过短，冷静期结束后才能通过提现",
+        "您的提現審核通過權限獲得時間過短，冷靜期結束後才能通過提現",
+    ],
+    // 16xxx: a limit reached
+    AmountTooLarge = 16001 Refusal "amount_too_large" [
+        "The amount is too large: at most 999,999,999,999,999 per order",
+        "金额过大：每笔订单最多999,999,999,999,999",
+        "金額過大：每筆訂單最多999,999,999,999,999",
+    ],
+    IpLimit = 16002 Refusal "ip_limit" ["At most 10 IP addresses", "最多10个IP地址", "最多10個IP地址"],
+    HotWalletLimit = 16003 Refusal "hot_wallet_limit" ["At most 5 payment addresses", "最多5个付款地址", "最多5個付款地址"],
+    ColdAddressLimit = 16004 Refusal "cold_address_limit"
+        ["At most 5 collection addresses", "最多5个归集地址", "最多5個歸集地址"],
+    TooManyRows = 16005 Refusal "too_many_rows" ["Too many rows at once", "一次选择的行数过多", "一次選擇的行數過多"],
+    // 17xxx: a record missing, already there, or awaiting review
+    NoSuchRecord = 17001 Refusal "no_such_record" ["No such record", "记录不存在", "記錄不存在"],
+    IpListed = 17002 Refusal "ip_listed" ["This IP address is already listed", "该IP地址已在列表中", "該IP地址已在列表中"],
+    AddressBlacklisted = 17003 Refusal "address_blacklisted"
+        ["This address is already on the blacklist", "该地址已在黑名单中", "該地址已在黑名單中"],
+    TokenAdded = 17004 Refusal "token_already_added" ["This token is already added", "该代币已添加", "該代幣已添加"],
+    RoleNameTaken = 17005 Refusal "role_name_taken"
+        ["A role with this name already exists", "已存在同名角色", "已存在同名角色"],
+    RequestPending = 17006 Refusal "request_pending"
+        ["A request for this token is awaiting review", "该代币已有待审核的申请", "該代幣已有待審核的申請"],
+    // 18xxx: a transaction looked up on chain (deposit by hash)
+    TxNotFound = 18001 Refusal "tx_not_found" ["Transaction not found on this chain", "链上未找到该交易", "鏈上未找到該交易"],
+    TxFailed = 18002 Refusal "tx_failed"
+        ["This transaction failed on chain and moved nothing", "该交易在链上失败，未转移任何资产", "該交易在鏈上失敗，未轉移任何資產"],
+    TxPaysNoAddress = 18003 Refusal "tx_pays_no_address"
+        ["This transaction pays none of your deposit addresses", "该交易未向您的任何充值地址付款", "該交易未向您的任何充值地址付款"],
+    TxReorganised = 18004 Retry "tx_reorganised" [
+        "The chain reorganised around this block; try again in a minute",
+        "该区块附近发生链重组，请一分钟后重试",
+        "該區塊附近發生鏈重組，請一分鐘後重試",
+    ],
+    // 19xxx: pushing a callback
+    CallbackUrlMissing = 19001 Refusal "callback_url_missing"
+        ["Set a callback address first", "请先设置回调地址", "請先設定回調地址"],
+    NothingToPush = 19002 Refusal "nothing_to_push"
+        ["There is no callback to push for this order", "该订单没有可推送的回调", "該訂單沒有可推送的回調"],
+    CallbackNotLatest = 19003 Refusal "callback_not_latest" [
+        "A newer callback of this order exists: push that one",
+        "该订单已有更新的回调，请推送最新的回调",
+        "該訂單已有更新的回調，請推送最新的回調",
+    ],
+    // The rules of single fields: no code of their own, so the code is the one of the AppError
+    // that carries them: 10422 (Invalid), 10403 (Refused) or 10429 (TooManyRequests).
+    EmailEmpty "input_email_address" ["Email address is empty", "邮箱地址为空", "郵箱地址為空"],
+    EmailFormatIncorrect "email_format_incorrect" ["Email Format Incorrect", "邮箱格式不正确", "郵箱格式不正確"],
+    PasswordEmpty "input_password" ["Password cannot be empty", "密码不能为空", "密碼不能為空"],
+    PasswordFormatError "password_format_error" ["Password Format Error", "密码格式错误", "密碼格式錯誤"],
+    TwoPasswordInconsistent "two_password_inconsistent"
+        ["The two passwords are inconsistent", "两次输入的密码不一致", "兩次輸入的密碼不一致"],
+    CodeEmpty "title_input_code" ["Verification code cannot be empty", "验证码不能为空", "驗證碼不能為空"],
+    CodeFormat "code_format" ["Must be a 6-digit number", "必须是6位数字", "必須是6位數字"],
+    CodeTypeUnsupported "code_type_unsupported"
+        ["This verification type is not available", "暂不支持该验证类型", "暫不支持該驗證類型"],
+    DoNotResend "do_not_resend" ["Do Not Resend", "请勿重复发送", "請勿重複發送"],
+    GoogleCodeEmpty "input_google_code"
+        ["Google verification code cannot be empty", "谷歌验证码不能为空", "谷歌驗證碼不能為空"],
+    NicknameEmpty "nickname_empty" ["Nickname is empty", "昵称为空", "暱稱為空"],
+    RoleNameEmpty "role_name_empty" ["Role name is empty", "角色名称为空", "角色名稱為空"],
+    UnknownMenu "unknown_menu" ["The permission list holds an unknown menu", "权限列表包含未知菜单", "權限列表包含未知菜單"],
+    TimeZoneRange "time_zone_range" [
+        "Time zone must be a whole offset from -11 to +13",
+        "时区必须是 -11 到 +13 之间的整数",
+        "時區必須是 -11 到 +13 之間的整數",
+    ],
+    PageRange "page_range" [
+        "Page must be 1 to 100000 and page size 1 to 100",
+        "页码须为1到100000，每页条数须为1到100",
+        "頁碼須為1到100000，每頁條數須為1到100",
+    ],
+    InvalidIp "invalid_ip" ["Invalid IP address", "IP地址无效", "IP地址無效"],
+    RemarkTooLong "remark_too_long" ["The remark is longer than 100 characters", "备注超过100个字符", "備註超過100個字符"],
+    UnknownChainOrToken "unknown_chain_or_token" ["Unknown chain or token", "未知的链或代币", "未知的鏈或代幣"],
+    PaymentAddressEmpty "payment_address_empty"
+        ["Merchant payment address cannot be empty", "商户付款地址不能为空", "商戶付款地址不能為空"],
+    PaymentAddressNotHotWallet "payment_address_not_hot_wallet" [
+        "The payment address must be one of your hot wallets on this chain",
+        "付款地址必须是您在该链上的热钱包之一",
+        "付款地址必須是您在該鏈上的熱錢包之一",
+    ],
+    InvalidAmount "invalid_amount" ["Invalid amount", "金额无效", "金額無效"],
+    InvalidCollectSettings "invalid_collect_settings" ["Invalid collection settings", "归集设置无效", "歸集設置無效"],
+    ColdAddressInvalid "address_incorrect_or_duplicate"
+        ["Address input is incorrect or duplicate", "地址输入错误或重复", "地址輸入錯誤或重複"],
+    RatioTotal "ratio_total" ["The ratios must total 1", "比例之和必须等于1", "比例之和必須等於1"],
+    InvalidStatus "invalid_status" ["Invalid status", "状态无效", "狀態無效"],
+    InvalidOpenId "invalid_open_id"
+        ["OpenID must be 1 to 64 characters", "OpenID须为1到64个字符", "OpenID須為1到64個字符"],
+    InvalidAddress "invalid_address" ["Invalid address for this chain", "该链的地址无效", "該鏈的地址無效"],
+    StartAfterEnd "start_after_end" ["The start must not be after the end", "开始时间不能晚于结束时间", "開始時間不能晚於結束時間"],
+    DepositStatusInvalid "deposit_status_invalid" [
+        "A deposit's status is 7 (on-chain confirming), 8 (transaction complete) or 11 (void)",
+        "充值状态只能是7（链上确认中）、8（交易完成）或11（作废）",
+        "充值狀態只能是7（鏈上確認中）、8（交易完成）或11（作廢）",
+    ],
+    ApiKeyNone "api_key_none"
+        ["There is no API key yet; generate one first", "尚未生成API密钥，请先生成", "尚未生成API密鑰，請先生成"],
+    ClientKeyInvalid "client_key_invalid" [
+        "Not an RSA public key in PEM format (-----BEGIN PUBLIC KEY-----)",
+        "不是PEM格式的RSA公钥（-----BEGIN PUBLIC KEY-----）",
+        "不是PEM格式的RSA公鑰（-----BEGIN PUBLIC KEY-----）",
+    ],
+    ClientKeyPrivate "client_key_private" [
+        "This is a private key: paste only the public key. The private key was not saved; keep it secret",
+        "这是私钥：请只粘贴公钥。私钥未被保存，请妥善保管",
+        "這是私鑰：請只粘貼公鑰。私鑰未被保存，請妥善保管",
+    ],
+    ClientKeySize "client_key_size"
+        ["The RSA key must be 2048 to 4096 bits long", "RSA密钥长度须为2048到4096位", "RSA密鑰長度須為2048到4096位"],
+    CallbackUrlInvalid "callback_url_invalid" [
+        "The callback address must be an http:// or https:// URL with a host, at most 512 characters",
+        "回调地址须为带主机名的 http:// 或 https:// 地址，最多512个字符",
+        "回調地址須為帶主機名的 http:// 或 https:// 地址，最多512個字符",
+    ],
+    DatesRequired "dates_required" ["A start and an end must be chosen", "必须选择开始和结束日期", "必須選擇開始和結束日期"],
+    DateRange "date_range"
+        ["The end must be after the start, at most 366 days later", "结束须晚于开始，且不超过366天", "結束須晚於開始，且不超過366天"],
+    TxHashInvalid "tx_hash_invalid" ["Not a transaction hash for this chain", "不是该链的交易哈希", "不是該鏈的交易哈希"],
+    MerchantOrderNoInvalid "merchant_order_no_invalid" [
+        "The merchant order number must be 1 to 64 letters, digits, - or _",
+        "商户订单号须为1到64个字母、数字、-或_",
+        "商戶訂單號須為1到64個字母、數字、-或_",
+    ],
+    RejectReasonRequired "reject_reason_required"
+        ["A reason of 1 to 200 characters is required to reject", "驳回须填写1到200个字符的原因", "駁回須填寫1到200個字符的原因"],
+    NotOwnHotWallet "not_own_hot_wallet" [
+        "The source address must be one of your hot wallets on this chain",
+        "出款地址须为您在该链上的热钱包",
+        "出款地址須為您在該鏈上的熱錢包",
+    ],
+    SecurityCodeTooLong "security_code_too_long"
+        ["The security code is at most 64 characters", "安全码最多64个字符", "安全碼最多64個字符"],
+    GrantBeyondOwn "grant_beyond_own"
+        ["You cannot grant a permission you do not hold yourself", "您不能授予自己没有的权限", "您不能授予自己沒有的權限"],
+    AdminOnlyGrant "admin_only_grant" [
+        "Only an administrator can assign the administrator role or change an administrator's role",
+        "只有管理员可以分配管理员角色或修改管理员的角色",
+        "只有管理員可以分配管理員角色或修改管理員的角色",
+    ],
+    OwnRoleLocked "own_role_locked" [
+        "You cannot change your own role or the role you belong to",
+        "您不能修改自己的角色或自己所属的角色",
+        "您不能修改自己的角色或自己所屬的角色",
+    ],
+    OutranksCaller "outranks_caller" [
+        "This account or role holds permissions you do not hold; you cannot change it",
+        "该账户或角色拥有您没有的权限，您不能修改它",
+        "該賬戶或角色擁有您沒有的權限，您不能修改它",
+    ],
+    NameInvisibleCharacters "name_invisible_characters" [
+        "Names may not contain control, invisible or text-direction characters",
+        "名称不能包含控制字符、不可见字符或文字方向字符",
+        "名稱不能包含控制字元、不可見字元或文字方向字元",
+    ],
+    NicknameTooLong "nickname_too_long" ["Nickname must be 1 to 32 characters", "昵称须为1到32个字符", "暱稱須為1到32個字元"],
+    RoleNameTooLong "role_name_too_long"
+        ["Role name must be 1 to 32 characters", "角色名称须为1到32个字符", "角色名稱須為1到32個字元"],
+    NotInvited "not_invited" ["Invalid or expired invitation", "邀请无效或已过期", "邀請無效或已過期"],
+    CallbackUrlScheme "callback_url_scheme" [
+        "The address must start with http:// or https://",
+        "地址须以 http:// 或 https:// 开头",
+        "地址須以 http:// 或 https:// 開頭",
+    ],
+    CallbackTargetPrivate "callback_target_private" [
+        "The address is on a private, loopback or reserved network: Coffer will not call it",
+        "该地址属于内网、本机或保留网段，Coffer 不会向其发送请求",
+        "該地址屬於內網、本機或保留網段，Coffer 不會向其發送請求",
+    ],
+    CallbackTargetEmbedded "callback_target_embedded" [
+        "IPv4-mapped, IPv4-compatible and NAT64 IPv6 forms are not accepted: enter the IPv4 address or a host name",
+        "不接受 IPv4 映射、IPv4 兼容或 NAT64 形式的 IPv6 地址，请填写 IPv4 地址或域名",
+        "不接受 IPv4 映射、IPv4 相容或 NAT64 形式的 IPv6 地址，請填寫 IPv4 地址或域名",
+    ],
+    AllowIpUnspecified "allow_ip_unspecified" [
+        "0.0.0.0, ::, broadcast and multicast addresses cannot be a caller's address: enter the caller's own IP address",
+        "0.0.0.0、::、广播和组播地址不可能是调用方的地址，请填写调用方自己的IP地址",
+        "0.0.0.0、::、廣播和組播地址不可能是調用方的地址，請填寫調用方自己的IP地址",
+    ],
+}
