@@ -127,7 +127,7 @@ pub async fn build_services(
     let deposits = Arc::new(DepositService {
         repo: repo.clone(),
         config: repo.clone(),
-        heads: Arc::new(crate::workers::ScannedHeads(store.clone())),
+        heads: Arc::new(crate::workers::ScannedHeads(repo.clone())),
         clock: clock.clone(),
         scanner: scanner.clone(),
     });

@@ -14,7 +14,7 @@ use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, Block, ChainAdapter};
-use crate::ports::{ConfigRepo, DepositRepo, NewDeposit, ScannedBlock, WalletRepo};
+use crate::ports::{ConfigRepo, NewDeposit, ScanRepo, ScannedBlock, WalletRepo};
 
 #[derive(Debug, Clone)]
 pub struct ChainScanSettings {
@@ -59,7 +59,7 @@ pub struct ScanReport {
 }
 
 pub struct DepositScanner {
-    pub repo: Arc<dyn DepositRepo>,
+    pub repo: Arc<dyn ScanRepo>,
     pub wallets: Arc<dyn WalletRepo>,
     pub config: Arc<dyn ConfigRepo>,
     pub chains: Arc<ChainRegistry>,

@@ -7,7 +7,6 @@ mod attempts;
 mod callbacks;
 mod codes;
 mod config;
-mod deposit_completion;
 mod deposit_queries;
 mod deposits;
 mod housekeeping;
@@ -16,6 +15,8 @@ mod logs;
 // Callbacks
 mod merchant_api;
 mod outbox;
+mod platform_key;
+mod scan;
 mod seeds;
 mod sessions;
 mod text_filter;

@@ -277,7 +277,7 @@ impl Store {
             tx.commit().await.map_err(db_error)?;
             return Ok(Some(row));
         };
-        super::deposits::enqueue(&tx, events.build(&row, name))
+        super::outbox::enqueue(&tx, events.build(&row, name))
             .await
             .map_err(db_error)?;
         // The event marked the order as notifying: the caller sees that too.
