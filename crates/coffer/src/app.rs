@@ -84,7 +84,10 @@ pub async fn build_services(
     let chains = crate::chains::build(config, store, clock.clone()).await?;
     let repo = Arc::new(store.clone());
     let wallets = Arc::new(WalletService::new(WalletDeps {
-        repo: repo.clone(),
+        addresses: repo.clone(),
+        hot_wallets: repo.clone(),
+        assets: repo.clone(),
+        token_requests: repo.clone(),
         seeds: repo.clone(),
         vault: vault.clone(),
         config: repo.clone(),
@@ -94,7 +97,9 @@ pub async fn build_services(
     let owner = worker_name();
     let scanner = Arc::new(DepositScanner {
         repo: repo.clone(),
-        wallets: repo.clone(),
+        addresses: repo.clone(),
+        assets: repo.clone(),
+        hot_wallets: repo.clone(),
         config: repo.clone(),
         chains: chains.registry.clone(),
         clock: clock.clone(),

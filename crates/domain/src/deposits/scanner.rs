@@ -14,7 +14,9 @@ use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, Block, ChainAdapter};
-use crate::ports::{ConfigRepo, NewDeposit, ScanRepo, ScannedBlock, WalletRepo};
+use crate::ports::{
+    AssetRepo, ConfigRepo, DepositAddressRepo, HotWalletRepo, NewDeposit, ScanRepo, ScannedBlock,
+};
 
 #[derive(Debug, Clone)]
 pub struct ChainScanSettings {
@@ -60,7 +62,9 @@ pub struct ScanReport {
 
 pub struct DepositScanner {
     pub repo: Arc<dyn ScanRepo>,
-    pub wallets: Arc<dyn WalletRepo>,
+    pub addresses: Arc<dyn DepositAddressRepo>,
+    pub assets: Arc<dyn AssetRepo>,
+    pub hot_wallets: Arc<dyn HotWalletRepo>,
     pub config: Arc<dyn ConfigRepo>,
     pub chains: Arc<ChainRegistry>,
     pub clock: Arc<dyn Clock>,
@@ -206,7 +210,7 @@ impl DepositScanner {
         if targets.is_empty() {
             return Ok(Vec::new());
         }
-        let owners = self.wallets.deposit_addresses_at(chain_id, &targets).await?;
+        let owners = self.addresses.deposit_addresses_at(chain_id, &targets).await?;
         // Each merchant's enabled tokens and hot wallets, asked once per block, not per transfer.
         let mut enabled: HashMap<i64, Vec<i64>> = HashMap::new();
         let mut hot: HashMap<i64, Vec<String>> = HashMap::new();
@@ -214,7 +218,7 @@ impl DepositScanner {
             if enabled.contains_key(&merchant_id) {
                 continue;
             }
-            let assets = self.wallets.assets(merchant_id, Some(chain_id)).await?;
+            let assets = self.assets.assets(merchant_id, Some(chain_id)).await?;
             enabled.insert(
                 merchant_id,
                 assets
@@ -223,7 +227,7 @@ impl DepositScanner {
                     .map(|a| a.token_id)
                     .collect(),
             );
-            let wallets = self.wallets.hot_wallets_on(merchant_id, chain_id).await?;
+            let wallets = self.hot_wallets.hot_wallets_on(merchant_id, chain_id).await?;
             hot.insert(merchant_id, wallets.into_iter().map(|w| w.address).collect());
         }
         let mut found = Vec::new();

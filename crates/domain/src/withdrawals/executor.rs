@@ -22,7 +22,9 @@ use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::merchant_api::MerchantApiRepo;
 use crate::ports::chain::{ChainAdapter, ChainError, KeyPurpose, TransferRequest};
-use crate::ports::{source, ConfigRepo, Transition, WalletRepo, WithdrawalRecord, WithdrawalRepo};
+use crate::ports::{
+    source, AssetRepo, ConfigRepo, HotWalletRepo, Transition, WithdrawalRecord, WithdrawalRepo,
+};
 use crate::vault::KeyVault;
 
 /// A crash on purpose, for the restart tests (`withdrawals.halt_after`): the process aborts
@@ -69,7 +71,8 @@ pub struct ExecReport {
 
 pub struct WithdrawalExecutor {
     pub repo: Arc<dyn WithdrawalRepo>,
-    pub wallets: Arc<dyn WalletRepo>,
+    pub hot_wallets: Arc<dyn HotWalletRepo>,
+    pub assets: Arc<dyn AssetRepo>,
     pub config: Arc<dyn ConfigRepo>,
     pub merchant_api: Arc<dyn MerchantApiRepo>,
     pub vault: Arc<KeyVault>,
@@ -142,7 +145,7 @@ impl WithdrawalExecutor {
         match w.token_id {
             None => reasons.push(risk::reason::NATIVE_COIN.to_string()),
             Some(token_id) => {
-                let assets = self.wallets.assets(w.merchant_id, Some(w.chain_id)).await?;
+                let assets = self.assets.assets(w.merchant_id, Some(w.chain_id)).await?;
                 if let Some(asset) = assets.iter().find(|a| a.token_id == token_id) {
                     let tz = self.config.merchant_settings(w.merchant_id).await?.time_zone;
                     let since = risk::day_start(now, tz);

@@ -24,8 +24,8 @@ use crate::error::{AppError, AppResult};
 use crate::merchant_api::MerchantApiRepo;
 use crate::messages::MsgKey;
 use crate::ports::{
-    AccessRepo, ConfigRepo, MerchantId, PageRequest, Paged, ReviewRecord, WalletRepo, WithdrawalFilter,
-    WithdrawalRecord, WithdrawalRepo,
+    AccessRepo, AssetRepo, ConfigRepo, DepositAddressRepo, HotWalletRepo, MerchantId, PageRequest, Paged,
+    ReviewRecord, WithdrawalFilter, WithdrawalRecord, WithdrawalRepo,
 };
 use crate::wallets::time;
 
@@ -42,7 +42,9 @@ pub struct WithdrawalSettings {
 
 pub struct WithdrawalService {
     pub repo: Arc<dyn WithdrawalRepo>,
-    pub wallets: Arc<dyn WalletRepo>,
+    pub addresses: Arc<dyn DepositAddressRepo>,
+    pub hot_wallets: Arc<dyn HotWalletRepo>,
+    pub assets: Arc<dyn AssetRepo>,
     pub config: Arc<dyn ConfigRepo>,
     pub access: Arc<dyn AccessRepo>,
     pub merchant_api: Arc<dyn MerchantApiRepo>,
