@@ -225,6 +225,7 @@ fn build_state(
     let auth = Arc::new(AuthService::new(deps, settings));
     let access = AccessService {
         repo: repo.clone(),
+        roles: repo.clone(),
         users: repo.clone(),
         sessions: repo.clone(),
         config: repo.clone(),

@@ -54,6 +54,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
     let timeout = std::time::Duration::from_secs(config.callbacks.timeout_secs);
     let executor = Arc::new(WithdrawalExecutor {
         repo: repo.clone(),
+        leases: repo.clone(),
         hot_wallets: repo.clone(),
         assets: repo.clone(),
         config: repo.clone(),

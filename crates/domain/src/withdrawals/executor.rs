@@ -23,7 +23,8 @@ use crate::error::{AppError, AppResult};
 use crate::merchant_api::MerchantApiRepo;
 use crate::ports::chain::{ChainAdapter, ChainError, KeyPurpose, TransferRequest};
 use crate::ports::{
-    source, AssetRepo, ConfigRepo, HotWalletRepo, Transition, WithdrawalRecord, WithdrawalRepo,
+    source, AssetRepo, ConfigRepo, HotWalletRepo, Transition, WithdrawalLeaseRepo, WithdrawalRecord,
+    WithdrawalRepo,
 };
 use crate::vault::KeyVault;
 
@@ -71,6 +72,7 @@ pub struct ExecReport {
 
 pub struct WithdrawalExecutor {
     pub repo: Arc<dyn WithdrawalRepo>,
+    pub leases: Arc<dyn WithdrawalLeaseRepo>,
     pub hot_wallets: Arc<dyn HotWalletRepo>,
     pub assets: Arc<dyn AssetRepo>,
     pub config: Arc<dyn ConfigRepo>,
@@ -116,7 +118,7 @@ impl WithdrawalExecutor {
 
     async fn claim(&self, statuses: &[i32]) -> AppResult<Vec<WithdrawalRecord>> {
         let now = self.clock.now();
-        self.repo
+        self.leases
             .claim_withdrawals(
                 statuses,
                 &self.owner,
@@ -214,7 +216,7 @@ impl WithdrawalExecutor {
         };
         let lease_until = now + self.settings.lease;
         if !self
-            .repo
+            .leases
             .lease_wallet(w.chain_id, &wallet.address, &self.owner, now, lease_until)
             .await?
         {
@@ -223,7 +225,7 @@ impl WithdrawalExecutor {
         let outcome = self
             .sign_and_send(w, chain.as_ref(), &wallet, &request, fee, events, report)
             .await;
-        self.repo
+        self.leases
             .release_wallet(w.chain_id, &wallet.address, &self.owner)
             .await?;
         outcome
@@ -241,7 +243,7 @@ impl WithdrawalExecutor {
         report: &mut ExecReport,
     ) -> AppResult<()> {
         // A transaction of this wallet stored before a crash goes out before any new one.
-        for unsent in self.repo.signed_unsent(w.chain_id, &wallet.address).await? {
+        for unsent in self.leases.signed_unsent(w.chain_id, &wallet.address).await? {
             self.broadcast(&unsent, chain, events, report).await?;
         }
         let seed = self.vault.seed(w.merchant_id).await?;

@@ -24,7 +24,7 @@ impl WithdrawalExecutor {
             native: BaseUnits::ZERO,
             token: BaseUnits::ZERO,
         };
-        for other in self.repo.signed_unmined(w.chain_id, address).await? {
+        for other in self.leases.signed_unmined(w.chain_id, address).await? {
             reserved.native = reserved
                 .native
                 .saturating_add(other.fee.unwrap_or(BaseUnits::ZERO));

@@ -18,6 +18,7 @@ mod logs;
 mod merchant_api;
 mod outbox;
 mod platform_key;
+mod roles;
 mod scan;
 mod seeds;
 mod sessions;
