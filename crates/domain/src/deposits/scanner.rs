@@ -4,11 +4,12 @@
 //! a lease on the cursor row picks one scanner per chain, and a unique key on (chain, tx hash,
 //! index) makes a transfer one deposit whatever happens.
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::events::DepositEvents;
+use super::rules;
 use crate::amount::BaseUnits;
 use crate::chains::ChainRegistry;
 use crate::clock::Clock;
@@ -185,16 +186,45 @@ impl DepositScanner {
             report.deposits += deposits.len() as u64;
             next += 1;
         }
-        report.confirmed = self
-            .repo
-            .confirm_deposits(chain_id, head.number, now, &events)
-            .await?;
+        report.confirmed = self.confirm(chain_id, head.number, now, &events).await?;
         if next > self.settings.keep_blocks {
             self.repo
                 .prune_scanned(chain_id, next - self.settings.keep_blocks)
                 .await?;
         }
         Ok(report)
+    }
+
+    /// Completes the chain's deposits that have their confirmations at `head`, one at a time:
+    /// one that cannot be completed (its stored data, its event) is logged and left confirming,
+    /// and every other deposit of the chain still completes.
+    pub(super) async fn confirm(
+        &self,
+        chain_id: i64,
+        head: u64,
+        now: DateTime<Utc>,
+        events: &DepositEvents,
+    ) -> AppResult<u64> {
+        let mut done = 0;
+        for deposit in self.repo.confirming_deposits(chain_id).await? {
+            if !rules::is_confirmed(&deposit, head) {
+                continue;
+            }
+            let credited = rules::is_credited(&deposit.note);
+            match self
+                .repo
+                .complete_deposit(deposit.id, credited, now, events)
+                .await
+            {
+                Ok(true) => done += 1,
+                Ok(false) => {}
+                Err(err @ AppError::Unavailable(_)) => return Err(err),
+                Err(err) => {
+                    tracing::error!(deposit_id = deposit.id, error = %err, "deposit not completed; left confirming")
+                }
+            }
+        }
+        Ok(done)
     }
 
     /// The block's transfers to deposit addresses, classified: credited, dust or unsupported.

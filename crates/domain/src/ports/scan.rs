@@ -14,6 +14,17 @@ pub struct ScannedBlock {
     pub parent_hash: String,
 }
 
+/// What the confirmation rules read of a deposit waiting for its confirmations (only these
+/// columns: a deposit whose other data is unreadable still gets its turn, and its failure).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfirmingDeposit {
+    pub id: i64,
+    pub block_number: i64,
+    pub required_confirmations: i32,
+    /// "" for a deposit to credit, "dust" or "unsupported".
+    pub note: String,
+}
+
 #[async_trait::async_trait]
 pub trait ScanRepo: Send + Sync {
     /// Takes (or renews) the scanning lease of a chain; the cursor row is created at
@@ -61,14 +72,17 @@ pub trait ScanRepo: Send + Sync {
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
     ) -> AppResult<bool>;
-    /// Deposits of the chain confirming with enough confirmations at `head` become complete.
-    async fn confirm_deposits(
+    /// The chain's deposits waiting for their confirmations.
+    async fn confirming_deposits(&self, chain_id: i64) -> AppResult<Vec<ConfirmingDeposit>>;
+    /// Completes a confirming deposit (credited or not) and announces it, in one transaction.
+    /// False when it is not confirming any more (another scanner completed it).
+    async fn complete_deposit(
         &self,
-        chain_id: i64,
-        head: u64,
+        id: i64,
+        credited: bool,
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
-    ) -> AppResult<u64>;
+    ) -> AppResult<bool>;
     /// Forgets the hashes of the scanned blocks below `below`.
     async fn prune_scanned(&self, chain_id: i64, below: u64) -> AppResult<()>;
     /// The deposit a transfer became, whoever recorded it.

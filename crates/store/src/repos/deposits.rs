@@ -2,6 +2,7 @@
 //! reorg, completed. Each change announces its callback event in the caller's transaction.
 
 use chrono::{DateTime, Utc};
+use coffer_domain::deposits::rules;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
     callback, notify, status, DepositEvent, DepositRecord, EventBuilder, NewDeposit, ScannedBlock,
@@ -127,7 +128,7 @@ async fn insert(
         status: Set(status::CONFIRMING),
         note: Set(d.note.clone()),
         credited: Set(false),
-        // Unique placeholder until the id is known.
+        // Unique placeholder until the id the order number is made of is known.
         order_no: Set(format!("pending:{}:{}:{}", d.chain_id, d.tx_hash, d.tx_index)),
         callback_status: Set(callback::PENDING),
         callback_result: Set(String::new()),
@@ -141,9 +142,11 @@ async fn insert(
     .insert(tx)
     .await
     .map_err(db_error)?;
-    let order_no = format!("D{}{:010}", now.format("%Y%m%d"), inserted.id);
     deposit::Entity::update_many()
-        .col_expr(deposit::Column::OrderNo, Expr::value(order_no))
+        .col_expr(
+            deposit::Column::OrderNo,
+            Expr::value(rules::order_no(now, inserted.id)),
+        )
         .filter(deposit::Column::Id.eq(inserted.id))
         .exec(tx)
         .await
@@ -189,16 +192,17 @@ pub(super) async fn void_block(
 /// it and one announces it; false for the other.
 pub(super) async fn complete(
     tx: &DatabaseTransaction,
-    row: &deposit::Model,
+    id: i64,
+    credited: bool,
     now: DateTime<Utc>,
     events: &dyn EventBuilder,
 ) -> AppResult<bool> {
     let completed = deposit::Entity::update_many()
         .col_expr(deposit::Column::Status, Expr::value(status::COMPLETE))
-        .col_expr(deposit::Column::Credited, Expr::value(row.note.is_empty()))
+        .col_expr(deposit::Column::Credited, Expr::value(credited))
         .col_expr(deposit::Column::ConfirmedAt, Expr::value(now))
         .col_expr(deposit::Column::UpdatedAt, Expr::value(now))
-        .filter(deposit::Column::Id.eq(row.id))
+        .filter(deposit::Column::Id.eq(id))
         .filter(deposit::Column::Status.eq(status::CONFIRMING))
         .exec(tx)
         .await
@@ -206,6 +210,6 @@ pub(super) async fn complete(
     if completed.rows_affected != 1 {
         return Ok(false);
     }
-    announce(tx, row.id, DepositEvent::Confirmed, events).await?;
+    announce(tx, id, DepositEvent::Confirmed, events).await?;
     Ok(true)
 }

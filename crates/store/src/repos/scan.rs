@@ -3,10 +3,12 @@
 
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
-use coffer_domain::ports::{status, DepositRecord, EventBuilder, NewDeposit, ScanRepo, ScannedBlock};
+use coffer_domain::ports::{
+    status, ConfirmingDeposit, DepositRecord, EventBuilder, NewDeposit, ScanRepo, ScannedBlock,
+};
 use coffer_domain::AppError;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set};
 
 use super::deposits;
 use crate::entities::{deposit, scan_cursor, scanned_block};
@@ -177,44 +179,45 @@ impl ScanRepo for Store {
         Ok(true)
     }
 
-    /// One deposit at a time, so that one that cannot be completed never holds back the others.
-    async fn confirm_deposits(
-        &self,
-        chain_id: i64,
-        head: u64,
-        now: DateTime<Utc>,
-        events: &dyn EventBuilder,
-    ) -> AppResult<u64> {
-        let waiting = deposit::Entity::find()
+    async fn confirming_deposits(&self, chain_id: i64) -> AppResult<Vec<ConfirmingDeposit>> {
+        let rows: Vec<(i64, i64, i32, String)> = deposit::Entity::find()
+            .select_only()
+            .columns([
+                deposit::Column::Id,
+                deposit::Column::BlockNumber,
+                deposit::Column::RequiredConfirmations,
+                deposit::Column::Note,
+            ])
             .filter(deposit::Column::ChainId.eq(chain_id))
             .filter(deposit::Column::Status.eq(status::CONFIRMING))
+            .into_tuple()
             .all(self.connection())
             .await
             .map_err(db_error)?;
-        let mut done = 0;
-        for row in waiting {
-            let confirmations = head as i64 - row.block_number + 1;
-            if confirmations < i64::from(row.required_confirmations) {
-                continue;
-            }
-            // One deposit that cannot be completed (its stored data, its event) is logged and
-            // left confirming; every other deposit of the chain still completes.
-            let completed = async {
-                let tx = self.begin_write().await?;
-                let completed = deposits::complete(&tx, &row, now, events).await?;
-                tx.commit().await.map_err(db_error)?;
-                Ok::<_, AppError>(completed)
-            };
-            match completed.await {
-                Ok(true) => done += 1,
-                Ok(false) => {}
-                Err(err @ AppError::Unavailable(_)) => return Err(err),
-                Err(err) => {
-                    tracing::error!(deposit_id = row.id, error = %err, "deposit not completed; left confirming")
-                }
-            }
-        }
-        Ok(done)
+        Ok(rows
+            .into_iter()
+            .map(
+                |(id, block_number, required_confirmations, note)| ConfirmingDeposit {
+                    id,
+                    block_number,
+                    required_confirmations,
+                    note,
+                },
+            )
+            .collect())
+    }
+
+    async fn complete_deposit(
+        &self,
+        id: i64,
+        credited: bool,
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<bool> {
+        let tx = self.begin_write().await?;
+        let completed = deposits::complete(&tx, id, credited, now, events).await?;
+        tx.commit().await.map_err(db_error)?;
+        Ok(completed)
     }
 
     async fn prune_scanned(&self, chain_id: i64, below: u64) -> AppResult<()> {
