@@ -238,6 +238,8 @@ fn build_state(
     };
     let merchant_api = MerchantApiService::new(MerchantApiDeps {
         repo: repo.clone(),
+        blacklist: repo.clone(),
+        ips: repo.clone(),
         auth: auth.clone(),
         sealer,
         chains,

@@ -41,6 +41,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         config: repo.clone(),
         access: repo.clone(),
         merchant_api: repo.clone(),
+        blacklist: repo.clone(),
         chains: deps.chains.clone(),
         outbox: repo.clone(),
         clock: deps.clock.clone(),

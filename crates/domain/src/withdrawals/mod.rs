@@ -21,7 +21,7 @@ use crate::clock::Clock;
 use crate::config::ChainNode;
 use crate::deposits::{check_range, names, summary_of, DepositSummary};
 use crate::error::{AppError, AppResult};
-use crate::merchant_api::MerchantApiRepo;
+use crate::merchant_api::{BlacklistRepo, MerchantApiRepo};
 use crate::messages::MsgKey;
 use crate::ports::{
     AccessRepo, AssetRepo, ConfigRepo, DepositAddressRepo, HotWalletRepo, MerchantId, PageRequest, Paged,
@@ -48,6 +48,7 @@ pub struct WithdrawalService {
     pub config: Arc<dyn ConfigRepo>,
     pub access: Arc<dyn AccessRepo>,
     pub merchant_api: Arc<dyn MerchantApiRepo>,
+    pub blacklist: Arc<dyn BlacklistRepo>,
     pub chains: Arc<ChainRegistry>,
     /// The callback outbox (manual re-push).
     pub outbox: Arc<dyn crate::ports::DepositRepo>,

@@ -138,7 +138,7 @@ impl WithdrawalService {
             .parse_address(req.to_address.trim())
             .map_err(|_| AppError::Invalid(MsgKey::InvalidAddress))?;
         if self
-            .merchant_api
+            .blacklist
             .is_blacklisted(merchant_id, req.chain_id, &to_address)
             .await?
         {

@@ -4,6 +4,7 @@ mod access;
 mod assets;
 // Guessable secrets
 mod attempts;
+mod blacklist;
 mod callbacks;
 mod codes;
 mod config;
