@@ -84,7 +84,10 @@ pub async fn build_services(
     let chains = crate::chains::build(config, store, clock.clone()).await?;
     let repo = Arc::new(store.clone());
     let wallets = Arc::new(WalletService::new(WalletDeps {
-        repo: repo.clone(),
+        addresses: repo.clone(),
+        hot_wallets: repo.clone(),
+        assets: repo.clone(),
+        token_requests: repo.clone(),
         seeds: repo.clone(),
         vault: vault.clone(),
         config: repo.clone(),
@@ -94,7 +97,9 @@ pub async fn build_services(
     let owner = worker_name();
     let scanner = Arc::new(DepositScanner {
         repo: repo.clone(),
-        wallets: repo.clone(),
+        addresses: repo.clone(),
+        assets: repo.clone(),
+        hot_wallets: repo.clone(),
         config: repo.clone(),
         chains: chains.registry.clone(),
         clock: clock.clone(),
@@ -127,7 +132,7 @@ pub async fn build_services(
     let deposits = Arc::new(DepositService {
         repo: repo.clone(),
         config: repo.clone(),
-        heads: Arc::new(crate::workers::ScannedHeads(store.clone())),
+        heads: Arc::new(crate::workers::ScannedHeads(repo.clone())),
         clock: clock.clone(),
         scanner: scanner.clone(),
     });
@@ -220,6 +225,7 @@ fn build_state(
     let auth = Arc::new(AuthService::new(deps, settings));
     let access = AccessService {
         repo: repo.clone(),
+        roles: repo.clone(),
         users: repo.clone(),
         sessions: repo.clone(),
         config: repo.clone(),
@@ -232,6 +238,8 @@ fn build_state(
     };
     let merchant_api = MerchantApiService::new(MerchantApiDeps {
         repo: repo.clone(),
+        blacklist: repo.clone(),
+        ips: repo.clone(),
         auth: auth.clone(),
         sealer,
         chains: chains.clone(),

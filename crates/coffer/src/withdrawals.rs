@@ -35,10 +35,13 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         .collect();
     let service = Arc::new(WithdrawalService {
         repo: repo.clone(),
-        wallets: repo.clone(),
+        addresses: repo.clone(),
+        hot_wallets: repo.clone(),
+        assets: repo.clone(),
         config: repo.clone(),
         access: repo.clone(),
         merchant_api: repo.clone(),
+        blacklist: repo.clone(),
         chains: deps.chains.clone(),
         outbox: repo.clone(),
         clock: deps.clock.clone(),
@@ -52,7 +55,9 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
     let timeout = std::time::Duration::from_secs(config.callbacks.timeout_secs);
     let executor = Arc::new(WithdrawalExecutor {
         repo: repo.clone(),
-        wallets: repo.clone(),
+        leases: repo.clone(),
+        hot_wallets: repo.clone(),
+        assets: repo.clone(),
         config: repo.clone(),
         merchant_api: repo,
         vault: deps.vault,

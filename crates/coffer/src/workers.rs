@@ -6,20 +6,21 @@ use coffer_domain::callbacks::CallbackService;
 use coffer_domain::clock::Clock;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
-use coffer_domain::ports::{Cutoffs, Housekeeping};
+use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo};
 use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
-use coffer_store::Store;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::task::JoinHandle;
 
 /// The scanner's view of each chain's head, from its cursor (cheap; no node call per row).
-pub struct ScannedHeads(pub Store);
+pub struct ScannedHeads(pub Arc<dyn ScanRepo>);
 
 #[async_trait::async_trait]
 impl HeadSource for ScannedHeads {
+    /// The newest block the scanner has recorded: the one before its cursor.
     async fn head(&self, chain_id: i64) -> Option<u64> {
-        self.0.scanned_head(chain_id).await.ok().flatten()
+        let next = self.0.scan_cursor(chain_id).await.ok().flatten()?;
+        next.checked_sub(1)
     }
 }
 

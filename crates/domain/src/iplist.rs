@@ -61,6 +61,17 @@ pub trait IpRepo: Send + Sync {
     ) -> AppResult<i64>;
     async fn find_ip(&self, id: i64) -> AppResult<Option<IpRecord>>;
     async fn delete_ip(&self, id: i64) -> AppResult<()>;
+    /// The merchant's whitelist, oldest first.
+    async fn allow_ips(&self, merchant_id: MerchantId) -> AppResult<Vec<crate::merchant_api::AllowIpRecord>>;
+    /// Replaces the whitelist in one transaction.
+    async fn replace_allow_ips(
+        &self,
+        merchant_id: MerchantId,
+        ips: &[String],
+        at: DateTime<Utc>,
+    ) -> AppResult<()>;
+    /// On the whitelist, or approved on the reviewed IP list (`ipConfigs`).
+    async fn caller_ip_allowed(&self, merchant_id: MerchantId, ip: &str) -> AppResult<bool>;
 }
 
 pub struct IpListService {

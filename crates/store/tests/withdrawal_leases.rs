@@ -4,7 +4,7 @@
 mod support;
 
 use chrono::Duration;
-use coffer_domain::ports::{Transition, WithdrawalRepo};
+use coffer_domain::ports::{Transition, WithdrawalLeaseRepo, WithdrawalRepo};
 use coffer_store::entities::hot_wallet;
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::{ActiveModelTrait, Set};

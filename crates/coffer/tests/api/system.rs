@@ -4,7 +4,7 @@
 
 use coffer_domain::crypto::SecretBox;
 use coffer_domain::merchant_api::keys::API_KEY_PURPOSE;
-use coffer_domain::merchant_api::MerchantApiRepo;
+use coffer_domain::merchant_api::{BlacklistRepo, MerchantApiRepo};
 use coffer_domain::ports::CallbackDirectory;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};

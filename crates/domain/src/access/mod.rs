@@ -17,7 +17,8 @@ use crate::identity;
 use crate::menu::{MenuId, MenuItem};
 use crate::messages::MsgKey;
 use crate::ports::{
-    account_status, AccessRepo, ConfigRepo, PageRequest, Paged, RoleRecord, SessionRepo, UserRecord, UserRepo,
+    account_status, AccessRepo, ConfigRepo, PageRequest, Paged, RoleRecord, RoleRepo, SessionRepo,
+    UserRecord, UserRepo,
 };
 
 #[derive(Debug, Clone, Serialize)]
@@ -63,6 +64,7 @@ pub struct AccountEdit<'a> {
 
 pub struct AccessService {
     pub repo: Arc<dyn AccessRepo>,
+    pub roles: Arc<dyn RoleRepo>,
     pub users: Arc<dyn UserRepo>,
     pub sessions: Arc<dyn SessionRepo>,
     pub config: Arc<dyn ConfigRepo>,
@@ -193,7 +195,7 @@ impl AccessService {
     }
 
     pub async fn roles(&self, ctx: &AuthContext) -> AppResult<Paged<RoleView>> {
-        let roles = self.repo.list_roles(ctx.merchant_id).await?;
+        let roles = self.roles.list_roles(ctx.merchant_id).await?;
         let list: Vec<RoleView> = roles.into_iter().map(role_view).collect();
         Ok(Paged {
             total: list.len() as u64,
@@ -202,12 +204,12 @@ impl AccessService {
     }
 
     pub async fn menus(&self) -> AppResult<Vec<MenuItem>> {
-        self.repo.all_menus().await
+        self.roles.all_menus().await
     }
 
     /// Roles to choose from when adding or editing an account (menu 702, not 703).
     pub async fn role_options(&self, ctx: &AuthContext) -> AppResult<Vec<RoleOption>> {
-        let roles = self.repo.list_roles(ctx.merchant_id).await?;
+        let roles = self.roles.list_roles(ctx.merchant_id).await?;
         Ok(roles
             .into_iter()
             .map(|r| RoleOption {
@@ -228,7 +230,7 @@ impl AccessService {
         let name = self.role_fields(ctx, None, name, menu_ids).await?;
         grants::may_grant_menus(ctx, menu_ids)?;
         self.auth.require_google(ctx, google_code).await?;
-        self.repo.create_role(ctx.merchant_id, &name, menu_ids).await
+        self.roles.create_role(ctx.merchant_id, &name, menu_ids).await
     }
 
     /// Returns the role as it was before the change (for the operation log).
@@ -259,7 +261,7 @@ impl AccessService {
                 .mark_role_pass_granted(role.id, self.clock.now())
                 .await?;
         }
-        self.repo.update_role(id, &name, menu_ids).await?;
+        self.roles.update_role(id, &name, menu_ids).await?;
         Ok(role_view(role))
     }
 
@@ -268,7 +270,7 @@ impl AccessService {
         if role.is_admin || role.user_count > 0 {
             return Err(AppError::RoleInUse);
         }
-        self.repo.delete_role(id).await?;
+        self.roles.delete_role(id).await?;
         Ok(role_view(role))
     }
 
@@ -293,14 +295,14 @@ impl AccessService {
         menu_ids: &[MenuId],
     ) -> AppResult<String> {
         let name = names::role_name(name)?;
-        let roles = self.repo.list_roles(ctx.merchant_id).await?;
+        let roles = self.roles.list_roles(ctx.merchant_id).await?;
         if roles
             .iter()
             .any(|r| Some(r.id) != id && r.name.to_lowercase() == name.to_lowercase())
         {
             return Err(AppError::Invalid(MsgKey::RoleNameTaken));
         }
-        let known = self.repo.all_menus().await?;
+        let known = self.roles.all_menus().await?;
         if menu_ids.iter().any(|id| !known.iter().any(|m| m.menu_id == *id)) {
             return Err(AppError::Invalid(MsgKey::UnknownMenu));
         }
@@ -324,7 +326,7 @@ impl AccessService {
     }
 
     async fn own_role(&self, ctx: &AuthContext, id: i64) -> AppResult<RoleRecord> {
-        match self.repo.find_role(id).await? {
+        match self.roles.find_role(id).await? {
             Some(role) if role.merchant_id == ctx.merchant_id => Ok(role),
             _ => Err(AppError::Invalid(MsgKey::NoSuchRecord)),
         }

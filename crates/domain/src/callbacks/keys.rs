@@ -13,7 +13,7 @@ use zeroize::Zeroizing;
 use crate::crypto::SecretBox;
 use crate::error::{AppError, AppResult};
 use crate::merchant_api::keys::pem_encode;
-use crate::ports::DepositRepo;
+use crate::ports::PlatformKeyRepo;
 
 pub const PLATFORM_KEY_PURPOSE: &str = "platform-key";
 
@@ -24,13 +24,13 @@ struct Loaded {
 }
 
 pub struct PlatformKeys {
-    repo: Arc<dyn DepositRepo>,
+    repo: Arc<dyn PlatformKeyRepo>,
     sealer: Arc<SecretBox>,
     loaded: std::sync::OnceLock<Loaded>,
 }
 
 impl PlatformKeys {
-    pub fn new(repo: Arc<dyn DepositRepo>, sealer: Arc<SecretBox>) -> PlatformKeys {
+    pub fn new(repo: Arc<dyn PlatformKeyRepo>, sealer: Arc<SecretBox>) -> PlatformKeys {
         PlatformKeys {
             repo,
             sealer,

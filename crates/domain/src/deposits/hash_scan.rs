@@ -142,9 +142,7 @@ impl DepositScanner {
             });
         }
         if let Ok(head) = chain.head().await {
-            self.repo
-                .confirm_deposits(chain_id, head.number, now, &events)
-                .await?;
+            self.confirm(chain_id, head.number, now, &events).await?;
         }
         Ok(HashScan {
             result: HashScanResult::Credited,

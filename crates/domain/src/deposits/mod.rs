@@ -2,6 +2,7 @@
 
 pub mod events;
 pub mod hash_scan;
+pub mod rules;
 pub mod scanner;
 
 use chrono::{DateTime, Duration, Utc};

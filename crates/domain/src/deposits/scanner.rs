@@ -4,17 +4,20 @@
 //! a lease on the cursor row picks one scanner per chain, and a unique key on (chain, tx hash,
 //! index) makes a transfer one deposit whatever happens.
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::events::DepositEvents;
+use super::rules;
 use crate::amount::BaseUnits;
 use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, Block, ChainAdapter};
-use crate::ports::{ConfigRepo, DepositRepo, NewDeposit, ScannedBlock, WalletRepo};
+use crate::ports::{
+    AssetRepo, ConfigRepo, DepositAddressRepo, HotWalletRepo, NewDeposit, ScanRepo, ScannedBlock,
+};
 
 #[derive(Debug, Clone)]
 pub struct ChainScanSettings {
@@ -59,8 +62,10 @@ pub struct ScanReport {
 }
 
 pub struct DepositScanner {
-    pub repo: Arc<dyn DepositRepo>,
-    pub wallets: Arc<dyn WalletRepo>,
+    pub repo: Arc<dyn ScanRepo>,
+    pub addresses: Arc<dyn DepositAddressRepo>,
+    pub assets: Arc<dyn AssetRepo>,
+    pub hot_wallets: Arc<dyn HotWalletRepo>,
     pub config: Arc<dyn ConfigRepo>,
     pub chains: Arc<ChainRegistry>,
     pub clock: Arc<dyn Clock>,
@@ -181,16 +186,45 @@ impl DepositScanner {
             report.deposits += deposits.len() as u64;
             next += 1;
         }
-        report.confirmed = self
-            .repo
-            .confirm_deposits(chain_id, head.number, now, &events)
-            .await?;
+        report.confirmed = self.confirm(chain_id, head.number, now, &events).await?;
         if next > self.settings.keep_blocks {
             self.repo
                 .prune_scanned(chain_id, next - self.settings.keep_blocks)
                 .await?;
         }
         Ok(report)
+    }
+
+    /// Completes the chain's deposits that have their confirmations at `head`, one at a time:
+    /// one that cannot be completed (its stored data, its event) is logged and left confirming,
+    /// and every other deposit of the chain still completes.
+    pub(super) async fn confirm(
+        &self,
+        chain_id: i64,
+        head: u64,
+        now: DateTime<Utc>,
+        events: &DepositEvents,
+    ) -> AppResult<u64> {
+        let mut done = 0;
+        for deposit in self.repo.confirming_deposits(chain_id).await? {
+            if !rules::is_confirmed(&deposit, head) {
+                continue;
+            }
+            let credited = rules::is_credited(&deposit.note);
+            match self
+                .repo
+                .complete_deposit(deposit.id, credited, now, events)
+                .await
+            {
+                Ok(true) => done += 1,
+                Ok(false) => {}
+                Err(err @ AppError::Unavailable(_)) => return Err(err),
+                Err(err) => {
+                    tracing::error!(deposit_id = deposit.id, error = %err, "deposit not completed; left confirming")
+                }
+            }
+        }
+        Ok(done)
     }
 
     /// The block's transfers to deposit addresses, classified: credited, dust or unsupported.
@@ -206,7 +240,7 @@ impl DepositScanner {
         if targets.is_empty() {
             return Ok(Vec::new());
         }
-        let owners = self.wallets.deposit_addresses_at(chain_id, &targets).await?;
+        let owners = self.addresses.deposit_addresses_at(chain_id, &targets).await?;
         // Each merchant's enabled tokens and hot wallets, asked once per block, not per transfer.
         let mut enabled: HashMap<i64, Vec<i64>> = HashMap::new();
         let mut hot: HashMap<i64, Vec<String>> = HashMap::new();
@@ -214,7 +248,7 @@ impl DepositScanner {
             if enabled.contains_key(&merchant_id) {
                 continue;
             }
-            let assets = self.wallets.assets(merchant_id, Some(chain_id)).await?;
+            let assets = self.assets.assets(merchant_id, Some(chain_id)).await?;
             enabled.insert(
                 merchant_id,
                 assets
@@ -223,7 +257,7 @@ impl DepositScanner {
                     .map(|a| a.token_id)
                     .collect(),
             );
-            let wallets = self.wallets.hot_wallets_on(merchant_id, chain_id).await?;
+            let wallets = self.hot_wallets.hot_wallets_on(merchant_id, chain_id).await?;
             hot.insert(merchant_id, wallets.into_iter().map(|w| w.address).collect());
         }
         let mut found = Vec::new();

@@ -59,7 +59,7 @@ impl MerchantApiService {
     ) -> AppResult<Paged<BlacklistView>> {
         let found = self
             .deps
-            .repo
+            .blacklist
             .page_blacklist(ctx.merchant_id, &filter, page)
             .await?;
         Ok(Paged {
@@ -80,7 +80,7 @@ impl MerchantApiService {
         let address = self.canonical_address(chain_id, address)?;
         let id = self
             .deps
-            .repo
+            .blacklist
             .insert_blacklist(
                 ctx.merchant_id,
                 chain_id,
@@ -96,11 +96,11 @@ impl MerchantApiService {
     pub async fn delete_blacklist(&self, ctx: &AuthContext, id: i64) -> AppResult<BlacklistView> {
         let record = self
             .deps
-            .repo
+            .blacklist
             .find_blacklist(ctx.merchant_id, id)
             .await?
             .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
-        if !self.deps.repo.delete_blacklist(ctx.merchant_id, id).await? {
+        if !self.deps.blacklist.delete_blacklist(ctx.merchant_id, id).await? {
             return Err(AppError::Invalid(MsgKey::NoSuchRecord));
         }
         let mut views = self.blacklist_views(vec![record]).await?;
@@ -116,7 +116,7 @@ impl MerchantApiService {
     ) -> AppResult<bool> {
         let address = self.canonical_address(chain_id, address)?;
         self.deps
-            .repo
+            .blacklist
             .is_blacklisted(merchant_id, chain_id, &address)
             .await
     }

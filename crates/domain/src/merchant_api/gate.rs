@@ -83,7 +83,7 @@ impl MerchantApiService {
         }
 
         let ip = caller_ip(call.caller_ip).ok_or(refuse(ApiRefusal::IpNotAllowed))?;
-        if !repo.caller_ip_allowed(merchant_id, &ip).await? {
+        if !self.deps.ips.caller_ip_allowed(merchant_id, &ip).await? {
             tracing::info!(merchant_id, %ip, "merchant API call from an address not allowed");
             return Err(refuse(ApiRefusal::IpNotAllowed));
         }

@@ -19,6 +19,7 @@ use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::crypto::SecretBox;
 use crate::error::AppResult;
+use crate::iplist::IpRepo;
 use crate::ports::{ConfigRepo, MerchantId, MerchantStatus, PageRequest, Paged};
 
 /// A merchant's API settings; every part may be absent.
@@ -103,18 +104,6 @@ pub trait MerchantApiRepo: Send + Sync {
     /// The merchant whose current API key has this SHA-256.
     async fn caller_by_key_hash(&self, key_hash: &str) -> AppResult<Option<ApiCaller>>;
 
-    /// The merchant's whitelist, oldest first.
-    async fn allow_ips(&self, merchant_id: MerchantId) -> AppResult<Vec<AllowIpRecord>>;
-    /// Replaces the whitelist in one transaction.
-    async fn replace_allow_ips(
-        &self,
-        merchant_id: MerchantId,
-        ips: &[String],
-        at: DateTime<Utc>,
-    ) -> AppResult<()>;
-    /// On the whitelist, or approved on the reviewed IP list (`ipConfigs`).
-    async fn caller_ip_allowed(&self, merchant_id: MerchantId, ip: &str) -> AppResult<bool>;
-
     /// Whether the merchant used this nonce in a call that has not expired.
     async fn nonce_used(&self, merchant_id: MerchantId, nonce: &str, now: DateTime<Utc>) -> AppResult<bool>;
     /// Records the nonce until `expires_at` (dropping the merchant's expired ones); false when
@@ -126,7 +115,11 @@ pub trait MerchantApiRepo: Send + Sync {
         expires_at: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> AppResult<bool>;
+}
 
+/// The addresses a merchant never pays out to.
+#[async_trait::async_trait]
+pub trait BlacklistRepo: Send + Sync {
     async fn page_blacklist(
         &self,
         merchant_id: MerchantId,
@@ -149,6 +142,9 @@ pub trait MerchantApiRepo: Send + Sync {
 
 pub struct MerchantApiDeps {
     pub repo: Arc<dyn MerchantApiRepo>,
+    pub blacklist: Arc<dyn BlacklistRepo>,
+    /// The whitelist and the reviewed IP list calls may come from.
+    pub ips: Arc<dyn IpRepo>,
     /// For actions that need the authenticator.
     pub auth: Arc<AuthService>,
     pub sealer: Arc<SecretBox>,

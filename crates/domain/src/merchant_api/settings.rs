@@ -214,7 +214,7 @@ impl MerchantApiService {
     pub async fn allow_ips(&self, ctx: &AuthContext) -> AppResult<Vec<AllowIpView>> {
         Ok(self
             .deps
-            .repo
+            .ips
             .allow_ips(ctx.merchant_id)
             .await?
             .into_iter()
@@ -244,7 +244,7 @@ impl MerchantApiService {
         }
         let before = self.allow_ips(ctx).await?;
         self.deps
-            .repo
+            .ips
             .replace_allow_ips(ctx.merchant_id, &wanted, self.deps.clock.now())
             .await?;
         Ok((before, self.allow_ips(ctx).await?))

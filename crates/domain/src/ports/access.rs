@@ -91,12 +91,6 @@ pub trait AccessRepo: Send + Sync {
         merchant_id: MerchantId,
         menu_id: MenuId,
     ) -> AppResult<Vec<UserId>>;
-    async fn list_roles(&self, merchant_id: MerchantId) -> AppResult<Vec<RoleRecord>>;
-    async fn find_role(&self, id: i64) -> AppResult<Option<RoleRecord>>;
-    async fn create_role(&self, merchant_id: MerchantId, name: &str, menu_ids: &[MenuId]) -> AppResult<i64>;
-    async fn update_role(&self, id: i64, name: &str, menu_ids: &[MenuId]) -> AppResult<()>;
-    async fn delete_role(&self, id: i64) -> AppResult<()>;
-    async fn all_menus(&self) -> AppResult<Vec<MenuItem>>;
     /// When the user last gained the withdrawal-pass permission through the console.
     async fn pass_granted_at(&self, id: UserId) -> AppResult<Option<DateTime<Utc>>>;
     async fn mark_pass_granted(&self, id: UserId, at: DateTime<Utc>) -> AppResult<()>;
@@ -104,6 +98,17 @@ pub trait AccessRepo: Send + Sync {
     async fn mark_role_pass_granted(&self, role_id: i64, at: DateTime<Utc>) -> AppResult<()>;
     /// Sets the password of an invited account and enables it; false if it is not invited.
     async fn accept_invitation(&self, id: UserId, password_hash: &str) -> AppResult<bool>;
+}
+
+/// A merchant's roles and the menus (permissions) each holds.
+#[async_trait::async_trait]
+pub trait RoleRepo: Send + Sync {
+    async fn list_roles(&self, merchant_id: MerchantId) -> AppResult<Vec<RoleRecord>>;
+    async fn find_role(&self, id: i64) -> AppResult<Option<RoleRecord>>;
+    async fn create_role(&self, merchant_id: MerchantId, name: &str, menu_ids: &[MenuId]) -> AppResult<i64>;
+    async fn update_role(&self, id: i64, name: &str, menu_ids: &[MenuId]) -> AppResult<()>;
+    async fn delete_role(&self, id: i64) -> AppResult<()>;
+    async fn all_menus(&self) -> AppResult<Vec<MenuItem>>;
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -1,5 +1,5 @@
-//! Storage of deposits, the chain scan cursors and the callback outbox. Every method that
-//! changes a deposit's state writes its callback events in the same transaction.
+//! Storage of deposits and the callback outbox. Every method that changes a deposit's state
+//! writes its callback events in the same transaction.
 
 use chrono::{DateTime, Utc};
 
@@ -78,13 +78,6 @@ pub struct NewDeposit {
     pub decimals: i32,
     pub required_confirmations: i32,
     pub note: String,
-}
-
-#[derive(Debug, Clone)]
-pub struct ScannedBlock {
-    pub number: u64,
-    pub hash: String,
-    pub parent_hash: String,
 }
 
 /// What a deposit event tells the merchant.
@@ -231,62 +224,6 @@ pub enum AttemptOutcome {
 
 #[async_trait::async_trait]
 pub trait DepositRepo: Send + Sync {
-    /// Takes (or renews) the scanning lease of a chain; the cursor row is created at
-    /// `start_block` the first time. None while another scanner holds the lease.
-    async fn claim_cursor(
-        &self,
-        chain_id: i64,
-        owner: &str,
-        now: DateTime<Utc>,
-        lease_until: DateTime<Utc>,
-        start_block: u64,
-    ) -> AppResult<Option<u64>>;
-    async fn scanned_block(&self, chain_id: i64, number: u64) -> AppResult<Option<ScannedBlock>>;
-    /// The next block the chain's scanner will read (None before its first step).
-    async fn scan_cursor(&self, chain_id: i64) -> AppResult<Option<u64>>;
-    /// The block's deposits (new ones inserted, voided ones revived), its hash and the cursor
-    /// moved past it, in one transaction. False when the lease was lost (nothing written).
-    async fn record_block(
-        &self,
-        chain_id: i64,
-        owner: &str,
-        block: &ScannedBlock,
-        deposits: &[NewDeposit],
-        now: DateTime<Utc>,
-        events: &dyn EventBuilder,
-    ) -> AppResult<bool>;
-    /// Transfers of one block found outside the scanner (a hash scan): stored exactly as the
-    /// scanner stores them, in one transaction, without moving the cursor. Fails on the unique
-    /// key when another writer recorded one of them meanwhile (nothing is written then).
-    /// Returns how many were new (or revived): already recorded ones are left as they are.
-    async fn record_transfers(
-        &self,
-        block: &ScannedBlock,
-        deposits: &[NewDeposit],
-        now: DateTime<Utc>,
-        events: &dyn EventBuilder,
-    ) -> AppResult<u64>;
-    /// Reorg: the block at `number` is no longer on the chain. Its deposits become void, its
-    /// hash is forgotten and the cursor moves back to it, in one transaction.
-    async fn rollback_block(
-        &self,
-        chain_id: i64,
-        owner: &str,
-        number: u64,
-        now: DateTime<Utc>,
-        events: &dyn EventBuilder,
-    ) -> AppResult<bool>;
-    /// Deposits of the chain confirming with enough confirmations at `head` become complete.
-    async fn confirm_deposits(
-        &self,
-        chain_id: i64,
-        head: u64,
-        now: DateTime<Utc>,
-        events: &dyn EventBuilder,
-    ) -> AppResult<u64>;
-    /// Forgets scanned hashes older than `keep` blocks below `below`.
-    async fn prune_scanned(&self, chain_id: i64, below: u64) -> AppResult<()>;
-
     async fn page_deposits(
         &self,
         merchant_id: MerchantId,
@@ -300,12 +237,6 @@ pub trait DepositRepo: Send + Sync {
         filter: &DepositFilter,
     ) -> AppResult<DepositTotals>;
     async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>>;
-    async fn deposit_by_transfer(
-        &self,
-        chain_id: i64,
-        tx_hash: &str,
-        index: i64,
-    ) -> AppResult<Option<DepositRecord>>;
 
     async fn claim_due_events(
         &self,
@@ -354,10 +285,4 @@ pub trait DepositRepo: Send + Sync {
     /// Makes the merchant's queued events due now (its callback address was set or changed).
     async fn wake_events(&self, merchant_id: MerchantId, now: DateTime<Utc>) -> AppResult<u64>;
     async fn latest_event_of_deposit(&self, deposit_id: i64) -> AppResult<Option<CallbackEventRecord>>;
-
-    /// The active platform key: (key id, sealed PKCS#8 private key, public key PEM).
-    async fn platform_key(&self) -> AppResult<Option<(String, String, String)>>;
-    /// Stores the first platform key; false when one exists already (another process won).
-    async fn insert_platform_key(&self, kid: &str, sealed_private: &str, public_pem: &str)
-        -> AppResult<bool>;
 }

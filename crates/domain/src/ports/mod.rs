@@ -7,6 +7,8 @@ mod callbacks;
 pub mod chain;
 mod deposits;
 mod housekeeping;
+mod platform_key;
+mod scan;
 mod wallets;
 mod withdrawals;
 
@@ -15,6 +17,8 @@ pub use attempts::*;
 pub use callbacks::*;
 pub use deposits::*;
 pub use housekeeping::*;
+pub use platform_key::*;
+pub use scan::*;
 pub use wallets::*;
 pub use withdrawals::*;
 

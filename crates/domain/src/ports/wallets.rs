@@ -163,8 +163,9 @@ pub enum SecretKind {
     PlatformKey,
 }
 
+/// The addresses derived for a merchant's users to deposit to.
 #[async_trait::async_trait]
-pub trait WalletRepo: Send + Sync {
+pub trait DepositAddressRepo: Send + Sync {
     async fn deposit_address(
         &self,
         merchant_id: MerchantId,
@@ -186,7 +187,11 @@ pub trait WalletRepo: Send + Sync {
         page: PageRequest,
     ) -> AppResult<Paged<DepositAddressRecord>>;
     async fn set_address_remark(&self, merchant_id: MerchantId, id: i64, remark: &str) -> AppResult<bool>;
+}
 
+/// The merchant's derived wallets that pay withdrawals.
+#[async_trait::async_trait]
+pub trait HotWalletRepo: Send + Sync {
     async fn page_hot_wallets(
         &self,
         merchant_id: MerchantId,
@@ -199,7 +204,11 @@ pub trait WalletRepo: Send + Sync {
     /// merchant, so two concurrent adds cannot both pass): None then.
     async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>>;
     async fn set_hot_wallet_status(&self, merchant_id: MerchantId, id: i64, status: i32) -> AppResult<bool>;
+}
 
+/// The tokens a merchant enabled, their settings and their cold addresses.
+#[async_trait::async_trait]
+pub trait AssetRepo: Send + Sync {
     async fn assets(&self, merchant_id: MerchantId, chain_id: Option<i64>) -> AppResult<Vec<AssetRecord>>;
     async fn asset(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<AssetRecord>>;
     /// Err(Invalid(TokenAdded)) when the merchant has the token already.
@@ -213,7 +222,11 @@ pub trait WalletRepo: Send + Sync {
         page: PageRequest,
     ) -> AppResult<Paged<ColdAddressRecord>>;
     async fn cold_addresses_of(&self, asset_ids: &[i64]) -> AppResult<Vec<ColdAddressRecord>>;
+}
 
+/// Requests to set an asset's cold addresses, and their review.
+#[async_trait::async_trait]
+pub trait TokenRequestRepo: Send + Sync {
     async fn insert_token_request(&self, request: &TokenRequestRecord) -> AppResult<i64>;
     async fn page_token_requests(
         &self,

@@ -205,6 +205,17 @@ pub trait WithdrawalRepo: Send + Sync {
         events: &dyn WithdrawalEvents,
     ) -> AppResult<Option<WithdrawalRecord>>;
 
+    /// The newest callback event of a withdrawal (manual re-push).
+    async fn latest_event_of_withdrawal(
+        &self,
+        withdrawal_id: i64,
+    ) -> AppResult<Option<super::CallbackEventRecord>>;
+}
+
+/// The executor's work: due withdrawals and hot wallets claimed under leases, and the signed
+/// transactions of a wallet.
+#[async_trait::async_trait]
+pub trait WithdrawalLeaseRepo: Send + Sync {
     /// Takes up to `limit` withdrawals in one of `statuses` whose `next_attempt_at` has come
     /// and whose lease is free, expired or `owner`'s, leasing them to `owner` until
     /// `lease_until`; oldest first.
@@ -232,11 +243,6 @@ pub trait WithdrawalRepo: Send + Sync {
         lease_until: DateTime<Utc>,
     ) -> AppResult<bool>;
     async fn release_wallet(&self, chain_id: i64, address: &str, owner: &str) -> AppResult<()>;
-    /// The newest callback event of a withdrawal (manual re-push).
-    async fn latest_event_of_withdrawal(
-        &self,
-        withdrawal_id: i64,
-    ) -> AppResult<Option<super::CallbackEventRecord>>;
     /// Withdrawals signed from the wallet and not yet broadcast (status 5).
     async fn signed_unsent(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>>;
     /// Withdrawals signed from the wallet whose transaction is not in a block yet (5 and 6):

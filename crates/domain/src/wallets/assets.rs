@@ -106,7 +106,11 @@ impl WalletService {
         let wanted = chain
             .parse_address(text)
             .map_err(|_| AppError::Invalid(MsgKey::InvalidAddress))?;
-        let wallets = self.deps.repo.hot_wallets_on(merchant_id, chain_id).await?;
+        let wallets = self
+            .deps
+            .hot_wallets
+            .hot_wallets_on(merchant_id, chain_id)
+            .await?;
         if wallets.iter().any(|w| w.address == wanted) {
             Ok(wanted)
         } else {
@@ -151,7 +155,7 @@ impl WalletService {
         let input = self.checked_input(ctx, chain_id, token.decimals, &input).await?;
         let now = self.deps.clock.now();
         self.deps
-            .repo
+            .assets
             .insert_asset(&AssetRecord {
                 id: 0,
                 merchant_id: ctx.merchant_id,
@@ -168,7 +172,7 @@ impl WalletService {
 
     async fn own_asset(&self, merchant_id: MerchantId, id: i64) -> AppResult<AssetRecord> {
         self.deps
-            .repo
+            .assets
             .asset(merchant_id, id)
             .await?
             .ok_or_else(no_such_record)
@@ -187,7 +191,7 @@ impl WalletService {
             risk: input.risk,
             ..asset
         };
-        self.deps.repo.update_asset(&updated).await?;
+        self.deps.assets.update_asset(&updated).await?;
         Ok(())
     }
 
@@ -197,7 +201,7 @@ impl WalletService {
         }
         if !self
             .deps
-            .repo
+            .assets
             .set_asset_status(ctx.merchant_id, id, status)
             .await?
         {
@@ -208,9 +212,9 @@ impl WalletService {
 
     pub async fn list_assets(&self, ctx: &AuthContext, chain_id: Option<i64>) -> AppResult<Vec<AssetView>> {
         let nodes = self.deps.config.chain_nodes().await?;
-        let assets = self.deps.repo.assets(ctx.merchant_id, chain_id).await?;
+        let assets = self.deps.assets.assets(ctx.merchant_id, chain_id).await?;
         let ids: Vec<i64> = assets.iter().map(|a| a.id).collect();
-        let cold = self.deps.repo.cold_addresses_of(&ids).await?;
+        let cold = self.deps.assets.cold_addresses_of(&ids).await?;
         let mut views = Vec::with_capacity(assets.len());
         for a in assets {
             let Ok((chain, token)) = find_token(&nodes, a.chain_id, a.token_id) else {
@@ -218,7 +222,7 @@ impl WalletService {
             };
             let latest = self
                 .deps
-                .repo
+                .token_requests
                 .page_token_requests(
                     Some(ctx.merchant_id),
                     Some(a.id),
@@ -264,10 +268,10 @@ impl WalletService {
         page: PageRequest,
     ) -> AppResult<Paged<ColdAddressView>> {
         let nodes = self.deps.config.chain_nodes().await?;
-        let assets = self.deps.repo.assets(ctx.merchant_id, None).await?;
+        let assets = self.deps.assets.assets(ctx.merchant_id, None).await?;
         let found = self
             .deps
-            .repo
+            .assets
             .page_cold_addresses(ctx.merchant_id, asset_id, page)
             .await?;
         let list = found
@@ -308,7 +312,7 @@ impl WalletService {
         let addresses = rules::check_cold_addresses(chain.as_ref(), entries)?;
         let pending = self
             .deps
-            .repo
+            .token_requests
             .page_token_requests(
                 Some(ctx.merchant_id),
                 Some(asset_id),
@@ -325,7 +329,7 @@ impl WalletService {
     pub async fn submit_cold_request(&self, ctx: &AuthContext, checked: CheckedRequest) -> AppResult<i64> {
         let id = self
             .deps
-            .repo
+            .token_requests
             .insert_token_request(&TokenRequestRecord {
                 id: 0,
                 merchant_id: ctx.merchant_id,
@@ -358,12 +362,12 @@ impl WalletService {
         let nodes = self.deps.config.chain_nodes().await?;
         let found = self
             .deps
-            .repo
+            .token_requests
             .page_token_requests(merchant_id, asset_id, pending_only, page)
             .await?;
         let mut list = Vec::with_capacity(found.list.len());
         for r in found.list {
-            let asset = self.deps.repo.asset(r.merchant_id, r.asset_id).await?;
+            let asset = self.deps.assets.asset(r.merchant_id, r.asset_id).await?;
             let found = asset
                 .as_ref()
                 .and_then(|a| find_token(&nodes, a.chain_id, a.token_id).ok());
@@ -393,9 +397,12 @@ impl WalletService {
     pub async fn review_token_request(&self, id: i64, approve: bool, reason: &str) -> AppResult<bool> {
         let now = self.deps.clock.now();
         if approve {
-            self.deps.repo.approve_token_request(id, now).await
+            self.deps.token_requests.approve_token_request(id, now).await
         } else {
-            self.deps.repo.reject_token_request(id, reason.trim(), now).await
+            self.deps
+                .token_requests
+                .reject_token_request(id, reason.trim(), now)
+                .await
         }
     }
 }

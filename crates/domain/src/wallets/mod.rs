@@ -16,13 +16,16 @@ use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::{Asset, KeyPurpose};
 use crate::ports::{
-    AddressFilter, ConfigRepo, DepositAddressRecord, HotWalletRecord, MerchantId, NewDerived, PageRequest,
-    Paged, SeedRepo, WalletRepo,
+    AddressFilter, AssetRepo, ConfigRepo, DepositAddressRecord, DepositAddressRepo, HotWalletRecord,
+    HotWalletRepo, MerchantId, NewDerived, PageRequest, Paged, SeedRepo, TokenRequestRepo,
 };
 use crate::vault::KeyVault;
 
 pub struct WalletDeps {
-    pub repo: Arc<dyn WalletRepo>,
+    pub addresses: Arc<dyn DepositAddressRepo>,
+    pub hot_wallets: Arc<dyn HotWalletRepo>,
+    pub assets: Arc<dyn AssetRepo>,
+    pub token_requests: Arc<dyn TokenRequestRepo>,
     pub seeds: Arc<dyn SeedRepo>,
     pub vault: Arc<KeyVault>,
     pub config: Arc<dyn ConfigRepo>,
@@ -105,7 +108,7 @@ impl WalletService {
         self.chain_node(chain_id).await?;
         if let Some(existing) = self
             .deps
-            .repo
+            .addresses
             .deposit_address(merchant_id, chain_id, &open_id)
             .await?
         {
@@ -124,7 +127,7 @@ impl WalletService {
             .map_err(AppError::internal)?;
         // A concurrent call for the same user may win; the index it lost is simply never used.
         self.deps
-            .repo
+            .addresses
             .insert_deposit_address(NewDerived {
                 merchant_id,
                 chain_id,
@@ -145,7 +148,7 @@ impl WalletService {
         let nodes = self.deps.config.chain_nodes().await?;
         let found = self
             .deps
-            .repo
+            .addresses
             .page_deposit_addresses(ctx.merchant_id, &filter, page)
             .await?;
         Ok(Paged {
@@ -174,7 +177,7 @@ impl WalletService {
         let remark = rules::check_remark(remark)?;
         if !self
             .deps
-            .repo
+            .addresses
             .set_address_remark(ctx.merchant_id, id, &remark)
             .await?
         {
@@ -212,7 +215,7 @@ impl WalletService {
         };
         match self
             .deps
-            .repo
+            .hot_wallets
             .insert_hot_wallet(row, rules::MAX_HOT_WALLETS)
             .await?
         {
@@ -227,7 +230,7 @@ impl WalletService {
         }
         if !self
             .deps
-            .repo
+            .hot_wallets
             .set_hot_wallet_status(ctx.merchant_id, id, status)
             .await?
         {
@@ -247,7 +250,7 @@ impl WalletService {
         let nodes = self.deps.config.chain_nodes().await?;
         let found = self
             .deps
-            .repo
+            .hot_wallets
             .page_hot_wallets(ctx.merchant_id, chain_id, page)
             .await?;
         let views = found.list.into_iter().map(|w| self.hot_wallet_view(w, &nodes));

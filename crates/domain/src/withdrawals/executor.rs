@@ -22,7 +22,10 @@ use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::merchant_api::MerchantApiRepo;
 use crate::ports::chain::{ChainAdapter, ChainError, KeyPurpose, TransferRequest};
-use crate::ports::{source, ConfigRepo, Transition, WalletRepo, WithdrawalRecord, WithdrawalRepo};
+use crate::ports::{
+    source, AssetRepo, ConfigRepo, HotWalletRepo, Transition, WithdrawalLeaseRepo, WithdrawalRecord,
+    WithdrawalRepo,
+};
 use crate::vault::KeyVault;
 
 /// A crash on purpose, for the restart tests (`withdrawals.halt_after`): the process aborts
@@ -69,7 +72,9 @@ pub struct ExecReport {
 
 pub struct WithdrawalExecutor {
     pub repo: Arc<dyn WithdrawalRepo>,
-    pub wallets: Arc<dyn WalletRepo>,
+    pub leases: Arc<dyn WithdrawalLeaseRepo>,
+    pub hot_wallets: Arc<dyn HotWalletRepo>,
+    pub assets: Arc<dyn AssetRepo>,
     pub config: Arc<dyn ConfigRepo>,
     pub merchant_api: Arc<dyn MerchantApiRepo>,
     pub vault: Arc<KeyVault>,
@@ -113,7 +118,7 @@ impl WithdrawalExecutor {
 
     async fn claim(&self, statuses: &[i32]) -> AppResult<Vec<WithdrawalRecord>> {
         let now = self.clock.now();
-        self.repo
+        self.leases
             .claim_withdrawals(
                 statuses,
                 &self.owner,
@@ -142,7 +147,7 @@ impl WithdrawalExecutor {
         match w.token_id {
             None => reasons.push(risk::reason::NATIVE_COIN.to_string()),
             Some(token_id) => {
-                let assets = self.wallets.assets(w.merchant_id, Some(w.chain_id)).await?;
+                let assets = self.assets.assets(w.merchant_id, Some(w.chain_id)).await?;
                 if let Some(asset) = assets.iter().find(|a| a.token_id == token_id) {
                     let tz = self.config.merchant_settings(w.merchant_id).await?.time_zone;
                     let since = risk::day_start(now, tz);
@@ -211,7 +216,7 @@ impl WithdrawalExecutor {
         };
         let lease_until = now + self.settings.lease;
         if !self
-            .repo
+            .leases
             .lease_wallet(w.chain_id, &wallet.address, &self.owner, now, lease_until)
             .await?
         {
@@ -220,7 +225,7 @@ impl WithdrawalExecutor {
         let outcome = self
             .sign_and_send(w, chain.as_ref(), &wallet, &request, fee, events, report)
             .await;
-        self.repo
+        self.leases
             .release_wallet(w.chain_id, &wallet.address, &self.owner)
             .await?;
         outcome
@@ -238,7 +243,7 @@ impl WithdrawalExecutor {
         report: &mut ExecReport,
     ) -> AppResult<()> {
         // A transaction of this wallet stored before a crash goes out before any new one.
-        for unsent in self.repo.signed_unsent(w.chain_id, &wallet.address).await? {
+        for unsent in self.leases.signed_unsent(w.chain_id, &wallet.address).await? {
             self.broadcast(&unsent, chain, events, report).await?;
         }
         let seed = self.vault.seed(w.merchant_id).await?;

@@ -41,7 +41,7 @@ impl WithdrawalExecutor {
                 tracing::error!(withdrawal_id = w.id, error = %e, "the failed withdrawal could not be held");
             }
         }
-        if let Err(e) = self.repo.release_withdrawal(w.id, &self.owner).await {
+        if let Err(e) = self.leases.release_withdrawal(w.id, &self.owner).await {
             tracing::warn!(withdrawal_id = w.id, error = %e, "lease not released; it runs out");
         }
     }
@@ -70,7 +70,7 @@ impl WithdrawalExecutor {
                 .hold_for_review(w, risk::reason::SCREENING_FAILED, &reason, events)
                 .await;
         }
-        self.repo
+        self.leases
             .hold_withdrawal(w.id, &reason, now + self.settings.hold_retry)
             .await
     }

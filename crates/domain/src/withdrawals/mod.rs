@@ -21,11 +21,11 @@ use crate::clock::Clock;
 use crate::config::ChainNode;
 use crate::deposits::{check_range, names, summary_of, DepositSummary};
 use crate::error::{AppError, AppResult};
-use crate::merchant_api::MerchantApiRepo;
+use crate::merchant_api::{BlacklistRepo, MerchantApiRepo};
 use crate::messages::MsgKey;
 use crate::ports::{
-    AccessRepo, ConfigRepo, MerchantId, PageRequest, Paged, ReviewRecord, WalletRepo, WithdrawalFilter,
-    WithdrawalRecord, WithdrawalRepo,
+    AccessRepo, AssetRepo, ConfigRepo, DepositAddressRepo, HotWalletRepo, MerchantId, PageRequest, Paged,
+    ReviewRecord, WithdrawalFilter, WithdrawalRecord, WithdrawalRepo,
 };
 use crate::wallets::time;
 
@@ -42,10 +42,13 @@ pub struct WithdrawalSettings {
 
 pub struct WithdrawalService {
     pub repo: Arc<dyn WithdrawalRepo>,
-    pub wallets: Arc<dyn WalletRepo>,
+    pub addresses: Arc<dyn DepositAddressRepo>,
+    pub hot_wallets: Arc<dyn HotWalletRepo>,
+    pub assets: Arc<dyn AssetRepo>,
     pub config: Arc<dyn ConfigRepo>,
     pub access: Arc<dyn AccessRepo>,
     pub merchant_api: Arc<dyn MerchantApiRepo>,
+    pub blacklist: Arc<dyn BlacklistRepo>,
     pub chains: Arc<ChainRegistry>,
     /// The callback outbox (manual re-push).
     pub outbox: Arc<dyn crate::ports::DepositRepo>,

@@ -89,19 +89,19 @@ impl WithdrawalService {
     /// come back as an end user's deposit (with a callback); internal moves are collection's.
     async fn is_own_address(&self, merchant_id: MerchantId, chain_id: i64, address: &str) -> AppResult<bool> {
         let deposit = self
-            .wallets
+            .addresses
             .deposit_addresses_at(chain_id, &[address.to_string()])
             .await?;
         if deposit.iter().any(|d| d.merchant_id == merchant_id) {
             return Ok(true);
         }
-        let hot = self.wallets.hot_wallets_on(merchant_id, chain_id).await?;
+        let hot = self.hot_wallets.hot_wallets_on(merchant_id, chain_id).await?;
         if hot.iter().any(|w| w.address == address) {
             return Ok(true);
         }
-        let assets = self.wallets.assets(merchant_id, Some(chain_id)).await?;
+        let assets = self.assets.assets(merchant_id, Some(chain_id)).await?;
         let asset_ids: Vec<i64> = assets.iter().map(|a| a.id).collect();
-        let cold = self.wallets.cold_addresses_of(&asset_ids).await?;
+        let cold = self.assets.cold_addresses_of(&asset_ids).await?;
         Ok(cold.iter().any(|c| c.address == address))
     }
 
@@ -117,7 +117,7 @@ impl WithdrawalService {
             .iter()
             .find(|c| c.chainid == req.chain_id)
             .ok_or(AppError::Invalid(MsgKey::UnknownChainOrToken))?;
-        let assets = self.wallets.assets(merchant_id, Some(req.chain_id)).await?;
+        let assets = self.assets.assets(merchant_id, Some(req.chain_id)).await?;
         let decimals = match req.token_id {
             Some(token_id) => {
                 let token = node
@@ -138,7 +138,7 @@ impl WithdrawalService {
             .parse_address(req.to_address.trim())
             .map_err(|_| AppError::Invalid(MsgKey::InvalidAddress))?;
         if self
-            .merchant_api
+            .blacklist
             .is_blacklisted(merchant_id, req.chain_id, &to_address)
             .await?
         {
@@ -178,7 +178,7 @@ impl WithdrawalService {
                 let from = chain
                     .parse_address(from.trim())
                     .map_err(|_| AppError::Invalid(MsgKey::NotOwnHotWallet))?;
-                let ours = self.wallets.hot_wallets_on(merchant_id, req.chain_id).await?;
+                let ours = self.hot_wallets.hot_wallets_on(merchant_id, req.chain_id).await?;
                 if !ours.iter().any(|w| w.address == from) {
                     return Err(AppError::Invalid(MsgKey::NotOwnHotWallet));
                 }

@@ -1,19 +1,17 @@
-//! [`WalletRepo`]: assets, cold addresses and token requests here; addresses and hot wallets
-//! in wallets.rs.
+//! [`AssetRepo`]: the tokens a merchant enabled, their collection and risk settings, and
+//! their cold addresses (set by approved token requests, token_requests.rs).
 
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use coffer_domain::error::AppResult;
 use coffer_domain::messages::MsgKey;
 use coffer_domain::ports::{
-    AddressFilter, ApplyStatus, AssetRecord, ColdAddress, ColdAddressRecord, CollectSettings,
-    DepositAddressRecord, HotWalletRecord, MerchantId, NewDerived, PageRequest, Paged, RiskLimits,
-    TokenRequestRecord, WalletRepo,
+    AssetRecord, AssetRepo, ColdAddressRecord, CollectSettings, MerchantId, PageRequest, Paged, RiskLimits,
 };
 use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
-use crate::entities::{cold_address, merchant_asset, token_request};
+use crate::entities::{cold_address, merchant_asset};
 use crate::{db_error, fetch_page, Store};
 
 fn asset(m: merchant_asset::Model) -> AssetRecord {
@@ -41,21 +39,6 @@ fn asset(m: merchant_asset::Model) -> AssetRecord {
     }
 }
 
-fn request(m: token_request::Model) -> AppResult<TokenRequestRecord> {
-    Ok(TokenRequestRecord {
-        id: m.id,
-        merchant_id: m.merchant_id,
-        asset_id: m.asset_id,
-        addresses: serde_json::from_str(&m.addresses).map_err(AppError::internal)?,
-        apply_status: ApplyStatus::from_i32(m.apply_status),
-        in_force: m.in_force,
-        reason: m.reason,
-        requested_by: m.requested_by,
-        created_at: m.created_at,
-        reviewed_at: m.reviewed_at,
-    })
-}
-
 fn cold(m: cold_address::Model) -> ColdAddressRecord {
     ColdAddressRecord {
         id: m.id,
@@ -80,66 +63,7 @@ fn settings(a: &AssetRecord, model: &mut merchant_asset::ActiveModel) {
 }
 
 #[async_trait::async_trait]
-impl WalletRepo for Store {
-    async fn deposit_address(
-        &self,
-        merchant_id: MerchantId,
-        chain_id: i64,
-        open_id: &str,
-    ) -> AppResult<Option<DepositAddressRecord>> {
-        self.find_deposit_address(merchant_id, chain_id, open_id).await
-    }
-
-    async fn insert_deposit_address(&self, row: NewDerived) -> AppResult<DepositAddressRecord> {
-        self.insert_deposit(row).await
-    }
-
-    async fn deposit_addresses_at(
-        &self,
-        chain_id: i64,
-        addresses: &[String],
-    ) -> AppResult<Vec<DepositAddressRecord>> {
-        self.deposits_at(chain_id, addresses).await
-    }
-
-    async fn page_deposit_addresses(
-        &self,
-        merchant_id: MerchantId,
-        filter: &AddressFilter,
-        page: PageRequest,
-    ) -> AppResult<Paged<DepositAddressRecord>> {
-        self.page_deposits(merchant_id, filter, page).await
-    }
-
-    async fn set_address_remark(&self, merchant_id: MerchantId, id: i64, remark: &str) -> AppResult<bool> {
-        self.set_deposit_remark(merchant_id, id, remark).await
-    }
-
-    async fn page_hot_wallets(
-        &self,
-        merchant_id: MerchantId,
-        chain_id: Option<i64>,
-        page: PageRequest,
-    ) -> AppResult<Paged<HotWalletRecord>> {
-        self.page_hot(merchant_id, chain_id, page).await
-    }
-
-    async fn hot_wallets_on(
-        &self,
-        merchant_id: MerchantId,
-        chain_id: i64,
-    ) -> AppResult<Vec<HotWalletRecord>> {
-        self.hot_on(merchant_id, chain_id).await
-    }
-
-    async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>> {
-        self.insert_hot(row, limit).await
-    }
-
-    async fn set_hot_wallet_status(&self, merchant_id: MerchantId, id: i64, status: i32) -> AppResult<bool> {
-        self.set_hot_status(merchant_id, id, status).await
-    }
-
+impl AssetRepo for Store {
     async fn assets(&self, merchant_id: MerchantId, chain_id: Option<i64>) -> AppResult<Vec<AssetRecord>> {
         let mut query = merchant_asset::Entity::find()
             .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
@@ -238,130 +162,5 @@ impl WalletRepo for Store {
             .await
             .map_err(db_error)?;
         Ok(rows.into_iter().map(cold).collect())
-    }
-
-    async fn insert_token_request(&self, r: &TokenRequestRecord) -> AppResult<i64> {
-        let row = token_request::ActiveModel {
-            merchant_id: Set(r.merchant_id),
-            asset_id: Set(r.asset_id),
-            addresses: Set(serde_json::to_string(&r.addresses).map_err(AppError::internal)?),
-            apply_status: Set(r.apply_status as i32),
-            in_force: Set(r.in_force),
-            reason: Set(r.reason.clone()),
-            requested_by: Set(r.requested_by),
-            created_at: Set(r.created_at),
-            reviewed_at: Set(r.reviewed_at),
-            ..Default::default()
-        }
-        .insert(self.connection())
-        .await
-        .map_err(db_error)?;
-        Ok(row.id)
-    }
-
-    async fn page_token_requests(
-        &self,
-        merchant_id: Option<MerchantId>,
-        asset_id: Option<i64>,
-        pending_only: bool,
-        page: PageRequest,
-    ) -> AppResult<Paged<TokenRequestRecord>> {
-        let mut query = token_request::Entity::find().order_by_desc(token_request::Column::Id);
-        if let Some(merchant_id) = merchant_id {
-            query = query.filter(token_request::Column::MerchantId.eq(merchant_id));
-        }
-        if let Some(asset_id) = asset_id {
-            query = query.filter(token_request::Column::AssetId.eq(asset_id));
-        }
-        if pending_only {
-            query = query.filter(token_request::Column::ApplyStatus.eq(ApplyStatus::Pending as i32));
-        }
-        let (rows, total) = fetch_page(self, query, page).await?;
-        Ok(Paged {
-            list: rows.into_iter().map(request).collect::<AppResult<_>>()?,
-            total,
-        })
-    }
-
-    async fn token_request(&self, id: i64) -> AppResult<Option<TokenRequestRecord>> {
-        let row = token_request::Entity::find_by_id(id)
-            .one(self.connection())
-            .await
-            .map_err(db_error)?;
-        row.map(request).transpose()
-    }
-
-    async fn approve_token_request(&self, id: i64, at: DateTime<Utc>) -> AppResult<bool> {
-        let tx = self.begin_write().await?;
-        // Only a pending request turns approved: a second approval finds nothing to update.
-        let updated = token_request::Entity::update_many()
-            .col_expr(
-                token_request::Column::ApplyStatus,
-                Expr::value(ApplyStatus::Approved as i32),
-            )
-            .col_expr(token_request::Column::ReviewedAt, Expr::value(at))
-            .filter(token_request::Column::Id.eq(id))
-            .filter(token_request::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
-            .exec(&tx)
-            .await
-            .map_err(db_error)?;
-        if updated.rows_affected != 1 {
-            return Ok(false);
-        }
-        let r = token_request::Entity::find_by_id(id)
-            .one(&tx)
-            .await
-            .map_err(db_error)?
-            .ok_or_else(|| AppError::internal("request vanished"))?;
-        token_request::Entity::update_many()
-            .col_expr(token_request::Column::InForce, Expr::value(false))
-            .filter(token_request::Column::AssetId.eq(r.asset_id))
-            .exec(&tx)
-            .await
-            .map_err(db_error)?;
-        token_request::Entity::update_many()
-            .col_expr(token_request::Column::InForce, Expr::value(true))
-            .filter(token_request::Column::Id.eq(id))
-            .exec(&tx)
-            .await
-            .map_err(db_error)?;
-        cold_address::Entity::delete_many()
-            .filter(cold_address::Column::AssetId.eq(r.asset_id))
-            .exec(&tx)
-            .await
-            .map_err(db_error)?;
-        let addresses: Vec<ColdAddress> = serde_json::from_str(&r.addresses).map_err(AppError::internal)?;
-        for entry in addresses {
-            cold_address::ActiveModel {
-                merchant_id: Set(r.merchant_id),
-                asset_id: Set(r.asset_id),
-                address: Set(entry.address),
-                ratio: Set(entry.ratio),
-                request_id: Set(r.id),
-                created_at: Set(at),
-                ..Default::default()
-            }
-            .insert(&tx)
-            .await
-            .map_err(db_error)?;
-        }
-        tx.commit().await.map_err(db_error)?;
-        Ok(true)
-    }
-
-    async fn reject_token_request(&self, id: i64, reason: &str, at: DateTime<Utc>) -> AppResult<bool> {
-        let updated = token_request::Entity::update_many()
-            .col_expr(
-                token_request::Column::ApplyStatus,
-                Expr::value(ApplyStatus::Rejected as i32),
-            )
-            .col_expr(token_request::Column::Reason, Expr::value(reason))
-            .col_expr(token_request::Column::ReviewedAt, Expr::value(at))
-            .filter(token_request::Column::Id.eq(id))
-            .filter(token_request::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
-            .exec(self.connection())
-            .await
-            .map_err(db_error)?;
-        Ok(updated.rows_affected == 1)
     }
 }

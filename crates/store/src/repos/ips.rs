@@ -1,13 +1,14 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::iplist::{ApplyStatus, IpRecord, IpRepo};
+use coffer_domain::merchant_api::AllowIpRecord;
 use coffer_domain::ports::{MerchantId, PageRequest, Paged};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
-use crate::entities::partner_ip;
+use crate::entities::{merchant_allow_ip, merchant_ip};
 use crate::{db_error, fetch_page, Store};
 
-fn record(m: partner_ip::Model) -> IpRecord {
+fn record(m: merchant_ip::Model) -> IpRecord {
     IpRecord {
         id: m.id,
         merchant_id: m.merchant_id,
@@ -22,9 +23,9 @@ fn record(m: partner_ip::Model) -> IpRecord {
 #[async_trait::async_trait]
 impl IpRepo for Store {
     async fn page_ips(&self, merchant_id: MerchantId, page: PageRequest) -> AppResult<Paged<IpRecord>> {
-        let query = partner_ip::Entity::find()
-            .filter(partner_ip::Column::MerchantId.eq(merchant_id))
-            .order_by_desc(partner_ip::Column::Id);
+        let query = merchant_ip::Entity::find()
+            .filter(merchant_ip::Column::MerchantId.eq(merchant_id))
+            .order_by_desc(merchant_ip::Column::Id);
         let (rows, total) = fetch_page(self, query, page).await?;
         Ok(Paged {
             list: rows.into_iter().map(record).collect(),
@@ -33,10 +34,10 @@ impl IpRepo for Store {
     }
 
     async fn live_ips(&self, merchant_id: MerchantId) -> AppResult<Vec<IpRecord>> {
-        let rows = partner_ip::Entity::find()
-            .filter(partner_ip::Column::MerchantId.eq(merchant_id))
+        let rows = merchant_ip::Entity::find()
+            .filter(merchant_ip::Column::MerchantId.eq(merchant_id))
             .filter(
-                partner_ip::Column::ApplyStatus
+                merchant_ip::Column::ApplyStatus
                     .is_in([ApplyStatus::Pending as i32, ApplyStatus::Approved as i32]),
             )
             .all(self.connection())
@@ -52,7 +53,7 @@ impl IpRepo for Store {
         remark: &str,
         at: DateTime<Utc>,
     ) -> AppResult<i64> {
-        let row = partner_ip::ActiveModel {
+        let row = merchant_ip::ActiveModel {
             merchant_id: Set(merchant_id),
             ip: Set(ip.to_string()),
             remark: Set(remark.to_string()),
@@ -68,7 +69,7 @@ impl IpRepo for Store {
     }
 
     async fn find_ip(&self, id: i64) -> AppResult<Option<IpRecord>> {
-        let row = partner_ip::Entity::find_by_id(id)
+        let row = merchant_ip::Entity::find_by_id(id)
             .one(self.connection())
             .await
             .map_err(db_error)?;
@@ -76,11 +77,87 @@ impl IpRepo for Store {
     }
 
     async fn delete_ip(&self, id: i64) -> AppResult<()> {
-        partner_ip::Entity::delete_by_id(id)
+        merchant_ip::Entity::delete_by_id(id)
             .exec(self.connection())
             .await
             .map_err(db_error)?;
         Ok(())
+    }
+
+    async fn allow_ips(&self, merchant_id: MerchantId) -> AppResult<Vec<AllowIpRecord>> {
+        let rows = merchant_allow_ip::Entity::find()
+            .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
+            .order_by_asc(merchant_allow_ip::Column::Id)
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| AllowIpRecord {
+                ip: r.ip,
+                created_at: r.created_at,
+            })
+            .collect())
+    }
+
+    async fn replace_allow_ips(
+        &self,
+        merchant_id: MerchantId,
+        ips: &[String],
+        at: DateTime<Utc>,
+    ) -> AppResult<()> {
+        let tx = self.begin_write().await?;
+        let existing = merchant_allow_ip::Entity::find()
+            .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
+            .all(&tx)
+            .await
+            .map_err(db_error)?;
+        // Entries that stay keep their creation time.
+        let gone: Vec<i64> = existing
+            .iter()
+            .filter(|r| !ips.contains(&r.ip))
+            .map(|r| r.id)
+            .collect();
+        if !gone.is_empty() {
+            merchant_allow_ip::Entity::delete_many()
+                .filter(merchant_allow_ip::Column::Id.is_in(gone))
+                .exec(&tx)
+                .await
+                .map_err(db_error)?;
+        }
+        for ip in ips.iter().filter(|ip| !existing.iter().any(|r| &r.ip == *ip)) {
+            merchant_allow_ip::ActiveModel {
+                merchant_id: Set(merchant_id),
+                ip: Set(ip.clone()),
+                created_at: Set(at),
+                ..Default::default()
+            }
+            .insert(&tx)
+            .await
+            .map_err(db_error)?;
+        }
+        tx.commit().await.map_err(db_error)
+    }
+
+    async fn caller_ip_allowed(&self, merchant_id: MerchantId, ip: &str) -> AppResult<bool> {
+        let db = self.connection();
+        let whitelisted = merchant_allow_ip::Entity::find()
+            .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
+            .filter(merchant_allow_ip::Column::Ip.eq(ip))
+            .count(db)
+            .await
+            .map_err(db_error)?;
+        if whitelisted > 0 {
+            return Ok(true);
+        }
+        let approved = merchant_ip::Entity::find()
+            .filter(merchant_ip::Column::MerchantId.eq(merchant_id))
+            .filter(merchant_ip::Column::Ip.eq(ip))
+            .filter(merchant_ip::Column::ApplyStatus.eq(ApplyStatus::Approved as i32))
+            .count(db)
+            .await
+            .map_err(db_error)?;
+        Ok(approved > 0)
     }
 }
 
@@ -92,11 +169,11 @@ impl Store {
         } else {
             ApplyStatus::Rejected
         };
-        let result = partner_ip::Entity::update_many()
-            .col_expr(partner_ip::Column::ApplyStatus, (status as i32).into())
-            .col_expr(partner_ip::Column::ReviewedAt, Some(Utc::now()).into())
-            .filter(partner_ip::Column::Id.eq(id))
-            .filter(partner_ip::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
+        let result = merchant_ip::Entity::update_many()
+            .col_expr(merchant_ip::Column::ApplyStatus, (status as i32).into())
+            .col_expr(merchant_ip::Column::ReviewedAt, Some(Utc::now()).into())
+            .filter(merchant_ip::Column::Id.eq(id))
+            .filter(merchant_ip::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
             .exec(self.connection())
             .await
             .map_err(db_error)?;
@@ -105,9 +182,9 @@ impl Store {
 
     /// Every entry, optionally only those awaiting review: (id, merchant id, ip, remark, status).
     pub async fn all_ips(&self, pending_only: bool) -> Result<Vec<IpRecord>, coffer_domain::AppError> {
-        let mut query = partner_ip::Entity::find().order_by_asc(partner_ip::Column::Id);
+        let mut query = merchant_ip::Entity::find().order_by_asc(merchant_ip::Column::Id);
         if pending_only {
-            query = query.filter(partner_ip::Column::ApplyStatus.eq(ApplyStatus::Pending as i32));
+            query = query.filter(merchant_ip::Column::ApplyStatus.eq(ApplyStatus::Pending as i32));
         }
         Ok(query
             .all(self.connection())

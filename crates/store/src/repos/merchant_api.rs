@@ -1,21 +1,17 @@
-use super::text_filter::contains_any_case;
+//! [`MerchantApiRepo`]: a merchant's API settings and keys, the caller a key names, and the
+//! nonces that stop replays. The IP lists are ips.rs, the blacklist blacklist.rs.
+
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
-use coffer_domain::iplist::ApplyStatus;
 use coffer_domain::merchant_api::{
-    AllowIpRecord, ApiCaller, ApiSettingsRecord, BlacklistFilter, BlacklistRecord, MerchantApiRepo,
-    NewApiKey, StoredClientKey,
+    ApiCaller, ApiSettingsRecord, MerchantApiRepo, NewApiKey, StoredClientKey,
 };
-use coffer_domain::messages::MsgKey;
-use coffer_domain::ports::{CallbackDirectory, MerchantId, MerchantStatus, PageRequest, Paged};
-use coffer_domain::AppError;
+use coffer_domain::ports::{CallbackDirectory, MerchantId, MerchantStatus};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use crate::entities::{
-    address_blacklist, merchant, merchant_allow_ip, merchant_api_nonce, merchant_api_setting, partner_ip,
-};
-use crate::{db_error, fetch_page, Store};
+use crate::entities::{merchant, merchant_api_nonce, merchant_api_setting};
+use crate::{db_error, Store};
 
 use merchant_api_setting::Column as S;
 
@@ -41,17 +37,6 @@ fn settings(m: merchant_api_setting::Model) -> ApiSettingsRecord {
         client_key,
         callback_url: m.callback_url,
         risk_url: m.risk_url,
-    }
-}
-
-fn blacklist(m: address_blacklist::Model) -> BlacklistRecord {
-    BlacklistRecord {
-        id: m.id,
-        merchant_id: m.merchant_id,
-        chain_id: m.chain_id,
-        address: m.address,
-        remark: m.remark,
-        created_at: m.created_at,
     }
 }
 
@@ -186,82 +171,6 @@ impl MerchantApiRepo for Store {
         }))
     }
 
-    async fn allow_ips(&self, merchant_id: MerchantId) -> AppResult<Vec<AllowIpRecord>> {
-        let rows = merchant_allow_ip::Entity::find()
-            .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
-            .order_by_asc(merchant_allow_ip::Column::Id)
-            .all(self.connection())
-            .await
-            .map_err(db_error)?;
-        Ok(rows
-            .into_iter()
-            .map(|r| AllowIpRecord {
-                ip: r.ip,
-                created_at: r.created_at,
-            })
-            .collect())
-    }
-
-    async fn replace_allow_ips(
-        &self,
-        merchant_id: MerchantId,
-        ips: &[String],
-        at: DateTime<Utc>,
-    ) -> AppResult<()> {
-        let tx = self.begin_write().await?;
-        let existing = merchant_allow_ip::Entity::find()
-            .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
-            .all(&tx)
-            .await
-            .map_err(db_error)?;
-        // Entries that stay keep their creation time.
-        let gone: Vec<i64> = existing
-            .iter()
-            .filter(|r| !ips.contains(&r.ip))
-            .map(|r| r.id)
-            .collect();
-        if !gone.is_empty() {
-            merchant_allow_ip::Entity::delete_many()
-                .filter(merchant_allow_ip::Column::Id.is_in(gone))
-                .exec(&tx)
-                .await
-                .map_err(db_error)?;
-        }
-        for ip in ips.iter().filter(|ip| !existing.iter().any(|r| &r.ip == *ip)) {
-            merchant_allow_ip::ActiveModel {
-                merchant_id: Set(merchant_id),
-                ip: Set(ip.clone()),
-                created_at: Set(at),
-                ..Default::default()
-            }
-            .insert(&tx)
-            .await
-            .map_err(db_error)?;
-        }
-        tx.commit().await.map_err(db_error)
-    }
-
-    async fn caller_ip_allowed(&self, merchant_id: MerchantId, ip: &str) -> AppResult<bool> {
-        let db = self.connection();
-        let whitelisted = merchant_allow_ip::Entity::find()
-            .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
-            .filter(merchant_allow_ip::Column::Ip.eq(ip))
-            .count(db)
-            .await
-            .map_err(db_error)?;
-        if whitelisted > 0 {
-            return Ok(true);
-        }
-        let approved = partner_ip::Entity::find()
-            .filter(partner_ip::Column::MerchantId.eq(merchant_id))
-            .filter(partner_ip::Column::Ip.eq(ip))
-            .filter(partner_ip::Column::ApplyStatus.eq(ApplyStatus::Approved as i32))
-            .count(db)
-            .await
-            .map_err(db_error)?;
-        Ok(approved > 0)
-    }
-
     async fn nonce_used(&self, merchant_id: MerchantId, nonce: &str, now: DateTime<Utc>) -> AppResult<bool> {
         let row = merchant_api_nonce::Entity::find_by_id((merchant_id, nonce.to_string()))
             .one(self.connection())
@@ -296,84 +205,6 @@ impl MerchantApiRepo for Store {
             Err(err) if is_unique_violation(&err) => Ok(false),
             Err(err) => Err(db_error(err)),
         }
-    }
-
-    async fn page_blacklist(
-        &self,
-        merchant_id: MerchantId,
-        filter: &BlacklistFilter,
-        page: PageRequest,
-    ) -> AppResult<Paged<BlacklistRecord>> {
-        let mut query = address_blacklist::Entity::find()
-            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
-            .order_by_desc(address_blacklist::Column::Id);
-        if let Some(chain_id) = filter.chain_id {
-            query = query.filter(address_blacklist::Column::ChainId.eq(chain_id));
-        }
-        if let Some(address) = filter.address.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            // Case-insensitive on both databases, as the deposit address filter.
-            query = query.filter(contains_any_case(address_blacklist::Column::Address, address));
-        }
-        let (rows, total) = fetch_page(self, query, page).await?;
-        Ok(Paged {
-            list: rows.into_iter().map(blacklist).collect(),
-            total,
-        })
-    }
-
-    async fn insert_blacklist(
-        &self,
-        merchant_id: MerchantId,
-        chain_id: i64,
-        address: &str,
-        remark: &str,
-        at: DateTime<Utc>,
-    ) -> AppResult<i64> {
-        let inserted = address_blacklist::ActiveModel {
-            merchant_id: Set(merchant_id),
-            chain_id: Set(chain_id),
-            address: Set(address.to_string()),
-            remark: Set(remark.to_string()),
-            created_at: Set(at),
-            ..Default::default()
-        }
-        .insert(self.connection())
-        .await;
-        match inserted {
-            Ok(row) => Ok(row.id),
-            Err(err) if is_unique_violation(&err) => Err(AppError::Invalid(MsgKey::AddressBlacklisted)),
-            Err(err) => Err(db_error(err)),
-        }
-    }
-
-    async fn find_blacklist(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<BlacklistRecord>> {
-        let row = address_blacklist::Entity::find_by_id(id)
-            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
-            .one(self.connection())
-            .await
-            .map_err(db_error)?;
-        Ok(row.map(blacklist))
-    }
-
-    async fn delete_blacklist(&self, merchant_id: MerchantId, id: i64) -> AppResult<bool> {
-        let result = address_blacklist::Entity::delete_many()
-            .filter(address_blacklist::Column::Id.eq(id))
-            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
-            .exec(self.connection())
-            .await
-            .map_err(db_error)?;
-        Ok(result.rows_affected == 1)
-    }
-
-    async fn is_blacklisted(&self, merchant_id: MerchantId, chain_id: i64, address: &str) -> AppResult<bool> {
-        let count = address_blacklist::Entity::find()
-            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
-            .filter(address_blacklist::Column::ChainId.eq(chain_id))
-            .filter(address_blacklist::Column::Address.eq(address))
-            .count(self.connection())
-            .await
-            .map_err(db_error)?;
-        Ok(count > 0)
     }
 }
 

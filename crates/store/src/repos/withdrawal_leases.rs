@@ -1,15 +1,15 @@
-//! [`WithdrawalRepo`]'s executor side: claiming due withdrawals and hot wallets under leases
-//! (one conditional UPDATE each, so of several processes exactly one wins), and the signed
-//! transactions a wallet has not sent yet.
+//! [`WithdrawalLeaseRepo`]: the executor claims due withdrawals and hot wallets under leases
+//! (one conditional UPDATE each, so of several processes exactly one wins), and reads the
+//! signed transactions a wallet has not sent yet.
 
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
-use coffer_domain::ports::{CallbackEventRecord, WithdrawalRecord};
+use coffer_domain::ports::{CallbackEventRecord, WithdrawalLeaseRepo, WithdrawalRecord};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::callbacks::event;
-use super::withdrawals::{reread, withdrawal_record};
+use super::withdrawals::{reread, state, withdrawal_record};
 use crate::entities::{callback_event, hot_wallet, withdrawal};
 use crate::{db_error, Store};
 
@@ -21,8 +21,26 @@ fn claimable(owner: &str, now: DateTime<Utc>) -> Condition {
         .add(withdrawal::Column::LeaseUntil.lt(now))
 }
 
-impl Store {
-    pub(crate) async fn claim_due(
+async fn signed_from(
+    store: &Store,
+    chain_id: i64,
+    address: &str,
+    statuses: &[i32],
+) -> AppResult<Vec<WithdrawalRecord>> {
+    let rows = withdrawal::Entity::find()
+        .filter(withdrawal::Column::ChainId.eq(chain_id))
+        .filter(withdrawal::Column::FromAddress.eq(address))
+        .filter(withdrawal::Column::Status.is_in(statuses.iter().copied()))
+        .order_by_asc(withdrawal::Column::Id)
+        .all(store.connection())
+        .await
+        .map_err(db_error)?;
+    rows.into_iter().map(withdrawal_record).collect()
+}
+
+#[async_trait::async_trait]
+impl WithdrawalLeaseRepo for Store {
+    async fn claim_withdrawals(
         &self,
         statuses: &[i32],
         owner: &str,
@@ -67,9 +85,9 @@ impl Store {
                         let reason = format!(
                             "Held: the stored order (withdrawal {id}) cannot be read; see the service log"
                         );
-                        self.hold_due(id, &reason, now + chrono::Duration::hours(1))
+                        self.hold_withdrawal(id, &reason, now + chrono::Duration::hours(1))
                             .await?;
-                        self.free_withdrawal(id, owner).await?;
+                        self.release_withdrawal(id, owner).await?;
                     }
                 }
             }
@@ -77,21 +95,7 @@ impl Store {
         Ok(claimed)
     }
 
-    pub(crate) async fn hold_due(&self, id: i64, reason: &str, until: DateTime<Utc>) -> AppResult<()> {
-        withdrawal::Entity::update_many()
-            .col_expr(
-                withdrawal::Column::Reason,
-                Expr::value(reason.chars().take(500).collect::<String>()),
-            )
-            .col_expr(withdrawal::Column::NextAttemptAt, Expr::value(until))
-            .filter(withdrawal::Column::Id.eq(id))
-            .exec(self.connection())
-            .await
-            .map_err(db_error)?;
-        Ok(())
-    }
-
-    pub(crate) async fn free_withdrawal(&self, id: i64, owner: &str) -> AppResult<()> {
+    async fn release_withdrawal(&self, id: i64, owner: &str) -> AppResult<()> {
         withdrawal::Entity::update_many()
             .col_expr(withdrawal::Column::LeaseOwner, Expr::value(""))
             .col_expr(
@@ -106,7 +110,21 @@ impl Store {
         Ok(())
     }
 
-    pub(crate) async fn take_wallet(
+    async fn hold_withdrawal(&self, id: i64, reason: &str, until: DateTime<Utc>) -> AppResult<()> {
+        withdrawal::Entity::update_many()
+            .col_expr(
+                withdrawal::Column::Reason,
+                Expr::value(reason.chars().take(500).collect::<String>()),
+            )
+            .col_expr(withdrawal::Column::NextAttemptAt, Expr::value(until))
+            .filter(withdrawal::Column::Id.eq(id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn lease_wallet(
         &self,
         chain_id: i64,
         address: &str,
@@ -132,7 +150,7 @@ impl Store {
         Ok(taken.rows_affected == 1)
     }
 
-    pub(crate) async fn free_wallet(&self, chain_id: i64, address: &str, owner: &str) -> AppResult<()> {
+    async fn release_wallet(&self, chain_id: i64, address: &str, owner: &str) -> AppResult<()> {
         hot_wallet::Entity::update_many()
             .col_expr(hot_wallet::Column::LeaseOwner, Expr::value(""))
             .col_expr(
@@ -148,23 +166,16 @@ impl Store {
         Ok(())
     }
 
-    pub(crate) async fn signed_from(
-        &self,
-        chain_id: i64,
-        address: &str,
-        statuses: &[i32],
-    ) -> AppResult<Vec<WithdrawalRecord>> {
-        let rows = withdrawal::Entity::find()
-            .filter(withdrawal::Column::ChainId.eq(chain_id))
-            .filter(withdrawal::Column::FromAddress.eq(address))
-            .filter(withdrawal::Column::Status.is_in(statuses.iter().copied()))
-            .order_by_asc(withdrawal::Column::Id)
-            .all(self.connection())
-            .await
-            .map_err(db_error)?;
-        rows.into_iter().map(withdrawal_record).collect()
+    async fn signed_unsent(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
+        signed_from(self, chain_id, address, &[state::SIGNED]).await
     }
 
+    async fn signed_unmined(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
+        signed_from(self, chain_id, address, &[state::SIGNED, state::BROADCAST]).await
+    }
+}
+
+impl Store {
     pub(crate) async fn newest_withdrawal_event(
         &self,
         withdrawal_id: i64,

@@ -1,6 +1,6 @@
-//! [`WithdrawalRepo`], first half: storing a withdrawal, its state changes (one conditional
-//! UPDATE, the review and the callback event in one transaction). withdrawal_leases.rs has the
-//! executor's leases, withdrawal_queries.rs the lists and sums.
+//! [`WithdrawalRepo`]: storing a withdrawal and its state changes (one conditional UPDATE, the
+//! review and the callback event in one transaction). withdrawal_queries.rs has the lists and
+//! sums.
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
@@ -174,8 +174,9 @@ async fn record_review(tx: &DatabaseTransaction, w: &WithdrawalRecord, r: &Revie
     Ok(())
 }
 
-impl Store {
-    async fn store_withdrawal(&self, new: &NewWithdrawal, now: DateTime<Utc>) -> AppResult<InsertOutcome> {
+#[async_trait::async_trait]
+impl WithdrawalRepo for Store {
+    async fn insert_withdrawal(&self, new: &NewWithdrawal, now: DateTime<Utc>) -> AppResult<InsertOutcome> {
         if let Some(no) = &new.merchant_order_no {
             if let Some(existing) = by_merchant_order(self, new.merchant_id, no).await? {
                 return Ok(InsertOutcome::Existing(existing));
@@ -252,47 +253,6 @@ impl Store {
         Ok(InsertOutcome::Inserted(withdrawal_record(row)?))
     }
 
-    async fn apply_transition(
-        &self,
-        id: i64,
-        change: &Transition,
-        now: DateTime<Utc>,
-        events: &dyn WithdrawalEvents,
-    ) -> AppResult<Option<WithdrawalRecord>> {
-        let tx = self.begin_write().await?;
-        // The conditional UPDATE comes first: of concurrent callers exactly one changes the row,
-        // and (SQLite) a transaction that writes first never has to upgrade from reading.
-        let changed = transition_update(id, change, now)
-            .exec(&tx)
-            .await
-            .map_err(db_error)?;
-        if changed.rows_affected == 0 {
-            return Ok(None); // dropping `tx` rolls back (nothing was written)
-        }
-        let row = withdrawal_record(reread(&tx, id).await?)?;
-        if let Some(review) = &change.review {
-            record_review(&tx, &row, review).await?;
-        }
-        let Some(name) = change.event else {
-            tx.commit().await.map_err(db_error)?;
-            return Ok(Some(row));
-        };
-        super::deposits::enqueue(&tx, events.build(&row, name))
-            .await
-            .map_err(db_error)?;
-        // The event marked the order as notifying: the caller sees that too.
-        let row = reread(&tx, id).await?;
-        tx.commit().await.map_err(db_error)?;
-        Ok(Some(withdrawal_record(row)?))
-    }
-}
-
-#[async_trait::async_trait]
-impl WithdrawalRepo for Store {
-    async fn insert_withdrawal(&self, new: &NewWithdrawal, now: DateTime<Utc>) -> AppResult<InsertOutcome> {
-        self.store_withdrawal(new, now).await
-    }
-
     async fn withdrawal(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<WithdrawalRecord>> {
         let row = withdrawal::Entity::find_by_id(id)
             .filter(withdrawal::Column::MerchantId.eq(merchant_id))
@@ -352,50 +312,31 @@ impl WithdrawalRepo for Store {
         now: DateTime<Utc>,
         events: &dyn WithdrawalEvents,
     ) -> AppResult<Option<WithdrawalRecord>> {
-        self.apply_transition(id, change, now, events).await
-    }
-
-    async fn claim_withdrawals(
-        &self,
-        statuses: &[i32],
-        owner: &str,
-        now: DateTime<Utc>,
-        lease_until: DateTime<Utc>,
-        limit: u64,
-    ) -> AppResult<Vec<WithdrawalRecord>> {
-        self.claim_due(statuses, owner, now, lease_until, limit).await
-    }
-
-    async fn release_withdrawal(&self, id: i64, owner: &str) -> AppResult<()> {
-        self.free_withdrawal(id, owner).await
-    }
-
-    async fn hold_withdrawal(&self, id: i64, reason: &str, until: DateTime<Utc>) -> AppResult<()> {
-        self.hold_due(id, reason, until).await
-    }
-
-    async fn lease_wallet(
-        &self,
-        chain_id: i64,
-        address: &str,
-        owner: &str,
-        now: DateTime<Utc>,
-        lease_until: DateTime<Utc>,
-    ) -> AppResult<bool> {
-        self.take_wallet(chain_id, address, owner, now, lease_until).await
-    }
-
-    async fn release_wallet(&self, chain_id: i64, address: &str, owner: &str) -> AppResult<()> {
-        self.free_wallet(chain_id, address, owner).await
-    }
-
-    async fn signed_unsent(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
-        self.signed_from(chain_id, address, &[state::SIGNED]).await
-    }
-
-    async fn signed_unmined(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
-        self.signed_from(chain_id, address, &[state::SIGNED, state::BROADCAST])
+        let tx = self.begin_write().await?;
+        // The conditional UPDATE comes first: of concurrent callers exactly one changes the row,
+        // and (SQLite) a transaction that writes first never has to upgrade from reading.
+        let changed = transition_update(id, change, now)
+            .exec(&tx)
             .await
+            .map_err(db_error)?;
+        if changed.rows_affected == 0 {
+            return Ok(None); // dropping `tx` rolls back (nothing was written)
+        }
+        let row = withdrawal_record(reread(&tx, id).await?)?;
+        if let Some(review) = &change.review {
+            record_review(&tx, &row, review).await?;
+        }
+        let Some(name) = change.event else {
+            tx.commit().await.map_err(db_error)?;
+            return Ok(Some(row));
+        };
+        super::outbox::enqueue(&tx, events.build(&row, name))
+            .await
+            .map_err(db_error)?;
+        // The event marked the order as notifying: the caller sees that too.
+        let row = reread(&tx, id).await?;
+        tx.commit().await.map_err(db_error)?;
+        Ok(Some(withdrawal_record(row)?))
     }
 
     async fn latest_event_of_withdrawal(&self, withdrawal_id: i64) -> AppResult<Option<CallbackEventRecord>> {

@@ -1,6 +1,7 @@
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+// The table keeps the name it was created with; the code says "merchant".
 #[sea_orm(table_name = "partner_ip")]
 pub struct Model {
     #[sea_orm(primary_key)]

@@ -1,0 +1,106 @@
+//! [`BlacklistRepo`]: the addresses a merchant never pays out to.
+
+use super::merchant_api::is_unique_violation;
+use super::text_filter::contains_any_case;
+use chrono::{DateTime, Utc};
+use coffer_domain::error::AppResult;
+use coffer_domain::merchant_api::{BlacklistFilter, BlacklistRecord, BlacklistRepo};
+use coffer_domain::messages::MsgKey;
+use coffer_domain::ports::{MerchantId, PageRequest, Paged};
+use coffer_domain::AppError;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
+
+use crate::entities::address_blacklist;
+use crate::{db_error, fetch_page, Store};
+
+fn blacklist(m: address_blacklist::Model) -> BlacklistRecord {
+    BlacklistRecord {
+        id: m.id,
+        merchant_id: m.merchant_id,
+        chain_id: m.chain_id,
+        address: m.address,
+        remark: m.remark,
+        created_at: m.created_at,
+    }
+}
+
+#[async_trait::async_trait]
+impl BlacklistRepo for Store {
+    async fn page_blacklist(
+        &self,
+        merchant_id: MerchantId,
+        filter: &BlacklistFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<BlacklistRecord>> {
+        let mut query = address_blacklist::Entity::find()
+            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
+            .order_by_desc(address_blacklist::Column::Id);
+        if let Some(chain_id) = filter.chain_id {
+            query = query.filter(address_blacklist::Column::ChainId.eq(chain_id));
+        }
+        if let Some(address) = filter.address.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            // Case-insensitive on both databases, as the deposit address filter.
+            query = query.filter(contains_any_case(address_blacklist::Column::Address, address));
+        }
+        let (rows, total) = fetch_page(self, query, page).await?;
+        Ok(Paged {
+            list: rows.into_iter().map(blacklist).collect(),
+            total,
+        })
+    }
+
+    async fn insert_blacklist(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        address: &str,
+        remark: &str,
+        at: DateTime<Utc>,
+    ) -> AppResult<i64> {
+        let inserted = address_blacklist::ActiveModel {
+            merchant_id: Set(merchant_id),
+            chain_id: Set(chain_id),
+            address: Set(address.to_string()),
+            remark: Set(remark.to_string()),
+            created_at: Set(at),
+            ..Default::default()
+        }
+        .insert(self.connection())
+        .await;
+        match inserted {
+            Ok(row) => Ok(row.id),
+            Err(err) if is_unique_violation(&err) => Err(AppError::Invalid(MsgKey::AddressBlacklisted)),
+            Err(err) => Err(db_error(err)),
+        }
+    }
+
+    async fn find_blacklist(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<BlacklistRecord>> {
+        let row = address_blacklist::Entity::find_by_id(id)
+            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(blacklist))
+    }
+
+    async fn delete_blacklist(&self, merchant_id: MerchantId, id: i64) -> AppResult<bool> {
+        let result = address_blacklist::Entity::delete_many()
+            .filter(address_blacklist::Column::Id.eq(id))
+            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(result.rows_affected == 1)
+    }
+
+    async fn is_blacklisted(&self, merchant_id: MerchantId, chain_id: i64, address: &str) -> AppResult<bool> {
+        let count = address_blacklist::Entity::find()
+            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
+            .filter(address_blacklist::Column::ChainId.eq(chain_id))
+            .filter(address_blacklist::Column::Address.eq(address))
+            .count(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(count > 0)
+    }
+}

@@ -1,0 +1,128 @@
+//! [`DepositAddressRepo`]: the addresses derived for a merchant's users to deposit to.
+
+use super::text_filter::contains_any_case;
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{
+    AddressFilter, DepositAddressRecord, DepositAddressRepo, MerchantId, NewDerived, PageRequest, Paged,
+};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+
+use crate::entities::deposit_address;
+use crate::{db_error, fetch_page, Store};
+
+fn address(m: deposit_address::Model) -> DepositAddressRecord {
+    DepositAddressRecord {
+        id: m.id,
+        merchant_id: m.merchant_id,
+        chain_id: m.chain_id,
+        open_id: m.open_id,
+        address: m.address,
+        key_index: m.key_index as u32,
+        remark: m.remark,
+        created_at: m.created_at,
+    }
+}
+
+#[async_trait::async_trait]
+impl DepositAddressRepo for Store {
+    async fn deposit_address(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        open_id: &str,
+    ) -> AppResult<Option<DepositAddressRecord>> {
+        let row = deposit_address::Entity::find()
+            .filter(deposit_address::Column::MerchantId.eq(merchant_id))
+            .filter(deposit_address::Column::ChainId.eq(chain_id))
+            .filter(deposit_address::Column::OpenId.eq(open_id))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(address))
+    }
+
+    async fn insert_deposit_address(&self, row: NewDerived) -> AppResult<DepositAddressRecord> {
+        deposit_address::Entity::insert(deposit_address::ActiveModel {
+            merchant_id: Set(row.merchant_id),
+            chain_id: Set(row.chain_id),
+            open_id: Set(row.label.clone()),
+            address: Set(row.address),
+            key_index: Set(row.key_index.into()),
+            remark: Set(String::new()),
+            created_at: Set(row.at),
+            ..Default::default()
+        })
+        .on_conflict(
+            OnConflict::columns([
+                deposit_address::Column::MerchantId,
+                deposit_address::Column::ChainId,
+                deposit_address::Column::OpenId,
+            ])
+            .do_nothing()
+            .to_owned(),
+        )
+        .do_nothing()
+        .exec(self.connection())
+        .await
+        .map_err(db_error)?;
+        self.deposit_address(row.merchant_id, row.chain_id, &row.label)
+            .await?
+            .ok_or_else(|| coffer_domain::AppError::internal("deposit address missing after insert"))
+    }
+
+    async fn deposit_addresses_at(
+        &self,
+        chain_id: i64,
+        addresses: &[String],
+    ) -> AppResult<Vec<DepositAddressRecord>> {
+        let rows = deposit_address::Entity::find()
+            .filter(deposit_address::Column::ChainId.eq(chain_id))
+            .filter(deposit_address::Column::Address.is_in(addresses.iter().cloned()))
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(rows.into_iter().map(address).collect())
+    }
+
+    async fn page_deposit_addresses(
+        &self,
+        merchant_id: MerchantId,
+        filter: &AddressFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<DepositAddressRecord>> {
+        let mut query = deposit_address::Entity::find()
+            .filter(deposit_address::Column::MerchantId.eq(merchant_id))
+            .order_by_desc(deposit_address::Column::Id);
+        if let Some(chain_id) = filter.chain_id {
+            query = query.filter(deposit_address::Column::ChainId.eq(chain_id));
+        }
+        if let Some(open_id) = filter.open_id.as_deref().filter(|s| !s.is_empty()) {
+            query = query.filter(deposit_address::Column::OpenId.eq(open_id));
+        }
+        if let Some(address) = filter.address.as_deref().filter(|s| !s.is_empty()) {
+            // Case-insensitive on both databases (SQLite's LIKE ignores ASCII case, PostgreSQL's
+            // does not): EVM addresses are typed in any case.
+            query = query.filter(contains_any_case(
+                deposit_address::Column::Address,
+                address.trim(),
+            ));
+        }
+        let (rows, total) = fetch_page(self, query, page).await?;
+        Ok(Paged {
+            list: rows.into_iter().map(address).collect(),
+            total,
+        })
+    }
+
+    async fn set_address_remark(&self, merchant_id: MerchantId, id: i64, remark: &str) -> AppResult<bool> {
+        let result = deposit_address::Entity::update_many()
+            .col_expr(deposit_address::Column::Remark, Expr::value(remark))
+            .filter(deposit_address::Column::Id.eq(id))
+            .filter(deposit_address::Column::MerchantId.eq(merchant_id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(result.rows_affected == 1)
+    }
+}

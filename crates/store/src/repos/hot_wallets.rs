@@ -1,0 +1,104 @@
+//! [`HotWalletRepo`]: the merchant's derived wallets that pay withdrawals.
+
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{HotWalletRecord, HotWalletRepo, MerchantId, NewDerived, PageRequest, Paged};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
+
+use crate::entities::{hot_wallet, merchant};
+use crate::{db_error, fetch_page, Store};
+
+fn hot(m: hot_wallet::Model) -> HotWalletRecord {
+    HotWalletRecord {
+        id: m.id,
+        merchant_id: m.merchant_id,
+        chain_id: m.chain_id,
+        address: m.address,
+        key_index: m.key_index as u32,
+        status: m.status,
+        remark: m.remark,
+        created_at: m.created_at,
+    }
+}
+
+#[async_trait::async_trait]
+impl HotWalletRepo for Store {
+    async fn page_hot_wallets(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: Option<i64>,
+        page: PageRequest,
+    ) -> AppResult<Paged<HotWalletRecord>> {
+        let mut query = hot_wallet::Entity::find()
+            .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
+            .order_by_asc(hot_wallet::Column::Id);
+        if let Some(chain_id) = chain_id {
+            query = query.filter(hot_wallet::Column::ChainId.eq(chain_id));
+        }
+        let (rows, total) = fetch_page(self, query, page).await?;
+        Ok(Paged {
+            list: rows.into_iter().map(hot).collect(),
+            total,
+        })
+    }
+
+    async fn hot_wallets_on(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+    ) -> AppResult<Vec<HotWalletRecord>> {
+        let rows = hot_wallet::Entity::find()
+            .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
+            .filter(hot_wallet::Column::ChainId.eq(chain_id))
+            .order_by_asc(hot_wallet::Column::Id)
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(rows.into_iter().map(hot).collect())
+    }
+
+    async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>> {
+        let tx = self.begin_write().await?;
+        // A no-op update locks the merchant's row: concurrent adds queue here, then count.
+        merchant::Entity::update_many()
+            .col_expr(merchant::Column::Id, Expr::col(merchant::Column::Id).into())
+            .filter(merchant::Column::Id.eq(row.merchant_id))
+            .exec(&tx)
+            .await
+            .map_err(db_error)?;
+        let count = hot_wallet::Entity::find()
+            .filter(hot_wallet::Column::MerchantId.eq(row.merchant_id))
+            .count(&tx)
+            .await
+            .map_err(db_error)?;
+        if count >= limit {
+            return Ok(None);
+        }
+        let inserted = hot_wallet::Entity::insert(hot_wallet::ActiveModel {
+            merchant_id: Set(row.merchant_id),
+            chain_id: Set(row.chain_id),
+            address: Set(row.address),
+            key_index: Set(row.key_index.into()),
+            status: Set(0),
+            remark: Set(row.label),
+            created_at: Set(row.at),
+            ..Default::default()
+        })
+        .exec(&tx)
+        .await
+        .map_err(db_error)?;
+        tx.commit().await.map_err(db_error)?;
+        Ok(Some(inserted.last_insert_id))
+    }
+
+    async fn set_hot_wallet_status(&self, merchant_id: MerchantId, id: i64, status: i32) -> AppResult<bool> {
+        let result = hot_wallet::Entity::update_many()
+            .col_expr(hot_wallet::Column::Status, Expr::value(status))
+            .filter(hot_wallet::Column::Id.eq(id))
+            .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(result.rows_affected == 1)
+    }
+}

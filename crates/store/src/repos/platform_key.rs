@@ -1,0 +1,49 @@
+//! [`PlatformKeyRepo`]: the sealed key that signs callbacks.
+
+use chrono::Utc;
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::PlatformKeyRepo;
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+
+use crate::entities::platform_key;
+use crate::{db_error, Store};
+
+#[async_trait::async_trait]
+impl PlatformKeyRepo for Store {
+    async fn platform_key(&self) -> AppResult<Option<(String, String, String)>> {
+        let row = platform_key::Entity::find()
+            .filter(platform_key::Column::Active.eq(true))
+            .order_by_desc(platform_key::Column::Id)
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(|k| (k.kid, k.sealed_private, k.public_pem)))
+    }
+
+    async fn insert_platform_key(
+        &self,
+        kid: &str,
+        sealed_private: &str,
+        public_pem: &str,
+    ) -> AppResult<bool> {
+        let inserted = platform_key::Entity::insert(platform_key::ActiveModel {
+            id: Set(1),
+            kid: Set(kid.to_string()),
+            sealed_private: Set(sealed_private.to_string()),
+            public_pem: Set(public_pem.to_string()),
+            active: Set(true),
+            created_at: Set(Utc::now()),
+        })
+        .on_conflict(
+            OnConflict::column(platform_key::Column::Id)
+                .do_nothing()
+                .to_owned(),
+        )
+        .do_nothing()
+        .exec(self.connection())
+        .await
+        .map_err(db_error)?;
+        Ok(matches!(inserted, sea_orm::TryInsertResult::Inserted(_)))
+    }
+}

@@ -1,0 +1,248 @@
+//! [`ScanRepo`]: the scan cursor under its lease and the scanned block hashes; the deposit rows
+//! a block changes (deposits.rs) are written in the same transaction as the cursor move.
+
+use chrono::{DateTime, Utc};
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{
+    status, ConfirmingDeposit, DepositRecord, EventBuilder, NewDeposit, ScanRepo, ScannedBlock,
+};
+use coffer_domain::AppError;
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set};
+
+use super::deposits;
+use crate::entities::{deposit, scan_cursor, scanned_block};
+use crate::{db_error, Store};
+
+/// Moves the cursor, only while `owner` holds the lease.
+async fn move_cursor(
+    tx: &DatabaseTransaction,
+    chain_id: i64,
+    owner: &str,
+    next: u64,
+    now: DateTime<Utc>,
+) -> AppResult<bool> {
+    let moved = scan_cursor::Entity::update_many()
+        .col_expr(scan_cursor::Column::NextBlock, Expr::value(next as i64))
+        .col_expr(scan_cursor::Column::UpdatedAt, Expr::value(now))
+        .filter(scan_cursor::Column::ChainId.eq(chain_id))
+        .filter(scan_cursor::Column::LeaseOwner.eq(owner))
+        .exec(tx)
+        .await
+        .map_err(db_error)?;
+    Ok(moved.rows_affected == 1)
+}
+
+#[async_trait::async_trait]
+impl ScanRepo for Store {
+    async fn claim_cursor(
+        &self,
+        chain_id: i64,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        start_block: u64,
+    ) -> AppResult<Option<u64>> {
+        let db = self.connection();
+        scan_cursor::Entity::insert(scan_cursor::ActiveModel {
+            chain_id: Set(chain_id),
+            next_block: Set(start_block as i64),
+            lease_owner: Set(String::new()),
+            lease_until: Set(None),
+            updated_at: Set(now),
+        })
+        .on_conflict(
+            OnConflict::column(scan_cursor::Column::ChainId)
+                .do_nothing()
+                .to_owned(),
+        )
+        .do_nothing()
+        .exec(db)
+        .await
+        .map_err(db_error)?;
+        // The lease is ours when it is free, expired or already ours: one conditional update.
+        let claimed = scan_cursor::Entity::update_many()
+            .col_expr(scan_cursor::Column::LeaseOwner, Expr::value(owner))
+            .col_expr(scan_cursor::Column::LeaseUntil, Expr::value(lease_until))
+            .filter(scan_cursor::Column::ChainId.eq(chain_id))
+            .filter(
+                Condition::any()
+                    .add(scan_cursor::Column::LeaseOwner.eq(owner))
+                    .add(scan_cursor::Column::LeaseUntil.is_null())
+                    .add(scan_cursor::Column::LeaseUntil.lt(now)),
+            )
+            .exec(db)
+            .await
+            .map_err(db_error)?;
+        if claimed.rows_affected != 1 {
+            return Ok(None);
+        }
+        let row = scan_cursor::Entity::find_by_id(chain_id)
+            .one(db)
+            .await
+            .map_err(db_error)?
+            .ok_or_else(|| AppError::internal("scan cursor vanished"))?;
+        Ok(Some(row.next_block as u64))
+    }
+
+    async fn scanned_block(&self, chain_id: i64, number: u64) -> AppResult<Option<ScannedBlock>> {
+        let row = scanned_block::Entity::find_by_id((chain_id, number as i64))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(|b| ScannedBlock {
+            number: b.number as u64,
+            hash: b.hash,
+            parent_hash: b.parent_hash,
+        }))
+    }
+
+    async fn scan_cursor(&self, chain_id: i64) -> AppResult<Option<u64>> {
+        let row = scan_cursor::Entity::find_by_id(chain_id)
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(|c| c.next_block as u64))
+    }
+
+    async fn record_block(
+        &self,
+        chain_id: i64,
+        owner: &str,
+        block: &ScannedBlock,
+        found: &[NewDeposit],
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<bool> {
+        let tx = self.begin_write().await?;
+        if !move_cursor(&tx, chain_id, owner, block.number + 1, now).await? {
+            return Ok(false); // dropping `tx` rolls back
+        }
+        scanned_block::Entity::insert(scanned_block::ActiveModel {
+            chain_id: Set(chain_id),
+            number: Set(block.number as i64),
+            hash: Set(block.hash.clone()),
+            parent_hash: Set(block.parent_hash.clone()),
+            scanned_at: Set(now),
+        })
+        .on_conflict(
+            OnConflict::columns([scanned_block::Column::ChainId, scanned_block::Column::Number])
+                .update_columns([scanned_block::Column::Hash, scanned_block::Column::ParentHash])
+                .to_owned(),
+        )
+        .exec(&tx)
+        .await
+        .map_err(db_error)?;
+        for d in found {
+            deposits::insert_or_revive(&tx, d, block, now, events).await?;
+        }
+        tx.commit().await.map_err(db_error)?;
+        Ok(true)
+    }
+
+    async fn record_transfers(
+        &self,
+        block: &ScannedBlock,
+        found: &[NewDeposit],
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<u64> {
+        let tx = self.begin_write().await?;
+        let mut written = 0;
+        for d in found {
+            written += u64::from(deposits::insert_or_revive(&tx, d, block, now, events).await?);
+        }
+        tx.commit().await.map_err(db_error)?;
+        Ok(written)
+    }
+
+    async fn rollback_block(
+        &self,
+        chain_id: i64,
+        owner: &str,
+        number: u64,
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<bool> {
+        let tx = self.begin_write().await?;
+        if !move_cursor(&tx, chain_id, owner, number, now).await? {
+            return Ok(false);
+        }
+        deposits::void_block(&tx, chain_id, number, now, events).await?;
+        scanned_block::Entity::delete_many()
+            .filter(scanned_block::Column::ChainId.eq(chain_id))
+            .filter(scanned_block::Column::Number.gte(number as i64))
+            .exec(&tx)
+            .await
+            .map_err(db_error)?;
+        tx.commit().await.map_err(db_error)?;
+        Ok(true)
+    }
+
+    async fn confirming_deposits(&self, chain_id: i64) -> AppResult<Vec<ConfirmingDeposit>> {
+        let rows: Vec<(i64, i64, i32, String)> = deposit::Entity::find()
+            .select_only()
+            .columns([
+                deposit::Column::Id,
+                deposit::Column::BlockNumber,
+                deposit::Column::RequiredConfirmations,
+                deposit::Column::Note,
+            ])
+            .filter(deposit::Column::ChainId.eq(chain_id))
+            .filter(deposit::Column::Status.eq(status::CONFIRMING))
+            .into_tuple()
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(id, block_number, required_confirmations, note)| ConfirmingDeposit {
+                    id,
+                    block_number,
+                    required_confirmations,
+                    note,
+                },
+            )
+            .collect())
+    }
+
+    async fn complete_deposit(
+        &self,
+        id: i64,
+        credited: bool,
+        now: DateTime<Utc>,
+        events: &dyn EventBuilder,
+    ) -> AppResult<bool> {
+        let tx = self.begin_write().await?;
+        let completed = deposits::complete(&tx, id, credited, now, events).await?;
+        tx.commit().await.map_err(db_error)?;
+        Ok(completed)
+    }
+
+    async fn prune_scanned(&self, chain_id: i64, below: u64) -> AppResult<()> {
+        scanned_block::Entity::delete_many()
+            .filter(scanned_block::Column::ChainId.eq(chain_id))
+            .filter(scanned_block::Column::Number.lt(below as i64))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn deposit_by_transfer(
+        &self,
+        chain_id: i64,
+        tx_hash: &str,
+        index: i64,
+    ) -> AppResult<Option<DepositRecord>> {
+        let row = deposit::Entity::find()
+            .filter(deposit::Column::ChainId.eq(chain_id))
+            .filter(deposit::Column::TxHash.eq(tx_hash))
+            .filter(deposit::Column::TxIndex.eq(index))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        row.map(deposits::record).transpose()
+    }
+}
