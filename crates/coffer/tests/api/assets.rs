@@ -4,6 +4,7 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::{Assets, Wallets};
 use crate::helpers::{Answer, TestApp, DEMO_EMAIL};
 use crate::wallets::{app_with_dev_seed, bind_google, google_code, list, EVM, TRON};
 
@@ -22,9 +23,7 @@ fn risk() -> Value {
 }
 
 async fn hot_wallet(app: &TestApp, token: &str, chain: i64) -> String {
-    let added = app
-        .post_as(token, "/api/v2/partner/hotwallet/add", json!({"chainId": chain}))
-        .await;
+    let added = app.wallets(token).add_hot(json!({"chainId": chain})).await;
     added.data()["address"].as_str().unwrap().to_string()
 }
 
@@ -35,7 +34,7 @@ fn msg(answer: &Answer) -> (i64, &str) {
 async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     let app = app_with_dev_seed(db).await;
     let token = app.sign_in_demo().await;
-    let config = app.post_as(&token, "/api/partner/home/config", json!({})).await;
+    let config = app.me(&token).home_config().await;
     let families: Vec<&str> = config.data()["chainNodes"]
         .as_array()
         .unwrap()
@@ -45,7 +44,7 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     assert_eq!(families, vec!["dev", "evm", "tron"]);
     assert_eq!(config.data()["partnerChainNodes"], json!([]));
 
-    let add = |body: Value| app.post_as(&token, "/api/partner/asset/add_v2", body);
+    let add = |body: Value| app.assets(&token).add_v2(body);
     let empty = add(
         json!({"chainId": DEV, "tokenId": 1, "paymentAddress": " ", "collect": collect(), "risk": risk()}),
     )
@@ -84,7 +83,7 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
         "a token of another chain"
     );
 
-    let assets = app.post_as(&token, "/api/partner/asset/list", json!({})).await;
+    let assets = app.assets(&token).list_all().await;
     let rows = assets.data().as_array().unwrap().clone();
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[0]["symbol"], "USDT");
@@ -97,17 +96,14 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     assert_eq!(rows[0]["coldStatus"], 0);
     assert_eq!(rows[0]["applyStatus"], Value::Null);
     assert_eq!(rows[2]["paymentAddress"], payers[2].as_str());
-    let config = app.post_as(&token, "/api/partner/home/config", json!({})).await;
+    let config = app.me(&token).home_config().await;
     assert_eq!(config.data()["partnerChainNodes"].as_array().unwrap().len(), 3);
 
     // Settings: amounts exact to the token's decimals, schedules in range; nothing changes on error.
     let id = rows[0]["id"].as_i64().unwrap();
     let edit = |collect: Value, risk: Value| {
-        app.post_as(
-            &token,
-            "/api/partner/asset/edit",
-            json!({"id": id, "paymentAddress": payers[0], "collect": collect, "risk": risk}),
-        )
+        app.assets(&token)
+            .edit(json!({"id": id, "paymentAddress": payers[0], "collect": collect, "risk": risk}))
     };
     let mut precise = collect();
     precise["minCollectAmount"] = json!("0.0000001");
@@ -129,16 +125,11 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     changed["autoCollect"] = json!(false);
     assert_eq!(edit(changed, risk()).await.code(), 1);
     let status = app
-        .post_as(
-            &token,
-            "/api/partner/asset/status/edit",
-            json!({"id": id, "status": 0}),
-        )
+        .assets(&token)
+        .set_status(json!({"id": id, "status": 0}))
         .await;
     assert_eq!(status.code(), 1);
-    let assets = app
-        .post_as(&token, "/api/partner/asset/list", json!({"chainId": DEV}))
-        .await;
+    let assets = app.assets(&token).list(json!({"chainId": DEV})).await;
     let row = &assets.data()[0];
     assert_eq!(
         (row["status"].clone(), row["collect"]["autoCollect"].clone()),
@@ -148,7 +139,7 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
         row["collect"]["minCollectAmount"], "10",
         "the refused edits changed nothing"
     );
-    let config = app.post_as(&token, "/api/partner/home/config", json!({})).await;
+    let config = app.me(&token).home_config().await;
     assert_eq!(
         config.data()["partnerChainNodes"].as_array().unwrap().len(),
         2,
@@ -161,19 +152,13 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
     let token = app.sign_in_demo().await;
     let payer = hot_wallet(&app, &token, EVM).await;
     let added = app
-        .post_as(
-            &token,
-            "/api/partner/asset/add",
-            json!({"chainId": EVM, "tokenId": 101, "paymentAddress": payer}),
-        )
+        .assets(&token)
+        .add(json!({"chainId": EVM, "tokenId": 101, "paymentAddress": payer}))
         .await;
     let asset = added.data()["id"].as_i64().unwrap();
     let request = |addresses: Value, code: String| {
-        app.post_as(
-            &token,
-            "/api/partner/token/request/requestColdAddress",
-            json!({"assetId": asset, "coldAddresses": addresses, "googleCode": code}),
-        )
+        app.assets(&token)
+            .request_cold_address(json!({"assetId": asset, "coldAddresses": addresses, "googleCode": code}))
     };
     let two = json!([{"address": COLD_A, "ratio": "0.6"}, {"address": COLD_B, "ratio": "0.4"}]);
     let unbound = request(two.clone(), "123456".into()).await;
@@ -221,11 +206,8 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
     let wrong_code = request(two.clone(), "000000".into()).await;
     assert!(wrong_code.code() == 11002 || google_code(&app, &secret) == "000000");
     let requests = app
-        .post_as(
-            &token,
-            "/api/partner/token/request/getTokenRequests",
-            json!({"page": 1, "pageSize": 10}),
-        )
+        .assets(&token)
+        .token_requests(json!({"page": 1, "pageSize": 10}))
         .await;
     assert_eq!(requests.data()["total"], 0, "refused requests store nothing");
 
@@ -238,11 +220,8 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
     .await;
     assert_eq!(msg(&second).1, "A request for this token is awaiting review");
     let requests = app
-        .post_as(
-            &token,
-            "/api/partner/token/request/getTokenRequests",
-            json!({"page": 1, "pageSize": 10, "assetId": asset}),
-        )
+        .assets(&token)
+        .token_requests(json!({"page": 1, "pageSize": 10, "assetId": asset}))
         .await;
     let row = &list(&requests)[0];
     assert_eq!(
@@ -250,7 +229,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         (json!(0), json!(0))
     );
     assert_eq!(row["coldAddresses"], two);
-    let listed = app.post_as(&token, "/api/partner/asset/list", json!({})).await;
+    let listed = app.assets(&token).list_all().await;
     assert_eq!(
         listed.data()[0]["coldStatus"],
         0,
@@ -260,11 +239,8 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
 
     // The request is in the operation log, its authenticator code masked.
     let logs = app
-        .post_as(
-            &token,
-            "/api/partner/logs/operation/page",
-            json!({"page": 1, "pageSize": 50, "action": "requestColdAddress"}),
-        )
+        .logs(&token)
+        .operations(json!({"page": 1, "pageSize": 50, "action": "requestColdAddress"}))
         .await;
     let entries = list(&logs);
     assert!(!entries.is_empty());
@@ -281,15 +257,12 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         !app.wallets.review_token_request(id, true, "").await.unwrap(),
         "approved once"
     );
-    let listed = app.post_as(&token, "/api/partner/asset/list", json!({})).await;
+    let listed = app.assets(&token).list_all().await;
     assert_eq!(listed.data()[0]["coldAddresses"], two);
     assert_eq!(listed.data()[0]["coldStatus"], 1);
     let cold = app
-        .post_as(
-            &token,
-            "/api/partner/asset/pageAddressCold",
-            json!({"page": 1, "pageSize": 10, "assetId": asset}),
-        )
+        .assets(&token)
+        .cold_addresses(json!({"page": 1, "pageSize": 10, "assetId": asset}))
         .await;
     let ratios: Vec<Value> = list(&cold).iter().map(|c| c["ratio"].clone()).collect();
     assert_eq!(ratios, vec![json!("0.6"), json!("0.4")]);
@@ -304,11 +277,8 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         .await
         .unwrap());
     let requests = app
-        .post_as(
-            &token,
-            "/api/partner/token/request/getTokenRequests",
-            json!({"page": 1, "pageSize": 10}),
-        )
+        .assets(&token)
+        .token_requests(json!({"page": 1, "pageSize": 10}))
         .await;
     assert_eq!(list(&requests)[0]["reason"], "unknown owner");
     assert_eq!(list(&requests)[0]["applyStatus"], 2);
@@ -324,11 +294,8 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         .await
         .unwrap());
     let cold = app
-        .post_as(
-            &token,
-            "/api/partner/asset/pageAddressCold",
-            json!({"page": 1, "pageSize": 10}),
-        )
+        .assets(&token)
+        .cold_addresses(json!({"page": 1, "pageSize": 10}))
         .await;
     assert_eq!(list(&cold).len(), 1);
     assert_eq!(list(&cold)[0]["address"], COLD_B);
@@ -338,63 +305,35 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
 /// Every wallet endpoint with its menu id and an otherwise acceptable body.
 fn gated_calls(asset: i64, wallet: i64, address: i64) -> Vec<(&'static str, i64, Value)> {
     vec![
-        ("/api/partner/asset/list", 201, json!({})),
+        (Assets::LIST, 201, json!({})),
         (
-            "/api/partner/asset/add",
+            Assets::ADD,
             20101,
             json!({"chainId": DEV, "tokenId": 1, "paymentAddress": "x"}),
         ),
         (
-            "/api/partner/asset/add_v2",
+            Assets::ADD_V2,
             20101,
             json!({"chainId": DEV, "tokenId": 1, "paymentAddress": "x", "collect": collect(), "risk": risk()}),
         ),
         (
-            "/api/partner/asset/edit",
+            Assets::EDIT,
             20102,
             json!({"id": asset, "paymentAddress": "x", "collect": collect(), "risk": risk()}),
         ),
+        (Assets::SET_STATUS, 20103, json!({"id": asset, "status": 0})),
+        (Assets::COLD_ADDRESSES, 201, json!({"page": 1, "pageSize": 10})),
         (
-            "/api/partner/asset/status/edit",
-            20103,
-            json!({"id": asset, "status": 0}),
-        ),
-        (
-            "/api/partner/asset/pageAddressCold",
-            201,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/token/request/requestColdAddress",
+            Assets::REQUEST_COLD_ADDRESS,
             20104,
             json!({"assetId": asset, "coldAddresses": [{"address": COLD_A, "ratio": "1"}], "googleCode": "123456"}),
         ),
-        (
-            "/api/partner/token/request/getTokenRequests",
-            201,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/address/pagelist",
-            202,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/address/editRemark",
-            20201,
-            json!({"id": address, "remark": "x"}),
-        ),
-        (
-            "/api/v2/partner/hotwallet/page_list",
-            205,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        ("/api/v2/partner/hotwallet/add", 20501, json!({"chainId": DEV})),
-        (
-            "/api/v2/partner/hotwallet/status/setting",
-            20502,
-            json!({"id": wallet, "status": 1}),
-        ),
+        (Assets::TOKEN_REQUESTS, 201, json!({"page": 1, "pageSize": 10})),
+        (Wallets::ADDRESSES, 202, json!({"page": 1, "pageSize": 10})),
+        (Wallets::EDIT_REMARK, 20201, json!({"id": address, "remark": "x"})),
+        (Wallets::HOT_PAGE, 205, json!({"page": 1, "pageSize": 10})),
+        (Wallets::ADD_HOT, 20501, json!({"chainId": DEV})),
+        (Wallets::SET_HOT_STATUS, 20502, json!({"id": wallet, "status": 1})),
     ]
 }
 
@@ -403,19 +342,13 @@ async fn wallet_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
     let admin = app.sign_in_demo().await;
     let payer = hot_wallet(&app, &admin, DEV).await;
     let wallets = app
-        .post_as(
-            &admin,
-            "/api/v2/partner/hotwallet/page_list",
-            json!({"page": 1, "pageSize": 10}),
-        )
+        .wallets(&admin)
+        .hot_page(json!({"page": 1, "pageSize": 10}))
         .await;
     let wallet = list(&wallets)[0]["id"].as_i64().unwrap();
     let added = app
-        .post_as(
-            &admin,
-            "/api/partner/asset/add",
-            json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payer}),
-        )
+        .assets(&admin)
+        .add(json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payer}))
         .await;
     let asset = added.data()["id"].as_i64().unwrap();
     let merchant = crate::wallets::demo_merchant(&app).await;
@@ -475,14 +408,11 @@ async fn wallet_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
     }
     // Our records are untouched by the outsider's attempts.
     let wallets = app
-        .post_as(
-            &admin,
-            "/api/v2/partner/hotwallet/page_list",
-            json!({"page": 1, "pageSize": 10}),
-        )
+        .wallets(&admin)
+        .hot_page(json!({"page": 1, "pageSize": 10}))
         .await;
     assert_eq!(list(&wallets)[0]["status"], 0);
-    let assets = app.post_as(&admin, "/api/partner/asset/list", json!({})).await;
+    let assets = app.assets(&admin).list_all().await;
     assert_eq!(assets.data()[0]["status"], 1);
 }
 

@@ -32,11 +32,8 @@ async fn a_deposit_that_cannot_be_completed_holds_back_no_other(db: TestDb) {
     app.devchain.mine().await.unwrap();
     assert_eq!(scan(&app).await.deposits, 2);
     let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
+        .deposits(&token)
+        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
         .await;
     let mut ids: Vec<i64> = list(&page).iter().map(|d| d["id"].as_i64().unwrap()).collect();
     ids.sort();
@@ -59,9 +56,7 @@ async fn a_deposit_that_cannot_be_completed_holds_back_no_other(db: TestDb) {
         let app = &app;
         let token = token.clone();
         async move {
-            let found = app
-                .post_as(&token, "/api/partner/deposit/detail", json!({"id": id}))
-                .await;
+            let found = app.deposits(&token).detail(json!({"id": id})).await;
             found.data()["status"].clone()
         }
     };

@@ -12,6 +12,7 @@ use coffer_domain::ports::chain::Asset;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::{Callbacks, Deposits};
 use crate::helpers::{spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{demo_merchant, list, offline_chains};
@@ -27,16 +28,11 @@ pub fn usdt() -> Asset {
 /// The demo merchant with USDT enabled on the devchain and a callback address.
 pub async fn merchant_ready(app: &TestApp, receiver: &Receiver) -> String {
     let token = app.sign_in_demo().await;
-    let payer = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": DEV}))
-        .await;
+    let payer = app.wallets(&token).add_hot(json!({"chainId": DEV})).await;
     let payer = payer.data()["address"].as_str().unwrap().to_string();
     let added = app
-        .post_as(
-            &token,
-            "/api/partner/asset/add",
-            json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payer}),
-        )
+        .assets(&token)
+        .add(json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payer}))
         .await;
     assert_eq!(added.code(), 1, "{:?}", added.body);
     let merchant = demo_merchant(app).await;
@@ -110,11 +106,8 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     let report = scan(&app).await;
     assert_eq!(report.deposits, 1);
     let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
+        .deposits(&token)
+        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
         .await;
     let rows = list(&page);
     assert_eq!(rows.len(), 1);
@@ -138,9 +131,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     app.devchain.mine().await.unwrap();
     let report = scan(&app).await;
     assert_eq!((report.deposits, report.confirmed), (0, 1));
-    let detail = app
-        .post_as(&token, "/api/partner/deposit/detail", json!({"id": row["id"]}))
-        .await;
+    let detail = app.deposits(&token).detail(json!({"id": row["id"]})).await;
     assert_eq!(detail.data()["status"], 8);
     assert_eq!(detail.data()["actualAmount"], "25.5");
     assert_eq!(detail.data()["confirmations"], 3);
@@ -183,9 +174,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
         );
     }
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "delivered once");
-    let detail = app
-        .post_as(&token, "/api/partner/deposit/detail", json!({"id": row["id"]}))
-        .await;
+    let detail = app.deposits(&token).detail(json!({"id": row["id"]})).await;
     assert_eq!(
         (
             detail.data()["callbackStatus"].clone(),
@@ -196,57 +185,41 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     assert_eq!(detail.data()["callbacks"].as_array().unwrap().len(), 2);
 
     // Summary, filters, the required dates.
-    let summary = app
-        .post_as(&token, "/api/partner/deposit/summary", range(&app))
-        .await;
+    let summary = app.deposits(&token).summary(range(&app)).await;
     assert_eq!(summary.data()["count"], 1);
     assert_eq!(summary.data()["totals"][0]["amount"], "25.5");
     let none = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(
-                range(&app),
-                json!({"page": 1, "pageSize": 10, "openId": "user-2"}),
-            ),
-        )
+        .deposits(&token)
+        .page(with(
+            range(&app),
+            json!({"page": 1, "pageSize": 10, "openId": "user-2"}),
+        ))
         .await;
     assert_eq!(none.data()["total"], 0);
     let by_address = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(
-                range(&app),
-                json!({"page": 1, "pageSize": 10, "address": address.to_lowercase()}),
-            ),
-        )
+        .deposits(&token)
+        .page(with(
+            range(&app),
+            json!({"page": 1, "pageSize": 10, "address": address.to_lowercase()}),
+        ))
         .await;
     assert_eq!(by_address.data()["total"], 1);
     let undated = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            json!({"page": 1, "pageSize": 10}),
-        )
+        .deposits(&token)
+        .page(json!({"page": 1, "pageSize": 10}))
         .await;
     assert_eq!(
         (undated.code(), undated.msg()),
         (10422, "A start and an end must be chosen")
     );
     let user_tx = app
-        .post_as(
-            &token,
-            "/api/partner/user/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10, "type": 1})),
-        )
+        .deposits(&token)
+        .user_page(with(range(&app), json!({"page": 1, "pageSize": 10, "type": 1})))
         .await;
     assert_eq!(user_tx.data()["total"], 1);
 
     // A manual push delivers the latest event again, under the same event id.
-    let pushed = app
-        .post_as(&token, "/api/partner/deposit/push", json!({"id": row["id"]}))
-        .await;
+    let pushed = app.deposits(&token).push(json!({"id": row["id"]})).await;
     assert_eq!(pushed.code(), 1);
     assert_eq!(
         (
@@ -278,11 +251,8 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     }
     scan(&app).await;
     let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
+        .deposits(&token)
+        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
         .await;
     let notes: Vec<(Value, Value, Value)> = list(&page)
         .iter()
@@ -328,11 +298,8 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     app.devchain.mine().await.unwrap();
     scan(&app).await;
     let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
+        .deposits(&token)
+        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
         .await;
     let before = list(&page)[0].clone();
 
@@ -341,11 +308,8 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     let report = scan(&app).await;
     assert_eq!(report.rolled_back, 1);
     let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
+        .deposits(&token)
+        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
         .await;
     let after = list(&page)[0].clone();
     assert_eq!(page.data()["total"], 1, "the same transfer, the same deposit");
@@ -366,11 +330,8 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
 
     // Replies that are not code 0 are retried on the schedule, then the event fails.
     let events = app
-        .post_as(
-            &token,
-            "/api/partner/callback/page",
-            json!({"page": 1, "pageSize": 10}),
-        )
+        .callbacks(&token)
+        .page(json!({"page": 1, "pageSize": 10}))
         .await;
     let shown: Vec<(Value, Value, Value)> = list(&events)
         .iter()
@@ -398,11 +359,8 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     // An hour passed on the test clock: the console session idled out.
     let token = app.sign_in_demo().await;
     let events = app
-        .post_as(
-            &token,
-            "/api/partner/callback/page",
-            json!({"page": 1, "pageSize": 10, "status": 2}),
-        )
+        .callbacks(&token)
+        .page(json!({"page": 1, "pageSize": 10, "status": 2}))
         .await;
     assert_eq!(
         events.data()["total"],
@@ -411,13 +369,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
         events.body
     );
     let event_id = list(&events)[0]["eventId"].as_str().unwrap().to_string();
-    let attempts = app
-        .post_as(
-            &token,
-            "/api/partner/callback/attempts",
-            json!({"eventId": event_id}),
-        )
-        .await;
+    let attempts = app.callbacks(&token).attempts(json!({"eventId": event_id})).await;
     let attempts = attempts.data().as_array().unwrap().clone();
     let reasons: Vec<(Value, Value)> = attempts
         .iter()
@@ -435,13 +387,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
 
     // A superseded event cannot be pushed: it would tell a state the order has left.
     let sent_before = receiver.events().len();
-    let refused = app
-        .post_as(
-            &token,
-            "/api/partner/callback/push",
-            json!({"eventId": superseded}),
-        )
-        .await;
+    let refused = app.callbacks(&token).push(json!({"eventId": superseded})).await;
     assert_eq!(
         refused.msg(),
         "A newer callback of this order exists: push that one",
@@ -452,9 +398,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
 
     // A push answers how the attempt went.
     receiver.reply(Reply::NotJson);
-    let pushed = app
-        .post_as(&token, "/api/partner/callback/push", json!({"eventId": event_id}))
-        .await;
+    let pushed = app.callbacks(&token).push(json!({"eventId": event_id})).await;
     let result = pushed.data();
     assert_eq!(
         (
@@ -474,9 +418,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
         "a reply that is not JSON is not an acknowledgement"
     );
     receiver.reply(Reply::Ok);
-    let pushed = app
-        .post_as(&token, "/api/partner/callback/push", json!({"eventId": event_id}))
-        .await;
+    let pushed = app.callbacks(&token).push(json!({"eventId": event_id})).await;
     let result = pushed.data();
     assert_eq!(
         (
@@ -489,16 +431,13 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     assert!(result["latencyMs"].is_i64());
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "sent by the push");
     let events = app
-        .post_as(
-            &token,
-            "/api/partner/callback/page",
-            json!({"page": 1, "pageSize": 10, "status": 1}),
-        )
+        .callbacks(&token)
+        .page(json!({"page": 1, "pageSize": 10, "status": 1}))
         .await;
     assert_eq!(events.data()["total"], 1);
     let long_ago =
         json!({"page": 1, "pageSize": 10, "start": "2020-01-01T00:00:00Z", "end": "2020-01-02T00:00:00Z"});
-    let events = app.post_as(&token, "/api/partner/callback/page", long_ago).await;
+    let events = app.callbacks(&token).page(long_ago).await;
     assert_eq!(events.data()["total"], 0, "the date filter applies");
 
     // Another merchant sees none of it.
@@ -508,35 +447,17 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
         .unwrap();
     let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
     let theirs = app
-        .post_as(
-            &outsider,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
+        .deposits(&outsider)
+        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
         .await;
     assert_eq!(theirs.data()["total"], 0);
-    let foreign = app
-        .post_as(
-            &outsider,
-            "/api/partner/deposit/detail",
-            json!({"id": before["id"]}),
-        )
-        .await;
+    let foreign = app.deposits(&outsider).detail(json!({"id": before["id"]})).await;
+    assert_eq!(foreign.msg(), "No such record");
+    let foreign = app.callbacks(&outsider).push(json!({"eventId": event_id})).await;
     assert_eq!(foreign.msg(), "No such record");
     let foreign = app
-        .post_as(
-            &outsider,
-            "/api/partner/callback/push",
-            json!({"eventId": event_id}),
-        )
-        .await;
-    assert_eq!(foreign.msg(), "No such record");
-    let foreign = app
-        .post_as(
-            &outsider,
-            "/api/partner/callback/attempts",
-            json!({"eventId": event_id}),
-        )
+        .callbacks(&outsider)
+        .attempts(json!({"eventId": event_id}))
         .await;
     assert_eq!(foreign.data(), &json!([]));
 }
@@ -555,16 +476,16 @@ async fn deposit_calls_need_their_menu(db: TestDb) {
     let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
     let filter = with(range(&app), json!({"page": 1, "pageSize": 10}));
     let calls = [
-        ("/api/partner/deposit/pageTx", filter.clone()),
-        ("/api/partner/deposit/summary", range(&app)),
-        ("/api/partner/deposit/detail", json!({"id": 1})),
-        ("/api/partner/deposit/push", json!({"id": 1})),
-        ("/api/partner/user/pageTx", filter.clone()),
-        ("/api/partner/user/tx/summary", range(&app)),
-        ("/api/partner/user/tx/push", json!({"id": 1})),
-        ("/api/partner/callback/page", json!({"page": 1, "pageSize": 10})),
-        ("/api/partner/callback/attempts", json!({"eventId": "evt_x"})),
-        ("/api/partner/callback/push", json!({"eventId": "evt_x"})),
+        (Deposits::PAGE, filter.clone()),
+        (Deposits::SUMMARY, range(&app)),
+        (Deposits::DETAIL, json!({"id": 1})),
+        (Deposits::PUSH, json!({"id": 1})),
+        (Deposits::USER_PAGE, filter.clone()),
+        (Deposits::USER_SUMMARY, range(&app)),
+        (Deposits::USER_PUSH, json!({"id": 1})),
+        (Callbacks::PAGE, json!({"page": 1, "pageSize": 10})),
+        (Callbacks::ATTEMPTS, json!({"eventId": "evt_x"})),
+        (Callbacks::PUSH, json!({"eventId": "evt_x"})),
     ];
     for (path, body) in calls {
         assert_eq!(
@@ -589,18 +510,8 @@ async fn deposit_calls_need_their_menu(db: TestDb) {
         .await
         .unwrap();
     let lister = app.sign_in("list@coffer.local", "List-Pass-2026").await;
-    assert_eq!(
-        app.post_as(&lister, "/api/partner/deposit/pageTx", filter)
-            .await
-            .code(),
-        1
-    );
-    assert_eq!(
-        app.post_as(&lister, "/api/partner/deposit/push", json!({"id": 1}))
-            .await
-            .code(),
-        10403
-    );
+    assert_eq!(app.deposits(&lister).page(filter).await.code(), 1);
+    assert_eq!(app.deposits(&lister).push(json!({"id": 1})).await.code(), 10403);
 }
 
 /// A worker that claimed events and died: nothing is lost, the lease runs out and another

@@ -5,6 +5,7 @@ use coffer_domain::amount::BaseUnits;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::NO_SESSION;
 use crate::deposits::{merchant_ready, range, usdt, with};
 use crate::helpers::{spawn_app_with, TestApp};
 use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
@@ -14,18 +15,16 @@ use crate::wallets::{demo_merchant, list, offline_chains};
 const DEV: i64 = 1337;
 
 async fn scan_hash(app: &TestApp, token: &str, hash: &str) -> crate::helpers::Answer {
-    app.post_as(token, "/api/v2/hash/scan", json!({"chainId": DEV, "hash": hash}))
+    app.wallets(token)
+        .hash_scan(json!({"chainId": DEV, "hash": hash}))
         .await
 }
 
 async fn deposits(app: &TestApp, token: &str) -> Vec<Value> {
     list(
-        &app.post_as(
-            token,
-            "/api/partner/deposit/pageTx",
-            with(range(app), json!({"page": 1, "pageSize": 100})),
-        )
-        .await,
+        &app.deposits(token)
+            .page(with(range(app), json!({"page": 1, "pageSize": 100})))
+            .await,
     )
 }
 
@@ -108,7 +107,10 @@ async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
 async fn hash_scan_needs_its_button(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     let body = json!({"chainId": DEV, "hash": format!("0x{}", "ab".repeat(32))});
-    assert_eq!(app.post("/api/v2/hash/scan", body.clone()).await.code(), 10506);
+    assert_eq!(
+        app.wallets(NO_SESSION).hash_scan(body.clone()).await.code(),
+        10506
+    );
     for (email, menus) in [
         ("list@coffer.local", vec![4, 401]),
         ("tx@coffer.local", vec![4, 402]),
@@ -119,20 +121,13 @@ async fn hash_scan_needs_its_button(db: TestDb) {
             .unwrap();
     }
     let lister = app.sign_in("list@coffer.local", "List-Pass-2026").await;
-    assert_eq!(
-        app.post_as(&lister, "/api/v2/hash/scan", body.clone())
-            .await
-            .code(),
-        10403
-    );
+    assert_eq!(app.wallets(&lister).hash_scan(body.clone()).await.code(), 10403);
     // The transaction list opens the same detail drawer: allowed, and no such deposit here.
     let tx_only = app.sign_in("tx@coffer.local", "List-Pass-2026").await;
-    let detail = app
-        .post_as(&tx_only, "/api/partner/deposit/detail", json!({"id": 1}))
-        .await;
+    let detail = app.deposits(&tx_only).detail(json!({"id": 1})).await;
     assert_eq!((detail.code(), detail.msg()), (10422, "No such record"));
     let admin = app.sign_in_demo().await;
-    let scanned = app.post_as(&admin, "/api/v2/hash/scan", body).await;
+    let scanned = app.wallets(&admin).hash_scan(body).await;
     assert_eq!(
         (scanned.code(), scanned.msg()),
         (10422, "Transaction not found on this chain")

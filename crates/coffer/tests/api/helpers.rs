@@ -164,9 +164,7 @@ impl TestApp {
     /// Asks for a fresh login code, waiting out the resend window on the test clock.
     pub async fn request_code(&self, email: &str) -> String {
         self.clock.advance(Duration::seconds(61));
-        let sent = self
-            .post("/api/partner/code/email", json!({"email": email, "type": 2}))
-            .await;
+        let sent = self.auth().send_code(json!({"email": email, "type": 2})).await;
         assert_eq!(sent.code(), 1, "{:?}", sent.body);
         self.last_code(email).await
     }
@@ -174,18 +172,14 @@ impl TestApp {
     /// The whole sign-in path; returns the session token.
     pub async fn sign_in(&self, email: &str, password: &str) -> String {
         let verify = self
-            .post(
-                "/api/partner/login/verify",
-                json!({"email": email, "password": password}),
-            )
+            .auth()
+            .verify(json!({"email": email, "password": password}))
             .await;
         assert_eq!(verify.code(), 1, "{:?}", verify.body);
         let code = self.request_code(email).await;
         let login = self
-            .post(
-                "/api/partner/login",
-                json!({"email": email, "password": password, "code": code}),
-            )
+            .auth()
+            .login(json!({"email": email, "password": password, "code": code}))
             .await;
         assert_eq!(login.code(), 1, "{:?}", login.body);
         login.data()["sessionCode"]

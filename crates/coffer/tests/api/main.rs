@@ -1,6 +1,7 @@
 //! Integration tests: the real server on port 0, a fresh database each, every story on SQLite
 //! and PostgreSQL. One test binary (linking is the slow part on small machines).
 
+mod console;
 mod helpers;
 
 mod access;

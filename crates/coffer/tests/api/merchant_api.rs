@@ -83,23 +83,17 @@ pub struct Integration {
 
 pub async fn reset_key(app: &TestApp, token: &str, google: &str) -> String {
     let reset = app
-        .post_as(
-            token,
-            "/api/partner/secret/reset",
-            json!({"googleCode": google_code(app, google)}),
-        )
+        .merchant_keys(token)
+        .reset_secret(json!({"googleCode": google_code(app, google)}))
         .await;
     assert_eq!(reset.code(), 1, "{:?}", reset.body);
     reset.data()["secret"].as_str().unwrap().to_string()
 }
 
 pub async fn upload_key(app: &TestApp, token: &str, google: &str, pair: &KeyPair) -> Answer {
-    app.post_as(
-        token,
-        "/api/partner/clientkey/save",
-        json!({"publicKey": public_pem(pair), "googleCode": google_code(app, google)}),
-    )
-    .await
+    app.merchant_keys(token)
+        .save_client_key(json!({"publicKey": public_pem(pair), "googleCode": google_code(app, google)}))
+        .await
 }
 
 pub async fn integrate(app: &TestApp, email: &str, password: &str, whitelist: &[&str]) -> Integration {
@@ -109,7 +103,8 @@ pub async fn integrate(app: &TestApp, email: &str, password: &str, whitelist: &[
     let pair = new_key();
     assert_eq!(upload_key(app, &token, &google, &pair).await.code(), 1);
     let listed = app
-        .post_as(&token, "/api/partner/allowips/edit", json!({"ips": whitelist}))
+        .merchant_keys(&token)
+        .edit_allowed_ips(json!({"ips": whitelist}))
         .await;
     assert_eq!(listed.code(), 1, "{:?}", listed.body);
     Integration {
@@ -372,11 +367,8 @@ async fn every_refusal_has_its_own_code(db: TestDb) {
     );
     // X-Forwarded-For is not trusted by default: naming a listed address does not help.
     let listed = app
-        .post_as(
-            &token,
-            "/api/partner/allowips/edit",
-            json!({"ips": ["203.0.113.9"]}),
-        )
+        .merchant_keys(&token)
+        .edit_allowed_ips(json!({"ips": ["203.0.113.9"]}))
         .await;
     assert_eq!(listed.code(), 1);
     let forwarded = send_with(
@@ -391,11 +383,8 @@ async fn every_refusal_has_its_own_code(db: TestDb) {
     assert_eq!(forwarded.code(), 13005);
     // An address approved on the reviewed IP list (ipConfigs) is allowed as well.
     let requested = app
-        .post_as(
-            &token,
-            "/api/partner/ipConfigs/requestPartnerIp",
-            json!({"ip": "127.0.0.1", "remark": "server"}),
-        )
+        .ip_list(&token)
+        .request(json!({"ip": "127.0.0.1", "remark": "server"}))
         .await;
     let ip_id = requested.data()["id"].as_i64().unwrap();
     assert_eq!(
@@ -415,22 +404,10 @@ async fn every_refusal_has_its_own_code(db: TestDb) {
         )
     );
     // Now through the whitelist only.
-    assert_eq!(
-        app.post_as(
-            &token,
-            "/api/partner/ipConfigs/deletePartnerIp",
-            json!({"id": ip_id})
-        )
-        .await
-        .code(),
-        1
-    );
-    app.post_as(
-        &token,
-        "/api/partner/allowips/edit",
-        json!({"ips": ["::1", "127.0.0.1"]}),
-    )
-    .await;
+    assert_eq!(app.ip_list(&token).delete(json!({"id": ip_id})).await.code(), 1);
+    app.merchant_keys(&token)
+        .edit_allowed_ips(json!({"ips": ["::1", "127.0.0.1"]}))
+        .await;
     assert_eq!(upload_key(&app, &token, &google, &m.pair).await.code(), 1);
     assert_eq!(
         send(&app, "GET", ping, "", &m.sign(&app, "GET", ping, ""))
@@ -723,12 +700,9 @@ async fn a_key_opens_only_its_own_merchant(db: TestDb) {
     );
 
     // B's whitelist does not admit callers for A.
-    app.post_as(
-        &a.token,
-        "/api/partner/allowips/edit",
-        json!({"ips": ["203.0.113.1"]}),
-    )
-    .await;
+    app.merchant_keys(&a.token)
+        .edit_allowed_ips(json!({"ips": ["203.0.113.1"]}))
+        .await;
     assert_eq!(
         send(&app, "GET", "/merchant/v1/ping", "", &ping(&a)).await.code(),
         13005

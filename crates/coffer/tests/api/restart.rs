@@ -123,11 +123,8 @@ async fn a_killed_service_loses_no_callback(db: TestDb) {
     let mut second = serve(&app, dir.path());
     let delivered = || async {
         let page = app
-            .post_as(
-                &token,
-                "/api/partner/callback/page",
-                json!({"page": 1, "pageSize": 100, "status": 1}),
-            )
+            .callbacks(&token)
+            .page(json!({"page": 1, "pageSize": 100, "status": 1}))
             .await;
         page.data()["total"].as_u64().unwrap_or(0)
     };
@@ -150,11 +147,8 @@ async fn a_killed_service_loses_no_callback(db: TestDb) {
     let orders: BTreeSet<&str> = events.iter().map(|e| e["orderNo"].as_str().unwrap()).collect();
     assert_eq!(orders.len(), DEPOSITS);
     let all = app
-        .post_as(
-            &token,
-            "/api/partner/callback/page",
-            json!({"page": 1, "pageSize": 100}),
-        )
+        .callbacks(&token)
+        .page(json!({"page": 1, "pageSize": 100}))
         .await;
     assert_eq!(all.data()["total"], DEPOSITS, "no event was made twice");
 }

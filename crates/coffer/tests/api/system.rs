@@ -10,6 +10,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 use std::process::Command;
 
+use crate::console::{Callbacks, MerchantKeys, Wallets};
 use crate::helpers::{spawn_app, spawn_app_with, TestApp, DEMO_EMAIL};
 use crate::merchant_api::{new_key, private_pem, public_pem, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::wallets::{bind_google, demo_merchant, google_code, list, offline_chains, EVM, TRON};
@@ -20,11 +21,8 @@ fn msg(answer: &crate::helpers::Answer) -> (i64, &str) {
 
 async fn operation_log(app: &TestApp, token: &str, action: &str) -> Vec<Value> {
     let logs = app
-        .post_as(
-            token,
-            "/api/partner/logs/operation/page",
-            json!({"page": 1, "pageSize": 50, "action": action}),
-        )
+        .logs(token)
+        .operations(json!({"page": 1, "pageSize": 50, "action": action}))
         .await;
     list(&logs)
 }
@@ -32,7 +30,7 @@ async fn operation_log(app: &TestApp, token: &str, action: &str) -> Vec<Value> {
 async fn the_api_key_needs_the_authenticator(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
-    let settings = app.post_as(&token, "/api/partner/secret", json!({})).await;
+    let settings = app.merchant_keys(&token).settings().await;
     assert_eq!(settings.code(), 1, "{:?}", settings.body);
     let platform_key_id = settings.data()["platformKeyId"].as_str().unwrap().to_string();
     let platform_key = settings.data()["platformPublicKey"].as_str().unwrap().to_string();
@@ -45,7 +43,7 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
         &json!({"hasKey": false, "keyId": null, "createtime": null, "callbackUrl": "", "riskUrl": "",
                 "clientKey": null, "platformKeyId": platform_key_id, "platformPublicKey": platform_key})
     );
-    for path in ["/api/partner/secret/show", "/api/partner/secret/reset"] {
+    for path in [MerchantKeys::SHOW_SECRET, MerchantKeys::RESET_SECRET] {
         let unbound = app.post_as(&token, path, json!({"googleCode": "123456"})).await;
         assert_eq!(
             msg(&unbound),
@@ -55,21 +53,15 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
     }
     let google = bind_google(&app, &token).await;
     let wrong = app
-        .post_as(
-            &token,
-            "/api/partner/secret/reset",
-            json!({"googleCode": "000000"}),
-        )
+        .merchant_keys(&token)
+        .reset_secret(json!({"googleCode": "000000"}))
         .await;
     assert_eq!(wrong.code(), 11002);
-    let empty = app.post_as(&token, "/api/partner/secret/reset", json!({})).await;
+    let empty = app.merchant_keys(&token).reset_secret(json!({})).await;
     assert_eq!(msg(&empty), (10422, "Google verification code cannot be empty"));
     let none_yet = app
-        .post_as(
-            &token,
-            "/api/partner/secret/show",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&token)
+        .show_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     assert_eq!(
         msg(&none_yet),
@@ -77,11 +69,8 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
     );
 
     let reset = app
-        .post_as(
-            &token,
-            "/api/partner/secret/reset",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&token)
+        .reset_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     assert_eq!(reset.code(), 1, "{:?}", reset.body);
     let key_id = reset.data()["keyId"].as_str().unwrap().to_string();
@@ -92,7 +81,7 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
         "{secret}"
     );
 
-    let settings = app.post_as(&token, "/api/partner/secret", json!({})).await;
+    let settings = app.merchant_keys(&token).settings().await;
     assert_eq!(settings.data()["hasKey"], true);
     assert_eq!(settings.data()["keyId"], key_id.as_str());
     assert!(
@@ -101,30 +90,21 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
     );
 
     let wrong = app
-        .post_as(
-            &token,
-            "/api/partner/secret/show",
-            json!({"googleCode": "000000"}),
-        )
+        .merchant_keys(&token)
+        .show_secret(json!({"googleCode": "000000"}))
         .await;
     assert_eq!(wrong.code(), 11002);
     let shown = app
-        .post_as(
-            &token,
-            "/api/partner/secret/show",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&token)
+        .show_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     assert_eq!(shown.code(), 1, "{:?}", shown.body);
     assert_eq!(shown.data()["secret"], secret.as_str());
     assert_eq!(shown.data()["keyId"], key_id.as_str());
 
     let again = app
-        .post_as(
-            &token,
-            "/api/partner/secret/reset",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&token)
+        .reset_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     let new_secret = again.data()["secret"].as_str().unwrap().to_string();
     assert_ne!(new_secret, secret);
@@ -133,7 +113,7 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
     // Showing and resetting are in the operation log, without the key or the code.
     let entries = operation_log(&app, &token, "/api/partner/secret/").await;
     let actions: Vec<&str> = entries.iter().map(|e| e["action"].as_str().unwrap()).collect();
-    assert!(actions.contains(&"/api/partner/secret/show") && actions.contains(&"/api/partner/secret/reset"));
+    assert!(actions.contains(&MerchantKeys::SHOW_SECRET) && actions.contains(&MerchantKeys::RESET_SECRET));
     let text = serde_json::to_string(&entries).unwrap();
     assert!(!text.contains(&secret) && !text.contains(&new_secret), "{text}");
     assert!(entries.iter().all(|e| {
@@ -176,12 +156,9 @@ async fn the_merchant_key_is_checked_and_private_keys_refused(db: TestDb) {
         let token = token.clone();
         let app = &app;
         async move {
-            app.post_as(
-                &token,
-                "/api/partner/clientkey/save",
-                json!({"publicKey": pem, "googleCode": code}),
-            )
-            .await
+            app.merchant_keys(&token)
+                .save_client_key(json!({"publicKey": pem, "googleCode": code}))
+                .await
         }
     };
     let dir = tempfile::tempdir().unwrap();
@@ -271,7 +248,7 @@ async fn the_merchant_key_is_checked_and_private_keys_refused(db: TestDb) {
     assert_eq!(msg(&small), (10422, "The RSA key must be 2048 to 4096 bits long"));
 
     // The key in force is still the good one, and the private key was written nowhere.
-    let settings = app.post_as(&token, "/api/partner/secret", json!({})).await;
+    let settings = app.merchant_keys(&token).settings().await;
     assert_eq!(settings.data()["clientKey"]["fingerprint"], fingerprint.as_str());
     let entries = operation_log(&app, &token, "clientkey").await;
     assert_eq!(entries.len(), 6, "every attempt is recorded");
@@ -287,13 +264,7 @@ async fn the_callback_address_is_a_checked_url(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
     let merchant = demo_merchant(&app).await;
-    let save = |url: &str| {
-        app.post_as(
-            &token,
-            "/api/partner/callbackurl/save",
-            json!({"callbackUrl": url}),
-        )
-    };
+    let save = |url: &str| app.callbacks(&token).save_url(json!({"callbackUrl": url}));
     for bad in [
         "shop.example/callback",
         "https://user:pw@shop.example/",
@@ -323,7 +294,7 @@ async fn the_callback_address_is_a_checked_url(db: TestDb) {
         app.store.callback_url(merchant).await.unwrap().as_deref(),
         Some("https://shop.example/coffer/callback")
     );
-    let settings = app.post_as(&token, "/api/partner/secret", json!({})).await;
+    let settings = app.merchant_keys(&token).settings().await;
     assert_eq!(
         settings.data()["callbackUrl"],
         "https://shop.example/coffer/callback"
@@ -342,8 +313,8 @@ async fn the_callback_address_is_a_checked_url(db: TestDb) {
 async fn the_whitelist_holds_ten_canonical_addresses(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
-    let edit = |ips: Value| app.post_as(&token, "/api/partner/allowips/edit", json!({"ips": ips}));
-    let empty = app.post_as(&token, "/api/partner/allowips", json!({})).await;
+    let edit = |ips: Value| app.merchant_keys(&token).edit_allowed_ips(json!({"ips": ips}));
+    let empty = app.merchant_keys(&token).allowed_ips().await;
     assert_eq!(empty.data(), &json!([]));
 
     let first = edit(json!([
@@ -377,7 +348,7 @@ async fn the_whitelist_holds_ten_canonical_addresses(db: TestDb) {
         msg(&edit(json!(eleven)).await),
         (10422, "At most 10 IP addresses")
     );
-    let listed = app.post_as(&token, "/api/partner/allowips", json!({})).await;
+    let listed = app.merchant_keys(&token).allowed_ips().await;
     assert_eq!(
         ips(&listed),
         ["::1", "203.0.113.1", "203.0.113.2"],
@@ -408,11 +379,8 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     let token = app.sign_in_demo().await;
     let merchant = demo_merchant(&app).await;
     let add = |chain: i64, address: &str| {
-        app.post_as(
-            &token,
-            "/api/partner/address/black/add",
-            json!({"chainId": chain, "address": address, "remark": "scam"}),
-        )
+        app.wallets(&token)
+            .blacklist_add(json!({"chainId": chain, "address": address, "remark": "scam"}))
     };
     let evm = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
     let added = add(EVM, &evm.to_lowercase()).await;
@@ -435,11 +403,7 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     let tron = add(TRON, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").await;
     assert_eq!(tron.code(), 1);
     let long = app
-        .post_as(
-            &token,
-            "/api/partner/address/black/add",
-            json!({"chainId": TRON, "address": "TWer2Ygk5TEheHp3TPuYeqxmB6SsGZmaL6", "remark": "x".repeat(101)}),
-        )
+        .wallets(&token).blacklist_add(json!({"chainId": TRON, "address": "TWer2Ygk5TEheHp3TPuYeqxmB6SsGZmaL6", "remark": "x".repeat(101)}))
         .await;
     assert_eq!(msg(&long), (10422, "The remark is longer than 100 characters"));
 
@@ -448,7 +412,7 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
         body.as_object_mut()
             .unwrap()
             .extend(filter.as_object().unwrap().clone());
-        app.post_as(&token, "/api/partner/address/black/list", body)
+        app.wallets(&token).blacklist(body)
     };
     let all = page(json!({})).await;
     assert_eq!(all.data()["total"], 2);
@@ -463,14 +427,10 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     assert_eq!(list(&page(json!({"address": "c51812DC"})).await)[0]["id"], id);
     assert!(app.store.is_blacklisted(merchant, EVM, evm).await.unwrap());
 
-    let deleted = app
-        .post_as(&token, "/api/partner/address/black/delete", json!({"id": id}))
-        .await;
+    let deleted = app.wallets(&token).blacklist_delete(json!({"id": id})).await;
     assert_eq!(deleted.code(), 1);
     assert!(!app.store.is_blacklisted(merchant, EVM, evm).await.unwrap());
-    let twice = app
-        .post_as(&token, "/api/partner/address/black/delete", json!({"id": id}))
-        .await;
+    let twice = app.wallets(&token).blacklist_delete(json!({"id": id})).await;
     assert_eq!(msg(&twice), (10422, "No such record"));
     let entries = operation_log(&app, &token, "black/delete").await;
     assert!(
@@ -482,44 +442,32 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
 /// (path, menu, body) of every console call of menu 8 this module serves.
 fn gated_calls(blacklisted: i64) -> Vec<(&'static str, i64, Value)> {
     vec![
-        ("/api/partner/secret", 803, json!({})),
-        ("/api/partner/secret/show", 80301, json!({"googleCode": "123456"})),
+        (MerchantKeys::SETTINGS, 803, json!({})),
+        (MerchantKeys::SHOW_SECRET, 80301, json!({"googleCode": "123456"})),
+        (MerchantKeys::RESET_SECRET, 80302, json!({"googleCode": "123456"})),
         (
-            "/api/partner/secret/reset",
-            80302,
-            json!({"googleCode": "123456"}),
-        ),
-        (
-            "/api/partner/clientkey/save",
+            MerchantKeys::SAVE_CLIENT_KEY,
             80303,
             json!({"publicKey": "x", "googleCode": "123456"}),
         ),
         (
-            "/api/partner/callbackurl/save",
+            Callbacks::SAVE_URL,
             80402,
             json!({"callbackUrl": "https://evil.example/"}),
         ),
-        ("/api/partner/allowips", 805, json!({})),
+        (MerchantKeys::ALLOWED_IPS, 805, json!({})),
         (
-            "/api/partner/allowips/edit",
+            MerchantKeys::EDIT_ALLOWED_IPS,
             80501,
             json!({"ips": ["198.51.100.66"]}),
         ),
+        (Wallets::BLACKLIST, 802, json!({"page": 1, "pageSize": 10})),
         (
-            "/api/partner/address/black/list",
-            802,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/address/black/add",
+            Wallets::BLACKLIST_ADD,
             80201,
             json!({"chainId": EVM, "address": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"}),
         ),
-        (
-            "/api/partner/address/black/delete",
-            80202,
-            json!({"id": blacklisted}),
-        ),
+        (Wallets::BLACKLIST_DELETE, 80202, json!({"id": blacklisted})),
     ]
 }
 
@@ -528,31 +476,19 @@ async fn system_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
     let admin = app.sign_in_demo().await;
     let google = bind_google(&app, &admin).await;
     let reset = app
-        .post_as(
-            &admin,
-            "/api/partner/secret/reset",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&admin)
+        .reset_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     let secret = reset.data()["secret"].as_str().unwrap().to_string();
-    app.post_as(
-        &admin,
-        "/api/partner/callbackurl/save",
-        json!({"callbackUrl": "https://shop.example/cb"}),
-    )
-    .await;
-    app.post_as(
-        &admin,
-        "/api/partner/allowips/edit",
-        json!({"ips": ["203.0.113.1"]}),
-    )
-    .await;
+    app.callbacks(&admin)
+        .save_url(json!({"callbackUrl": "https://shop.example/cb"}))
+        .await;
+    app.merchant_keys(&admin)
+        .edit_allowed_ips(json!({"ips": ["203.0.113.1"]}))
+        .await;
     let added = app
-        .post_as(
-            &admin,
-            "/api/partner/address/black/add",
-            json!({"chainId": EVM, "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"}),
-        )
+        .wallets(&admin)
+        .blacklist_add(json!({"chainId": EVM, "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"}))
         .await;
     let blacklisted = added.data()["id"].as_i64().unwrap();
 
@@ -571,7 +507,7 @@ async fn system_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
             "{path} without a session"
         );
         let as_viewer = app.post_as(&viewer, path, body.clone()).await;
-        if path == "/api/partner/secret" {
+        if path == MerchantKeys::SETTINGS {
             assert_eq!(as_viewer.code(), 1, "804 reads the settings");
             assert_eq!(as_viewer.data()["callbackUrl"], "https://shop.example/cb");
         } else {
@@ -580,38 +516,32 @@ async fn system_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
         let foreign = app.post_as(&outsider, path, body).await;
         assert!(!foreign.body.to_string().contains(&secret), "{path}");
         match path {
-            "/api/partner/secret" => {
+            MerchantKeys::SETTINGS => {
                 assert_eq!(foreign.data()["hasKey"], false);
                 assert_eq!(foreign.data()["callbackUrl"], "");
             }
-            "/api/partner/address/black/delete" => {
+            Wallets::BLACKLIST_DELETE => {
                 assert_eq!(msg(&foreign), (10422, "No such record"));
             }
-            "/api/partner/address/black/list" => assert_eq!(foreign.data()["total"], 0),
-            "/api/partner/allowips" => assert_eq!(foreign.data(), &json!([])),
+            Wallets::BLACKLIST => assert_eq!(foreign.data()["total"], 0),
+            MerchantKeys::ALLOWED_IPS => assert_eq!(foreign.data(), &json!([])),
             _ => {}
         }
     }
     // Our settings are untouched by the outsider's calls.
-    let ours = app.post_as(&admin, "/api/partner/secret", json!({})).await;
+    let ours = app.merchant_keys(&admin).settings().await;
     assert_eq!(ours.data()["callbackUrl"], "https://shop.example/cb");
     assert_eq!(ours.data()["keyId"], reset.data()["keyId"]);
-    let ips = app.post_as(&admin, "/api/partner/allowips", json!({})).await;
+    let ips = app.merchant_keys(&admin).allowed_ips().await;
     assert_eq!(ips.data()[0]["ip"], "203.0.113.1");
     let blacklist = app
-        .post_as(
-            &admin,
-            "/api/partner/address/black/list",
-            json!({"page": 1, "pageSize": 10}),
-        )
+        .wallets(&admin)
+        .blacklist(json!({"page": 1, "pageSize": 10}))
         .await;
     assert_eq!(blacklist.data()["total"], 1);
     let shown = app
-        .post_as(
-            &admin,
-            "/api/partner/secret/show",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&admin)
+        .show_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     assert_eq!(shown.data()["secret"], secret.as_str());
 }

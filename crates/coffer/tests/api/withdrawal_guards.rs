@@ -18,11 +18,11 @@ const HALF_OF_U256: &str = "5789604461865809771178549250434395392663499233282028
 
 async fn total_withdrawals(app: &TestApp, token: &str) -> Value {
     let listed = app
-        .post_as(
-            token,
-            "/api/partner/withdraw/pageTx",
-            with(crate::deposits::range(app), json!({"page": 1, "pageSize": 100})),
-        )
+        .withdrawals(token)
+        .page(with(
+            crate::deposits::range(app),
+            json!({"page": 1, "pageSize": 100}),
+        ))
         .await;
     assert_eq!(listed.code(), 1, "{:?}", listed.body);
     listed.data()["total"].clone()
@@ -129,11 +129,7 @@ async fn a_bad_order_is_held_and_every_other_order_moves(db: TestDb) {
 
     // The held orders are rejected from the console like any order awaiting review.
     let rejected = app
-        .post_as(
-            &p.token,
-            "/api/partner/withdraw/check",
-            json!({"ids": &poisoned[..2], "action": 2, "reason": "Not ours", "googleCode": google_code(&app, &p.google)}),
-        )
+        .withdrawals(&p.token).check(json!({"ids": &poisoned[..2], "action": 2, "reason": "Not ours", "googleCode": google_code(&app, &p.google)}))
         .await;
     assert_eq!(rejected.code(), 1, "{:?}", rejected.body);
     for id in &poisoned[..2] {
@@ -159,23 +155,19 @@ async fn payouts_to_own_addresses_are_refused(db: TestDb) {
         .unwrap()
         .address;
     let cold = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-    let asset = app.post_as(&p.token, "/api/partner/asset/list", json!({})).await;
+    let asset = app.assets(&p.token).list_all().await;
     let asset_id = asset.data()[0]["id"].clone();
     let requested = app
-        .post_as(
-            &p.token,
-            "/api/partner/token/request/requestColdAddress",
+        .assets(&p.token)
+        .request_cold_address(
             json!({"assetId": asset_id, "coldAddresses": [{"address": cold, "ratio": "1"}],
                    "googleCode": google_code(&app, &p.google)}),
         )
         .await;
     assert_eq!(requested.code(), 1, "{:?}", requested.body);
     let requests = app
-        .post_as(
-            &p.token,
-            "/api/partner/token/request/getTokenRequests",
-            json!({"page": 1, "pageSize": 10}),
-        )
+        .assets(&p.token)
+        .token_requests(json!({"page": 1, "pageSize": 10}))
         .await;
     let request_id = list(&requests)[0]["id"].as_i64().unwrap();
     assert!(app
