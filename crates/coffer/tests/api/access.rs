@@ -3,7 +3,7 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::console::{Accounts, IpList, Logs, Me, Roles};
+use crate::console::{paging, Accounts, IpList, Logs, Me, Roles};
 use crate::escalation::{invite_and_sign_in, INVITEE_PASSWORD};
 use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL};
 use crate::wallets::{bind_google, google_code};
@@ -11,7 +11,7 @@ use crate::wallets::{bind_google, google_code};
 /// Every endpoint behind a menu id, with a body that would otherwise be acceptable.
 fn gated_calls(role_id: i64, user_id: i64, ip_id: i64) -> Vec<(&'static str, i64, Value)> {
     vec![
-        (Accounts::PAGE, 702, json!({"page": 1, "pageSize": 10})),
+        (Accounts::PAGE, 702, paging(1, 10)),
         (
             Accounts::ADD,
             70201,
@@ -38,11 +38,11 @@ fn gated_calls(role_id: i64, user_id: i64, ip_id: i64) -> Vec<(&'static str, i64
             json!({"id": role_id, "name": "Clerks", "menuIds": [1]}),
         ),
         (Roles::DELETE, 70303, json!({"id": role_id})),
-        (IpList::PAGE, 701, json!({"page": 1, "pageSize": 10})),
+        (IpList::PAGE, 701, paging(1, 10)),
         (IpList::REQUEST, 70101, json!({"ip": "198.51.100.1"})),
         (IpList::DELETE, 70102, json!({"id": ip_id})),
-        (Logs::LOGINS, 901, json!({"page": 1, "pageSize": 10})),
-        (Logs::OPERATIONS, 902, json!({"page": 1, "pageSize": 10})),
+        (Logs::LOGINS, 901, paging(1, 10)),
+        (Logs::OPERATIONS, 902, paging(1, 10)),
     ]
 }
 
@@ -126,10 +126,7 @@ async fn permission_matrix(db: TestDb) {
         );
     }
     // The other merchant's lists never show our rows.
-    let theirs = app
-        .accounts(&outsider)
-        .page(json!({"page": 1, "pageSize": 100}))
-        .await;
+    let theirs = app.accounts(&outsider).page(paging(1, 100)).await;
     let emails: Vec<&str> = theirs.data()["list"]
         .as_array()
         .unwrap()
@@ -137,10 +134,7 @@ async fn permission_matrix(db: TestDb) {
         .map(|a| a["email"].as_str().unwrap())
         .collect();
     assert_eq!(emails, vec!["boss@other.example"]);
-    let their_logs = app
-        .logs(&outsider)
-        .logins(json!({"page": 1, "pageSize": 100}))
-        .await;
+    let their_logs = app.logs(&outsider).logins(paging(1, 100)).await;
     assert!(their_logs.data()["list"]
         .as_array()
         .unwrap()
@@ -223,13 +217,7 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
         )
         .await;
     assert_eq!(edit.code(), 1);
-    assert_eq!(
-        app.accounts(&ops_token)
-            .page(json!({"page": 1, "pageSize": 5}))
-            .await
-            .code(),
-        1
-    );
+    assert_eq!(app.accounts(&ops_token).page(paging(1, 5)).await.code(), 1);
 
     // Disabling the user ends their sessions; deleting it frees the role.
     let disable = json!({"id": ops_user, "username": "Ops", "roleId": ops, "status": 0});
@@ -307,10 +295,7 @@ async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
     let config = app.me(&admin).home_config().await;
     assert_eq!(config.data()["timeZone"], -5);
 
-    let log = app
-        .logs(&admin)
-        .operations(json!({"page": 1, "pageSize": 50}))
-        .await;
+    let log = app.logs(&admin).operations(paging(1, 50)).await;
     let entries = log.data()["list"].as_array().unwrap();
     let actions: Vec<&str> = entries.iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert_eq!(actions[0], Me::SET_TIME_ZONE);
@@ -332,10 +317,10 @@ async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
         "secrets masked"
     );
 
-    let mine = app.me(&admin).my_logs(json!({"page": 1, "pageSize": 2})).await;
+    let mine = app.me(&admin).my_logs(paging(1, 2)).await;
     assert_eq!(mine.data()["list"].as_array().unwrap().len(), 2);
     assert!(mine.data()["total"].as_u64().unwrap() >= 4);
-    let bad_page = app.me(&admin).my_logs(json!({"page": 0, "pageSize": 2})).await;
+    let bad_page = app.me(&admin).my_logs(paging(0, 2)).await;
     assert_eq!(bad_page.code(), 10422);
     // The viewer (no admin role) may not set the merchant's time zone.
     let viewer = app.sign_in("viewer@coffer.local", "Reset-Pass-2026").await;

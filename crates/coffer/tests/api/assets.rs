@@ -4,7 +4,7 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::console::{Assets, Wallets};
+use crate::console::{paging, Assets, Wallets};
 use crate::helpers::{Answer, TestApp, DEMO_EMAIL};
 use crate::wallets::{app_with_dev_seed, bind_google, google_code, list, EVM, TRON};
 
@@ -205,10 +205,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
     }
     let wrong_code = request(two.clone(), "000000".into()).await;
     assert!(wrong_code.code() == 11002 || google_code(&app, &secret) == "000000");
-    let requests = app
-        .assets(&token)
-        .token_requests(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let requests = app.assets(&token).token_requests(paging(1, 10)).await;
     assert_eq!(requests.data()["total"], 0, "refused requests store nothing");
 
     let accepted = request(two.clone(), google_code(&app, &secret)).await;
@@ -276,10 +273,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         .review_token_request(next_id, false, "unknown owner")
         .await
         .unwrap());
-    let requests = app
-        .assets(&token)
-        .token_requests(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let requests = app.assets(&token).token_requests(paging(1, 10)).await;
     assert_eq!(list(&requests)[0]["reason"], "unknown owner");
     assert_eq!(list(&requests)[0]["applyStatus"], 2);
     assert_eq!(list(&requests)[1]["status"], 1, "the approved set stays in force");
@@ -293,10 +287,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         .review_token_request(again.data()["id"].as_i64().unwrap(), true, "")
         .await
         .unwrap());
-    let cold = app
-        .assets(&token)
-        .cold_addresses(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let cold = app.assets(&token).cold_addresses(paging(1, 10)).await;
     assert_eq!(list(&cold).len(), 1);
     assert_eq!(list(&cold)[0]["address"], COLD_B);
     assert_eq!(list(&cold)[0]["ratio"], "1");
@@ -322,16 +313,16 @@ fn gated_calls(asset: i64, wallet: i64, address: i64) -> Vec<(&'static str, i64,
             json!({"id": asset, "paymentAddress": "x", "collect": collect(), "risk": risk()}),
         ),
         (Assets::SET_STATUS, 20103, json!({"id": asset, "status": 0})),
-        (Assets::COLD_ADDRESSES, 201, json!({"page": 1, "pageSize": 10})),
+        (Assets::COLD_ADDRESSES, 201, paging(1, 10)),
         (
             Assets::REQUEST_COLD_ADDRESS,
             20104,
             json!({"assetId": asset, "coldAddresses": [{"address": COLD_A, "ratio": "1"}], "googleCode": "123456"}),
         ),
-        (Assets::TOKEN_REQUESTS, 201, json!({"page": 1, "pageSize": 10})),
-        (Wallets::ADDRESSES, 202, json!({"page": 1, "pageSize": 10})),
+        (Assets::TOKEN_REQUESTS, 201, paging(1, 10)),
+        (Wallets::ADDRESSES, 202, paging(1, 10)),
         (Wallets::EDIT_REMARK, 20201, json!({"id": address, "remark": "x"})),
-        (Wallets::HOT_PAGE, 205, json!({"page": 1, "pageSize": 10})),
+        (Wallets::HOT_PAGE, 205, paging(1, 10)),
         (Wallets::ADD_HOT, 20501, json!({"chainId": DEV})),
         (Wallets::SET_HOT_STATUS, 20502, json!({"id": wallet, "status": 1})),
     ]
@@ -341,10 +332,7 @@ async fn wallet_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
     let app = app_with_dev_seed(db).await;
     let admin = app.sign_in_demo().await;
     let payer = hot_wallet(&app, &admin, DEV).await;
-    let wallets = app
-        .wallets(&admin)
-        .hot_page(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let wallets = app.wallets(&admin).hot_page(paging(1, 10)).await;
     let wallet = list(&wallets)[0]["id"].as_i64().unwrap();
     let added = app
         .assets(&admin)
@@ -407,10 +395,7 @@ async fn wallet_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
         }
     }
     // Our records are untouched by the outsider's attempts.
-    let wallets = app
-        .wallets(&admin)
-        .hot_page(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let wallets = app.wallets(&admin).hot_page(paging(1, 10)).await;
     assert_eq!(list(&wallets)[0]["status"], 0);
     let assets = app.assets(&admin).list_all().await;
     assert_eq!(assets.data()[0]["status"], 1);

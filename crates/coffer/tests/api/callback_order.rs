@@ -5,13 +5,12 @@
 //! refused when saved, and an event that cannot be processed does not stop the others.
 
 use chrono::Duration;
-use coffer_domain::amount::BaseUnits;
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::ConnectionTrait;
 use serde_json::{json, Value};
 
-use crate::console::Callbacks;
-use crate::deposits::{merchant_ready, usdt};
+use crate::console::{paging, Callbacks};
+use crate::deposits::merchant_ready;
 use crate::helpers::{spawn_app, spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{demo_merchant, list};
@@ -21,16 +20,8 @@ const DEV: i64 = 1337;
 /// A deposit of `amount` to a new user's address, seen (not yet confirmed).
 pub async fn deposit_seen(app: &TestApp, user: &str, amount: &str) {
     let merchant = demo_merchant(app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, user)
-        .await
-        .unwrap()
-        .address;
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal(amount, 6).unwrap())
-        .await
-        .unwrap();
+    let address = app.deposit_address(merchant, DEV, user).await;
+    app.send_usdt(&address, amount).await;
     app.devchain.mine().await.unwrap();
     assert_eq!(app.scanner.scan_chain(DEV).await.unwrap().deposits, 1);
 }
@@ -51,10 +42,7 @@ fn sent(receiver: &Receiver) -> Vec<String> {
 }
 
 async fn events(app: &TestApp, token: &str) -> Vec<Value> {
-    let page = app
-        .callbacks(token)
-        .page(json!({"page": 1, "pageSize": 50}))
-        .await;
+    let page = app.callbacks(token).page(paging(1, 50)).await;
     list(&page).to_vec()
 }
 

@@ -12,7 +12,7 @@ use coffer_domain::ports::chain::Asset;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::console::{Callbacks, Deposits};
+use crate::console::{paging, Callbacks, Deposits};
 use crate::helpers::{spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{demo_merchant, list, offline_chains};
@@ -91,24 +91,13 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     let app = spawn_app_with(db, offline_chains).await;
     let token = merchant_ready(&app, &receiver).await;
     let merchant = demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-1")
-        .await
-        .unwrap()
-        .address;
+    let address = app.deposit_address(merchant, DEV, "user-1").await;
 
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("25.5", 6).unwrap())
-        .await
-        .unwrap();
+    app.send_usdt(&address, "25.5").await;
     app.devchain.mine().await.unwrap();
     let report = scan(&app).await;
     assert_eq!(report.deposits, 1);
-    let page = app
-        .deposits(&token)
-        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
-        .await;
+    let page = app.deposits(&token).page(with(range(&app), paging(1, 10))).await;
     let rows = list(&page);
     assert_eq!(rows.len(), 1);
     let row = &rows[0];
@@ -204,10 +193,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
         ))
         .await;
     assert_eq!(by_address.data()["total"], 1);
-    let undated = app
-        .deposits(&token)
-        .page(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let undated = app.deposits(&token).page(paging(1, 10)).await;
     assert_eq!(
         (undated.code(), undated.msg()),
         (10422, "A start and an end must be chosen")
@@ -234,10 +220,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     assert_eq!(events[2]["eventId"], events[1]["eventId"]);
 
     // Dust and an unsupported coin are recorded, not credited, not announced.
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("0.001", 6).unwrap())
-        .await
-        .unwrap();
+    app.send_usdt(&address, "0.001").await;
     app.devchain
         .fund(
             &address,
@@ -250,10 +233,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
         app.devchain.mine().await.unwrap();
     }
     scan(&app).await;
-    let page = app
-        .deposits(&token)
-        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
-        .await;
+    let page = app.deposits(&token).page(with(range(&app), paging(1, 10))).await;
     let notes: Vec<(Value, Value, Value)> = list(&page)
         .iter()
         .map(|r| {
@@ -285,32 +265,18 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     .await;
     let token = merchant_ready(&app, &receiver).await;
     let merchant = demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-9")
-        .await
-        .unwrap()
-        .address;
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("7", 6).unwrap())
-        .await
-        .unwrap();
+    let address = app.deposit_address(merchant, DEV, "user-9").await;
+    app.send_usdt(&address, "7").await;
     app.devchain.mine().await.unwrap();
     scan(&app).await;
-    let page = app
-        .deposits(&token)
-        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
-        .await;
+    let page = app.deposits(&token).page(with(range(&app), paging(1, 10))).await;
     let before = list(&page)[0].clone();
 
     // The block is replaced: the deposit is voided, then found again in the new block.
     app.devchain.reorg(1).await.unwrap();
     let report = scan(&app).await;
     assert_eq!(report.rolled_back, 1);
-    let page = app
-        .deposits(&token)
-        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
-        .await;
+    let page = app.deposits(&token).page(with(range(&app), paging(1, 10))).await;
     let after = list(&page)[0].clone();
     assert_eq!(page.data()["total"], 1, "the same transfer, the same deposit");
     assert_eq!(after["id"], before["id"]);
@@ -329,10 +295,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     );
 
     // Replies that are not code 0 are retried on the schedule, then the event fails.
-    let events = app
-        .callbacks(&token)
-        .page(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let events = app.callbacks(&token).page(paging(1, 10)).await;
     let shown: Vec<(Value, Value, Value)> = list(&events)
         .iter()
         .map(|e| (e["seq"].clone(), e["status"].clone(), e["attempts"].clone()))
@@ -448,7 +411,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
     let theirs = app
         .deposits(&outsider)
-        .page(with(range(&app), json!({"page": 1, "pageSize": 10})))
+        .page(with(range(&app), paging(1, 10)))
         .await;
     assert_eq!(theirs.data()["total"], 0);
     let foreign = app.deposits(&outsider).detail(json!({"id": before["id"]})).await;
@@ -474,7 +437,7 @@ async fn deposit_calls_need_their_menu(db: TestDb) {
         .await
         .unwrap();
     let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
-    let filter = with(range(&app), json!({"page": 1, "pageSize": 10}));
+    let filter = with(range(&app), paging(1, 10));
     let calls = [
         (Deposits::PAGE, filter.clone()),
         (Deposits::SUMMARY, range(&app)),
@@ -483,7 +446,7 @@ async fn deposit_calls_need_their_menu(db: TestDb) {
         (Deposits::USER_PAGE, filter.clone()),
         (Deposits::USER_SUMMARY, range(&app)),
         (Deposits::USER_PUSH, json!({"id": 1})),
-        (Callbacks::PAGE, json!({"page": 1, "pageSize": 10})),
+        (Callbacks::PAGE, paging(1, 10)),
         (Callbacks::ATTEMPTS, json!({"eventId": "evt_x"})),
         (Callbacks::PUSH, json!({"eventId": "evt_x"})),
     ];
@@ -522,16 +485,8 @@ async fn a_crashed_delivery_is_resumed_after_its_lease(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     merchant_ready(&app, &receiver).await;
     let merchant = demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-5")
-        .await
-        .unwrap()
-        .address;
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("3", 6).unwrap())
-        .await
-        .unwrap();
+    let address = app.deposit_address(merchant, DEV, "user-5").await;
+    app.send_usdt(&address, "3").await;
     app.devchain.mine().await.unwrap();
     scan(&app).await;
     let now = app.clock.now();

@@ -6,7 +6,7 @@ use chrono::Duration;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::console::{Accounts, Roles};
+use crate::console::{paging, Accounts, Roles};
 use crate::helpers::{spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL};
 use crate::wallets::{bind_google, google_code, offline_chains};
 use crate::withdrawals::{payer, withdraw};
@@ -51,10 +51,7 @@ pub async fn role_named(app: &TestApp, token: &str, part: &str) -> Value {
 }
 
 pub async fn accounts(app: &TestApp, token: &str) -> Vec<Value> {
-    let page = app
-        .accounts(token)
-        .page(json!({"page": 1, "pageSize": 100}))
-        .await;
+    let page = app.accounts(token).page(paging(1, 100)).await;
     page.data()["list"].as_array().unwrap().clone()
 }
 

@@ -11,7 +11,7 @@ use coffer_testkit::{each_database, TestDb};
 use sea_orm::{EntityTrait, QueryOrder};
 use serde_json::{json, Value};
 
-use crate::console::{Logs, Me};
+use crate::console::{paging, Logs, Me};
 use crate::deposits::range;
 use crate::helpers::{answer, spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
 use crate::wallets::{bind_google, google_code, offline_chains};
@@ -55,7 +55,7 @@ fn login_body(code: &str) -> Value {
 }
 
 async fn page(app: &TestApp, token: &str, path: &str) -> Vec<Value> {
-    let logs = app.post_as(token, path, json!({"page": 1, "pageSize": 50})).await;
+    let logs = app.post_as(token, path, paging(1, 50)).await;
     assert_eq!(logs.code(), 1, "{:?}", logs.body);
     logs.data()["list"].as_array().unwrap().clone()
 }

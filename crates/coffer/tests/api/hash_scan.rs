@@ -1,12 +1,11 @@
 //! Hash scans on the devchain: only the caller's deposits, never twice however many scans race
 //! with each other and with the scanner, and a block the scanner has not reached is left to it.
 
-use coffer_domain::amount::BaseUnits;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::console::NO_SESSION;
-use crate::deposits::{merchant_ready, range, usdt, with};
+use crate::console::{paging, NO_SESSION};
+use crate::deposits::{merchant_ready, range, with};
 use crate::helpers::{spawn_app_with, TestApp};
 use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
 use crate::receiver::Receiver;
@@ -21,11 +20,7 @@ async fn scan_hash(app: &TestApp, token: &str, hash: &str) -> crate::helpers::An
 }
 
 async fn deposits(app: &TestApp, token: &str) -> Vec<Value> {
-    list(
-        &app.deposits(token)
-            .page(with(range(app), json!({"page": 1, "pageSize": 100})))
-            .await,
-    )
+    list(&app.deposits(token).page(with(range(app), paging(1, 100))).await)
 }
 
 async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
@@ -33,17 +28,8 @@ async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     let token = merchant_ready(&app, &receiver).await;
     let merchant = demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-9")
-        .await
-        .unwrap()
-        .address;
-    let hash = app
-        .devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("4", 6).unwrap())
-        .await
-        .unwrap();
+    let address = app.deposit_address(merchant, DEV, "user-9").await;
+    let hash = app.send_usdt(&address, "4").await;
     app.devchain.mine().await.unwrap();
 
     // Another merchant cannot credit (or even learn about) our deposit.
@@ -87,11 +73,7 @@ async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
     assert_eq!(seen.len(), 1, "announced once: {seen:?}");
 
     // A block above the scanner's cursor is the scanner's: pending, then credited by it.
-    let later = app
-        .devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("6", 6).unwrap())
-        .await
-        .unwrap();
+    let later = app.send_usdt(&address, "6").await;
     app.devchain.mine().await.unwrap();
     let pending = scan_hash(&app, &token, &later).await;
     assert_eq!(pending.data()["result"], "pending", "{:?}", pending.body);

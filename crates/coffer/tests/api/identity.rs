@@ -7,6 +7,7 @@ use coffer_domain::totp;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
+use crate::console::paging;
 use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
 
 async fn code_of_type(app: &TestApp, email: &str, code_type: i64) -> String {
@@ -170,7 +171,7 @@ async fn repeated_failures_lock_the_account(db: TestDb) {
     assert_eq!(app.auth().verify(right).await.code(), 1, "the lock ends");
 
     let token = app.sign_in_demo().await;
-    let logs = app.logs(&token).logins(json!({"page": 1, "pageSize": 50})).await;
+    let logs = app.logs(&token).logins(paging(1, 50)).await;
     assert_eq!(logs.code(), 1, "{:?}", logs.body);
     let reasons: Vec<&str> = logs.data()["list"]
         .as_array()

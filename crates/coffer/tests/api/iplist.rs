@@ -3,7 +3,7 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
-use crate::console::IpList;
+use crate::console::{paging, IpList};
 use crate::helpers::spawn_app;
 
 async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
@@ -43,7 +43,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
         (10422, "At most 10 IP addresses")
     );
 
-    let page = app.ip_list(&admin).page(json!({"page": 1, "pageSize": 5})).await;
+    let page = app.ip_list(&admin).page(paging(1, 5)).await;
     assert_eq!(page.data()["total"], 10);
     assert_eq!(page.data()["list"].as_array().unwrap().len(), 5);
     let entry = |page: &serde_json::Value| {
@@ -55,7 +55,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
             .cloned()
             .expect("the ::1 entry")
     };
-    let all = app.ip_list(&admin).page(json!({"page": 1, "pageSize": 20})).await;
+    let all = app.ip_list(&admin).page(paging(1, 20)).await;
     let pending = entry(all.data());
     assert_eq!(
         (
@@ -72,7 +72,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
         !app.store.review_ip(id, false).await.unwrap(),
         "only pending requests are reviewed"
     );
-    let all = app.ip_list(&admin).page(json!({"page": 1, "pageSize": 20})).await;
+    let all = app.ip_list(&admin).page(paging(1, 20)).await;
     let approved = entry(all.data());
     assert_eq!(
         (approved["applyStatus"].as_i64(), approved["status"].as_i64()),
@@ -96,10 +96,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
     );
     assert_eq!(app.ip_list(&admin).delete(json!({"id": id})).await.code(), 1);
     assert_eq!(app.ip_list(&admin).delete(json!({"id": id})).await.code(), 10422);
-    let log = app
-        .logs(&admin)
-        .operations(json!({"page": 1, "pageSize": 2}))
-        .await;
+    let log = app.logs(&admin).operations(paging(1, 2)).await;
     let (refused, deleted) = (&log.data()["list"][0], &log.data()["list"][1]);
     let delete_path = Some(IpList::DELETE);
     assert_eq!(

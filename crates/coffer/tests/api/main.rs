@@ -14,6 +14,7 @@ mod callback_order;
 mod deposits;
 mod envelope;
 mod escalation;
+mod funds;
 // Guessable secrets
 mod guessing;
 mod hash_scan;

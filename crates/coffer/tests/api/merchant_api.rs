@@ -642,21 +642,11 @@ async fn a_key_opens_only_its_own_merchant(db: TestDb) {
     assert_eq!((mine.code(), other.code()), (1, 1));
     assert_eq!(
         mine.data()["address"],
-        app.wallets
-            .deposit_address(ours, EVM, "user-1")
-            .await
-            .unwrap()
-            .address
-            .as_str()
+        app.deposit_address(ours, EVM, "user-1").await.as_str()
     );
     assert_eq!(
         other.data()["address"],
-        app.wallets
-            .deposit_address(theirs, EVM, "user-1")
-            .await
-            .unwrap()
-            .address
-            .as_str()
+        app.deposit_address(theirs, EVM, "user-1").await.as_str()
     );
     assert_ne!(mine.data()["address"], other.data()["address"]);
     let ping = |m: &Integration| m.sign(&app, "GET", "/merchant/v1/ping", "");

@@ -10,7 +10,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 use std::process::Command;
 
-use crate::console::{Callbacks, MerchantKeys, Wallets};
+use crate::console::{paging, Callbacks, MerchantKeys, Wallets};
 use crate::helpers::{spawn_app, spawn_app_with, TestApp, DEMO_EMAIL};
 use crate::merchant_api::{new_key, private_pem, public_pem, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::wallets::{bind_google, demo_merchant, google_code, list, offline_chains, EVM, TRON};
@@ -408,7 +408,7 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     assert_eq!(msg(&long), (10422, "The remark is longer than 100 characters"));
 
     let page = |filter: Value| {
-        let mut body = json!({"page": 1, "pageSize": 10});
+        let mut body = paging(1, 10);
         body.as_object_mut()
             .unwrap()
             .extend(filter.as_object().unwrap().clone());
@@ -461,7 +461,7 @@ fn gated_calls(blacklisted: i64) -> Vec<(&'static str, i64, Value)> {
             80501,
             json!({"ips": ["198.51.100.66"]}),
         ),
-        (Wallets::BLACKLIST, 802, json!({"page": 1, "pageSize": 10})),
+        (Wallets::BLACKLIST, 802, paging(1, 10)),
         (
             Wallets::BLACKLIST_ADD,
             80201,
@@ -534,10 +534,7 @@ async fn system_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
     assert_eq!(ours.data()["keyId"], reset.data()["keyId"]);
     let ips = app.merchant_keys(&admin).allowed_ips().await;
     assert_eq!(ips.data()[0]["ip"], "203.0.113.1");
-    let blacklist = app
-        .wallets(&admin)
-        .blacklist(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let blacklist = app.wallets(&admin).blacklist(paging(1, 10)).await;
     assert_eq!(blacklist.data()["total"], 1);
     let shown = app
         .merchant_keys(&admin)

@@ -10,6 +10,7 @@ use coffer_domain::totp;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::paging;
 use crate::helpers::{spawn_app_with, TestApp, DEMO_EMAIL};
 
 pub const EVM: i64 = 31337;
@@ -159,10 +160,7 @@ async fn deposit_addresses_are_the_merchants_own(db: TestDb) {
     }
 
     let token = app.sign_in_demo().await;
-    let page = app
-        .wallets(&token)
-        .addresses(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let page = app.wallets(&token).addresses(paging(1, 10)).await;
     let rows = list(&page);
     assert_eq!(page.data()["total"], 3);
     assert_eq!(rows[0]["address"], TRONWEB_0, "newest first");
@@ -242,10 +240,7 @@ async fn hot_wallets_show_chain_balances_and_pause(db: TestDb) {
         .await
         .unwrap();
     app.devchain.mine().await.unwrap();
-    let page = app
-        .wallets(&token)
-        .hot_page(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let page = app.wallets(&token).hot_page(paging(1, 10)).await;
     let rows = list(&page);
     assert_eq!(rows[0]["address"], address.as_str());
     assert_eq!(rows[0]["status"], 0);
@@ -291,10 +286,7 @@ async fn hot_wallets_show_chain_balances_and_pause(db: TestDb) {
         (sixth.code(), sixth.msg()),
         (10422, "At most 5 payment addresses")
     );
-    let all = app
-        .wallets(&token)
-        .hot_page(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let all = app.wallets(&token).hot_page(paging(1, 10)).await;
     assert_eq!(all.data()["total"], 5, "the refused sixth stored nothing");
 }
 

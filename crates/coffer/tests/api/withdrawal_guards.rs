@@ -6,6 +6,7 @@ use coffer_testkit::{each_database, TestDb};
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{json, Value};
 
+use crate::console::paging;
 use crate::deposits::with;
 use crate::helpers::{spawn_app_with, TestApp};
 use crate::wallets::{demo_merchant, google_code, list, offline_chains};
@@ -19,10 +20,7 @@ const HALF_OF_U256: &str = "5789604461865809771178549250434395392663499233282028
 async fn total_withdrawals(app: &TestApp, token: &str) -> Value {
     let listed = app
         .withdrawals(token)
-        .page(with(
-            crate::deposits::range(app),
-            json!({"page": 1, "pageSize": 100}),
-        ))
+        .page(with(crate::deposits::range(app), paging(1, 100)))
         .await;
     assert_eq!(listed.code(), 1, "{:?}", listed.body);
     listed.data()["total"].clone()
@@ -148,12 +146,7 @@ async fn payouts_to_own_addresses_are_refused(db: TestDb) {
     let p = payer(&app, "100").await;
     let m = integration(&app, &p).await;
     let merchant = demo_merchant(&app).await;
-    let deposit = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-1")
-        .await
-        .unwrap()
-        .address;
+    let deposit = app.deposit_address(merchant, DEV, "user-1").await;
     let cold = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
     let asset = app.assets(&p.token).list_all().await;
     let asset_id = asset.data()[0]["id"].clone();
@@ -165,10 +158,7 @@ async fn payouts_to_own_addresses_are_refused(db: TestDb) {
         )
         .await;
     assert_eq!(requested.code(), 1, "{:?}", requested.body);
-    let requests = app
-        .assets(&p.token)
-        .token_requests(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let requests = app.assets(&p.token).token_requests(paging(1, 10)).await;
     let request_id = list(&requests)[0]["id"].as_i64().unwrap();
     assert!(app
         .wallets

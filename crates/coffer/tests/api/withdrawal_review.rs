@@ -10,7 +10,7 @@ use coffer_domain::ports::{Transition, WithdrawalRepo};
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::console::{Callbacks, Withdrawals};
+use crate::console::{paging, Callbacks, Withdrawals};
 use crate::deposits::{openssl_verifies, range, with};
 use crate::helpers::{spawn_app_with, TestApp, DEMO_EMAIL};
 use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
@@ -283,7 +283,7 @@ async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
         .await
         .unwrap();
     let viewer = app.sign_in("viewer@coffer.local", PASSWORD).await;
-    let filter = with(range(&app), json!({"page": 1, "pageSize": 10}));
+    let filter = with(range(&app), paging(1, 10));
     let calls = [
         (
             Withdrawals::CREATE,

@@ -7,6 +7,7 @@ use coffer_domain::ports::chain::Asset;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::paging;
 use crate::deposits::{range, usdt, with};
 use crate::helpers::{spawn_app_with, Answer, TestApp, DEMO_EMAIL};
 use crate::merchant_api::{new_key, reset_key, send, upload_key, Integration};
@@ -176,10 +177,7 @@ async fn a_paused_or_empty_wallet_makes_the_order_wait(db: TestDb) {
     assert!(waiting["reason"].as_str().unwrap().contains(&p.hot), "{waiting}");
 
     // Paused: never used, even with enough on it.
-    let wallets = app
-        .wallets(&p.token)
-        .hot_page(json!({"page": 1, "pageSize": 10}))
-        .await;
+    let wallets = app.wallets(&p.token).hot_page(paging(1, 10)).await;
     let wallet_id = list(&wallets)[0]["id"].clone();
     app.wallets(&p.token)
         .set_hot_status(json!({"id": wallet_id, "status": 1}))

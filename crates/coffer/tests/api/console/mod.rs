@@ -76,7 +76,7 @@ impl<'a> Caller<'a> {
 }
 
 /// `{"page": page, "pageSize": size}`, the body of most list calls.
-pub fn page(page: u32, size: u32) -> Value {
+pub fn paging(page: u32, size: u32) -> Value {
     json!({"page": page, "pageSize": size})
 }
 
