@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::deposits::openssl_verifies;
 use crate::helpers::{spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
-use crate::merchant_api::{integrate, send, Integration, OTHER_EMAIL, OTHER_PASSWORD};
+use crate::merchant_signing::{integrate, Integration, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::receiver::Receiver;
 use crate::wallets::EVM;
 
@@ -59,7 +59,7 @@ async fn pay(anvil: &AnvilPeer, contract: &str, to: &str, amount: U256) -> Strin
 
 async fn merchant_call(app: &TestApp, m: &Integration, path: &str, body: Value) -> Answer {
     let body = body.to_string();
-    send(app, "POST", path, &body, &m.sign(app, "POST", path, &body)).await
+    m.call(app, "POST", path, &body).await
 }
 
 async fn hash_scan(app: &TestApp, token: &str, hash: &str) -> Answer {

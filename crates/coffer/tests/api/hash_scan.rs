@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::console::{paging, NO_SESSION};
 use crate::deposits::{merchant_ready, range, with};
 use crate::helpers::{spawn_app_with, TestApp};
-use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
+use crate::merchant_signing::{OTHER_EMAIL, OTHER_PASSWORD};
 use crate::receiver::Receiver;
 use crate::wallets::{demo_merchant, list, offline_chains};
 

@@ -6,7 +6,7 @@ use chrono::Duration;
 use coffer_testkit::{each_database, TestDb};
 
 use crate::helpers::{DEMO_EMAIL, DEMO_PASSWORD};
-use crate::merchant_api::{integrate, send};
+use crate::merchant_signing::{integrate, send};
 use crate::wallets::app_with_dev_seed;
 
 async fn expired_rows_are_pruned_and_nothing_live(db: TestDb) {

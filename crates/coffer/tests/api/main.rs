@@ -25,6 +25,8 @@ mod iplist;
 mod mail;
 mod merchant_api;
 mod merchant_contract;
+mod merchant_refusals;
+mod merchant_signing;
 mod parity;
 mod receiver;
 mod restart;

@@ -12,7 +12,7 @@ use std::process::Command;
 
 use crate::console::{paging, Callbacks, MerchantKeys, Wallets};
 use crate::helpers::{spawn_app, spawn_app_with, TestApp, DEMO_EMAIL};
-use crate::merchant_api::{new_key, private_pem, public_pem, OTHER_EMAIL, OTHER_PASSWORD};
+use crate::merchant_signing::{new_key, private_pem, public_pem, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::wallets::{bind_google, demo_merchant, google_code, list, offline_chains, EVM, TRON};
 
 fn msg(answer: &crate::helpers::Answer) -> (i64, &str) {

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use crate::console::{paging, Callbacks, Withdrawals};
 use crate::deposits::{openssl_verifies, range, with};
 use crate::helpers::{spawn_app_with, TestApp, DEMO_EMAIL};
-use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
+use crate::merchant_signing::{OTHER_EMAIL, OTHER_PASSWORD};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{bind_google, demo_merchant, google_code, offline_chains};
 use crate::withdrawals::{detail, payer, withdraw};

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::console::paging;
 use crate::deposits::{range, usdt, with};
 use crate::helpers::{spawn_app_with, Answer, TestApp, DEMO_EMAIL};
-use crate::merchant_api::{new_key, reset_key, send, upload_key, Integration};
+use crate::merchant_signing::{new_key, reset_key, send, upload_key, Integration};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{bind_google, google_code, list, offline_chains};
 
@@ -295,7 +295,7 @@ async fn requests_are_checked_and_idempotent(db: TestDb) {
     let listed = {
         let body = json!({}).to_string();
         let path = "/merchant/v1/withdrawals";
-        send(&app, "POST", path, &body, &m.sign(&app, "POST", path, &body)).await
+        m.call(&app, "POST", path, &body).await
     };
     assert_eq!(listed.data()["total"], 1, "refused requests store nothing");
 
