@@ -4,31 +4,27 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::console::{paging, Assets, Wallets};
-use crate::helpers::{Answer, TestApp, DEMO_EMAIL};
+use crate::console::paging;
+use crate::helpers::TestApp;
 use crate::wallets::{app_with_dev_seed, bind_google, google_code, list, EVM, TRON};
 
-const DEV: i64 = 1337;
-const COLD_A: &str = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+pub const DEV: i64 = 1337;
+pub const COLD_A: &str = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const COLD_B: &str = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
 const TRON_COLD: &str = "TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C";
 
-fn collect() -> Value {
+pub fn collect() -> Value {
     json!({"autoCollect": true, "collectType": 2, "startTime": "00:00", "intervalHours": 6,
            "minCollectAmount": "10", "minSplitAmount": "5000.50"})
 }
 
-fn risk() -> Value {
+pub fn risk() -> Value {
     json!({"minReviewAmount": "1000", "maxDailyCount": 20, "dailyLimit": "50000"})
 }
 
-async fn hot_wallet(app: &TestApp, token: &str, chain: i64) -> String {
+pub async fn hot_wallet(app: &TestApp, token: &str, chain: i64) -> String {
     let added = app.wallets(token).add_hot(json!({"chainId": chain})).await;
     added.data()["address"].as_str().unwrap().to_string()
-}
-
-fn msg(answer: &Answer) -> (i64, &str) {
-    (answer.code(), answer.msg())
 }
 
 async fn assets_enable_tokens_on_every_chain(db: TestDb) {
@@ -49,13 +45,16 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
         json!({"chainId": DEV, "tokenId": 1, "paymentAddress": " ", "collect": collect(), "risk": risk()}),
     )
     .await;
-    assert_eq!(msg(&empty), (10422, "Merchant payment address cannot be empty"));
+    assert_eq!(
+        empty.code_and_msg(),
+        (10422, "Merchant payment address cannot be empty")
+    );
     let stranger = add(
         json!({"chainId": DEV, "tokenId": 1, "paymentAddress": COLD_A, "collect": collect(), "risk": risk()}),
     )
     .await;
     assert_eq!(
-        msg(&stranger).1,
+        stranger.msg(),
         "The payment address must be one of your hot wallets on this chain"
     );
 
@@ -63,7 +62,7 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     for (chain, token_id) in [(DEV, 1), (EVM, 101), (TRON, 201)] {
         let payer = hot_wallet(&app, &token, chain).await;
         let wrong_chain = add(json!({"chainId": chain, "tokenId": 999, "paymentAddress": payer, "collect": collect(), "risk": risk()})).await;
-        assert_eq!(msg(&wrong_chain).1, "Unknown chain or token");
+        assert_eq!(wrong_chain.msg(), "Unknown chain or token");
         // EVM-style addresses may be typed in lower case; they are stored canonical.
         let typed = if chain == TRON {
             payer.clone()
@@ -75,10 +74,10 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
         payers.push(payer);
     }
     let twice = add(json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payers[0], "collect": collect(), "risk": risk()})).await;
-    assert_eq!(msg(&twice).1, "This token is already added");
+    assert_eq!(twice.msg(), "This token is already added");
     let other_chain = add(json!({"chainId": DEV, "tokenId": 101, "paymentAddress": payers[0], "collect": collect(), "risk": risk()})).await;
     assert_eq!(
-        msg(&other_chain).1,
+        other_chain.msg(),
         "Unknown chain or token",
         "a token of another chain"
     );
@@ -107,13 +106,10 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     };
     let mut precise = collect();
     precise["minCollectAmount"] = json!("0.0000001");
-    assert_eq!(msg(&edit(precise, risk()).await).1, "Invalid amount");
+    assert_eq!(edit(precise, risk()).await.msg(), "Invalid amount");
     let mut schedule = collect();
     schedule["startTime"] = json!("25:00");
-    assert_eq!(
-        msg(&edit(schedule, risk()).await).1,
-        "Invalid collection settings"
-    );
+    assert_eq!(edit(schedule, risk()).await.msg(), "Invalid collection settings");
     let mut float = risk();
     float["dailyLimit"] = json!(1.5);
     assert_eq!(
@@ -163,7 +159,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
     let two = json!([{"address": COLD_A, "ratio": "0.6"}, {"address": COLD_B, "ratio": "0.4"}]);
     let unbound = request(two.clone(), "123456".into()).await;
     assert_eq!(
-        msg(&unbound),
+        unbound.code_and_msg(),
         (11008, "Please bind Google verification code first")
     );
     let secret = bind_google(&app, &token).await;
@@ -201,7 +197,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
     ];
     for (addresses, expected) in cases {
         let refused = request(addresses.clone(), google_code(&app, &secret)).await;
-        assert_eq!(msg(&refused), (10422, expected), "{addresses}");
+        assert_eq!(refused.code_and_msg(), (10422, expected), "{addresses}");
     }
     let wrong_code = request(two.clone(), "000000".into()).await;
     assert!(wrong_code.code() == 11002 || google_code(&app, &secret) == "000000");
@@ -215,7 +211,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         google_code(&app, &secret),
     )
     .await;
-    assert_eq!(msg(&second).1, "A request for this token is awaiting review");
+    assert_eq!(second.msg(), "A request for this token is awaiting review");
     let requests = app
         .assets(&token)
         .token_requests(json!({"page": 1, "pageSize": 10, "assetId": asset}))
@@ -293,116 +289,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
     assert_eq!(list(&cold)[0]["ratio"], "1");
 }
 
-/// Every wallet endpoint with its menu id and an otherwise acceptable body.
-fn gated_calls(asset: i64, wallet: i64, address: i64) -> Vec<(&'static str, i64, Value)> {
-    vec![
-        (Assets::LIST, 201, json!({})),
-        (
-            Assets::ADD,
-            20101,
-            json!({"chainId": DEV, "tokenId": 1, "paymentAddress": "x"}),
-        ),
-        (
-            Assets::ADD_V2,
-            20101,
-            json!({"chainId": DEV, "tokenId": 1, "paymentAddress": "x", "collect": collect(), "risk": risk()}),
-        ),
-        (
-            Assets::EDIT,
-            20102,
-            json!({"id": asset, "paymentAddress": "x", "collect": collect(), "risk": risk()}),
-        ),
-        (Assets::SET_STATUS, 20103, json!({"id": asset, "status": 0})),
-        (Assets::COLD_ADDRESSES, 201, paging(1, 10)),
-        (
-            Assets::REQUEST_COLD_ADDRESS,
-            20104,
-            json!({"assetId": asset, "coldAddresses": [{"address": COLD_A, "ratio": "1"}], "googleCode": "123456"}),
-        ),
-        (Assets::TOKEN_REQUESTS, 201, paging(1, 10)),
-        (Wallets::ADDRESSES, 202, paging(1, 10)),
-        (Wallets::EDIT_REMARK, 20201, json!({"id": address, "remark": "x"})),
-        (Wallets::HOT_PAGE, 205, paging(1, 10)),
-        (Wallets::ADD_HOT, 20501, json!({"chainId": DEV})),
-        (Wallets::SET_HOT_STATUS, 20502, json!({"id": wallet, "status": 1})),
-    ]
-}
-
-async fn wallet_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
-    let app = app_with_dev_seed(db).await;
-    let admin = app.sign_in_demo().await;
-    let payer = hot_wallet(&app, &admin, DEV).await;
-    let wallets = app.wallets(&admin).hot_page(paging(1, 10)).await;
-    let wallet = list(&wallets)[0]["id"].as_i64().unwrap();
-    let added = app
-        .assets(&admin)
-        .add(json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payer}))
-        .await;
-    let asset = added.data()["id"].as_i64().unwrap();
-    let merchant = crate::wallets::demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-1")
-        .await
-        .unwrap()
-        .id;
-
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1])
-        .await
-        .unwrap();
-    app.store
-        .seed_demo("boss@other.example", "Other-Pass-2026")
-        .await
-        .unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
-    let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
-    for (path, menu, body) in gated_calls(asset, wallet, address) {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        assert_eq!(
-            app.post_as(&viewer, path, body.clone()).await.code(),
-            10403,
-            "{path} needs {menu}"
-        );
-        let foreign = app.post_as(&outsider, path, body).await;
-        if ["edit", "status", "requestColdAddress", "editRemark"]
-            .iter()
-            .any(|p| path.contains(p))
-        {
-            assert_eq!(
-                msg(&foreign),
-                (10422, "No such record"),
-                "{path} across merchants"
-            );
-        } else if foreign.code() == 1 {
-            let data = foreign.data();
-            let rows = data["list"]
-                .as_array()
-                .or(data.as_array())
-                .cloned()
-                .unwrap_or_default();
-            assert!(
-                rows.iter().all(|r| r["id"] != json!(asset)
-                    && r["id"] != json!(wallet)
-                    && r["id"] != json!(address))
-                    || path.contains("add"),
-                "{path} shows another merchant's rows: {rows:?}"
-            );
-        }
-    }
-    // Our records are untouched by the outsider's attempts.
-    let wallets = app.wallets(&admin).hot_page(paging(1, 10)).await;
-    assert_eq!(list(&wallets)[0]["status"], 0);
-    let assets = app.assets(&admin).list_all().await;
-    assert_eq!(assets.data()[0]["status"], 1);
-}
-
 each_database!(
     assets_enable_tokens_on_every_chain,
     cold_addresses_change_only_through_approved_requests,
-    wallet_calls_need_their_menu_and_stay_in_their_merchant,
 );

@@ -53,6 +53,10 @@ impl Answer {
     pub fn msg(&self) -> &str {
         self.body["msg"].as_str().unwrap_or_default()
     }
+    /// The code and the message, to compare both at once.
+    pub fn code_and_msg(&self) -> (i64, &str) {
+        (self.code(), self.msg())
+    }
     pub fn data(&self) -> &Value {
         &self.body["data"]
     }

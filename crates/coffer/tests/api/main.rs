@@ -5,17 +5,18 @@ mod console;
 mod helpers;
 
 mod access;
+mod access_matrix;
 mod anvil_deposits;
+mod asset_matrix;
 mod assets;
 mod bounds;
-mod deposit_guards;
-// Callbacks
 mod callback_order;
+mod callback_retries;
+mod deposit_guards;
 mod deposits;
 mod envelope;
 mod escalation;
 mod funds;
-// Guessable secrets
 mod guessing;
 mod hash_scan;
 mod housekeeping;
@@ -25,6 +26,7 @@ mod iplist;
 mod mail;
 mod merchant_api;
 mod merchant_contract;
+mod merchant_key_upload;
 mod merchant_refusals;
 mod merchant_signing;
 mod parity;
@@ -33,6 +35,7 @@ mod restart;
 mod session;
 mod sign_in;
 mod system;
+mod system_matrix;
 mod tron_deposits;
 mod vault;
 mod wallets;
