@@ -139,11 +139,9 @@ async fn operators_cannot_lock_themselves_out(db: TestDb) {
 async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
     let app = spawn_app(db).await;
     let admin = app.sign_in_demo().await;
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1])
-        .await
-        .unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
+    let viewer = app
+        .operator("viewer@coffer.local", "Viewer-Pass-2026", &[1])
+        .await;
     let user = account_id_of(&app, &admin, "viewer@coffer.local").await;
     let role = role_id_of(&app, &admin, "viewer").await;
     let edit = json!({"id": user, "username": "Viewer two", "roleId": role, "status": 1});
@@ -240,16 +238,9 @@ async fn admin_is_a_flag_not_a_name(db: TestDb) {
     );
 
     // Role options for account forms need only the account list's menu.
-    app.store
-        .add_user(
-            DEMO_EMAIL,
-            "clerk@coffer.local",
-            "Clerk-Pass-2026",
-            &[7, 702, 70201],
-        )
-        .await
-        .unwrap();
-    let clerk = app.sign_in("clerk@coffer.local", "Clerk-Pass-2026").await;
+    let clerk = app
+        .operator("clerk@coffer.local", "Clerk-Pass-2026", &[7, 702, 70201])
+        .await;
     let options = app.accounts(&clerk).role_options().await;
     assert_eq!(options.code(), 1);
     let names: Vec<&str> = options

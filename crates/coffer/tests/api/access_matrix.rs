@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::access::{account_id_of, role_id_of};
 use crate::console::{paging, Accounts, IpList, Logs, Me, Roles};
-use crate::helpers::{spawn_app, DEMO_EMAIL};
+use crate::helpers::spawn_app;
 
 /// Every endpoint behind a menu id, with a body that would otherwise be acceptable.
 fn gated_calls(role_id: i64, user_id: i64, ip_id: i64) -> Vec<(&'static str, i64, Value)> {
@@ -64,30 +64,19 @@ const SESSION_CALLS: [&str; 12] = [
 
 async fn permission_matrix(db: TestDb) {
     let app = spawn_app(db).await;
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1])
-        .await
-        .unwrap();
-    app.store
-        .seed_demo("boss@other.example", "Other-Pass-2026")
-        .await
-        .unwrap();
+    let viewer = app
+        .operator("viewer@coffer.local", "Viewer-Pass-2026", &[1])
+        .await;
+    let outsider = app.other_merchant().await;
     let admin = app.sign_in_demo().await;
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
-    let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
     let role = role_id_of(&app, &admin, "viewer").await;
     let user = account_id_of(&app, &admin, "viewer@coffer.local").await;
 
     let requested = app.ip_list(&admin).request(json!({"ip": "192.0.2.1"})).await;
     let ip_id = requested.data()["id"].as_i64().unwrap();
     for (path, menu, body) in gated_calls(role, user, ip_id) {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        let refused = app.post_as(&viewer, path, body.clone()).await;
-        assert_eq!(refused.code(), 10403, "{path} needs menu {menu}");
+        app.assert_gated(&viewer, path, &body, &format!("menu {menu}"))
+            .await;
         // The other merchant's admin holds every menu, yet cannot touch our records.
         let foreign = app.post_as(&outsider, path, body).await;
         if body_names_a_record(path) {

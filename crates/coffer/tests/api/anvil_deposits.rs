@@ -13,8 +13,10 @@ use ruint::aliases::U256;
 use serde_json::{json, Value};
 
 use crate::deposits::openssl_verifies;
-use crate::helpers::{spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
-use crate::merchant_signing::{integrate, Integration, OTHER_EMAIL, OTHER_PASSWORD};
+use crate::helpers::{
+    spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD, OTHER_EMAIL, OTHER_PASSWORD,
+};
+use crate::merchant_signing::{integrate, Integration};
 use crate::receiver::Receiver;
 use crate::wallets::EVM;
 

@@ -6,7 +6,6 @@ use serde_json::{json, Value};
 
 use crate::assets::{collect, hot_wallet, risk, COLD_A, DEV};
 use crate::console::{paging, Assets, Wallets};
-use crate::helpers::DEMO_EMAIL;
 use crate::wallets::{app_with_dev_seed, list};
 
 /// Every wallet endpoint with its menu id and an otherwise acceptable body.
@@ -63,27 +62,12 @@ async fn wallet_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
         .unwrap()
         .id;
 
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1])
-        .await
-        .unwrap();
-    app.store
-        .seed_demo("boss@other.example", "Other-Pass-2026")
-        .await
-        .unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
-    let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
+    let viewer = app
+        .operator("viewer@coffer.local", "Viewer-Pass-2026", &[1])
+        .await;
+    let outsider = app.other_merchant().await;
     for (path, menu, body) in gated_calls(asset, wallet, address) {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        assert_eq!(
-            app.post_as(&viewer, path, body.clone()).await.code(),
-            10403,
-            "{path} needs {menu}"
-        );
+        app.assert_gated(&viewer, path, &body, &menu.to_string()).await;
         let foreign = app.post_as(&outsider, path, body).await;
         if ["edit", "status", "requestColdAddress", "editRemark"]
             .iter()

@@ -161,11 +161,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     assert_eq!(events.data()["total"], 0, "the date filter applies");
 
     // Another merchant sees none of it.
-    app.store
-        .seed_demo("boss@other.example", "Other-Pass-2026")
-        .await
-        .unwrap();
-    let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
+    let outsider = app.other_merchant().await;
     let theirs = app
         .deposits(&outsider)
         .page(with(range(&app), paging(1, 10)))

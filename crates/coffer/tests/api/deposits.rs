@@ -257,16 +257,9 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
 
 async fn deposit_calls_need_their_menu(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
-    app.store
-        .add_user(
-            crate::helpers::DEMO_EMAIL,
-            "viewer@coffer.local",
-            "Viewer-Pass-2026",
-            &[1],
-        )
-        .await
-        .unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
+    let viewer = app
+        .operator("viewer@coffer.local", "Viewer-Pass-2026", &[1])
+        .await;
     let filter = with(range(&app), paging(1, 10));
     let calls = [
         (Deposits::PAGE, filter.clone()),
@@ -281,28 +274,12 @@ async fn deposit_calls_need_their_menu(db: TestDb) {
         (Callbacks::PUSH, json!({"eventId": "evt_x"})),
     ];
     for (path, body) in calls {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        assert_eq!(
-            app.post_as(&viewer, path, body).await.code(),
-            10403,
-            "{path} without its menu"
-        );
+        app.assert_gated(&viewer, path, &body, "its menu").await;
     }
     // 401 alone opens the deposit list (one list, two screens).
-    app.store
-        .add_user(
-            crate::helpers::DEMO_EMAIL,
-            "list@coffer.local",
-            "List-Pass-2026",
-            &[4, 401],
-        )
-        .await
-        .unwrap();
-    let lister = app.sign_in("list@coffer.local", "List-Pass-2026").await;
+    let lister = app
+        .operator("list@coffer.local", "List-Pass-2026", &[4, 401])
+        .await;
     assert_eq!(app.deposits(&lister).page(filter).await.code(), 1);
     assert_eq!(app.deposits(&lister).push(json!({"id": 1})).await.code(), 10403);
 }

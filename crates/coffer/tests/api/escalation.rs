@@ -80,16 +80,9 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
     let reviewers = add_role(&app, &admin, &admin_google, "Reviewers", json!([4, 403, 40301])).await;
     let readers = add_role(&app, &admin, &admin_google, "Readers", json!([7, 702])).await;
     let admin_role = role_named(&app, &admin, "admin").await["id"].as_i64().unwrap();
-    app.store
-        .add_user(
-            DEMO_EMAIL,
-            "clerk@coffer.local",
-            "Clerk-Pass-2026",
-            &[7, 702, 70201],
-        )
-        .await
-        .unwrap();
-    let clerk = app.sign_in("clerk@coffer.local", "Clerk-Pass-2026").await;
+    let clerk = app
+        .operator("clerk@coffer.local", "Clerk-Pass-2026", &[7, 702, 70201])
+        .await;
     let clerk_google = bind_google(&app, &clerk).await;
 
     let as_admin = invite(&app, &clerk, &clerk_google, "evil@x.example", admin_role).await;
@@ -108,16 +101,9 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
 
     // Nor may it move an account into a stronger role: it lacks 70202 (menu), and one that
     // has it is bound by the same rule.
-    app.store
-        .add_user(
-            DEMO_EMAIL,
-            "mover@coffer.local",
-            "Mover-Pass-2026",
-            &[7, 702, 70202],
-        )
-        .await
-        .unwrap();
-    let mover = app.sign_in("mover@coffer.local", "Mover-Pass-2026").await;
+    let mover = app
+        .operator("mover@coffer.local", "Mover-Pass-2026", &[7, 702, 70202])
+        .await;
     let mover_google = bind_google(&app, &mover).await;
     let reader_id = accounts(&app, &admin)
         .await
@@ -160,16 +146,13 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
     );
 
     // Nor reset the password of, or delete, an account stronger than itself.
-    app.store
-        .add_user(
-            DEMO_EMAIL,
+    let janitor = app
+        .operator(
             "janitor@coffer.local",
             "Janitor-Pass-2026",
             &[7, 702, 70203, 70204],
         )
-        .await
-        .unwrap();
-    let janitor = app.sign_in("janitor@coffer.local", "Janitor-Pass-2026").await;
+        .await;
     let reset = json!({"id": demo_id, "password": "Taken-Over-2026", "passwordVerify": "Taken-Over-2026"});
     let taken = app.accounts(&janitor).reset_password(reset).await;
     refused(&taken, ADMIN_ONLY);
@@ -187,16 +170,9 @@ async fn edit_role_alone_cannot_widen_any_role(db: TestDb) {
     let admin_google = bind_google(&app, &admin).await;
     let clerks = add_role(&app, &admin, &admin_google, "Clerks", json!([1])).await;
     let strong = add_role(&app, &admin, &admin_google, "Strong", json!([1, 4, 403, 40301])).await;
-    app.store
-        .add_user(
-            DEMO_EMAIL,
-            "editor@coffer.local",
-            "Editor-Pass-2026",
-            &[1, 7, 703, 70302],
-        )
-        .await
-        .unwrap();
-    let editor = app.sign_in("editor@coffer.local", "Editor-Pass-2026").await;
+    let editor = app
+        .operator("editor@coffer.local", "Editor-Pass-2026", &[1, 7, 703, 70302])
+        .await;
     let google = bind_google(&app, &editor).await;
     let own = role_named(&app, &admin, "editor").await["id"].as_i64().unwrap();
     let everything: Vec<i64> = app

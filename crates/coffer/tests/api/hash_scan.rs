@@ -7,7 +7,6 @@ use serde_json::{json, Value};
 use crate::console::{paging, NO_SESSION};
 use crate::deposits::{merchant_ready, range, with};
 use crate::helpers::{spawn_app_with, TestApp};
-use crate::merchant_signing::{OTHER_EMAIL, OTHER_PASSWORD};
 use crate::receiver::Receiver;
 use crate::wallets::{demo_merchant, list, offline_chains};
 
@@ -33,8 +32,7 @@ async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
     app.devchain.mine().await.unwrap();
 
     // Another merchant cannot credit (or even learn about) our deposit.
-    app.store.seed_demo(OTHER_EMAIL, OTHER_PASSWORD).await.unwrap();
-    let other = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;
+    let other = app.other_merchant().await;
     let theirs = scan_hash(&app, &other, &hash).await;
     assert_eq!(
         (theirs.code(), theirs.msg()),

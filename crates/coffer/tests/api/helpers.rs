@@ -18,6 +18,9 @@ use std::sync::Arc;
 
 pub const DEMO_EMAIL: &str = "demo@coffer.local";
 pub const DEMO_PASSWORD: &str = "Demo-Pass-2026";
+/// The admin of a second merchant, for checking that nothing crosses between merchants.
+pub const OTHER_EMAIL: &str = "boss@other.example";
+pub const OTHER_PASSWORD: &str = "Other-Pass-2026";
 
 pub struct TestApp {
     pub base: String,
@@ -194,6 +197,33 @@ impl TestApp {
 
     pub async fn sign_in_demo(&self) -> String {
         self.sign_in(DEMO_EMAIL, DEMO_PASSWORD).await
+    }
+
+    /// Asserts that `path` refuses a caller without a session (10506) and `viewer`, whose role
+    /// lacks `menu`, the menu behind it (10403).
+    pub async fn assert_gated(&self, viewer: &str, path: &str, body: &Value, menu: &str) {
+        let anonymous = self.post(path, body.clone()).await;
+        assert_eq!(anonymous.code(), 10506, "{path} without a session");
+        let refused = self.post_as(viewer, path, body.clone()).await;
+        assert_eq!(refused.code(), 10403, "{path} needs {menu}");
+    }
+
+    /// Seeds the second merchant; its admin's session token.
+    pub async fn other_merchant(&self) -> String {
+        self.store
+            .seed_demo(OTHER_EMAIL, OTHER_PASSWORD)
+            .await
+            .expect("seeding another merchant");
+        self.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await
+    }
+
+    /// Adds an operator to the demo merchant holding only `menus`, signed in; the token.
+    pub async fn operator(&self, email: &str, password: &str, menus: &[i64]) -> String {
+        self.store
+            .add_user(DEMO_EMAIL, email, password, menus)
+            .await
+            .expect("adding an operator");
+        self.sign_in(email, password).await
     }
 }
 

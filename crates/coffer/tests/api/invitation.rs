@@ -6,8 +6,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
 use crate::escalation::{accept, accounts, invite, role_named, roles, INVITEE_PASSWORD};
-use crate::helpers::{spawn_app, DEMO_EMAIL};
-use crate::merchant_signing::{OTHER_EMAIL, OTHER_PASSWORD};
+use crate::helpers::{spawn_app, DEMO_EMAIL, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::wallets::{bind_google, google_code};
 
 async fn an_invitee_sets_the_password_with_the_mailed_code(db: TestDb) {

@@ -7,7 +7,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 use std::process::Command;
 
-use crate::helpers::{DEMO_EMAIL, DEMO_PASSWORD};
+use crate::helpers::{DEMO_EMAIL, DEMO_PASSWORD, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::merchant_signing::*;
 use crate::wallets::{app_with_dev_seed, demo_merchant, EVM};
 

@@ -15,9 +15,6 @@ use crate::wallets::{bind_google, google_code};
 pub const PING: &str = "/merchant/v1/ping";
 pub const ADDRESS: &str = "/merchant/v1/address";
 
-pub const OTHER_EMAIL: &str = "boss@other.example";
-pub const OTHER_PASSWORD: &str = "Other-Pass-2026";
-
 pub fn pem(label: &str, der: &[u8]) -> String {
     let b64 = base64::engine::general_purpose::STANDARD.encode(der);
     let lines: Vec<String> = b64

@@ -117,11 +117,9 @@ async fn change_password_checks_and_ends_other_sessions(db: TestDb) {
 
 async fn a_limited_role_gets_only_its_menus(db: TestDb) {
     let app = spawn_app(db).await;
-    app.store
-        .add_user(DEMO_EMAIL, "clerk@coffer.local", "Clerk-Pass-2026", &[1, 3, 301])
-        .await
-        .unwrap();
-    let token = app.sign_in("clerk@coffer.local", "Clerk-Pass-2026").await;
+    let token = app
+        .operator("clerk@coffer.local", "Clerk-Pass-2026", &[1, 3, 301])
+        .await;
     let info = app.me(&token).info().await;
     let ids: Vec<i64> = info.data()["menuList"]
         .as_array()

@@ -5,8 +5,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::console::{paging, Callbacks, MerchantKeys, Wallets};
-use crate::helpers::{spawn_app_with, DEMO_EMAIL};
-use crate::merchant_signing::{OTHER_EMAIL, OTHER_PASSWORD};
+use crate::helpers::{spawn_app_with, DEMO_EMAIL, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::wallets::{bind_google, google_code, offline_chains, EVM};
 
 /// (path, menu, body) of every console call of menu 8 this module serves.

@@ -8,12 +8,10 @@ use serde_json::{json, Value};
 
 use crate::console::paging;
 use crate::deposits::with;
-use crate::helpers::{spawn_app_with, TestApp};
+use crate::helpers::{spawn_app_with, TestApp, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::wallets::{demo_merchant, google_code, list, offline_chains};
 use crate::withdrawals::{detail, integration, merchant_withdraw, payer, payer_as, withdraw, DEV, PAYEE};
 
-const OTHER_EMAIL: &str = "boss@other.example";
-const OTHER_PASSWORD: &str = "Other-Pass-2026";
 /// 2^255 base units: two of them sum past 2^256 - 1.
 const HALF_OF_U256: &str = "57896044618658097711785492504343953926634992332820282019728792003956564819968";
 

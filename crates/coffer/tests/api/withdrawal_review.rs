@@ -12,8 +12,7 @@ use serde_json::{json, Value};
 
 use crate::console::{paging, Callbacks, Withdrawals};
 use crate::deposits::{openssl_verifies, range, with};
-use crate::helpers::{spawn_app_with, TestApp, DEMO_EMAIL};
-use crate::merchant_signing::{OTHER_EMAIL, OTHER_PASSWORD};
+use crate::helpers::{spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{bind_google, demo_merchant, google_code, offline_chains};
 use crate::withdrawals::{detail, payer, withdraw};
@@ -50,11 +49,7 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     assert_eq!(receiver.events()[0]["event"], "withdraw.review");
 
     // Maker-checker: the creator may not pass it while another reviewer exists.
-    app.store
-        .add_user(DEMO_EMAIL, CHECKER, PASSWORD, &[4, 403, 40301, 40302])
-        .await
-        .unwrap();
-    let checker = app.sign_in(CHECKER, PASSWORD).await;
+    let checker = app.operator(CHECKER, PASSWORD, &[4, 403, 40301, 40302]).await;
     let checker_google = bind_google(&app, &checker).await;
     let own = check(&app, &p.token, pass(&app, &p.google, json!([big]))).await;
     assert_eq!(own["done"], 0);
@@ -93,11 +88,7 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     let mut reviewers = Vec::new();
     for n in 0..5 {
         let email = format!("checker{n}@coffer.local");
-        app.store
-            .add_user(DEMO_EMAIL, &email, PASSWORD, &[4, 403, 40301])
-            .await
-            .unwrap();
-        let token = app.sign_in(&email, PASSWORD).await;
+        let token = app.operator(&email, PASSWORD, &[4, 403, 40301]).await;
         let google = bind_google(&app, &token).await;
         reviewers.push((token, google));
     }
@@ -278,11 +269,7 @@ async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     let p = payer(&app, "100").await;
     let id = withdraw(&app, &p, "5", json!({})).await.data()["id"].clone();
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", PASSWORD, &[1])
-        .await
-        .unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", PASSWORD).await;
+    let viewer = app.operator("viewer@coffer.local", PASSWORD, &[1]).await;
     let filter = with(range(&app), paging(1, 10));
     let calls = [
         (
@@ -302,31 +289,19 @@ async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
         (Callbacks::SAVE_RISK_URL, json!({"riskUrl": ""})),
     ];
     for (path, body) in calls {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        assert_eq!(
-            app.post_as(&viewer, path, body).await.code(),
-            10403,
-            "{path} without its menu"
-        );
+        app.assert_gated(&viewer, path, &body, "its menu").await;
     }
     // Pass and reject need 40301; review again alone (40302) may not pass.
-    app.store
-        .add_user(DEMO_EMAIL, "again@coffer.local", PASSWORD, &[4, 403, 40302])
-        .await
-        .unwrap();
-    let again_only = app.sign_in("again@coffer.local", PASSWORD).await;
+    let again_only = app
+        .operator("again@coffer.local", PASSWORD, &[4, 403, 40302])
+        .await;
     for action in [1, 2] {
         let body = json!({"ids": [id], "action": action, "reason": "r"});
         let refused = app.withdrawals(&again_only).check(body).await;
         assert_eq!(refused.code(), 10403, "action {action} with 40302 only");
     }
     // Another merchant sees none of it.
-    app.store.seed_demo(OTHER_EMAIL, OTHER_PASSWORD).await.unwrap();
-    let other = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;
+    let other = app.other_merchant().await;
     let other_google = bind_google(&app, &other).await;
     let theirs = app.withdrawals(&other).detail(json!({"id": id})).await;
     assert_eq!((theirs.code(), theirs.msg()), (10422, "No such record"));
