@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::console::{paging, Accounts, Me};
 use crate::escalation::{invite_and_sign_in, INVITEE_PASSWORD};
-use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL};
+use crate::helpers::{menu_ids, spawn_app, TestApp, DEMO_EMAIL};
 use crate::wallets::{bind_google, google_code};
 
 pub async fn role_id_of(app: &TestApp, token: &str, name_part: &str) -> i64 {
@@ -48,11 +48,8 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
     let nameless = app.accounts(&admin).add(account("ops@coffer.local", " ")).await;
     assert_eq!((nameless.code(), nameless.msg()), (10422, "Nickname is empty"));
     let ops_token = invite_and_sign_in(&app, &admin, &google, "ops@coffer.local", ops).await;
-    let ops_user = crate::escalation::accounts(&app, &admin)
+    let ops_user = crate::escalation::account_id(&app, &admin, "ops@coffer.local")
         .await
-        .into_iter()
-        .find(|a| a["email"] == "ops@coffer.local")
-        .unwrap()["id"]
         .as_i64()
         .unwrap();
     let dup = app
@@ -62,12 +59,7 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
     assert_eq!(dup.code(), 11005);
 
     let menus = app.me(&ops_token).info().await;
-    let ids: Vec<i64> = menus.data()["menuList"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["menuId"].as_i64().unwrap())
-        .collect();
+    let ids: Vec<i64> = menu_ids(&menus.data()["menuList"]);
     assert_eq!(ids, vec![1, 3, 301]);
 
     // The role in use cannot be deleted; the admin role is read-only.
@@ -212,16 +204,7 @@ async fn admin_is_a_flag_not_a_name(db: TestDb) {
             "{name:?}"
         );
     }
-    let all_menus: Vec<i64> = app
-        .roles(&admin)
-        .menus()
-        .await
-        .data()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["menuId"].as_i64().unwrap())
-        .collect();
+    let all_menus: Vec<i64> = menu_ids(app.roles(&admin).menus().await.data());
     let google = bind_google(&app, &admin).await;
     let everything = app
         .roles(&admin)

@@ -7,7 +7,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::console::{paging, Accounts, Roles};
-use crate::helpers::{spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL};
+use crate::helpers::{menu_ids, spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL};
 use crate::wallets::{bind_google, google_code, offline_chains};
 use crate::withdrawals::{payer, withdraw};
 
@@ -53,6 +53,13 @@ pub async fn role_named(app: &TestApp, token: &str, part: &str) -> Value {
 pub async fn accounts(app: &TestApp, token: &str) -> Vec<Value> {
     let page = app.accounts(token).page(paging(1, 100)).await;
     page.data()["list"].as_array().unwrap().clone()
+}
+
+/// The id of the account with `email`.
+pub async fn account_id(app: &TestApp, token: &str, email: &str) -> Value {
+    let all = accounts(app, token).await;
+    let account = all.iter().find(|a| a["email"] == email);
+    account.unwrap_or_else(|| panic!("no account {email}"))["id"].clone()
 }
 
 async fn add_role(app: &TestApp, token: &str, google: &str, name: &str, menus: Value) -> i64 {
@@ -105,24 +112,9 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
         .operator("mover@coffer.local", "Mover-Pass-2026", &[7, 702, 70202])
         .await;
     let mover_google = bind_google(&app, &mover).await;
-    let reader_id = accounts(&app, &admin)
-        .await
-        .into_iter()
-        .find(|a| a["email"] == "reader@x.example")
-        .unwrap()["id"]
-        .clone();
-    let mover_id = accounts(&app, &admin)
-        .await
-        .into_iter()
-        .find(|a| a["email"] == "mover@coffer.local")
-        .unwrap()["id"]
-        .clone();
-    let demo_id = accounts(&app, &admin)
-        .await
-        .into_iter()
-        .find(|a| a["email"] == DEMO_EMAIL)
-        .unwrap()["id"]
-        .clone();
+    let reader_id = account_id(&app, &admin, "reader@x.example").await;
+    let mover_id = account_id(&app, &admin, "mover@coffer.local").await;
+    let demo_id = account_id(&app, &admin, DEMO_EMAIL).await;
     let edit = |id: &Value, role: i64| {
         json!({"id": id, "username": "X", "roleId": role, "status": 1,
                "googleCode": google_code(&app, &mover_google)})
@@ -175,16 +167,7 @@ async fn edit_role_alone_cannot_widen_any_role(db: TestDb) {
         .await;
     let google = bind_google(&app, &editor).await;
     let own = role_named(&app, &admin, "editor").await["id"].as_i64().unwrap();
-    let everything: Vec<i64> = app
-        .roles(&admin)
-        .menus()
-        .await
-        .data()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["menuId"].as_i64().unwrap())
-        .collect();
+    let everything: Vec<i64> = menu_ids(app.roles(&admin).menus().await.data());
     let edit = |id: i64, menus: Value| json!({"id": id, "name": "Renamed", "menuIds": menus, "googleCode": google_code(&app, &google)});
     let before = roles(&app, &admin).await;
     for (id, menus, msg) in [
@@ -221,12 +204,7 @@ async fn account_and_role_changes_need_the_authenticator(db: TestDb) {
     let google = bind_google(&app, &admin).await;
     let role = add_role(&app, &admin, &google, "Base", json!([1])).await;
     invite_and_sign_in(&app, &admin, &google, "viewer@x.example", role).await;
-    let viewer_id = accounts(&app, &admin)
-        .await
-        .into_iter()
-        .find(|a| a["email"] == "viewer@x.example")
-        .unwrap()["id"]
-        .clone();
+    let viewer_id = account_id(&app, &admin, "viewer@x.example").await;
     let other = add_role(&app, &admin, &google, "Other", json!([1, 3])).await;
     let calls = [
         (Roles::ADD, clerks.clone()),

@@ -227,6 +227,12 @@ impl TestApp {
     }
 }
 
+/// The `menuId`s of a list of menus (`menuList`, `role/menus`), in order.
+pub fn menu_ids(menus: &Value) -> Vec<i64> {
+    let menus = menus.as_array().expect("a list of menus");
+    menus.iter().map(|m| m["menuId"].as_i64().unwrap()).collect()
+}
+
 pub async fn answer(response: reqwest::Response) -> Answer {
     let status = response.status().as_u16();
     let text = response.text().await.expect("a body");

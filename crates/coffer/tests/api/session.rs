@@ -5,7 +5,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
 use crate::console::NO_SESSION;
-use crate::helpers::{spawn_app, DEMO_EMAIL, DEMO_PASSWORD};
+use crate::helpers::{menu_ids, spawn_app, DEMO_EMAIL, DEMO_PASSWORD};
 
 async fn expiry_codes_distinguish_missing_from_expired(db: TestDb) {
     let app = spawn_app(db).await;
@@ -121,12 +121,7 @@ async fn a_limited_role_gets_only_its_menus(db: TestDb) {
         .operator("clerk@coffer.local", "Clerk-Pass-2026", &[1, 3, 301])
         .await;
     let info = app.me(&token).info().await;
-    let ids: Vec<i64> = info.data()["menuList"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["menuId"].as_i64().unwrap())
-        .collect();
+    let ids: Vec<i64> = menu_ids(&info.data()["menuList"]);
     assert_eq!(ids, vec![1, 3, 301]);
     assert_eq!(
         info.data()["roleList"],
