@@ -6,6 +6,10 @@ use axum::http::HeaderMap;
 use axum::Extension;
 use coffer_domain::access::invite::Invitation;
 use coffer_domain::access::{AccountEdit as Edit, AccountView, RoleOption, RoleView};
+use coffer_domain::menu::catalogue::{
+    ACCOUNT_ADD, ACCOUNT_DELETE, ACCOUNT_EDIT, ACCOUNT_LIST, ACCOUNT_RESET_PASSWORD, ROLE_ADD, ROLE_DELETE,
+    ROLE_EDIT, ROLE_LIST,
+};
 use coffer_domain::menu::MenuItem;
 use coffer_domain::ports::Paged;
 use coffer_domain::registration::NewPassword;
@@ -94,7 +98,7 @@ fn audited(before: &impl Serialize) -> Audited {
 
 pub async fn page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<702>,
+    Allowed(ctx): Allowed<ACCOUNT_LIST>,
     ApiJson(body): ApiJson<AccountPage>,
 ) -> ApiResult<Paged<AccountView>> {
     ok(state
@@ -107,7 +111,7 @@ pub async fn page(
 /// another merchant (so it carries no id).
 pub async fn add(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<70201>,
+    Allowed(ctx): Allowed<ACCOUNT_ADD>,
     headers: HeaderMap,
     ApiJson(b): ApiJson<NewAccount>,
 ) -> ApiResult<()> {
@@ -140,7 +144,7 @@ pub async fn accept_invitation(
 
 pub async fn edit(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<70202>,
+    Allowed(ctx): Allowed<ACCOUNT_EDIT>,
     ApiJson(b): ApiJson<AccountEdit>,
 ) -> Audited {
     let edit = Edit {
@@ -155,7 +159,7 @@ pub async fn edit(
 
 pub async fn reset_password(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<70203>,
+    Allowed(ctx): Allowed<ACCOUNT_RESET_PASSWORD>,
     ApiJson(b): ApiJson<PasswordReset>,
 ) -> ApiResult<()> {
     state
@@ -167,7 +171,7 @@ pub async fn reset_password(
 
 pub async fn delete(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<70204>,
+    Allowed(ctx): Allowed<ACCOUNT_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
     audited(&state.access.delete_account(&ctx, b.id).await?)
@@ -175,22 +179,28 @@ pub async fn delete(
 
 pub async fn role_options(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<702>,
+    Allowed(ctx): Allowed<ACCOUNT_LIST>,
 ) -> ApiResult<Vec<RoleOption>> {
     ok(state.access.role_options(&ctx).await?)
 }
 
-pub async fn roles(State(state): State<AppState>, Allowed(ctx): Allowed<703>) -> ApiResult<Paged<RoleView>> {
+pub async fn roles(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<ROLE_LIST>,
+) -> ApiResult<Paged<RoleView>> {
     ok(state.access.roles(&ctx).await?)
 }
 
-pub async fn role_menus(State(state): State<AppState>, Allowed(_): Allowed<703>) -> ApiResult<Vec<MenuItem>> {
+pub async fn role_menus(
+    State(state): State<AppState>,
+    Allowed(_): Allowed<ROLE_LIST>,
+) -> ApiResult<Vec<MenuItem>> {
     ok(state.access.menus().await?)
 }
 
 pub async fn add_role(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<70301>,
+    Allowed(ctx): Allowed<ROLE_ADD>,
     ApiJson(b): ApiJson<RoleForm>,
 ) -> ApiResult<Created> {
     ok(Created {
@@ -203,7 +213,7 @@ pub async fn add_role(
 
 pub async fn edit_role(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<70302>,
+    Allowed(ctx): Allowed<ROLE_EDIT>,
     ApiJson(b): ApiJson<RoleForm>,
 ) -> Audited {
     let id = b.id.ok_or_else(|| {
@@ -221,7 +231,7 @@ pub async fn edit_role(
 
 pub async fn delete_role(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<70303>,
+    Allowed(ctx): Allowed<ROLE_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
     audited(&state.access.delete_role(&ctx, b.id).await?)

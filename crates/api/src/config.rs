@@ -2,6 +2,8 @@
 
 use axum::extract::{Path, State};
 use coffer_domain::config::HomeConfig;
+use coffer_domain::ports::chain::ChainFamily;
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 use crate::envelope::{ok, ApiResult};
@@ -22,4 +24,41 @@ pub async fn config_keys_empty(State(state): State<AppState>) -> ApiResult<BTree
 
 pub async fn home_config(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<HomeConfig> {
     ok(state.config.home_config(ctx.merchant_id).await?)
+}
+
+/// How the console checks an address typed for a chain (`/api/partner/chain/addressRules`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressRuleView {
+    chain_id: i64,
+    family: &'static str,
+    /// A regular expression the trimmed address must match whole.
+    pattern: &'static str,
+    example: &'static str,
+    /// False when addresses differing only in letter case are the same (hex).
+    case_sensitive: bool,
+}
+
+impl AddressRuleView {
+    fn new((chain_id, family): (i64, ChainFamily)) -> AddressRuleView {
+        AddressRuleView {
+            chain_id,
+            family: family.name,
+            pattern: family.address.pattern,
+            example: family.address.example,
+            case_sensitive: family.address.case_sensitive,
+        }
+    }
+}
+
+pub async fn address_rules(
+    State(state): State<AppState>,
+    Session(_): Session,
+) -> ApiResult<Vec<AddressRuleView>> {
+    ok(state
+        .config
+        .chain_families()
+        .into_iter()
+        .map(AddressRuleView::new)
+        .collect())
 }

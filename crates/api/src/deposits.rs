@@ -4,6 +4,10 @@ use axum::extract::State;
 use chrono::{DateTime, Utc};
 use coffer_domain::callbacks::{AttemptResult, CallbackAttemptView, CallbackEventView};
 use coffer_domain::deposits::{DepositSummary, DepositView, HashScanView};
+use coffer_domain::menu::catalogue::{
+    CALLBACKS, CALLBACK_PUSH, DEPOSIT_LIST, DEPOSIT_ORDERS, DEPOSIT_PUSH, HASH_SCAN, TRANSACTION_LIST,
+    TRANSACTION_PUSH,
+};
 use coffer_domain::ports::{DepositFilter, EventFilter, Paged};
 use serde::Deserialize;
 
@@ -83,7 +87,7 @@ pub struct EventQuery {
 
 pub async fn page(
     State(state): State<AppState>,
-    AllowedEither(ctx): AllowedEither<301, 401>,
+    AllowedEither(ctx): AllowedEither<DEPOSIT_ORDERS, DEPOSIT_LIST>,
     ApiJson(q): ApiJson<PagedFilter>,
 ) -> ApiResult<Paged<DepositView>> {
     ok(state
@@ -94,7 +98,7 @@ pub async fn page(
 
 pub async fn summary(
     State(state): State<AppState>,
-    AllowedEither(ctx): AllowedEither<301, 401>,
+    AllowedEither(ctx): AllowedEither<DEPOSIT_ORDERS, DEPOSIT_LIST>,
     ApiJson(f): ApiJson<FilterBody>,
 ) -> ApiResult<DepositSummary> {
     ok(state.deposits.summary(&ctx, &f.filter()).await?)
@@ -103,7 +107,7 @@ pub async fn summary(
 /// Also for the transaction list (402), whose rows open the same drawer.
 pub async fn detail(
     State(state): State<AppState>,
-    AllowedEither(ctx): AllowedEither<301, 401, 402>,
+    AllowedEither(ctx): AllowedEither<DEPOSIT_ORDERS, DEPOSIT_LIST, TRANSACTION_LIST>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let deposit = state.deposits.detail(&ctx, b.id).await?;
@@ -122,7 +126,7 @@ pub struct HashScanBody {
 
 pub async fn hash_scan(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<40101>,
+    Allowed(ctx): Allowed<HASH_SCAN>,
     ApiJson(b): ApiJson<HashScanBody>,
 ) -> ApiResult<HashScanView> {
     ok(state.deposits.scan_hash(&ctx, b.chain_id, &b.hash).await?)
@@ -130,7 +134,7 @@ pub async fn hash_scan(
 
 pub async fn push(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<30101>,
+    Allowed(ctx): Allowed<DEPOSIT_PUSH>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<AttemptResult> {
     let event_id = state.deposits.push(&ctx, b.id).await?;
@@ -139,7 +143,7 @@ pub async fn push(
 
 pub async fn user_page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<402>,
+    Allowed(ctx): Allowed<TRANSACTION_LIST>,
     ApiJson(q): ApiJson<PagedFilter>,
 ) -> ApiResult<Paged<DepositView>> {
     if !q.filter.only_deposits() {
@@ -157,7 +161,7 @@ pub async fn user_page(
 
 pub async fn user_summary(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<402>,
+    Allowed(ctx): Allowed<TRANSACTION_LIST>,
     ApiJson(f): ApiJson<FilterBody>,
 ) -> ApiResult<DepositSummary> {
     if !f.only_deposits() {
@@ -172,7 +176,7 @@ pub async fn user_summary(
 
 pub async fn user_push(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<40201>,
+    Allowed(ctx): Allowed<TRANSACTION_PUSH>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<AttemptResult> {
     let event_id = state.deposits.push(&ctx, b.id).await?;
@@ -181,7 +185,7 @@ pub async fn user_push(
 
 pub async fn callback_page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<804>,
+    Allowed(ctx): Allowed<CALLBACKS>,
     ApiJson(q): ApiJson<EventQuery>,
 ) -> ApiResult<Paged<CallbackEventView>> {
     let filter = EventFilter {
@@ -195,7 +199,7 @@ pub async fn callback_page(
 
 pub async fn callback_attempts(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<804>,
+    Allowed(ctx): Allowed<CALLBACKS>,
     ApiJson(b): ApiJson<ByEvent>,
 ) -> ApiResult<Vec<CallbackAttemptView>> {
     ok(state.callbacks.attempts(&ctx, &b.event_id).await?)
@@ -203,7 +207,7 @@ pub async fn callback_attempts(
 
 pub async fn callback_push(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80401>,
+    Allowed(ctx): Allowed<CALLBACK_PUSH>,
     ApiJson(b): ApiJson<ByEvent>,
 ) -> ApiResult<AttemptResult> {
     ok(state.callbacks.push(&ctx, &b.event_id).await?)

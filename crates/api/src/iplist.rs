@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::Extension;
 use coffer_domain::iplist::IpView;
+use coffer_domain::menu::catalogue::{IP_DELETE, IP_LIST, IP_REQUEST};
 use coffer_domain::ports::Paged;
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +32,7 @@ pub struct Created {
 
 pub async fn page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<701>,
+    Allowed(ctx): Allowed<IP_LIST>,
     ApiJson(q): ApiJson<PageQuery>,
 ) -> ApiResult<Paged<IpView>> {
     ok(state.ips.page(&ctx, q.request()?).await?)
@@ -39,7 +40,7 @@ pub async fn page(
 
 pub async fn request(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<70101>,
+    Allowed(ctx): Allowed<IP_REQUEST>,
     ApiJson(b): ApiJson<IpRequest>,
 ) -> ApiResult<Created> {
     ok(Created {
@@ -49,7 +50,7 @@ pub async fn request(
 
 pub async fn delete(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<70102>,
+    Allowed(ctx): Allowed<IP_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Result<(Extension<AuditBefore>, Reply<()>), ApiError> {
     let before = state.ips.delete(&ctx, b.id).await?;

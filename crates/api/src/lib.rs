@@ -89,6 +89,7 @@ pub fn router(state: AppState) -> Router {
         // Permissions and accounts
         .route("/api/partner/invite/accept", post(access::accept_invitation))
         .route("/api/partner/home/config", post(config::home_config))
+        .route("/api/partner/chain/addressRules", post(config::address_rules))
         .route("/api/partner/account/page", post(access::page))
         .route("/api/partner/account/roleOptions", post(access::role_options))
         .route("/api/partner/ipConfigs/getPartnerIps", post(iplist::page))

@@ -2,6 +2,7 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use coffer_domain::menu::catalogue::{LOGIN_LOGS, OPERATION_LOGS};
 use coffer_domain::ports::{LogFilter, LoginLogEntry, OperationLogEntry, Paged};
 use coffer_domain::AppError;
 use serde::Deserialize;
@@ -38,7 +39,7 @@ impl LogQuery {
 
 pub async fn login_page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<901>,
+    Allowed(ctx): Allowed<LOGIN_LOGS>,
     ApiJson(q): ApiJson<LogQuery>,
 ) -> ApiResult<Paged<LoginLogEntry>> {
     let filter = q.filter(q.result.clone())?;
@@ -47,7 +48,7 @@ pub async fn login_page(
 
 pub async fn operation_page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<902>,
+    Allowed(ctx): Allowed<OPERATION_LOGS>,
     ApiJson(q): ApiJson<LogQuery>,
 ) -> ApiResult<Paged<OperationLogEntry>> {
     let filter = q.filter(q.action.clone())?;

@@ -4,6 +4,10 @@
 use axum::extract::State;
 use axum::Extension;
 use coffer_domain::callbacks::AttemptResult;
+use coffer_domain::menu::catalogue::{
+    API_KEY, API_KEY_RESET, API_KEY_SHOW, BLACKLIST, BLACKLIST_ADD, BLACKLIST_DELETE, CALLBACKS,
+    CALLBACK_URL_SET, CLIENT_KEY_UPLOAD, RISK_URL_SET, WHITELIST, WHITELIST_EDIT,
+};
 use coffer_domain::merchant_api::{
     AllowIpView, ApiSecretView, ApiSettingsView, BlacklistFilter, BlacklistView, ClientKeyView,
 };
@@ -86,7 +90,7 @@ fn before(value: serde_json::Value) -> Extension<AuditBefore> {
 /// API key and the callback screens.
 pub async fn settings(
     State(state): State<AppState>,
-    AllowedEither(ctx): AllowedEither<803, 804>,
+    AllowedEither(ctx): AllowedEither<API_KEY, CALLBACKS>,
 ) -> ApiResult<ApiSettingsView> {
     let mut view = state.merchant_api.settings(&ctx).await?;
     let (key_id, public_key) = state.callbacks.keys.public().await?;
@@ -97,7 +101,7 @@ pub async fn settings(
 
 pub async fn show_secret(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80301>,
+    Allowed(ctx): Allowed<API_KEY_SHOW>,
     ApiJson(b): ApiJson<GoogleCode>,
 ) -> ApiResult<ApiSecretView> {
     ok(state.merchant_api.show_secret(&ctx, &b.google_code).await?)
@@ -105,7 +109,7 @@ pub async fn show_secret(
 
 pub async fn reset_secret(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80302>,
+    Allowed(ctx): Allowed<API_KEY_RESET>,
     ApiJson(b): ApiJson<GoogleCode>,
 ) -> Result<(Extension<AuditBefore>, Reply<ApiSecretView>), ApiError> {
     let old = state.merchant_api.settings(&ctx).await?.key_id;
@@ -115,7 +119,7 @@ pub async fn reset_secret(
 
 pub async fn save_client_key(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80303>,
+    Allowed(ctx): Allowed<CLIENT_KEY_UPLOAD>,
     ApiJson(b): ApiJson<ClientKeyUpload>,
 ) -> Result<(Extension<AuditBefore>, Reply<ClientKeyView>), ApiError> {
     let old = state.merchant_api.settings(&ctx).await?.client_key;
@@ -129,7 +133,7 @@ pub async fn save_client_key(
 
 pub async fn save_callback_url(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80402>,
+    Allowed(ctx): Allowed<CALLBACK_URL_SET>,
     ApiJson(b): ApiJson<CallbackUrl>,
 ) -> Result<(Extension<AuditBefore>, Reply<CallbackUrlSaved>), ApiError> {
     let old = state.merchant_api.settings(&ctx).await?.callback_url;
@@ -161,7 +165,7 @@ pub struct RiskUrlSaved {
 
 pub async fn save_risk_url(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80403>,
+    Allowed(ctx): Allowed<RISK_URL_SET>,
     ApiJson(b): ApiJson<RiskUrl>,
 ) -> Result<(Extension<AuditBefore>, Reply<RiskUrlSaved>), ApiError> {
     let old = state.merchant_api.settings(&ctx).await?.risk_url;
@@ -174,14 +178,14 @@ pub async fn save_risk_url(
 
 pub async fn allow_ips(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<805>,
+    Allowed(ctx): Allowed<WHITELIST>,
 ) -> ApiResult<Vec<AllowIpView>> {
     ok(state.merchant_api.allow_ips(&ctx).await?)
 }
 
 pub async fn edit_allow_ips(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80501>,
+    Allowed(ctx): Allowed<WHITELIST_EDIT>,
     ApiJson(b): ApiJson<AllowIps>,
 ) -> Result<(Extension<AuditBefore>, Reply<Vec<AllowIpView>>), ApiError> {
     let (old, new) = state.merchant_api.edit_allow_ips(&ctx, &b.ips).await?;
@@ -191,7 +195,7 @@ pub async fn edit_allow_ips(
 
 pub async fn blacklist_page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<802>,
+    Allowed(ctx): Allowed<BLACKLIST>,
     ApiJson(q): ApiJson<BlacklistQuery>,
 ) -> ApiResult<Paged<BlacklistView>> {
     let filter = BlacklistFilter {
@@ -206,7 +210,7 @@ pub async fn blacklist_page(
 
 pub async fn blacklist_add(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80201>,
+    Allowed(ctx): Allowed<BLACKLIST_ADD>,
     ApiJson(b): ApiJson<BlacklistAdd>,
 ) -> ApiResult<BlacklistAdded> {
     let (id, address) = state
@@ -218,7 +222,7 @@ pub async fn blacklist_add(
 
 pub async fn blacklist_delete(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80202>,
+    Allowed(ctx): Allowed<BLACKLIST_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Result<(Extension<AuditBefore>, Reply<()>), ApiError> {
     let deleted = state.merchant_api.delete_blacklist(&ctx, b.id).await?;
@@ -232,7 +236,7 @@ pub async fn blacklist_delete(
 /// endpoint replied. The same button as editing the address: it is part of setting it up.
 pub async fn test_callback(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<80402>,
+    Allowed(ctx): Allowed<CALLBACK_URL_SET>,
 ) -> ApiResult<AttemptResult> {
     ok(state.callbacks.test_ping(&ctx).await?)
 }

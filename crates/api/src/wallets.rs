@@ -1,6 +1,10 @@
 //! Wallets and assets (menu 2): deposit addresses, hot wallets, assets, cold-address requests.
 
 use axum::extract::State;
+use coffer_domain::menu::catalogue::{
+    ADDRESS_REMARK, COLD_REQUEST, HOT_WALLETS, HOT_WALLET_ADD, HOT_WALLET_STATUS, TOKEN_ADD, TOKEN_EDIT,
+    TOKEN_LIST, TOKEN_STATUS, WALLET_ADDRESS,
+};
 use coffer_domain::ports::{AddressFilter, ColdAddress, CollectSettings, Paged, RiskLimits};
 use coffer_domain::wallets::assets::{AssetInput, AssetView, ColdAddressView, TokenRequestView};
 use coffer_domain::wallets::{DepositAddressView, HotWalletView};
@@ -115,7 +119,7 @@ pub struct CreatedWallet {
 
 pub async fn asset_list(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<201>,
+    Allowed(ctx): Allowed<TOKEN_LIST>,
     ApiJson(q): ApiJson<ChainQuery>,
 ) -> ApiResult<Vec<AssetView>> {
     ok(state.wallets.list_assets(&ctx, q.chain_id).await?)
@@ -123,7 +127,7 @@ pub async fn asset_list(
 
 pub async fn asset_add(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20101>,
+    Allowed(ctx): Allowed<TOKEN_ADD>,
     ApiJson(b): ApiJson<AddAsset>,
 ) -> ApiResult<Created> {
     let id = state
@@ -135,7 +139,7 @@ pub async fn asset_add(
 
 pub async fn asset_add_v2(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20101>,
+    Allowed(ctx): Allowed<TOKEN_ADD>,
     ApiJson(b): ApiJson<AddAssetV2>,
 ) -> ApiResult<Created> {
     let settings = Some((b.collect, b.risk));
@@ -148,7 +152,7 @@ pub async fn asset_add_v2(
 
 pub async fn asset_edit(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20102>,
+    Allowed(ctx): Allowed<TOKEN_EDIT>,
     ApiJson(b): ApiJson<EditAsset>,
 ) -> ApiResult<()> {
     let input = AssetInput {
@@ -161,7 +165,7 @@ pub async fn asset_edit(
 
 pub async fn asset_status(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20103>,
+    Allowed(ctx): Allowed<TOKEN_STATUS>,
     ApiJson(b): ApiJson<SetStatus>,
 ) -> ApiResult<()> {
     ok(state.wallets.set_asset_status(&ctx, b.id, b.status).await?)
@@ -169,7 +173,7 @@ pub async fn asset_status(
 
 pub async fn cold_page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<201>,
+    Allowed(ctx): Allowed<TOKEN_LIST>,
     ApiJson(q): ApiJson<PagedAssetQuery>,
 ) -> ApiResult<Paged<ColdAddressView>> {
     ok(state
@@ -181,7 +185,7 @@ pub async fn cold_page(
 /// Form rules first, then the authenticator: a typo never costs a code.
 pub async fn request_cold(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20104>,
+    Allowed(ctx): Allowed<COLD_REQUEST>,
     ApiJson(b): ApiJson<ColdRequest>,
 ) -> ApiResult<Created> {
     let checked = state
@@ -196,7 +200,7 @@ pub async fn request_cold(
 
 pub async fn token_requests(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<201>,
+    Allowed(ctx): Allowed<TOKEN_LIST>,
     ApiJson(q): ApiJson<PagedAssetQuery>,
 ) -> ApiResult<Paged<TokenRequestView>> {
     ok(state
@@ -207,7 +211,7 @@ pub async fn token_requests(
 
 pub async fn address_page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<202>,
+    Allowed(ctx): Allowed<WALLET_ADDRESS>,
     ApiJson(q): ApiJson<AddressQuery>,
 ) -> ApiResult<Paged<DepositAddressView>> {
     let filter = AddressFilter {
@@ -223,7 +227,7 @@ pub async fn address_page(
 
 pub async fn address_remark(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20201>,
+    Allowed(ctx): Allowed<ADDRESS_REMARK>,
     ApiJson(b): ApiJson<EditRemark>,
 ) -> ApiResult<()> {
     ok(state.wallets.edit_address_remark(&ctx, b.id, &b.remark).await?)
@@ -231,7 +235,7 @@ pub async fn address_remark(
 
 pub async fn hot_wallet_page(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<205>,
+    Allowed(ctx): Allowed<HOT_WALLETS>,
     ApiJson(q): ApiJson<PagedChainQuery>,
 ) -> ApiResult<Paged<HotWalletView>> {
     ok(state
@@ -242,7 +246,7 @@ pub async fn hot_wallet_page(
 
 pub async fn hot_wallet_add(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20501>,
+    Allowed(ctx): Allowed<HOT_WALLET_ADD>,
     ApiJson(b): ApiJson<AddHotWallet>,
 ) -> ApiResult<CreatedWallet> {
     let (id, address) = state.wallets.add_hot_wallet(&ctx, b.chain_id, &b.remark).await?;
@@ -251,7 +255,7 @@ pub async fn hot_wallet_add(
 
 pub async fn hot_wallet_status(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20502>,
+    Allowed(ctx): Allowed<HOT_WALLET_STATUS>,
     ApiJson(b): ApiJson<SetStatus>,
 ) -> ApiResult<()> {
     ok(state.wallets.set_hot_wallet_status(&ctx, b.id, b.status).await?)

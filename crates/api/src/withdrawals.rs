@@ -4,6 +4,10 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{DateTime, Utc};
 use coffer_domain::deposits::DepositSummary;
+use coffer_domain::menu::catalogue::{
+    MANUAL_WITHDRAW, WITHDRAW, WITHDRAW_CHECK, WITHDRAW_LIST, WITHDRAW_LIST_PUSH, WITHDRAW_ORDERS,
+    WITHDRAW_PUSH, WITHDRAW_REVIEW, WITHDRAW_REVIEW_AGAIN,
+};
 use coffer_domain::ports::{Paged, WithdrawalFilter};
 use coffer_domain::withdrawals::request::{Requester, WithdrawRequest};
 use coffer_domain::withdrawals::review::{CheckReport, Selection};
@@ -52,7 +56,7 @@ impl WithdrawBody {
 
 pub async fn withdraw(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20601>,
+    Allowed(ctx): Allowed<WITHDRAW>,
     ApiJson(b): ApiJson<WithdrawBody>,
 ) -> ApiResult<WithdrawalView> {
     let (mut request, code) = b.request();
@@ -70,7 +74,7 @@ pub async fn withdraw(
 
 pub async fn manual_withdraw(
     State(state): State<AppState>,
-    Allowed(ctx): Allowed<20602>,
+    Allowed(ctx): Allowed<MANUAL_WITHDRAW>,
     ApiJson(b): ApiJson<WithdrawBody>,
 ) -> ApiResult<WithdrawalView> {
     let (mut request, code) = b.request();
@@ -137,7 +141,7 @@ pub struct ByIds {
 }
 
 /// Orders > withdraw, Transactions > withdraw check and withdraw list: one list, three screens.
-type Viewer = AllowedEither<302, 403, 404>;
+type Viewer = AllowedEither<WITHDRAW_ORDERS, WITHDRAW_CHECK, WITHDRAW_LIST>;
 
 pub async fn page(
     State(state): State<AppState>,
@@ -197,17 +201,18 @@ pub struct CheckBody {
     google_code: String,
 }
 
-/// Pass and reject need 40301, review again 40302; passing also a Google code.
+/// Pass and reject need WITHDRAW_REVIEW, review again WITHDRAW_REVIEW_AGAIN; passing also a
+/// Google code.
 pub async fn check(
     State(state): State<AppState>,
-    AllowedEither(ctx): AllowedEither<40301, 40302>,
+    AllowedEither(ctx): AllowedEither<WITHDRAW_REVIEW, WITHDRAW_REVIEW_AGAIN>,
     headers: HeaderMap,
     ApiJson(b): ApiJson<CheckBody>,
 ) -> ApiResult<CheckReport> {
     let needed = if b.action == coffer_domain::ports::review_action::REVIEW_AGAIN {
-        40302
+        WITHDRAW_REVIEW_AGAIN
     } else {
-        40301
+        WITHDRAW_REVIEW
     };
     if !ctx.permissions.allows(needed) {
         return Err(coffer_domain::AppError::Forbidden.into());
@@ -229,7 +234,7 @@ pub async fn check(
 
 pub async fn push(
     State(state): State<AppState>,
-    AllowedEither(ctx): AllowedEither<30201, 40401>,
+    AllowedEither(ctx): AllowedEither<WITHDRAW_PUSH, WITHDRAW_LIST_PUSH>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<coffer_domain::callbacks::AttemptResult> {
     let event_id = state.withdrawals.push(&ctx, b.id).await?;

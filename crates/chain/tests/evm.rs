@@ -6,7 +6,7 @@ use coffer_chain::evm::{EvmAdapter, NATIVE_INDEX};
 use coffer_chain::keys;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::chain::{
-    Asset, ChainAdapter, ChainError, ChainFamily, KeyPurpose, Transfer, TransferRequest, TxStatus,
+    Asset, ChainAdapter, ChainError, KeyPurpose, Transfer, TransferRequest, TxStatus,
 };
 use coffer_testkit::anvil::{ANVIL_CHAIN_ID, DEV_ACCOUNTS, DEV_MNEMONIC};
 use coffer_testkit::AnvilPeer;
@@ -86,7 +86,7 @@ async fn a_node_of_another_chain_or_no_node_is_refused() {
     );
 
     let evm = adapter(&anvil);
-    assert_eq!(evm.family(), ChainFamily::Evm);
+    assert_eq!(evm.family().name, "evm");
     assert_eq!(evm.chain_id(), CHAIN);
     evm.connect().await.unwrap();
     assert_eq!(evm.head().await.unwrap().number, 0);

@@ -3,7 +3,6 @@
 
 use anyhow::Context;
 use coffer_chain::devchain::{self, Devchain};
-use coffer_chain::tron::TronAdapter;
 use coffer_domain::chains::ChainRegistry;
 use coffer_domain::clock::Clock;
 use coffer_domain::ports::chain::ChainAdapter;
@@ -11,7 +10,7 @@ use coffer_store::catalogue::{ChainSpec, TokenSpec};
 use coffer_store::Store;
 use std::sync::Arc;
 
-use crate::config::{ChainFamilyConfig, Config};
+use crate::config::Config;
 
 pub const DEVCHAIN_ID: i64 = coffer_store::catalogue::DEVCHAIN_ID;
 pub const DEVCHAIN_USDT_TOKEN_ID: i64 = 1;
@@ -26,7 +25,7 @@ pub fn specs(config: &Config) -> Vec<ChainSpec> {
             symbol: devchain::NATIVE_SYMBOL.into(),
             txurl: String::new(),
             decimals: devchain::NATIVE_DECIMALS.into(),
-            family: "dev".into(),
+            family: devchain::FAMILY.name.into(),
             tokens: vec![TokenSpec {
                 id: DEVCHAIN_USDT_TOKEN_ID,
                 symbol: devchain::USDT_SYMBOL.into(),
@@ -43,10 +42,7 @@ pub fn specs(config: &Config) -> Vec<ChainSpec> {
             symbol: c.symbol.clone(),
             txurl: c.txurl.clone(),
             decimals: c.decimals,
-            family: match c.family {
-                ChainFamilyConfig::Evm => "evm".into(),
-                ChainFamilyConfig::Tron => "tron".into(),
-            },
+            family: c.family.settings().family().name.into(),
             tokens: c
                 .tokens
                 .iter()
@@ -85,17 +81,7 @@ pub async fn build(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> any
         None
     };
     for c in &config.chains {
-        let url = c.rpc_url.expose();
-        let adapter: Arc<dyn ChainAdapter> = match c.family {
-            ChainFamilyConfig::Evm => Arc::new(
-                coffer_chain::evm::EvmAdapter::new(c.id, url, c.evm_chain_id.unwrap_or_default())
-                    .with_context(|| format!("chain {}", c.id))?,
-            ),
-            ChainFamilyConfig::Tron => Arc::new(
-                TronAdapter::new(c.id, url, c.fee_limit_sun).with_context(|| format!("chain {}", c.id))?,
-            ),
-        };
-        adapters.push(adapter);
+        adapters.push(c.family.settings().adapter(c.id, c.rpc_url.expose())?);
     }
     Ok(Chains {
         registry: Arc::new(ChainRegistry::new(adapters)),
@@ -122,14 +108,12 @@ pub fn scan_settings(config: &Config) -> coffer_domain::deposits::scanner::ScanS
         }
     }
     for c in &config.chains {
-        let default = match c.family {
-            ChainFamilyConfig::Evm => 12,
-            ChainFamilyConfig::Tron => 19,
-        };
         settings.chains.insert(
             c.id,
             ChainScanSettings {
-                confirmations: c.confirmations.unwrap_or(default),
+                confirmations: c
+                    .confirmations
+                    .unwrap_or_else(|| c.family.settings().default_confirmations()),
                 start_block: c.scan_from_block,
             },
         );

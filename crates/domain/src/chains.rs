@@ -34,13 +34,10 @@ impl ChainRegistry {
         ids.sort_unstable();
         ids
     }
-}
 
-/// The stored name of a family (key counters, the chain catalogue, the console).
-pub fn family_name(family: ChainFamily) -> &'static str {
-    match family {
-        ChainFamily::Dev => "dev",
-        ChainFamily::Evm => "evm",
-        ChainFamily::Tron => "tron",
+    /// Each chain's family, by chain id.
+    pub fn families(&self) -> Vec<(i64, ChainFamily)> {
+        let family = |id: i64| (id, self.adapters[&id].family());
+        self.ids().into_iter().map(family).collect()
     }
 }

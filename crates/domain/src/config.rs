@@ -4,7 +4,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
+use crate::ports::chain::ChainFamily;
 use crate::ports::{ConfigRepo, MerchantId};
 
 #[derive(Debug, Clone, Serialize)]
@@ -25,7 +27,7 @@ pub struct ChainNode {
     /// Block-explorer prefix for a transaction hash.
     pub txurl: String,
     pub decimals: i32,
-    /// "dev", "evm" or "tron": the address format the console checks.
+    /// The family's stored name ("dev", "evm", "tron"); its address rule is in chain/addressRules.
     pub family: String,
     pub tokens: Vec<TokenInfo>,
 }
@@ -64,11 +66,22 @@ const MAX_KEYS: usize = 50;
 pub struct ConfigService {
     repo: Arc<dyn ConfigRepo>,
     token_icon_url: String,
+    chains: Arc<ChainRegistry>,
 }
 
 impl ConfigService {
-    pub fn new(repo: Arc<dyn ConfigRepo>, token_icon_url: String) -> Self {
-        ConfigService { repo, token_icon_url }
+    pub fn new(repo: Arc<dyn ConfigRepo>, token_icon_url: String, chains: Arc<ChainRegistry>) -> Self {
+        ConfigService {
+            repo,
+            token_icon_url,
+            chains,
+        }
+    }
+
+    /// Each configured chain's family with its address rule, by chain id: the console checks
+    /// typed addresses with these rather than keeping its own copy.
+    pub fn chain_families(&self) -> Vec<(i64, ChainFamily)> {
+        self.chains.families()
     }
 
     /// Values of a comma-joined key list; every key asked is answered, unknown ones with None.

@@ -4,10 +4,11 @@
 use serde::Serialize;
 use std::collections::BTreeSet;
 
-pub type MenuId = i64;
+pub mod catalogue;
+#[cfg(test)]
+mod copies;
 
-/// The flag that unlocks /token/token-detail.
-pub const TOKEN_DETAIL_FLAG: MenuId = 215;
+pub type MenuId = i64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum MenuType {
@@ -26,6 +27,14 @@ impl MenuType {
             "C" => Some(MenuType::C),
             "F" => Some(MenuType::F),
             _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MenuType::M => "M",
+            MenuType::C => "C",
+            MenuType::F => "F",
         }
     }
 }
@@ -82,6 +91,6 @@ mod tests {
         let p = Permissions::new([1, 3, 301]);
         assert!(p.allows(301));
         assert!(!p.allows(302));
-        assert!(!p.allows(TOKEN_DETAIL_FLAG));
+        assert!(!p.allows(catalogue::TOKEN_DETAIL));
     }
 }

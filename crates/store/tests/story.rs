@@ -51,7 +51,7 @@ async fn storage_story(db: TestDb) {
     let menus = store.role_menus(user.role_id).await.unwrap();
     assert_eq!(
         menus.len(),
-        coffer_store::catalogue::MENUS.len(),
+        coffer_domain::menu::catalogue::MENUS.len(),
         "admin holds every menu"
     );
     assert!(menus.windows(2).all(|w| w[0].sort < w[1].sort));

@@ -7,6 +7,7 @@
 //! database is dropped when its `TestDb` is, also when the test fails.
 
 pub mod anvil;
+pub mod schema;
 mod smtp;
 pub mod tron_node;
 

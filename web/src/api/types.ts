@@ -61,8 +61,11 @@ export interface TokenConfig {
   contract?: string;
 }
 
-/** Address family of a chain: the devchain and EVM chains use 0x addresses, TRON base58 `T...`. */
-export type ChainFamily = 'dev' | 'evm' | 'tron';
+/**
+ * A chain's family as the server names it; a family added on the server needs no console change
+ * (its address rule comes from chain/addressRules).
+ */
+export type ChainFamily = 'dev' | 'evm' | 'tron' | (string & {});
 
 export interface ChainNode {
   chainid: number;
@@ -70,7 +73,7 @@ export interface ChainNode {
   symbol: string;
   txurl: string;
   decimals?: number;
-  /** Absent from older servers: the console then accepts either address shape. */
+  /** Absent from older servers: the console then accepts the shape of any chain's addresses. */
   family?: ChainFamily;
   tokens: TokenConfig[];
 }

@@ -25,33 +25,34 @@ import TokenWithdrawPage from '@/pages/withdrawals/TokenWithdrawPage';
 import { WithdrawCheckPage, WithdrawListPage, WithdrawOrdersPage } from '@/pages/withdrawals/WithdrawalPages';
 import { useSession } from '@/store/session';
 import { registerNavigator } from '@/utils/navigation';
+import { PATHS } from './catalogue';
 import { resolveGuard } from './guard';
 import { pageRoutes, type PageRoute } from './menus';
 
-/** Screens that exist today; every other menu page is an honest "arrives later" page. */
+/** Screens that exist today, by catalogue path; every other menu page is an honest "arrives later" page. */
 const SCREENS: Record<string, () => ReactNode> = {
-  '/home': () => <HomePage />,
-  '/token/list': () => <TokenListPage />,
-  '/token/token-detail': () => <TokenDetailPage />,
-  '/token/wallet-address': () => <WalletAddressPage />,
-  '/token/set': () => <HotWalletPage />,
-  '/token/withdraw': () => <TokenWithdrawPage />,
-  '/orders/deposit': () => <DepositOrdersPage />,
-  '/orders/withdraw': () => <WithdrawOrdersPage />,
-  '/transactions/deposit-list': () => <DepositListPage />,
-  '/transactions/transaction-list': () => <TransactionListPage />,
-  '/transactions/withdraw-check': () => <WithdrawCheckPage />,
-  '/transactions/withdraw-list': () => <WithdrawListPage />,
-  '/system/blacklist': () => <BlacklistPage />,
-  '/system/api-key': () => <ApiKeyPage />,
-  '/system/api-detail': () => <ApiDetailPage />,
-  '/system/callback': () => <CallbackPage />,
-  '/system/whitelist': () => <WhitelistPage />,
-  '/account/ip-list': () => <IpListPage />,
-  '/account/account-list': () => <AccountListPage />,
-  '/account/role-list': () => <RoleListPage />,
-  '/logs/login': () => <LoginLogsPage />,
-  '/logs/operation': () => <OperationLogsPage />,
+  [PATHS.home]: () => <HomePage />,
+  [PATHS.tokenList]: () => <TokenListPage />,
+  [PATHS.tokenDetail]: () => <TokenDetailPage />,
+  [PATHS.walletAddress]: () => <WalletAddressPage />,
+  [PATHS.hotWallets]: () => <HotWalletPage />,
+  [PATHS.tokenWithdraw]: () => <TokenWithdrawPage />,
+  [PATHS.depositOrders]: () => <DepositOrdersPage />,
+  [PATHS.withdrawOrders]: () => <WithdrawOrdersPage />,
+  [PATHS.depositList]: () => <DepositListPage />,
+  [PATHS.transactionList]: () => <TransactionListPage />,
+  [PATHS.withdrawCheck]: () => <WithdrawCheckPage />,
+  [PATHS.withdrawList]: () => <WithdrawListPage />,
+  [PATHS.blacklist]: () => <BlacklistPage />,
+  [PATHS.apiKey]: () => <ApiKeyPage />,
+  [PATHS.apiDetail]: () => <ApiDetailPage />,
+  [PATHS.callbacks]: () => <CallbackPage />,
+  [PATHS.whitelist]: () => <WhitelistPage />,
+  [PATHS.ipList]: () => <IpListPage />,
+  [PATHS.accountList]: () => <AccountListPage />,
+  [PATHS.roleList]: () => <RoleListPage />,
+  [PATHS.loginLogs]: () => <LoginLogsPage />,
+  [PATHS.operationLogs]: () => <OperationLogsPage />,
 };
 
 function pageFor(route: PageRoute): ReactNode {

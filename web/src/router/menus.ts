@@ -1,6 +1,12 @@
 import type { MenuId, MenuItem, MenuTitles, RoleEntry, UserSession } from '@/api/types';
 import type { Language } from '@/locales';
-import { FINANCIAL_GROUP_IDS, GENERAL_GROUP_IDS, TOKEN_DETAIL_FLAG, TOKEN_DETAIL_PATH } from './catalogue';
+import {
+  FINANCIAL_GROUP_IDS,
+  GENERAL_GROUP_IDS,
+  TOKEN_DETAIL_FLAG,
+  TOKEN_DETAIL_PATH,
+  TOKEN_DETAIL_TITLES,
+} from './catalogue';
 
 // Pure functions turning the server's flat menuList + roleList into routes, the sidebar tree
 // and its groups. Ids are compared as strings everywhere (spec section 6): the server may send
@@ -125,7 +131,7 @@ export function pageRoutes(user: Pick<UserSession, 'menuList' | 'roleList'> | nu
     routes.push({
       path: TOKEN_DETAIL_PATH,
       menuId: TOKEN_DETAIL_FLAG,
-      titles: { en: 'Token detail', 'zh-CN': '代币详情', 'zh-HK': '代幣詳情' },
+      titles: TOKEN_DETAIL_TITLES,
       parents: token ? [token.menuNameEn] : [],
     });
   }

@@ -1,3 +1,5 @@
+// Generated from crates/domain/src/menu/catalogue.rs by `COFFER_BLESS=1 cargo test -p coffer-domain menu`: do not edit.
+
 // Permission buttons (menu type F) of docs/menus.md. A button shows iff roleList holds its id.
 export const PERMISSIONS = {
   tokenAdd: '20101',
@@ -36,18 +38,36 @@ export const PERMISSIONS = {
   whitelistEdit: '80501',
 } as const;
 
-/** Pages whose calls other screens reuse (deposit addresses 202, hot wallets 205), and link targets. */
+/** Pages (and the flag granting the token-detail page), for screens that reuse a page's calls or link to it. */
 export const PAGES = {
+  home: '1',
   tokenList: '201',
   walletAddress: '202',
+  energy: '203',
+  trade: '204',
   hotWallets: '205',
-  tokenDetail: '215',
   tokenWithdraw: '206',
+  tokenDetail: '215',
+  service: '10',
+  points: '11',
   depositOrders: '301',
   withdrawOrders: '302',
   depositList: '401',
   transactionList: '402',
   withdrawCheck: '403',
   withdrawList: '404',
+  collectTransactions: '501',
+  fundCollection: '502',
+  paymentReport: '601',
+  receiptReport: '602',
+  ipList: '701',
+  accountList: '702',
+  roleList: '703',
+  apiDetail: '801',
+  blacklist: '802',
+  apiKey: '803',
   callbacks: '804',
+  whitelist: '805',
+  loginLogs: '901',
+  operationLogs: '902',
 } as const;

@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // jsdom lacks matchMedia, which antd's responsive helpers call.
 if (!window.matchMedia) {
@@ -24,4 +24,12 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 afterEach(() => {
   cleanup(); // vitest runs without globals, so testing-library cannot register this itself
   window.localStorage.clear();
+});
+
+// Every form that checks an address reads the server's address rules (chain/addressRules); a
+// screen test gets the server's answer for its devchain, EVM and TRON chains unless it mocks
+// '@/api/chains' itself.
+vi.mock('@/api/chains', async () => {
+  const { SERVER_ADDRESS_RULES } = await import('./addressRules');
+  return { getAddressRules: () => Promise.resolve(SERVER_ADDRESS_RULES) };
 });

@@ -16,6 +16,12 @@ use super::tx::{self, RawTx, TxBody};
 use super::{asset_id, asset_key, derivation_path, fee, find_tx, miner, Devchain, GENESIS_PARENT};
 use crate::keys::{account_id, derive, evm_address, parse_evm_address};
 
+/// Devchain accounts are EVM accounts; the name keeps their key counters apart.
+pub const FAMILY: ChainFamily = ChainFamily {
+    name: "dev",
+    ..crate::evm::FAMILY
+};
+
 #[async_trait]
 impl ChainAdapter for Devchain {
     fn chain_id(&self) -> i64 {
@@ -23,7 +29,7 @@ impl ChainAdapter for Devchain {
     }
 
     fn family(&self) -> ChainFamily {
-        ChainFamily::Dev
+        FAMILY
     }
 
     fn parse_address(&self, text: &str) -> ChainResult<String> {

@@ -1,4 +1,4 @@
-//! The devchain's two tables (migration m20261122_000006_devchain in the store crate).
+//! The devchain's two tables (created by `super::schema`).
 
 pub mod block {
     use sea_orm::entity::prelude::*;

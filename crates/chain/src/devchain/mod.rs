@@ -17,6 +17,7 @@ mod adapter;
 mod entities;
 mod ledger;
 mod miner;
+mod schema;
 mod tx;
 
 use coffer_domain::amount::BaseUnits;
@@ -30,6 +31,7 @@ use self::ledger::db_err;
 use self::tx::TxBody;
 use crate::keys::{evm_address, parse_evm_address};
 
+pub use self::adapter::FAMILY;
 pub use self::miner::GENESIS_PARENT;
 /// The connection [`Devchain::open`] takes (re-exported for crates without sea-orm).
 pub use sea_orm::DatabaseConnection;
@@ -84,9 +86,10 @@ pub struct Devchain {
 }
 
 impl Devchain {
-    /// Opens the chain in a database the store's migrations have prepared, creating the
-    /// genesis block on first use. `chain_id` is the platform's id (1337 in the catalogue).
+    /// Opens the chain in `db`, creating or updating its tables and, on first use, the
+    /// genesis block. `chain_id` is the platform's id (1337 in the catalogue).
     pub async fn open(db: DatabaseConnection, chain_id: i64, clock: Arc<dyn Clock>) -> ChainResult<Devchain> {
+        schema::migrate(&db).await.map_err(db_err)?;
         let chain = Devchain {
             db,
             chain_id,

@@ -27,8 +27,8 @@ use alloy_sol_types::{SolCall, SolEvent};
 use async_trait::async_trait;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::chain::{
-    Asset, Block, BlockRef, ChainAdapter, ChainError, ChainFamily, ChainResult, DerivedKey, FeeEstimate,
-    KeyPurpose, SecretKey, SignedTx, TransferRequest, TxStatus,
+    AddressRule, Asset, Block, BlockRef, ChainAdapter, ChainError, ChainFamily, ChainResult, DerivedKey,
+    FeeEstimate, KeyPurpose, SecretKey, SignedTx, TransferRequest, TxStatus,
 };
 use serde_json::{json, Value};
 use tokio::sync::OnceCell;
@@ -38,6 +38,19 @@ use crate::keys::{self, evm_address, parse_evm_address, COIN_EVM};
 use rpc::{hex0x, quantity, Rpc, RpcBlock, RpcError, RpcLog, RpcTx};
 pub use scan::NATIVE_INDEX;
 use tx::{Call, Unsigned};
+
+/// 0x + 40 hex digits in any case; the EIP-55 checksum of mixed case is `parse_address`'s.
+pub const ADDRESS_RULE: AddressRule = AddressRule {
+    pattern: "^0x[0-9a-fA-F]{40}$",
+    example: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+    case_sensitive: false,
+};
+
+pub const FAMILY: ChainFamily = ChainFamily {
+    name: "evm",
+    tx_hash_prefix: "0x",
+    address: ADDRESS_RULE,
+};
 
 /// Whether the node has eth_getBlockReceipts (one call per block instead of one per tx).
 const RECEIPTS_UNKNOWN: u8 = 0;
@@ -147,7 +160,7 @@ impl ChainAdapter for EvmAdapter {
     }
 
     fn family(&self) -> ChainFamily {
-        ChainFamily::Evm
+        FAMILY
     }
 
     fn parse_address(&self, text: &str) -> ChainResult<String> {

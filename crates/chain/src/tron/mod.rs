@@ -28,8 +28,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use async_trait::async_trait;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::chain::{
-    Asset, Block, BlockRef, ChainAdapter, ChainError, ChainFamily, ChainResult, DerivedKey, FeeEstimate,
-    KeyPurpose, SecretKey, SignedTx, TransferRequest, TxStatus,
+    AddressRule, Asset, Block, BlockRef, ChainAdapter, ChainError, ChainFamily, ChainResult, DerivedKey,
+    FeeEstimate, KeyPurpose, SecretKey, SignedTx, TransferRequest, TxStatus,
 };
 use ruint::aliases::U256;
 use serde_json::{json, Value};
@@ -38,6 +38,20 @@ use zeroize::{Zeroize, Zeroizing};
 use crate::keys::{self, parse_tron_address, tron_address, COIN_TRON};
 use http::NodeClient;
 pub use tx::{RefBlock, TronCall, TxHeader, UnsignedTx, EXPIRATION_MS};
+
+/// T + 33 base58 characters (no 0, O, I, l); base58 is case-sensitive. The checksum is
+/// `parse_address`'s.
+pub const ADDRESS_RULE: AddressRule = AddressRule {
+    pattern: "^T[1-9A-HJ-NP-Za-km-z]{33}$",
+    example: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    case_sensitive: true,
+};
+
+pub const FAMILY: ChainFamily = ChainFamily {
+    name: "tron",
+    tx_hash_prefix: "",
+    address: ADDRESS_RULE,
+};
 
 /// Default cap on the TRX a TRC20 transfer may burn for energy: 30 TRX.
 pub const DEFAULT_FEE_LIMIT_SUN: u64 = 30_000_000;
@@ -137,7 +151,7 @@ impl ChainAdapter for TronAdapter {
     }
 
     fn family(&self) -> ChainFamily {
-        ChainFamily::Tron
+        FAMILY
     }
 
     fn parse_address(&self, text: &str) -> ChainResult<String> {

@@ -6,7 +6,12 @@ use figment::Figment;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+mod chains;
+#[cfg(test)]
+mod chains_tests;
 mod validate;
+
+pub use chains::{ChainConfig, EvmConfig, FamilyConfig, FamilySettings, TokenConfig, TronConfig};
 
 /// A value that must never be printed. Serializes as a fixed mask.
 #[derive(Clone, Default, Deserialize, PartialEq)]
@@ -123,63 +128,6 @@ pub struct WithdrawalsConfig {
 pub enum HaltAfter {
     Signed,
     Broadcast,
-}
-
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ChainFamilyConfig {
-    Evm,
-    Tron,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChainConfig {
-    /// The platform's chain id (shown to the console and the merchant API); never reuse one.
-    pub id: i64,
-    pub family: ChainFamilyConfig,
-    pub name: String,
-    pub symbol: String,
-    pub decimals: i32,
-    /// Block-explorer prefix of a transaction hash.
-    #[serde(default)]
-    pub txurl: String,
-    /// JSON-RPC (EVM) or full node HTTP API (TRON) URL. Secret: provider URLs carry API keys.
-    pub rpc_url: Secret,
-    /// EVM: the chain id the node must report.
-    #[serde(default)]
-    pub evm_chain_id: Option<u64>,
-    /// TRON: the most a TRC20 transfer may burn, in sun.
-    #[serde(default)]
-    pub fee_limit_sun: Option<u64>,
-    /// Blocks (including the deposit's) before a deposit is complete (EVM 12, TRON 19 if unset).
-    #[serde(default)]
-    pub confirmations: Option<u32>,
-    /// Where the first scan starts; unset = the head when the scanner first runs.
-    #[serde(default)]
-    pub scan_from_block: Option<u64>,
-    #[serde(default)]
-    pub tokens: Vec<TokenConfig>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TokenConfig {
-    /// The platform's token id; never reuse one.
-    pub id: i64,
-    pub symbol: String,
-    pub contract: String,
-    pub decimals: i32,
-    /// USD price as a decimal string.
-    #[serde(default = "one")]
-    pub price: String,
-    /// Deposits below this (decimal) are recorded as dust, not credited.
-    #[serde(default)]
-    pub min_deposit: Option<String>,
-}
-
-fn one() -> String {
-    "1".into()
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

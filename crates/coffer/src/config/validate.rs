@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 use std::path::Path;
 
-use super::{ChainFamilyConfig, Config, ConfigError, MailTransport};
+use super::{Config, ConfigError, MailTransport};
 
 impl Config {
     pub(super) fn validate(&self) -> Result<(), ConfigError> {
@@ -108,69 +108,6 @@ impl Config {
         if !(0..=8760).contains(&self.withdrawals.review_cooling_off_hours) {
             return invalid("withdrawals.review_cooling_off_hours", "must be 0 to 8760");
         }
-        self.validate_chains()
-    }
-
-    fn validate_chains(&self) -> Result<(), ConfigError> {
-        let invalid = |key, problem: String| Err(ConfigError::Invalid { key, problem });
-        let mut chain_ids = vec![crate::chains::DEVCHAIN_ID];
-        let mut token_ids = vec![crate::chains::DEVCHAIN_USDT_TOKEN_ID];
-        for c in &self.chains {
-            if chain_ids.contains(&c.id) {
-                return invalid(
-                    "chains.id",
-                    format!("{} is used twice (1337 is the devchain)", c.id),
-                );
-            }
-            chain_ids.push(c.id);
-            if c.rpc_url.is_empty() {
-                return invalid("chains.rpc_url", format!("chain {} needs a node URL", c.id));
-            }
-            if !(0..=36).contains(&c.decimals) {
-                return invalid("chains.decimals", format!("chain {}: 0 to 36", c.id));
-            }
-            if c.family == ChainFamilyConfig::Evm && c.evm_chain_id.is_none() {
-                return invalid("chains.evm_chain_id", format!("EVM chain {} needs it", c.id));
-            }
-            for t in &c.tokens {
-                if token_ids.contains(&t.id) {
-                    return invalid(
-                        "chains.tokens.id",
-                        format!("{} is used twice (1 is devchain USDT)", t.id),
-                    );
-                }
-                token_ids.push(t.id);
-                let contract_ok = match c.family {
-                    ChainFamilyConfig::Evm => coffer_chain::keys::parse_evm_address(&t.contract).is_ok(),
-                    ChainFamilyConfig::Tron => coffer_chain::keys::parse_tron_address(&t.contract).is_ok(),
-                };
-                if !contract_ok {
-                    return invalid(
-                        "chains.tokens.contract",
-                        format!("token {}: not an address of its chain", t.id),
-                    );
-                }
-                if !(0..=36).contains(&t.decimals) {
-                    return invalid("chains.tokens.decimals", format!("token {}: 0 to 36", t.id));
-                }
-                let min_ok = t.min_deposit.as_deref().is_none_or(|m| {
-                    u8::try_from(t.decimals)
-                        .is_ok_and(|d| coffer_domain::amount::BaseUnits::from_decimal(m, d).is_ok())
-                });
-                if !min_ok {
-                    return invalid(
-                        "chains.tokens.min_deposit",
-                        format!("token {}: a decimal within its decimals", t.id),
-                    );
-                }
-                if coffer_domain::amount::BaseUnits::from_decimal(&t.price, 18).is_err() {
-                    return invalid(
-                        "chains.tokens.price",
-                        format!("token {}: a decimal like 1 or 0.25", t.id),
-                    );
-                }
-            }
-        }
-        Ok(())
+        super::chains::validate_chains(&self.chains)
     }
 }

@@ -5,7 +5,7 @@
 //! scan (once, however often it is scanned); an anvil reorg (evm_snapshot / evm_revert) orphans
 //! a transfer, which becomes void and is announced; the merchant API answers order queries.
 
-use coffer::config::{ChainConfig, ChainFamilyConfig, Config, Secret, TokenConfig};
+use coffer::config::{ChainConfig, Config, EvmConfig, FamilyConfig, Secret, TokenConfig};
 use coffer_domain::callbacks::headers;
 use coffer_testkit::anvil::DEV_ACCOUNTS;
 use coffer_testkit::{each_database, AnvilPeer, TestDb};
@@ -26,14 +26,14 @@ const PAYER: &str = DEV_ACCOUNTS[1];
 pub fn anvil_chain(config: &mut Config, url: &str, contract: &str) {
     config.chains = vec![ChainConfig {
         id: EVM,
-        family: ChainFamilyConfig::Evm,
+        family: FamilyConfig::Evm(EvmConfig {
+            evm_chain_id: Some(31337),
+        }),
         name: "Anvil".into(),
         symbol: "ETH".into(),
         decimals: 18,
         txurl: String::new(),
         rpc_url: Secret::new(url),
-        evm_chain_id: Some(31337),
-        fee_limit_sun: None,
         confirmations: Some(3),
         // Like a real deployment: the scanner starts where the chain is when it first runs.
         scan_from_block: None,

@@ -6,6 +6,7 @@ mod helpers;
 
 mod access;
 mod access_matrix;
+mod address_rules;
 mod anvil_deposits;
 mod asset_matrix;
 mod assets;

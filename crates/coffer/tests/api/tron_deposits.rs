@@ -3,7 +3,7 @@
 //! broadcast, the scanner reads it from the block's Transfer events, completes it after the
 //! chain's confirmations and the merchant gets the signed callbacks.
 
-use coffer::config::{ChainConfig, ChainFamilyConfig, Config, Secret, TokenConfig};
+use coffer::config::{ChainConfig, Config, FamilyConfig, Secret, TokenConfig, TronConfig};
 use coffer_chain::tron::TronAdapter;
 use coffer_chain::{devchain::DEV_MNEMONIC, keys};
 use coffer_domain::amount::BaseUnits;
@@ -21,14 +21,12 @@ const TOKEN_ID: i64 = 201;
 pub fn tron_chain(config: &mut Config, url: &str, contract: &str) {
     config.chains = vec![ChainConfig {
         id: TRON,
-        family: ChainFamilyConfig::Tron,
+        family: FamilyConfig::Tron(TronConfig::default()),
         name: "TRON".into(),
         symbol: "TRX".into(),
         decimals: 6,
         txurl: "https://tronscan.org/#/transaction/".into(),
         rpc_url: Secret::new(url),
-        evm_chain_id: None,
-        fee_limit_sun: None,
         confirmations: Some(2),
         scan_from_block: None,
         tokens: vec![TokenConfig {

@@ -1,7 +1,7 @@
 //! Wallets and assets at the API: deposit addresses derived from the merchant's seed, hot
 //! wallets with chain balances, assets, cold-address requests and their review.
 
-use coffer::config::{ChainConfig, ChainFamilyConfig, Config, Secret, TokenConfig};
+use coffer::config::{ChainConfig, Config, EvmConfig, FamilyConfig, Secret, TokenConfig, TronConfig};
 use coffer_chain::devchain::{DEV_MNEMONIC, USDT_CONTRACT};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::clock::Clock;
@@ -28,14 +28,14 @@ pub fn offline_chains(config: &mut Config) {
     config.chains = vec![
         ChainConfig {
             id: EVM,
-            family: ChainFamilyConfig::Evm,
+            family: FamilyConfig::Evm(EvmConfig {
+                evm_chain_id: Some(31337),
+            }),
             name: "Anvil".into(),
             symbol: "ETH".into(),
             decimals: 18,
             txurl: String::new(),
             rpc_url: Secret::new("http://127.0.0.1:9"),
-            evm_chain_id: Some(31337),
-            fee_limit_sun: None,
             confirmations: None,
             scan_from_block: None,
             tokens: vec![TokenConfig {
@@ -49,14 +49,12 @@ pub fn offline_chains(config: &mut Config) {
         },
         ChainConfig {
             id: TRON,
-            family: ChainFamilyConfig::Tron,
+            family: FamilyConfig::Tron(TronConfig::default()),
             name: "TRON".into(),
             symbol: "TRX".into(),
             decimals: 6,
             txurl: "https://tronscan.org/#/transaction/".into(),
             rpc_url: Secret::new("http://127.0.0.1:9"),
-            evm_chain_id: None,
-            fee_limit_sun: None,
             confirmations: None,
             scan_from_block: None,
             tokens: vec![TokenConfig {

@@ -37,9 +37,9 @@ pub struct HashScan {
     pub deposits: Vec<DepositRecord>,
 }
 
-/// The chain's own spelling of a transaction hash: 0x + 64 lowercase hex on EVM and the
-/// devchain, 64 lowercase hex on TRON. `0x` is optional in what people paste.
-pub fn canonical_tx_hash(family: ChainFamily, text: &str) -> AppResult<String> {
+/// The chain's own spelling of a transaction hash: the family's prefix (0x on EVM and the
+/// devchain, none on TRON) + 64 lowercase hex. `0x` is optional in what people paste.
+pub fn canonical_tx_hash(family: &ChainFamily, text: &str) -> AppResult<String> {
     let text = text.trim();
     let digits = text
         .strip_prefix("0x")
@@ -48,11 +48,11 @@ pub fn canonical_tx_hash(family: ChainFamily, text: &str) -> AppResult<String> {
     if digits.len() != 64 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(AppError::Invalid(MsgKey::TxHashInvalid));
     }
-    let digits = digits.to_ascii_lowercase();
-    Ok(match family {
-        ChainFamily::Tron => digits,
-        ChainFamily::Dev | ChainFamily::Evm => format!("0x{digits}"),
-    })
+    Ok(format!(
+        "{}{}",
+        family.tx_hash_prefix,
+        digits.to_ascii_lowercase()
+    ))
 }
 
 fn unavailable(e: ChainError) -> AppError {
@@ -62,7 +62,7 @@ fn unavailable(e: ChainError) -> AppError {
 impl DepositScanner {
     pub async fn scan_hash(&self, merchant_id: MerchantId, chain_id: i64, text: &str) -> AppResult<HashScan> {
         let chain = self.chains.require(chain_id)?.clone();
-        let hash = canonical_tx_hash(chain.family(), text)?;
+        let hash = canonical_tx_hash(&chain.family(), text)?;
         let number = match chain.status(&hash).await.map_err(unavailable)? {
             TxStatus::Unknown => return Err(AppError::Invalid(MsgKey::TxNotFound)),
             TxStatus::Included { success: false, .. } => return Err(AppError::Invalid(MsgKey::TxFailed)),
@@ -178,15 +178,29 @@ fn pending() -> HashScan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ports::chain::AddressRule;
+
+    fn family(tx_hash_prefix: &'static str) -> ChainFamily {
+        let address = AddressRule {
+            pattern: "",
+            example: "",
+            case_sensitive: true,
+        };
+        ChainFamily {
+            name: "test",
+            tx_hash_prefix,
+            address,
+        }
+    }
 
     #[test]
     fn hashes_are_spelled_the_chains_way() {
         let hex = "AB".repeat(32);
-        let evm = canonical_tx_hash(ChainFamily::Evm, &format!(" 0x{hex} ")).unwrap();
+        let evm = canonical_tx_hash(&family("0x"), &format!(" 0x{hex} ")).unwrap();
         assert_eq!(evm, format!("0x{}", "ab".repeat(32)));
-        assert_eq!(canonical_tx_hash(ChainFamily::Dev, &hex).unwrap(), evm);
+        assert_eq!(canonical_tx_hash(&family("0x"), &hex).unwrap(), evm);
         assert_eq!(
-            canonical_tx_hash(ChainFamily::Tron, &format!("0X{hex}")).unwrap(),
+            canonical_tx_hash(&family(""), &format!("0X{hex}")).unwrap(),
             "ab".repeat(32)
         );
     }
@@ -203,7 +217,7 @@ mod tests {
         ] {
             assert!(
                 matches!(
-                    canonical_tx_hash(ChainFamily::Evm, bad),
+                    canonical_tx_hash(&family("0x"), bad),
                     Err(AppError::Invalid(MsgKey::TxHashInvalid))
                 ),
                 "{bad:?}"

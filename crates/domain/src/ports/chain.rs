@@ -32,11 +32,26 @@ pub enum ChainError {
     Key(String),
 }
 
+/// What sets a chain family apart, as data: each family's adapter module declares one, so the
+/// domain and the console read it instead of matching on the family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChainFamily {
-    Dev,
-    Evm,
-    Tron,
+pub struct ChainFamily {
+    /// The stored name: key counters, the chain catalogue, the console ("dev", "evm", "tron").
+    pub name: &'static str,
+    /// Written before the 64 lowercase hex digits of a transaction hash ("0x", or nothing).
+    pub tx_hash_prefix: &'static str,
+    pub address: AddressRule,
+}
+
+/// The shape of an address a person types, for a form to check before asking the server. The
+/// adapter's `parse_address` still decides (checksums, the chain's own prefix byte).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AddressRule {
+    /// A regular expression, valid in Rust and JavaScript, the trimmed text must match whole.
+    pub pattern: &'static str,
+    pub example: &'static str,
+    /// False when two spellings differing only in letter case are the same address (hex).
+    pub case_sensitive: bool,
 }
 
 /// What moves: the chain's native coin or a token contract (canonical address).

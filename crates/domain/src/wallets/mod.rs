@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 use crate::auth::AuthContext;
-use crate::chains::{family_name, ChainRegistry};
+use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::config::ChainNode;
 use crate::error::{AppError, AppResult};
@@ -113,7 +113,7 @@ impl WalletService {
         }
         let chain = self.deps.chains.require(chain_id)?;
         let seed = self.deps.vault.seed(merchant_id).await?;
-        let family = family_name(chain.family());
+        let family = chain.family().name;
         let index = self
             .deps
             .seeds
@@ -197,11 +197,7 @@ impl WalletService {
         let index = self
             .deps
             .seeds
-            .next_key_index(
-                ctx.merchant_id,
-                family_name(chain.family()),
-                KeyPurpose::HotWallet as i32,
-            )
+            .next_key_index(ctx.merchant_id, chain.family().name, KeyPurpose::HotWallet as i32)
             .await?;
         let key = chain
             .derive(&seed, KeyPurpose::HotWallet, index)

@@ -15,7 +15,7 @@ use crate::ports::chain::TxStatus;
 use crate::ports::{review_action, ReviewRecord, Transition, WithdrawalFilter, WithdrawalRecord};
 
 /// The pass button's menu id: who counts as a possible second reviewer.
-pub const PASS_MENU: i64 = 40301;
+pub const PASS_MENU: crate::menu::MenuId = crate::menu::catalogue::WITHDRAW_REVIEW;
 /// Rows one batch may name; one-click acts on at most this many.
 pub const MAX_BATCH: usize = 100;
 pub const MAX_ONE_CLICK: u64 = 500;

@@ -3,28 +3,20 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::schema::{
+    add_column, at, at_null, big, col, drop_column, drop_tables, id, index, int, string, table, text,
+};
+
+#[derive(DeriveMigrationName)]
 pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m20261122_000002_identity"
-    }
-}
-
-fn col(name: &str) -> ColumnDef {
-    ColumnDef::new(Alias::new(name))
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         let user_columns = [
             col("failed_logins").integer().not_null().default(0).to_owned(),
-            col("first_failed_at")
-                .timestamp_with_time_zone()
-                .null()
-                .to_owned(),
-            col("locked_until").timestamp_with_time_zone().null().to_owned(),
+            at_null("first_failed_at"),
+            at_null("locked_until"),
             // Sealed (AES-256-GCM under the master key), never stored in clear.
             col("totp_secret").text().null().to_owned(),
             col("totp_pending").text().null().to_owned(),
@@ -34,75 +26,62 @@ impl MigrationTrait for Migration {
                 .not_null()
                 .default(0)
                 .to_owned(),
-            col("last_login_at").timestamp_with_time_zone().null().to_owned(),
+            at_null("last_login_at"),
         ];
-        for mut column in user_columns {
-            m.alter_table(
-                Table::alter()
-                    .table(Alias::new("app_user"))
-                    .add_column(&mut column)
-                    .to_owned(),
-            )
-            .await?;
+        for column in user_columns {
+            add_column(m, "app_user", column).await?;
         }
         m.create_table(
-            Table::create()
-                .table(Alias::new("login_log"))
-                .col(col("id").big_integer().not_null().auto_increment().primary_key())
+            table("login_log")
+                .col(id())
                 .col(col("merchant_id").big_integer().null())
                 .col(col("user_id").big_integer().null())
-                .col(col("email").string().not_null())
-                .col(col("ip").string().not_null())
-                .col(col("user_agent").string().not_null())
-                .col(col("result").string().not_null())
-                .col(col("reason").string().not_null())
-                .col(col("created_at").timestamp_with_time_zone().not_null())
+                .col(string("email"))
+                .col(string("ip"))
+                .col(string("user_agent"))
+                .col(string("result"))
+                .col(string("reason"))
+                .col(at("created_at"))
                 .to_owned(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_login_log_merchant")
-                .table(Alias::new("login_log"))
-                .col(Alias::new("merchant_id"))
-                .col(Alias::new("id"))
-                .to_owned(),
+        index(
+            m,
+            "login_log",
+            "ix_login_log_merchant",
+            &["merchant_id", "id"],
+            false,
         )
         .await?;
         m.create_table(
-            Table::create()
-                .table(Alias::new("operation_log"))
-                .col(col("id").big_integer().not_null().auto_increment().primary_key())
-                .col(col("merchant_id").big_integer().not_null())
-                .col(col("user_id").big_integer().not_null())
-                .col(col("email").string().not_null())
-                .col(col("action").string().not_null())
-                .col(col("target").string().not_null())
-                .col(col("before").text().not_null())
-                .col(col("after").text().not_null())
-                .col(col("ip").string().not_null())
-                .col(col("result").string().not_null())
-                .col(col("code").integer().not_null())
-                .col(col("created_at").timestamp_with_time_zone().not_null())
+            table("operation_log")
+                .col(id())
+                .col(big("merchant_id"))
+                .col(big("user_id"))
+                .col(string("email"))
+                .col(string("action"))
+                .col(string("target"))
+                .col(text("before"))
+                .col(text("after"))
+                .col(string("ip"))
+                .col(string("result"))
+                .col(int("code"))
+                .col(at("created_at"))
                 .to_owned(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_operation_log_merchant")
-                .table(Alias::new("operation_log"))
-                .col(Alias::new("merchant_id"))
-                .col(Alias::new("id"))
-                .to_owned(),
+        index(
+            m,
+            "operation_log",
+            "ix_operation_log_merchant",
+            &["merchant_id", "id"],
+            false,
         )
         .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(Alias::new("operation_log")).to_owned())
-            .await?;
-        m.drop_table(Table::drop().table(Alias::new("login_log")).to_owned())
-            .await?;
+        drop_tables(m, &["operation_log", "login_log"]).await?;
         for name in [
             "failed_logins",
             "first_failed_at",
@@ -112,13 +91,7 @@ impl MigrationTrait for Migration {
             "totp_last_step",
             "last_login_at",
         ] {
-            m.alter_table(
-                Table::alter()
-                    .table(Alias::new("app_user"))
-                    .drop_column(Alias::new(name))
-                    .to_owned(),
-            )
-            .await?;
+            drop_column(m, "app_user", name).await?;
         }
         Ok(())
     }

@@ -3,63 +3,22 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::schema::{
+    at, at_null, big, big_key, boolean, col, id, index, int, key, merchant_fk, string, table, text,
+};
+
+#[derive(DeriveMigrationName)]
 pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m20261122_000007_deposits"
-    }
-}
-
-fn col(name: &str) -> ColumnDef {
-    ColumnDef::new(Alias::new(name))
-}
-
-fn id() -> ColumnDef {
-    col("id")
-        .big_integer()
-        .not_null()
-        .auto_increment()
-        .primary_key()
-        .to_owned()
-}
-
-fn at(name: &str) -> ColumnDef {
-    col(name).timestamp_with_time_zone().not_null().to_owned()
-}
-
-fn at_null(name: &str) -> ColumnDef {
-    col(name).timestamp_with_time_zone().null().to_owned()
-}
-
-async fn index(
-    m: &SchemaManager<'_>,
-    table: &str,
-    name: &str,
-    cols: &[&str],
-    unique: bool,
-) -> Result<(), DbErr> {
-    let mut index = Index::create();
-    index.name(name).table(Alias::new(table));
-    if unique {
-        index.unique();
-    }
-    for c in cols {
-        index.col(Alias::new(*c));
-    }
-    m.create_index(index.to_owned()).await
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         // One row per chain: where the scanner goes on, and who holds the scanning lease.
         m.create_table(
-            Table::create()
-                .table(Alias::new("scan_cursor"))
-                .col(col("chain_id").big_integer().not_null().primary_key())
-                .col(col("next_block").big_integer().not_null())
-                .col(col("lease_owner").string().not_null())
+            table("scan_cursor")
+                .col(big_key("chain_id"))
+                .col(big("next_block"))
+                .col(string("lease_owner"))
                 .col(at_null("lease_until"))
                 .col(at("updated_at"))
                 .to_owned(),
@@ -67,57 +26,46 @@ impl MigrationTrait for Migration {
         .await?;
         // Hashes of the blocks scanned recently: a new block's parent must match, else reorg.
         m.create_table(
-            Table::create()
-                .table(Alias::new("scanned_block"))
-                .col(col("chain_id").big_integer().not_null())
-                .col(col("number").big_integer().not_null())
-                .col(col("hash").string().not_null())
-                .col(col("parent_hash").string().not_null())
+            table("scanned_block")
+                .col(big("chain_id"))
+                .col(big("number"))
+                .col(string("hash"))
+                .col(string("parent_hash"))
                 .col(at("scanned_at"))
-                .primary_key(
-                    Index::create()
-                        .col(Alias::new("chain_id"))
-                        .col(Alias::new("number")),
-                )
+                .primary_key(&mut key(&["chain_id", "number"]))
                 .to_owned(),
         )
         .await?;
         m.create_table(
-            Table::create()
-                .table(Alias::new("deposit"))
+            table("deposit")
                 .col(id())
-                .col(col("merchant_id").big_integer().not_null())
-                .col(col("chain_id").big_integer().not_null())
+                .col(big("merchant_id"))
+                .col(big("chain_id"))
                 // Null for the chain's native coin.
                 .col(col("token_id").big_integer().null())
-                .col(col("deposit_address_id").big_integer().not_null())
-                .col(col("open_id").string().not_null())
-                .col(col("to_address").string().not_null())
-                .col(col("from_address").string().not_null())
-                .col(col("tx_hash").string().not_null())
-                .col(col("tx_index").big_integer().not_null())
-                .col(col("amount").text().not_null())
-                .col(col("decimals").integer().not_null())
-                .col(col("block_number").big_integer().not_null())
-                .col(col("block_hash").string().not_null())
-                .col(col("required_confirmations").integer().not_null())
-                .col(col("status").integer().not_null())
-                .col(col("note").string().not_null())
-                .col(col("credited").boolean().not_null())
-                .col(col("order_no").string().not_null())
-                .col(col("callback_status").integer().not_null())
-                .col(col("callback_result").text().not_null())
-                .col(col("notify_status").integer().not_null())
+                .col(big("deposit_address_id"))
+                .col(string("open_id"))
+                .col(string("to_address"))
+                .col(string("from_address"))
+                .col(string("tx_hash"))
+                .col(big("tx_index"))
+                .col(text("amount"))
+                .col(int("decimals"))
+                .col(big("block_number"))
+                .col(string("block_hash"))
+                .col(int("required_confirmations"))
+                .col(int("status"))
+                .col(string("note"))
+                .col(boolean("credited"))
+                .col(string("order_no"))
+                .col(int("callback_status"))
+                .col(text("callback_result"))
+                .col(int("notify_status"))
                 .col(at("created_at"))
                 .col(at_null("confirmed_at"))
                 .col(at_null("void_at"))
                 .col(at("updated_at"))
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(Alias::new("deposit"), Alias::new("merchant_id"))
-                        .to(Alias::new("merchant"), Alias::new("id"))
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
+                .foreign_key(&mut merchant_fk("deposit"))
                 .to_owned(),
         )
         .await?;
@@ -148,21 +96,20 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_table(
-            Table::create()
-                .table(Alias::new("callback_event"))
+            table("callback_event")
                 .col(id())
-                .col(col("event_id").string().not_null())
-                .col(col("merchant_id").big_integer().not_null())
+                .col(string("event_id"))
+                .col(big("merchant_id"))
                 .col(col("deposit_id").big_integer().null())
-                .col(col("order_no").string().not_null())
-                .col(col("event").string().not_null())
+                .col(string("order_no"))
+                .col(string("event"))
                 // The exact bytes every attempt sends (and signs).
-                .col(col("body").text().not_null())
+                .col(text("body"))
                 // 0 in callback, 1 success, 2 failed.
-                .col(col("status").integer().not_null())
-                .col(col("attempts").integer().not_null())
+                .col(int("status"))
+                .col(int("attempts"))
                 .col(at("next_attempt_at"))
-                .col(col("lease_owner").string().not_null())
+                .col(string("lease_owner"))
                 .col(at_null("lease_until"))
                 .col(col("last_http_status").integer().null())
                 .col(at("created_at"))
@@ -188,17 +135,16 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_table(
-            Table::create()
-                .table(Alias::new("callback_attempt"))
+            table("callback_attempt")
                 .col(id())
-                .col(col("event_id").string().not_null())
-                .col(col("merchant_id").big_integer().not_null())
-                .col(col("url").text().not_null())
+                .col(string("event_id"))
+                .col(big("merchant_id"))
+                .col(text("url"))
                 .col(col("http_status").integer().null())
-                .col(col("latency_ms").big_integer().not_null())
-                .col(col("response").text().not_null())
-                .col(col("error").text().not_null())
-                .col(col("success").boolean().not_null())
+                .col(big("latency_ms"))
+                .col(text("response"))
+                .col(text("error"))
+                .col(boolean("success"))
                 .col(at("created_at"))
                 .to_owned(),
         )
@@ -212,14 +158,13 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_table(
-            Table::create()
-                .table(Alias::new("platform_key"))
-                .col(col("id").big_integer().not_null().primary_key())
+            table("platform_key")
+                .col(big_key("id"))
                 // The key id merchants see in X-Coffer-Key-Id (the platform key can rotate).
-                .col(col("kid").string().not_null())
-                .col(col("sealed_private").text().not_null())
-                .col(col("public_pem").text().not_null())
-                .col(col("active").boolean().not_null())
+                .col(string("kid"))
+                .col(text("sealed_private"))
+                .col(text("public_pem"))
+                .col(boolean("active"))
                 .col(at("created_at"))
                 .to_owned(),
         )

@@ -3,63 +3,59 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::schema::{add_column, at, at_null, col, id, index, merchant_fk};
+use super::schema::{
+    add_column, at, at_null, big, boolean, col, id, index, int, merchant_fk, string, table, text,
+};
 
+#[derive(DeriveMigrationName)]
 pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m20261122_000009_withdrawals"
-    }
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.create_table(
-            Table::create()
-                .table(Alias::new("withdrawal"))
+            table("withdrawal")
                 .col(id())
-                .col(col("merchant_id").big_integer().not_null())
-                .col(col("order_no").string().not_null())
+                .col(big("merchant_id"))
+                .col(string("order_no"))
                 // Null when the request named none; unique per merchant otherwise (idempotency).
                 .col(col("merchant_order_no").string().null())
-                .col(col("source").integer().not_null())
-                .col(col("open_id").string().not_null())
-                .col(col("security_code").string().not_null())
-                .col(col("chain_id").big_integer().not_null())
+                .col(int("source"))
+                .col(string("open_id"))
+                .col(string("security_code"))
+                .col(big("chain_id"))
                 .col(col("token_id").big_integer().null())
-                .col(col("decimals").integer().not_null())
+                .col(int("decimals"))
                 .col(col("requested_from").string().null())
-                .col(col("from_address").string().not_null())
-                .col(col("to_address").string().not_null())
-                .col(col("amount").text().not_null())
-                .col(col("actual_amount").text().not_null())
+                .col(string("from_address"))
+                .col(string("to_address"))
+                .col(text("amount"))
+                .col(text("actual_amount"))
                 .col(col("fee").text().null())
-                .col(col("tx_hash").string().not_null())
+                .col(string("tx_hash"))
                 // Stored before the first broadcast: a crash re-sends this, never a new one.
-                .col(col("signed_raw").text().not_null())
+                .col(text("signed_raw"))
                 .col(col("nonce").big_integer().null())
                 .col(col("block_number").big_integer().null())
-                .col(col("required_confirmations").integer().not_null())
-                .col(col("status").integer().not_null())
-                .col(col("review_required").boolean().not_null())
-                .col(col("risk_reasons").text().not_null())
-                .col(col("reason").text().not_null())
-                .col(col("remark").text().not_null())
+                .col(int("required_confirmations"))
+                .col(int("status"))
+                .col(boolean("review_required"))
+                .col(text("risk_reasons"))
+                .col(text("reason"))
+                .col(text("remark"))
                 .col(col("created_by").big_integer().null())
-                .col(col("created_by_email").string().not_null())
-                .col(col("reviewer_email").string().not_null())
+                .col(string("created_by_email"))
+                .col(string("reviewer_email"))
                 .col(at_null("reviewed_at"))
                 .col(at_null("approved_at"))
                 .col(at_null("broadcast_at"))
                 .col(at_null("completed_at"))
                 .col(at("next_attempt_at"))
-                .col(col("lease_owner").string().not_null())
+                .col(string("lease_owner"))
                 .col(at_null("lease_until"))
-                .col(col("callback_status").integer().not_null())
-                .col(col("callback_result").text().not_null())
-                .col(col("notify_status").integer().not_null())
+                .col(int("callback_status"))
+                .col(text("callback_result"))
+                .col(int("notify_status"))
                 .col(at("created_at"))
                 .col(at("updated_at"))
                 .foreign_key(&mut merchant_fk("withdrawal"))
@@ -100,15 +96,14 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_table(
-            Table::create()
-                .table(Alias::new("withdrawal_review"))
+            table("withdrawal_review")
                 .col(id())
-                .col(col("withdrawal_id").big_integer().not_null())
-                .col(col("merchant_id").big_integer().not_null())
-                .col(col("action").integer().not_null())
+                .col(big("withdrawal_id"))
+                .col(big("merchant_id"))
+                .col(int("action"))
                 .col(col("reviewer").big_integer().null())
-                .col(col("reviewer_email").string().not_null())
-                .col(col("reason").text().not_null())
+                .col(string("reviewer_email"))
+                .col(text("reason"))
                 .col(at("created_at"))
                 .foreign_key(&mut merchant_fk("withdrawal_review"))
                 .to_owned(),

@@ -6,13 +6,8 @@ use sea_orm_migration::prelude::*;
 
 use super::schema::{add_column, col, index};
 
+#[derive(DeriveMigrationName)]
 pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m20261123_000010_callback_order"
-    }
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {

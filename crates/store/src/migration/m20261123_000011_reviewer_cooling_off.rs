@@ -4,15 +4,10 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::schema::{add_column, at_null};
+use super::schema::{add_column, at_null, drop_column};
 
+#[derive(DeriveMigrationName)]
 pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m20261123_000011_reviewer_cooling_off"
-    }
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
@@ -21,12 +16,6 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(
-            Table::alter()
-                .table(Alias::new("app_user"))
-                .drop_column(Alias::new("pass_granted_at"))
-                .to_owned(),
-        )
-        .await
+        drop_column(m, "app_user", "pass_granted_at").await
     }
 }

@@ -3,7 +3,9 @@ import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addBlacklist } from '@/api/system';
 import type { ChainNode } from '@/api/types';
-import { chainById, isAddressForFamily } from '@/pages/token/tokenRules';
+import { chainById } from '@/pages/token/tokenRules';
+import { useAddressRules } from '@/store/addressRules';
+import { addressPlaceholder, isAddressFor } from '@/utils/addressRules';
 import { toast } from '@/utils/feedback';
 import { ServerError, refusal } from './shared';
 import { BLACKLIST_REMARK_MAX } from './systemRules';
@@ -31,7 +33,7 @@ export default function BlacklistAddModal({ open, chains, onClose, onSaved }: Bl
   const [form] = Form.useForm<BlacklistValues>();
   const [error, setError] = useState<string | null>(null);
   const chainId = Form.useWatch('chainId', form);
-  const family = chainById(chains, chainId)?.family;
+  const addressShapes = useAddressRules(chainById(chains, chainId)?.family);
 
   const submit = async () => {
     let values: BlacklistValues;
@@ -87,11 +89,11 @@ export default function BlacklistAddModal({ open, chains, onClose, onSaved }: Bl
             { required: true, whitespace: true, message: t('sys_address_empty') },
             {
               validator: (_, value: string | undefined) =>
-                !value?.trim() || isAddressForFamily(value, family) ? Promise.resolve() : Promise.reject(new Error(t('sys_address_invalid'))),
+                !value?.trim() || isAddressFor(value, addressShapes) ? Promise.resolve() : Promise.reject(new Error(t('sys_address_invalid'))),
             },
           ]}
         >
-          <Input autoComplete="off" spellCheck={false} className="coffer-address" placeholder={family === 'tron' ? 'T…' : '0x…'} data-testid="blacklist-form-address" />
+          <Input autoComplete="off" spellCheck={false} className="coffer-address" placeholder={addressPlaceholder(addressShapes)} data-testid="blacklist-form-address" />
         </Form.Item>
         <Form.Item
           name="remark"

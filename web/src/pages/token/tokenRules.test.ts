@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addressKey,
   applyStatusView,
   coldRequestProblem,
-  duplicateIndexes,
   formatAmountDown,
   hotWalletCountText,
-  isAddressForFamily,
   isAmount,
   isClockTime,
   parseRatio,
@@ -18,57 +15,15 @@ import {
   tokenIconSrc,
   txLink,
 } from './tokenRules';
+import type { ChainFamily } from '@/api/types';
+import { SERVER_ADDRESS_RULES } from '@/test/addressRules';
+import { rulesForFamily } from '@/utils/addressRules';
 
 const EVM_A = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const EVM_B = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TRON_A = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const TRON_B = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-
-describe('address shape per chain family', () => {
-  it('evm and dev: 0x + 40 hex digits, any case', () => {
-    for (const family of ['evm', 'dev'] as const) {
-      expect(isAddressForFamily(EVM_A, family)).toBe(true);
-      expect(isAddressForFamily(EVM_A.toLowerCase(), family)).toBe(true);
-      expect(isAddressForFamily(` ${EVM_A} `, family)).toBe(true); // trimmed
-      expect(isAddressForFamily(EVM_A.slice(0, -1), family)).toBe(false); // 39 digits
-      expect(isAddressForFamily(`${EVM_A}0`, family)).toBe(false); // 41 digits
-      expect(isAddressForFamily(EVM_A.replace('0x', '0X'), family)).toBe(false);
-      expect(isAddressForFamily(EVM_A.replace('a', 'g'), family)).toBe(false);
-      expect(isAddressForFamily(TRON_A, family)).toBe(false);
-      expect(isAddressForFamily('', family)).toBe(false);
-    }
-  });
-
-  it('tron: T + 33 base58 characters', () => {
-    expect(isAddressForFamily(TRON_A, 'tron')).toBe(true);
-    expect(isAddressForFamily(TRON_B, 'tron')).toBe(true);
-    expect(isAddressForFamily(TRON_A.slice(0, -1), 'tron')).toBe(false);
-    expect(isAddressForFamily(`${TRON_A}x`, 'tron')).toBe(false);
-    expect(isAddressForFamily(`A${TRON_A.slice(1)}`, 'tron')).toBe(false);
-    expect(isAddressForFamily(TRON_A.replace('q', '0'), 'tron')).toBe(false); // 0 is not base58
-    expect(isAddressForFamily(TRON_A.replace('q', 'O'), 'tron')).toBe(false);
-    expect(isAddressForFamily(TRON_A.replace('q', 'l'), 'tron')).toBe(false);
-    expect(isAddressForFamily(EVM_A, 'tron')).toBe(false);
-  });
-
-  it('without a family either shape passes', () => {
-    expect(isAddressForFamily(EVM_A, undefined)).toBe(true);
-    expect(isAddressForFamily(TRON_A, null)).toBe(true);
-    expect(isAddressForFamily('hello', undefined)).toBe(false);
-  });
-});
-
-describe('duplicates', () => {
-  it('ignores case for evm and dev, not for tron', () => {
-    expect(duplicateIndexes([EVM_A, EVM_B, EVM_A.toLowerCase()], 'evm')).toEqual([2]);
-    expect(duplicateIndexes([EVM_A, EVM_A.toUpperCase().replace('0X', '0x')], 'dev')).toEqual([1]);
-    expect(duplicateIndexes([TRON_A, TRON_B], 'tron')).toEqual([]);
-    expect(duplicateIndexes([TRON_A, ` ${TRON_A}`], 'tron')).toEqual([1]);
-    expect(duplicateIndexes([TRON_A, TRON_A.toLowerCase()], 'tron')).toEqual([]);
-    expect(duplicateIndexes(['', ''], 'evm')).toEqual([]); // empty rows are the required rule's
-    expect(addressKey(` ${EVM_A}`, 'evm')).toBe(EVM_A.toLowerCase());
-  });
-});
+/** The address rules the server sends for chains of a family. */
+const shapes = (family: ChainFamily) => rulesForFamily(SERVER_ADDRESS_RULES, family);
 
 describe('ratios in integer math', () => {
   it('parses > 0 with at most 4 decimals', () => {
@@ -118,17 +73,17 @@ describe('ratios in integer math', () => {
 describe('a cold-address request', () => {
   const row = (address: string, ratio: string) => ({ address, ratio });
   it('accepts 1 to 5 distinct well-formed addresses totalling 1', () => {
-    expect(coldRequestProblem([row(EVM_A, '0.6'), row(EVM_B, '0.4')], 'evm')).toBeNull();
-    expect(coldRequestProblem([row(TRON_A, '1')], 'tron')).toBeNull();
+    expect(coldRequestProblem([row(EVM_A, '0.6'), row(EVM_B, '0.4')], shapes('evm'))).toBeNull();
+    expect(coldRequestProblem([row(TRON_A, '1')], shapes('tron'))).toBeNull();
   });
   it('refuses the rest, in order', () => {
-    expect(coldRequestProblem([], 'evm')).toEqual({ kind: 'count' });
-    expect(coldRequestProblem(Array.from({ length: 6 }, () => row(EVM_A, '0.1')), 'evm')).toEqual({ kind: 'count' });
-    expect(coldRequestProblem([row(EVM_A, '0.5'), row(EVM_A.toLowerCase(), '0.5')], 'evm')).toEqual({ kind: 'address', index: 1 });
-    expect(coldRequestProblem([row(TRON_A, '0.5'), row(EVM_B, '0.5')], 'tron')).toEqual({ kind: 'address', index: 1 });
-    expect(coldRequestProblem([row(EVM_A, '0.5'), row(EVM_B, '0')], 'evm')).toEqual({ kind: 'ratio', index: 1 });
-    expect(coldRequestProblem([row(EVM_A, '0.5'), row(EVM_B, '0.49999')], 'evm')).toEqual({ kind: 'ratio', index: 1 });
-    expect(coldRequestProblem([row(EVM_A, '0.6'), row(EVM_B, '0.399')], 'evm')).toEqual({ kind: 'total' });
+    expect(coldRequestProblem([], shapes('evm'))).toEqual({ kind: 'count' });
+    expect(coldRequestProblem(Array.from({ length: 6 }, () => row(EVM_A, '0.1')), shapes('evm'))).toEqual({ kind: 'count' });
+    expect(coldRequestProblem([row(EVM_A, '0.5'), row(EVM_A.toLowerCase(), '0.5')], shapes('evm'))).toEqual({ kind: 'address', index: 1 });
+    expect(coldRequestProblem([row(TRON_A, '0.5'), row(EVM_B, '0.5')], shapes('tron'))).toEqual({ kind: 'address', index: 1 });
+    expect(coldRequestProblem([row(EVM_A, '0.5'), row(EVM_B, '0')], shapes('evm'))).toEqual({ kind: 'ratio', index: 1 });
+    expect(coldRequestProblem([row(EVM_A, '0.5'), row(EVM_B, '0.49999')], shapes('evm'))).toEqual({ kind: 'ratio', index: 1 });
+    expect(coldRequestProblem([row(EVM_A, '0.6'), row(EVM_B, '0.399')], shapes('evm'))).toEqual({ kind: 'total' });
   });
 });
 

@@ -1,5 +1,7 @@
 import type { ApplyStatus } from '@/api/assets';
-import type { ChainFamily, ChainNode } from '@/api/types';
+import type { AddressRule } from '@/api/chains';
+import type { ChainNode } from '@/api/types';
+import { duplicateIndexes, isAddressFor } from '@/utils/addressRules';
 
 // Pure rules of the token screens (menu 2, docs/api.md "Wallets and assets"). Amounts and ratios
 // are decimal strings: every rule here works on their digits or on scaled integers, never on
@@ -17,42 +19,7 @@ const RATIO_SCALE = 10 ** RATIO_DECIMALS;
 export const DISPLAY_DECIMALS = 4;
 
 // ---------------------------------------------------------------------------------------------
-// Addresses
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/; // base58 alphabet: no 0, O, I, l
-
-/**
- * The shape of an address for a chain family: evm and dev `0x` + 40 hex digits, tron `T` + 33
- * base58 characters. Checksums (EIP-55, base58check) are the server's to check. Without a family
- * (an older server) either shape is accepted and the server decides.
- */
-export function isAddressForFamily(address: string | null | undefined, family: ChainFamily | null | undefined): boolean {
-  const text = (address ?? '').trim();
-  if (family === 'evm' || family === 'dev') return EVM_ADDRESS.test(text);
-  if (family === 'tron') return TRON_ADDRESS.test(text);
-  return EVM_ADDRESS.test(text) || TRON_ADDRESS.test(text);
-}
-
-/** The comparison key of an address: hex addresses ignore case, base58 is case-sensitive. */
-export function addressKey(address: string, family: ChainFamily | null | undefined): string {
-  const text = address.trim();
-  if (family === 'tron') return text;
-  return EVM_ADDRESS.test(text) ? text.toLowerCase() : text;
-}
-
-/** Indexes of the entries that repeat an earlier one (the first occurrence is not flagged). */
-export function duplicateIndexes(addresses: readonly string[], family: ChainFamily | null | undefined): number[] {
-  const seen = new Set<string>();
-  const repeated: number[] = [];
-  addresses.forEach((address, index) => {
-    const key = addressKey(address ?? '', family);
-    if (!key) return;
-    if (seen.has(key)) repeated.push(index);
-    seen.add(key);
-  });
-  return repeated;
-}
+// Addresses (their shapes: utils/addressRules, from the server)
 
 /** First 6 + … + last 4 characters; short values are shown whole. */
 export function shortAddress(address: string | null | undefined): string {
@@ -130,12 +97,12 @@ export type ColdRequestProblem =
  */
 export function coldRequestProblem(
   rows: readonly { address?: string; ratio?: string }[],
-  family: ChainFamily | null | undefined,
+  addressRules: readonly AddressRule[],
 ): ColdRequestProblem | null {
   if (rows.length < 1 || rows.length > COLD_ADDRESS_LIMIT) return { kind: 'count' };
   const addresses = rows.map((row) => row.address ?? '');
-  const repeated = new Set(duplicateIndexes(addresses, family));
-  const badAddress = addresses.findIndex((address, index) => !isAddressForFamily(address, family) || repeated.has(index));
+  const repeated = new Set(duplicateIndexes(addresses, addressRules));
+  const badAddress = addresses.findIndex((address, index) => !isAddressFor(address, addressRules) || repeated.has(index));
   if (badAddress >= 0) return { kind: 'address', index: badAddress };
   const badRatio = rows.findIndex((row) => parseRatio(row.ratio) === null);
   if (badRatio >= 0) return { kind: 'ratio', index: badRatio };

@@ -7,6 +7,8 @@ import type { ChainNode } from '@/api/types';
 import { manualWithdraw, requestWithdraw, type WithdrawalRow } from '@/api/withdrawals';
 import { useChainHotWallets } from '@/pages/token/AssetSettingsFields';
 import { chainById } from '@/pages/token/tokenRules';
+import { useAddressRules } from '@/store/addressRules';
+import { addressPlaceholder, isAddressFor } from '@/utils/addressRules';
 import { GoogleCodeField, ServerError, googleCodeOf, refusal, useGoogleBound } from '@/pages/system/shared';
 import {
   DEFAULT_NATIVE_DECIMALS,
@@ -14,7 +16,6 @@ import {
   OPEN_ID_MAX,
   REMARK_MAX,
   isMerchantOrderNo,
-  isPayeeAddress,
   isWithdrawAmount,
   optionalText,
   tokenIdOf,
@@ -76,6 +77,7 @@ export default function WithdrawForm({ mode, chains, assets, allowed, onCreated 
   const chainId = Form.useWatch('chainId', form);
   const token = Form.useWatch('token', form);
   const chain = chainById(chains, chainId);
+  const addressShapes = useAddressRules(chain?.family);
   const options = useMemo(() => tokenOptions(chain, assets, t('wd_native_coin')), [chain, assets, t]);
   const decimals = options.find((option) => option.value === token)?.decimals ?? DEFAULT_NATIVE_DECIMALS;
   const { wallets, failed } = useChainHotWallets(mode === 'manual' ? chainId : undefined);
@@ -100,7 +102,7 @@ export default function WithdrawForm({ mode, chains, assets, allowed, onCreated 
     { required: true, whitespace: true, message: t('sys_address_empty') },
     {
       validator: (_, value: string | undefined) =>
-        !value?.trim() || isPayeeAddress(value, chain?.family) ? Promise.resolve() : Promise.reject(new Error(t('sys_address_invalid'))),
+        !value?.trim() || isAddressFor(value, addressShapes) ? Promise.resolve() : Promise.reject(new Error(t('sys_address_invalid'))),
     },
   ];
   const lengthRule = (max: number): FormRule => ({
@@ -173,7 +175,7 @@ export default function WithdrawForm({ mode, chains, assets, allowed, onCreated 
         </Form.Item>
       )}
       <Form.Item name="toAddress" label={t('to_address')} rules={addressRules}>
-        <Input autoComplete="off" placeholder={chain?.family === 'tron' ? 'T…' : '0x…'} data-testid={testId('to')} />
+        <Input autoComplete="off" placeholder={addressPlaceholder(addressShapes)} data-testid={testId('to')} />
       </Form.Item>
       <Form.Item name="amount" label={t('wd_quantity')} rules={amountRules}>
         <Input inputMode="decimal" autoComplete="off" placeholder="0.00" data-testid={testId('amount')} />

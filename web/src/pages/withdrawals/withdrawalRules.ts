@@ -1,9 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { OrderStatus } from '@/api/deposits';
-import type { ChainFamily } from '@/api/types';
 import type { ReviewAction, WithdrawalFilters, WithdrawalSource } from '@/api/withdrawals';
 import type { StatusView } from '@/pages/deposits/depositRules';
-import { isAddressForFamily } from '@/pages/token/tokenRules';
 
 // Pure rules of the withdrawal screens (menus 206, 302, 403, 404), docs/api.md "Withdrawals".
 
@@ -115,9 +113,6 @@ export const isMerchantOrderNo = (value: string | null | undefined): boolean => 
   const text = (value ?? '').trim();
   return text === '' || MERCHANT_ORDER_NO.test(text);
 };
-
-export const isPayeeAddress = (value: string | null | undefined, family: ChainFamily | null | undefined): boolean =>
-  isAddressForFamily(value, family);
 
 /** What the withdraw form's token select holds for the chain's native coin (tokenId null). */
 export const NATIVE_TOKEN = 'native';

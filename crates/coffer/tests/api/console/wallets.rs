@@ -16,3 +16,10 @@ area! {
         HASH_SCAN "/api/v2/hash/scan" => hash_scan(body);
     }
 }
+
+area! {
+    /// What the console knows of the configured chains.
+    Chains = chains(session) {
+        ADDRESS_RULES "/api/partner/chain/addressRules" => address_rules();
+    }
+}

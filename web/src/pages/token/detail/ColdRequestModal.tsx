@@ -5,16 +5,16 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { requestColdAddresses, type Asset } from '@/api/assets';
 import type { ChainFamily } from '@/api/types';
+import { useAddressRules } from '@/store/addressRules';
 import { refreshSession } from '@/store/refreshSession';
 import { useSession } from '@/store/session';
 import { toast } from '@/utils/feedback';
+import { addressPlaceholder, duplicateIndexes, isAddressFor } from '@/utils/addressRules';
 import { codeRules } from '@/utils/formRules';
 import { ApiError } from '@/utils/request';
 import {
   COLD_ADDRESS_LIMIT,
   coldRequestProblem,
-  duplicateIndexes,
-  isAddressForFamily,
   parseRatio,
   ratioSum,
   scaledToDecimal,
@@ -58,6 +58,7 @@ export default function ColdRequestModal({ open, asset, family, onClose, onSaved
   const rows = (Form.useWatch('rows', form) ?? [EMPTY_ROW]) as ColdRow[];
   const [totalError, setTotalError] = useState(false);
   const total = ratioSum(rows.map((row) => row?.ratio));
+  const addressShapes = useAddressRules(family);
 
   const addressRules = (index: number): FormRule[] => [
     { required: true, whitespace: true, message: t('cold_address_empty') },
@@ -65,8 +66,8 @@ export default function ColdRequestModal({ open, asset, family, onClose, onSaved
       validator: (_, value: string | undefined) => {
         if (!value?.trim()) return Promise.resolve();
         const addresses = ((getFieldValue('rows') ?? []) as ColdRow[]).map((row) => row?.address ?? '');
-        const repeated = duplicateIndexes(addresses, family).includes(index);
-        return isAddressForFamily(value, family) && !repeated ? Promise.resolve() : Promise.reject(new Error(t('cold_address_invalid')));
+        const repeated = duplicateIndexes(addresses, addressShapes).includes(index);
+        return isAddressFor(value, addressShapes) && !repeated ? Promise.resolve() : Promise.reject(new Error(t('cold_address_invalid')));
       },
     }),
   ];
@@ -86,7 +87,7 @@ export default function ColdRequestModal({ open, asset, family, onClose, onSaved
     } catch {
       return; // the fields say what is wrong
     }
-    const problem = coldRequestProblem(values.rows, family);
+    const problem = coldRequestProblem(values.rows, addressShapes);
     if (problem) {
       if (problem.kind === 'total') setTotalError(true);
       return;
@@ -148,7 +149,7 @@ export default function ColdRequestModal({ open, asset, family, onClose, onSaved
               {fields.map((field, index) => (
                 <div key={field.key} className="coffer-cold-row" data-testid="cold-row">
                   <Form.Item name={[field.name, 'address']} className="coffer-cold-address" rules={addressRules(index)} label={index === 0 ? t('address') : undefined}>
-                    <Input autoComplete="off" placeholder={family === 'tron' ? 'T…' : '0x…'} data-testid={`cold-address-${index}`} />
+                    <Input autoComplete="off" placeholder={addressPlaceholder(addressShapes)} data-testid={`cold-address-${index}`} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'ratio']} className="coffer-cold-ratio" rules={ratioRules} label={index === 0 ? t('ratio') : undefined}>
                     <Input inputMode="decimal" placeholder="0.5" data-testid={`cold-ratio-${index}`} />
