@@ -3,94 +3,13 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::{paging, Accounts, Me};
 use crate::escalation::{invite_and_sign_in, INVITEE_PASSWORD};
-use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL};
+use crate::helpers::{menu_ids, spawn_app, TestApp, DEMO_EMAIL};
 use crate::wallets::{bind_google, google_code};
 
-/// Every endpoint behind a menu id, with a body that would otherwise be acceptable.
-fn gated_calls(role_id: i64, user_id: i64, ip_id: i64) -> Vec<(&'static str, i64, Value)> {
-    vec![
-        (
-            "/api/partner/account/page",
-            702,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/account/add",
-            70201,
-            json!({"email": "new@x.example", "username": "New", "roleId": role_id}),
-        ),
-        (
-            "/api/partner/account/edit",
-            70202,
-            json!({"id": user_id, "username": "Renamed", "roleId": role_id, "status": 1}),
-        ),
-        (
-            "/api/partner/account/resetPassword",
-            70203,
-            json!({"id": user_id, "password": "Reset-Pass-2026", "passwordVerify": "Reset-Pass-2026"}),
-        ),
-        ("/api/partner/account/delete", 70204, json!({"id": user_id})),
-        ("/api/partner/account/roleOptions", 702, json!({})),
-        ("/api/partner/role/page", 703, json!({})),
-        ("/api/partner/role/menus", 703, json!({})),
-        (
-            "/api/partner/role/add",
-            70301,
-            json!({"name": "Clerks", "menuIds": [1]}),
-        ),
-        (
-            "/api/partner/role/edit",
-            70302,
-            json!({"id": role_id, "name": "Clerks", "menuIds": [1]}),
-        ),
-        ("/api/partner/role/delete", 70303, json!({"id": role_id})),
-        (
-            "/api/partner/ipConfigs/getPartnerIps",
-            701,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/ipConfigs/requestPartnerIp",
-            70101,
-            json!({"ip": "198.51.100.1"}),
-        ),
-        (
-            "/api/partner/ipConfigs/deletePartnerIp",
-            70102,
-            json!({"id": ip_id}),
-        ),
-        (
-            "/api/partner/logs/login/page",
-            901,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/logs/operation/page",
-            902,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-    ]
-}
-
-/// Every endpoint that needs only a session.
-const SESSION_CALLS: [&str; 12] = [
-    "/api/partner/user/info",
-    "/api/partner/logout",
-    "/api/partner/home/config",
-    "/api/partner/password/edit",
-    "/admin/user/password/edit",
-    "/api/partner/google/code",
-    "/api/partner/google/bind",
-    "/api/partner/google/unbind",
-    "/api/partner/timeZone/set",
-    "/api/sys/logs/myLogs",
-    "/api/partner/account/page",
-    "/api/partner/logs/login/page",
-];
-
-async fn role_id_of(app: &TestApp, token: &str, name_part: &str) -> i64 {
-    let roles = app.post_as(token, "/api/partner/role/page", json!({})).await;
+pub async fn role_id_of(app: &TestApp, token: &str, name_part: &str) -> i64 {
+    let roles = app.roles(token).page().await;
     roles.data()["list"]
         .as_array()
         .unwrap()
@@ -101,107 +20,12 @@ async fn role_id_of(app: &TestApp, token: &str, name_part: &str) -> i64 {
         .unwrap()
 }
 
-async fn account_id_of(app: &TestApp, token: &str, email: &str) -> i64 {
+pub async fn account_id_of(app: &TestApp, token: &str, email: &str) -> i64 {
     let page = app
-        .post_as(
-            token,
-            "/api/partner/account/page",
-            json!({"page": 1, "pageSize": 100, "email": email}),
-        )
+        .accounts(token)
+        .page(json!({"page": 1, "pageSize": 100, "email": email}))
         .await;
     page.data()["list"][0]["id"].as_i64().unwrap()
-}
-
-async fn permission_matrix(db: TestDb) {
-    let app = spawn_app(db).await;
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1])
-        .await
-        .unwrap();
-    app.store
-        .seed_demo("boss@other.example", "Other-Pass-2026")
-        .await
-        .unwrap();
-    let admin = app.sign_in_demo().await;
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
-    let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
-    let role = role_id_of(&app, &admin, "viewer").await;
-    let user = account_id_of(&app, &admin, "viewer@coffer.local").await;
-
-    let requested = app
-        .post_as(
-            &admin,
-            "/api/partner/ipConfigs/requestPartnerIp",
-            json!({"ip": "192.0.2.1"}),
-        )
-        .await;
-    let ip_id = requested.data()["id"].as_i64().unwrap();
-    for (path, menu, body) in gated_calls(role, user, ip_id) {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        let refused = app.post_as(&viewer, path, body.clone()).await;
-        assert_eq!(refused.code(), 10403, "{path} needs menu {menu}");
-        // The other merchant's admin holds every menu, yet cannot touch our records.
-        let foreign = app.post_as(&outsider, path, body).await;
-        if body_names_a_record(path) {
-            assert_eq!(
-                (foreign.code(), foreign.msg()),
-                (17001, "No such record"),
-                "{path} across merchants"
-            );
-        }
-    }
-    for path in SESSION_CALLS {
-        assert_eq!(
-            app.post(path, json!({})).await.code(),
-            10506,
-            "{path} without a session"
-        );
-    }
-    // The other merchant's lists never show our rows.
-    let theirs = app
-        .post_as(
-            &outsider,
-            "/api/partner/account/page",
-            json!({"page": 1, "pageSize": 100}),
-        )
-        .await;
-    let emails: Vec<&str> = theirs.data()["list"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["email"].as_str().unwrap())
-        .collect();
-    assert_eq!(emails, vec!["boss@other.example"]);
-    let their_logs = app
-        .post_as(
-            &outsider,
-            "/api/partner/logs/login/page",
-            json!({"page": 1, "pageSize": 100}),
-        )
-        .await;
-    assert!(their_logs.data()["list"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|e| e["email"] == "boss@other.example"));
-    let their_roles = app.post_as(&outsider, "/api/partner/role/page", json!({})).await;
-    let names: Vec<&str> = their_roles.data()["list"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
-    assert!(!names.iter().any(|n| n.contains("viewer")), "{names:?}");
-}
-
-fn body_names_a_record(path: &str) -> bool {
-    ["edit", "delete", "resetPassword", "account/add"]
-        .iter()
-        .any(|p| path.contains(p))
 }
 
 async fn accounts_and_roles_lifecycle(db: TestDb) {
@@ -209,75 +33,41 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
     let admin = app.sign_in_demo().await;
     let google = bind_google(&app, &admin).await;
     let role_body = |name: &str, menus: Value| json!({"name": name, "menuIds": menus, "googleCode": google_code(&app, &google)});
-    let add_role = app
-        .post_as(&admin, "/api/partner/role/add", role_body("  ", json!([1])))
-        .await;
+    let add_role = app.roles(&admin).add(role_body("  ", json!([1]))).await;
     assert_eq!(add_role.code(), 10422);
-    let unknown = app
-        .post_as(
-            &admin,
-            "/api/partner/role/add",
-            role_body("Ops", json!([1, 424242])),
-        )
-        .await;
+    let unknown = app.roles(&admin).add(role_body("Ops", json!([1, 424242]))).await;
     assert_eq!(unknown.code(), 10422);
     let created = app
-        .post_as(
-            &admin,
-            "/api/partner/role/add",
-            role_body("Ops", json!([1, 3, 301, 301])),
-        )
+        .roles(&admin)
+        .add(role_body("Ops", json!([1, 3, 301, 301])))
         .await;
     assert_eq!(created.code(), 1, "{:?}", created.body);
     let ops = created.data()["id"].as_i64().unwrap();
 
     let account = |email: &str, name: &str| json!({"email": email, "username": name, "roleId": ops, "googleCode": google_code(&app, &google)});
-    let nameless = app
-        .post_as(
-            &admin,
-            "/api/partner/account/add",
-            account("ops@coffer.local", " "),
-        )
-        .await;
+    let nameless = app.accounts(&admin).add(account("ops@coffer.local", " ")).await;
     assert_eq!((nameless.code(), nameless.msg()), (10422, "Nickname is empty"));
     let ops_token = invite_and_sign_in(&app, &admin, &google, "ops@coffer.local", ops).await;
-    let ops_user = crate::escalation::accounts(&app, &admin)
+    let ops_user = crate::escalation::account_id(&app, &admin, "ops@coffer.local")
         .await
-        .into_iter()
-        .find(|a| a["email"] == "ops@coffer.local")
-        .unwrap()["id"]
         .as_i64()
         .unwrap();
     let dup = app
-        .post_as(
-            &admin,
-            "/api/partner/account/add",
-            account("OPS@coffer.local", "Ops 2"),
-        )
+        .accounts(&admin)
+        .add(account("OPS@coffer.local", "Ops 2"))
         .await;
     assert_eq!(dup.code(), 11005);
 
-    let menus = app.post_as(&ops_token, "/api/partner/user/info", json!({})).await;
-    let ids: Vec<i64> = menus.data()["menuList"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["menuId"].as_i64().unwrap())
-        .collect();
+    let menus = app.me(&ops_token).info().await;
+    let ids: Vec<i64> = menu_ids(&menus.data()["menuList"]);
     assert_eq!(ids, vec![1, 3, 301]);
 
     // The role in use cannot be deleted; the admin role is read-only.
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/role/delete", json!({"id": ops}))
-            .await
-            .code(),
-        11011
-    );
+    assert_eq!(app.roles(&admin).delete(json!({"id": ops})).await.code(), 11011);
     let admin_role = role_id_of(&app, &admin, "admin").await;
     let edit_admin = app
-        .post_as(
-            &admin,
-            "/api/partner/role/edit",
+        .roles(&admin)
+        .edit(
             json!({"id": admin_role, "name": "x", "menuIds": [1], "googleCode": google_code(&app, &google)}),
         )
         .await;
@@ -285,57 +75,28 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
 
     // Editing the role changes what its users may do at once.
     let edit = app
-        .post_as(
-            &admin,
-            "/api/partner/role/edit",
+        .roles(&admin)
+        .edit(
             json!({"id": ops, "name": "Ops", "menuIds": [1, 702], "googleCode": google_code(&app, &google)}),
         )
         .await;
     assert_eq!(edit.code(), 1);
-    assert_eq!(
-        app.post_as(
-            &ops_token,
-            "/api/partner/account/page",
-            json!({"page": 1, "pageSize": 5})
-        )
-        .await
-        .code(),
-        1
-    );
+    assert_eq!(app.accounts(&ops_token).page(paging(1, 5)).await.code(), 1);
 
     // Disabling the user ends their sessions; deleting it frees the role.
     let disable = json!({"id": ops_user, "username": "Ops", "roleId": ops, "status": 0});
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/account/edit", disable)
-            .await
-            .code(),
-        1
-    );
-    assert_eq!(
-        app.post_as(&ops_token, "/api/partner/user/info", json!({}))
-            .await
-            .code(),
-        10506
-    );
+    assert_eq!(app.accounts(&admin).edit(disable).await.code(), 1);
+    assert_eq!(app.me(&ops_token).info().await.code(), 10506);
     let disabled = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": "ops@coffer.local", "password": INVITEE_PASSWORD}),
-        )
+        .auth()
+        .verify(json!({"email": "ops@coffer.local", "password": INVITEE_PASSWORD}))
         .await;
     assert_eq!(disabled.code(), 11003);
     assert_eq!(
-        app.post_as(&admin, "/api/partner/account/delete", json!({"id": ops_user}))
-            .await
-            .code(),
+        app.accounts(&admin).delete(json!({"id": ops_user})).await.code(),
         1
     );
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/role/delete", json!({"id": ops}))
-            .await
-            .code(),
-        1
-    );
+    assert_eq!(app.roles(&admin).delete(json!({"id": ops})).await.code(), 1);
 }
 
 async fn operators_cannot_lock_themselves_out(db: TestDb) {
@@ -343,24 +104,12 @@ async fn operators_cannot_lock_themselves_out(db: TestDb) {
     let admin = app.sign_in_demo().await;
     let me = account_id_of(&app, &admin, DEMO_EMAIL).await;
     let admin_role = role_id_of(&app, &admin, "admin").await;
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/account/delete", json!({"id": me}))
-            .await
-            .code(),
-        11010
-    );
+    assert_eq!(app.accounts(&admin).delete(json!({"id": me})).await.code(), 11010);
     let disable_me = json!({"id": me, "username": "Me", "roleId": admin_role, "status": 0});
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/account/edit", disable_me)
-            .await
-            .code(),
-        11010
-    );
+    assert_eq!(app.accounts(&admin).edit(disable_me).await.code(), 11010);
     let rename = json!({"id": me, "username": "Renamed admin", "roleId": admin_role, "status": 1});
     assert_eq!(
-        app.post_as(&admin, "/api/partner/account/edit", rename)
-            .await
-            .code(),
+        app.accounts(&admin).edit(rename).await.code(),
         1,
         "a rename is fine"
     );
@@ -368,15 +117,11 @@ async fn operators_cannot_lock_themselves_out(db: TestDb) {
     // A second admin may not remove the last other admin either... but may once two exist.
     let google = bind_google(&app, &admin).await;
     let second = invite_and_sign_in(&app, &admin, &google, "second@coffer.local", admin_role).await;
-    assert_eq!(
-        app.post_as(&second, "/api/partner/account/delete", json!({"id": me}))
-            .await
-            .code(),
-        1
-    );
+    assert_eq!(app.accounts(&second).delete(json!({"id": me})).await.code(), 1);
     let second_id = account_id_of(&app, &second, "second@coffer.local").await;
     assert_eq!(
-        app.post_as(&second, "/api/partner/account/delete", json!({"id": second_id}))
+        app.accounts(&second)
+            .delete(json!({"id": second_id}))
             .await
             .code(),
         11010
@@ -386,66 +131,38 @@ async fn operators_cannot_lock_themselves_out(db: TestDb) {
 async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
     let app = spawn_app(db).await;
     let admin = app.sign_in_demo().await;
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1])
-        .await
-        .unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
+    let viewer = app
+        .operator("viewer@coffer.local", "Viewer-Pass-2026", &[1])
+        .await;
     let user = account_id_of(&app, &admin, "viewer@coffer.local").await;
     let role = role_id_of(&app, &admin, "viewer").await;
     let edit = json!({"id": user, "username": "Viewer two", "roleId": role, "status": 1});
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/account/edit", edit)
-            .await
-            .code(),
-        1
-    );
+    assert_eq!(app.accounts(&admin).edit(edit).await.code(), 1);
     let reset = json!({"id": user, "password": "Reset-Pass-2026", "passwordVerify": "Reset-Pass-2026"});
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/account/resetPassword", reset)
-            .await
-            .code(),
-        1
-    );
+    assert_eq!(app.accounts(&admin).reset_password(reset).await.code(), 1);
     // A refused call is recorded too.
     assert_eq!(
-        app.post_as(
-            &viewer,
-            "/api/partner/role/add",
-            json!({"name": "x", "menuIds": []})
-        )
-        .await
-        .code(),
-        10506
-    );
-    let zone = app
-        .post_as(&admin, "/api/partner/timeZone/set", json!({"timeZone": 14}))
-        .await;
-    assert_eq!(zone.code(), 10422);
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/timeZone/set", json!({"timeZone": -5}))
+        app.roles(&viewer)
+            .add(json!({"name": "x", "menuIds": []}))
             .await
             .code(),
+        10506
+    );
+    let zone = app.me(&admin).set_time_zone(json!({"timeZone": 14})).await;
+    assert_eq!(zone.code(), 10422);
+    assert_eq!(
+        app.me(&admin).set_time_zone(json!({"timeZone": -5})).await.code(),
         1
     );
-    let config = app.post_as(&admin, "/api/partner/home/config", json!({})).await;
+    let config = app.me(&admin).home_config().await;
     assert_eq!(config.data()["timeZone"], -5);
 
-    let log = app
-        .post_as(
-            &admin,
-            "/api/partner/logs/operation/page",
-            json!({"page": 1, "pageSize": 50}),
-        )
-        .await;
+    let log = app.logs(&admin).operations(paging(1, 50)).await;
     let entries = log.data()["list"].as_array().unwrap();
     let actions: Vec<&str> = entries.iter().map(|e| e["action"].as_str().unwrap()).collect();
-    assert_eq!(actions[0], "/api/partner/timeZone/set");
+    assert_eq!(actions[0], Me::SET_TIME_ZONE);
     assert_eq!(entries[1]["result"], "failure", "the refused time zone");
-    let edit_entry = entries
-        .iter()
-        .find(|e| e["action"] == "/api/partner/account/edit")
-        .unwrap();
+    let edit_entry = entries.iter().find(|e| e["action"] == Accounts::EDIT).unwrap();
     assert_eq!(edit_entry["target"], user.to_string());
     assert_eq!(edit_entry["ip"], "127.0.0.1");
     assert!(edit_entry["before"]
@@ -455,28 +172,22 @@ async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
     assert!(edit_entry["after"].as_str().unwrap().contains("Viewer two"));
     let reset_entry = entries
         .iter()
-        .find(|e| e["action"] == "/api/partner/account/resetPassword")
+        .find(|e| e["action"] == Accounts::RESET_PASSWORD)
         .unwrap();
     assert!(
         !reset_entry["after"].as_str().unwrap().contains("Reset-Pass-2026"),
         "secrets masked"
     );
 
-    let mine = app
-        .post_as(&admin, "/api/sys/logs/myLogs", json!({"page": 1, "pageSize": 2}))
-        .await;
+    let mine = app.me(&admin).my_logs(paging(1, 2)).await;
     assert_eq!(mine.data()["list"].as_array().unwrap().len(), 2);
     assert!(mine.data()["total"].as_u64().unwrap() >= 4);
-    let bad_page = app
-        .post_as(&admin, "/api/sys/logs/myLogs", json!({"page": 0, "pageSize": 2}))
-        .await;
+    let bad_page = app.me(&admin).my_logs(paging(0, 2)).await;
     assert_eq!(bad_page.code(), 10422);
     // The viewer (no admin role) may not set the merchant's time zone.
     let viewer = app.sign_in("viewer@coffer.local", "Reset-Pass-2026").await;
     assert_eq!(
-        app.post_as(&viewer, "/api/partner/timeZone/set", json!({"timeZone": 1}))
-            .await
-            .code(),
+        app.me(&viewer).set_time_zone(json!({"timeZone": 1})).await.code(),
         10403
     );
 }
@@ -486,67 +197,34 @@ async fn admin_is_a_flag_not_a_name(db: TestDb) {
     let app = spawn_app(db).await;
     let admin = app.sign_in_demo().await;
     for name in ["admin", " ADMIN "] {
-        let fake = app
-            .post_as(
-                &admin,
-                "/api/partner/role/add",
-                json!({"name": name, "menuIds": [1]}),
-            )
-            .await;
+        let fake = app.roles(&admin).add(json!({"name": name, "menuIds": [1]})).await;
         assert_eq!(
             (fake.code(), fake.msg()),
             (17005, "A role with this name already exists"),
             "{name:?}"
         );
     }
-    let all_menus: Vec<i64> = app
-        .post_as(&admin, "/api/partner/role/menus", json!({}))
-        .await
-        .data()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["menuId"].as_i64().unwrap())
-        .collect();
+    let all_menus: Vec<i64> = menu_ids(app.roles(&admin).menus().await.data());
     let google = bind_google(&app, &admin).await;
     let everything = app
-        .post_as(
-            &admin,
-            "/api/partner/role/add",
-            json!({"name": "Everything", "menuIds": all_menus, "googleCode": google_code(&app, &google)}),
-        )
+        .roles(&admin)
+        .add(json!({"name": "Everything", "menuIds": all_menus, "googleCode": google_code(&app, &google)}))
         .await;
     let role = everything.data()["id"].as_i64().unwrap();
     let power = invite_and_sign_in(&app, &admin, &google, "power@coffer.local", role).await;
-    let info = app.post_as(&power, "/api/partner/user/info", json!({})).await;
+    let info = app.me(&power).info().await;
     assert_eq!(info.data()["isAdmin"], false);
+    assert_eq!(app.me(&admin).info().await.data()["isAdmin"], true);
     assert_eq!(
-        app.post_as(&admin, "/api/partner/user/info", json!({}))
-            .await
-            .data()["isAdmin"],
-        true
-    );
-    assert_eq!(
-        app.post_as(&power, "/api/partner/timeZone/set", json!({"timeZone": 1}))
-            .await
-            .code(),
+        app.me(&power).set_time_zone(json!({"timeZone": 1})).await.code(),
         10403
     );
 
     // Role options for account forms need only the account list's menu.
-    app.store
-        .add_user(
-            DEMO_EMAIL,
-            "clerk@coffer.local",
-            "Clerk-Pass-2026",
-            &[7, 702, 70201],
-        )
-        .await
-        .unwrap();
-    let clerk = app.sign_in("clerk@coffer.local", "Clerk-Pass-2026").await;
-    let options = app
-        .post_as(&clerk, "/api/partner/account/roleOptions", json!({}))
+    let clerk = app
+        .operator("clerk@coffer.local", "Clerk-Pass-2026", &[7, 702, 70201])
         .await;
+    let options = app.accounts(&clerk).role_options().await;
     assert_eq!(options.code(), 1);
     let names: Vec<&str> = options
         .data()
@@ -559,17 +237,11 @@ async fn admin_is_a_flag_not_a_name(db: TestDb) {
         names.contains(&"admin") && names.contains(&"Everything"),
         "{names:?}"
     );
-    assert_eq!(
-        app.post_as(&clerk, "/api/partner/role/page", json!({}))
-            .await
-            .code(),
-        10403
-    );
+    assert_eq!(app.roles(&clerk).page().await.code(), 10403);
 }
 
 each_database!(
     admin_is_a_flag_not_a_name,
-    permission_matrix,
     accounts_and_roles_lifecycle,
     operators_cannot_lock_themselves_out,
     mutating_calls_are_in_the_operation_log,

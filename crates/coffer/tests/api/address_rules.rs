@@ -4,6 +4,7 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::NO_SESSION;
 use crate::helpers::spawn_app_with;
 use crate::wallets::{offline_chains, EVM, TRON};
 
@@ -11,13 +12,11 @@ const DEV: i64 = 1337;
 
 async fn every_chain_has_its_familys_address_rule(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
-    let anonymous = app.post("/api/partner/chain/addressRules", json!({})).await;
+    let anonymous = app.chains(NO_SESSION).address_rules().await;
     assert_eq!(anonymous.code(), 10506, "a session is needed");
 
     let token = app.sign_in_demo().await;
-    let answer = app
-        .post_as(&token, "/api/partner/chain/addressRules", json!({}))
-        .await;
+    let answer = app.chains(&token).address_rules().await;
     assert_eq!(answer.code(), 1);
     let hex = json!("^0x[0-9a-fA-F]{40}$");
     let base58 = json!("^T[1-9A-HJ-NP-Za-km-z]{33}$");
@@ -35,7 +34,7 @@ async fn every_chain_has_its_familys_address_rule(db: TestDb) {
 
     // The same chains, in the same order, as home/config's catalogue; and each example is an
     // address its chain accepts.
-    let config = app.post_as(&token, "/api/partner/home/config", json!({})).await;
+    let config = app.me(&token).home_config().await;
     let catalogue: Vec<(i64, &str)> = config.data()["chainNodes"]
         .as_array()
         .unwrap()

@@ -13,8 +13,10 @@ use ruint::aliases::U256;
 use serde_json::{json, Value};
 
 use crate::deposits::openssl_verifies;
-use crate::helpers::{spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
-use crate::merchant_api::{integrate, send, Integration, OTHER_EMAIL, OTHER_PASSWORD};
+use crate::helpers::{
+    spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD, OTHER_EMAIL, OTHER_PASSWORD,
+};
+use crate::merchant_signing::{integrate, Integration};
 use crate::receiver::Receiver;
 use crate::wallets::EVM;
 
@@ -59,11 +61,12 @@ async fn pay(anvil: &AnvilPeer, contract: &str, to: &str, amount: U256) -> Strin
 
 async fn merchant_call(app: &TestApp, m: &Integration, path: &str, body: Value) -> Answer {
     let body = body.to_string();
-    send(app, "POST", path, &body, &m.sign(app, "POST", path, &body)).await
+    m.call(app, "POST", path, &body).await
 }
 
 async fn hash_scan(app: &TestApp, token: &str, hash: &str) -> Answer {
-    app.post_as(token, "/api/v2/hash/scan", json!({"chainId": EVM, "hash": hash}))
+    app.wallets(token)
+        .hash_scan(json!({"chainId": EVM, "hash": hash}))
         .await
 }
 
@@ -103,24 +106,16 @@ async fn an_erc20_deposit_on_anvil_reaches_the_merchant_signed(db: TestDb) {
     let app = spawn_app_with(db, |c| anvil_chain(c, &anvil.url, &contract)).await;
     let m = integrate(&app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
     let token = m.token.clone();
-    let payer = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": EVM}))
-        .await;
+    let payer = app.wallets(&token).add_hot(json!({"chainId": EVM})).await;
     let payer = payer.data()["address"].as_str().unwrap().to_string();
     let enabled = app
-        .post_as(
-            &token,
-            "/api/partner/asset/add",
-            json!({"chainId": EVM, "tokenId": TOKEN_ID, "paymentAddress": payer}),
-        )
+        .assets(&token)
+        .add(json!({"chainId": EVM, "tokenId": TOKEN_ID, "paymentAddress": payer}))
         .await;
     assert_eq!(enabled.code(), 1, "{:?}", enabled.body);
     let saved = app
-        .post_as(
-            &token,
-            "/api/partner/callbackurl/save",
-            json!({"callbackUrl": receiver.url}),
-        )
+        .callbacks(&token)
+        .save_url(json!({"callbackUrl": receiver.url}))
         .await;
     assert_eq!(saved.code(), 1, "{:?}", saved.body);
 
@@ -275,23 +270,14 @@ async fn hash_scan_refuses_what_it_cannot_credit(db: TestDb) {
         );
     }
     let unknown_chain = app
-        .post_as(
-            &token,
-            "/api/v2/hash/scan",
-            json!({"chainId": 999, "hash": minted}),
-        )
+        .wallets(&token)
+        .hash_scan(json!({"chainId": 999, "hash": minted}))
         .await;
     assert_eq!(refused(unknown_chain), (10422, "Unknown chain or token".into()));
-    let no_hash = app
-        .post_as(&token, "/api/v2/hash/scan", json!({"chainId": EVM}))
-        .await;
+    let no_hash = app.wallets(&token).hash_scan(json!({"chainId": EVM})).await;
     assert_eq!(no_hash.code(), 10400);
     let list = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            json!({"page": 1, "pageSize": 10, "start": "2026-01-01T00:00:00Z", "end": "2026-12-31T00:00:00Z"}),
-        )
+        .deposits(&token).page(json!({"page": 1, "pageSize": 10, "start": "2026-01-01T00:00:00Z", "end": "2026-12-31T00:00:00Z"}))
         .await;
     assert_eq!(list.data()["total"], 0, "nothing recorded by refused scans");
 }

@@ -4,38 +4,33 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::helpers::{Answer, TestApp, DEMO_EMAIL};
+use crate::console::paging;
+use crate::helpers::TestApp;
 use crate::wallets::{app_with_dev_seed, bind_google, google_code, list, EVM, TRON};
 
-const DEV: i64 = 1337;
-const COLD_A: &str = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+pub const DEV: i64 = 1337;
+pub const COLD_A: &str = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const COLD_B: &str = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
 const TRON_COLD: &str = "TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C";
 
-fn collect() -> Value {
+pub fn collect() -> Value {
     json!({"autoCollect": true, "collectType": 2, "startTime": "00:00", "intervalHours": 6,
            "minCollectAmount": "10", "minSplitAmount": "5000.50"})
 }
 
-fn risk() -> Value {
+pub fn risk() -> Value {
     json!({"minReviewAmount": "1000", "maxDailyCount": 20, "dailyLimit": "50000"})
 }
 
-async fn hot_wallet(app: &TestApp, token: &str, chain: i64) -> String {
-    let added = app
-        .post_as(token, "/api/v2/partner/hotwallet/add", json!({"chainId": chain}))
-        .await;
+pub async fn hot_wallet(app: &TestApp, token: &str, chain: i64) -> String {
+    let added = app.wallets(token).add_hot(json!({"chainId": chain})).await;
     added.data()["address"].as_str().unwrap().to_string()
-}
-
-fn msg(answer: &Answer) -> (i64, &str) {
-    (answer.code(), answer.msg())
 }
 
 async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     let app = app_with_dev_seed(db).await;
     let token = app.sign_in_demo().await;
-    let config = app.post_as(&token, "/api/partner/home/config", json!({})).await;
+    let config = app.me(&token).home_config().await;
     let families: Vec<&str> = config.data()["chainNodes"]
         .as_array()
         .unwrap()
@@ -45,18 +40,21 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     assert_eq!(families, vec!["dev", "evm", "tron"]);
     assert_eq!(config.data()["partnerChainNodes"], json!([]));
 
-    let add = |body: Value| app.post_as(&token, "/api/partner/asset/add_v2", body);
+    let add = |body: Value| app.assets(&token).add_v2(body);
     let empty = add(
         json!({"chainId": DEV, "tokenId": 1, "paymentAddress": " ", "collect": collect(), "risk": risk()}),
     )
     .await;
-    assert_eq!(msg(&empty), (10422, "Merchant payment address cannot be empty"));
+    assert_eq!(
+        empty.code_and_msg(),
+        (10422, "Merchant payment address cannot be empty")
+    );
     let stranger = add(
         json!({"chainId": DEV, "tokenId": 1, "paymentAddress": COLD_A, "collect": collect(), "risk": risk()}),
     )
     .await;
     assert_eq!(
-        msg(&stranger).1,
+        stranger.msg(),
         "The payment address must be one of your hot wallets on this chain"
     );
 
@@ -64,7 +62,7 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     for (chain, token_id) in [(DEV, 1), (EVM, 101), (TRON, 201)] {
         let payer = hot_wallet(&app, &token, chain).await;
         let wrong_chain = add(json!({"chainId": chain, "tokenId": 999, "paymentAddress": payer, "collect": collect(), "risk": risk()})).await;
-        assert_eq!(msg(&wrong_chain).1, "Unknown chain or token");
+        assert_eq!(wrong_chain.msg(), "Unknown chain or token");
         // EVM-style addresses may be typed in lower case; they are stored canonical.
         let typed = if chain == TRON {
             payer.clone()
@@ -76,15 +74,15 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
         payers.push(payer);
     }
     let twice = add(json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payers[0], "collect": collect(), "risk": risk()})).await;
-    assert_eq!(msg(&twice).1, "This token is already added");
+    assert_eq!(twice.msg(), "This token is already added");
     let other_chain = add(json!({"chainId": DEV, "tokenId": 101, "paymentAddress": payers[0], "collect": collect(), "risk": risk()})).await;
     assert_eq!(
-        msg(&other_chain).1,
+        other_chain.msg(),
         "Unknown chain or token",
         "a token of another chain"
     );
 
-    let assets = app.post_as(&token, "/api/partner/asset/list", json!({})).await;
+    let assets = app.assets(&token).list_all().await;
     let rows = assets.data().as_array().unwrap().clone();
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[0]["symbol"], "USDT");
@@ -97,27 +95,21 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     assert_eq!(rows[0]["coldStatus"], 0);
     assert_eq!(rows[0]["applyStatus"], Value::Null);
     assert_eq!(rows[2]["paymentAddress"], payers[2].as_str());
-    let config = app.post_as(&token, "/api/partner/home/config", json!({})).await;
+    let config = app.me(&token).home_config().await;
     assert_eq!(config.data()["partnerChainNodes"].as_array().unwrap().len(), 3);
 
     // Settings: amounts exact to the token's decimals, schedules in range; nothing changes on error.
     let id = rows[0]["id"].as_i64().unwrap();
     let edit = |collect: Value, risk: Value| {
-        app.post_as(
-            &token,
-            "/api/partner/asset/edit",
-            json!({"id": id, "paymentAddress": payers[0], "collect": collect, "risk": risk}),
-        )
+        app.assets(&token)
+            .edit(json!({"id": id, "paymentAddress": payers[0], "collect": collect, "risk": risk}))
     };
     let mut precise = collect();
     precise["minCollectAmount"] = json!("0.0000001");
-    assert_eq!(msg(&edit(precise, risk()).await).1, "Invalid amount");
+    assert_eq!(edit(precise, risk()).await.msg(), "Invalid amount");
     let mut schedule = collect();
     schedule["startTime"] = json!("25:00");
-    assert_eq!(
-        msg(&edit(schedule, risk()).await).1,
-        "Invalid collection settings"
-    );
+    assert_eq!(edit(schedule, risk()).await.msg(), "Invalid collection settings");
     let mut float = risk();
     float["dailyLimit"] = json!(1.5);
     assert_eq!(
@@ -129,16 +121,11 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     changed["autoCollect"] = json!(false);
     assert_eq!(edit(changed, risk()).await.code(), 1);
     let status = app
-        .post_as(
-            &token,
-            "/api/partner/asset/status/edit",
-            json!({"id": id, "status": 0}),
-        )
+        .assets(&token)
+        .set_status(json!({"id": id, "status": 0}))
         .await;
     assert_eq!(status.code(), 1);
-    let assets = app
-        .post_as(&token, "/api/partner/asset/list", json!({"chainId": DEV}))
-        .await;
+    let assets = app.assets(&token).list(json!({"chainId": DEV})).await;
     let row = &assets.data()[0];
     assert_eq!(
         (row["status"].clone(), row["collect"]["autoCollect"].clone()),
@@ -148,7 +135,7 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
         row["collect"]["minCollectAmount"], "10",
         "the refused edits changed nothing"
     );
-    let config = app.post_as(&token, "/api/partner/home/config", json!({})).await;
+    let config = app.me(&token).home_config().await;
     assert_eq!(
         config.data()["partnerChainNodes"].as_array().unwrap().len(),
         2,
@@ -161,24 +148,18 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
     let token = app.sign_in_demo().await;
     let payer = hot_wallet(&app, &token, EVM).await;
     let added = app
-        .post_as(
-            &token,
-            "/api/partner/asset/add",
-            json!({"chainId": EVM, "tokenId": 101, "paymentAddress": payer}),
-        )
+        .assets(&token)
+        .add(json!({"chainId": EVM, "tokenId": 101, "paymentAddress": payer}))
         .await;
     let asset = added.data()["id"].as_i64().unwrap();
     let request = |addresses: Value, code: String| {
-        app.post_as(
-            &token,
-            "/api/partner/token/request/requestColdAddress",
-            json!({"assetId": asset, "coldAddresses": addresses, "googleCode": code}),
-        )
+        app.assets(&token)
+            .request_cold_address(json!({"assetId": asset, "coldAddresses": addresses, "googleCode": code}))
     };
     let two = json!([{"address": COLD_A, "ratio": "0.6"}, {"address": COLD_B, "ratio": "0.4"}]);
     let unbound = request(two.clone(), "123456".into()).await;
     assert_eq!(
-        msg(&unbound),
+        unbound.code_and_msg(),
         (11008, "Please bind Google verification code first")
     );
     let secret = bind_google(&app, &token).await;
@@ -221,17 +202,11 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         } else {
             10422
         };
-        assert_eq!(msg(&refused), (code, expected), "{addresses}");
+        assert_eq!(refused.code_and_msg(), (code, expected), "{addresses}");
     }
     let wrong_code = request(two.clone(), "000000".into()).await;
     assert!(wrong_code.code() == 11002 || google_code(&app, &secret) == "000000");
-    let requests = app
-        .post_as(
-            &token,
-            "/api/partner/token/request/getTokenRequests",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
+    let requests = app.assets(&token).token_requests(paging(1, 10)).await;
     assert_eq!(requests.data()["total"], 0, "refused requests store nothing");
 
     let accepted = request(two.clone(), google_code(&app, &secret)).await;
@@ -241,13 +216,10 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         google_code(&app, &secret),
     )
     .await;
-    assert_eq!(msg(&second).1, "A request for this token is awaiting review");
+    assert_eq!(second.msg(), "A request for this token is awaiting review");
     let requests = app
-        .post_as(
-            &token,
-            "/api/partner/token/request/getTokenRequests",
-            json!({"page": 1, "pageSize": 10, "assetId": asset}),
-        )
+        .assets(&token)
+        .token_requests(json!({"page": 1, "pageSize": 10, "assetId": asset}))
         .await;
     let row = &list(&requests)[0];
     assert_eq!(
@@ -255,7 +227,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         (json!(0), json!(0))
     );
     assert_eq!(row["coldAddresses"], two);
-    let listed = app.post_as(&token, "/api/partner/asset/list", json!({})).await;
+    let listed = app.assets(&token).list_all().await;
     assert_eq!(
         listed.data()[0]["coldStatus"],
         0,
@@ -265,11 +237,8 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
 
     // The request is in the operation log, its authenticator code masked.
     let logs = app
-        .post_as(
-            &token,
-            "/api/partner/logs/operation/page",
-            json!({"page": 1, "pageSize": 50, "action": "requestColdAddress"}),
-        )
+        .logs(&token)
+        .operations(json!({"page": 1, "pageSize": 50, "action": "requestColdAddress"}))
         .await;
     let entries = list(&logs);
     assert!(!entries.is_empty());
@@ -286,15 +255,12 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         !app.wallets.review_token_request(id, true, "").await.unwrap(),
         "approved once"
     );
-    let listed = app.post_as(&token, "/api/partner/asset/list", json!({})).await;
+    let listed = app.assets(&token).list_all().await;
     assert_eq!(listed.data()[0]["coldAddresses"], two);
     assert_eq!(listed.data()[0]["coldStatus"], 1);
     let cold = app
-        .post_as(
-            &token,
-            "/api/partner/asset/pageAddressCold",
-            json!({"page": 1, "pageSize": 10, "assetId": asset}),
-        )
+        .assets(&token)
+        .cold_addresses(json!({"page": 1, "pageSize": 10, "assetId": asset}))
         .await;
     let ratios: Vec<Value> = list(&cold).iter().map(|c| c["ratio"].clone()).collect();
     assert_eq!(ratios, vec![json!("0.6"), json!("0.4")]);
@@ -308,13 +274,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         .review_token_request(next_id, false, "unknown owner")
         .await
         .unwrap());
-    let requests = app
-        .post_as(
-            &token,
-            "/api/partner/token/request/getTokenRequests",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
+    let requests = app.assets(&token).token_requests(paging(1, 10)).await;
     assert_eq!(list(&requests)[0]["reason"], "unknown owner");
     assert_eq!(list(&requests)[0]["applyStatus"], 2);
     assert_eq!(list(&requests)[1]["status"], 1, "the approved set stays in force");
@@ -328,171 +288,13 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         .review_token_request(again.data()["id"].as_i64().unwrap(), true, "")
         .await
         .unwrap());
-    let cold = app
-        .post_as(
-            &token,
-            "/api/partner/asset/pageAddressCold",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
+    let cold = app.assets(&token).cold_addresses(paging(1, 10)).await;
     assert_eq!(list(&cold).len(), 1);
     assert_eq!(list(&cold)[0]["address"], COLD_B);
     assert_eq!(list(&cold)[0]["ratio"], "1");
 }
 
-/// Every wallet endpoint with its menu id and an otherwise acceptable body.
-fn gated_calls(asset: i64, wallet: i64, address: i64) -> Vec<(&'static str, i64, Value)> {
-    vec![
-        ("/api/partner/asset/list", 201, json!({})),
-        (
-            "/api/partner/asset/add",
-            20101,
-            json!({"chainId": DEV, "tokenId": 1, "paymentAddress": "x"}),
-        ),
-        (
-            "/api/partner/asset/add_v2",
-            20101,
-            json!({"chainId": DEV, "tokenId": 1, "paymentAddress": "x", "collect": collect(), "risk": risk()}),
-        ),
-        (
-            "/api/partner/asset/edit",
-            20102,
-            json!({"id": asset, "paymentAddress": "x", "collect": collect(), "risk": risk()}),
-        ),
-        (
-            "/api/partner/asset/status/edit",
-            20103,
-            json!({"id": asset, "status": 0}),
-        ),
-        (
-            "/api/partner/asset/pageAddressCold",
-            201,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/token/request/requestColdAddress",
-            20104,
-            json!({"assetId": asset, "coldAddresses": [{"address": COLD_A, "ratio": "1"}], "googleCode": "123456"}),
-        ),
-        (
-            "/api/partner/token/request/getTokenRequests",
-            201,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/address/pagelist",
-            202,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/address/editRemark",
-            20201,
-            json!({"id": address, "remark": "x"}),
-        ),
-        (
-            "/api/v2/partner/hotwallet/page_list",
-            205,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        ("/api/v2/partner/hotwallet/add", 20501, json!({"chainId": DEV})),
-        (
-            "/api/v2/partner/hotwallet/status/setting",
-            20502,
-            json!({"id": wallet, "status": 1}),
-        ),
-    ]
-}
-
-async fn wallet_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
-    let app = app_with_dev_seed(db).await;
-    let admin = app.sign_in_demo().await;
-    let payer = hot_wallet(&app, &admin, DEV).await;
-    let wallets = app
-        .post_as(
-            &admin,
-            "/api/v2/partner/hotwallet/page_list",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
-    let wallet = list(&wallets)[0]["id"].as_i64().unwrap();
-    let added = app
-        .post_as(
-            &admin,
-            "/api/partner/asset/add",
-            json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payer}),
-        )
-        .await;
-    let asset = added.data()["id"].as_i64().unwrap();
-    let merchant = crate::wallets::demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-1")
-        .await
-        .unwrap()
-        .id;
-
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1])
-        .await
-        .unwrap();
-    app.store
-        .seed_demo("boss@other.example", "Other-Pass-2026")
-        .await
-        .unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
-    let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
-    for (path, menu, body) in gated_calls(asset, wallet, address) {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        assert_eq!(
-            app.post_as(&viewer, path, body.clone()).await.code(),
-            10403,
-            "{path} needs {menu}"
-        );
-        let foreign = app.post_as(&outsider, path, body).await;
-        if ["edit", "status", "requestColdAddress", "editRemark"]
-            .iter()
-            .any(|p| path.contains(p))
-        {
-            assert_eq!(
-                msg(&foreign),
-                (17001, "No such record"),
-                "{path} across merchants"
-            );
-        } else if foreign.code() == 1 {
-            let data = foreign.data();
-            let rows = data["list"]
-                .as_array()
-                .or(data.as_array())
-                .cloned()
-                .unwrap_or_default();
-            assert!(
-                rows.iter().all(|r| r["id"] != json!(asset)
-                    && r["id"] != json!(wallet)
-                    && r["id"] != json!(address))
-                    || path.contains("add"),
-                "{path} shows another merchant's rows: {rows:?}"
-            );
-        }
-    }
-    // Our records are untouched by the outsider's attempts.
-    let wallets = app
-        .post_as(
-            &admin,
-            "/api/v2/partner/hotwallet/page_list",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
-    assert_eq!(list(&wallets)[0]["status"], 0);
-    let assets = app.post_as(&admin, "/api/partner/asset/list", json!({})).await;
-    assert_eq!(assets.data()[0]["status"], 1);
-}
-
 each_database!(
     assets_enable_tokens_on_every_chain,
     cold_addresses_change_only_through_approved_requests,
-    wallet_calls_need_their_menu_and_stay_in_their_merchant,
 );

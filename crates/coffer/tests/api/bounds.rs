@@ -4,6 +4,7 @@
 use coffer_testkit::{each_database, DbKind, TestDb};
 use serde_json::json;
 
+use crate::console::{Accounts, Logs, Me, Wallets};
 use crate::helpers::{spawn_app, spawn_app_with, DEMO_EMAIL};
 
 async fn page_numbers_are_bounded(db: TestDb) {
@@ -11,7 +12,7 @@ async fn page_numbers_are_bounded(db: TestDb) {
     let token = app.sign_in_demo().await;
     let msg = "Page must be 1 to 100000 and page size 1 to 100";
     for page in [json!(0), json!(100_001), json!(1u64 << 63), json!(u64::MAX)] {
-        for path in ["/api/partner/logs/login/page", "/api/partner/account/page"] {
+        for path in [Logs::LOGINS, Accounts::PAGE] {
             let refused = app
                 .post_as(&token, path, json!({"page": page, "pageSize": 20}))
                 .await;
@@ -19,11 +20,8 @@ async fn page_numbers_are_bounded(db: TestDb) {
         }
     }
     let last = app
-        .post_as(
-            &token,
-            "/api/partner/logs/login/page",
-            json!({"page": 100_000, "pageSize": 100}),
-        )
+        .logs(&token)
+        .logins(json!({"page": 100_000, "pageSize": 100}))
         .await;
     assert_eq!(
         (last.code(), last.data()["list"].as_array().map(Vec::len)),
@@ -44,24 +42,24 @@ async fn text_filters_match_wildcards_literally(db: TestDb) {
             answer.data()["total"].as_u64().unwrap()
         }
     };
-    let logins = "/api/partner/logs/login/page";
+    let logins = Logs::LOGINS;
     assert!(count(json!({"email": "demo"}), logins).await >= 1);
     for wildcard in ["%", "_", "demo%", "d_mo", "%@%"] {
         assert_eq!(count(json!({"email": wildcard}), logins).await, 0, "{wildcard}");
         assert_eq!(
-            count(json!({"email": wildcard}), "/api/partner/account/page").await,
+            count(json!({"email": wildcard}), Accounts::PAGE).await,
             0,
             "{wildcard}"
         );
         assert_eq!(
-            count(json!({"action": wildcard}), "/api/partner/logs/operation/page").await,
+            count(json!({"action": wildcard}), Logs::OPERATIONS).await,
             0,
             "{wildcard}"
         );
         assert_eq!(
             count(
                 json!({"page": 1, "pageSize": 10, "address": wildcard}),
-                "/api/partner/address/pagelist"
+                Wallets::ADDRESSES
             )
             .await,
             0,
@@ -76,7 +74,7 @@ async fn dates_out_of_order_have_one_code(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
     let (start, end) = ("2026-11-22T00:00:00Z", "2026-11-21T00:00:00Z");
-    for path in ["/api/partner/logs/login/page", "/api/partner/logs/operation/page"] {
+    for path in [Logs::LOGINS, Logs::OPERATIONS] {
         let refused = app
             .post_as(&token, path, json!({"start": start, "end": end}))
             .await;
@@ -87,16 +85,11 @@ async fn dates_out_of_order_have_one_code(db: TestDb) {
         );
     }
     let list = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            json!({"start": start, "end": end}),
-        )
+        .deposits(&token)
+        .page(json!({"start": start, "end": end}))
         .await;
     assert_eq!(list.code(), 10422);
-    let open_ended = app
-        .post_as(&token, "/api/partner/logs/login/page", json!({"start": end}))
-        .await;
+    let open_ended = app.logs(&token).logins(json!({"start": end})).await;
     assert_eq!(open_ended.code(), 1);
 }
 
@@ -109,7 +102,7 @@ each_database!(
 #[tokio::test]
 async fn the_console_carries_a_content_security_policy_and_hsts_only_over_https() {
     let app = spawn_app(TestDb::new(DbKind::Sqlite).await).await;
-    for path in ["/", "/healthz", "/api/partner/home/config"] {
+    for path in ["/", "/healthz", Me::HOME_CONFIG] {
         let answer = app.http.get(format!("{}{path}", app.base)).send().await.unwrap();
         let csp = answer.headers()["content-security-policy"]
             .to_str()

@@ -5,12 +5,12 @@
 //! refused when saved, and an event that cannot be processed does not stop the others.
 
 use chrono::Duration;
-use coffer_domain::amount::BaseUnits;
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::ConnectionTrait;
 use serde_json::{json, Value};
 
-use crate::deposits::{merchant_ready, usdt};
+use crate::console::{paging, Callbacks};
+use crate::deposits::merchant_ready;
 use crate::helpers::{spawn_app, spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{demo_merchant, list};
@@ -20,16 +20,8 @@ const DEV: i64 = 1337;
 /// A deposit of `amount` to a new user's address, seen (not yet confirmed).
 pub async fn deposit_seen(app: &TestApp, user: &str, amount: &str) {
     let merchant = demo_merchant(app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, user)
-        .await
-        .unwrap()
-        .address;
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal(amount, 6).unwrap())
-        .await
-        .unwrap();
+    let address = app.deposit_address(merchant, DEV, user).await;
+    app.send_usdt(&address, amount).await;
     app.devchain.mine().await.unwrap();
     assert_eq!(app.scanner.scan_chain(DEV).await.unwrap().deposits, 1);
 }
@@ -50,13 +42,7 @@ fn sent(receiver: &Receiver) -> Vec<String> {
 }
 
 async fn events(app: &TestApp, token: &str) -> Vec<Value> {
-    let page = app
-        .post_as(
-            token,
-            "/api/partner/callback/page",
-            json!({"page": 1, "pageSize": 50}),
-        )
-        .await;
+    let page = app.callbacks(token).page(paging(1, 50)).await;
     list(&page).to_vec()
 }
 
@@ -112,11 +98,8 @@ async fn a_new_callback_address_sends_what_waits_at_once(db: TestDb) {
     // The merchant fixes its endpoint and saves its address again: no 30-minute wait.
     receiver.reply(Reply::Ok);
     let saved = app
-        .post_as(
-            &token,
-            "/api/partner/callbackurl/save",
-            json!({"callbackUrl": receiver.url}),
-        )
+        .callbacks(&token)
+        .save_url(json!({"callbackUrl": receiver.url}))
         .await;
     assert_eq!(saved.code(), 1, "{:?}", saved.body);
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
@@ -127,15 +110,12 @@ async fn a_test_ping_answers_how_the_endpoint_replied(db: TestDb) {
     let receiver = Receiver::start().await;
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
-    let ping = || app.post_as(&token, "/api/partner/callback/test", json!({}));
+    let ping = || app.callbacks(&token).test();
     let none = ping().await;
     assert_eq!(none.msg(), "Set a callback address first");
-    app.post_as(
-        &token,
-        "/api/partner/callbackurl/save",
-        json!({"callbackUrl": receiver.url}),
-    )
-    .await;
+    app.callbacks(&token)
+        .save_url(json!({"callbackUrl": receiver.url}))
+        .await;
     let answer = ping().await;
     let r = answer.data();
     assert_eq!(
@@ -186,7 +166,7 @@ async fn addresses_coffer_cannot_call_are_refused_when_saved(db: TestDb) {
     let merchant = demo_merchant(&app).await;
     let private = "The address is on a private, loopback or reserved network: Coffer will not call it";
     let embedded = "IPv4-mapped, IPv4-compatible and NAT64 IPv6 forms are not accepted: enter the IPv4 address or a host name";
-    for path in ["/api/partner/callbackurl/save", "/api/partner/riskurl/save"] {
+    for path in [Callbacks::SAVE_URL, Callbacks::SAVE_RISK_URL] {
         let field = if path.contains("risk") {
             "riskUrl"
         } else {
@@ -230,11 +210,8 @@ async fn addresses_coffer_cannot_call_are_refused_when_saved(db: TestDb) {
         "nothing was stored"
     );
     let saved = app
-        .post_as(
-            &token,
-            "/api/partner/callbackurl/save",
-            json!({"callbackUrl": "https://shop.example/hook"}),
-        )
+        .callbacks(&token)
+        .save_url(json!({"callbackUrl": "https://shop.example/hook"}))
         .await;
     assert_eq!(saved.code(), 1);
 }
@@ -260,11 +237,8 @@ async fn an_event_that_cannot_be_processed_does_not_stop_the_round(db: TestDb) {
     assert_eq!(got.len(), 1);
     assert_eq!(got[0]["eventId"], fine["eventId"]);
     let attempts = app
-        .post_as(
-            &token,
-            "/api/partner/callback/attempts",
-            json!({"eventId": broken["eventId"]}),
-        )
+        .callbacks(&token)
+        .attempts(json!({"eventId": broken["eventId"]}))
         .await;
     let held = &attempts.data()[0];
     assert_eq!(
@@ -364,11 +338,8 @@ async fn the_allow_list_refuses_addresses_no_caller_has(db: TestDb) {
         "224.0.0.1",
     ] {
         let refused = app
-            .post_as(
-                &token,
-                "/api/partner/allowips/edit",
-                json!({"ips": ["203.0.113.9", ip]}),
-            )
+            .merchant_keys(&token)
+            .edit_allowed_ips(json!({"ips": ["203.0.113.9", ip]}))
             .await;
         assert_eq!(
             refused.msg(),
@@ -376,7 +347,7 @@ async fn the_allow_list_refuses_addresses_no_caller_has(db: TestDb) {
             "{ip}"
         );
     }
-    let listed = app.post_as(&token, "/api/partner/allowips", json!({})).await;
+    let listed = app.merchant_keys(&token).allowed_ips().await;
     assert_eq!(listed.data(), &json!([]), "nothing was stored");
 }
 

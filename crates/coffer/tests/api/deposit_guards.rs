@@ -1,12 +1,12 @@
 //! The deposit scanner isolates a deposit it cannot complete: logged and left confirming, while
 //! every other deposit of the chain completes and is announced.
 
-use coffer_domain::amount::BaseUnits;
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::json;
 
-use crate::deposits::{merchant_ready, range, scan, usdt, with};
+use crate::console::paging;
+use crate::deposits::{merchant_ready, range, scan, with};
 use crate::helpers::spawn_app_with;
 use crate::receiver::Receiver;
 use crate::wallets::{demo_merchant, list, offline_chains};
@@ -18,26 +18,12 @@ async fn a_deposit_that_cannot_be_completed_holds_back_no_other(db: TestDb) {
     let token = merchant_ready(&app, &receiver).await;
     let merchant = demo_merchant(&app).await;
     for user in ["user-1", "user-2"] {
-        let address = app
-            .wallets
-            .deposit_address(merchant, DEV, user)
-            .await
-            .unwrap()
-            .address;
-        app.devchain
-            .fund(&address, &usdt(), BaseUnits::from_decimal("3", 6).unwrap())
-            .await
-            .unwrap();
+        let address = app.deposit_address(merchant, DEV, user).await;
+        app.send_usdt(&address, "3").await;
     }
     app.devchain.mine().await.unwrap();
     assert_eq!(scan(&app).await.deposits, 2);
-    let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
-        .await;
+    let page = app.deposits(&token).page(with(range(&app), paging(1, 10))).await;
     let mut ids: Vec<i64> = list(&page).iter().map(|d| d["id"].as_i64().unwrap()).collect();
     ids.sort();
     // The first deposit's stored amount is broken (as a bad write or a manual edit would).
@@ -59,9 +45,7 @@ async fn a_deposit_that_cannot_be_completed_holds_back_no_other(db: TestDb) {
         let app = &app;
         let token = token.clone();
         async move {
-            let found = app
-                .post_as(&token, "/api/partner/deposit/detail", json!({"id": id}))
-                .await;
+            let found = app.deposits(&token).detail(json!({"id": id})).await;
             found.data()["status"].clone()
         }
     };

@@ -12,11 +12,12 @@ use coffer_domain::ports::chain::Asset;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::{paging, Callbacks, Deposits};
 use crate::helpers::{spawn_app_with, TestApp};
-use crate::receiver::{Receiver, Reply};
+use crate::receiver::Receiver;
 use crate::wallets::{demo_merchant, list, offline_chains};
 
-const DEV: i64 = 1337;
+pub const DEV: i64 = 1337;
 
 pub fn usdt() -> Asset {
     Asset::Token {
@@ -27,16 +28,11 @@ pub fn usdt() -> Asset {
 /// The demo merchant with USDT enabled on the devchain and a callback address.
 pub async fn merchant_ready(app: &TestApp, receiver: &Receiver) -> String {
     let token = app.sign_in_demo().await;
-    let payer = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": DEV}))
-        .await;
+    let payer = app.wallets(&token).add_hot(json!({"chainId": DEV})).await;
     let payer = payer.data()["address"].as_str().unwrap().to_string();
     let added = app
-        .post_as(
-            &token,
-            "/api/partner/asset/add",
-            json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payer}),
-        )
+        .assets(&token)
+        .add(json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payer}))
         .await;
     assert_eq!(added.code(), 1, "{:?}", added.body);
     let merchant = demo_merchant(app).await;
@@ -95,27 +91,13 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     let app = spawn_app_with(db, offline_chains).await;
     let token = merchant_ready(&app, &receiver).await;
     let merchant = demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-1")
-        .await
-        .unwrap()
-        .address;
+    let address = app.deposit_address(merchant, DEV, "user-1").await;
 
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("25.5", 6).unwrap())
-        .await
-        .unwrap();
+    app.send_usdt(&address, "25.5").await;
     app.devchain.mine().await.unwrap();
     let report = scan(&app).await;
     assert_eq!(report.deposits, 1);
-    let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
-        .await;
+    let page = app.deposits(&token).page(with(range(&app), paging(1, 10))).await;
     let rows = list(&page);
     assert_eq!(rows.len(), 1);
     let row = &rows[0];
@@ -138,9 +120,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     app.devchain.mine().await.unwrap();
     let report = scan(&app).await;
     assert_eq!((report.deposits, report.confirmed), (0, 1));
-    let detail = app
-        .post_as(&token, "/api/partner/deposit/detail", json!({"id": row["id"]}))
-        .await;
+    let detail = app.deposits(&token).detail(json!({"id": row["id"]})).await;
     assert_eq!(detail.data()["status"], 8);
     assert_eq!(detail.data()["actualAmount"], "25.5");
     assert_eq!(detail.data()["confirmations"], 3);
@@ -183,9 +163,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
         );
     }
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "delivered once");
-    let detail = app
-        .post_as(&token, "/api/partner/deposit/detail", json!({"id": row["id"]}))
-        .await;
+    let detail = app.deposits(&token).detail(json!({"id": row["id"]})).await;
     assert_eq!(
         (
             detail.data()["callbackStatus"].clone(),
@@ -196,57 +174,38 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     assert_eq!(detail.data()["callbacks"].as_array().unwrap().len(), 2);
 
     // Summary, filters, the required dates.
-    let summary = app
-        .post_as(&token, "/api/partner/deposit/summary", range(&app))
-        .await;
+    let summary = app.deposits(&token).summary(range(&app)).await;
     assert_eq!(summary.data()["count"], 1);
     assert_eq!(summary.data()["totals"][0]["amount"], "25.5");
     let none = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(
-                range(&app),
-                json!({"page": 1, "pageSize": 10, "openId": "user-2"}),
-            ),
-        )
+        .deposits(&token)
+        .page(with(
+            range(&app),
+            json!({"page": 1, "pageSize": 10, "openId": "user-2"}),
+        ))
         .await;
     assert_eq!(none.data()["total"], 0);
     let by_address = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(
-                range(&app),
-                json!({"page": 1, "pageSize": 10, "address": address.to_lowercase()}),
-            ),
-        )
+        .deposits(&token)
+        .page(with(
+            range(&app),
+            json!({"page": 1, "pageSize": 10, "address": address.to_lowercase()}),
+        ))
         .await;
     assert_eq!(by_address.data()["total"], 1);
-    let undated = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
+    let undated = app.deposits(&token).page(paging(1, 10)).await;
     assert_eq!(
         (undated.code(), undated.msg()),
         (10422, "A start and an end must be chosen")
     );
     let user_tx = app
-        .post_as(
-            &token,
-            "/api/partner/user/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10, "type": 1})),
-        )
+        .deposits(&token)
+        .user_page(with(range(&app), json!({"page": 1, "pageSize": 10, "type": 1})))
         .await;
     assert_eq!(user_tx.data()["total"], 1);
 
     // A manual push delivers the latest event again, under the same event id.
-    let pushed = app
-        .post_as(&token, "/api/partner/deposit/push", json!({"id": row["id"]}))
-        .await;
+    let pushed = app.deposits(&token).push(json!({"id": row["id"]})).await;
     assert_eq!(pushed.code(), 1);
     assert_eq!(
         (
@@ -261,10 +220,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     assert_eq!(events[2]["eventId"], events[1]["eventId"]);
 
     // Dust and an unsupported coin are recorded, not credited, not announced.
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("0.001", 6).unwrap())
-        .await
-        .unwrap();
+    app.send_usdt(&address, "0.001").await;
     app.devchain
         .fund(
             &address,
@@ -277,13 +233,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
         app.devchain.mine().await.unwrap();
     }
     scan(&app).await;
-    let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
-        .await;
+    let page = app.deposits(&token).page(with(range(&app), paging(1, 10))).await;
     let notes: Vec<(Value, Value, Value)> = list(&page)
         .iter()
         .map(|r| {
@@ -305,347 +255,36 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
 }
 
-async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: TestDb) {
-    let receiver = Receiver::start().await;
-    let app = spawn_app_with(db, |c| {
-        offline_chains(c);
-        c.callbacks.max_attempts = 3;
-        c.callbacks.timeout_secs = 1;
-    })
-    .await;
-    let token = merchant_ready(&app, &receiver).await;
-    let merchant = demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-9")
-        .await
-        .unwrap()
-        .address;
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("7", 6).unwrap())
-        .await
-        .unwrap();
-    app.devchain.mine().await.unwrap();
-    scan(&app).await;
-    let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
-        .await;
-    let before = list(&page)[0].clone();
-
-    // The block is replaced: the deposit is voided, then found again in the new block.
-    app.devchain.reorg(1).await.unwrap();
-    let report = scan(&app).await;
-    assert_eq!(report.rolled_back, 1);
-    let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
-        .await;
-    let after = list(&page)[0].clone();
-    assert_eq!(page.data()["total"], 1, "the same transfer, the same deposit");
-    assert_eq!(after["id"], before["id"]);
-    assert_eq!(after["status"], 7);
-    receiver.reply(Reply::CodeOne);
-    app.callbacks.deliver_due().await.unwrap();
-    let names: Vec<String> = receiver
-        .events()
-        .iter()
-        .map(|e| format!("{} {}", e["event"].as_str().unwrap(), e["seq"]))
-        .collect();
-    assert_eq!(
-        names,
-        vec!["deposit.confirming 3"],
-        "only the newest state goes out: the older events were superseded"
-    );
-
-    // Replies that are not code 0 are retried on the schedule, then the event fails.
-    let events = app
-        .post_as(
-            &token,
-            "/api/partner/callback/page",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
-    let shown: Vec<(Value, Value, Value)> = list(&events)
-        .iter()
-        .map(|e| (e["seq"].clone(), e["status"].clone(), e["attempts"].clone()))
-        .collect();
-    assert_eq!(
-        shown,
-        vec![
-            (json!(3), json!(0), json!(1)),
-            (json!(2), json!(3), json!(0)),
-            (json!(1), json!(3), json!(0))
-        ]
-    );
-    let superseded = list(&events)[1]["eventId"].as_str().unwrap().to_string();
-    assert_eq!(
-        app.callbacks.deliver_due().await.unwrap(),
-        0,
-        "not due before the interval"
-    );
-    for reply in [Reply::ServerError, Reply::Slow] {
-        receiver.reply(reply);
-        app.clock.advance(Duration::minutes(31));
-        assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
-    }
-    // An hour passed on the test clock: the console session idled out.
-    let token = app.sign_in_demo().await;
-    let events = app
-        .post_as(
-            &token,
-            "/api/partner/callback/page",
-            json!({"page": 1, "pageSize": 10, "status": 2}),
-        )
-        .await;
-    assert_eq!(
-        events.data()["total"],
-        1,
-        "failed after 3 attempts: {:?}",
-        events.body
-    );
-    let event_id = list(&events)[0]["eventId"].as_str().unwrap().to_string();
-    let attempts = app
-        .post_as(
-            &token,
-            "/api/partner/callback/attempts",
-            json!({"eventId": event_id}),
-        )
-        .await;
-    let attempts = attempts.data().as_array().unwrap().clone();
-    let reasons: Vec<(Value, Value)> = attempts
-        .iter()
-        .map(|a| (a["reason"].clone(), a["httpStatus"].clone()))
-        .collect();
-    assert_eq!(
-        reasons,
-        vec![
-            (json!("timeout"), Value::Null),
-            (json!("http_status"), json!(500)),
-            (json!("code_not_zero"), json!(200))
-        ]
-    );
-    assert_eq!(attempts[0]["error"], "timed out");
-
-    // A superseded event cannot be pushed: it would tell a state the order has left.
-    let sent_before = receiver.events().len();
-    let refused = app
-        .post_as(
-            &token,
-            "/api/partner/callback/push",
-            json!({"eventId": superseded}),
-        )
-        .await;
-    assert_eq!(
-        refused.msg(),
-        "A newer callback of this order exists: push that one",
-        "{:?}",
-        refused.body
-    );
-    assert_eq!(receiver.events().len(), sent_before, "nothing was sent");
-
-    // A push answers how the attempt went.
-    receiver.reply(Reply::NotJson);
-    let pushed = app
-        .post_as(&token, "/api/partner/callback/push", json!({"eventId": event_id}))
-        .await;
-    let result = pushed.data();
-    assert_eq!(
-        (
-            result["attempted"].clone(),
-            result["success"].clone(),
-            result["reason"].clone(),
-            result["httpStatus"].clone(),
-            result["response"].clone()
-        ),
-        (
-            json!(true),
-            json!(false),
-            json!("not_json"),
-            json!(200),
-            json!("OK")
-        ),
-        "a reply that is not JSON is not an acknowledgement"
-    );
-    receiver.reply(Reply::Ok);
-    let pushed = app
-        .post_as(&token, "/api/partner/callback/push", json!({"eventId": event_id}))
-        .await;
-    let result = pushed.data();
-    assert_eq!(
-        (
-            result["success"].clone(),
-            result["replyCode"].clone(),
-            result["reason"].clone()
-        ),
-        (json!(true), json!(0), json!(""))
-    );
-    assert!(result["latencyMs"].is_i64());
-    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "sent by the push");
-    let events = app
-        .post_as(
-            &token,
-            "/api/partner/callback/page",
-            json!({"page": 1, "pageSize": 10, "status": 1}),
-        )
-        .await;
-    assert_eq!(events.data()["total"], 1);
-    let long_ago =
-        json!({"page": 1, "pageSize": 10, "start": "2020-01-01T00:00:00Z", "end": "2020-01-02T00:00:00Z"});
-    let events = app.post_as(&token, "/api/partner/callback/page", long_ago).await;
-    assert_eq!(events.data()["total"], 0, "the date filter applies");
-
-    // Another merchant sees none of it.
-    app.store
-        .seed_demo("boss@other.example", "Other-Pass-2026")
-        .await
-        .unwrap();
-    let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
-    let theirs = app
-        .post_as(
-            &outsider,
-            "/api/partner/deposit/pageTx",
-            with(range(&app), json!({"page": 1, "pageSize": 10})),
-        )
-        .await;
-    assert_eq!(theirs.data()["total"], 0);
-    let foreign = app
-        .post_as(
-            &outsider,
-            "/api/partner/deposit/detail",
-            json!({"id": before["id"]}),
-        )
-        .await;
-    assert_eq!(foreign.msg(), "No such record");
-    let foreign = app
-        .post_as(
-            &outsider,
-            "/api/partner/callback/push",
-            json!({"eventId": event_id}),
-        )
-        .await;
-    assert_eq!(foreign.msg(), "No such record");
-    let foreign = app
-        .post_as(
-            &outsider,
-            "/api/partner/callback/attempts",
-            json!({"eventId": event_id}),
-        )
-        .await;
-    assert_eq!(foreign.data(), &json!([]));
-}
-
 async fn deposit_calls_need_their_menu(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
-    app.store
-        .add_user(
-            crate::helpers::DEMO_EMAIL,
-            "viewer@coffer.local",
-            "Viewer-Pass-2026",
-            &[1],
-        )
-        .await
-        .unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
-    let filter = with(range(&app), json!({"page": 1, "pageSize": 10}));
+    let viewer = app
+        .operator("viewer@coffer.local", "Viewer-Pass-2026", &[1])
+        .await;
+    let filter = with(range(&app), paging(1, 10));
     let calls = [
-        ("/api/partner/deposit/pageTx", filter.clone()),
-        ("/api/partner/deposit/summary", range(&app)),
-        ("/api/partner/deposit/detail", json!({"id": 1})),
-        ("/api/partner/deposit/push", json!({"id": 1})),
-        ("/api/partner/user/pageTx", filter.clone()),
-        ("/api/partner/user/tx/summary", range(&app)),
-        ("/api/partner/user/tx/push", json!({"id": 1})),
-        ("/api/partner/callback/page", json!({"page": 1, "pageSize": 10})),
-        ("/api/partner/callback/attempts", json!({"eventId": "evt_x"})),
-        ("/api/partner/callback/push", json!({"eventId": "evt_x"})),
+        (Deposits::PAGE, filter.clone()),
+        (Deposits::SUMMARY, range(&app)),
+        (Deposits::DETAIL, json!({"id": 1})),
+        (Deposits::PUSH, json!({"id": 1})),
+        (Deposits::USER_PAGE, filter.clone()),
+        (Deposits::USER_SUMMARY, range(&app)),
+        (Deposits::USER_PUSH, json!({"id": 1})),
+        (Callbacks::PAGE, paging(1, 10)),
+        (Callbacks::ATTEMPTS, json!({"eventId": "evt_x"})),
+        (Callbacks::PUSH, json!({"eventId": "evt_x"})),
     ];
     for (path, body) in calls {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        assert_eq!(
-            app.post_as(&viewer, path, body).await.code(),
-            10403,
-            "{path} without its menu"
-        );
+        app.assert_gated(&viewer, path, &body, "its menu").await;
     }
     // 401 alone opens the deposit list (one list, two screens).
-    app.store
-        .add_user(
-            crate::helpers::DEMO_EMAIL,
-            "list@coffer.local",
-            "List-Pass-2026",
-            &[4, 401],
-        )
-        .await
-        .unwrap();
-    let lister = app.sign_in("list@coffer.local", "List-Pass-2026").await;
-    assert_eq!(
-        app.post_as(&lister, "/api/partner/deposit/pageTx", filter)
-            .await
-            .code(),
-        1
-    );
-    assert_eq!(
-        app.post_as(&lister, "/api/partner/deposit/push", json!({"id": 1}))
-            .await
-            .code(),
-        10403
-    );
-}
-
-/// A worker that claimed events and died: nothing is lost, the lease runs out and another
-/// worker delivers them under the same event ids; nothing is delivered twice.
-async fn a_crashed_delivery_is_resumed_after_its_lease(db: TestDb) {
-    use coffer_domain::ports::DepositRepo;
-    let receiver = Receiver::start().await;
-    let app = spawn_app_with(db, offline_chains).await;
-    merchant_ready(&app, &receiver).await;
-    let merchant = demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-5")
-        .await
-        .unwrap()
-        .address;
-    app.devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("3", 6).unwrap())
-        .await
-        .unwrap();
-    app.devchain.mine().await.unwrap();
-    scan(&app).await;
-    let now = app.clock.now();
-    let dead = app
-        .store
-        .claim_due_events("dead-worker", now, now + Duration::seconds(60), 10)
-        .await
-        .unwrap();
-    assert_eq!(dead.len(), 1);
-    assert_eq!(
-        app.callbacks.deliver_due().await.unwrap(),
-        0,
-        "leased to the dead worker"
-    );
-    app.clock.advance(Duration::seconds(61));
-    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
-    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
-    let events = receiver.events();
-    assert_eq!(events.len(), 1);
-    assert_eq!(events[0]["eventId"].as_str().unwrap(), dead[0].event_id);
+    let lister = app
+        .operator("list@coffer.local", "List-Pass-2026", &[4, 401])
+        .await;
+    assert_eq!(app.deposits(&lister).page(filter).await.code(), 1);
+    assert_eq!(app.deposits(&lister).push(json!({"id": 1})).await.code(), 10403);
 }
 
 each_database!(
-    a_crashed_delivery_is_resumed_after_its_lease,
     a_deposit_is_credited_once_and_announced_with_signed_callbacks,
-    a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero,
     deposit_calls_need_their_menu,
 );

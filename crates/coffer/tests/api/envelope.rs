@@ -4,6 +4,8 @@ use coffer_testkit::{each_database, TestDb};
 use sea_orm::ConnectionTrait;
 use serde_json::json;
 
+use crate::console::Auth;
+use crate::console::NO_SESSION;
 use crate::helpers::spawn_app;
 
 async fn success_and_request_errors(db: TestDb) {
@@ -55,17 +57,13 @@ async fn success_and_request_errors(db: TestDb) {
 
     let oversized = "x".repeat(70 * 1024);
     let big = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": "a@b.co", "password": oversized}),
-        )
+        .auth()
+        .verify(json!({"email": "a@b.co", "password": oversized}))
         .await;
     assert_eq!(big.code(), 10413);
     let big_audited = app
-        .post(
-            "/api/partner/account/edit",
-            json!({"username": "x".repeat(70 * 1024)}),
-        )
+        .accounts(NO_SESSION)
+        .edit(json!({"username": "x".repeat(70 * 1024)}))
         .await;
     assert_eq!(
         big_audited.code(),
@@ -79,14 +77,12 @@ async fn success_and_request_errors(db: TestDb) {
     assert_eq!(unknown_get.code(), 10404);
     let wrong_method = app.get("/api/partner/login").await;
     assert_eq!(wrong_method.code(), 10405);
-    let no_session = app.post("/api/partner/home/config", json!({})).await;
+    let no_session = app.me(NO_SESSION).home_config().await;
     assert_eq!(no_session.code(), 10506);
 
     let invalid = app
-        .post(
-            "/api/partner/code/email",
-            json!({"email": "not-an-email", "type": 2}),
-        )
+        .auth()
+        .send_code(json!({"email": "not-an-email", "type": 2}))
         .await;
     assert_eq!((invalid.code(), invalid.msg()), (10422, "Email Format Incorrect"));
 }
@@ -104,7 +100,7 @@ async fn messages_follow_accept_language(db: TestDb) {
     // One unknown e-mail per language: the sixth try of one would be locked.
     for (n, (lang, msg)) in expected.into_iter().enumerate() {
         let body = json!({"email": format!("nobody{n}@coffer.local"), "password": "Wrong-pass-1"});
-        let answer = app.call("/api/partner/login/verify", body, None, lang).await;
+        let answer = app.call(Auth::VERIFY, body, None, lang).await;
         assert_eq!((answer.code(), answer.msg()), (11001, msg), "{lang:?}");
     }
     let ok = app
@@ -176,10 +172,8 @@ async fn server_faults_never_leak_details(db: TestDb) {
         .unwrap();
     assert_eq!(sick.status(), 503);
     let unavailable = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": "a@b.co", "password": "x"}),
-        )
+        .auth()
+        .verify(json!({"email": "a@b.co", "password": "x"}))
         .await;
     assert_eq!(unavailable.code(), 10503, "{:?}", unavailable.body);
 }

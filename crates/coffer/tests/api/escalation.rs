@@ -6,7 +6,8 @@ use chrono::Duration;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL};
+use crate::console::{paging, Accounts, Roles};
+use crate::helpers::{menu_ids, spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL};
 use crate::wallets::{bind_google, google_code, offline_chains};
 use crate::withdrawals::{payer, withdraw};
 
@@ -16,7 +17,7 @@ pub const INVITEE_PASSWORD: &str = "Invited-Pass-2026";
 pub async fn invite(app: &TestApp, token: &str, google: &str, email: &str, role: i64) -> Answer {
     let body = json!({"email": email, "username": "Invitee", "roleId": role,
                       "googleCode": google_code(app, google)});
-    app.post_as(token, "/api/partner/account/add", body).await
+    app.accounts(token).add(body).await
 }
 
 /// The invitee sets a password with the code of the newest mail.
@@ -24,7 +25,7 @@ pub async fn accept(app: &TestApp, email: &str) -> Answer {
     let code = app.last_code(email).await;
     let body = json!({"email": email, "code": code, "password": INVITEE_PASSWORD,
                       "passwordVerify": INVITEE_PASSWORD});
-    app.post("/api/partner/invite/accept", body).await
+    app.auth().accept_invite(body).await
 }
 
 /// Invites, accepts and signs in; returns the invitee's session.
@@ -37,7 +38,7 @@ pub async fn invite_and_sign_in(app: &TestApp, token: &str, google: &str, email:
 }
 
 pub async fn roles(app: &TestApp, token: &str) -> Vec<Value> {
-    let page = app.post_as(token, "/api/partner/role/page", json!({})).await;
+    let page = app.roles(token).page().await;
     page.data()["list"].as_array().unwrap().clone()
 }
 
@@ -50,19 +51,20 @@ pub async fn role_named(app: &TestApp, token: &str, part: &str) -> Value {
 }
 
 pub async fn accounts(app: &TestApp, token: &str) -> Vec<Value> {
-    let page = app
-        .post_as(
-            token,
-            "/api/partner/account/page",
-            json!({"page": 1, "pageSize": 100}),
-        )
-        .await;
+    let page = app.accounts(token).page(paging(1, 100)).await;
     page.data()["list"].as_array().unwrap().clone()
+}
+
+/// The id of the account with `email`.
+pub async fn account_id(app: &TestApp, token: &str, email: &str) -> Value {
+    let all = accounts(app, token).await;
+    let account = all.iter().find(|a| a["email"] == email);
+    account.unwrap_or_else(|| panic!("no account {email}"))["id"].clone()
 }
 
 async fn add_role(app: &TestApp, token: &str, google: &str, name: &str, menus: Value) -> i64 {
     let body = json!({"name": name, "menuIds": menus, "googleCode": google_code(app, google)});
-    let added = app.post_as(token, "/api/partner/role/add", body).await;
+    let added = app.roles(token).add(body).await;
     assert_eq!(added.code(), 1, "{:?}", added.body);
     added.data()["id"].as_i64().unwrap()
 }
@@ -85,16 +87,9 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
     let reviewers = add_role(&app, &admin, &admin_google, "Reviewers", json!([4, 403, 40301])).await;
     let readers = add_role(&app, &admin, &admin_google, "Readers", json!([7, 702])).await;
     let admin_role = role_named(&app, &admin, "admin").await["id"].as_i64().unwrap();
-    app.store
-        .add_user(
-            DEMO_EMAIL,
-            "clerk@coffer.local",
-            "Clerk-Pass-2026",
-            &[7, 702, 70201],
-        )
-        .await
-        .unwrap();
-    let clerk = app.sign_in("clerk@coffer.local", "Clerk-Pass-2026").await;
+    let clerk = app
+        .operator("clerk@coffer.local", "Clerk-Pass-2026", &[7, 702, 70201])
+        .await;
     let clerk_google = bind_google(&app, &clerk).await;
 
     let as_admin = invite(&app, &clerk, &clerk_google, "evil@x.example", admin_role).await;
@@ -113,35 +108,13 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
 
     // Nor may it move an account into a stronger role: it lacks 70202 (menu), and one that
     // has it is bound by the same rule.
-    app.store
-        .add_user(
-            DEMO_EMAIL,
-            "mover@coffer.local",
-            "Mover-Pass-2026",
-            &[7, 702, 70202],
-        )
-        .await
-        .unwrap();
-    let mover = app.sign_in("mover@coffer.local", "Mover-Pass-2026").await;
+    let mover = app
+        .operator("mover@coffer.local", "Mover-Pass-2026", &[7, 702, 70202])
+        .await;
     let mover_google = bind_google(&app, &mover).await;
-    let reader_id = accounts(&app, &admin)
-        .await
-        .into_iter()
-        .find(|a| a["email"] == "reader@x.example")
-        .unwrap()["id"]
-        .clone();
-    let mover_id = accounts(&app, &admin)
-        .await
-        .into_iter()
-        .find(|a| a["email"] == "mover@coffer.local")
-        .unwrap()["id"]
-        .clone();
-    let demo_id = accounts(&app, &admin)
-        .await
-        .into_iter()
-        .find(|a| a["email"] == DEMO_EMAIL)
-        .unwrap()["id"]
-        .clone();
+    let reader_id = account_id(&app, &admin, "reader@x.example").await;
+    let mover_id = account_id(&app, &admin, "mover@coffer.local").await;
+    let demo_id = account_id(&app, &admin, DEMO_EMAIL).await;
     let edit = |id: &Value, role: i64| {
         json!({"id": id, "username": "X", "roleId": role, "status": 1,
                "googleCode": google_code(&app, &mover_google)})
@@ -152,9 +125,7 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
         (&mover_id, readers, OWN_ROLE),
         (&demo_id, readers, ADMIN_ONLY),
     ] {
-        let answer = app
-            .post_as(&mover, "/api/partner/account/edit", edit(id, role))
-            .await;
+        let answer = app.accounts(&mover).edit(edit(id, role)).await;
         refused(&answer, msg);
     }
     let after = accounts(&app, &admin).await;
@@ -167,31 +138,21 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
     );
 
     // Nor reset the password of, or delete, an account stronger than itself.
-    app.store
-        .add_user(
-            DEMO_EMAIL,
+    let janitor = app
+        .operator(
             "janitor@coffer.local",
             "Janitor-Pass-2026",
             &[7, 702, 70203, 70204],
         )
-        .await
-        .unwrap();
-    let janitor = app.sign_in("janitor@coffer.local", "Janitor-Pass-2026").await;
+        .await;
     let reset = json!({"id": demo_id, "password": "Taken-Over-2026", "passwordVerify": "Taken-Over-2026"});
-    let taken = app
-        .post_as(&janitor, "/api/partner/account/resetPassword", reset)
-        .await;
+    let taken = app.accounts(&janitor).reset_password(reset).await;
     refused(&taken, ADMIN_ONLY);
-    let deleted = app
-        .post_as(&janitor, "/api/partner/account/delete", json!({"id": mover_id}))
-        .await;
+    let deleted = app.accounts(&janitor).delete(json!({"id": mover_id})).await;
     refused(&deleted, OUTRANKS);
     assert_eq!(accounts(&app, &admin).await.len(), after.len() + 1, "the janitor");
     let password_kept = json!({"email": DEMO_EMAIL, "password": crate::helpers::DEMO_PASSWORD});
-    assert_eq!(
-        app.post("/api/partner/login/verify", password_kept).await.code(),
-        1
-    );
+    assert_eq!(app.auth().verify(password_kept).await.code(), 1);
 }
 
 /// The probe's second finding: "Edit role" alone gave its own role every permission.
@@ -201,27 +162,12 @@ async fn edit_role_alone_cannot_widen_any_role(db: TestDb) {
     let admin_google = bind_google(&app, &admin).await;
     let clerks = add_role(&app, &admin, &admin_google, "Clerks", json!([1])).await;
     let strong = add_role(&app, &admin, &admin_google, "Strong", json!([1, 4, 403, 40301])).await;
-    app.store
-        .add_user(
-            DEMO_EMAIL,
-            "editor@coffer.local",
-            "Editor-Pass-2026",
-            &[1, 7, 703, 70302],
-        )
-        .await
-        .unwrap();
-    let editor = app.sign_in("editor@coffer.local", "Editor-Pass-2026").await;
+    let editor = app
+        .operator("editor@coffer.local", "Editor-Pass-2026", &[1, 7, 703, 70302])
+        .await;
     let google = bind_google(&app, &editor).await;
     let own = role_named(&app, &admin, "editor").await["id"].as_i64().unwrap();
-    let everything: Vec<i64> = app
-        .post_as(&admin, "/api/partner/role/menus", json!({}))
-        .await
-        .data()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["menuId"].as_i64().unwrap())
-        .collect();
+    let everything: Vec<i64> = menu_ids(app.roles(&admin).menus().await.data());
     let edit = |id: i64, menus: Value| json!({"id": id, "name": "Renamed", "menuIds": menus, "googleCode": google_code(&app, &google)});
     let before = roles(&app, &admin).await;
     for (id, menus, msg) in [
@@ -230,24 +176,17 @@ async fn edit_role_alone_cannot_widen_any_role(db: TestDb) {
         (clerks, json!([1, 40301]), BEYOND),
         (strong, json!([1]), OUTRANKS),
     ] {
-        let answer = app
-            .post_as(&editor, "/api/partner/role/edit", edit(id, menus))
-            .await;
+        let answer = app.roles(&editor).edit(edit(id, menus)).await;
         refused(&answer, msg);
     }
     let added = app
-        .post_as(
-            &editor,
-            "/api/partner/role/add",
-            json!({"name": "Mine", "menuIds": [1, 703], "googleCode": google_code(&app, &google)}),
-        )
+        .roles(&editor)
+        .add(json!({"name": "Mine", "menuIds": [1, 703], "googleCode": google_code(&app, &google)}))
         .await;
     assert_eq!(added.code(), 10403, "the editor lacks 70301");
     assert_eq!(roles(&app, &admin).await, before, "nothing changed");
     // Within its own permissions it may edit another role.
-    let fine = app
-        .post_as(&editor, "/api/partner/role/edit", edit(clerks, json!([1, 7])))
-        .await;
+    let fine = app.roles(&editor).edit(edit(clerks, json!([1, 7]))).await;
     assert_eq!(fine.code(), 1, "{:?}", fine.body);
 }
 
@@ -257,7 +196,7 @@ async fn account_and_role_changes_need_the_authenticator(db: TestDb) {
     let app = spawn_app(db).await;
     let admin = app.sign_in_demo().await;
     let clerks = json!({"name": "Clerks", "menuIds": [1]});
-    let unbound = app.post_as(&admin, "/api/partner/role/add", clerks.clone()).await;
+    let unbound = app.roles(&admin).add(clerks.clone()).await;
     assert_eq!(
         (unbound.code(), unbound.msg()),
         (11008, "Please bind Google verification code first")
@@ -265,25 +204,20 @@ async fn account_and_role_changes_need_the_authenticator(db: TestDb) {
     let google = bind_google(&app, &admin).await;
     let role = add_role(&app, &admin, &google, "Base", json!([1])).await;
     invite_and_sign_in(&app, &admin, &google, "viewer@x.example", role).await;
-    let viewer_id = accounts(&app, &admin)
-        .await
-        .into_iter()
-        .find(|a| a["email"] == "viewer@x.example")
-        .unwrap()["id"]
-        .clone();
+    let viewer_id = account_id(&app, &admin, "viewer@x.example").await;
     let other = add_role(&app, &admin, &google, "Other", json!([1, 3])).await;
     let calls = [
-        ("/api/partner/role/add", clerks.clone()),
+        (Roles::ADD, clerks.clone()),
         (
-            "/api/partner/role/edit",
+            Roles::EDIT,
             json!({"id": role, "name": "Base", "menuIds": [1, 3]}),
         ),
         (
-            "/api/partner/account/add",
+            Accounts::ADD,
             json!({"email": "new@x.example", "username": "New", "roleId": role}),
         ),
         (
-            "/api/partner/account/edit",
+            Accounts::EDIT,
             json!({"id": viewer_id, "username": "V", "roleId": other, "status": 1}),
         ),
     ];
@@ -310,9 +244,7 @@ async fn a_new_reviewer_cools_off_before_passing(db: TestDb) {
     let second = invite_and_sign_in(&app, &p.token, &p.google, "second@x.example", admin_role).await;
     let second_google = bind_google(&app, &second).await;
     let pass = |secret: &str| json!({"ids": [order], "action": 1, "googleCode": google_code(&app, secret)});
-    let early = app
-        .post_as(&second, "/api/partner/withdraw/check", pass(&second_google))
-        .await;
+    let early = app.withdrawals(&second).check(pass(&second_google)).await;
     assert_eq!(early.code(), 1, "{:?}", early.body);
     assert_eq!(early.data()["done"], 0);
     assert_eq!(early.data()["results"][0]["code"], 15004);
@@ -336,30 +268,21 @@ async fn a_new_reviewer_cools_off_before_passing(db: TestDb) {
         .unwrap();
     let widen = json!({"id": checker_role, "name": "Checkers", "menuIds": [4, 403, 40301, 40302],
                        "googleCode": google_code(&app, &p.google)});
-    assert_eq!(
-        app.post_as(&p.token, "/api/partner/role/edit", widen)
-            .await
-            .code(),
-        1
-    );
+    assert_eq!(app.roles(&p.token).edit(widen).await.code(), 1);
     let checker = app.sign_in("checker@coffer.local", "Checker-Pass-2026").await;
     let checker_google = bind_google(&app, &checker).await;
-    let widened = app
-        .post_as(&checker, "/api/partner/withdraw/check", pass(&checker_google))
-        .await;
+    let widened = app.withdrawals(&checker).check(pass(&checker_google)).await;
     assert_eq!(widened.data()["done"], 0, "{:?}", widened.body);
 
     app.clock.advance(Duration::hours(24));
     // Signed in again (the session idled out): with the authenticator it has bound.
     let login = json!({"email": "second@x.example", "password": INVITEE_PASSWORD,
                        "code": google_code(&app, &second_google)});
-    let second = app.post("/api/partner/login", login).await.data()["sessionCode"]
+    let second = app.auth().login(login).await.data()["sessionCode"]
         .as_str()
         .expect("signed in with the authenticator")
         .to_string();
-    let later = app
-        .post_as(&second, "/api/partner/withdraw/check", pass(&second_google))
-        .await;
+    let later = app.withdrawals(&second).check(pass(&second_google)).await;
     assert_eq!(later.data()["done"], 1, "{:?}", later.body);
 }
 
@@ -376,7 +299,7 @@ async fn no_cooling_off_when_configured_to_zero(db: TestDb) {
     let second = invite_and_sign_in(&app, &p.token, &p.google, "second@x.example", admin_role).await;
     let second_google = bind_google(&app, &second).await;
     let pass = json!({"ids": [order], "action": 1, "googleCode": google_code(&app, &second_google)});
-    let at_once = app.post_as(&second, "/api/partner/withdraw/check", pass).await;
+    let at_once = app.withdrawals(&second).check(pass).await;
     assert_eq!(at_once.data()["done"], 1, "{:?}", at_once.body);
 }
 

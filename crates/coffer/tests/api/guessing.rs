@@ -11,6 +11,7 @@ use coffer_testkit::{each_database, TestDb};
 use sea_orm::{EntityTrait, QueryOrder};
 use serde_json::{json, Value};
 
+use crate::console::{paging, Logs, Me};
 use crate::deposits::range;
 use crate::helpers::{answer, spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
 use crate::wallets::{bind_google, google_code, offline_chains};
@@ -54,7 +55,7 @@ fn login_body(code: &str) -> Value {
 }
 
 async fn page(app: &TestApp, token: &str, path: &str) -> Vec<Value> {
-    let logs = app.post_as(token, path, json!({"page": 1, "pageSize": 50})).await;
+    let logs = app.post_as(token, path, paging(1, 50)).await;
     assert_eq!(logs.code(), 1, "{:?}", logs.body);
     logs.data()["list"].as_array().unwrap().clone()
 }
@@ -69,17 +70,15 @@ async fn authenticator_codes_are_counted_per_user_across_sign_in_and_step_up(db:
     // Three wrong codes at sign-in and two at a step-up call: five for the same user.
     for _ in 0..3 {
         let wrong = app
-            .post("/api/partner/login", login_body(&wrong_code(&app, &demo_secret)))
+            .auth()
+            .login(login_body(&wrong_code(&app, &demo_secret)))
             .await;
         assert_eq!(wrong.code(), 11002);
     }
     for _ in 0..2 {
         let wrong = app
-            .post_as(
-                &demo,
-                "/api/partner/google/unbind",
-                json!({"code": wrong_code(&app, &demo_secret)}),
-            )
+            .me(&demo)
+            .unbind_google(json!({"code": wrong_code(&app, &demo_secret)}))
             .await;
         assert_eq!(wrong.code(), 11002);
     }
@@ -87,12 +86,9 @@ async fn authenticator_codes_are_counted_per_user_across_sign_in_and_step_up(db:
     // Now even the right code is refused, at sign-in and at step-up, with its own answer.
     app.clock.advance(Duration::seconds(30));
     let refused = app
-        .call(
-            "/api/partner/login",
-            login_body(&code_now(&app, &demo_secret)),
-            None,
-            Some("zh-CN"),
-        )
+        .auth()
+        .in_language("zh-CN")
+        .login(login_body(&code_now(&app, &demo_secret)))
         .await;
     assert_eq!(refused.code(), 11012, "{:?}", refused.body);
     assert!(
@@ -102,11 +98,8 @@ async fn authenticator_codes_are_counted_per_user_across_sign_in_and_step_up(db:
     );
     assert!(refused.msg().contains("15 min"), "{}", refused.msg());
     let unbind = app
-        .post_as(
-            &demo,
-            "/api/partner/google/unbind",
-            json!({"code": code_now(&app, &demo_secret)}),
-        )
+        .me(&demo)
+        .unbind_google(json!({"code": code_now(&app, &demo_secret)}))
         .await;
     assert_eq!(
         (unbind.code(), unbind.msg()),
@@ -117,7 +110,7 @@ async fn authenticator_codes_are_counted_per_user_across_sign_in_and_step_up(db:
         "{:?}",
         unbind.body
     );
-    let info = app.post_as(&demo, "/api/partner/user/info", json!({})).await;
+    let info = app.me(&demo).info().await;
     assert_eq!(
         info.data()["bindGoogle"],
         true,
@@ -126,41 +119,34 @@ async fn authenticator_codes_are_counted_per_user_across_sign_in_and_step_up(db:
 
     // Another user of the same merchant is not affected.
     let theirs = app
-        .post_as(
-            &ops,
-            "/api/partner/secret/show",
-            json!({"googleCode": code_now(&app, &ops_secret)}),
-        )
+        .merchant_keys(&ops)
+        .show_secret(json!({"googleCode": code_now(&app, &ops_secret)}))
         .await;
     assert_ne!(theirs.code(), 11012, "{:?}", theirs.body);
     assert_ne!(theirs.code(), 11002, "{:?}", theirs.body);
 
     // The refusals are in the login log and the operation log.
-    let logins = page(&app, &ops, "/api/partner/logs/login/page").await;
+    let logins = page(&app, &ops, Logs::LOGINS).await;
     assert!(
         logins
             .iter()
             .any(|e| e["reason"] == "google_locked" && e["email"] == DEMO_EMAIL),
         "{logins:?}"
     );
-    let operations = page(&app, &ops, "/api/partner/logs/operation/page").await;
+    let operations = page(&app, &ops, Logs::OPERATIONS).await;
     assert!(
         operations
             .iter()
-            .any(|e| e["action"] == "/api/partner/google/unbind" && e["code"] == 11012),
+            .any(|e| e["action"] == Me::GOOGLE_UNBIND && e["code"] == 11012),
         "{operations:?}"
     );
 
     // The pause ends after 15 minutes; then a right code works again.
     app.clock.advance(Duration::minutes(14));
-    let still = app
-        .post("/api/partner/login", login_body(&code_now(&app, &demo_secret)))
-        .await;
+    let still = app.auth().login(login_body(&code_now(&app, &demo_secret))).await;
     assert_eq!(still.code(), 11012);
     app.clock.advance(Duration::minutes(2));
-    let back = app
-        .post("/api/partner/login", login_body(&code_now(&app, &demo_secret)))
-        .await;
+    let back = app.auth().login(login_body(&code_now(&app, &demo_secret))).await;
     assert_eq!(back.code(), 1, "{:?}", back.body);
 }
 
@@ -169,13 +155,7 @@ async fn concurrent_wrong_codes_cannot_pass_the_limit(db: TestDb) {
     let demo = app.sign_in_demo().await;
     let secret = bind_google(&app, &demo).await;
     let wrong = wrong_code(&app, &secret);
-    let guesses = (0..20).map(|_| {
-        app.post_as(
-            &demo,
-            "/api/partner/google/unbind",
-            json!({"code": wrong.clone()}),
-        )
-    });
+    let guesses = (0..20).map(|_| app.me(&demo).unbind_google(json!({"code": wrong.clone()})));
     let answers = futures::future::join_all(guesses).await;
     let codes: Vec<i64> = answers.iter().map(Answer::code).collect();
     let counted = codes.iter().filter(|c| **c == 11002).count();
@@ -183,11 +163,8 @@ async fn concurrent_wrong_codes_cannot_pass_the_limit(db: TestDb) {
     assert_eq!(codes.iter().filter(|c| **c == 11012).count(), 15, "{codes:?}");
     app.clock.advance(Duration::seconds(30));
     let right = app
-        .post_as(
-            &demo,
-            "/api/partner/google/unbind",
-            json!({"code": code_now(&app, &secret)}),
-        )
+        .me(&demo)
+        .unbind_google(json!({"code": code_now(&app, &secret)}))
         .await;
     assert_eq!(right.code(), 11012);
 }
@@ -197,7 +174,7 @@ async fn replayed_codes_are_refused_but_not_counted(db: TestDb) {
     let demo = app.sign_in_demo().await;
     let secret = bind_google(&app, &demo).await;
     let code = google_code(&app, &secret);
-    let show = |code: &str| app.post_as(&demo, "/api/partner/secret/show", json!({"googleCode": code}));
+    let show = |code: &str| app.merchant_keys(&demo).show_secret(json!({"googleCode": code}));
     let first = show(&code).await;
     assert!(![11002, 11012].contains(&first.code()), "{:?}", first.body);
     for _ in 0..6 {
@@ -280,10 +257,8 @@ async fn idle_guess_counters_are_pruned(db: TestDb) {
     let app = spawn_app(db).await;
     for email in ["nobody@coffer.local", DEMO_EMAIL] {
         let wrong = app
-            .post(
-                "/api/partner/login/verify",
-                json!({"email": email, "password": "Wrong-Pass-1"}),
-            )
+            .auth()
+            .verify(json!({"email": email, "password": "Wrong-Pass-1"}))
             .await;
         assert_eq!(wrong.code(), 11001);
     }
@@ -315,10 +290,8 @@ async fn email_codes_are_stored_as_keyed_digests(db: TestDb) {
     assert_ne!(stored.code_digest, secret_digest(&code), "not bare SHA-256");
     assert!(!stored.code_digest.contains(&code));
     let login = app
-        .post(
-            "/api/partner/login",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code}),
-        )
+        .auth()
+        .login(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code}))
         .await;
     assert_eq!(
         login.code(),
@@ -337,7 +310,7 @@ async fn passing_a_withdrawal_needs_the_google_code(db: TestDb) {
     let p = payer(&app, "5000").await;
     let held = withdraw(&app, &p, "1200", json!({})).await.data()["id"].clone();
     app.executor.step().await.unwrap();
-    let check = |body: Value| app.post_as(&p.token, "/api/partner/withdraw/check", body);
+    let check = |body: Value| app.withdrawals(&p.token).check(body);
 
     let bare = check(json!({"ids": [held], "action": 1})).await;
     assert_eq!(

@@ -1,32 +1,25 @@
 //! Hash scans on the devchain: only the caller's deposits, never twice however many scans race
 //! with each other and with the scanner, and a block the scanner has not reached is left to it.
 
-use coffer_domain::amount::BaseUnits;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::deposits::{merchant_ready, range, usdt, with};
+use crate::console::{paging, NO_SESSION};
+use crate::deposits::{merchant_ready, range, with};
 use crate::helpers::{spawn_app_with, TestApp};
-use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
 use crate::receiver::Receiver;
 use crate::wallets::{demo_merchant, list, offline_chains};
 
 const DEV: i64 = 1337;
 
 async fn scan_hash(app: &TestApp, token: &str, hash: &str) -> crate::helpers::Answer {
-    app.post_as(token, "/api/v2/hash/scan", json!({"chainId": DEV, "hash": hash}))
+    app.wallets(token)
+        .hash_scan(json!({"chainId": DEV, "hash": hash}))
         .await
 }
 
 async fn deposits(app: &TestApp, token: &str) -> Vec<Value> {
-    list(
-        &app.post_as(
-            token,
-            "/api/partner/deposit/pageTx",
-            with(range(app), json!({"page": 1, "pageSize": 100})),
-        )
-        .await,
-    )
+    list(&app.deposits(token).page(with(range(app), paging(1, 100))).await)
 }
 
 async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
@@ -34,22 +27,12 @@ async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     let token = merchant_ready(&app, &receiver).await;
     let merchant = demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-9")
-        .await
-        .unwrap()
-        .address;
-    let hash = app
-        .devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("4", 6).unwrap())
-        .await
-        .unwrap();
+    let address = app.deposit_address(merchant, DEV, "user-9").await;
+    let hash = app.send_usdt(&address, "4").await;
     app.devchain.mine().await.unwrap();
 
     // Another merchant cannot credit (or even learn about) our deposit.
-    app.store.seed_demo(OTHER_EMAIL, OTHER_PASSWORD).await.unwrap();
-    let other = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;
+    let other = app.other_merchant().await;
     let theirs = scan_hash(&app, &other, &hash).await;
     assert_eq!(
         (theirs.code(), theirs.msg()),
@@ -88,11 +71,7 @@ async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
     assert_eq!(seen.len(), 1, "announced once: {seen:?}");
 
     // A block above the scanner's cursor is the scanner's: pending, then credited by it.
-    let later = app
-        .devchain
-        .fund(&address, &usdt(), BaseUnits::from_decimal("6", 6).unwrap())
-        .await
-        .unwrap();
+    let later = app.send_usdt(&address, "6").await;
     app.devchain.mine().await.unwrap();
     let pending = scan_hash(&app, &token, &later).await;
     assert_eq!(pending.data()["result"], "pending", "{:?}", pending.body);
@@ -108,7 +87,10 @@ async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
 async fn hash_scan_needs_its_button(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     let body = json!({"chainId": DEV, "hash": format!("0x{}", "ab".repeat(32))});
-    assert_eq!(app.post("/api/v2/hash/scan", body.clone()).await.code(), 10506);
+    assert_eq!(
+        app.wallets(NO_SESSION).hash_scan(body.clone()).await.code(),
+        10506
+    );
     for (email, menus) in [
         ("list@coffer.local", vec![4, 401]),
         ("tx@coffer.local", vec![4, 402]),
@@ -119,20 +101,13 @@ async fn hash_scan_needs_its_button(db: TestDb) {
             .unwrap();
     }
     let lister = app.sign_in("list@coffer.local", "List-Pass-2026").await;
-    assert_eq!(
-        app.post_as(&lister, "/api/v2/hash/scan", body.clone())
-            .await
-            .code(),
-        10403
-    );
+    assert_eq!(app.wallets(&lister).hash_scan(body.clone()).await.code(), 10403);
     // The transaction list opens the same detail drawer: allowed, and no such deposit here.
     let tx_only = app.sign_in("tx@coffer.local", "List-Pass-2026").await;
-    let detail = app
-        .post_as(&tx_only, "/api/partner/deposit/detail", json!({"id": 1}))
-        .await;
+    let detail = app.deposits(&tx_only).detail(json!({"id": 1})).await;
     assert_eq!((detail.code(), detail.msg()), (17001, "No such record"));
     let admin = app.sign_in_demo().await;
-    let scanned = app.post_as(&admin, "/api/v2/hash/scan", body).await;
+    let scanned = app.wallets(&admin).hash_scan(body).await;
     assert_eq!(
         (scanned.code(), scanned.msg()),
         (18001, "Transaction not found on this chain")

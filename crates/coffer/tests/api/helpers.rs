@@ -18,6 +18,9 @@ use std::sync::Arc;
 
 pub const DEMO_EMAIL: &str = "demo@coffer.local";
 pub const DEMO_PASSWORD: &str = "Demo-Pass-2026";
+/// The admin of a second merchant, for checking that nothing crosses between merchants.
+pub const OTHER_EMAIL: &str = "boss@other.example";
+pub const OTHER_PASSWORD: &str = "Other-Pass-2026";
 
 pub struct TestApp {
     pub base: String,
@@ -52,6 +55,10 @@ impl Answer {
     }
     pub fn msg(&self) -> &str {
         self.body["msg"].as_str().unwrap_or_default()
+    }
+    /// The code and the message, to compare both at once.
+    pub fn code_and_msg(&self) -> (i64, &str) {
+        (self.code(), self.msg())
     }
     pub fn data(&self) -> &Value {
         &self.body["data"]
@@ -164,9 +171,7 @@ impl TestApp {
     /// Asks for a fresh login code, waiting out the resend window on the test clock.
     pub async fn request_code(&self, email: &str) -> String {
         self.clock.advance(Duration::seconds(61));
-        let sent = self
-            .post("/api/partner/code/email", json!({"email": email, "type": 2}))
-            .await;
+        let sent = self.auth().send_code(json!({"email": email, "type": 2})).await;
         assert_eq!(sent.code(), 1, "{:?}", sent.body);
         self.last_code(email).await
     }
@@ -174,18 +179,14 @@ impl TestApp {
     /// The whole sign-in path; returns the session token.
     pub async fn sign_in(&self, email: &str, password: &str) -> String {
         let verify = self
-            .post(
-                "/api/partner/login/verify",
-                json!({"email": email, "password": password}),
-            )
+            .auth()
+            .verify(json!({"email": email, "password": password}))
             .await;
         assert_eq!(verify.code(), 1, "{:?}", verify.body);
         let code = self.request_code(email).await;
         let login = self
-            .post(
-                "/api/partner/login",
-                json!({"email": email, "password": password, "code": code}),
-            )
+            .auth()
+            .login(json!({"email": email, "password": password, "code": code}))
             .await;
         assert_eq!(login.code(), 1, "{:?}", login.body);
         login.data()["sessionCode"]
@@ -197,6 +198,39 @@ impl TestApp {
     pub async fn sign_in_demo(&self) -> String {
         self.sign_in(DEMO_EMAIL, DEMO_PASSWORD).await
     }
+
+    /// Asserts that `path` refuses a caller without a session (10506) and `viewer`, whose role
+    /// lacks `menu`, the menu behind it (10403).
+    pub async fn assert_gated(&self, viewer: &str, path: &str, body: &Value, menu: &str) {
+        let anonymous = self.post(path, body.clone()).await;
+        assert_eq!(anonymous.code(), 10506, "{path} without a session");
+        let refused = self.post_as(viewer, path, body.clone()).await;
+        assert_eq!(refused.code(), 10403, "{path} needs {menu}");
+    }
+
+    /// Seeds the second merchant; its admin's session token.
+    pub async fn other_merchant(&self) -> String {
+        self.store
+            .seed_demo(OTHER_EMAIL, OTHER_PASSWORD)
+            .await
+            .expect("seeding another merchant");
+        self.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await
+    }
+
+    /// Adds an operator to the demo merchant holding only `menus`, signed in; the token.
+    pub async fn operator(&self, email: &str, password: &str, menus: &[i64]) -> String {
+        self.store
+            .add_user(DEMO_EMAIL, email, password, menus)
+            .await
+            .expect("adding an operator");
+        self.sign_in(email, password).await
+    }
+}
+
+/// The `menuId`s of a list of menus (`menuList`, `role/menus`), in order.
+pub fn menu_ids(menus: &Value) -> Vec<i64> {
+    let menus = menus.as_array().expect("a list of menus");
+    menus.iter().map(|m| m["menuId"].as_i64().unwrap()).collect()
 }
 
 pub async fn answer(response: reqwest::Response) -> Answer {

@@ -4,10 +4,9 @@
 
 use chrono::Duration;
 use coffer_testkit::{each_database, TestDb};
-use serde_json::json;
 
 use crate::helpers::{DEMO_EMAIL, DEMO_PASSWORD};
-use crate::merchant_api::{integrate, send};
+use crate::merchant_signing::{integrate, send};
 use crate::wallets::app_with_dev_seed;
 
 async fn expired_rows_are_pruned_and_nothing_live(db: TestDb) {
@@ -23,7 +22,7 @@ async fn expired_rows_are_pruned_and_nothing_live(db: TestDb) {
     // Everything is live: nothing goes.
     let pruned = app.housekeeper.run_once().await.unwrap();
     assert_eq!((pruned.sessions, pruned.codes, pruned.nonces), (0, 0, 0));
-    let info = app.post_as(&m.token, "/api/partner/user/info", json!({})).await;
+    let info = app.me(&m.token).info().await;
     assert_eq!(info.code(), 1);
 
     // Past the timestamp window the nonce goes; the replay is still refused (stale timestamp).
@@ -37,7 +36,7 @@ async fn expired_rows_are_pruned_and_nothing_live(db: TestDb) {
     let auth = &app.config.auth;
     app.clock
         .advance(Duration::hours(auth.session_absolute_hours) + Duration::minutes(1));
-    let expired = app.post_as(&m.token, "/api/partner/user/info", json!({})).await;
+    let expired = app.me(&m.token).info().await;
     assert_eq!(expired.code(), 10512);
     let pruned = app.housekeeper.run_once().await.unwrap();
     assert_eq!(pruned.sessions, 0, "kept during the grace period");
@@ -45,7 +44,7 @@ async fn expired_rows_are_pruned_and_nothing_live(db: TestDb) {
     let pruned = app.housekeeper.run_once().await.unwrap();
     assert!(pruned.sessions >= 1, "{pruned:?}");
     assert!(pruned.codes >= 1, "{pruned:?}");
-    let gone = app.post_as(&m.token, "/api/partner/user/info", json!({})).await;
+    let gone = app.me(&m.token).info().await;
     assert_eq!(gone.code(), 10506);
 }
 

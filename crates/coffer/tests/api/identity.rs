@@ -7,15 +7,14 @@ use coffer_domain::totp;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
+use crate::console::paging;
 use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
 
 async fn code_of_type(app: &TestApp, email: &str, code_type: i64) -> String {
     app.clock.advance(Duration::seconds(61));
     let sent = app
-        .post(
-            "/api/partner/code/email",
-            json!({"email": email, "type": code_type}),
-        )
+        .auth()
+        .send_code(json!({"email": email, "type": code_type}))
         .await;
     assert_eq!(sent.code(), 1, "{:?}", sent.body);
     app.last_code(email).await
@@ -31,43 +30,33 @@ async fn register_then_activate_then_sign_in(db: TestDb) {
     let code = code_of_type(&app, email, 1).await;
 
     let weak = app
-        .post(
-            "/api/partner/register",
-            form(email, &code, "weakpass", "weakpass"),
-        )
+        .auth()
+        .register(form(email, &code, "weakpass", "weakpass"))
         .await;
     assert_eq!((weak.code(), weak.msg()), (10422, "Password Format Error"));
     let differ = app
-        .post(
-            "/api/partner/register",
-            form(email, &code, "Shop-Pass-2026", "Shop-Pass-2027"),
-        )
+        .auth()
+        .register(form(email, &code, "Shop-Pass-2026", "Shop-Pass-2027"))
         .await;
     assert_eq!(
         (differ.code(), differ.msg()),
         (10422, "The two passwords are inconsistent")
     );
     let bad_code = app
-        .post(
-            "/api/partner/register",
-            form(email, "000000", "Shop-Pass-2026", "Shop-Pass-2026"),
-        )
+        .auth()
+        .register(form(email, "000000", "Shop-Pass-2026", "Shop-Pass-2026"))
         .await;
     assert!(bad_code.code() == 11002 || code == "000000");
     let done = app
-        .post(
-            "/api/partner/register",
-            form(email, &code, "Shop-Pass-2026", "Shop-Pass-2026"),
-        )
+        .auth()
+        .register(form(email, &code, "Shop-Pass-2026", "Shop-Pass-2026"))
         .await;
     assert_eq!(done.code(), 1, "{:?}", done.body);
 
     // Pending until an operator activates it.
     let pending = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": email, "password": "Shop-Pass-2026"}),
-        )
+        .auth()
+        .verify(json!({"email": email, "password": "Shop-Pass-2026"}))
         .await;
     assert_eq!(pending.code(), 11006);
     assert!(pending.msg().contains("1 working day"), "{}", pending.msg());
@@ -85,20 +74,19 @@ async fn register_then_activate_then_sign_in(db: TestDb) {
     assert!(app.store.pending_merchants().await.unwrap().is_empty());
 
     let token = app.sign_in(email, "Shop-Pass-2026").await;
-    let info = app.post_as(&token, "/api/partner/user/info", json!({})).await;
+    let info = app.me(&token).info().await;
     assert_eq!(info.data()["role"], "admin");
     assert_eq!(info.data()["useremail"], email);
 
     // A second registration of the same address: the code request mails a note, no code.
     assert_eq!(
-        app.post("/api/partner/code/email", json!({"email": email, "type": 1}))
+        app.auth()
+            .send_code(json!({"email": email, "type": 1}))
             .await
             .code(),
         1
     );
-    let again = app
-        .post("/api/partner/code/email", json!({"email": email, "type": 1}))
-        .await;
+    let again = app.auth().send_code(json!({"email": email, "type": 1})).await;
     assert_eq!(
         again.code(),
         10429,
@@ -107,10 +95,8 @@ async fn register_then_activate_then_sign_in(db: TestDb) {
     let note = app.store.outbox(Some(email)).await.unwrap().pop().unwrap();
     assert!(note.body.contains("already has an account"), "{}", note.body);
     let taken = app
-        .post(
-            "/api/partner/register",
-            form(email, "123456", "Shop-Pass-2026", "Shop-Pass-2026"),
-        )
+        .auth()
+        .register(form(email, "123456", "Shop-Pass-2026", "Shop-Pass-2026"))
         .await;
     assert!(matches!(taken.code(), 11002 | 11005), "{:?}", taken.body);
 }
@@ -120,12 +106,10 @@ async fn reset_password_with_a_mailed_code(db: TestDb) {
     let old_session = app.sign_in_demo().await;
     // Unknown addresses get no mail, and the answer is the same.
     assert_eq!(
-        app.post(
-            "/api/partner/code/email",
-            json!({"email": "ghost@x.example", "type": 8})
-        )
-        .await
-        .code(),
+        app.auth()
+            .send_code(json!({"email": "ghost@x.example", "type": 8}))
+            .await
+            .code(),
         1
     );
     assert!(app
@@ -135,51 +119,40 @@ async fn reset_password_with_a_mailed_code(db: TestDb) {
         .unwrap()
         .is_empty());
     let unknown = app
-        .post(
-            "/api/partner/reset",
-            form("ghost@x.example", "123456", "New-Pass-2026", "New-Pass-2026"),
-        )
+        .auth()
+        .reset_password(form(
+            "ghost@x.example",
+            "123456",
+            "New-Pass-2026",
+            "New-Pass-2026",
+        ))
         .await;
     assert_eq!(unknown.code(), 11002);
 
     let code = code_of_type(&app, DEMO_EMAIL, 8).await;
     let login_code_misused = app
-        .post(
-            "/api/partner/reset",
-            form(DEMO_EMAIL, "12345", "New-Pass-2026", "New-Pass-2026"),
-        )
+        .auth()
+        .reset_password(form(DEMO_EMAIL, "12345", "New-Pass-2026", "New-Pass-2026"))
         .await;
     assert_eq!(
         (login_code_misused.code(), login_code_misused.msg()),
         (10422, "Must be a 6-digit number")
     );
     let done = app
-        .post(
-            "/api/partner/reset",
-            form(DEMO_EMAIL, &code, "New-Pass-2026", "New-Pass-2026"),
-        )
+        .auth()
+        .reset_password(form(DEMO_EMAIL, &code, "New-Pass-2026", "New-Pass-2026"))
         .await;
     assert_eq!(done.code(), 1, "{:?}", done.body);
-    assert_eq!(
-        app.post_as(&old_session, "/api/partner/user/info", json!({}))
-            .await
-            .code(),
-        10506,
-        "sessions ended"
-    );
+    assert_eq!(app.me(&old_session).info().await.code(), 10506, "sessions ended");
     let old = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}),
-        )
+        .auth()
+        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
         .await;
     assert_eq!(old.code(), 11001);
     app.sign_in(DEMO_EMAIL, "New-Pass-2026").await;
     let reuse = app
-        .post(
-            "/api/partner/reset",
-            form(DEMO_EMAIL, &code, "Other-Pass-2026", "Other-Pass-2026"),
-        )
+        .auth()
+        .reset_password(form(DEMO_EMAIL, &code, "Other-Pass-2026", "Other-Pass-2026"))
         .await;
     assert_eq!(reuse.code(), 11002, "a reset code works once");
 }
@@ -188,30 +161,17 @@ async fn repeated_failures_lock_the_account(db: TestDb) {
     let app = spawn_app(db).await;
     let wrong = json!({"email": DEMO_EMAIL, "password": "Wrong-Pass-1"});
     for _ in 0..5 {
-        assert_eq!(
-            app.post("/api/partner/login/verify", wrong.clone()).await.code(),
-            11001
-        );
+        assert_eq!(app.auth().verify(wrong.clone()).await.code(), 11001);
     }
     let right = json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD});
-    let locked = app.post("/api/partner/login/verify", right.clone()).await;
+    let locked = app.auth().verify(right.clone()).await;
     assert_eq!(locked.code(), 11007);
     assert!(locked.msg().contains("15 min"), "{}", locked.msg());
     app.clock.advance(Duration::minutes(16));
-    assert_eq!(
-        app.post("/api/partner/login/verify", right).await.code(),
-        1,
-        "the lock ends"
-    );
+    assert_eq!(app.auth().verify(right).await.code(), 1, "the lock ends");
 
     let token = app.sign_in_demo().await;
-    let logs = app
-        .post_as(
-            &token,
-            "/api/partner/logs/login/page",
-            json!({"page": 1, "pageSize": 50}),
-        )
-        .await;
+    let logs = app.logs(&token).logins(paging(1, 50)).await;
     assert_eq!(logs.code(), 1, "{:?}", logs.body);
     let reasons: Vec<&str> = logs.data()["list"]
         .as_array()
@@ -230,11 +190,8 @@ async fn repeated_failures_lock_the_account(db: TestDb) {
         "the peer address is recorded"
     );
     let failures = app
-        .post_as(
-            &token,
-            "/api/partner/logs/login/page",
-            json!({"page": 1, "pageSize": 50, "result": "failure"}),
-        )
+        .logs(&token)
+        .logins(json!({"page": 1, "pageSize": 50, "result": "failure"}))
         .await;
     assert!(failures.data()["list"]
         .as_array()
@@ -246,7 +203,7 @@ async fn repeated_failures_lock_the_account(db: TestDb) {
 async fn google_authenticator_binds_signs_in_and_refuses_replays(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
-    let offer = app.post_as(&token, "/api/partner/google/code", json!({})).await;
+    let offer = app.me(&token).google_secret().await;
     assert_eq!(offer.code(), 1);
     let secret = offer.data()["secret"].as_str().unwrap().to_string();
     assert!(offer.data()["otpauthUri"].as_str().unwrap().contains(&secret));
@@ -262,42 +219,34 @@ async fn google_authenticator_binds_signs_in_and_refuses_replays(db: TestDb) {
 
     let now = || app.clock.now();
     let code = |at| totp::code_at_step(&secret, totp::step_at(at)).unwrap();
-    let wrong = app
-        .post_as(&token, "/api/partner/google/bind", json!({"code": "000000"}))
-        .await;
+    let wrong = app.me(&token).bind_google(json!({"code": "000000"})).await;
     assert!(wrong.code() == 11002 || code(now()) == "000000");
     assert_eq!(
-        app.post_as(&token, "/api/partner/google/bind", json!({"code": code(now())}))
+        app.me(&token)
+            .bind_google(json!({"code": code(now())}))
             .await
             .code(),
         1
     );
-    assert_eq!(
-        app.post_as(&token, "/api/partner/google/code", json!({}))
-            .await
-            .code(),
-        11009
-    );
+    assert_eq!(app.me(&token).google_secret().await.code(), 11009);
 
     // Sign-in now asks for the authenticator, and a code is accepted once.
     let verify = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}),
-        )
+        .auth()
+        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
         .await;
     assert_eq!(verify.data(), &json!(1));
     app.clock.advance(Duration::seconds(30));
     let login = |c: String| json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": c});
-    let first = app.post("/api/partner/login", login(code(now()))).await;
+    let first = app.auth().login(login(code(now()))).await;
     assert_eq!(first.code(), 1, "{:?}", first.body);
     assert_eq!(first.data()["bindGoogle"], true);
     assert_eq!(
-        app.post("/api/partner/login", login(code(now()))).await.code(),
+        app.auth().login(login(code(now()))).await.code(),
         11002,
         "replayed code"
     );
-    let blank = app.post("/api/partner/login", login("  ".into())).await;
+    let blank = app.auth().login(login("  ".into())).await;
     assert_eq!(
         (blank.code(), blank.msg()),
         (10422, "Google verification code cannot be empty")
@@ -305,22 +254,22 @@ async fn google_authenticator_binds_signs_in_and_refuses_replays(db: TestDb) {
 
     app.clock.advance(Duration::seconds(30));
     assert_eq!(
-        app.post_as(&token, "/api/partner/google/unbind", json!({"code": code(now())}))
+        app.me(&token)
+            .unbind_google(json!({"code": code(now())}))
             .await
             .code(),
         1
     );
     assert_eq!(
-        app.post_as(&token, "/api/partner/google/unbind", json!({"code": "123456"}))
+        app.me(&token)
+            .unbind_google(json!({"code": "123456"}))
             .await
             .code(),
         11008
     );
     let verify = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}),
-        )
+        .auth()
+        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
         .await;
     assert_eq!(verify.data(), &json!(0), "back to e-mail codes");
 }

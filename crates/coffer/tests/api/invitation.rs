@@ -6,8 +6,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
 use crate::escalation::{accept, accounts, invite, role_named, roles, INVITEE_PASSWORD};
-use crate::helpers::{spawn_app, DEMO_EMAIL};
-use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
+use crate::helpers::{spawn_app, DEMO_EMAIL, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::wallets::{bind_google, google_code};
 
 async fn an_invitee_sets_the_password_with_the_mailed_code(db: TestDb) {
@@ -39,23 +38,21 @@ async fn an_invitee_sets_the_password_with_the_mailed_code(db: TestDb) {
 
     // No password yet: nothing signs in.
     let before = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": "ann@x.example", "password": INVITEE_PASSWORD}),
-        )
+        .auth()
+        .verify(json!({"email": "ann@x.example", "password": INVITEE_PASSWORD}))
         .await;
     assert_eq!(before.code(), 11001);
     let wrong = app
-        .post(
-            "/api/partner/invite/accept",
+        .auth()
+        .accept_invite(
             json!({"email": "ann@x.example", "code": "000000", "password": INVITEE_PASSWORD,
                    "passwordVerify": INVITEE_PASSWORD}),
         )
         .await;
     assert_eq!(wrong.code(), 11002);
     let mismatch = app
-        .post(
-            "/api/partner/invite/accept",
+        .auth()
+        .accept_invite(
             json!({"email": "ann@x.example", "code": app.last_code("ann@x.example").await,
                    "password": INVITEE_PASSWORD, "passwordVerify": "Other-Pass-2026"}),
         )
@@ -68,7 +65,7 @@ async fn an_invitee_sets_the_password_with_the_mailed_code(db: TestDb) {
         "a code works once"
     );
     let ann = app.sign_in("ann@x.example", INVITEE_PASSWORD).await;
-    let info = app.post_as(&ann, "/api/partner/user/info", json!({})).await;
+    let info = app.me(&ann).info().await;
     assert_eq!(info.data()["isAdmin"], true);
     let listed = accounts(&app, &admin).await;
     assert_eq!(
@@ -100,9 +97,9 @@ async fn an_address_of_another_merchant_answers_like_a_new_one(db: TestDb) {
     assert!(told.last().unwrap().body.contains("already has a Coffer account"));
     let code = json!({"email": OTHER_EMAIL, "code": "123456", "password": INVITEE_PASSWORD,
                       "passwordVerify": INVITEE_PASSWORD});
-    assert_eq!(app.post("/api/partner/invite/accept", code).await.code(), 11002);
+    assert_eq!(app.auth().accept_invite(code).await.code(), 11002);
     let other = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;
-    let info = app.post_as(&other, "/api/partner/user/info", json!({})).await;
+    let info = app.me(&other).info().await;
     assert_eq!(info.data()["useremail"], OTHER_EMAIL);
     assert!(
         app.store
@@ -120,9 +117,7 @@ async fn names_are_normalised_and_bounded(db: TestDb) {
     let admin = app.sign_in_demo().await;
     let google = bind_google(&app, &admin).await;
     let add = |name: &str| json!({"name": name, "menuIds": [1], "googleCode": google_code(&app, &google)});
-    let wide = app
-        .post_as(&admin, "/api/partner/role/add", add("  Ｆｉｎａｎｃｅ "))
-        .await;
+    let wide = app.roles(&admin).add(add("  Ｆｉｎａｎｃｅ ")).await;
     assert_eq!(wide.code(), 1, "{:?}", wide.body);
     assert!(roles(&app, &admin).await.iter().any(|r| r["name"] == "Finance"));
     let before = roles(&app, &admin).await;
@@ -138,7 +133,7 @@ async fn names_are_normalised_and_bounded(db: TestDb) {
         (&"r".repeat(33), "Role name must be 1 to 32 characters"),
         ("finance", "A role with this name already exists"),
     ] {
-        let refused = app.post_as(&admin, "/api/partner/role/add", add(name)).await;
+        let refused = app.roles(&admin).add(add(name)).await;
         let code = if msg == "A role with this name already exists" {
             17005
         } else {
@@ -160,9 +155,7 @@ async fn names_are_normalised_and_bounded(db: TestDb) {
         ),
         (&"n".repeat(33), "Nickname must be 1 to 32 characters"),
     ] {
-        let refused = app
-            .post_as(&admin, "/api/partner/account/add", invite_named(name))
-            .await;
+        let refused = app.accounts(&admin).add(invite_named(name)).await;
         assert_eq!((refused.code(), refused.msg()), (10422, msg), "{name:?}");
     }
     assert!(app
@@ -171,9 +164,7 @@ async fn names_are_normalised_and_bounded(db: TestDb) {
         .await
         .unwrap()
         .is_empty());
-    let fine = app
-        .post_as(&admin, "/api/partner/account/add", invite_named("Ｂｏｂ"))
-        .await;
+    let fine = app.accounts(&admin).add(invite_named("Ｂｏｂ")).await;
     assert_eq!(fine.code(), 1, "{:?}", fine.body);
     let listed = accounts(&app, &admin).await;
     assert_eq!(

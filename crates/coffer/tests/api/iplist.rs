@@ -3,6 +3,7 @@
 use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
+use crate::console::{paging, IpList};
 use crate::helpers::spawn_app;
 
 async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
@@ -10,9 +11,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
     let admin = app.sign_in_demo().await;
     let request = |ip: &str| json!({"ip": ip, "remark": "office"});
     for bad in ["", "203.0.113", "10.0.0.0/8", "example.com"] {
-        let refused = app
-            .post_as(&admin, "/api/partner/ipConfigs/requestPartnerIp", request(bad))
-            .await;
+        let refused = app.ip_list(&admin).request(request(bad)).await;
         assert_eq!(
             (refused.code(), refused.msg()),
             (10422, "Invalid IP address"),
@@ -20,25 +19,12 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
         );
     }
     let long = json!({"ip": "203.0.113.9", "remark": "x".repeat(101)});
-    assert_eq!(
-        app.post_as(&admin, "/api/partner/ipConfigs/requestPartnerIp", long)
-            .await
-            .code(),
-        10422
-    );
+    assert_eq!(app.ip_list(&admin).request(long).await.code(), 10422);
 
-    let first = app
-        .post_as(
-            &admin,
-            "/api/partner/ipConfigs/requestPartnerIp",
-            request("0:0:0:0:0:0:0:1"),
-        )
-        .await;
+    let first = app.ip_list(&admin).request(request("0:0:0:0:0:0:0:1")).await;
     assert_eq!(first.code(), 1, "{:?}", first.body);
     let id = first.data()["id"].as_i64().unwrap();
-    let dup = app
-        .post_as(&admin, "/api/partner/ipConfigs/requestPartnerIp", request("::1"))
-        .await;
+    let dup = app.ip_list(&admin).request(request("::1")).await;
     assert_eq!(
         (dup.code(), dup.msg()),
         (17002, "This IP address is already listed"),
@@ -46,33 +32,18 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
     );
     for n in 2..=10 {
         let ok = app
-            .post_as(
-                &admin,
-                "/api/partner/ipConfigs/requestPartnerIp",
-                request(&format!("203.0.113.{n}")),
-            )
+            .ip_list(&admin)
+            .request(request(&format!("203.0.113.{n}")))
             .await;
         assert_eq!(ok.code(), 1);
     }
-    let eleventh = app
-        .post_as(
-            &admin,
-            "/api/partner/ipConfigs/requestPartnerIp",
-            request("203.0.113.99"),
-        )
-        .await;
+    let eleventh = app.ip_list(&admin).request(request("203.0.113.99")).await;
     assert_eq!(
         (eleventh.code(), eleventh.msg()),
         (16002, "At most 10 IP addresses")
     );
 
-    let page = app
-        .post_as(
-            &admin,
-            "/api/partner/ipConfigs/getPartnerIps",
-            json!({"page": 1, "pageSize": 5}),
-        )
-        .await;
+    let page = app.ip_list(&admin).page(paging(1, 5)).await;
     assert_eq!(page.data()["total"], 10);
     assert_eq!(page.data()["list"].as_array().unwrap().len(), 5);
     let entry = |page: &serde_json::Value| {
@@ -84,13 +55,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
             .cloned()
             .expect("the ::1 entry")
     };
-    let all = app
-        .post_as(
-            &admin,
-            "/api/partner/ipConfigs/getPartnerIps",
-            json!({"page": 1, "pageSize": 20}),
-        )
-        .await;
+    let all = app.ip_list(&admin).page(paging(1, 20)).await;
     let pending = entry(all.data());
     assert_eq!(
         (
@@ -107,13 +72,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
         !app.store.review_ip(id, false).await.unwrap(),
         "only pending requests are reviewed"
     );
-    let all = app
-        .post_as(
-            &admin,
-            "/api/partner/ipConfigs/getPartnerIps",
-            json!({"page": 1, "pageSize": 20}),
-        )
-        .await;
+    let all = app.ip_list(&admin).page(paging(1, 20)).await;
     let approved = entry(all.data());
     assert_eq!(
         (approved["applyStatus"].as_i64(), approved["status"].as_i64()),
@@ -132,44 +91,14 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
         .unwrap();
     assert!(app.store.review_ip(second, false).await.unwrap());
     assert_eq!(
-        app.post_as(
-            &admin,
-            "/api/partner/ipConfigs/requestPartnerIp",
-            request("203.0.113.99")
-        )
-        .await
-        .code(),
+        app.ip_list(&admin).request(request("203.0.113.99")).await.code(),
         1
     );
-    assert_eq!(
-        app.post_as(
-            &admin,
-            "/api/partner/ipConfigs/deletePartnerIp",
-            json!({"id": id})
-        )
-        .await
-        .code(),
-        1
-    );
-    assert_eq!(
-        app.post_as(
-            &admin,
-            "/api/partner/ipConfigs/deletePartnerIp",
-            json!({"id": id})
-        )
-        .await
-        .code(),
-        17001
-    );
-    let log = app
-        .post_as(
-            &admin,
-            "/api/partner/logs/operation/page",
-            json!({"page": 1, "pageSize": 2}),
-        )
-        .await;
+    assert_eq!(app.ip_list(&admin).delete(json!({"id": id})).await.code(), 1);
+    assert_eq!(app.ip_list(&admin).delete(json!({"id": id})).await.code(), 17001);
+    let log = app.logs(&admin).operations(paging(1, 2)).await;
     let (refused, deleted) = (&log.data()["list"][0], &log.data()["list"][1]);
-    let delete_path = Some("/api/partner/ipConfigs/deletePartnerIp");
+    let delete_path = Some(IpList::DELETE);
     assert_eq!(
         (refused["action"].as_str(), refused["result"].as_str()),
         (delete_path, Some("failure"))

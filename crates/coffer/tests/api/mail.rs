@@ -11,12 +11,9 @@ async fn sign_in_code_arrives_by_smtp_and_works() {
     let smtp = SmtpPeer::start();
     let app = app_mailing_to(smtp.port).await;
     let sent = app
-        .call(
-            "/api/partner/code/email",
-            json!({"email": DEMO_EMAIL, "type": 2}),
-            None,
-            Some("zh_HK"),
-        )
+        .auth()
+        .in_language("zh_HK")
+        .send_code(json!({"email": DEMO_EMAIL, "type": 2}))
         .await;
     assert_eq!(sent.code(), 1, "{:?}", sent.body);
     let messages = smtp.messages();
@@ -38,10 +35,8 @@ async fn sign_in_code_arrives_by_smtp_and_works() {
         .expect("a code")
         .to_string();
     let login = app
-        .post(
-            "/api/partner/login",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code}),
-        )
+        .auth()
+        .login(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code}))
         .await;
     assert_eq!(login.code(), 1, "{:?}", login.body);
 }
@@ -55,7 +50,8 @@ async fn an_unreachable_mail_server_is_reported_not_hidden() {
         .port();
     let app = app_mailing_to(closed_port).await;
     let sent = app
-        .post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
+        .auth()
+        .send_code(json!({"email": DEMO_EMAIL, "type": 2}))
         .await;
     assert_eq!(sent.code(), 10503, "{:?}", sent.body);
     assert!(
@@ -64,7 +60,8 @@ async fn an_unreachable_mail_server_is_reported_not_hidden() {
         sent.msg()
     );
     let retry = app
-        .post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
+        .auth()
+        .send_code(json!({"email": DEMO_EMAIL, "type": 2}))
         .await;
     assert_eq!(
         retry.code(),
@@ -117,30 +114,23 @@ async fn registration_and_reset_codes_arrive_by_smtp_and_work() {
             .to_string()
     };
     let email = "newshop@merchant.example";
-    let sent = app
-        .post("/api/partner/code/email", json!({"email": email, "type": 1}))
-        .await;
+    let sent = app.auth().send_code(json!({"email": email, "type": 1})).await;
     assert_eq!(sent.code(), 1);
     let form = |code: String, pass: &str| json!({"email": email, "code": code, "password": pass, "passwordVerify": pass});
-    let registered = app
-        .post("/api/partner/register", form(code_in(0), "Shop-Pass-2026"))
-        .await;
+    let registered = app.auth().register(form(code_in(0), "Shop-Pass-2026")).await;
     assert_eq!(registered.code(), 1, "{:?}", registered.body);
 
-    let sent = app
-        .post("/api/partner/code/email", json!({"email": email, "type": 8}))
-        .await;
+    let sent = app.auth().send_code(json!({"email": email, "type": 8})).await;
     assert_eq!(sent.code(), 1);
     assert_eq!(smtp.messages().len(), 2);
     let reset = app
-        .post("/api/partner/reset", form(code_in(1), "Shop-Pass-2027"))
+        .auth()
+        .reset_password(form(code_in(1), "Shop-Pass-2027"))
         .await;
     assert_eq!(reset.code(), 1, "{:?}", reset.body);
     let pending = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": email, "password": "Shop-Pass-2027"}),
-        )
+        .auth()
+        .verify(json!({"email": email, "password": "Shop-Pass-2027"}))
         .await;
     assert_eq!(
         pending.code(),

@@ -5,12 +5,12 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
 use crate::helpers::{Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
-use crate::merchant_api::{integrate, send, Integration};
+use crate::merchant_signing::{integrate, Integration};
 use crate::wallets::app_with_dev_seed;
 
 async fn signed(app: &TestApp, m: &Integration, path: &str, body: serde_json::Value) -> Answer {
     let body = body.to_string();
-    send(app, "POST", path, &body, &m.sign(app, "POST", path, &body)).await
+    m.call(app, "POST", path, &body).await
 }
 
 async fn unknown_fields_and_statuses_are_refused(db: TestDb) {

@@ -4,6 +4,7 @@
 use coffer_testkit::{DbKind, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::Me;
 use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
 
 async fn script(app: &TestApp) -> Vec<Value> {
@@ -15,46 +16,37 @@ async fn script(app: &TestApp) -> Vec<Value> {
     );
     answers.push(app.get("/common/configKey/").await.body);
     answers.push(
-        app.post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": "Bad-Pass-1"}),
-        )
-        .await
-        .body,
-    );
-    answers.push(
-        app.post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}),
-        )
-        .await
-        .body,
-    );
-    answers.push(
-        app.post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
+        app.auth()
+            .verify(json!({"email": DEMO_EMAIL, "password": "Bad-Pass-1"}))
             .await
             .body,
     );
     answers.push(
-        app.post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
+        app.auth()
+            .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
+            .await
+            .body,
+    );
+    answers.push(
+        app.auth()
+            .send_code(json!({"email": DEMO_EMAIL, "type": 2}))
+            .await
+            .body,
+    );
+    answers.push(
+        app.auth()
+            .send_code(json!({"email": DEMO_EMAIL, "type": 2}))
             .await
             .body,
     );
     let code = app.last_code(DEMO_EMAIL).await;
     let login = app
-        .post(
-            "/api/partner/login",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code}),
-        )
+        .auth()
+        .login(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": code}))
         .await;
     let token = login.data()["sessionCode"].as_str().unwrap().to_string();
     answers.push(login.body);
-    for path in [
-        "/api/partner/user/info",
-        "/api/partner/home/config",
-        "/api/partner/logout",
-        "/api/partner/user/info",
-    ] {
+    for path in [Me::INFO, Me::HOME_CONFIG, Me::LOGOUT, Me::INFO] {
         answers.push(app.post_as(&token, path, json!({})).await.body);
     }
     answers

@@ -3,14 +3,14 @@
 //! none turns into a new event. The killed process's claims run out (`callbacks.timeout_secs`
 //! sets the lease) and the new process delivers them.
 
-use coffer_domain::amount::BaseUnits;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::deposits::{merchant_ready, usdt};
+use crate::console::paging;
+use crate::deposits::merchant_ready;
 use crate::helpers::{spawn_app, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::demo_merchant;
@@ -96,10 +96,7 @@ async fn a_killed_service_loses_no_callback(db: TestDb) {
             .await
             .unwrap()
             .address;
-        app.devchain
-            .fund(&address, &usdt(), BaseUnits::from_decimal("2", 6).unwrap())
-            .await
-            .unwrap();
+        app.send_usdt(&address, "2").await;
     }
     app.devchain.mine().await.unwrap();
     assert_eq!(
@@ -123,11 +120,8 @@ async fn a_killed_service_loses_no_callback(db: TestDb) {
     let mut second = serve(&app, dir.path());
     let delivered = || async {
         let page = app
-            .post_as(
-                &token,
-                "/api/partner/callback/page",
-                json!({"page": 1, "pageSize": 100, "status": 1}),
-            )
+            .callbacks(&token)
+            .page(json!({"page": 1, "pageSize": 100, "status": 1}))
             .await;
         page.data()["total"].as_u64().unwrap_or(0)
     };
@@ -149,13 +143,7 @@ async fn a_killed_service_loses_no_callback(db: TestDb) {
     );
     let orders: BTreeSet<&str> = events.iter().map(|e| e["orderNo"].as_str().unwrap()).collect();
     assert_eq!(orders.len(), DEPOSITS);
-    let all = app
-        .post_as(
-            &token,
-            "/api/partner/callback/page",
-            json!({"page": 1, "pageSize": 100}),
-        )
-        .await;
+    let all = app.callbacks(&token).page(paging(1, 100)).await;
     assert_eq!(all.data()["total"], DEPOSITS, "no event was made twice");
 }
 

@@ -4,19 +4,16 @@ use chrono::Duration;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
-use crate::helpers::{spawn_app, DEMO_EMAIL, DEMO_PASSWORD};
+use crate::console::NO_SESSION;
+use crate::helpers::{menu_ids, spawn_app, DEMO_EMAIL, DEMO_PASSWORD};
 
 async fn expiry_codes_distinguish_missing_from_expired(db: TestDb) {
     let app = spawn_app(db).await;
     let info = |token: String| {
         let app = &app;
-        async move { app.post_as(&token, "/api/partner/user/info", json!({})).await }
+        async move { app.me(&token).info().await }
     };
-    assert_eq!(
-        app.post("/api/partner/user/info", json!({})).await.code(),
-        10506,
-        "no header"
-    );
+    assert_eq!(app.me(NO_SESSION).info().await.code(), 10506, "no header");
     assert_eq!(info("made-up-token".into()).await.code(), 10506, "unknown token");
 
     // Idle lifetime: 30 minutes without a call.
@@ -54,27 +51,10 @@ async fn logout_ends_the_session_on_the_server(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
     let other = app.sign_in_demo().await;
-    assert_eq!(
-        app.post_as(&token, "/api/partner/logout", json!({})).await.code(),
-        1
-    );
-    assert_eq!(
-        app.post_as(&token, "/api/partner/user/info", json!({}))
-            .await
-            .code(),
-        10506
-    );
-    assert_eq!(
-        app.post_as(&token, "/api/partner/logout", json!({})).await.code(),
-        10506
-    );
-    assert_eq!(
-        app.post_as(&other, "/api/partner/user/info", json!({}))
-            .await
-            .code(),
-        1,
-        "other sessions live on"
-    );
+    assert_eq!(app.me(&token).logout().await.code(), 1);
+    assert_eq!(app.me(&token).info().await.code(), 10506);
+    assert_eq!(app.me(&token).logout().await.code(), 10506);
+    assert_eq!(app.me(&other).info().await.code(), 1, "other sessions live on");
 }
 
 async fn change_password_checks_and_ends_other_sessions(db: TestDb) {
@@ -84,57 +64,38 @@ async fn change_password_checks_and_ends_other_sessions(db: TestDb) {
     let edit = |old: &str, new: &str, verify: &str| json!({"passwordOld": old, "password": new, "passwordVerify": verify});
 
     let weak = app
-        .post_as(
-            &token,
-            "/api/partner/password/edit",
-            edit(DEMO_PASSWORD, "short1A", "short1A"),
-        )
+        .me(&token)
+        .change_password(edit(DEMO_PASSWORD, "short1A", "short1A"))
         .await;
     assert_eq!((weak.code(), weak.msg()), (10422, "Password Format Error"));
     let differ = app
-        .post_as(
-            &token,
-            "/api/partner/password/edit",
-            edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2028"),
-        )
+        .me(&token)
+        .change_password(edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2028"))
         .await;
     assert_eq!(
         (differ.code(), differ.msg()),
         (10422, "The two passwords are inconsistent")
     );
     let wrong_old = app
-        .post_as(
-            &token,
-            "/api/partner/password/edit",
-            edit("Not-It-2026", "New-Pass-2027", "New-Pass-2027"),
-        )
+        .me(&token)
+        .change_password(edit("Not-It-2026", "New-Pass-2027", "New-Pass-2027"))
         .await;
     assert_eq!(wrong_old.code(), 11004);
     let missing = app
-        .post_as(
-            &token,
-            "/api/partner/password/edit",
-            json!({"password": "New-Pass-2027"}),
-        )
+        .me(&token)
+        .change_password(json!({"password": "New-Pass-2027"}))
         .await;
     assert_eq!(missing.code(), 10400);
     assert_eq!(
-        app.post(
-            "/api/partner/password/edit",
-            edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2027")
-        )
-        .await
-        .code(),
+        app.me(NO_SESSION)
+            .change_password(edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2027"))
+            .await
+            .code(),
         10506
     );
 
     // Nothing above changed the password.
-    assert_eq!(
-        app.post_as(&elsewhere, "/api/partner/user/info", json!({}))
-            .await
-            .code(),
-        1
-    );
+    assert_eq!(app.me(&elsewhere).info().await.code(), 1);
 
     let done = app
         .post_as(
@@ -144,25 +105,11 @@ async fn change_password_checks_and_ends_other_sessions(db: TestDb) {
         )
         .await;
     assert_eq!(done.code(), 1);
-    assert_eq!(
-        app.post_as(&token, "/api/partner/user/info", json!({}))
-            .await
-            .code(),
-        1,
-        "this session stays"
-    );
-    assert_eq!(
-        app.post_as(&elsewhere, "/api/partner/user/info", json!({}))
-            .await
-            .code(),
-        10506,
-        "others end"
-    );
+    assert_eq!(app.me(&token).info().await.code(), 1, "this session stays");
+    assert_eq!(app.me(&elsewhere).info().await.code(), 10506, "others end");
     let old = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}),
-        )
+        .auth()
+        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
         .await;
     assert_eq!(old.code(), 11001);
     app.sign_in(DEMO_EMAIL, "New-Pass-2027").await;
@@ -170,18 +117,11 @@ async fn change_password_checks_and_ends_other_sessions(db: TestDb) {
 
 async fn a_limited_role_gets_only_its_menus(db: TestDb) {
     let app = spawn_app(db).await;
-    app.store
-        .add_user(DEMO_EMAIL, "clerk@coffer.local", "Clerk-Pass-2026", &[1, 3, 301])
-        .await
-        .unwrap();
-    let token = app.sign_in("clerk@coffer.local", "Clerk-Pass-2026").await;
-    let info = app.post_as(&token, "/api/partner/user/info", json!({})).await;
-    let ids: Vec<i64> = info.data()["menuList"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["menuId"].as_i64().unwrap())
-        .collect();
+    let token = app
+        .operator("clerk@coffer.local", "Clerk-Pass-2026", &[1, 3, 301])
+        .await;
+    let info = app.me(&token).info().await;
+    let ids: Vec<i64> = menu_ids(&info.data()["menuList"]);
     assert_eq!(ids, vec![1, 3, 301]);
     assert_eq!(
         info.data()["roleList"],
@@ -208,14 +148,8 @@ async fn home_config_is_the_callers_merchant(db: TestDb) {
     let ours = app.sign_in_demo().await;
     let theirs = app.sign_in("other@merchant.example", "Other-Pass-2026").await;
     let zone = |answer: crate::helpers::Answer| answer.data()["timeZone"].as_i64();
-    assert_eq!(
-        zone(app.post_as(&ours, "/api/partner/home/config", json!({})).await),
-        Some(8)
-    );
-    assert_eq!(
-        zone(app.post_as(&theirs, "/api/partner/home/config", json!({})).await),
-        Some(-5)
-    );
+    assert_eq!(zone(app.me(&ours).home_config().await), Some(8));
+    assert_eq!(zone(app.me(&theirs).home_config().await), Some(-5));
 }
 
 each_database!(

@@ -9,17 +9,15 @@ use crate::helpers::{spawn_app, DEMO_EMAIL, DEMO_PASSWORD};
 async fn demo_admin_signs_in_with_a_mailed_code(db: TestDb) {
     let app = spawn_app(db).await;
     let verify = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}),
-        )
+        .auth()
+        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
         .await;
     assert_eq!((verify.code(), verify.data()), (1, &json!(0)), "0 = e-mail code");
 
     let code = app.request_code(DEMO_EMAIL).await;
     let login = app
-        .post(
-            "/api/partner/login",
+        .auth()
+        .login(
             json!({"email": "  Demo@Coffer.Local ", "password": DEMO_PASSWORD, "code": format!(" {code} ")}),
         )
         .await;
@@ -68,7 +66,7 @@ async fn demo_admin_signs_in_with_a_mailed_code(db: TestDb) {
     assert_eq!(home["menuType"], "C");
 
     let token = session["sessionCode"].as_str().unwrap();
-    let info = app.post_as(token, "/api/partner/user/info", json!({})).await;
+    let info = app.me(token).info().await;
     assert_eq!(info.code(), 1);
     assert_eq!(info.data()["useremail"], DEMO_EMAIL);
     assert!(
@@ -76,7 +74,7 @@ async fn demo_admin_signs_in_with_a_mailed_code(db: TestDb) {
         "the token is only handed out at sign-in"
     );
 
-    let config = app.post_as(token, "/api/partner/home/config", json!({})).await;
+    let config = app.me(token).home_config().await;
     assert_eq!(config.code(), 1);
     let chain = &config.data()["chainNodes"][0];
     assert_eq!(
@@ -95,33 +93,25 @@ async fn demo_admin_signs_in_with_a_mailed_code(db: TestDb) {
 async fn wrong_credentials_reveal_nothing(db: TestDb) {
     let app = spawn_app(db).await;
     let wrong_password = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": "Wrong-Pass-1"}),
-        )
+        .auth()
+        .verify(json!({"email": DEMO_EMAIL, "password": "Wrong-Pass-1"}))
         .await;
     let no_account = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": "ghost@coffer.local", "password": "Wrong-Pass-1"}),
-        )
+        .auth()
+        .verify(json!({"email": "ghost@coffer.local", "password": "Wrong-Pass-1"}))
         .await;
     assert_eq!(wrong_password.body, no_account.body);
     assert_eq!(wrong_password.code(), 11001);
     let empty = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": ""}),
-        )
+        .auth()
+        .verify(json!({"email": DEMO_EMAIL, "password": ""}))
         .await;
     assert_eq!((empty.code(), empty.msg()), (10422, "Password cannot be empty"));
 
     // A code request for an unknown address answers the same, and mails nothing.
     let ghost = app
-        .post(
-            "/api/partner/code/email",
-            json!({"email": "ghost@coffer.local", "type": 2}),
-        )
+        .auth()
+        .send_code(json!({"email": "ghost@coffer.local", "type": 2}))
         .await;
     assert_eq!(ghost.code(), 1);
     assert!(app
@@ -134,10 +124,8 @@ async fn wrong_credentials_reveal_nothing(db: TestDb) {
     // The right code does not help with a wrong password.
     let code = app.request_code(DEMO_EMAIL).await;
     let login = app
-        .post(
-            "/api/partner/login",
-            json!({"email": DEMO_EMAIL, "password": "Wrong-Pass-1", "code": code}),
-        )
+        .auth()
+        .login(json!({"email": DEMO_EMAIL, "password": "Wrong-Pass-1", "code": code}))
         .await;
     assert_eq!(login.code(), 11001);
 }
@@ -148,15 +136,13 @@ async fn codes_are_single_use_short_lived_and_rate_limited(db: TestDb) {
 
     let code = app.request_code(DEMO_EMAIL).await;
     let again = app
-        .post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 2}))
+        .auth()
+        .send_code(json!({"email": DEMO_EMAIL, "type": 2}))
         .await;
     assert_eq!((again.code(), again.msg()), (10429, "Do Not Resend"));
+    assert_eq!(app.auth().login(login(code.clone())).await.code(), 1);
     assert_eq!(
-        app.post("/api/partner/login", login(code.clone())).await.code(),
-        1
-    );
-    assert_eq!(
-        app.post("/api/partner/login", login(code)).await.code(),
+        app.auth().login(login(code)).await.code(),
         11002,
         "a code works once"
     );
@@ -164,7 +150,7 @@ async fn codes_are_single_use_short_lived_and_rate_limited(db: TestDb) {
     let code = app.request_code(DEMO_EMAIL).await;
     app.clock.advance(Duration::minutes(11));
     assert_eq!(
-        app.post("/api/partner/login", login(code)).await.code(),
+        app.auth().login(login(code)).await.code(),
         11002,
         "expired after 10 minutes"
     );
@@ -172,29 +158,27 @@ async fn codes_are_single_use_short_lived_and_rate_limited(db: TestDb) {
     let code = app.request_code(DEMO_EMAIL).await;
     let wrong = if code == "000000" { "111111" } else { "000000" };
     for _ in 0..5 {
-        assert_eq!(
-            app.post("/api/partner/login", login(wrong.into())).await.code(),
-            11002
-        );
+        assert_eq!(app.auth().login(login(wrong.into())).await.code(), 11002);
     }
     assert_eq!(
-        app.post("/api/partner/login", login(code)).await.code(),
+        app.auth().login(login(code)).await.code(),
         11002,
         "five wrong tries burn the code"
     );
 
-    let malformed = app.post("/api/partner/login", login("12a45".into())).await;
+    let malformed = app.auth().login(login("12a45".into())).await;
     assert_eq!(
         (malformed.code(), malformed.msg()),
         (10422, "Must be a 6-digit number")
     );
-    let blank = app.post("/api/partner/login", login("   ".into())).await;
+    let blank = app.auth().login(login("   ".into())).await;
     assert_eq!(
         (blank.code(), blank.msg()),
         (10422, "Verification code cannot be empty")
     );
     let other_type = app
-        .post("/api/partner/code/email", json!({"email": DEMO_EMAIL, "type": 5}))
+        .auth()
+        .send_code(json!({"email": DEMO_EMAIL, "type": 5}))
         .await;
     assert_eq!(other_type.code(), 10422);
 }
@@ -209,18 +193,11 @@ async fn disabled_merchant_cannot_sign_in(db: TestDb) {
         .await
         .unwrap();
     let verify = app
-        .post(
-            "/api/partner/login/verify",
-            json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}),
-        )
+        .auth()
+        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
         .await;
     assert_eq!(verify.code(), 11003);
-    assert_eq!(
-        app.post_as(&token, "/api/partner/user/info", json!({}))
-            .await
-            .code(),
-        11003
-    );
+    assert_eq!(app.me(&token).info().await.code(), 11003);
 }
 
 each_database!(

@@ -8,23 +8,15 @@ use coffer_domain::merchant_api::{BlacklistRepo, MerchantApiRepo};
 use coffer_domain::ports::CallbackDirectory;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
-use std::process::Command;
 
-use crate::helpers::{spawn_app, spawn_app_with, TestApp, DEMO_EMAIL};
-use crate::merchant_api::{new_key, private_pem, public_pem, OTHER_EMAIL, OTHER_PASSWORD};
+use crate::console::{paging, MerchantKeys};
+use crate::helpers::{spawn_app, spawn_app_with, TestApp};
 use crate::wallets::{bind_google, demo_merchant, google_code, list, offline_chains, EVM, TRON};
 
-fn msg(answer: &crate::helpers::Answer) -> (i64, &str) {
-    (answer.code(), answer.msg())
-}
-
-async fn operation_log(app: &TestApp, token: &str, action: &str) -> Vec<Value> {
+pub async fn operation_log(app: &TestApp, token: &str, action: &str) -> Vec<Value> {
     let logs = app
-        .post_as(
-            token,
-            "/api/partner/logs/operation/page",
-            json!({"page": 1, "pageSize": 50, "action": action}),
-        )
+        .logs(token)
+        .operations(json!({"page": 1, "pageSize": 50, "action": action}))
         .await;
     list(&logs)
 }
@@ -32,7 +24,7 @@ async fn operation_log(app: &TestApp, token: &str, action: &str) -> Vec<Value> {
 async fn the_api_key_needs_the_authenticator(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
-    let settings = app.post_as(&token, "/api/partner/secret", json!({})).await;
+    let settings = app.merchant_keys(&token).settings().await;
     assert_eq!(settings.code(), 1, "{:?}", settings.body);
     let platform_key_id = settings.data()["platformKeyId"].as_str().unwrap().to_string();
     let platform_key = settings.data()["platformPublicKey"].as_str().unwrap().to_string();
@@ -45,43 +37,37 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
         &json!({"hasKey": false, "keyId": null, "createtime": null, "callbackUrl": "", "riskUrl": "",
                 "clientKey": null, "platformKeyId": platform_key_id, "platformPublicKey": platform_key})
     );
-    for path in ["/api/partner/secret/show", "/api/partner/secret/reset"] {
+    for path in [MerchantKeys::SHOW_SECRET, MerchantKeys::RESET_SECRET] {
         let unbound = app.post_as(&token, path, json!({"googleCode": "123456"})).await;
         assert_eq!(
-            msg(&unbound),
+            unbound.code_and_msg(),
             (11008, "Please bind Google verification code first"),
             "{path}"
         );
     }
     let google = bind_google(&app, &token).await;
     let wrong = app
-        .post_as(
-            &token,
-            "/api/partner/secret/reset",
-            json!({"googleCode": "000000"}),
-        )
+        .merchant_keys(&token)
+        .reset_secret(json!({"googleCode": "000000"}))
         .await;
     assert_eq!(wrong.code(), 11002);
-    let empty = app.post_as(&token, "/api/partner/secret/reset", json!({})).await;
-    assert_eq!(msg(&empty), (10422, "Google verification code cannot be empty"));
+    let empty = app.merchant_keys(&token).reset_secret(json!({})).await;
+    assert_eq!(
+        empty.code_and_msg(),
+        (10422, "Google verification code cannot be empty")
+    );
     let none_yet = app
-        .post_as(
-            &token,
-            "/api/partner/secret/show",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&token)
+        .show_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     assert_eq!(
-        msg(&none_yet),
+        none_yet.code_and_msg(),
         (10422, "There is no API key yet; generate one first")
     );
 
     let reset = app
-        .post_as(
-            &token,
-            "/api/partner/secret/reset",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&token)
+        .reset_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     assert_eq!(reset.code(), 1, "{:?}", reset.body);
     let key_id = reset.data()["keyId"].as_str().unwrap().to_string();
@@ -92,7 +78,7 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
         "{secret}"
     );
 
-    let settings = app.post_as(&token, "/api/partner/secret", json!({})).await;
+    let settings = app.merchant_keys(&token).settings().await;
     assert_eq!(settings.data()["hasKey"], true);
     assert_eq!(settings.data()["keyId"], key_id.as_str());
     assert!(
@@ -101,30 +87,21 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
     );
 
     let wrong = app
-        .post_as(
-            &token,
-            "/api/partner/secret/show",
-            json!({"googleCode": "000000"}),
-        )
+        .merchant_keys(&token)
+        .show_secret(json!({"googleCode": "000000"}))
         .await;
     assert_eq!(wrong.code(), 11002);
     let shown = app
-        .post_as(
-            &token,
-            "/api/partner/secret/show",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&token)
+        .show_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     assert_eq!(shown.code(), 1, "{:?}", shown.body);
     assert_eq!(shown.data()["secret"], secret.as_str());
     assert_eq!(shown.data()["keyId"], key_id.as_str());
 
     let again = app
-        .post_as(
-            &token,
-            "/api/partner/secret/reset",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
+        .merchant_keys(&token)
+        .reset_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     let new_secret = again.data()["secret"].as_str().unwrap().to_string();
     assert_ne!(new_secret, secret);
@@ -133,7 +110,7 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
     // Showing and resetting are in the operation log, without the key or the code.
     let entries = operation_log(&app, &token, "/api/partner/secret/").await;
     let actions: Vec<&str> = entries.iter().map(|e| e["action"].as_str().unwrap()).collect();
-    assert!(actions.contains(&"/api/partner/secret/show") && actions.contains(&"/api/partner/secret/reset"));
+    assert!(actions.contains(&MerchantKeys::SHOW_SECRET) && actions.contains(&MerchantKeys::RESET_SECRET));
     let text = serde_json::to_string(&entries).unwrap();
     assert!(!text.contains(&secret) && !text.contains(&new_secret), "{text}");
     assert!(entries.iter().all(|e| {
@@ -158,149 +135,18 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
     );
 }
 
-fn openssl(args: &[&str], dir: &std::path::Path) -> String {
-    let out = Command::new("openssl")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("openssl runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
-
-async fn the_merchant_key_is_checked_and_private_keys_refused(db: TestDb) {
-    let app = spawn_app(db).await;
-    let token = app.sign_in_demo().await;
-    let google = bind_google(&app, &token).await;
-    let save = |pem: String, code: String| {
-        let token = token.clone();
-        let app = &app;
-        async move {
-            app.post_as(
-                &token,
-                "/api/partner/clientkey/save",
-                json!({"publicKey": pem, "googleCode": code}),
-            )
-            .await
-        }
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let pair = new_key();
-    std::fs::write(dir.path().join("pub.pem"), public_pem(&pair)).unwrap();
-    // The fingerprint is what openssl prints for the key's DER.
-    openssl(
-        &[
-            "pkey", "-pubin", "-in", "pub.pem", "-outform", "DER", "-out", "pub.der",
-        ],
-        dir.path(),
-    );
-    let fingerprint = openssl(&["dgst", "-sha256", "-r", "pub.der"], dir.path())
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_string();
-
-    let wrong_code = save(public_pem(&pair), "000000".into()).await;
-    assert_eq!(wrong_code.code(), 11002);
-    let saved = save(public_pem(&pair), google_code(&app, &google)).await;
-    assert_eq!(saved.code(), 1, "{:?}", saved.body);
-    assert_eq!(saved.data()["fingerprint"], fingerprint.as_str());
-    assert_eq!(saved.data()["bits"], 2048);
-    assert_eq!(saved.data()["publicKey"], public_pem(&pair).as_str());
-
-    // PKCS#1 ("RSA PUBLIC KEY") is accepted and stored as the same key.
-    openssl(
-        &[
-            "rsa",
-            "-pubin",
-            "-in",
-            "pub.pem",
-            "-RSAPublicKey_out",
-            "-out",
-            "pkcs1.pem",
-        ],
-        dir.path(),
-    );
-    let pkcs1 = std::fs::read_to_string(dir.path().join("pkcs1.pem")).unwrap();
-    assert!(pkcs1.starts_with("-----BEGIN RSA PUBLIC KEY-----"));
-    let again = save(pkcs1, google_code(&app, &google)).await;
-    assert_eq!(again.data()["fingerprint"], fingerprint.as_str());
-
-    let garbage = save(
-        "ssh-rsa AAAAB3NzaC1yc2E me@host".into(),
-        google_code(&app, &google),
-    )
-    .await;
-    assert_eq!(
-        msg(&garbage),
-        (
-            10422,
-            "Not an RSA public key in PEM format (-----BEGIN PUBLIC KEY-----)"
-        )
-    );
-    let private = private_pem(&new_key());
-    let refused = save(private.clone(), google_code(&app, &google)).await;
-    assert_eq!(
-        msg(&refused),
-        (
-            10422,
-            "This is a private key: paste only the public key. The private key was not saved; keep it secret"
-        )
-    );
-    openssl(
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA",
-            "-pkeyopt",
-            "rsa_keygen_bits:1024",
-            "-out",
-            "small.key",
-        ],
-        dir.path(),
-    );
-    openssl(
-        &["pkey", "-in", "small.key", "-pubout", "-out", "small.pem"],
-        dir.path(),
-    );
-    let small = save(
-        std::fs::read_to_string(dir.path().join("small.pem")).unwrap(),
-        google_code(&app, &google),
-    )
-    .await;
-    assert_eq!(msg(&small), (10422, "The RSA key must be 2048 to 4096 bits long"));
-
-    // The key in force is still the good one, and the private key was written nowhere.
-    let settings = app.post_as(&token, "/api/partner/secret", json!({})).await;
-    assert_eq!(settings.data()["clientKey"]["fingerprint"], fingerprint.as_str());
-    let entries = operation_log(&app, &token, "clientkey").await;
-    assert_eq!(entries.len(), 6, "every attempt is recorded");
-    let body_line = private.lines().nth(1).unwrap();
-    let text = serde_json::to_string(&entries).unwrap();
-    assert!(!text.contains(body_line) && !text.contains("PRIVATE"), "{text}");
-    assert!(entries
-        .iter()
-        .all(|e| e["after"].as_str().unwrap().contains(r#""publicKey":"***""#)));
-}
-
 async fn the_callback_address_is_a_checked_url(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
     let merchant = demo_merchant(&app).await;
-    let save = |url: &str| {
-        app.post_as(
-            &token,
-            "/api/partner/callbackurl/save",
-            json!({"callbackUrl": url}),
-        )
-    };
+    let save = |url: &str| app.callbacks(&token).save_url(json!({"callbackUrl": url}));
     for bad in [
         "shop.example/callback",
         "https://user:pw@shop.example/",
         "https://",
     ] {
         assert_eq!(
-            msg(&save(bad).await),
+            save(bad).await.code_and_msg(),
             (
                 10422,
                 "The callback address must be an http:// or https:// URL with a host, at most 512 characters"
@@ -309,7 +155,7 @@ async fn the_callback_address_is_a_checked_url(db: TestDb) {
         );
     }
     assert_eq!(
-        msg(&save("ftp://shop.example/x").await),
+        save("ftp://shop.example/x").await.code_and_msg(),
         (10422, "The address must start with http:// or https://")
     );
     assert_eq!(app.store.callback_url(merchant).await.unwrap(), None);
@@ -323,7 +169,7 @@ async fn the_callback_address_is_a_checked_url(db: TestDb) {
         app.store.callback_url(merchant).await.unwrap().as_deref(),
         Some("https://shop.example/coffer/callback")
     );
-    let settings = app.post_as(&token, "/api/partner/secret", json!({})).await;
+    let settings = app.merchant_keys(&token).settings().await;
     assert_eq!(
         settings.data()["callbackUrl"],
         "https://shop.example/coffer/callback"
@@ -342,8 +188,8 @@ async fn the_callback_address_is_a_checked_url(db: TestDb) {
 async fn the_whitelist_holds_ten_canonical_addresses(db: TestDb) {
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
-    let edit = |ips: Value| app.post_as(&token, "/api/partner/allowips/edit", json!({"ips": ips}));
-    let empty = app.post_as(&token, "/api/partner/allowips", json!({})).await;
+    let edit = |ips: Value| app.merchant_keys(&token).edit_allowed_ips(json!({"ips": ips}));
+    let empty = app.merchant_keys(&token).allowed_ips().await;
     assert_eq!(empty.data(), &json!([]));
 
     let first = edit(json!([
@@ -367,17 +213,17 @@ async fn the_whitelist_holds_ten_canonical_addresses(db: TestDb) {
 
     for bad in ["10.0.0.0/8", "example.com", "203.0.113"] {
         assert_eq!(
-            msg(&edit(json!(["203.0.113.1", bad])).await),
+            edit(json!(["203.0.113.1", bad])).await.code_and_msg(),
             (10422, "Invalid IP address"),
             "{bad}"
         );
     }
     let eleven: Vec<String> = (1..=11).map(|n| format!("198.51.100.{n}")).collect();
     assert_eq!(
-        msg(&edit(json!(eleven)).await),
+        edit(json!(eleven)).await.code_and_msg(),
         (16002, "At most 10 IP addresses")
     );
-    let listed = app.post_as(&token, "/api/partner/allowips", json!({})).await;
+    let listed = app.merchant_keys(&token).allowed_ips().await;
     assert_eq!(
         ips(&listed),
         ["::1", "203.0.113.1", "203.0.113.2"],
@@ -408,11 +254,8 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     let token = app.sign_in_demo().await;
     let merchant = demo_merchant(&app).await;
     let add = |chain: i64, address: &str| {
-        app.post_as(
-            &token,
-            "/api/partner/address/black/add",
-            json!({"chainId": chain, "address": address, "remark": "scam"}),
-        )
+        app.wallets(&token)
+            .blacklist_add(json!({"chainId": chain, "address": address, "remark": "scam"}))
     };
     let evm = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
     let added = add(EVM, &evm.to_lowercase()).await;
@@ -420,35 +263,37 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     assert_eq!(added.data()["address"], evm, "stored canonical (EIP-55)");
     let id = added.data()["id"].as_i64().unwrap();
     assert_eq!(
-        msg(&add(EVM, evm).await),
+        add(EVM, evm).await.code_and_msg(),
         (17003, "This address is already on the blacklist")
     );
     assert_eq!(
-        msg(&add(EVM, "0x1234").await),
+        add(EVM, "0x1234").await.code_and_msg(),
         (10422, "Invalid address for this chain")
     );
     assert_eq!(
-        msg(&add(TRON, evm).await),
+        add(TRON, evm).await.code_and_msg(),
         (10422, "Invalid address for this chain")
     );
-    assert_eq!(msg(&add(999, evm).await), (10422, "Unknown chain or token"));
+    assert_eq!(
+        add(999, evm).await.code_and_msg(),
+        (10422, "Unknown chain or token")
+    );
     let tron = add(TRON, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").await;
     assert_eq!(tron.code(), 1);
     let long = app
-        .post_as(
-            &token,
-            "/api/partner/address/black/add",
-            json!({"chainId": TRON, "address": "TWer2Ygk5TEheHp3TPuYeqxmB6SsGZmaL6", "remark": "x".repeat(101)}),
-        )
+        .wallets(&token).blacklist_add(json!({"chainId": TRON, "address": "TWer2Ygk5TEheHp3TPuYeqxmB6SsGZmaL6", "remark": "x".repeat(101)}))
         .await;
-    assert_eq!(msg(&long), (10422, "The remark is longer than 100 characters"));
+    assert_eq!(
+        long.code_and_msg(),
+        (10422, "The remark is longer than 100 characters")
+    );
 
     let page = |filter: Value| {
-        let mut body = json!({"page": 1, "pageSize": 10});
+        let mut body = paging(1, 10);
         body.as_object_mut()
             .unwrap()
             .extend(filter.as_object().unwrap().clone());
-        app.post_as(&token, "/api/partner/address/black/list", body)
+        app.wallets(&token).blacklist(body)
     };
     let all = page(json!({})).await;
     assert_eq!(all.data()["total"], 2);
@@ -463,15 +308,11 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     assert_eq!(list(&page(json!({"address": "c51812DC"})).await)[0]["id"], id);
     assert!(app.store.is_blacklisted(merchant, EVM, evm).await.unwrap());
 
-    let deleted = app
-        .post_as(&token, "/api/partner/address/black/delete", json!({"id": id}))
-        .await;
+    let deleted = app.wallets(&token).blacklist_delete(json!({"id": id})).await;
     assert_eq!(deleted.code(), 1);
     assert!(!app.store.is_blacklisted(merchant, EVM, evm).await.unwrap());
-    let twice = app
-        .post_as(&token, "/api/partner/address/black/delete", json!({"id": id}))
-        .await;
-    assert_eq!(msg(&twice), (17001, "No such record"));
+    let twice = app.wallets(&token).blacklist_delete(json!({"id": id})).await;
+    assert_eq!(twice.code_and_msg(), (17001, "No such record"));
     let entries = operation_log(&app, &token, "black/delete").await;
     assert!(
         entries[1]["before"].as_str().unwrap().contains(evm),
@@ -479,148 +320,9 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     );
 }
 
-/// (path, menu, body) of every console call of menu 8 this module serves.
-fn gated_calls(blacklisted: i64) -> Vec<(&'static str, i64, Value)> {
-    vec![
-        ("/api/partner/secret", 803, json!({})),
-        ("/api/partner/secret/show", 80301, json!({"googleCode": "123456"})),
-        (
-            "/api/partner/secret/reset",
-            80302,
-            json!({"googleCode": "123456"}),
-        ),
-        (
-            "/api/partner/clientkey/save",
-            80303,
-            json!({"publicKey": "x", "googleCode": "123456"}),
-        ),
-        (
-            "/api/partner/callbackurl/save",
-            80402,
-            json!({"callbackUrl": "https://evil.example/"}),
-        ),
-        ("/api/partner/allowips", 805, json!({})),
-        (
-            "/api/partner/allowips/edit",
-            80501,
-            json!({"ips": ["198.51.100.66"]}),
-        ),
-        (
-            "/api/partner/address/black/list",
-            802,
-            json!({"page": 1, "pageSize": 10}),
-        ),
-        (
-            "/api/partner/address/black/add",
-            80201,
-            json!({"chainId": EVM, "address": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"}),
-        ),
-        (
-            "/api/partner/address/black/delete",
-            80202,
-            json!({"id": blacklisted}),
-        ),
-    ]
-}
-
-async fn system_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
-    let app = spawn_app_with(db, offline_chains).await;
-    let admin = app.sign_in_demo().await;
-    let google = bind_google(&app, &admin).await;
-    let reset = app
-        .post_as(
-            &admin,
-            "/api/partner/secret/reset",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
-        .await;
-    let secret = reset.data()["secret"].as_str().unwrap().to_string();
-    app.post_as(
-        &admin,
-        "/api/partner/callbackurl/save",
-        json!({"callbackUrl": "https://shop.example/cb"}),
-    )
-    .await;
-    app.post_as(
-        &admin,
-        "/api/partner/allowips/edit",
-        json!({"ips": ["203.0.113.1"]}),
-    )
-    .await;
-    let added = app
-        .post_as(
-            &admin,
-            "/api/partner/address/black/add",
-            json!({"chainId": EVM, "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"}),
-        )
-        .await;
-    let blacklisted = added.data()["id"].as_i64().unwrap();
-
-    // The callback screen (804) reads the settings too; nothing else of menu 8.
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", "Viewer-Pass-2026", &[1, 804])
-        .await
-        .unwrap();
-    app.store.seed_demo(OTHER_EMAIL, OTHER_PASSWORD).await.unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", "Viewer-Pass-2026").await;
-    let outsider = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;
-    for (path, menu, body) in gated_calls(blacklisted) {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        let as_viewer = app.post_as(&viewer, path, body.clone()).await;
-        if path == "/api/partner/secret" {
-            assert_eq!(as_viewer.code(), 1, "804 reads the settings");
-            assert_eq!(as_viewer.data()["callbackUrl"], "https://shop.example/cb");
-        } else {
-            assert_eq!(as_viewer.code(), 10403, "{path} needs {menu}");
-        }
-        let foreign = app.post_as(&outsider, path, body).await;
-        assert!(!foreign.body.to_string().contains(&secret), "{path}");
-        match path {
-            "/api/partner/secret" => {
-                assert_eq!(foreign.data()["hasKey"], false);
-                assert_eq!(foreign.data()["callbackUrl"], "");
-            }
-            "/api/partner/address/black/delete" => {
-                assert_eq!(msg(&foreign), (17001, "No such record"));
-            }
-            "/api/partner/address/black/list" => assert_eq!(foreign.data()["total"], 0),
-            "/api/partner/allowips" => assert_eq!(foreign.data(), &json!([])),
-            _ => {}
-        }
-    }
-    // Our settings are untouched by the outsider's calls.
-    let ours = app.post_as(&admin, "/api/partner/secret", json!({})).await;
-    assert_eq!(ours.data()["callbackUrl"], "https://shop.example/cb");
-    assert_eq!(ours.data()["keyId"], reset.data()["keyId"]);
-    let ips = app.post_as(&admin, "/api/partner/allowips", json!({})).await;
-    assert_eq!(ips.data()[0]["ip"], "203.0.113.1");
-    let blacklist = app
-        .post_as(
-            &admin,
-            "/api/partner/address/black/list",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
-    assert_eq!(blacklist.data()["total"], 1);
-    let shown = app
-        .post_as(
-            &admin,
-            "/api/partner/secret/show",
-            json!({"googleCode": google_code(&app, &google)}),
-        )
-        .await;
-    assert_eq!(shown.data()["secret"], secret.as_str());
-}
-
 each_database!(
     the_api_key_needs_the_authenticator,
-    the_merchant_key_is_checked_and_private_keys_refused,
     the_callback_address_is_a_checked_url,
     the_whitelist_holds_ten_canonical_addresses,
     the_blacklist_holds_valid_addresses_of_the_merchant,
-    system_calls_need_their_menu_and_stay_in_their_merchant,
 );

@@ -45,33 +45,20 @@ async fn a_trc20_deposit_is_credited_and_announced(db: TestDb) {
     let receiver = Receiver::start().await;
     let app = spawn_app_with(db, |c| tron_chain(c, &node.url(), &node.token())).await;
     let token = app.sign_in_demo().await;
-    let hot = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": TRON}))
-        .await;
+    let hot = app.wallets(&token).add_hot(json!({"chainId": TRON})).await;
     let hot = hot.data()["address"].as_str().unwrap().to_string();
     let enabled = app
-        .post_as(
-            &token,
-            "/api/partner/asset/add",
-            json!({"chainId": TRON, "tokenId": TOKEN_ID, "paymentAddress": hot}),
-        )
+        .assets(&token)
+        .add(json!({"chainId": TRON, "tokenId": TOKEN_ID, "paymentAddress": hot}))
         .await;
     assert_eq!(enabled.code(), 1, "{:?}", enabled.body);
     let saved = app
-        .post_as(
-            &token,
-            "/api/partner/callbackurl/save",
-            json!({"callbackUrl": receiver.url}),
-        )
+        .callbacks(&token)
+        .save_url(json!({"callbackUrl": receiver.url}))
         .await;
     assert_eq!(saved.code(), 1);
     let merchant = demo_merchant(&app).await;
-    let address = app
-        .wallets
-        .deposit_address(merchant, TRON, "user-3")
-        .await
-        .unwrap()
-        .address;
+    let address = app.deposit_address(merchant, TRON, "user-3").await;
     assert!(address.starts_with('T'), "{address}");
 
     // A payer outside Coffer, funded on the double, signs with its own key.
@@ -109,12 +96,9 @@ async fn a_trc20_deposit_is_credited_and_announced(db: TestDb) {
     assert_eq!(app.scanner.scan_chain(TRON).await.unwrap().confirmed, 2);
 
     let page = app
-        .post_as(
-            &token,
-            "/api/partner/deposit/pageTx",
-            json!({"page": 1, "pageSize": 10, "chainId": TRON,
-                   "start": "2026-01-01T00:00:00Z", "end": "2027-01-01T00:00:00Z"}),
-        )
+        .deposits(&token)
+        .page(json!({"page": 1, "pageSize": 10, "chainId": TRON,
+                   "start": "2026-01-01T00:00:00Z", "end": "2027-01-01T00:00:00Z"}))
         .await;
     let rows = page.data()["list"].as_array().unwrap().clone();
     let credited = rows.iter().find(|r| r["hash"] == hashes[0].as_str()).unwrap();

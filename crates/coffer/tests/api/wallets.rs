@@ -10,6 +10,7 @@ use coffer_domain::totp;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::paging;
 use crate::helpers::{spawn_app_with, TestApp, DEMO_EMAIL};
 
 pub const EVM: i64 = 31337;
@@ -91,12 +92,10 @@ pub fn list(answer: &crate::helpers::Answer) -> Vec<Value> {
 
 /// Binds the authenticator for the session's user; returns a function giving the code now.
 pub async fn bind_google(app: &TestApp, token: &str) -> String {
-    let offer = app.post_as(token, "/api/partner/google/code", json!({})).await;
+    let offer = app.me(token).google_secret().await;
     let secret = offer.data()["secret"].as_str().unwrap().to_string();
     let code = totp::code_at_step(&secret, totp::step_at(app.clock.now())).unwrap();
-    let bound = app
-        .post_as(token, "/api/partner/google/bind", json!({"code": code}))
-        .await;
+    let bound = app.me(token).bind_google(json!({"code": code})).await;
     assert_eq!(bound.code(), 1, "{:?}", bound.body);
     secret
 }
@@ -159,23 +158,14 @@ async fn deposit_addresses_are_the_merchants_own(db: TestDb) {
     }
 
     let token = app.sign_in_demo().await;
-    let page = app
-        .post_as(
-            &token,
-            "/api/partner/address/pagelist",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
+    let page = app.wallets(&token).addresses(paging(1, 10)).await;
     let rows = list(&page);
     assert_eq!(page.data()["total"], 3);
     assert_eq!(rows[0]["address"], TRONWEB_0, "newest first");
     assert_eq!(rows[0]["chainname"], "TRON");
     let filtered = app
-        .post_as(
-            &token,
-            "/api/partner/address/pagelist",
-            json!({"page": 1, "pageSize": 10, "chainId": EVM, "openId": "user-2"}),
-        )
+        .wallets(&token)
+        .addresses(json!({"page": 1, "pageSize": 10, "chainId": EVM, "openId": "user-2"}))
         .await;
     assert_eq!(list(&filtered).len(), 1);
     assert_eq!(list(&filtered)[0]["address"], ANVIL_1);
@@ -183,11 +173,8 @@ async fn deposit_addresses_are_the_merchants_own(db: TestDb) {
     // Any part of the address, in any case, on both databases.
     for part in ["70997970c518", "70997970C518", "0X70997970"] {
         let by_address = app
-            .post_as(
-                &token,
-                "/api/partner/address/pagelist",
-                json!({"page": 1, "pageSize": 10, "address": part}),
-            )
+            .wallets(&token)
+            .addresses(json!({"page": 1, "pageSize": 10, "address": part}))
             .await;
         let found: Vec<Value> = list(&by_address).iter().map(|r| r["address"].clone()).collect();
         assert_eq!(found, vec![json!(ANVIL_1)], "{part}");
@@ -195,36 +182,24 @@ async fn deposit_addresses_are_the_merchants_own(db: TestDb) {
 
     let id = evm_0.id;
     let edited = app
-        .post_as(
-            &token,
-            "/api/partner/address/editRemark",
-            json!({"id": id, "remark": "VIP"}),
-        )
+        .wallets(&token)
+        .edit_remark(json!({"id": id, "remark": "VIP"}))
         .await;
     assert_eq!(edited.code(), 1);
     let long = app
-        .post_as(
-            &token,
-            "/api/partner/address/editRemark",
-            json!({"id": id, "remark": "é".repeat(101)}),
-        )
+        .wallets(&token)
+        .edit_remark(json!({"id": id, "remark": "é".repeat(101)}))
         .await;
     assert_eq!(long.msg(), "The remark is longer than 100 characters");
     let outsider = app.sign_in("boss@other.example", "Other-Pass-2026").await;
     let foreign = app
-        .post_as(
-            &outsider,
-            "/api/partner/address/editRemark",
-            json!({"id": id, "remark": "x"}),
-        )
+        .wallets(&outsider)
+        .edit_remark(json!({"id": id, "remark": "x"}))
         .await;
     assert_eq!(foreign.msg(), "No such record");
     let mine = app
-        .post_as(
-            &token,
-            "/api/partner/address/pagelist",
-            json!({"page": 1, "pageSize": 10, "openId": "user-1", "chainId": EVM}),
-        )
+        .wallets(&token)
+        .addresses(json!({"page": 1, "pageSize": 10, "openId": "user-1", "chainId": EVM}))
         .await;
     assert_eq!(list(&mine)[0]["remark"], "VIP");
 }
@@ -233,11 +208,8 @@ async fn hot_wallets_show_chain_balances_and_pause(db: TestDb) {
     let app = app_with_dev_seed(db).await;
     let token = app.sign_in_demo().await;
     let added = app
-        .post_as(
-            &token,
-            "/api/v2/partner/hotwallet/add",
-            json!({"chainId": DEV, "remark": "payouts"}),
-        )
+        .wallets(&token)
+        .add_hot(json!({"chainId": DEV, "remark": "payouts"}))
         .await;
     assert_eq!(added.code(), 1, "{:?}", added.body);
     let address = added.data()["address"].as_str().unwrap().to_string();
@@ -266,13 +238,7 @@ async fn hot_wallets_show_chain_balances_and_pause(db: TestDb) {
         .await
         .unwrap();
     app.devchain.mine().await.unwrap();
-    let page = app
-        .post_as(
-            &token,
-            "/api/v2/partner/hotwallet/page_list",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
+    let page = app.wallets(&token).hot_page(paging(1, 10)).await;
     let rows = list(&page);
     assert_eq!(rows[0]["address"], address.as_str());
     assert_eq!(rows[0]["status"], 0);
@@ -283,68 +249,42 @@ async fn hot_wallets_show_chain_balances_and_pause(db: TestDb) {
     );
 
     let paused = app
-        .post_as(
-            &token,
-            "/api/v2/partner/hotwallet/status/setting",
-            json!({"id": id, "status": 1}),
-        )
+        .wallets(&token)
+        .set_hot_status(json!({"id": id, "status": 1}))
         .await;
     assert_eq!(paused.code(), 1);
     let page = app
-        .post_as(
-            &token,
-            "/api/v2/partner/hotwallet/page_list",
-            json!({"page": 1, "pageSize": 10, "chainId": DEV}),
-        )
+        .wallets(&token)
+        .hot_page(json!({"page": 1, "pageSize": 10, "chainId": DEV}))
         .await;
     assert_eq!(list(&page)[0]["status"], 1);
     let bad = app
-        .post_as(
-            &token,
-            "/api/v2/partner/hotwallet/status/setting",
-            json!({"id": id, "status": 7}),
-        )
+        .wallets(&token)
+        .set_hot_status(json!({"id": id, "status": 7}))
         .await;
     assert_eq!(bad.msg(), "Invalid status");
 
     // A chain whose node is down: the wallet is listed, its balance marked unavailable.
-    let evm = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": EVM}))
-        .await;
+    let evm = app.wallets(&token).add_hot(json!({"chainId": EVM})).await;
     assert_eq!(evm.data()["address"].as_str().unwrap().len(), 42);
     let page = app
-        .post_as(
-            &token,
-            "/api/v2/partner/hotwallet/page_list",
-            json!({"page": 1, "pageSize": 10, "chainId": EVM}),
-        )
+        .wallets(&token)
+        .hot_page(json!({"page": 1, "pageSize": 10, "chainId": EVM}))
         .await;
     assert_eq!(list(&page)[0]["balanceError"], true);
 
-    let unknown = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": 999}))
-        .await;
+    let unknown = app.wallets(&token).add_hot(json!({"chainId": 999})).await;
     assert_eq!(unknown.msg(), "Unknown chain or token");
     for _ in 0..3 {
-        let more = app
-            .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": TRON}))
-            .await;
+        let more = app.wallets(&token).add_hot(json!({"chainId": TRON})).await;
         assert_eq!(more.code(), 1);
     }
-    let sixth = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": DEV}))
-        .await;
+    let sixth = app.wallets(&token).add_hot(json!({"chainId": DEV})).await;
     assert_eq!(
         (sixth.code(), sixth.msg()),
         (16003, "At most 5 payment addresses")
     );
-    let all = app
-        .post_as(
-            &token,
-            "/api/v2/partner/hotwallet/page_list",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
+    let all = app.wallets(&token).hot_page(paging(1, 10)).await;
     assert_eq!(all.data()["total"], 5, "the refused sixth stored nothing");
 }
 

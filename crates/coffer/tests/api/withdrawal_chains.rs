@@ -23,16 +23,11 @@ struct Merchant {
 async fn merchant_on(app: &TestApp, chain: i64, token_id: i64) -> Merchant {
     let token = app.sign_in_demo().await;
     let google = bind_google(app, &token).await;
-    let hot = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": chain}))
-        .await;
+    let hot = app.wallets(&token).add_hot(json!({"chainId": chain})).await;
     let hot = hot.data()["address"].as_str().unwrap().to_string();
     let added = app
-        .post_as(
-            &token,
-            "/api/partner/asset/add",
-            json!({"chainId": chain, "tokenId": token_id, "paymentAddress": hot}),
-        )
+        .assets(&token)
+        .add(json!({"chainId": chain, "tokenId": token_id, "paymentAddress": hot}))
         .await;
     assert_eq!(added.code(), 1, "{:?}", added.body);
     Merchant { token, google, hot }
@@ -41,7 +36,7 @@ async fn merchant_on(app: &TestApp, chain: i64, token_id: i64) -> Merchant {
 async fn withdraw(app: &TestApp, m: &Merchant, body: Value) -> Value {
     let mut body = body;
     body["googleCode"] = json!(google_code(app, &m.google));
-    let asked = app.post_as(&m.token, "/api/partner/withdraw", body).await;
+    let asked = app.withdrawals(&m.token).create(body).await;
     assert_eq!(asked.code(), 1, "{:?}", asked.body);
     asked.data()["id"].clone()
 }
@@ -148,11 +143,8 @@ async fn trx_and_trc20_withdrawals_are_paid_on_tron(db: TestDb) {
         (json!(1), json!(["native_coin"]))
     );
     let passed = app
-        .post_as(
-            &m.token,
-            "/api/partner/withdraw/check",
-            json!({"ids": [trx], "action": 1, "googleCode": google_code(&app, &m.google)}),
-        )
+        .withdrawals(&m.token)
+        .check(json!({"ids": [trx], "action": 1, "googleCode": google_code(&app, &m.google)}))
         .await;
     assert_eq!(passed.data()["done"], 1);
     app.executor.step().await.unwrap();
@@ -227,11 +219,8 @@ async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
     app.clock.advance(chrono::Duration::minutes(10));
     for action in [3, 1] {
         let checked = app
-            .post_as(
-                &m.token,
-                "/api/partner/withdraw/check",
-                json!({"ids": [id], "action": action, "googleCode": google_code(&app, &m.google)}),
-            )
+            .withdrawals(&m.token)
+            .check(json!({"ids": [id], "action": action, "googleCode": google_code(&app, &m.google)}))
             .await;
         assert_eq!(checked.data()["done"], 1, "{:?}", checked.body);
     }

@@ -6,23 +6,19 @@ use coffer_testkit::{each_database, TestDb};
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{json, Value};
 
+use crate::console::paging;
 use crate::deposits::with;
-use crate::helpers::{spawn_app_with, TestApp};
+use crate::helpers::{spawn_app_with, TestApp, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::wallets::{demo_merchant, google_code, list, offline_chains};
 use crate::withdrawals::{detail, integration, merchant_withdraw, payer, payer_as, withdraw, DEV, PAYEE};
 
-const OTHER_EMAIL: &str = "boss@other.example";
-const OTHER_PASSWORD: &str = "Other-Pass-2026";
 /// 2^255 base units: two of them sum past 2^256 - 1.
 const HALF_OF_U256: &str = "57896044618658097711785492504343953926634992332820282019728792003956564819968";
 
 async fn total_withdrawals(app: &TestApp, token: &str) -> Value {
     let listed = app
-        .post_as(
-            token,
-            "/api/partner/withdraw/pageTx",
-            with(crate::deposits::range(app), json!({"page": 1, "pageSize": 100})),
-        )
+        .withdrawals(token)
+        .page(with(crate::deposits::range(app), paging(1, 100)))
         .await;
     assert_eq!(listed.code(), 1, "{:?}", listed.body);
     listed.data()["total"].clone()
@@ -130,11 +126,7 @@ async fn a_bad_order_is_held_and_every_other_order_moves(db: TestDb) {
 
     // The held orders are rejected from the console like any order awaiting review.
     let rejected = app
-        .post_as(
-            &p.token,
-            "/api/partner/withdraw/check",
-            json!({"ids": &poisoned[..2], "action": 2, "reason": "Not ours", "googleCode": google_code(&app, &p.google)}),
-        )
+        .withdrawals(&p.token).check(json!({"ids": &poisoned[..2], "action": 2, "reason": "Not ours", "googleCode": google_code(&app, &p.google)}))
         .await;
     assert_eq!(rejected.code(), 1, "{:?}", rejected.body);
     for id in &poisoned[..2] {
@@ -153,31 +145,19 @@ async fn payouts_to_own_addresses_are_refused(db: TestDb) {
     let p = payer(&app, "100").await;
     let m = integration(&app, &p).await;
     let merchant = demo_merchant(&app).await;
-    let deposit = app
-        .wallets
-        .deposit_address(merchant, DEV, "user-1")
-        .await
-        .unwrap()
-        .address;
+    let deposit = app.deposit_address(merchant, DEV, "user-1").await;
     let cold = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-    let asset = app.post_as(&p.token, "/api/partner/asset/list", json!({})).await;
+    let asset = app.assets(&p.token).list_all().await;
     let asset_id = asset.data()[0]["id"].clone();
     let requested = app
-        .post_as(
-            &p.token,
-            "/api/partner/token/request/requestColdAddress",
+        .assets(&p.token)
+        .request_cold_address(
             json!({"assetId": asset_id, "coldAddresses": [{"address": cold, "ratio": "1"}],
                    "googleCode": google_code(&app, &p.google)}),
         )
         .await;
     assert_eq!(requested.code(), 1, "{:?}", requested.body);
-    let requests = app
-        .post_as(
-            &p.token,
-            "/api/partner/token/request/getTokenRequests",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
+    let requests = app.assets(&p.token).token_requests(paging(1, 10)).await;
     let request_id = list(&requests)[0]["id"].as_i64().unwrap();
     assert!(app
         .wallets

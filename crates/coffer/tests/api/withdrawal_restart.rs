@@ -115,7 +115,8 @@ async fn a_withdrawal_survives_crashes_at_every_step(db: TestDb) {
         .unwrap();
     assert_eq!(left, units("60"));
     let page: Value = app
-        .post_as(&p.token, "/api/partner/withdraw/detail", json!({"id": id}))
+        .withdrawals(&p.token)
+        .detail(json!({"id": id}))
         .await
         .data()
         .clone();
@@ -182,16 +183,11 @@ async fn an_evm_withdrawal_survives_crashes_at_every_step(db: TestDb) {
     .await;
     let token = app.sign_in_demo().await;
     let google = crate::wallets::bind_google(&app, &token).await;
-    let hot = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": EVM}))
-        .await;
+    let hot = app.wallets(&token).add_hot(json!({"chainId": EVM})).await;
     let hot = hot.data()["address"].as_str().unwrap().to_string();
-    app.post_as(
-        &token,
-        "/api/partner/asset/add",
-        json!({"chainId": EVM, "tokenId": 101, "paymentAddress": hot}),
-    )
-    .await;
+    app.assets(&token)
+        .add(json!({"chainId": EVM, "tokenId": 101, "paymentAddress": hot}))
+        .await;
     anvil
         .receipt(&anvil.mint(&contract, &hot, U256::from(100_000_000u64)).await)
         .await;
@@ -206,9 +202,8 @@ async fn an_evm_withdrawal_survives_crashes_at_every_step(db: TestDb) {
     anvil.receipt(&gas).await;
     let payee = DEV_ACCOUNTS[2];
     let asked = app
-        .post_as(
-            &token,
-            "/api/partner/withdraw",
+        .withdrawals(&token)
+        .create(
             json!({"chainId": EVM, "tokenId": 101, "toAddress": payee, "amount": "40",
                    "googleCode": crate::wallets::google_code(&app, &google)}),
         )

@@ -10,9 +10,9 @@ use coffer_domain::ports::{Transition, WithdrawalRepo};
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::{paging, Callbacks, Withdrawals};
 use crate::deposits::{openssl_verifies, range, with};
-use crate::helpers::{spawn_app_with, TestApp, DEMO_EMAIL};
-use crate::merchant_api::{OTHER_EMAIL, OTHER_PASSWORD};
+use crate::helpers::{spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{bind_google, demo_merchant, google_code, offline_chains};
 use crate::withdrawals::{detail, payer, withdraw};
@@ -21,7 +21,7 @@ const CHECKER: &str = "checker@coffer.local";
 const PASSWORD: &str = "Checker-Pass-2026";
 
 async fn check(app: &TestApp, token: &str, body: Value) -> Value {
-    let answer = app.post_as(token, "/api/partner/withdraw/check", body).await;
+    let answer = app.withdrawals(token).check(body).await;
     assert_eq!(answer.code(), 1, "{:?}", answer.body);
     answer.data().clone()
 }
@@ -35,12 +35,9 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     let receiver = Receiver::start().await;
     let app = spawn_app_with(db, offline_chains).await;
     let p = payer(&app, "10000").await;
-    app.post_as(
-        &p.token,
-        "/api/partner/callbackurl/save",
-        json!({"callbackUrl": receiver.url}),
-    )
-    .await;
+    app.callbacks(&p.token)
+        .save_url(json!({"callbackUrl": receiver.url}))
+        .await;
     // Default limits: review from 1000, 100 a day, 100000 a day.
     let big = withdraw(&app, &p, "1000", json!({})).await.data()["id"].clone();
     app.executor.step().await.unwrap();
@@ -52,21 +49,14 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     assert_eq!(receiver.events()[0]["event"], "withdraw.review");
 
     // Maker-checker: the creator may not pass it while another reviewer exists.
-    app.store
-        .add_user(DEMO_EMAIL, CHECKER, PASSWORD, &[4, 403, 40301, 40302])
-        .await
-        .unwrap();
-    let checker = app.sign_in(CHECKER, PASSWORD).await;
+    let checker = app.operator(CHECKER, PASSWORD, &[4, 403, 40301, 40302]).await;
     let checker_google = bind_google(&app, &checker).await;
     let own = check(&app, &p.token, pass(&app, &p.google, json!([big]))).await;
     assert_eq!(own["done"], 0);
     assert_eq!(own["results"][0]["msg"], "You cannot approve your own withdrawal");
     let no_reason = app
-        .post_as(
-            &checker,
-            "/api/partner/withdraw/check",
-            json!({"ids": [big], "action": 2}),
-        )
+        .withdrawals(&checker)
+        .check(json!({"ids": [big], "action": 2}))
         .await;
     assert_eq!(
         (no_reason.code(), no_reason.msg()),
@@ -98,11 +88,7 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     let mut reviewers = Vec::new();
     for n in 0..5 {
         let email = format!("checker{n}@coffer.local");
-        app.store
-            .add_user(DEMO_EMAIL, &email, PASSWORD, &[4, 403, 40301])
-            .await
-            .unwrap();
-        let token = app.sign_in(&email, PASSWORD).await;
+        let token = app.operator(&email, PASSWORD, &[4, 403, 40301]).await;
         let google = bind_google(&app, &token).await;
         reviewers.push((token, google));
     }
@@ -112,11 +98,8 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
         .iter()
         .map(|(token, google)| {
             let code = coffer_domain::totp::code_at_step(google, step).unwrap();
-            app.post_as(
-                token,
-                "/api/partner/withdraw/check",
-                json!({"ids": [contested], "action": 1, "googleCode": code}),
-            )
+            app.withdrawals(token)
+                .check(json!({"ids": [contested], "action": 1, "googleCode": code}))
         })
         .collect();
     let answers = futures::future::join_all(passes).await;
@@ -143,11 +126,8 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     .await;
     assert_eq!((all["total"].clone(), all["done"].clone()), (json!(3), json!(3)));
     let progress = app
-        .post_as(
-            &checker,
-            "/api/partner/withdraw/query",
-            json!({"ids": [contested, big]}),
-        )
+        .withdrawals(&checker)
+        .query(json!({"ids": [contested, big]}))
         .await;
     assert_eq!(progress.data().as_array().unwrap().len(), 2);
 }
@@ -231,11 +211,8 @@ async fn the_risk_control_address_decides_within_the_limits(db: TestDb) {
     .await;
     let p = payer(&app, "100").await;
     let saved = app
-        .post_as(
-            &p.token,
-            "/api/partner/riskurl/save",
-            json!({"riskUrl": risk.url}),
-        )
+        .callbacks(&p.token)
+        .save_risk_url(json!({"riskUrl": risk.url}))
         .await;
     assert_eq!(saved.code(), 1, "{:?}", saved.body);
     let cases = [
@@ -292,69 +269,47 @@ async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     let p = payer(&app, "100").await;
     let id = withdraw(&app, &p, "5", json!({})).await.data()["id"].clone();
-    app.store
-        .add_user(DEMO_EMAIL, "viewer@coffer.local", PASSWORD, &[1])
-        .await
-        .unwrap();
-    let viewer = app.sign_in("viewer@coffer.local", PASSWORD).await;
-    let filter = with(range(&app), json!({"page": 1, "pageSize": 10}));
+    let viewer = app.operator("viewer@coffer.local", PASSWORD, &[1]).await;
+    let filter = with(range(&app), paging(1, 10));
     let calls = [
         (
-            "/api/partner/withdraw",
+            Withdrawals::CREATE,
             json!({"chainId": 1337, "tokenId": 1, "toAddress": "x", "amount": "1"}),
         ),
         (
-            "/api/partner/manualWithdraw",
+            Withdrawals::MANUAL,
             json!({"chainId": 1337, "tokenId": 1, "toAddress": "x", "amount": "1"}),
         ),
-        ("/api/partner/withdraw/pageTx", filter.clone()),
-        ("/api/partner/withdraw/summary", range(&app)),
-        ("/api/partner/withdraw/detail", json!({"id": id})),
-        ("/api/partner/withdraw/query", json!({"ids": [id]})),
-        ("/api/partner/withdraw/check", json!({"ids": [id], "action": 1})),
-        ("/api/partner/withdraw/push", json!({"id": id})),
-        ("/api/partner/riskurl/save", json!({"riskUrl": ""})),
+        (Withdrawals::PAGE, filter.clone()),
+        (Withdrawals::SUMMARY, range(&app)),
+        (Withdrawals::DETAIL, json!({"id": id})),
+        (Withdrawals::QUERY, json!({"ids": [id]})),
+        (Withdrawals::CHECK, json!({"ids": [id], "action": 1})),
+        (Withdrawals::PUSH, json!({"id": id})),
+        (Callbacks::SAVE_RISK_URL, json!({"riskUrl": ""})),
     ];
     for (path, body) in calls {
-        assert_eq!(
-            app.post(path, body.clone()).await.code(),
-            10506,
-            "{path} without a session"
-        );
-        assert_eq!(
-            app.post_as(&viewer, path, body).await.code(),
-            10403,
-            "{path} without its menu"
-        );
+        app.assert_gated(&viewer, path, &body, "its menu").await;
     }
     // Pass and reject need 40301; review again alone (40302) may not pass.
-    app.store
-        .add_user(DEMO_EMAIL, "again@coffer.local", PASSWORD, &[4, 403, 40302])
-        .await
-        .unwrap();
-    let again_only = app.sign_in("again@coffer.local", PASSWORD).await;
+    let again_only = app
+        .operator("again@coffer.local", PASSWORD, &[4, 403, 40302])
+        .await;
     for action in [1, 2] {
         let body = json!({"ids": [id], "action": action, "reason": "r"});
-        let refused = app
-            .post_as(&again_only, "/api/partner/withdraw/check", body)
-            .await;
+        let refused = app.withdrawals(&again_only).check(body).await;
         assert_eq!(refused.code(), 10403, "action {action} with 40302 only");
     }
     // Another merchant sees none of it.
-    app.store.seed_demo(OTHER_EMAIL, OTHER_PASSWORD).await.unwrap();
-    let other = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;
+    let other = app.other_merchant().await;
     let other_google = bind_google(&app, &other).await;
-    let theirs = app
-        .post_as(&other, "/api/partner/withdraw/detail", json!({"id": id}))
-        .await;
+    let theirs = app.withdrawals(&other).detail(json!({"id": id})).await;
     assert_eq!((theirs.code(), theirs.msg()), (17001, "No such record"));
-    let page = app.post_as(&other, "/api/partner/withdraw/pageTx", filter).await;
+    let page = app.withdrawals(&other).page(filter).await;
     assert_eq!(page.data()["total"], 0);
     let passed = check(&app, &other, pass(&app, &other_google, json!([id]))).await;
     assert_eq!(passed["results"][0]["msg"], "No such record");
-    let progress = app
-        .post_as(&other, "/api/partner/withdraw/query", json!({"ids": [id]}))
-        .await;
+    let progress = app.withdrawals(&other).query(json!({"ids": [id]})).await;
     assert_eq!(progress.data(), &json!([]));
     let ours = demo_merchant(&app).await;
     assert!(app

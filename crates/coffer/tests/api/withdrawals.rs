@@ -7,9 +7,10 @@ use coffer_domain::ports::chain::Asset;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::paging;
 use crate::deposits::{range, usdt, with};
 use crate::helpers::{spawn_app_with, Answer, TestApp, DEMO_EMAIL};
-use crate::merchant_api::{new_key, reset_key, send, upload_key, Integration};
+use crate::merchant_signing::{new_key, reset_key, send, upload_key, Integration};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{bind_google, google_code, list, offline_chains};
 
@@ -37,16 +38,11 @@ pub async fn payer(app: &TestApp, usdt_balance: &str) -> Payer {
 pub async fn payer_as(app: &TestApp, email: &str, password: &str, usdt_balance: &str) -> Payer {
     let token = app.sign_in(email, password).await;
     let google = bind_google(app, &token).await;
-    let hot = app
-        .post_as(&token, "/api/v2/partner/hotwallet/add", json!({"chainId": DEV}))
-        .await;
+    let hot = app.wallets(&token).add_hot(json!({"chainId": DEV})).await;
     let hot = hot.data()["address"].as_str().unwrap().to_string();
     let added = app
-        .post_as(
-            &token,
-            "/api/partner/asset/add",
-            json!({"chainId": DEV, "tokenId": 1, "paymentAddress": hot}),
-        )
+        .assets(&token)
+        .add(json!({"chainId": DEV, "tokenId": 1, "paymentAddress": hot}))
         .await;
     assert_eq!(added.code(), 1, "{:?}", added.body);
     app.devchain
@@ -67,13 +63,11 @@ pub async fn withdraw(app: &TestApp, p: &Payer, amount: &str, extra: Value) -> A
                "googleCode": google_code(app, &p.google)}),
         extra,
     );
-    app.post_as(&p.token, "/api/partner/withdraw", body).await
+    app.withdrawals(&p.token).create(body).await
 }
 
 pub async fn detail(app: &TestApp, token: &str, id: &Value) -> Value {
-    let found = app
-        .post_as(token, "/api/partner/withdraw/detail", json!({"id": id}))
-        .await;
+    let found = app.withdrawals(token).detail(json!({"id": id})).await;
     assert_eq!(found.code(), 1, "{:?}", found.body);
     found.data().clone()
 }
@@ -86,12 +80,9 @@ async fn a_console_withdrawal_is_paid_once_and_announced(db: TestDb) {
     let receiver = Receiver::start().await;
     let app = spawn_app_with(db, offline_chains).await;
     let p = payer(&app, "100").await;
-    app.post_as(
-        &p.token,
-        "/api/partner/callbackurl/save",
-        json!({"callbackUrl": receiver.url}),
-    )
-    .await;
+    app.callbacks(&p.token)
+        .save_url(json!({"callbackUrl": receiver.url}))
+        .await;
 
     let asked = withdraw(&app, &p, "25.5", json!({"remark": "payout 7"})).await;
     assert_eq!(asked.code(), 1, "{:?}", asked.body);
@@ -160,19 +151,14 @@ async fn a_console_withdrawal_is_paid_once_and_announced(db: TestDb) {
         ]
     );
     let page = app
-        .post_as(
-            &p.token,
-            "/api/partner/withdraw/pageTx",
-            with(
-                range(&app),
-                json!({"page": 1, "pageSize": 10, "hash": hash.to_uppercase()}),
-            ),
-        )
+        .withdrawals(&p.token)
+        .page(with(
+            range(&app),
+            json!({"page": 1, "pageSize": 10, "hash": hash.to_uppercase()}),
+        ))
         .await;
     assert_eq!(list(&page).len(), 1);
-    let summary = app
-        .post_as(&p.token, "/api/partner/withdraw/summary", range(&app))
-        .await;
+    let summary = app.withdrawals(&p.token).summary(range(&app)).await;
     assert_eq!(summary.data()["totals"][0]["amount"], "25.5");
     app.clock.advance(chrono::Duration::minutes(31));
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
@@ -191,20 +177,11 @@ async fn a_paused_or_empty_wallet_makes_the_order_wait(db: TestDb) {
     assert!(waiting["reason"].as_str().unwrap().contains(&p.hot), "{waiting}");
 
     // Paused: never used, even with enough on it.
-    let wallets = app
-        .post_as(
-            &p.token,
-            "/api/v2/partner/hotwallet/page_list",
-            json!({"page": 1, "pageSize": 10}),
-        )
-        .await;
+    let wallets = app.wallets(&p.token).hot_page(paging(1, 10)).await;
     let wallet_id = list(&wallets)[0]["id"].clone();
-    app.post_as(
-        &p.token,
-        "/api/v2/partner/hotwallet/status/setting",
-        json!({"id": wallet_id, "status": 1}),
-    )
-    .await;
+    app.wallets(&p.token)
+        .set_hot_status(json!({"id": wallet_id, "status": 1}))
+        .await;
     let small = withdraw(&app, &p, "5", json!({})).await;
     app.executor.step().await.unwrap();
     let paused = detail(&app, &p.token, &small.data()["id"]).await;
@@ -212,12 +189,9 @@ async fn a_paused_or_empty_wallet_makes_the_order_wait(db: TestDb) {
     assert_eq!(paused["hash"], "");
 
     // Resumed and topped up: both go out at the next try.
-    app.post_as(
-        &p.token,
-        "/api/v2/partner/hotwallet/status/setting",
-        json!({"id": wallet_id, "status": 0}),
-    )
-    .await;
+    app.wallets(&p.token)
+        .set_hot_status(json!({"id": wallet_id, "status": 0}))
+        .await;
     app.devchain.fund(&p.hot, &usdt(), units("100")).await.unwrap();
     app.devchain.mine().await.unwrap();
     app.executor.step().await.unwrap();
@@ -238,11 +212,8 @@ pub async fn integration(app: &TestApp, p: &Payer) -> Integration {
     let pair = new_key();
     assert_eq!(upload_key(app, &p.token, &p.google, &pair).await.code(), 1);
     let listed = app
-        .post_as(
-            &p.token,
-            "/api/partner/allowips/edit",
-            json!({"ips": ["127.0.0.1"]}),
-        )
+        .merchant_keys(&p.token)
+        .edit_allowed_ips(json!({"ips": ["127.0.0.1"]}))
         .await;
     assert_eq!(listed.code(), 1);
     Integration {
@@ -286,11 +257,8 @@ async fn requests_are_checked_and_idempotent(db: TestDb) {
     );
 
     let blacklisted = app
-        .post_as(
-            &p.token,
-            "/api/partner/address/black/add",
-            json!({"chainId": DEV, "address": PAYEE.to_lowercase()}),
-        )
+        .wallets(&p.token)
+        .blacklist_add(json!({"chainId": DEV, "address": PAYEE.to_lowercase()}))
         .await;
     assert_eq!(blacklisted.code(), 1);
     let elsewhere = |no: &str, amount: &str| with(order(no, amount), json!({"toAddress": OTHER_PAYEE}));
@@ -332,17 +300,14 @@ async fn requests_are_checked_and_idempotent(db: TestDb) {
     let listed = {
         let body = json!({}).to_string();
         let path = "/merchant/v1/withdrawals";
-        send(&app, "POST", path, &body, &m.sign(&app, "POST", path, &body)).await
+        m.call(&app, "POST", path, &body).await
     };
     assert_eq!(listed.data()["total"], 1, "refused requests store nothing");
 
     // Console requests need the authenticator code.
     let no_code = app
-        .post_as(
-            &p.token,
-            "/api/partner/withdraw",
-            json!({"chainId": DEV, "tokenId": 1, "toAddress": PAYEE, "amount": "1"}),
-        )
+        .withdrawals(&p.token)
+        .create(json!({"chainId": DEV, "tokenId": 1, "toAddress": PAYEE, "amount": "1"}))
         .await;
     assert_eq!(no_code.code(), 10422);
     let wrong = withdraw(&app, &p, "1", json!({"googleCode": "000000"})).await;

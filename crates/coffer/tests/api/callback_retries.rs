@@ -1,0 +1,216 @@
+//! Deposit callbacks after the first delivery: a reorg supersedes events, failed replies are
+//! retried then given up, pushes answer how they went, and a crashed worker's lease runs out.
+
+use chrono::Duration;
+use coffer_domain::clock::Clock;
+use coffer_testkit::{each_database, TestDb};
+use serde_json::{json, Value};
+
+use crate::console::paging;
+use crate::deposits::{merchant_ready, range, scan, with, DEV};
+use crate::helpers::spawn_app_with;
+use crate::receiver::{Receiver, Reply};
+use crate::wallets::{demo_merchant, list, offline_chains};
+
+async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: TestDb) {
+    let receiver = Receiver::start().await;
+    let app = spawn_app_with(db, |c| {
+        offline_chains(c);
+        c.callbacks.max_attempts = 3;
+        c.callbacks.timeout_secs = 1;
+    })
+    .await;
+    let token = merchant_ready(&app, &receiver).await;
+    let merchant = demo_merchant(&app).await;
+    let address = app.deposit_address(merchant, DEV, "user-9").await;
+    app.send_usdt(&address, "7").await;
+    app.devchain.mine().await.unwrap();
+    scan(&app).await;
+    let page = app.deposits(&token).page(with(range(&app), paging(1, 10))).await;
+    let before = list(&page)[0].clone();
+
+    // The block is replaced: the deposit is voided, then found again in the new block.
+    app.devchain.reorg(1).await.unwrap();
+    let report = scan(&app).await;
+    assert_eq!(report.rolled_back, 1);
+    let page = app.deposits(&token).page(with(range(&app), paging(1, 10))).await;
+    let after = list(&page)[0].clone();
+    assert_eq!(page.data()["total"], 1, "the same transfer, the same deposit");
+    assert_eq!(after["id"], before["id"]);
+    assert_eq!(after["status"], 7);
+    receiver.reply(Reply::CodeOne);
+    app.callbacks.deliver_due().await.unwrap();
+    let names: Vec<String> = receiver
+        .events()
+        .iter()
+        .map(|e| format!("{} {}", e["event"].as_str().unwrap(), e["seq"]))
+        .collect();
+    assert_eq!(
+        names,
+        vec!["deposit.confirming 3"],
+        "only the newest state goes out: the older events were superseded"
+    );
+
+    // Replies that are not code 0 are retried on the schedule, then the event fails.
+    let events = app.callbacks(&token).page(paging(1, 10)).await;
+    let shown: Vec<(Value, Value, Value)> = list(&events)
+        .iter()
+        .map(|e| (e["seq"].clone(), e["status"].clone(), e["attempts"].clone()))
+        .collect();
+    assert_eq!(
+        shown,
+        vec![
+            (json!(3), json!(0), json!(1)),
+            (json!(2), json!(3), json!(0)),
+            (json!(1), json!(3), json!(0))
+        ]
+    );
+    let superseded = list(&events)[1]["eventId"].as_str().unwrap().to_string();
+    assert_eq!(
+        app.callbacks.deliver_due().await.unwrap(),
+        0,
+        "not due before the interval"
+    );
+    for reply in [Reply::ServerError, Reply::Slow] {
+        receiver.reply(reply);
+        app.clock.advance(Duration::minutes(31));
+        assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
+    }
+    // An hour passed on the test clock: the console session idled out.
+    let token = app.sign_in_demo().await;
+    let events = app
+        .callbacks(&token)
+        .page(json!({"page": 1, "pageSize": 10, "status": 2}))
+        .await;
+    assert_eq!(
+        events.data()["total"],
+        1,
+        "failed after 3 attempts: {:?}",
+        events.body
+    );
+    let event_id = list(&events)[0]["eventId"].as_str().unwrap().to_string();
+    let attempts = app.callbacks(&token).attempts(json!({"eventId": event_id})).await;
+    let attempts = attempts.data().as_array().unwrap().clone();
+    let reasons: Vec<(Value, Value)> = attempts
+        .iter()
+        .map(|a| (a["reason"].clone(), a["httpStatus"].clone()))
+        .collect();
+    assert_eq!(
+        reasons,
+        vec![
+            (json!("timeout"), Value::Null),
+            (json!("http_status"), json!(500)),
+            (json!("code_not_zero"), json!(200))
+        ]
+    );
+    assert_eq!(attempts[0]["error"], "timed out");
+
+    // A superseded event cannot be pushed: it would tell a state the order has left.
+    let sent_before = receiver.events().len();
+    let refused = app.callbacks(&token).push(json!({"eventId": superseded})).await;
+    assert_eq!(
+        refused.msg(),
+        "A newer callback of this order exists: push that one",
+        "{:?}",
+        refused.body
+    );
+    assert_eq!(receiver.events().len(), sent_before, "nothing was sent");
+
+    // A push answers how the attempt went.
+    receiver.reply(Reply::NotJson);
+    let pushed = app.callbacks(&token).push(json!({"eventId": event_id})).await;
+    let result = pushed.data();
+    assert_eq!(
+        (
+            result["attempted"].clone(),
+            result["success"].clone(),
+            result["reason"].clone(),
+            result["httpStatus"].clone(),
+            result["response"].clone()
+        ),
+        (
+            json!(true),
+            json!(false),
+            json!("not_json"),
+            json!(200),
+            json!("OK")
+        ),
+        "a reply that is not JSON is not an acknowledgement"
+    );
+    receiver.reply(Reply::Ok);
+    let pushed = app.callbacks(&token).push(json!({"eventId": event_id})).await;
+    let result = pushed.data();
+    assert_eq!(
+        (
+            result["success"].clone(),
+            result["replyCode"].clone(),
+            result["reason"].clone()
+        ),
+        (json!(true), json!(0), json!(""))
+    );
+    assert!(result["latencyMs"].is_i64());
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "sent by the push");
+    let events = app
+        .callbacks(&token)
+        .page(json!({"page": 1, "pageSize": 10, "status": 1}))
+        .await;
+    assert_eq!(events.data()["total"], 1);
+    let long_ago =
+        json!({"page": 1, "pageSize": 10, "start": "2020-01-01T00:00:00Z", "end": "2020-01-02T00:00:00Z"});
+    let events = app.callbacks(&token).page(long_ago).await;
+    assert_eq!(events.data()["total"], 0, "the date filter applies");
+
+    // Another merchant sees none of it.
+    let outsider = app.other_merchant().await;
+    let theirs = app
+        .deposits(&outsider)
+        .page(with(range(&app), paging(1, 10)))
+        .await;
+    assert_eq!(theirs.data()["total"], 0);
+    let foreign = app.deposits(&outsider).detail(json!({"id": before["id"]})).await;
+    assert_eq!(foreign.msg(), "No such record");
+    let foreign = app.callbacks(&outsider).push(json!({"eventId": event_id})).await;
+    assert_eq!(foreign.msg(), "No such record");
+    let foreign = app
+        .callbacks(&outsider)
+        .attempts(json!({"eventId": event_id}))
+        .await;
+    assert_eq!(foreign.data(), &json!([]));
+}
+
+/// A worker that claimed events and died: nothing is lost, the lease runs out and another
+/// worker delivers them under the same event ids; nothing is delivered twice.
+async fn a_crashed_delivery_is_resumed_after_its_lease(db: TestDb) {
+    use coffer_domain::ports::DepositRepo;
+    let receiver = Receiver::start().await;
+    let app = spawn_app_with(db, offline_chains).await;
+    merchant_ready(&app, &receiver).await;
+    let merchant = demo_merchant(&app).await;
+    let address = app.deposit_address(merchant, DEV, "user-5").await;
+    app.send_usdt(&address, "3").await;
+    app.devchain.mine().await.unwrap();
+    scan(&app).await;
+    let now = app.clock.now();
+    let dead = app
+        .store
+        .claim_due_events("dead-worker", now, now + Duration::seconds(60), 10)
+        .await
+        .unwrap();
+    assert_eq!(dead.len(), 1);
+    assert_eq!(
+        app.callbacks.deliver_due().await.unwrap(),
+        0,
+        "leased to the dead worker"
+    );
+    app.clock.advance(Duration::seconds(61));
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
+    let events = receiver.events();
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0]["eventId"].as_str().unwrap(), dead[0].event_id);
+}
+
+each_database!(
+    a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero,
+    a_crashed_delivery_is_resumed_after_its_lease
+);
