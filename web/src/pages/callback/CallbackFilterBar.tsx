@@ -2,8 +2,9 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CallbackFilters } from '@/api/callbacks';
-import type { CallbackStatus } from '@/api/deposits';
-import { CALLBACK_STATUS, CALLBACK_STATUSES, optionalPeriod, periodMessageKey } from '@/pages/deposits/depositRules';
+import type { CallbackStatus } from '@/api/orders';
+import { optionalPeriod, periodMessageKey } from '@/pages/orders/orderFilters';
+import { CALLBACK_STATUS, CALLBACK_STATUSES } from '@/pages/orders/statuses';
 import type { PickedRange } from '@/utils/timezone';
 
 interface FilterValues {

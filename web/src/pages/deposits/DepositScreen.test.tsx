@@ -7,7 +7,7 @@ import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import { DepositOrdersPage, TransactionListPage } from './DepositPages';
-import { defaultRange, toDepositFilters } from './depositRules';
+import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 
 const api = vi.hoisted(() => ({
   pageDeposits: vi.fn(),
@@ -31,7 +31,7 @@ const ROW = depositRow(12, { orderNo: 'D202611220000012', amount: '25', actualAm
 const CONFIRMING = depositRow(13, { orderNo: 'D202611220000013', status: 7, confirmations: 3, callbackStatus: 0, notifyStatus: 1, chainId: 31337, chainname: 'Anvil', tokenId: 101 });
 const SUMMARY = { count: 2, totals: [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount: '50.123456' }] };
 const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 500, latencyMs: 42, response: 'oops', error: '', success: false, createtime: '2026-11-22T07:02:00Z' };
-const DEFAULTS = toDepositFilters({ period: defaultRange(8) }, 8)!;
+const DEFAULTS = toOrderFilters({ period: defaultRange(8) }, 8)!;
 
 async function renderPage(menuIds: Array<number | string>, page = <DepositOrdersPage />, firstRow = 'deposit-row-D202611220000012') {
   act(() => sessionStore.signIn(makeUser(menuIds)));

@@ -5,7 +5,7 @@ import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
 import { TestRouter } from '@/test/router';
 import { toast } from '@/utils/feedback';
-import { toastPushResult } from '@/pages/deposits/attemptResult';
+import { toastPushResult } from '@/pages/orders/attemptResult';
 import CallbackUrlCard from './CallbackUrlCard';
 
 // The test callback on System › Callback and the push results.

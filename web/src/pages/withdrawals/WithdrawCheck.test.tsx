@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
-import { defaultRange, toDepositFilters } from '@/pages/deposits/depositRules';
+import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
@@ -28,7 +28,7 @@ const awaiting = (id: number) =>
 const A = awaiting(10);
 const B = awaiting(11);
 const FAILED = withdrawalRow(12, { status: 10, reason: 'reverted' });
-const DEFAULTS = toDepositFilters({ period: defaultRange(8), status: 1 }, 8)!;
+const DEFAULTS = toOrderFilters({ period: defaultRange(8), status: 1 }, 8)!;
 const SELF = 'You cannot approve your own withdrawal';
 
 async function renderCheck(menuIds: Array<number | string>, bindGoogle = true) {

@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
-import { defaultRange, toDepositFilters } from '@/pages/deposits/depositRules';
+import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
 import { withdrawalRow } from '@/test/withdrawals';
 import { toast } from '@/utils/feedback';
 import { WithdrawListPage, WithdrawOrdersPage } from './WithdrawalPages';
-import { withdrawalCsv } from './withdrawalExport';
+import { withdrawalCsv } from './withdrawalKind';
 
 const api = vi.hoisted(() => ({
   pageWithdrawals: vi.fn(),
@@ -48,7 +48,7 @@ const WAITING = withdrawalRow(10, {
 const SUMMARY = { count: 2, totals: [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount: '1505.123456' }] };
 const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 200, latencyMs: 12, response: '{"code":0}', error: '', success: true, createtime: '2026-11-22T07:02:00Z' };
 const REVIEW = { action: 1, reviewer: 'boss@coffer.local', reason: '', createtime: '2026-11-22T07:00:30Z' };
-const DEFAULTS = toDepositFilters({ period: defaultRange(8) }, 8)!;
+const DEFAULTS = toOrderFilters({ period: defaultRange(8) }, 8)!;
 
 async function renderPage(menuIds: Array<number | string>, page = <WithdrawOrdersPage />) {
   act(() => sessionStore.signIn(makeUser(menuIds)));

@@ -3,21 +3,13 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from '@/api/deposits';
+import { TxType, type OrderFilters, type OrderStatus } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
 import type { PickedRange } from '@/utils/timezone';
-import {
-  DEPOSIT_STATUSES,
-  ORDER_STATUS,
-  TX_TYPE,
-  periodMessageKey,
-  requiredPeriod,
-  toDepositFilters,
-  type DepositFilterValues,
-  type OrderFilters,
-} from './depositRules';
+import { periodMessageKey, requiredPeriod, toOrderFilters, type OrderFilterValues } from './orderFilters';
+import { ORDER_STATUS, TX_TYPE } from './statuses';
 
-interface DepositFilterBarProps {
+interface OrderFilterBarProps {
   /** The merchant's zone: the picked days are sent as that zone's day boundaries. */
   timeZone: number | null;
   chains: readonly ChainNode[];
@@ -25,12 +17,12 @@ interface DepositFilterBarProps {
   withType: boolean;
   /** The period the form starts with and returns to on Reset (the last 7 days). */
   initialRange: [Dayjs, Dayjs];
-  /** The states the status filter offers (deposits: 7, 8, 11). */
-  statuses?: readonly OrderStatus[];
+  /** The states the status filter offers (the kind's). */
+  statuses: readonly OrderStatus[];
   /** The status the form starts with and returns to on Reset (withdraw check: 1). */
   initialStatus?: OrderStatus;
   /** Withdrawals filter by the merchant's order number too. */
-  withMerchantOrderNo?: boolean;
+  withMerchantOrderNo: boolean;
   onSearch: (filters: OrderFilters) => void;
 }
 
@@ -38,18 +30,18 @@ interface DepositFilterBarProps {
  * Date range (required), chain, token, status, address, hash, order number and OpenID. Search
  * returns to page 1; Reset restores the default period (and status) and clears the rest.
  */
-export default function DepositFilterBar({
+export default function OrderFilterBar({
   timeZone,
   chains,
   withType,
   initialRange,
-  statuses = DEPOSIT_STATUSES,
+  statuses,
   initialStatus,
-  withMerchantOrderNo = false,
+  withMerchantOrderNo,
   onSearch,
-}: DepositFilterBarProps) {
+}: OrderFilterBarProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<DepositFilterValues>();
+  const [form] = Form.useForm<OrderFilterValues>();
   const chainId = Form.useWatch('chainId', form);
 
   const tokenOptions = useMemo(
@@ -73,8 +65,8 @@ export default function DepositFilterBar({
     }
   }, [form, tokenOptions]);
 
-  const search = (values: DepositFilterValues) => {
-    const filters = toDepositFilters(values, timeZone);
+  const search = (values: OrderFilterValues) => {
+    const filters = toOrderFilters(values, timeZone);
     if (filters) onSearch(filters); // otherwise the period's rule already says why
   };
 
@@ -128,8 +120,8 @@ export default function DepositFilterBar({
             className="coffer-filter-select"
             placeholder={t('filter_all_types')}
             options={[
-              { value: 1, label: t(TX_TYPE[1].key) },
-              { value: 2, label: `${t(TX_TYPE[2].key)} (${t('tx_type_later')})`, disabled: true },
+              { value: TxType.Deposit, label: t(TX_TYPE[TxType.Deposit].key) },
+              { value: TxType.Withdrawal, label: `${t(TX_TYPE[TxType.Withdrawal].key)} (${t('tx_type_later')})`, disabled: true },
             ]}
             data-testid="filter-type"
           />
