@@ -1,8 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { editPassword, type PasswordChange } from '@/api/auth';
 import { toast } from '@/utils/feedback';
 import { isValidPassword } from '@/utils/password';
+import FormModal from '@/components/FormModal';
 import PasswordRules from '@/components/PasswordRules';
 
 interface ChangePasswordModalProps {
@@ -17,31 +18,14 @@ export default function ChangePasswordModal({ open, onClose }: ChangePasswordMod
   const password = Form.useWatch('password', form);
   const required = { required: true, message: t('please_input') };
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    try {
-      await editPassword(values);
-    } catch {
-      return; // the request layer already showed why (e.g. wrong current password)
-    }
+  const submit = async (values: PasswordChange) => {
+    await editPassword(values); // a refusal (e.g. wrong current password) is toasted
     toast.success(t('modified_successfully'));
     onClose();
   };
 
   return (
-    <Modal
-      open={open}
-      title={t('change_password')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
-      width={440}
-      data-testid="change-password-modal"
-    >
-      <Form form={form} layout="vertical" requiredMark={false} name="change-password">
+    <FormModal open={open} title={t('change_password')} form={form} name="change-password" width={440} testId="change-password-modal" onSubmit={submit} onCancel={onClose}>
         <Form.Item name="passwordOld" label={t('password_old')} rules={[required]}>
           <Input.Password autoComplete="current-password" data-testid="password-old" />
         </Form.Item>
@@ -75,7 +59,6 @@ export default function ChangePasswordModal({ open, onClose }: ChangePasswordMod
         >
           <Input.Password autoComplete="new-password" data-testid="password-verify" />
         </Form.Item>
-      </Form>
-    </Modal>
+    </FormModal>
   );
 }

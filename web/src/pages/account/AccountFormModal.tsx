@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountAdd, accountEdit, roleOptions as fetchRoleOptions } from '@/api/accounts';
 import type { AccountRow, AccountStatus, RoleOption } from '@/api/types';
-import { GoogleCodeField, googleCodeOf, refusal, ServerError } from '@/pages/system/shared';
+import FormModal from '@/components/FormModal';
+import { GoogleCodeField, googleCodeOf, refusal } from '@/pages/system/shared';
 import { toast } from '@/utils/feedback';
 import { emailRules, nicknameRules } from '@/utils/formRules';
 
@@ -35,7 +36,6 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
   const [roles, setRoles] = useState<RoleOption[] | null>(null);
   const editing = target !== null && target !== 'add' ? target : null;
   const roleId = Form.useWatch('roleId', form);
-  const [error, setError] = useState<string | null>(null);
   const needsGoogle = !editing || (roleId !== undefined && roleId !== editing.roleId);
 
   useEffect(() => {
@@ -59,53 +59,41 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
     roleOptions.push({ value: editing.roleId, label: editing.roleName });
   }
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setError(null);
-    try {
-      if (editing) {
-        await accountEdit({
-          id: editing.id,
-          username: values.username.trim(),
-          roleId: values.roleId,
-          status: values.status,
-          googleCode: googleCodeOf(values),
-        });
-      } else {
-        await accountAdd({
-          email: values.email.trim(),
-          username: values.username.trim(),
-          roleId: values.roleId,
-          googleCode: googleCodeOf(values),
-        });
-      }
-    } catch (failure) {
-      setError(refusal(failure)); // e.g. a role beyond the caller's own; the dialog stays open
-      return;
+  const submit = async (values: AccountFormValues) => {
+    // A refusal (e.g. a role beyond the caller's own) is shown in the form; the dialog stays open.
+    if (editing) {
+      await accountEdit({
+        id: editing.id,
+        username: values.username.trim(),
+        roleId: values.roleId,
+        status: values.status,
+        googleCode: googleCodeOf(values),
+      });
+    } else {
+      await accountAdd({
+        email: values.email.trim(),
+        username: values.username.trim(),
+        roleId: values.roleId,
+        googleCode: googleCodeOf(values),
+      });
     }
     toast.success(t(editing ? 'edited_successfully' : 'account_invited'));
     onSaved();
   };
 
   return (
-    <Modal
+    <FormModal
       open={target !== null}
       title={editing ? t('account_edit') : t('account_add')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'account-form-submit' }}
-      onCancel={onClose}
-      afterClose={() => {
-        form.resetFields();
-        setError(null);
-      }}
-      destroyOnHidden
+      form={form}
+      name="account"
       width={480}
-      data-testid="account-form"
+      testId="account-form"
+      submitTestId="account-form-submit"
+      onSubmit={submit}
+      onCancel={onClose}
+      refusal={{ testId: 'account-form-error', message: refusal, keepOnEdit: true }}
     >
-      <Form form={form} layout="vertical" requiredMark={false} name="account">
-        <ServerError message={error} testId="account-form-error" />
         {!editing && <Alert type="info" showIcon className="coffer-gap-bottom" message={t('account_invite_tip')} data-testid="account-invite-tip" />}
         {editing ? (
           <Form.Item label={t('email')}>
@@ -146,7 +134,6 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
           </Form.Item>
         )}
         {needsGoogle && <GoogleCodeField testId="account-form" />}
-      </Form>
-    </Modal>
+    </FormModal>
   );
 }

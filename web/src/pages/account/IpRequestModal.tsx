@@ -1,6 +1,7 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requestPartnerIp } from '@/api/ipList';
+import FormModal from '@/components/FormModal';
 import { toast } from '@/utils/feedback';
 import { REMARK_MAX, isIpAddress } from './ipRules';
 
@@ -20,38 +21,26 @@ export default function IpRequestModal({ open, onClose, onSaved }: IpRequestModa
   const { t } = useTranslation();
   const [form] = Form.useForm<IpRequestValues>();
 
-  const submit = async () => {
-    let values: IpRequestValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the form shows what is wrong; nothing is sent
-    }
+  const submit = async (values: IpRequestValues) => {
     const remark = values.remark?.trim();
-    try {
-      await requestPartnerIp({ ip: values.ip.trim(), ...(remark ? { remark } : {}) });
-    } catch {
-      return; // the request layer toasted why (already listed, limit, ...); the dialog stays open
-    }
+    // A refusal (already listed, limit, ...) is toasted; the dialog stays open.
+    await requestPartnerIp({ ip: values.ip.trim(), ...(remark ? { remark } : {}) });
     toast.success(t('added_successfully'));
     onSaved();
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('ip_request')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'ip-form-submit' }}
-      onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
+      form={form}
+      name="ip-request"
       width={480}
-      data-testid="ip-form"
+      testId="ip-form"
+      submitTestId="ip-form-submit"
+      onSubmit={submit}
+      onCancel={onClose}
     >
-      <Form form={form} layout="vertical" requiredMark={false} name="ip-request">
         <Form.Item
           name="ip"
           label={t('ip_address')}
@@ -69,7 +58,6 @@ export default function IpRequestModal({ open, onClose, onSaved }: IpRequestModa
         <Form.Item name="remark" label={t('ip_remark')} rules={[{ max: REMARK_MAX, message: t('ip_remark_too_long', { max: REMARK_MAX }) }]}>
           <Input.TextArea rows={2} maxLength={REMARK_MAX} showCount data-testid="ip-form-remark" />
         </Form.Item>
-      </Form>
-    </Modal>
+    </FormModal>
   );
 }

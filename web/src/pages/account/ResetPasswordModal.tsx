@@ -1,7 +1,8 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountResetPassword } from '@/api/accounts';
 import type { AccountRow } from '@/api/types';
+import FormModal from '@/components/FormModal';
 import PasswordRules from '@/components/PasswordRules';
 import { toast } from '@/utils/feedback';
 import { confirmRules, passwordRules } from '@/utils/formRules';
@@ -12,34 +13,26 @@ export default function ResetPasswordModal({ target, onClose }: { target: Accoun
   const [form] = Form.useForm<{ password: string; passwordVerify: string }>();
   const password = Form.useWatch('password', form);
 
-  const submit = async () => {
+  const submit = async (values: { password: string; passwordVerify: string }) => {
     if (!target) return;
-    const values = await form.validateFields();
-    try {
-      await accountResetPassword({ id: target.id, ...values });
-    } catch {
-      return;
-    }
+    await accountResetPassword({ id: target.id, ...values });
     toast.success(t('reset_successfully'));
     onClose();
   };
 
   return (
-    <Modal
+    <FormModal
       open={target !== null}
       title={t('account_reset_password')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'reset-password-submit' }}
-      onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
+      form={form}
+      name="account-reset-password"
       width={440}
-      data-testid="reset-password-modal"
+      testId="reset-password-modal"
+      submitTestId="reset-password-submit"
+      onSubmit={submit}
+      onCancel={onClose}
+      intro={<Typography.Paragraph type="secondary">{t('account_reset_password_tip', { email: target?.email ?? '' })}</Typography.Paragraph>}
     >
-      <Typography.Paragraph type="secondary">{t('account_reset_password_tip', { email: target?.email ?? '' })}</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} name="account-reset-password">
         <Form.Item
           name="password"
           label={t('password_new')}
@@ -51,7 +44,6 @@ export default function ResetPasswordModal({ target, onClose }: { target: Accoun
         <Form.Item name="passwordVerify" label={t('password_confirm')} dependencies={['password']} rules={confirmRules(t, t('passwords_not_same'))}>
           <Input.Password autoComplete="new-password" data-testid="reset-password-verify" />
         </Form.Item>
-      </Form>
-    </Modal>
+    </FormModal>
   );
 }

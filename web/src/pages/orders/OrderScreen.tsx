@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Alert, Button, Card, Space, Table } from 'antd';
+import { Alert, Button, Card, Space } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import PagedTable from '@/components/list/PagedTable';
 import type { OrderFilters, OrderRowBase, OrderSummary } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
 import { useAccess } from '@/hooks/useAccess';
@@ -127,22 +128,15 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
       />
       <OrderSummaryBar summary={summary} loading={summaryLoading} countKey={source.countKey} />
       {extras.toolbar}
-      <Table<R>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.rows}
+      <PagedTable<R>
+        list={list}
         columns={columns}
         rowSelection={extras.rowSelection}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-        scroll={{ x: 'max-content' }}
         rowClassName="coffer-clickable-row"
-        onRow={(row) =>
-          ({
-            'data-testid': `${kind.testId}-row-${row.orderNo}`,
-            onClick: (event: MouseEvent<HTMLElement>) => opensDetail(event) && setSelected(row),
-          }) as object
-        }
+        rowProps={(row) => ({
+          'data-testid': `${kind.testId}-row-${row.orderNo}`,
+          onClick: (event: MouseEvent<HTMLElement>) => opensDetail(event) && setSelected(row),
+        })}
       />
       <OrderDetailDrawer
         kind={kind}

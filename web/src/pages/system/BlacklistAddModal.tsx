@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Form, Input, Modal, Select, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addBlacklist } from '@/api/system';
 import type { ChainNode } from '@/api/types';
 import { chainById, isAddressForFamily } from '@/pages/token/tokenRules';
 import { toast } from '@/utils/feedback';
-import { ServerError, refusal } from './shared';
+import FormModal from '@/components/FormModal';
+import { refusal } from './shared';
 import { BLACKLIST_REMARK_MAX } from './systemRules';
 
 interface BlacklistValues {
@@ -29,49 +29,30 @@ interface BlacklistAddModalProps {
 export default function BlacklistAddModal({ open, chains, onClose, onSaved }: BlacklistAddModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BlacklistValues>();
-  const [error, setError] = useState<string | null>(null);
   const chainId = Form.useWatch('chainId', form);
   const family = chainById(chains, chainId)?.family;
 
-  const submit = async () => {
-    let values: BlacklistValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the fields say what is wrong; nothing is sent
-    }
+  const submit = async (values: BlacklistValues) => {
     const remark = (values.remark ?? '').trim();
-    setError(null);
-    try {
-      await addBlacklist({ chainId: values.chainId!, address: values.address!.trim(), ...(remark ? { remark } : {}) });
-    } catch (failure) {
-      setError(refusal(failure));
-      return;
-    }
+    await addBlacklist({ chainId: values.chainId!, address: values.address!.trim(), ...(remark ? { remark } : {}) });
     toast.success(t('added_successfully'));
     onSaved();
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('sys_blacklist_add')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'blacklist-form-submit' }}
-      onCancel={onClose}
-      afterClose={() => {
-        form.resetFields();
-        setError(null);
-      }}
-      destroyOnHidden
+      form={form}
+      name="blacklist-add"
       width={520}
-      data-testid="blacklist-form"
+      testId="blacklist-form"
+      submitTestId="blacklist-form-submit"
+      onSubmit={submit}
+      onCancel={onClose}
+      refusal={{ testId: 'blacklist-form-error', message: refusal }}
+      intro={<Typography.Paragraph type="secondary">{t('sys_blacklist_add_tip')}</Typography.Paragraph>}
     >
-      <Typography.Paragraph type="secondary">{t('sys_blacklist_add_tip')}</Typography.Paragraph>
-      <ServerError message={error} testId="blacklist-form-error" />
-      <Form form={form} layout="vertical" requiredMark={false} name="blacklist-add" onValuesChange={() => setError(null)}>
         <Form.Item name="chainId" label={t('chain')} rules={[{ required: true, message: t('token_choose_chain') }]}>
           <Select
             placeholder={t('token_choose_chain')}
@@ -107,7 +88,6 @@ export default function BlacklistAddModal({ open, chains, onClose, onSaved }: Bl
         >
           <Input.TextArea rows={2} maxLength={BLACKLIST_REMARK_MAX} showCount data-testid="blacklist-form-remark" />
         </Form.Item>
-      </Form>
-    </Modal>
+    </FormModal>
   );
 }

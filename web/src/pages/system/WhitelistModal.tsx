@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { editAllowIps, type AllowIp } from '@/api/system';
 import { isIpAddress } from '@/pages/account/ipRules';
 import { toast } from '@/utils/feedback';
-import { ServerError, refusal } from './shared';
+import FormModal from '@/components/FormModal';
+import { refusal } from './shared';
 import { WHITELIST_LIMIT, whitelistEntries } from './systemRules';
 
 interface WhitelistModalProps {
@@ -25,53 +26,34 @@ interface WhitelistModalProps {
 export default function WhitelistModal({ open, current, onClose, onSaved }: WhitelistModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ ips: string[] }>();
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (open) form.setFieldsValue({ ips: current.length ? current.map((entry) => entry.ip) : [''] });
   }, [open]); // once per opening
 
-  const submit = async () => {
-    let rows: string[];
-    try {
-      rows = (await form.validateFields()).ips ?? [];
-    } catch {
-      return; // the rows say what is wrong; nothing is sent
-    }
-    const ips = whitelistEntries(rows);
+  const submit = async (values: { ips: string[] }) => {
+    const ips = whitelistEntries(values.ips ?? []);
     if (ips.length > WHITELIST_LIMIT) return; // cannot happen through the form: rows stop at 10
-    setError(null);
-    let saved: AllowIp[];
-    try {
-      saved = await editAllowIps(ips);
-    } catch (failure) {
-      setError(refusal(failure));
-      return;
-    }
+    const saved = await editAllowIps(ips);
     toast.success(t('saved_successfully'));
     onSaved(saved);
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('sys_whitelist_edit')}
       okText={t('save')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'whitelist-submit' }}
-      onCancel={onClose}
-      afterClose={() => {
-        form.resetFields();
-        setError(null);
-      }}
-      destroyOnHidden
+      form={form}
+      name="whitelist"
       width={520}
-      data-testid="whitelist-modal"
+      testId="whitelist-modal"
+      submitTestId="whitelist-submit"
+      onSubmit={submit}
+      onCancel={onClose}
+      refusal={{ testId: 'whitelist-error', message: refusal }}
+      intro={<Typography.Paragraph type="secondary">{t('sys_whitelist_edit_tip')}</Typography.Paragraph>}
     >
-      <Typography.Paragraph type="secondary">{t('sys_whitelist_edit_tip')}</Typography.Paragraph>
-      <ServerError message={error} testId="whitelist-error" />
-      <Form form={form} layout="vertical" requiredMark={false} name="whitelist" onValuesChange={() => setError(null)}>
         <Form.List name="ips">
           {(fields, { add, remove }) => (
             <>
@@ -108,7 +90,6 @@ export default function WhitelistModal({ open, current, onClose, onSaved }: Whit
             </>
           )}
         </Form.List>
-      </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { editAddressRemark, type DepositAddressRow } from '@/api/wallets';
+import FormModal from '@/components/FormModal';
 import { toast } from '@/utils/feedback';
 import { REMARK_MAX } from './tokenRules';
 
@@ -21,43 +22,32 @@ export default function RemarkModal({ target, onClose, onSaved }: RemarkModalPro
     if (target) form.setFieldsValue({ remark: target.remark });
   }, [target]); // once per opening
 
-  const submit = async () => {
+  const submit = async (values: { remark?: string }) => {
     if (!target) return;
-    let remark: string;
-    try {
-      remark = ((await form.validateFields()).remark ?? '').trim();
-    } catch {
-      return;
-    }
-    try {
-      await editAddressRemark(target.id, remark);
-    } catch {
-      return;
-    }
+    await editAddressRemark(target.id, (values.remark ?? '').trim());
     toast.success(t('edited_successfully'));
     onSaved();
   };
 
   return (
-    <Modal
+    <FormModal
       open={target !== null}
       title={t('remark_edit')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'remark-form-submit' }}
-      onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
+      form={form}
+      name="address-remark"
       width={480}
-      data-testid="remark-form"
+      testId="remark-form"
+      submitTestId="remark-form-submit"
+      onSubmit={submit}
+      onCancel={onClose}
+      intro={
+        target && (
+          <Typography.Paragraph type="secondary" className="coffer-address">
+            {target.chainname} · {target.openId} · {target.address}
+          </Typography.Paragraph>
+        )
+      }
     >
-      {target && (
-        <Typography.Paragraph type="secondary" className="coffer-address">
-          {target.chainname} · {target.openId} · {target.address}
-        </Typography.Paragraph>
-      )}
-      <Form form={form} layout="vertical" requiredMark={false} name="address-remark">
         <Form.Item
           name="remark"
           label={t('remark')}
@@ -70,7 +60,6 @@ export default function RemarkModal({ target, onClose, onSaved }: RemarkModalPro
         >
           <Input.TextArea rows={3} maxLength={REMARK_MAX} showCount data-testid="remark-form-remark" />
         </Form.Item>
-      </Form>
-    </Modal>
+    </FormModal>
   );
 }

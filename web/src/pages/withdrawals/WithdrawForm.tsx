@@ -7,7 +7,8 @@ import type { ChainNode } from '@/api/types';
 import { manualWithdraw, requestWithdraw, type WithdrawalRow } from '@/api/withdrawals';
 import { useChainHotWallets } from '@/pages/token/AssetSettingsFields';
 import { chainById } from '@/pages/token/tokenRules';
-import { GoogleCodeField, ServerError, googleCodeOf, refusal, useGoogleBound } from '@/pages/system/shared';
+import { ServerError } from '@/components/FormModal';
+import { GoogleCodeField, googleCodeOf, refusal, useGoogleBound } from '@/pages/system/shared';
 import {
   DEFAULT_NATIVE_DECIMALS,
   NATIVE_TOKEN,
