@@ -8,18 +8,31 @@ export function ServerError({ message, testId }: { message: string | null; testI
   return <Alert type="error" showIcon className="coffer-gap-bottom" message={message} data-testid={testId} />;
 }
 
-interface FormModalProps<V> extends Pick<ModalProps, 'okButtonProps' | 'confirmLoading' | 'maskClosable' | 'footer'> {
-  open: boolean;
-  title: ReactNode;
-  /** The OK button's label; "Confirm" unless given. */
-  okText?: string;
-  form: FormInstance<V>;
+/** What a dialog is, fixed: declared once beside it. */
+export interface DialogSpec {
   /** The form's name (the prefix of its field ids). */
   name: string;
   width: number;
   testId: string;
-  /** The OK button's test id. */
-  submitTestId?: string;
+  /** The title's label key, when the title is always the same. */
+  titleKey?: string;
+  /** The OK button's label key; "Confirm" unless given. */
+  okKey?: string;
+}
+
+/** What the caller of a dialog that adds or edits one thing passes. */
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+interface FormModalProps<V> extends Pick<ModalProps, 'okButtonProps' | 'confirmLoading' | 'maskClosable' | 'footer'> {
+  spec: DialogSpec;
+  open: boolean;
+  /** The title, when it changes (adding or editing); else the spec's. */
+  title?: ReactNode;
+  form: FormInstance<V>;
   /**
    * Runs with the checked values (nothing runs while a field is wrong: the field says why). When
    * it throws, the dialog stays open: the refusal is shown in it with `refusal`, otherwise the
@@ -49,12 +62,9 @@ interface FormModalProps<V> extends Pick<ModalProps, 'okButtonProps' | 'confirmL
  * `onSubmit`; closing clears them. The caller says what is sent and what happens after.
  */
 export default function FormModal<V>({
+  spec,
   form,
-  name,
   title,
-  okText,
-  testId,
-  submitTestId,
   okButtonProps,
   onSubmit,
   onCancel,
@@ -68,6 +78,9 @@ export default function FormModal<V>({
   ...modal
 }: FormModalProps<V>) {
   const { t } = useTranslation();
+  const { name, width, testId } = spec;
+  // The OK button's test id follows the dialog's: `ip-form` → `ip-form-submit`, `whitelist-modal` → `whitelist-submit`.
+  const submitTestId = `${testId.replace(/-modal$/, '')}-submit`;
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     let values: V;
@@ -86,11 +99,11 @@ export default function FormModal<V>({
   return (
     <Modal
       {...modal}
-      title={title}
-      okText={okText ?? t('confirm')}
+      title={title ?? (spec.titleKey ? t(spec.titleKey) : undefined)}
+      okText={t(spec.okKey ?? 'confirm')}
       cancelText={t('cancel')}
       onOk={submit}
-      okButtonProps={submitTestId ? ({ ...okButtonProps, 'data-testid': submitTestId } as ModalProps['okButtonProps']) : okButtonProps}
+      okButtonProps={{ ...okButtonProps, 'data-testid': submitTestId } as ModalProps['okButtonProps']}
       onCancel={onCancel}
       afterClose={() => {
         form.resetFields();
@@ -98,6 +111,7 @@ export default function FormModal<V>({
         afterClose?.();
       }}
       destroyOnHidden
+      width={width}
       data-testid={testId}
     >
       {intro}

@@ -3,7 +3,7 @@ import { Alert, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountAdd, accountEdit, roleOptions as fetchRoleOptions } from '@/api/accounts';
 import type { AccountRow, AccountStatus, RoleOption } from '@/api/types';
-import FormModal from '@/components/FormModal';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import { GoogleCodeField, googleCodeOf, refusal } from '@/pages/system/shared';
 import { toast } from '@/utils/feedback';
 import { emailRules, nicknameRules } from '@/utils/formRules';
@@ -24,6 +24,8 @@ interface AccountFormModalProps {
   onClose: () => void;
   onSaved: () => void;
 }
+
+const DIALOG: DialogSpec = { name: 'account', width: 480, testId: 'account-form' };
 
 /**
  * Invite a sub-account (e-mail, nickname, role; the invitee sets the password from the mailed
@@ -83,57 +85,54 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
 
   return (
     <FormModal
+      spec={DIALOG}
       open={target !== null}
       title={editing ? t('account_edit') : t('account_add')}
       form={form}
-      name="account"
-      width={480}
-      testId="account-form"
-      submitTestId="account-form-submit"
       onSubmit={submit}
       onCancel={onClose}
       refusal={{ testId: 'account-form-error', message: refusal, keepOnEdit: true }}
     >
-        {!editing && <Alert type="info" showIcon className="coffer-gap-bottom" message={t('account_invite_tip')} data-testid="account-invite-tip" />}
-        {editing ? (
-          <Form.Item label={t('email')}>
-            <Input value={editing.email} disabled data-testid="account-form-email" />
-          </Form.Item>
-        ) : (
-          <Form.Item name="email" label={t('email')} rules={emailRules(t)}>
-            <Input autoComplete="off" data-testid="account-form-email" />
-          </Form.Item>
-        )}
-        <Form.Item name="username" label={t('nickname')} rules={nicknameRules(t)}>
-          <Input maxLength={32} data-testid="account-form-username" />
+      {!editing && <Alert type="info" showIcon className="coffer-gap-bottom" message={t('account_invite_tip')} data-testid="account-invite-tip" />}
+      {editing ? (
+        <Form.Item label={t('email')}>
+          <Input value={editing.email} disabled data-testid="account-form-email" />
         </Form.Item>
-        <Form.Item
-          name="roleId"
-          label={t('role')}
-          rules={[{ required: true, message: t('role_empty') }]}
-        >
-          <Select
-            loading={roles === null}
-            data-testid="account-form-role"
-            options={roleOptions}
-            notFoundContent={roles === null ? undefined : t('roles_unavailable')}
-          />
+      ) : (
+        <Form.Item name="email" label={t('email')} rules={emailRules(t)}>
+          <Input autoComplete="off" data-testid="account-form-email" />
         </Form.Item>
-        {editing && (
-          <Form.Item name="status" label={t('status')}>
-            {editing.status === 2 ? (
-              <Radio.Group disabled data-testid="account-form-status">
-                <Radio value={2}>{t('status_invited')}</Radio>
-              </Radio.Group>
-            ) : (
-              <Radio.Group disabled={editing.id === selfId} data-testid="account-form-status">
-                <Radio value={1}>{t('status_enabled')}</Radio>
-                <Radio value={0}>{t('status_disabled')}</Radio>
-              </Radio.Group>
-            )}
-          </Form.Item>
-        )}
-        {needsGoogle && <GoogleCodeField testId="account-form" />}
+      )}
+      <Form.Item name="username" label={t('nickname')} rules={nicknameRules(t)}>
+        <Input maxLength={32} data-testid="account-form-username" />
+      </Form.Item>
+      <Form.Item
+        name="roleId"
+        label={t('role')}
+        rules={[{ required: true, message: t('role_empty') }]}
+      >
+        <Select
+          loading={roles === null}
+          data-testid="account-form-role"
+          options={roleOptions}
+          notFoundContent={roles === null ? undefined : t('roles_unavailable')}
+        />
+      </Form.Item>
+      {editing && (
+        <Form.Item name="status" label={t('status')}>
+          {editing.status === 2 ? (
+            <Radio.Group disabled data-testid="account-form-status">
+              <Radio value={2}>{t('status_invited')}</Radio>
+            </Radio.Group>
+          ) : (
+            <Radio.Group disabled={editing.id === selfId} data-testid="account-form-status">
+              <Radio value={1}>{t('status_enabled')}</Radio>
+              <Radio value={0}>{t('status_disabled')}</Radio>
+            </Radio.Group>
+          )}
+        </Form.Item>
+      )}
+      {needsGoogle && <GoogleCodeField testId="account-form" />}
     </FormModal>
   );
 }

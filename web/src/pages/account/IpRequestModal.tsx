@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requestPartnerIp } from '@/api/ipList';
-import FormModal from '@/components/FormModal';
+import FormModal, { type DialogProps, type DialogSpec } from '@/components/FormModal';
 import { toast } from '@/utils/feedback';
 import { REMARK_MAX, isIpAddress } from './ipRules';
 
@@ -10,11 +10,9 @@ interface IpRequestValues {
   remark?: string;
 }
 
-interface IpRequestModalProps {
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}
+type IpRequestModalProps = DialogProps;
+
+const DIALOG: DialogSpec = { name: 'ip-request', titleKey: 'ip_request', width: 480, testId: 'ip-form' };
 
 /** Request an address for the allow-list (70101); an operator reviews it afterwards. */
 export default function IpRequestModal({ open, onClose, onSaved }: IpRequestModalProps) {
@@ -30,34 +28,24 @@ export default function IpRequestModal({ open, onClose, onSaved }: IpRequestModa
   };
 
   return (
-    <FormModal
-      open={open}
-      title={t('ip_request')}
-      form={form}
-      name="ip-request"
-      width={480}
-      testId="ip-form"
-      submitTestId="ip-form-submit"
-      onSubmit={submit}
-      onCancel={onClose}
-    >
-        <Form.Item
-          name="ip"
-          label={t('ip_address')}
-          extra={t('ip_address_tip')}
-          rules={[
-            { required: true, whitespace: true, message: t('ip_empty') },
-            {
-              validator: (_, value: string | undefined) =>
-                !value?.trim() || isIpAddress(value) ? Promise.resolve() : Promise.reject(new Error(t('ip_invalid'))),
-            },
-          ]}
-        >
-          <Input autoComplete="off" placeholder="203.0.113.7" data-testid="ip-form-ip" />
-        </Form.Item>
-        <Form.Item name="remark" label={t('ip_remark')} rules={[{ max: REMARK_MAX, message: t('ip_remark_too_long', { max: REMARK_MAX }) }]}>
-          <Input.TextArea rows={2} maxLength={REMARK_MAX} showCount data-testid="ip-form-remark" />
-        </Form.Item>
+    <FormModal spec={DIALOG} open={open} form={form} onSubmit={submit} onCancel={onClose}>
+      <Form.Item
+        name="ip"
+        label={t('ip_address')}
+        extra={t('ip_address_tip')}
+        rules={[
+          { required: true, whitespace: true, message: t('ip_empty') },
+          {
+            validator: (_, value: string | undefined) =>
+              !value?.trim() || isIpAddress(value) ? Promise.resolve() : Promise.reject(new Error(t('ip_invalid'))),
+          },
+        ]}
+      >
+        <Input autoComplete="off" placeholder="203.0.113.7" data-testid="ip-form-ip" />
+      </Form.Item>
+      <Form.Item name="remark" label={t('ip_remark')} rules={[{ max: REMARK_MAX, message: t('ip_remark_too_long', { max: REMARK_MAX }) }]}>
+        <Input.TextArea rows={2} maxLength={REMARK_MAX} showCount data-testid="ip-form-remark" />
+      </Form.Item>
     </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, Form, Input, Spin, Tag, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleAdd, roleEdit, roleMenus } from '@/api/accounts';
 import type { MenuItem, RoleRow } from '@/api/types';
-import FormModal from '@/components/FormModal';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import { GoogleCodeField, googleCodeOf, refusal } from '@/pages/system/shared';
 import { toast } from '@/utils/feedback';
 import {
@@ -16,6 +16,8 @@ interface RoleFormModalProps {
   onClose: () => void;
   onSaved: () => void;
 }
+
+const DIALOG: DialogSpec = { name: 'role', width: 520, testId: 'role-form' };
 
 /**
  * Add or edit a role: its name and its permissions, picked in a tree of every menu item, and the
@@ -73,40 +75,37 @@ export default function RoleFormModal({ target, onClose, onSaved }: RoleFormModa
 
   return (
     <FormModal
+      spec={DIALOG}
       open={target !== null}
       title={editing ? t('role_edit') : t('role_add')}
       form={form}
-      name="role"
-      width={520}
-      testId="role-form"
-      submitTestId="role-form-submit"
       okButtonProps={{ disabled: menus === null }}
       onSubmit={submit}
       onCancel={onClose}
       afterClose={() => setChecked(new Set())}
       refusal={{ testId: 'role-form-error', message: refusal, keepOnEdit: true }}
     >
-        <Form.Item name="name" label={t('role_name')} rules={[{ required: true, whitespace: true, message: t('role_name_empty') }]}>
-          <Input maxLength={32} data-testid="role-form-name" />
-        </Form.Item>
-        <Form.Item label={t('permissions')} extra={t('permissions_tip')}>
-          {failed && <Alert type="error" showIcon message={t('permissions_unavailable')} />}
-          {!failed && menus === null && <Spin />}
-          {menus !== null && (
-            <div className="coffer-perm-tree" data-testid="role-form-tree">
-              <Tree
-                checkable
-                checkStrictly
-                selectable={false}
-                defaultExpandAll
-                treeData={toTreeData(tree) as never}
-                checkedKeys={{ checked: [...checked], halfChecked: [] }}
-                onCheck={(_, info) => setChecked((current) => toggleMenu(index, current, String(info.node.key), info.checked))}
-              />
-            </div>
-          )}
-        </Form.Item>
-        <GoogleCodeField testId="role-form" />
+      <Form.Item name="name" label={t('role_name')} rules={[{ required: true, whitespace: true, message: t('role_name_empty') }]}>
+        <Input maxLength={32} data-testid="role-form-name" />
+      </Form.Item>
+      <Form.Item label={t('permissions')} extra={t('permissions_tip')}>
+        {failed && <Alert type="error" showIcon message={t('permissions_unavailable')} />}
+        {!failed && menus === null && <Spin />}
+        {menus !== null && (
+          <div className="coffer-perm-tree" data-testid="role-form-tree">
+            <Tree
+              checkable
+              checkStrictly
+              selectable={false}
+              defaultExpandAll
+              treeData={toTreeData(tree) as never}
+              checkedKeys={{ checked: [...checked], halfChecked: [] }}
+              onCheck={(_, info) => setChecked((current) => toggleMenu(index, current, String(info.node.key), info.checked))}
+            />
+          </div>
+        )}
+      </Form.Item>
+      <GoogleCodeField testId="role-form" />
     </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import type { DepositDetail, DepositRow } from '@/api/deposits';
 import { depositSummary, pageDeposits, pageUserTx, pushDeposit, pushUserTx, userTxSummary } from '@/api/deposits';
-import OrderScreen from '@/pages/orders/OrderScreen';
+import { orderPage } from '@/pages/orders/OrderScreen';
 import type { OrderSource } from '@/pages/orders/orderKind';
 import { PERMISSIONS } from '@/router/permissions';
 import { DEPOSIT_KIND } from './depositKind';
@@ -42,16 +42,10 @@ const TRANSACTION_LIST: DepositSource = {
 };
 
 /** Orders › Deposit (menu 301). */
-export function DepositOrdersPage() {
-  return <OrderScreen source={DEPOSIT_ORDERS} />;
-}
+export const DepositOrdersPage = orderPage(DEPOSIT_ORDERS);
 
 /** Transactions › Deposit list (menu 401). */
-export function DepositListPage() {
-  return <OrderScreen source={DEPOSIT_LIST} />;
-}
+export const DepositListPage = orderPage(DEPOSIT_LIST);
 
 /** Transactions › Transaction list (menu 402): deposits now, withdrawals later. */
-export function TransactionListPage() {
-  return <OrderScreen source={TRANSACTION_LIST} />;
-}
+export const TransactionListPage = orderPage(TRANSACTION_LIST);

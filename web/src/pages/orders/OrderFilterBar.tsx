@@ -1,11 +1,10 @@
 import { useEffect, useMemo } from 'react';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TxType, type OrderFilters, type OrderStatus } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
-import type { PickedRange } from '@/utils/timezone';
+import FilterBar, { ChainFilter, PeriodFilter } from '@/components/list/FilterBar';
 import { periodMessageKey, requiredPeriod, toOrderFilters, type OrderFilterValues } from './orderFilters';
 import { ORDER_STATUS, TX_TYPE } from './statuses';
 
@@ -71,36 +70,20 @@ export default function OrderFilterBar({
   };
 
   return (
-    <Form
+    <FilterBar
       form={form}
-      layout="inline"
-      className="coffer-filter-bar"
-      onFinish={search}
+      testId="deposit-filters"
+      onSearch={search}
+      onReset={() => search(form.getFieldsValue())}
       initialValues={{ period: initialRange, status: initialStatus }}
-      data-testid="deposit-filters"
     >
-      <Form.Item
-        name="period"
-        rules={[
-          {
-            validator: (_, value: PickedRange) => {
-              const period = requiredPeriod(value, timeZone);
-              return period.ok ? Promise.resolve() : Promise.reject(new Error(t(periodMessageKey(period.reason))));
-            },
-          },
-        ]}
-      >
-        <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="filter-period" />
-      </Form.Item>
-      <Form.Item name="chainId">
-        <Select
-          allowClear
-          className="coffer-filter-select"
-          placeholder={t('token_all_chains')}
-          options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
-          data-testid="filter-chain"
-        />
-      </Form.Item>
+      <PeriodFilter
+        problem={(range) => {
+          const period = requiredPeriod(range, timeZone);
+          return period.ok ? null : t(periodMessageKey(period.reason));
+        }}
+      />
+      <ChainFilter chains={chains} />
       <Form.Item name="tokenId">
         <Select allowClear className="coffer-filter-select" placeholder={t('filter_all_tokens')} options={tokenOptions} data-testid="filter-token" />
       </Form.Item>
@@ -144,23 +127,6 @@ export default function OrderFilterBar({
       <Form.Item name="openId">
         <Input allowClear placeholder={t('filter_openid')} data-testid="filter-openid" />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-            {t('search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              search(form.getFieldsValue());
-            }}
-            data-testid="filter-reset"
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

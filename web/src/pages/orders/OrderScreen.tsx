@@ -165,3 +165,9 @@ export default function OrderScreen<R extends OrderRowBase, D extends OrderDetai
   }
   return <OrderScreenBody source={source} timeZone={timeZone} chains={chains} />;
 }
+
+/** The page component of one menu's order list. */
+export const orderPage = <R extends OrderRowBase, D extends OrderDetailOf<R>>(source: OrderSource<R, D>) =>
+  function OrderPage() {
+    return <OrderScreen source={source} />;
+  };

@@ -9,53 +9,42 @@ export interface StatusView {
   color: string;
 }
 
-/** The 12 order states of the contract, spec section 4 (every order kind). */
-export const ORDER_STATUS: Record<OrderStatus, StatusView> = {
-  [OrderStatus.New]: { key: 'order_status_0', color: 'default' },
-  [OrderStatus.AwaitingReview]: { key: 'order_status_1', color: 'gold' },
-  [OrderStatus.Passed]: { key: 'order_status_2', color: 'cyan' },
-  [OrderStatus.Rejected]: { key: 'order_status_3', color: 'red' },
-  [OrderStatus.WaitingSettlement]: { key: 'order_status_4', color: 'gold' },
-  [OrderStatus.WaitingConfirm]: { key: 'order_status_5', color: 'gold' },
-  [OrderStatus.Processing]: { key: 'order_status_6', color: 'processing' },
-  [OrderStatus.Confirming]: { key: 'order_status_7', color: 'processing' },
-  [OrderStatus.Complete]: { key: 'order_status_8', color: 'green' },
-  [OrderStatus.PartiallyComplete]: { key: 'order_status_9', color: 'orange' },
-  [OrderStatus.Failed]: { key: 'order_status_10', color: 'red' },
-  [OrderStatus.Void]: { key: 'order_status_11', color: 'default' },
-};
+/**
+ * The views of a set of codes: the label key is `prefix` and the integer (`order_status_8`), the
+ * colour is given by the code's name.
+ */
+function codeViews<C extends Record<string, number>>(codes: C, prefix: string, colors: Record<keyof C, string>): Record<C[keyof C], StatusView> {
+  const views = {} as Record<number, StatusView>;
+  for (const name of Object.keys(codes) as Array<keyof C>) views[codes[name]] = { key: `${prefix}${codes[name]}`, color: colors[name] };
+  return views as Record<C[keyof C], StatusView>;
+}
 
-export const CALLBACK_STATUS: Record<CallbackStatus, StatusView> = {
-  [CallbackStatus.Pending]: { key: 'callback_status_0', color: 'processing' },
-  [CallbackStatus.Success]: { key: 'callback_status_1', color: 'green' },
-  [CallbackStatus.Failed]: { key: 'callback_status_2', color: 'red' },
-  [CallbackStatus.Superseded]: { key: 'callback_status_3', color: 'default' },
-};
+/** The 12 order states of the contract, spec section 4 (every order kind). */
+export const ORDER_STATUS = codeViews(OrderStatus, 'order_status_', {
+  New: 'default',
+  AwaitingReview: 'gold',
+  Passed: 'cyan',
+  Rejected: 'red',
+  WaitingSettlement: 'gold',
+  WaitingConfirm: 'gold',
+  Processing: 'processing',
+  Confirming: 'processing',
+  Complete: 'green',
+  PartiallyComplete: 'orange',
+  Failed: 'red',
+  Void: 'default',
+});
+
+export const CALLBACK_STATUS = codeViews(CallbackStatus, 'callback_status_', { Pending: 'processing', Success: 'green', Failed: 'red', Superseded: 'default' });
 export const CALLBACK_STATUSES: readonly CallbackStatus[] = Object.values(CallbackStatus);
 
-export const NOTIFY_STATUS: Record<NotifyStatus, StatusView> = {
-  [NotifyStatus.NotRequired]: { key: 'notify_status_0', color: 'default' },
-  [NotifyStatus.Notifying]: { key: 'notify_status_1', color: 'processing' },
-  [NotifyStatus.Success]: { key: 'notify_status_2', color: 'green' },
-  [NotifyStatus.Failure]: { key: 'notify_status_3', color: 'red' },
-};
+export const NOTIFY_STATUS = codeViews(NotifyStatus, 'notify_status_', { NotRequired: 'default', Notifying: 'processing', Success: 'green', Failure: 'red' });
 
-export const TX_TYPE: Record<TxType, StatusView> = {
-  [TxType.Deposit]: { key: 'tx_type_1', color: 'blue' },
-  [TxType.Withdrawal]: { key: 'tx_type_2', color: 'purple' },
-};
+export const TX_TYPE = codeViews(TxType, 'tx_type_', { Deposit: 'blue', Withdrawal: 'purple' });
 
-export const WITHDRAWAL_SOURCE: Record<WithdrawalSource, StatusView> = {
-  [WithdrawalSource.MerchantApi]: { key: 'wd_source_1', color: 'blue' },
-  [WithdrawalSource.Console]: { key: 'wd_source_2', color: 'geekblue' },
-  [WithdrawalSource.ManualWithdrawal]: { key: 'wd_source_3', color: 'purple' },
-};
+export const WITHDRAWAL_SOURCE = codeViews(WithdrawalSource, 'wd_source_', { MerchantApi: 'blue', Console: 'geekblue', ManualWithdrawal: 'purple' });
 
-export const REVIEW_ACTION: Record<ReviewAction, StatusView> = {
-  [ReviewAction.Pass]: { key: 'wd_action_1', color: 'green' },
-  [ReviewAction.Reject]: { key: 'wd_action_2', color: 'red' },
-  [ReviewAction.ReviewAgain]: { key: 'wd_action_3', color: 'gold' },
-};
+export const REVIEW_ACTION = codeViews(ReviewAction, 'wd_action_', { Pass: 'green', Reject: 'red', ReviewAgain: 'gold' });
 
 /** Label key and colour of a value of one of the maps above; null for a value it does not name. */
 export function statusView<K extends number>(map: Record<K, StatusView>, value: number | null | undefined): StatusView | null {

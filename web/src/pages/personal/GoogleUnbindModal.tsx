@@ -1,9 +1,11 @@
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { googleUnbind } from '@/api/personal';
-import FormModal from '@/components/FormModal';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import { toast } from '@/utils/feedback';
 import { codeRules } from '@/utils/formRules';
+
+const DIALOG: DialogSpec = { name: 'google-unbind', titleKey: 'google_unbind_title', width: 400, testId: 'google-unbind-modal' };
 
 /** Unbinding needs the current code of the bound authenticator (/google/unbind). */
 export default function GoogleUnbindModal({ open, onClose, onUnbound }: { open: boolean; onClose: () => void; onUnbound: () => void }) {
@@ -18,22 +20,18 @@ export default function GoogleUnbindModal({ open, onClose, onUnbound }: { open: 
 
   return (
     <FormModal
+      spec={DIALOG}
       open={open}
-      title={t('google_unbind_title')}
       form={form}
-      name="google-unbind"
-      width={400}
-      testId="google-unbind-modal"
-      submitTestId="google-unbind-submit"
       okButtonProps={{ danger: true }}
       onSubmit={submit}
       onCancel={onClose}
       submitOnEnter
       intro={<Typography.Paragraph type="secondary">{t('google_unbind_tip')}</Typography.Paragraph>}
     >
-        <Form.Item name="code" label={t('google_code_label')} rules={codeRules(t, t('input_google_code'))}>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} placeholder={t('code_placeholder')} data-testid="google-unbind-code" />
-        </Form.Item>
+      <Form.Item name="code" label={t('google_code_label')} rules={codeRules(t, t('input_google_code'))}>
+        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} placeholder={t('code_placeholder')} data-testid="google-unbind-code" />
+      </Form.Item>
     </FormModal>
   );
 }

@@ -4,7 +4,7 @@ import { addBlacklist } from '@/api/system';
 import type { ChainNode } from '@/api/types';
 import { chainById, isAddressForFamily } from '@/pages/token/tokenRules';
 import { toast } from '@/utils/feedback';
-import FormModal from '@/components/FormModal';
+import FormModal, { type DialogProps, type DialogSpec } from '@/components/FormModal';
 import { refusal } from './shared';
 import { BLACKLIST_REMARK_MAX } from './systemRules';
 
@@ -14,12 +14,11 @@ interface BlacklistValues {
   remark?: string;
 }
 
-interface BlacklistAddModalProps {
-  open: boolean;
+interface BlacklistAddModalProps extends DialogProps {
   chains: readonly ChainNode[];
-  onClose: () => void;
-  onSaved: () => void;
 }
+
+const DIALOG: DialogSpec = { name: 'blacklist-add', titleKey: 'sys_blacklist_add', width: 520, testId: 'blacklist-form' };
 
 /**
  * Add an address to the blacklist (80201): chain, address (its shape checked for the chain here;
@@ -41,53 +40,49 @@ export default function BlacklistAddModal({ open, chains, onClose, onSaved }: Bl
 
   return (
     <FormModal
+      spec={DIALOG}
       open={open}
-      title={t('sys_blacklist_add')}
       form={form}
-      name="blacklist-add"
-      width={520}
-      testId="blacklist-form"
-      submitTestId="blacklist-form-submit"
       onSubmit={submit}
       onCancel={onClose}
       refusal={{ testId: 'blacklist-form-error', message: refusal }}
       intro={<Typography.Paragraph type="secondary">{t('sys_blacklist_add_tip')}</Typography.Paragraph>}
     >
-        <Form.Item name="chainId" label={t('chain')} rules={[{ required: true, message: t('token_choose_chain') }]}>
-          <Select
-            placeholder={t('token_choose_chain')}
-            options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
-            onChange={() => form.getFieldValue('address') && void form.validateFields(['address']).catch(() => undefined)}
-            data-testid="blacklist-form-chain"
-          />
-        </Form.Item>
-        <Form.Item
-          name="address"
-          label={t('address')}
-          rules={[
-            { required: true, whitespace: true, message: t('sys_address_empty') },
-            {
-              validator: (_, value: string | undefined) =>
-                !value?.trim() || isAddressForFamily(value, family) ? Promise.resolve() : Promise.reject(new Error(t('sys_address_invalid'))),
-            },
-          ]}
-        >
-          <Input autoComplete="off" spellCheck={false} className="coffer-address" placeholder={family === 'tron' ? 'T…' : '0x…'} data-testid="blacklist-form-address" />
-        </Form.Item>
-        <Form.Item
-          name="remark"
-          label={t('remark')}
-          rules={[
-            {
-              validator: (_, value: string | undefined) =>
-                [...(value ?? '').trim()].length <= BLACKLIST_REMARK_MAX
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('remark_too_long', { max: BLACKLIST_REMARK_MAX }))),
-            },
-          ]}
-        >
-          <Input.TextArea rows={2} maxLength={BLACKLIST_REMARK_MAX} showCount data-testid="blacklist-form-remark" />
-        </Form.Item>
+      <Form.Item name="chainId" label={t('chain')} rules={[{ required: true, message: t('token_choose_chain') }]}>
+        <Select
+          placeholder={t('token_choose_chain')}
+          options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
+          onChange={() => form.getFieldValue('address') && void form.validateFields(['address']).catch(() => undefined)}
+          data-testid="blacklist-form-chain"
+        />
+      </Form.Item>
+      <Form.Item
+        name="address"
+        label={t('address')}
+        rules={[
+          { required: true, whitespace: true, message: t('sys_address_empty') },
+          {
+            validator: (_, value: string | undefined) =>
+              !value?.trim() || isAddressForFamily(value, family) ? Promise.resolve() : Promise.reject(new Error(t('sys_address_invalid'))),
+          },
+        ]}
+      >
+        <Input autoComplete="off" spellCheck={false} className="coffer-address" placeholder={family === 'tron' ? 'T…' : '0x…'} data-testid="blacklist-form-address" />
+      </Form.Item>
+      <Form.Item
+        name="remark"
+        label={t('remark')}
+        rules={[
+          {
+            validator: (_, value: string | undefined) =>
+              [...(value ?? '').trim()].length <= BLACKLIST_REMARK_MAX
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('remark_too_long', { max: BLACKLIST_REMARK_MAX }))),
+          },
+        ]}
+      >
+        <Input.TextArea rows={2} maxLength={BLACKLIST_REMARK_MAX} showCount data-testid="blacklist-form-remark" />
+      </Form.Item>
     </FormModal>
   );
 }

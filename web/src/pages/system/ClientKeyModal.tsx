@@ -2,7 +2,7 @@ import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveClientKey, type ClientKey } from '@/api/system';
 import { toast } from '@/utils/feedback';
-import FormModal from '@/components/FormModal';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import { GoogleCodeField, googleCodeOf, refusal } from './shared';
 
 interface ClientKeyValues {
@@ -15,6 +15,8 @@ interface ClientKeyModalProps {
   onClose: () => void;
   onSaved: (key: ClientKey) => void;
 }
+
+const DIALOG: DialogSpec = { name: 'client-key', titleKey: 'sys_client_key_upload', width: 640, testId: 'client-key-modal' };
 
 /**
  * Upload the merchant's RSA public key (80303): PEM and the authenticator's code. The server
@@ -33,30 +35,26 @@ export default function ClientKeyModal({ open, onClose, onSaved }: ClientKeyModa
 
   return (
     <FormModal
+      spec={DIALOG}
       open={open}
-      title={t('sys_client_key_upload')}
       form={form}
-      name="client-key"
       maskClosable={false}
-      width={640}
-      testId="client-key-modal"
-      submitTestId="client-key-submit"
       onSubmit={submit}
       onCancel={onClose}
       refusal={{ testId: 'client-key-error', message: refusal }}
       intro={<Typography.Paragraph type="secondary">{t('sys_client_key_upload_tip')}</Typography.Paragraph>}
     >
-        <Form.Item name="publicKey" label={t('sys_client_key_pem')} rules={[{ required: true, whitespace: true, message: t('sys_client_key_empty') }]}>
-          <Input.TextArea
-            rows={8}
-            spellCheck={false}
-            autoComplete="off"
-            className="coffer-address"
-            placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
-            data-testid="client-key-pem"
-          />
-        </Form.Item>
-        <GoogleCodeField testId="client-key" />
+      <Form.Item name="publicKey" label={t('sys_client_key_pem')} rules={[{ required: true, whitespace: true, message: t('sys_client_key_empty') }]}>
+        <Input.TextArea
+          rows={8}
+          spellCheck={false}
+          autoComplete="off"
+          className="coffer-address"
+          placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
+          data-testid="client-key-pem"
+        />
+      </Form.Item>
+      <GoogleCodeField testId="client-key" />
     </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addAsset, editAsset, type Asset } from '@/api/assets';
 import type { ChainNode } from '@/api/types';
-import FormModal from '@/components/FormModal';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import { toast } from '@/utils/feedback';
 import AssetSettingsFields from './AssetSettingsFields';
 import { assetToValues, defaultAssetValues, valuesToBody, type AssetFormValues } from './assetForm';
@@ -21,6 +21,8 @@ interface AssetFormModalProps {
   onClose: () => void;
   onSaved: () => void;
 }
+
+const DIALOG: DialogSpec = { name: 'asset-form', width: 680, testId: 'asset-form' };
 
 /** Add a token (20101, /asset/add_v2) or edit one (20102, /asset/edit). */
 export default function AssetFormModal({ target, assets, chains, onClose, onSaved }: AssetFormModalProps) {
@@ -57,33 +59,30 @@ export default function AssetFormModal({ target, assets, chains, onClose, onSave
 
   return (
     <FormModal
+      spec={DIALOG}
       open={target !== null}
       title={editing ? `${t('token_edit')} · ${editing.symbol} (${editing.chainname})` : t('token_add')}
       form={form}
-      name="asset-form"
-      width={680}
-      testId="asset-form"
-      submitTestId="asset-form-submit"
       onSubmit={submit}
       onCancel={onClose}
       formProps={{ initialValues: defaultAssetValues() }}
     >
-        {!editing && (
-          <div className="coffer-settings-grid">
-            <Form.Item name="chainId" label={t('chain')} rules={[{ required: true, message: t('token_choose_chain') }]}>
-              <Select
-                options={chains.map((node) => ({ value: node.chainid, label: node.chainname }))}
-                placeholder={t('chain')}
-                onChange={() => form.setFieldsValue({ tokenId: undefined, paymentAddress: undefined })}
-                data-testid="asset-form-chain"
-              />
-            </Form.Item>
-            <Form.Item name="tokenId" label={t('token')} rules={[{ required: true, message: t('token_choose_token') }]}>
-              <Select options={tokenOptions} disabled={!chain} placeholder={t('token')} data-testid="asset-form-token" />
-            </Form.Item>
-          </div>
-        )}
-        <AssetSettingsFields form={form} chainId={chainId} decimals={decimals} />
+      {!editing && (
+        <div className="coffer-settings-grid">
+          <Form.Item name="chainId" label={t('chain')} rules={[{ required: true, message: t('token_choose_chain') }]}>
+            <Select
+              options={chains.map((node) => ({ value: node.chainid, label: node.chainname }))}
+              placeholder={t('chain')}
+              onChange={() => form.setFieldsValue({ tokenId: undefined, paymentAddress: undefined })}
+              data-testid="asset-form-chain"
+            />
+          </Form.Item>
+          <Form.Item name="tokenId" label={t('token')} rules={[{ required: true, message: t('token_choose_token') }]}>
+            <Select options={tokenOptions} disabled={!chain} placeholder={t('token')} data-testid="asset-form-token" />
+          </Form.Item>
+        </div>
+      )}
+      <AssetSettingsFields form={form} chainId={chainId} decimals={decimals} />
     </FormModal>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { editAddressRemark, type DepositAddressRow } from '@/api/wallets';
-import FormModal from '@/components/FormModal';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import { toast } from '@/utils/feedback';
 import { REMARK_MAX } from './tokenRules';
 
@@ -12,6 +12,8 @@ interface RemarkModalProps {
   onClose: () => void;
   onSaved: () => void;
 }
+
+const DIALOG: DialogSpec = { name: 'address-remark', titleKey: 'remark_edit', width: 480, testId: 'remark-form' };
 
 /** Edit a deposit address's remark (20201): at most 100 characters, empty clears it. */
 export default function RemarkModal({ target, onClose, onSaved }: RemarkModalProps) {
@@ -31,13 +33,9 @@ export default function RemarkModal({ target, onClose, onSaved }: RemarkModalPro
 
   return (
     <FormModal
+      spec={DIALOG}
       open={target !== null}
-      title={t('remark_edit')}
       form={form}
-      name="address-remark"
-      width={480}
-      testId="remark-form"
-      submitTestId="remark-form-submit"
       onSubmit={submit}
       onCancel={onClose}
       intro={
@@ -48,18 +46,18 @@ export default function RemarkModal({ target, onClose, onSaved }: RemarkModalPro
         )
       }
     >
-        <Form.Item
-          name="remark"
-          label={t('remark')}
-          rules={[
-            {
-              validator: (_, value: string | undefined) =>
-                [...(value ?? '').trim()].length <= REMARK_MAX ? Promise.resolve() : Promise.reject(new Error(t('remark_too_long', { max: REMARK_MAX }))),
-            },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={REMARK_MAX} showCount data-testid="remark-form-remark" />
-        </Form.Item>
+      <Form.Item
+        name="remark"
+        label={t('remark')}
+        rules={[
+          {
+            validator: (_, value: string | undefined) =>
+              [...(value ?? '').trim()].length <= REMARK_MAX ? Promise.resolve() : Promise.reject(new Error(t('remark_too_long', { max: REMARK_MAX }))),
+          },
+        ]}
+      >
+        <Input.TextArea rows={3} maxLength={REMARK_MAX} showCount data-testid="remark-form-remark" />
+      </Form.Item>
     </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { OrderStatus } from '@/api/orders';
 import { pageWithdrawals, pushWithdrawal, withdrawalSummary, type WithdrawalDetail, type WithdrawalRow } from '@/api/withdrawals';
-import OrderScreen from '@/pages/orders/OrderScreen';
+import { orderPage } from '@/pages/orders/OrderScreen';
 import type { OrderSource } from '@/pages/orders/orderKind';
 import { PERMISSIONS } from '@/router/permissions';
 import { useWithdrawReview } from './useWithdrawReview';
@@ -38,16 +38,10 @@ const WITHDRAW_CHECK: WithdrawalSource = {
 };
 
 /** Orders › Withdraw (menu 302), re-push 30201. */
-export function WithdrawOrdersPage() {
-  return <OrderScreen source={WITHDRAW_ORDERS} />;
-}
+export const WithdrawOrdersPage = orderPage(WITHDRAW_ORDERS);
 
 /** Transactions › Withdraw list (menu 404), re-push 40401. */
-export function WithdrawListPage() {
-  return <OrderScreen source={WITHDRAW_LIST} />;
-}
+export const WithdrawListPage = orderPage(WITHDRAW_LIST);
 
 /** Transactions › Withdraw check (menu 403): the review queue (40301, 40302). */
-export function WithdrawCheckPage() {
-  return <OrderScreen source={WITHDRAW_CHECK} />;
-}
+export const WithdrawCheckPage = orderPage(WITHDRAW_CHECK);
