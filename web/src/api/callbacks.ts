@@ -1,5 +1,5 @@
 import { post } from '@/utils/request';
-import type { CallbackAttempt, CallbackStatus } from './deposits';
+import type { CallbackAttempt, CallbackStatus } from './orders';
 import type { PageQuery, PageResult } from './types';
 
 // The callback log (menu 804), docs/api.md "Deposits and callbacks".

@@ -1,51 +1,22 @@
 import { post } from '@/utils/request';
 import type { AttemptResult } from './callbacks';
-import type { CallbackAttempt, CallbackStatus, DepositSummary, NotifyStatus, OrderStatus } from './deposits';
-import type { PageQuery, PageResult } from './types';
+import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderStatus, OrderSummary, ReviewAction, WithdrawalSource } from './orders';
+import type { PageResult } from './types';
 
-// Withdrawals (menus 206, 302, 403, 404), docs/api.md "Withdrawals". Amounts are exact decimal
-// strings in the token's units, never floats. Order states are the deposits' (0..11); a
-// withdrawal never takes 9 (partially completed) or 11 (void).
+// Withdrawals (menus 206, 302, 403, 404), docs/api.md "Withdrawals". The fields every order
+// kind shares are in ./orders; a withdrawal never takes 9 (partially completed) or 11 (void).
 
-/** 1 merchant API, 2 console, 3 console manual withdrawal. */
-export type WithdrawalSource = 1 | 2 | 3;
-
-/** 1 pass, 2 reject (reason required), 3 review again. */
-export type ReviewAction = 1 | 2 | 3;
-
-export interface WithdrawalRow {
-  id: number;
+export interface WithdrawalRow extends OrderRowBase {
   /** Always 2 (withdrawal). */
   type: 2;
-  orderNo: string;
-  merchantOrderNo: string;
   source: WithdrawalSource;
-  openId: string;
   /** Echoed to the risk-control address and callbacks. */
   securityCode: string;
-  chainId: number;
-  /** null for the chain's native coin. */
-  tokenId: number | null;
-  chainname: string;
-  chainsymbol: string;
-  symbol: string;
-  symbol_price: string;
-  decimals: number;
-  /** The hot wallet that paid ("" until one is chosen). */
-  fromAddress: string;
-  toAddress: string;
-  /** Withdrawal quantity, exact. */
-  amount: string;
-  /** Actual arrival quantity ("0" until complete). */
-  actualAmount: string;
   /** Native coin spent on the transaction ("" until known). */
   fee: string;
-  hash: string;
   blockNumber: number | null;
   /** Not every server version sends it. */
   confirmations?: number;
-  requiredConfirmations: number;
-  status: OrderStatus;
   /** Held for a person's review (limits or risk control). */
   reviewRequired: boolean;
   /** Why it waits: codes such as `amount_over_review_minimum`, `risk_control_refused: <msg>`. */
@@ -57,10 +28,6 @@ export interface WithdrawalRow {
   createdBy: string;
   reviewer: string;
   reviewtime: string | null;
-  callbackStatus: CallbackStatus;
-  callbackResult: string;
-  notifyStatus: NotifyStatus;
-  createtime: string;
   completetime: string | null;
 }
 
@@ -76,23 +43,6 @@ export interface WithdrawalDetail extends WithdrawalRow {
   callbacks: CallbackAttempt[];
   reviews: WithdrawalReview[];
 }
-
-/** Filters of the list, summary, export and one-click review. `end` exclusive (RFC 3339). */
-export interface WithdrawalFilters {
-  start: string;
-  end: string;
-  chainId?: number;
-  tokenId?: number;
-  status?: OrderStatus;
-  /** Source or target address. */
-  address?: string;
-  hash?: string;
-  orderNo?: string;
-  merchantOrderNo?: string;
-  openId?: string;
-}
-
-export type WithdrawalQuery = PageQuery & WithdrawalFilters;
 
 /** `/withdraw/query`: a row in progress. */
 export interface WithdrawalProgress {
@@ -119,7 +69,7 @@ export interface ReviewReport {
 }
 
 /** Batch review names the rows (at most 100); one-click acts on every awaiting row the filter selects. */
-export type ReviewSelection = { ids: number[] } | { all: true; filter: WithdrawalFilters };
+export type ReviewSelection = { ids: number[] } | { all: true; filter: OrderFilters };
 
 export interface WithdrawRequest {
   chainId: number;
@@ -151,11 +101,11 @@ export const requestWithdraw = (body: WithdrawRequest) => post<WithdrawalRow>('/
 export const manualWithdraw = (body: ManualWithdrawRequest) => post<WithdrawalRow>('/api/partner/manualWithdraw', body, { loading: true });
 
 /** Needs 302, 403 or 404. */
-export const pageWithdrawals = (query: WithdrawalQuery, options: { silent?: boolean } = {}) =>
+export const pageWithdrawals = (query: OrderQuery, options: { silent?: boolean } = {}) =>
   post<PageResult<WithdrawalRow>>('/api/partner/withdraw/pageTx', query, options);
 
-export const withdrawalSummary = (filters: WithdrawalFilters) =>
-  post<DepositSummary>('/api/partner/withdraw/summary', filters, { silent: true });
+export const withdrawalSummary = (filters: OrderFilters) =>
+  post<OrderSummary>('/api/partner/withdraw/summary', filters, { silent: true });
 
 export const withdrawalDetail = (id: number) => post<WithdrawalDetail>('/api/partner/withdraw/detail', { id });
 

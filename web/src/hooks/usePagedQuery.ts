@@ -52,6 +52,11 @@ export function usePagedQuery<T, F extends object>(
     [],
   );
   const reload = useCallback(() => setReloads((count) => count + 1), []);
+  /** After a row was added: page 1, where a new row shows. */
+  const reloadFirstPage = () => (state.page !== 1 ? changePage(1, state.pageSize) : reload());
+  /** After a row was removed: the page before when it was the last row of its page. */
+  const reloadAfterRemove = () =>
+    result.list.length === 1 && state.page > 1 ? changePage(state.page - 1, state.pageSize) : reload();
 
   return {
     rows: result.list,
@@ -63,6 +68,8 @@ export function usePagedQuery<T, F extends object>(
     search,
     changePage,
     reload,
+    reloadFirstPage,
+    reloadAfterRemove,
     /** antd Table `pagination` for this list, with the page-size chooser. */
     pagination: {
       current: state.page,
@@ -74,3 +81,6 @@ export function usePagedQuery<T, F extends object>(
     },
   };
 }
+
+/** What a table shows of a paged list. */
+export type PagedList<T> = Pick<ReturnType<typeof usePagedQuery<T, object>>, 'rows' | 'loading' | 'pagination'>;

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountAdd, accountEdit, roleOptions as fetchRoleOptions } from '@/api/accounts';
 import type { AccountRow, AccountStatus, RoleOption } from '@/api/types';
-import { GoogleCodeField, googleCodeOf, refusal, ServerError } from '@/pages/system/shared';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
+import { GoogleCodeField, googleCodeOf, refusal } from '@/pages/system/shared';
 import { toast } from '@/utils/feedback';
 import { emailRules, nicknameRules } from '@/utils/formRules';
 
@@ -24,6 +25,8 @@ interface AccountFormModalProps {
   onSaved: () => void;
 }
 
+const DIALOG: DialogSpec = { name: 'account', width: 480, testId: 'account-form' };
+
 /**
  * Invite a sub-account (e-mail, nickname, role; the invitee sets the password from the mailed
  * code) or edit one (nickname, role, status). Inviting and changing a role need the Google code;
@@ -35,7 +38,6 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
   const [roles, setRoles] = useState<RoleOption[] | null>(null);
   const editing = target !== null && target !== 'add' ? target : null;
   const roleId = Form.useWatch('roleId', form);
-  const [error, setError] = useState<string | null>(null);
   const needsGoogle = !editing || (roleId !== undefined && roleId !== editing.roleId);
 
   useEffect(() => {
@@ -59,94 +61,78 @@ export default function AccountFormModal({ target, selfId, onClose, onSaved }: A
     roleOptions.push({ value: editing.roleId, label: editing.roleName });
   }
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setError(null);
-    try {
-      if (editing) {
-        await accountEdit({
-          id: editing.id,
-          username: values.username.trim(),
-          roleId: values.roleId,
-          status: values.status,
-          googleCode: googleCodeOf(values),
-        });
-      } else {
-        await accountAdd({
-          email: values.email.trim(),
-          username: values.username.trim(),
-          roleId: values.roleId,
-          googleCode: googleCodeOf(values),
-        });
-      }
-    } catch (failure) {
-      setError(refusal(failure)); // e.g. a role beyond the caller's own; the dialog stays open
-      return;
+  const submit = async (values: AccountFormValues) => {
+    // A refusal (e.g. a role beyond the caller's own) is shown in the form; the dialog stays open.
+    if (editing) {
+      await accountEdit({
+        id: editing.id,
+        username: values.username.trim(),
+        roleId: values.roleId,
+        status: values.status,
+        googleCode: googleCodeOf(values),
+      });
+    } else {
+      await accountAdd({
+        email: values.email.trim(),
+        username: values.username.trim(),
+        roleId: values.roleId,
+        googleCode: googleCodeOf(values),
+      });
     }
     toast.success(t(editing ? 'edited_successfully' : 'account_invited'));
     onSaved();
   };
 
   return (
-    <Modal
+    <FormModal
+      spec={DIALOG}
       open={target !== null}
       title={editing ? t('account_edit') : t('account_add')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'account-form-submit' }}
+      form={form}
+      onSubmit={submit}
       onCancel={onClose}
-      afterClose={() => {
-        form.resetFields();
-        setError(null);
-      }}
-      destroyOnHidden
-      width={480}
-      data-testid="account-form"
+      refusal={{ testId: 'account-form-error', message: refusal, keepOnEdit: true }}
     >
-      <Form form={form} layout="vertical" requiredMark={false} name="account">
-        <ServerError message={error} testId="account-form-error" />
-        {!editing && <Alert type="info" showIcon className="coffer-gap-bottom" message={t('account_invite_tip')} data-testid="account-invite-tip" />}
-        {editing ? (
-          <Form.Item label={t('email')}>
-            <Input value={editing.email} disabled data-testid="account-form-email" />
-          </Form.Item>
-        ) : (
-          <Form.Item name="email" label={t('email')} rules={emailRules(t)}>
-            <Input autoComplete="off" data-testid="account-form-email" />
-          </Form.Item>
-        )}
-        <Form.Item name="username" label={t('nickname')} rules={nicknameRules(t)}>
-          <Input maxLength={32} data-testid="account-form-username" />
+      {!editing && <Alert type="info" showIcon className="coffer-gap-bottom" message={t('account_invite_tip')} data-testid="account-invite-tip" />}
+      {editing ? (
+        <Form.Item label={t('email')}>
+          <Input value={editing.email} disabled data-testid="account-form-email" />
         </Form.Item>
-        <Form.Item
-          name="roleId"
-          label={t('role')}
-          rules={[{ required: true, message: t('role_empty') }]}
-        >
-          <Select
-            loading={roles === null}
-            data-testid="account-form-role"
-            options={roleOptions}
-            notFoundContent={roles === null ? undefined : t('roles_unavailable')}
-          />
+      ) : (
+        <Form.Item name="email" label={t('email')} rules={emailRules(t)}>
+          <Input autoComplete="off" data-testid="account-form-email" />
         </Form.Item>
-        {editing && (
-          <Form.Item name="status" label={t('status')}>
-            {editing.status === 2 ? (
-              <Radio.Group disabled data-testid="account-form-status">
-                <Radio value={2}>{t('status_invited')}</Radio>
-              </Radio.Group>
-            ) : (
-              <Radio.Group disabled={editing.id === selfId} data-testid="account-form-status">
-                <Radio value={1}>{t('status_enabled')}</Radio>
-                <Radio value={0}>{t('status_disabled')}</Radio>
-              </Radio.Group>
-            )}
-          </Form.Item>
-        )}
-        {needsGoogle && <GoogleCodeField testId="account-form" />}
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="username" label={t('nickname')} rules={nicknameRules(t)}>
+        <Input maxLength={32} data-testid="account-form-username" />
+      </Form.Item>
+      <Form.Item
+        name="roleId"
+        label={t('role')}
+        rules={[{ required: true, message: t('role_empty') }]}
+      >
+        <Select
+          loading={roles === null}
+          data-testid="account-form-role"
+          options={roleOptions}
+          notFoundContent={roles === null ? undefined : t('roles_unavailable')}
+        />
+      </Form.Item>
+      {editing && (
+        <Form.Item name="status" label={t('status')}>
+          {editing.status === 2 ? (
+            <Radio.Group disabled data-testid="account-form-status">
+              <Radio value={2}>{t('status_invited')}</Radio>
+            </Radio.Group>
+          ) : (
+            <Radio.Group disabled={editing.id === selfId} data-testid="account-form-status">
+              <Radio value={1}>{t('status_enabled')}</Radio>
+              <Radio value={0}>{t('status_disabled')}</Radio>
+            </Radio.Group>
+          )}
+        </Form.Item>
+      )}
+      {needsGoogle && <GoogleCodeField testId="account-form" />}
+    </FormModal>
   );
 }

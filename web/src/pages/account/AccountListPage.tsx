@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Input, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import PagedTable from '@/components/list/PagedTable';
 import { accountDelete, accountPage } from '@/api/accounts';
 import type { AccountRow } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
@@ -127,15 +128,10 @@ export default function AccountListPage() {
         onSearch={(value) => list.search({ email: value.trim() || undefined })}
         data-testid="account-search"
       />
-      <Table<AccountRow>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.rows}
+      <PagedTable<AccountRow>
+        list={list}
         columns={columns}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-        scroll={{ x: 'max-content' }}
-        onRow={(row) => ({ 'data-testid': `account-row-${row.email}` }) as object}
+        rowProps={(row) => ({ 'data-testid': `account-row-${row.email}` })}
       />
       <AccountFormModal
         target={form}

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deletePartnerIp, getPartnerIps, type PartnerIpRow } from '@/api/ipList';
 import AccessControl from '@/components/AccessControl';
+import ConfirmLink from '@/components/list/ConfirmLink';
+import ListCard from '@/components/list/ListCard';
+import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
@@ -49,8 +52,7 @@ export default function IpListPage() {
       return;
     }
     toast.success(t('deleted_successfully'));
-    if (list.rows.length === 1 && list.page > 1) list.changePage(list.page - 1, list.pageSize);
-    else list.reload();
+    list.reloadAfterRemove();
   };
 
   const full = active !== null && limitReached(active);
@@ -92,28 +94,25 @@ export default function IpListPage() {
       fixed: 'right',
       width: 100,
       render: (_, row) => (
-        <Popconfirm
+        <ConfirmLink
           title={t('ip_delete_confirm', { ip: row.ip })}
           description={row.applyStatus === 1 ? t('ip_delete_approved_tip') : undefined}
-          okText={t('sure')}
-          cancelText={t('cancel')}
-          okButtonProps={{ danger: true, 'data-testid': 'ip-delete-sure' }}
-          cancelButtonProps={{ 'data-testid': 'ip-delete-cancel' }}
+          icon={<DeleteOutlined />}
+          label={t('delete')}
+          danger
+          testId="ip-delete"
           onConfirm={() => remove(row)}
-        >
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="ip-delete">
-            {t('delete')}
-          </Button>
-        </Popconfirm>
+        />
       ),
     });
   }
 
   return (
-    <Card
+    <ListCard
       title={t('ip_list')}
-      className="coffer-card"
-      data-testid="ip-list"
+      testId="ip-list"
+      tip={t('ip_list_tip')}
+      tipTestId="ip-list-tip"
       extra={
         <Space>
           <Tooltip title={t('ip_count_tip')}>
@@ -131,26 +130,15 @@ export default function IpListPage() {
         </Space>
       }
     >
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('ip_list_tip')} data-testid="ip-list-tip" />
-      <Table<PartnerIpRow>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.rows}
-        columns={columns}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-        scroll={{ x: 'max-content' }}
-        onRow={(row) => ({ 'data-testid': `ip-row-${row.ip}` }) as object}
-      />
+      <PagedTable<PartnerIpRow> list={list} columns={columns} rowProps={(row) => ({ 'data-testid': `ip-row-${row.ip}` })} />
       <IpRequestModal
         open={requesting}
         onClose={() => setRequesting(false)}
         onSaved={() => {
           setRequesting(false);
-          if (list.page !== 1) list.changePage(1, list.pageSize);
-          else list.reload();
+          list.reloadFirstPage();
         }}
       />
-    </Card>
+    </ListCard>
   );
 }

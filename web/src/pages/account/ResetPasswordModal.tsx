@@ -1,10 +1,13 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountResetPassword } from '@/api/accounts';
 import type { AccountRow } from '@/api/types';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import PasswordRules from '@/components/PasswordRules';
 import { toast } from '@/utils/feedback';
 import { confirmRules, passwordRules } from '@/utils/formRules';
+
+const DIALOG: DialogSpec = { name: 'account-reset-password', titleKey: 'account_reset_password', width: 440, testId: 'reset-password-modal' };
 
 /** An operator sets a new password for a sub-account; its sessions end (docs/api.md). */
 export default function ResetPasswordModal({ target, onClose }: { target: AccountRow | null; onClose: () => void }) {
@@ -12,46 +15,33 @@ export default function ResetPasswordModal({ target, onClose }: { target: Accoun
   const [form] = Form.useForm<{ password: string; passwordVerify: string }>();
   const password = Form.useWatch('password', form);
 
-  const submit = async () => {
+  const submit = async (values: { password: string; passwordVerify: string }) => {
     if (!target) return;
-    const values = await form.validateFields();
-    try {
-      await accountResetPassword({ id: target.id, ...values });
-    } catch {
-      return;
-    }
+    await accountResetPassword({ id: target.id, ...values });
     toast.success(t('reset_successfully'));
     onClose();
   };
 
   return (
-    <Modal
+    <FormModal
+      spec={DIALOG}
       open={target !== null}
-      title={t('account_reset_password')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'reset-password-submit' }}
+      form={form}
+      onSubmit={submit}
       onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
-      width={440}
-      data-testid="reset-password-modal"
+      intro={<Typography.Paragraph type="secondary">{t('account_reset_password_tip', { email: target?.email ?? '' })}</Typography.Paragraph>}
     >
-      <Typography.Paragraph type="secondary">{t('account_reset_password_tip', { email: target?.email ?? '' })}</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} name="account-reset-password">
-        <Form.Item
-          name="password"
-          label={t('password_new')}
-          rules={passwordRules(t, t('incorrect_password_format'))}
-          extra={<PasswordRules value={password} />}
-        >
-          <Input.Password autoComplete="new-password" data-testid="reset-password-new" />
-        </Form.Item>
-        <Form.Item name="passwordVerify" label={t('password_confirm')} dependencies={['password']} rules={confirmRules(t, t('passwords_not_same'))}>
-          <Input.Password autoComplete="new-password" data-testid="reset-password-verify" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="password"
+        label={t('password_new')}
+        rules={passwordRules(t, t('incorrect_password_format'))}
+        extra={<PasswordRules value={password} />}
+      >
+        <Input.Password autoComplete="new-password" data-testid="reset-password-new" />
+      </Form.Item>
+      <Form.Item name="passwordVerify" label={t('password_confirm')} dependencies={['password']} rules={confirmRules(t, t('passwords_not_same'))}>
+        <Input.Password autoComplete="new-password" data-testid="reset-password-verify" />
+      </Form.Item>
+    </FormModal>
   );
 }

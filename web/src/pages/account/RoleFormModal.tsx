@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Form, Input, Modal, Spin, Tag, Tree } from 'antd';
+import { Alert, Form, Input, Spin, Tag, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleAdd, roleEdit, roleMenus } from '@/api/accounts';
 import type { MenuItem, RoleRow } from '@/api/types';
-import { GoogleCodeField, googleCodeOf, refusal, ServerError } from '@/pages/system/shared';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
+import { GoogleCodeField, googleCodeOf, refusal } from '@/pages/system/shared';
 import { toast } from '@/utils/feedback';
 import {
   buildPermissionTree, checkedFromMenuIds, indexTree, menuIdsToSend, toggleMenu, type PermissionNode,
@@ -16,6 +17,8 @@ interface RoleFormModalProps {
   onSaved: () => void;
 }
 
+const DIALOG: DialogSpec = { name: 'role', width: 520, testId: 'role-form' };
+
 /**
  * Add or edit a role: its name and its permissions, picked in a tree of every menu item, and the
  * Google code. The server refuses permissions the caller does not hold, and the caller's own role;
@@ -24,7 +27,6 @@ interface RoleFormModalProps {
 export default function RoleFormModal({ target, onClose, onSaved }: RoleFormModalProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<{ name: string; googleCode?: string }>();
-  const [error, setError] = useState<string | null>(null);
   const [menus, setMenus] = useState<MenuItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [checked, setChecked] = useState<Set<string>>(new Set());
@@ -50,17 +52,11 @@ export default function RoleFormModal({ target, onClose, onSaved }: RoleFormModa
     setChecked(checkedFromMenuIds(editing?.menuIds, index));
   }, [target, index]); // once per opening, and again when the tree arrives
 
-  const submit = async () => {
-    const values = await form.validateFields();
+  const submit = async (values: { name: string; googleCode?: string }) => {
     const body = { name: values.name.trim(), menuIds: menuIdsToSend(checked, tree), googleCode: googleCodeOf(values) };
-    setError(null);
-    try {
-      if (editing) await roleEdit({ id: editing.id, ...body });
-      else await roleAdd(body);
-    } catch (failure) {
-      setError(refusal(failure)); // e.g. a permission the caller does not hold; the dialog stays open
-      return;
-    }
+    // A refusal (e.g. a permission the caller does not hold) is shown in the form; the dialog stays open.
+    if (editing) await roleEdit({ id: editing.id, ...body });
+    else await roleAdd(body);
     toast.success(t(editing ? 'edited_successfully' : 'added_successfully'));
     onSaved();
   };
@@ -78,47 +74,38 @@ export default function RoleFormModal({ target, onClose, onSaved }: RoleFormModa
     }));
 
   return (
-    <Modal
+    <FormModal
+      spec={DIALOG}
       open={target !== null}
       title={editing ? t('role_edit') : t('role_add')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ disabled: menus === null, 'data-testid': 'role-form-submit' }}
+      form={form}
+      okButtonProps={{ disabled: menus === null }}
+      onSubmit={submit}
       onCancel={onClose}
-      afterClose={() => {
-        form.resetFields();
-        setChecked(new Set());
-        setError(null);
-      }}
-      destroyOnHidden
-      width={520}
-      data-testid="role-form"
+      afterClose={() => setChecked(new Set())}
+      refusal={{ testId: 'role-form-error', message: refusal, keepOnEdit: true }}
     >
-      <Form form={form} layout="vertical" requiredMark={false} name="role">
-        <ServerError message={error} testId="role-form-error" />
-        <Form.Item name="name" label={t('role_name')} rules={[{ required: true, whitespace: true, message: t('role_name_empty') }]}>
-          <Input maxLength={32} data-testid="role-form-name" />
-        </Form.Item>
-        <Form.Item label={t('permissions')} extra={t('permissions_tip')}>
-          {failed && <Alert type="error" showIcon message={t('permissions_unavailable')} />}
-          {!failed && menus === null && <Spin />}
-          {menus !== null && (
-            <div className="coffer-perm-tree" data-testid="role-form-tree">
-              <Tree
-                checkable
-                checkStrictly
-                selectable={false}
-                defaultExpandAll
-                treeData={toTreeData(tree) as never}
-                checkedKeys={{ checked: [...checked], halfChecked: [] }}
-                onCheck={(_, info) => setChecked((current) => toggleMenu(index, current, String(info.node.key), info.checked))}
-              />
-            </div>
-          )}
-        </Form.Item>
-        <GoogleCodeField testId="role-form" />
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('role_name')} rules={[{ required: true, whitespace: true, message: t('role_name_empty') }]}>
+        <Input maxLength={32} data-testid="role-form-name" />
+      </Form.Item>
+      <Form.Item label={t('permissions')} extra={t('permissions_tip')}>
+        {failed && <Alert type="error" showIcon message={t('permissions_unavailable')} />}
+        {!failed && menus === null && <Spin />}
+        {menus !== null && (
+          <div className="coffer-perm-tree" data-testid="role-form-tree">
+            <Tree
+              checkable
+              checkStrictly
+              selectable={false}
+              defaultExpandAll
+              treeData={toTreeData(tree) as never}
+              checkedKeys={{ checked: [...checked], halfChecked: [] }}
+              onCheck={(_, info) => setChecked((current) => toggleMenu(index, current, String(info.node.key), info.checked))}
+            />
+          </div>
+        )}
+      </Form.Item>
+      <GoogleCodeField testId="role-form" />
+    </FormModal>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError } from '@/utils/request';
 import ApiDetailPage from './ApiDetailPage';
 import { OPENAPI_FIXTURE } from './openapiFixture';
 import { EXAMPLE_BODY_SHA256, EXAMPLE_CANONICAL, EXAMPLE_SIGNATURE, OPENSSL_VERIFY } from './signingExample';
+import { signOutAndRestore } from '@/test/session';
 
 const api = vi.hoisted(() => ({ fetchOpenApi: vi.fn(), platformKey: vi.fn() }));
 vi.mock('@/api/apiDetail', async (original) => ({ ...(await original<typeof import('@/api/apiDetail')>()), ...api }));
@@ -33,10 +34,7 @@ beforeEach(async () => {
   api.fetchOpenApi.mockReset().mockResolvedValue(OPENAPI_FIXTURE);
   api.platformKey.mockReset().mockResolvedValue(PLATFORM);
 });
-afterEach(() => {
-  act(() => sessionStore.signOut());
-  vi.restoreAllMocks();
-});
+afterEach(signOutAndRestore);
 
 describe('API detail', () => {
   it('renders the intro, the headers and one section per operation of the document', async () => {

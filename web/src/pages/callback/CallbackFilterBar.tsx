@@ -1,9 +1,10 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CallbackFilters } from '@/api/callbacks';
-import type { CallbackStatus } from '@/api/deposits';
-import { CALLBACK_STATUS, CALLBACK_STATUSES, optionalPeriod, periodMessageKey } from '@/pages/deposits/depositRules';
+import type { CallbackStatus } from '@/api/orders';
+import FilterBar, { PeriodFilter } from '@/components/list/FilterBar';
+import { optionalPeriod, periodMessageKey } from '@/pages/orders/orderFilters';
+import { CALLBACK_STATUS, CALLBACK_STATUSES } from '@/pages/orders/statuses';
 import type { PickedRange } from '@/utils/timezone';
 
 interface FilterValues {
@@ -29,20 +30,13 @@ export default function CallbackFilterBar({ timeZone, onSearch }: { timeZone: nu
   };
 
   return (
-    <Form form={form} layout="inline" className="coffer-filter-bar" onFinish={search} data-testid="callback-filters">
-      <Form.Item
-        name="period"
-        rules={[
-          {
-            validator: (_, value: PickedRange) => {
-              const period = optionalPeriod(value, timeZone);
-              return period.ok ? Promise.resolve() : Promise.reject(new Error(t(periodMessageKey(period.reason))));
-            },
-          },
-        ]}
-      >
-        <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="filter-period" />
-      </Form.Item>
+    <FilterBar form={form} testId="callback-filters" onSearch={search} onReset={() => onSearch({})}>
+      <PeriodFilter
+        problem={(range) => {
+          const period = optionalPeriod(range, timeZone);
+          return period.ok ? null : t(periodMessageKey(period.reason));
+        }}
+      />
       <Form.Item name="orderNo">
         <Input allowClear placeholder={t('filter_order_no')} data-testid="filter-order-no" />
       </Form.Item>
@@ -55,23 +49,6 @@ export default function CallbackFilterBar({ timeZone, onSearch }: { timeZone: nu
           data-testid="filter-status"
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-            {t('search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-            data-testid="filter-reset"
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

@@ -1,11 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
-import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import CallbackPage from './CallbackPage';
+import { clickLatest, renderSignedIn, signOutAndRestore } from '@/test/session';
 
 const api = vi.hoisted(() => ({ pageCallbacks: vi.fn(), callbackAttempts: vi.fn(), pushCallback: vi.fn() }));
 vi.mock('@/api/callbacks', () => api);
@@ -36,12 +34,7 @@ const ATTEMPTS = [
 ];
 
 async function renderPage(menuIds: Array<number | string>) {
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(
-    <TestRouter>
-      <CallbackPage />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <CallbackPage />);
   await screen.findByTestId('callback-row-evt_1', undefined, WAIT);
 }
 
@@ -51,10 +44,7 @@ beforeEach(async () => {
   api.callbackAttempts.mockReset().mockResolvedValue(ATTEMPTS);
   api.pushCallback.mockReset().mockResolvedValue(null);
 });
-afterEach(() => {
-  act(() => sessionStore.signOut());
-  vi.restoreAllMocks();
-});
+afterEach(signOutAndRestore);
 
 describe('callback log', () => {
   it('lists events with labels and times in the merchant zone, below the callback and risk-control address cards', async () => {
@@ -97,9 +87,7 @@ describe('callback log', () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
     await renderPage([8, 804, 80401]);
     fireEvent.click(screen.getByTestId('callback-push'));
-    await settle(400);
-    const sure = screen.getAllByTestId('callback-push-sure');
-    fireEvent.click(sure[sure.length - 1]);
+    await clickLatest('callback-push-sure');
     await waitFor(() => expect(api.pushCallback).toHaveBeenCalledWith('evt_1'), WAIT);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully pushed'), WAIT);
     await waitFor(() => expect(api.pageCallbacks).toHaveBeenCalledTimes(2), WAIT);

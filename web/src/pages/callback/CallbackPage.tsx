@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Card, Table, Typography } from 'antd';
+import { Alert, Card, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import PagedTable from '@/components/list/PagedTable';
 import { pageCallbacks, pushCallback, type CallbackEvent, type CallbackFilters } from '@/api/callbacks';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
-import RePushButton from '@/pages/deposits/RePushButton';
-import { StatusTag } from '@/pages/deposits/StatusTags';
-import { CALLBACK_STATUS } from '@/pages/deposits/depositRules';
+import RePushButton from '@/pages/orders/RePushButton';
+import { StatusTag } from '@/pages/orders/StatusTags';
+import { CALLBACK_STATUS } from '@/pages/orders/statuses';
 import CallbackUrlCard from '@/pages/system/CallbackUrlCard';
 import RiskUrlCard from '@/pages/system/RiskUrlCard';
 import { PERMISSIONS } from '@/router/permissions';
@@ -96,18 +97,14 @@ export default function CallbackPage() {
       <Card title={t('callback_log')} className="coffer-card" data-testid="callback-log">
         <Alert type="info" showIcon className="coffer-gap-bottom" message={t('callback_log_tip')} />
         <CallbackFilterBar timeZone={timeZone} onSearch={list.search} />
-        <Table<CallbackEvent>
+        <PagedTable<CallbackEvent>
+          list={list}
           rowKey="eventId"
-          size="middle"
-          loading={list.loading}
-          dataSource={list.rows}
           columns={columns}
           expandable={{
             expandedRowRender: (event) => <EventAttempts eventId={event.eventId} timeZone={timeZone} reloadKey={reloads[event.eventId] ?? 0} />,
           }}
-          pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-          scroll={{ x: 'max-content' }}
-          onRow={(event) => ({ 'data-testid': `callback-row-${event.eventId}` }) as object}
+          rowProps={(event) => ({ 'data-testid': `callback-row-${event.eventId}` })}
         />
       </Card>
     </div>

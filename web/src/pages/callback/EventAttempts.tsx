@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { callbackAttempts } from '@/api/callbacks';
-import type { CallbackAttempt } from '@/api/deposits';
-import CallbackAttemptsTable from '@/pages/deposits/CallbackAttemptsTable';
+import type { CallbackAttempt } from '@/api/orders';
+import CallbackAttemptsTable from '@/pages/orders/CallbackAttemptsTable';
 
 /** The expanded row of a callback event: its delivery attempts, read when the row opens. */
 export default function EventAttempts({ eventId, timeZone, reloadKey }: { eventId: string; timeZone: number | null; reloadKey: number }) {

@@ -1,26 +1,34 @@
+import type { DepositDetail, DepositRow } from '@/api/deposits';
 import { depositSummary, pageDeposits, pageUserTx, pushDeposit, pushUserTx, userTxSummary } from '@/api/deposits';
+import { orderPage } from '@/pages/orders/OrderScreen';
+import type { OrderSource } from '@/pages/orders/orderKind';
 import { PERMISSIONS } from '@/router/permissions';
-import DepositScreen, { type DepositSource } from './DepositScreen';
+import { DEPOSIT_KIND } from './depositKind';
+import { useHashScan } from './useHashScan';
 
 // The three deposit tables of the catalogue. Sources are module constants: the screen reads
 // the summary again whenever its filters or its source change.
 
+type DepositSource = OrderSource<DepositRow, DepositDetail>;
+
 const DEPOSIT_ORDERS: DepositSource = {
+  kind: DEPOSIT_KIND,
   menuId: '301',
   titleKey: 'deposit_orders',
   tipKey: 'deposits_tip',
   countKey: 'summary_deposits',
   csvPrefix: 'deposits',
-  withType: false,
   pushPermission: PERMISSIONS.depositPush,
   page: (query) => pageDeposits(query),
   summary: depositSummary,
   push: pushDeposit,
 };
 
-const DEPOSIT_LIST: DepositSource = { ...DEPOSIT_ORDERS, menuId: '401', titleKey: 'deposit_list', hashScan: true };
+/** Offers "Scan transaction hash" (40101). */
+const DEPOSIT_LIST: DepositSource = { ...DEPOSIT_ORDERS, menuId: '401', titleKey: 'deposit_list', useExtras: useHashScan };
 
 const TRANSACTION_LIST: DepositSource = {
+  kind: DEPOSIT_KIND,
   menuId: '402',
   titleKey: 'transaction_list',
   tipKey: 'transactions_tip',
@@ -34,16 +42,10 @@ const TRANSACTION_LIST: DepositSource = {
 };
 
 /** Orders › Deposit (menu 301). */
-export function DepositOrdersPage() {
-  return <DepositScreen source={DEPOSIT_ORDERS} />;
-}
+export const DepositOrdersPage = orderPage(DEPOSIT_ORDERS);
 
 /** Transactions › Deposit list (menu 401). */
-export function DepositListPage() {
-  return <DepositScreen source={DEPOSIT_LIST} />;
-}
+export const DepositListPage = orderPage(DEPOSIT_LIST);
 
 /** Transactions › Transaction list (menu 402): deposits now, withdrawals later. */
-export function TransactionListPage() {
-  return <DepositScreen source={TRANSACTION_LIST} />;
-}
+export const TransactionListPage = orderPage(TRANSACTION_LIST);

@@ -1,13 +1,12 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
-import { sessionStore } from '@/store/session';
 import { depositRow } from '@/test/deposits';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import { DepositOrdersPage, TransactionListPage } from './DepositPages';
-import { defaultRange, toDepositFilters } from './depositRules';
+import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
+import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 
 const api = vi.hoisted(() => ({
   pageDeposits: vi.fn(),
@@ -31,11 +30,10 @@ const ROW = depositRow(12, { orderNo: 'D202611220000012', amount: '25', actualAm
 const CONFIRMING = depositRow(13, { orderNo: 'D202611220000013', status: 7, confirmations: 3, callbackStatus: 0, notifyStatus: 1, chainId: 31337, chainname: 'Anvil', tokenId: 101 });
 const SUMMARY = { count: 2, totals: [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount: '50.123456' }] };
 const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 500, latencyMs: 42, response: 'oops', error: '', success: false, createtime: '2026-11-22T07:02:00Z' };
-const DEFAULTS = toDepositFilters({ period: defaultRange(8) }, 8)!;
+const DEFAULTS = toOrderFilters({ period: defaultRange(8) }, 8)!;
 
 async function renderPage(menuIds: Array<number | string>, page = <DepositOrdersPage />, firstRow = 'deposit-row-D202611220000012') {
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(<TestRouter>{page}</TestRouter>);
+  renderSignedIn(menuIds, page);
   await screen.findByTestId(firstRow, undefined, WAIT);
 }
 
@@ -52,22 +50,12 @@ beforeEach(async () => {
   api.userTxSummary.mockResolvedValue(SUMMARY);
   api.pushUserTx.mockResolvedValue(null);
   csv.downloadText.mockReset();
-  config.getHomeConfig.mockReset().mockResolvedValue({
-    chainNodes: [
-      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
-      { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: 'https://etherscan.io/tx/', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1' }] },
-    ],
-    partnerChainNodes: [],
-    tokenIconUrl: '',
-    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
-    timeZone: 8,
-    multiAddressCollect: false,
-  });
+  config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
+    { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
+    { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: 'https://etherscan.io/tx/', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1' }] },
+  ]));
 });
-afterEach(() => {
-  act(() => sessionStore.signOut());
-  vi.restoreAllMocks();
-});
+afterEach(signOutAndRestore);
 
 describe('deposits table', () => {
   it('asks for the last 7 days of the merchant zone and shows the fields', async () => {
@@ -138,9 +126,7 @@ describe('deposits table', () => {
     expect(screen.queryByTestId('deposit-detail-body')).toBeNull(); // the popup's clicks open no drawer
 
     fireEvent.click(row().getByTestId('deposit-push'));
-    await settle(400);
-    const sure = screen.getAllByTestId('deposit-push-sure');
-    fireEvent.click(sure[sure.length - 1]);
+    await clickLatest('deposit-push-sure');
     await waitFor(() => expect(api.pushDeposit).toHaveBeenCalledWith(12), WAIT);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully pushed'), WAIT);
     await waitFor(() => expect(api.pageDeposits).toHaveBeenCalledTimes(2), WAIT);
@@ -206,9 +192,7 @@ describe('transaction list', () => {
     expect(screen.getByTestId('filter-type')).toBeTruthy();
 
     fireEvent.click(row().getByTestId('deposit-push'));
-    await settle(400);
-    const sure = screen.getAllByTestId('deposit-push-sure');
-    fireEvent.click(sure[sure.length - 1]);
+    await clickLatest('deposit-push-sure');
     await waitFor(() => expect(api.pushUserTx).toHaveBeenCalledWith(12), WAIT);
     expect(api.pushDeposit).not.toHaveBeenCalled();
   });

@@ -1,14 +1,14 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { PERMISSIONS } from '@/router/permissions';
 import { sessionStore } from '@/store/session';
 import { depositRow } from '@/test/deposits';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { settle } from '@/test/router';
 import { ApiError } from '@/utils/request';
 import { DepositListPage, DepositOrdersPage } from './DepositPages';
 import { hashToSend, isTxHash } from './hashScanRules';
+import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 
 // The hash scan of Transactions › Deposit list (40101) against the contract of docs/api.md
 // "Scanning a missed transaction" (`/api/v2/hash/scan`), with the server mocked.
@@ -35,8 +35,7 @@ const LISTED = depositRow(12, { orderNo: 'D202611220000012' });
 const SCANNED = depositRow(40, { orderNo: 'D202611220000040', hash: HASH, amount: '25.123456', status: 7, confirmations: 1 });
 
 async function renderList(menuIds: Array<number | string>, page = <DepositListPage />) {
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(<TestRouter>{page}</TestRouter>);
+  renderSignedIn(menuIds, page);
   await screen.findByTestId('deposit-row-D202611220000012', undefined, WAIT);
 }
 
@@ -68,22 +67,12 @@ beforeEach(async () => {
   for (const fn of Object.values(api)) fn.mockReset();
   api.pageDeposits.mockResolvedValue({ list: [LISTED], total: 1 });
   api.depositSummary.mockResolvedValue({ count: 1, totals: [] });
-  config.getHomeConfig.mockReset().mockResolvedValue({
-    chainNodes: [
-      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
-      { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', txurl: '', family: 'tron', tokens: [] },
-    ],
-    partnerChainNodes: [],
-    tokenIconUrl: '',
-    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
-    timeZone: 8,
-    multiAddressCollect: false,
-  });
+  config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
+    { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
+    { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', txurl: '', family: 'tron', tokens: [] },
+  ]));
 });
-afterEach(() => {
-  act(() => sessionStore.signOut());
-  vi.restoreAllMocks();
-});
+afterEach(signOutAndRestore);
 
 describe('hash rules', () => {
   it('accepts 64 hex characters with or without 0x, trimmed', () => {

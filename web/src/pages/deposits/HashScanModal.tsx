@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { scanHash, type DepositRow, type HashScanAnswer } from '@/api/deposits';
 import type { ChainNode } from '@/api/types';
-import { AmountText, StatusTag } from './StatusTags';
-import { ORDER_STATUS } from './depositRules';
+import { ORDER_STATUS } from '@/pages/orders/statuses';
+import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
 import { HASH_SCAN_VIEWS, hashToSend, isTxHash } from './hashScanRules';
 
 interface HashScanValues {

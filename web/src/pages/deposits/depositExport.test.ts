@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DepositQuery } from '@/api/deposits';
+import type { OrderQuery } from '@/api/orders';
 import i18n from '@/locales';
 import { depositRow } from '@/test/deposits';
-import { depositCsv, fetchAllRows } from './depositExport';
+import { fetchAllRows } from '@/pages/orders/orderExport';
+import { depositCsv } from './depositKind';
 
 const FILTERS = { start: '2026-11-16T00:00:00.000+08:00', end: '2026-11-23T00:00:00.000+08:00', chainId: 1337 };
 
 describe('fetching every page of the filter', () => {
   it('reads pages of 100 until the total, with the filter on each', async () => {
     const all = Array.from({ length: 250 }, (_, index) => depositRow(index + 1));
-    const fetchPage = vi.fn(async (query: DepositQuery) => ({
+    const fetchPage = vi.fn(async (query: OrderQuery) => ({
       list: all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize),
       total: all.length,
     }));
@@ -24,7 +25,7 @@ describe('fetching every page of the filter', () => {
   });
 
   it('stops at the limit and says the rest was left out', async () => {
-    const fetchPage = vi.fn(async (query: DepositQuery) => ({
+    const fetchPage = vi.fn(async (query: OrderQuery) => ({
       list: Array.from({ length: query.pageSize }, (_, index) => depositRow((query.page - 1) * query.pageSize + index + 1)),
       total: 1000,
     }));

@@ -3,21 +3,9 @@ import { describe, expect, it } from 'vitest';
 import en from '@/locales/en/translation';
 import zhCN from '@/locales/zh-CN/translation';
 import zhHK from '@/locales/zh-HK/translation';
-import {
-  CALLBACK_STATUS,
-  DEPOSIT_STATUSES,
-  NOTIFY_STATUS,
-  ORDER_STATUS,
-  confirmationsText,
-  defaultRange,
-  exportFileName,
-  noteKey,
-  optionalPeriod,
-  requiredPeriod,
-  statusView,
-  toDepositFilters,
-  todayInZone,
-} from './depositRules';
+import { defaultRange, exportFileName, optionalPeriod, requiredPeriod, toOrderFilters, todayInZone } from '@/pages/orders/orderFilters';
+import { CALLBACK_STATUS, NOTIFY_STATUS, ORDER_STATUS, statusView } from '@/pages/orders/statuses';
+import { DEPOSIT_STATUSES, confirmationsText, noteKey } from './depositRules';
 
 const day = (text: string) => dayjs(text);
 const label = (table: Record<string, string>, key: string | undefined) => (key ? table[key] : undefined);
@@ -132,7 +120,7 @@ describe('filter body', () => {
 
   it('keeps chosen ids, trims text, leaves blanks out', () => {
     expect(
-      toDepositFilters(
+      toOrderFilters(
         { period, chainId: 1337, tokenId: 1, status: 8, type: null, address: ' 0xAbC ', hash: '  ', orderNo: ' D1 ', openId: 'user-1' },
         8,
       ),
@@ -146,12 +134,12 @@ describe('filter body', () => {
       orderNo: 'D1',
       openId: 'user-1',
     });
-    expect(toDepositFilters({ period, status: 0, type: 1 }, 8)).toMatchObject({ status: 0, type: 1 });
+    expect(toOrderFilters({ period, status: 0, type: 1 }, 8)).toMatchObject({ status: 0, type: 1 });
   });
 
   it('is null without a full period', () => {
-    expect(toDepositFilters({ period: [day('2026-11-16'), null], chainId: 1 }, 8)).toBeNull();
-    expect(toDepositFilters({}, 8)).toBeNull();
+    expect(toOrderFilters({ period: [day('2026-11-16'), null], chainId: 1 }, 8)).toBeNull();
+    expect(toOrderFilters({}, 8)).toBeNull();
   });
 
   it('names the export file after the picked days', () => {

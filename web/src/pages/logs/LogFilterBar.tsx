@@ -1,9 +1,9 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LogResult } from '@/api/types';
-import { rangeToPeriod, type PickedRange } from '@/utils/timezone';
+import FilterBar, { PeriodFilter } from '@/components/list/FilterBar';
+import { rangeToPeriod } from '@/utils/timezone';
 
 export interface LogFilters {
   email?: string;
@@ -45,14 +45,7 @@ export default function LogFilterBar({ kind, timeZone, onSearch }: LogFilterBarP
   };
 
   return (
-    <Form
-      form={form}
-      layout="inline"
-      className="coffer-filter-bar"
-      onFinish={search}
-      initialValues={{ result: 'all' }}
-      data-testid="log-filters"
-    >
+    <FilterBar form={form} testId="log-filters" onSearch={search} onReset={() => onSearch({})} initialValues={{ result: 'all' }}>
       <Form.Item name="email">
         <Input allowClear placeholder={t('filter_email')} data-testid="filter-email" />
       </Form.Item>
@@ -73,34 +66,7 @@ export default function LogFilterBar({ kind, timeZone, onSearch }: LogFilterBarP
           <Input allowClear placeholder={t('filter_action')} data-testid="filter-action" />
         </Form.Item>
       )}
-      <Form.Item
-        name="period"
-        rules={[
-          {
-            validator: (_, value: PickedRange) =>
-              rangeToPeriod(value, timeZone).ok ? Promise.resolve() : Promise.reject(new Error(t('dates_start_end_required'))),
-          },
-        ]}
-      >
-        <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="filter-period" />
-      </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-            {t('search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-            data-testid="filter-reset"
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+      <PeriodFilter problem={(range) => (rangeToPeriod(range, timeZone).ok ? null : t('dates_start_end_required'))} />
+    </FilterBar>
   );
 }

@@ -1,5 +1,6 @@
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import PagedTable from '@/components/list/PagedTable';
 import { loginLogPage } from '@/api/logs';
 import type { LoginLogEntry } from '@/api/types';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
@@ -15,13 +16,9 @@ export default function LoginLogsPage() {
   return (
     <Card title={t('login_logs')} className="coffer-card" data-testid="login-logs">
       <LogFilterBar kind="login" timeZone={timeZone} onSearch={list.search} />
-      <Table<LoginLogEntry>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.rows}
+      <PagedTable<LoginLogEntry>
+        list={list}
         columns={loginLogColumns(t, timeZone)}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
         scroll={{ x: 1000 }}
       />
     </Card>

@@ -1,5 +1,6 @@
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import PagedTable from '@/components/list/PagedTable';
 import { operationLogPage } from '@/api/logs';
 import type { OperationLogEntry } from '@/api/types';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
@@ -15,14 +16,10 @@ export default function OperationLogsPage() {
   return (
     <Card title={t('operation_logs')} className="coffer-card" data-testid="operation-logs">
       <LogFilterBar kind="operation" timeZone={timeZone} onSearch={list.search} />
-      <Table<OperationLogEntry>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.rows}
+      <PagedTable<OperationLogEntry>
+        list={list}
         columns={operationLogColumns(t, timeZone, { withEmail: true })}
         expandable={{ expandedRowRender: (entry) => <OperationChange entry={entry} t={t} /> }}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
         scroll={{ x: 1000 }}
       />
     </Card>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import IconCard from '@/components/IconCard';
 import { useSession } from '@/store/session';
 import GoogleBindModal from './GoogleBindModal';
 import GoogleUnbindModal from './GoogleUnbindModal';
@@ -20,15 +21,7 @@ export default function GoogleAuthCard() {
   };
 
   return (
-    <Card
-      title={
-        <span>
-          <SafetyCertificateOutlined /> {t('personal_google')}
-        </span>
-      }
-      className="coffer-card"
-      data-testid="google-card"
-    >
+    <IconCard icon={<SafetyCertificateOutlined />} title={t('personal_google')} testId="google-card">
       <Space direction="vertical" size={12}>
         <Space wrap>
           <Tag color={bound ? 'green' : 'default'} data-testid="personal-google">
@@ -48,6 +41,6 @@ export default function GoogleAuthCard() {
       </Space>
       <GoogleBindModal open={dialog === 'bind'} onClose={() => setDialog(null)} onBound={done} />
       <GoogleUnbindModal open={dialog === 'unbind'} onClose={() => setDialog(null)} onUnbound={done} />
-    </Card>
+    </IconCard>
   );
 }

@@ -1,45 +1,37 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { googleUnbind } from '@/api/personal';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import { toast } from '@/utils/feedback';
 import { codeRules } from '@/utils/formRules';
+
+const DIALOG: DialogSpec = { name: 'google-unbind', titleKey: 'google_unbind_title', width: 400, testId: 'google-unbind-modal' };
 
 /** Unbinding needs the current code of the bound authenticator (/google/unbind). */
 export default function GoogleUnbindModal({ open, onClose, onUnbound }: { open: boolean; onClose: () => void; onUnbound: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
 
-  const submit = async () => {
-    const { code } = await form.validateFields();
-    try {
-      await googleUnbind(code.trim());
-    } catch {
-      return;
-    }
+  const submit = async ({ code }: { code: string }) => {
+    await googleUnbind(code.trim());
     toast.success(t('google_unbind_success'));
     onUnbound();
   };
 
   return (
-    <Modal
+    <FormModal
+      spec={DIALOG}
       open={open}
-      title={t('google_unbind_title')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      okButtonProps={{ danger: true, 'data-testid': 'google-unbind-submit' }}
-      onOk={submit}
+      form={form}
+      okButtonProps={{ danger: true }}
+      onSubmit={submit}
       onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
-      width={400}
-      data-testid="google-unbind-modal"
+      submitOnEnter
+      intro={<Typography.Paragraph type="secondary">{t('google_unbind_tip')}</Typography.Paragraph>}
     >
-      <Typography.Paragraph type="secondary">{t('google_unbind_tip')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} name="google-unbind" onFinish={submit}>
-        <Form.Item name="code" label={t('google_code_label')} rules={codeRules(t, t('input_google_code'))}>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} placeholder={t('code_placeholder')} data-testid="google-unbind-code" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="code" label={t('google_code_label')} rules={codeRules(t, t('input_google_code'))}>
+        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} placeholder={t('code_placeholder')} data-testid="google-unbind-code" />
+      </Form.Item>
+    </FormModal>
   );
 }

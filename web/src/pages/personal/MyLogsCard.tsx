@@ -1,6 +1,7 @@
-import { Card, Table } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import IconCard from '@/components/IconCard';
+import PagedTable from '@/components/list/PagedTable';
 import { myLogs } from '@/api/personal';
 import type { OperationLogEntry } from '@/api/types';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
@@ -14,25 +15,13 @@ export default function MyLogsCard() {
   const list = usePagedQuery<OperationLogEntry, object>(myLogs, {});
 
   return (
-    <Card
-      title={
-        <span>
-          <HistoryOutlined /> {t('my_logs')}
-        </span>
-      }
-      className="coffer-card"
-      data-testid="my-logs"
-    >
-      <Table<OperationLogEntry>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.rows}
+    <IconCard icon={<HistoryOutlined />} title={t('my_logs')} testId="my-logs">
+      <PagedTable<OperationLogEntry>
+        list={list}
         columns={operationLogColumns(t, timeZone, { withEmail: false })}
         expandable={{ expandedRowRender: (entry) => <OperationChange entry={entry} t={t} /> }}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
         scroll={{ x: 720 }}
       />
-    </Card>
+    </IconCard>
   );
 }

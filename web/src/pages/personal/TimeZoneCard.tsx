@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Select, Space, Typography } from 'antd';
+import { Button, Select, Space, Typography } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import IconCard from '@/components/IconCard';
 import { setTimeZone } from '@/api/personal';
 import { merchantTimeZone, useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { useSession } from '@/store/session';
@@ -35,15 +36,7 @@ export default function TimeZoneCard() {
   };
 
   return (
-    <Card
-      title={
-        <span>
-          <GlobalOutlined /> {t('time_zone')}
-        </span>
-      }
-      className="coffer-card"
-      data-testid="timezone-card"
-    >
+    <IconCard icon={<GlobalOutlined />} title={t('time_zone')} testId="timezone-card">
       <Space direction="vertical" size={12} className="coffer-full">
         <Typography.Text type="secondary">{t('time_zone_desc')}</Typography.Text>
         <Space wrap>
@@ -69,6 +62,6 @@ export default function TimeZoneCard() {
           </Typography.Text>
         )}
       </Space>
-    </Card>
+    </IconCard>
   );
 }

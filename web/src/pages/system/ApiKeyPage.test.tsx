@@ -1,12 +1,13 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import { ApiError } from '@/utils/request';
 import ApiKeyPage from './ApiKeyPage';
+import { renderSignedIn } from '@/test/session';
 
 const api = vi.hoisted(() => ({ getApiSettings: vi.fn(), showSecret: vi.fn(), resetSecret: vi.fn(), saveClientKey: vi.fn() }));
 vi.mock('@/api/system', () => api);
@@ -31,12 +32,7 @@ const SECRET = { keyId: 'ck_0123456789abcdef', secret: `ck_0123456789abcdef_${'e
 const ALL = [8, 801, 803, 80301, 80302, 80303];
 
 async function renderPage(menuIds: Array<number | string>, bindGoogle = true) {
-  act(() => sessionStore.signIn(makeUser(menuIds, { bindGoogle })));
-  render(
-    <TestRouter>
-      <ApiKeyPage />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <ApiKeyPage />, { bindGoogle });
   await screen.findByTestId('platform-key-pem', undefined, WAIT);
 }
 

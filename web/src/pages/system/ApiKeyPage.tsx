@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Popconfirm, Row, Space, Tooltip, Typography } from 'antd';
+import { Alert, Button, Col, Descriptions, Popconfirm, Row, Space, Tooltip, Typography } from 'antd';
 import { EyeOutlined, KeyOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiSettings } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
+import IconCard from '@/components/IconCard';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { formatInZone } from '@/utils/timezone';
@@ -32,15 +33,12 @@ function ApiKeyCard({ settings, loading, onChanged }: ApiKeyCardProps) {
   );
 
   return (
-    <Card
-      title={
-        <span>
-          <KeyOutlined /> {t('sys_api_key')}
-        </span>
-      }
-      className="coffer-card coffer-gap-bottom"
+    <IconCard
+      icon={<KeyOutlined />}
+      title={t('sys_api_key')}
+      gapBelow
       loading={loading && !settings}
-      data-testid="api-key-card"
+      testId="api-key-card"
       extra={
         <Space wrap>
           <AccessControl menuId={PERMISSIONS.apiKeyShow}>
@@ -91,7 +89,7 @@ function ApiKeyCard({ settings, loading, onChanged }: ApiKeyCardProps) {
         <Alert type="warning" showIcon message={t('sys_key_none')} data-testid="key-none" />
       )}
       <SecretModal mode={mode} onClose={() => setMode(null)} onReset={onChanged} />
-    </Card>
+    </IconCard>
   );
 }
 

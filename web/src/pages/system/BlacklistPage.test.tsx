@@ -1,12 +1,12 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import { ApiError } from '@/utils/request';
 import BlacklistPage from './BlacklistPage';
+import { clickLatest, homeConfig, renderSignedIn } from '@/test/session';
 
 const api = vi.hoisted(() => ({ pageBlacklist: vi.fn(), addBlacklist: vi.fn(), deleteBlacklist: vi.fn() }));
 vi.mock('@/api/system', () => api);
@@ -21,12 +21,7 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ENTRY = { id: 4, chainId: 1337, chainname: 'Devchain', address: ADDRESS, remark: 'fraud', createtime: '2026-11-22T07:00:00Z' };
 
 async function renderPage(menuIds: Array<number | string>) {
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(
-    <TestRouter>
-      <BlacklistPage />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <BlacklistPage />);
   await screen.findByTestId('blacklist-row-4', undefined, WAIT);
 }
 
@@ -45,17 +40,10 @@ beforeEach(async () => {
   api.pageBlacklist.mockReset().mockResolvedValue({ list: [ENTRY], total: 1 });
   api.addBlacklist.mockReset().mockResolvedValue({ id: 5, address: ADDRESS });
   api.deleteBlacklist.mockReset().mockResolvedValue(null);
-  config.getHomeConfig.mockReset().mockResolvedValue({
-    chainNodes: [
-      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [] },
-      { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', txurl: '', family: 'tron', tokens: [] },
-    ],
-    partnerChainNodes: [],
-    tokenIconUrl: '',
-    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
-    timeZone: 8,
-    multiAddressCollect: false,
-  });
+  config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
+    { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [] },
+    { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', txurl: '', family: 'tron', tokens: [] },
+  ]));
 });
 afterEach(() => act(() => sessionStore.signOut()));
 
@@ -128,16 +116,12 @@ describe('blacklist', () => {
     await renderPage([8, 802, 80202]);
     expect(screen.queryByTestId('blacklist-add')).toBeNull();
     fireEvent.click(screen.getByTestId('blacklist-delete'));
-    await settle(400);
-    const cancel = screen.getAllByTestId('blacklist-delete-cancel');
-    fireEvent.click(cancel[cancel.length - 1]);
+    await clickLatest('blacklist-delete-cancel');
     await settle(300);
     expect(api.deleteBlacklist).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByTestId('blacklist-delete'));
-    await settle(400);
-    const sure = screen.getAllByTestId('blacklist-delete-sure');
-    fireEvent.click(sure[sure.length - 1]);
+    await clickLatest('blacklist-delete-sure');
     await waitFor(() => expect(api.deleteBlacklist).toHaveBeenCalledWith(4), WAIT);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully deleted'), WAIT);
     await waitFor(() => expect(api.pageBlacklist).toHaveBeenCalledTimes(2), WAIT);

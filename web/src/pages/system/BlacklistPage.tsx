@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
-import { DeleteOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deleteBlacklist, pageBlacklist, type BlacklistEntry, type BlacklistFilters } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
+import ConfirmLink from '@/components/list/ConfirmLink';
+import FilterBar, { ChainFilter } from '@/components/list/FilterBar';
+import ListCard from '@/components/list/ListCard';
+import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { AddressText } from '@/pages/token/AddressText';
@@ -40,8 +44,7 @@ export default function BlacklistPage() {
       return; // the request layer told the user
     }
     toast.success(t('deleted_successfully'));
-    if (list.rows.length === 1 && list.page > 1) list.changePage(list.page - 1, list.pageSize);
-    else list.reload();
+    list.reloadAfterRemove();
   };
 
   const columns: ColumnsType<BlacklistEntry> = [
@@ -70,28 +73,24 @@ export default function BlacklistPage() {
       fixed: 'right',
       width: 100,
       render: (_, entry) => (
-        <Popconfirm
+        <ConfirmLink
           title={t('sys_blacklist_delete_confirm')}
           description={<span className="coffer-address">{entry.address}</span>}
-          okText={t('sure')}
-          cancelText={t('cancel')}
-          okButtonProps={{ danger: true, 'data-testid': 'blacklist-delete-sure' }}
-          cancelButtonProps={{ 'data-testid': 'blacklist-delete-cancel' }}
+          icon={<DeleteOutlined />}
+          label={t('delete')}
+          danger
+          testId="blacklist-delete"
           onConfirm={() => remove(entry)}
-        >
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="blacklist-delete">
-            {t('delete')}
-          </Button>
-        </Popconfirm>
+        />
       ),
     });
   }
 
   return (
-    <Card
+    <ListCard
       title={t('sys_blacklist')}
-      className="coffer-card"
-      data-testid="blacklist-page"
+      testId="blacklist-page"
+      tip={t('sys_blacklist_tip')}
       extra={
         <AccessControl menuId={PERMISSIONS.blacklistAdd}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="blacklist-add">
@@ -100,47 +99,16 @@ export default function BlacklistPage() {
         </AccessControl>
       }
     >
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('sys_blacklist_tip')} />
-      <Form form={form} layout="inline" className="coffer-filter-bar" onFinish={search} data-testid="blacklist-filters">
-        <Form.Item name="chainId">
-          <Select
-            allowClear
-            className="coffer-filter-select"
-            placeholder={t('token_all_chains')}
-            options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
-            data-testid="filter-chain"
-          />
-        </Form.Item>
+      <FilterBar form={form} testId="blacklist-filters" onSearch={search} onReset={() => list.search({})}>
+        <ChainFilter chains={chains} />
         <Form.Item name="address">
           <Input allowClear placeholder={t('sys_filter_address')} className="coffer-filter-input" data-testid="filter-address" />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-              {t('search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                list.search({});
-              }}
-              data-testid="filter-reset"
-            >
-              {t('reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<BlacklistEntry>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.rows}
+      </FilterBar>
+      <PagedTable<BlacklistEntry>
+        list={list}
         columns={columns}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-        scroll={{ x: 'max-content' }}
-        onRow={(entry) => ({ 'data-testid': `blacklist-row-${entry.id}`, 'data-address': entry.address }) as object}
+        rowProps={(entry) => ({ 'data-testid': `blacklist-row-${entry.id}`, 'data-address': entry.address })}
       />
       <BlacklistAddModal
         open={adding}
@@ -148,10 +116,9 @@ export default function BlacklistPage() {
         onClose={() => setAdding(false)}
         onSaved={() => {
           setAdding(false);
-          if (list.page !== 1) list.changePage(1, list.pageSize);
-          else list.reload();
+          list.reloadFirstPage();
         }}
       />
-    </Card>
+    </ListCard>
   );
 }

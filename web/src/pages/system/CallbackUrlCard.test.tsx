@@ -1,12 +1,12 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import { ApiError } from '@/utils/request';
 import CallbackUrlCard from './CallbackUrlCard';
+import { renderSignedIn } from '@/test/session';
 
 const api = vi.hoisted(() => ({ getApiSettings: vi.fn(), saveCallbackUrl: vi.fn() }));
 vi.mock('@/api/system', () => api);
@@ -18,12 +18,7 @@ const INVALID = 'The callback address must be an http:// or https:// URL with a 
 
 async function renderCard(menuIds: Array<number | string>, callbackUrl = '') {
   api.getApiSettings.mockResolvedValue({ ...SETTINGS, callbackUrl });
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(
-    <TestRouter>
-      <CallbackUrlCard />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <CallbackUrlCard />);
   await screen.findByTestId(callbackUrl ? 'callback-url' : 'callback-url-warning', undefined, WAIT);
 }
 

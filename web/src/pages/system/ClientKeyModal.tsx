@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveClientKey, type ClientKey } from '@/api/system';
 import { toast } from '@/utils/feedback';
-import { GoogleCodeField, ServerError, googleCodeOf, refusal } from './shared';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
+import { GoogleCodeField, googleCodeOf, refusal } from './shared';
 
 interface ClientKeyValues {
   publicKey: string;
@@ -16,6 +16,8 @@ interface ClientKeyModalProps {
   onSaved: (key: ClientKey) => void;
 }
 
+const DIALOG: DialogSpec = { name: 'client-key', titleKey: 'sys_client_key_upload', width: 640, testId: 'client-key-modal' };
+
 /**
  * Upload the merchant's RSA public key (80303): PEM and the authenticator's code. The server
  * checks the key first (PEM, RSA, 2048..4096 bits, not a private key); its refusal is shown here.
@@ -23,60 +25,36 @@ interface ClientKeyModalProps {
 export default function ClientKeyModal({ open, onClose, onSaved }: ClientKeyModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ClientKeyValues>();
-  const [error, setError] = useState<string | null>(null);
 
-  const submit = async () => {
-    let values: ClientKeyValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setError(null);
-    let saved: ClientKey;
-    try {
-      saved = await saveClientKey({ publicKey: values.publicKey.trim(), googleCode: googleCodeOf(values) });
-    } catch (failure) {
-      setError(refusal(failure)); // e.g. a private key pasted: named by the server, nothing stored
-      return;
-    }
+  const submit = async (values: ClientKeyValues) => {
+    // A refusal (e.g. a private key pasted) is named by the server in the dialog; nothing is stored.
+    const saved = await saveClientKey({ publicKey: values.publicKey.trim(), googleCode: googleCodeOf(values) });
     toast.success(t('saved_successfully'));
     onSaved(saved);
   };
 
   return (
-    <Modal
+    <FormModal
+      spec={DIALOG}
       open={open}
-      title={t('sys_client_key_upload')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'client-key-submit' }}
-      onCancel={onClose}
-      afterClose={() => {
-        form.resetFields();
-        setError(null);
-      }}
-      destroyOnHidden
+      form={form}
       maskClosable={false}
-      width={640}
-      data-testid="client-key-modal"
+      onSubmit={submit}
+      onCancel={onClose}
+      refusal={{ testId: 'client-key-error', message: refusal }}
+      intro={<Typography.Paragraph type="secondary">{t('sys_client_key_upload_tip')}</Typography.Paragraph>}
     >
-      <Typography.Paragraph type="secondary">{t('sys_client_key_upload_tip')}</Typography.Paragraph>
-      <ServerError message={error} testId="client-key-error" />
-      <Form form={form} layout="vertical" requiredMark={false} name="client-key" onValuesChange={() => setError(null)}>
-        <Form.Item name="publicKey" label={t('sys_client_key_pem')} rules={[{ required: true, whitespace: true, message: t('sys_client_key_empty') }]}>
-          <Input.TextArea
-            rows={8}
-            spellCheck={false}
-            autoComplete="off"
-            className="coffer-address"
-            placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
-            data-testid="client-key-pem"
-          />
-        </Form.Item>
-        <GoogleCodeField testId="client-key" />
-      </Form>
-    </Modal>
+      <Form.Item name="publicKey" label={t('sys_client_key_pem')} rules={[{ required: true, whitespace: true, message: t('sys_client_key_empty') }]}>
+        <Input.TextArea
+          rows={8}
+          spellCheck={false}
+          autoComplete="off"
+          className="coffer-address"
+          placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
+          data-testid="client-key-pem"
+        />
+      </Form.Item>
+      <GoogleCodeField testId="client-key" />
+    </FormModal>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApiSettings, ClientKey } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
+import IconCard from '@/components/IconCard';
 import { useAccess } from '@/hooks/useAccess';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
@@ -106,16 +107,7 @@ export function PlatformKeyCard({ settings, loading }: { settings: ApiSettings |
   ) : null;
 
   return (
-    <Card
-      title={
-        <span>
-          <SafetyCertificateOutlined /> {t('sys_platform_key')}
-        </span>
-      }
-      className="coffer-card"
-      loading={loading && !settings}
-      data-testid="platform-key-card"
-    >
+    <IconCard icon={<SafetyCertificateOutlined />} title={t('sys_platform_key')} loading={loading && !settings} testId="platform-key-card">
       <Typography.Paragraph type="secondary" data-testid="platform-key-tip">
         {t('sys_platform_key_tip')} {detail}
       </Typography.Paragraph>
@@ -143,6 +135,6 @@ export function PlatformKeyCard({ settings, loading }: { settings: ApiSettings |
       ) : (
         <Typography.Text type="secondary">—</Typography.Text>
       )}
-    </Card>
+    </IconCard>
   );
 }

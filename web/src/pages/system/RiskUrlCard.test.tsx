@@ -1,11 +1,11 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import RiskUrlCard from './RiskUrlCard';
+import { renderSignedIn } from '@/test/session';
 
 const system = vi.hoisted(() => ({ getApiSettings: vi.fn(), saveCallbackUrl: vi.fn() }));
 vi.mock('@/api/system', () => system);
@@ -19,12 +19,7 @@ const INVALID = 'The risk-control address must be an http:// or https:// URL wit
 
 async function renderCard(menuIds: Array<number | string>, riskUrl = '') {
   system.getApiSettings.mockResolvedValue({ ...SETTINGS, riskUrl });
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(
-    <TestRouter>
-      <RiskUrlCard />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <RiskUrlCard />);
   await screen.findByTestId(riskUrl ? 'risk-url' : 'risk-url-warning', undefined, WAIT);
 }
 

@@ -5,7 +5,8 @@ import { resetSecret, showSecret, type ApiSecret } from '@/api/system';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
 import { formatInZone } from '@/utils/timezone';
-import { CopyButton, GoogleCodeField, ServerError, googleCodeOf, refusal } from './shared';
+import { ServerError } from '@/components/FormModal';
+import { CopyButton, GoogleCodeField, googleCodeOf, refusal } from './shared';
 
 export type SecretMode = 'show' | 'reset';
 

@@ -1,12 +1,11 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter } from '@/test/router';
 import { toast } from '@/utils/feedback';
-import { toastPushResult } from '@/pages/deposits/attemptResult';
+import { toastPushResult } from '@/pages/orders/attemptResult';
 import CallbackUrlCard from './CallbackUrlCard';
+import { renderSignedIn } from '@/test/session';
 
 // The test callback on System › Callback and the push results.
 
@@ -22,12 +21,7 @@ const RESULT = { eventId: 'evt_1', attempted: true, success: true, httpStatus: 2
 
 async function renderCard(menuIds: Array<number | string>) {
   api.getApiSettings.mockResolvedValue({ ...SETTINGS, callbackUrl: 'https://shop.example/cb' });
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(
-    <TestRouter>
-      <CallbackUrlCard />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <CallbackUrlCard />);
   await screen.findByTestId('callback-url', undefined, WAIT);
 }
 

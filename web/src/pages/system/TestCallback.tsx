@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import AccessControl from '@/components/AccessControl';
 import { testCallback, type AttemptResult } from '@/api/callbacks';
 import { PERMISSIONS } from '@/router/permissions';
-import { reasonText } from '@/pages/deposits/attemptResult';
+import { reasonText } from '@/pages/orders/attemptResult';
 
 /**
  * "Send test callback" on System › Callback (80402, the button that edits

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/utils/feedback';
-import { ServerError, refusal } from './shared';
+import { ServerError } from '@/components/FormModal';
+import { refusal } from './shared';
 import { isCallbackUrl } from './systemRules';
 import type { UrlSetting } from './urlSettings';
 

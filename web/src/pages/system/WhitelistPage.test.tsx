@@ -1,11 +1,10 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter } from '@/test/router';
 import { ApiError } from '@/utils/request';
 import WhitelistPage from './WhitelistPage';
+import { renderSignedIn } from '@/test/session';
 
 const api = vi.hoisted(() => ({ getAllowIps: vi.fn(), editAllowIps: vi.fn() }));
 vi.mock('@/api/system', () => api);
@@ -19,12 +18,7 @@ const LIST = [
 ];
 
 async function renderPage(menuIds: Array<number | string>) {
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(
-    <TestRouter>
-      <WhitelistPage />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <WhitelistPage />);
   await screen.findByTestId('whitelist-row-2001:db8::1', undefined, WAIT);
 }
 

@@ -81,12 +81,6 @@ export function refusal(error: unknown): string | null {
   return serverMessage(error);
 }
 
-/** The server's refusal inside a form. */
-export function ServerError({ message, testId }: { message: string | null; testId: string }) {
-  if (!message) return null;
-  return <Alert type="error" showIcon className="coffer-gap-bottom" message={message} data-testid={testId} />;
-}
-
 /** A button that copies `text` and toasts 'Copied'. */
 export function CopyButton({ text, testId, children }: { text: string; testId: string; children?: ReactNode }) {
   const { t } = useTranslation();

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addAsset, editAsset, type Asset } from '@/api/assets';
 import type { ChainNode } from '@/api/types';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import { toast } from '@/utils/feedback';
 import AssetSettingsFields from './AssetSettingsFields';
 import { assetToValues, defaultAssetValues, valuesToBody, type AssetFormValues } from './assetForm';
@@ -20,6 +21,8 @@ interface AssetFormModalProps {
   onClose: () => void;
   onSaved: () => void;
 }
+
+const DIALOG: DialogSpec = { name: 'asset-form', width: 680, testId: 'asset-form' };
 
 /** Add a token (20101, /asset/add_v2) or edit one (20102, /asset/edit). */
 export default function AssetFormModal({ target, assets, chains, onClose, onSaved }: AssetFormModalProps) {
@@ -44,57 +47,42 @@ export default function AssetFormModal({ target, assets, chains, onClose, onSave
     return { value: token.tokenid, label: taken ? `${token.symbol} (${t('token_already_added')})` : token.symbol, disabled: taken };
   });
 
-  const submit = async () => {
-    let values: AssetFormValues;
-    try {
-      // Hidden fields (the start time in interval mode) keep their values and are sent as well.
-      values = { ...form.getFieldsValue(true), ...(await form.validateFields()) };
-    } catch {
-      return; // the form shows what is wrong; nothing is sent
-    }
+  const submit = async (checked: AssetFormValues) => {
+    // Hidden fields (the start time in interval mode) keep their values and are sent as well.
+    const values: AssetFormValues = { ...form.getFieldsValue(true), ...checked };
     const body = valuesToBody(values);
-    try {
-      if (editing) await editAsset({ id: editing.id, ...body });
-      else await addAsset({ chainId: values.chainId!, tokenId: values.tokenId!, ...body });
-    } catch {
-      return; // the request layer toasted why; the dialog stays open
-    }
+    if (editing) await editAsset({ id: editing.id, ...body });
+    else await addAsset({ chainId: values.chainId!, tokenId: values.tokenId!, ...body });
     toast.success(t(editing ? 'edited_successfully' : 'added_successfully'));
     onSaved();
   };
 
   return (
-    <Modal
+    <FormModal
+      spec={DIALOG}
       open={target !== null}
       title={editing ? `${t('token_edit')} · ${editing.symbol} (${editing.chainname})` : t('token_add')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'asset-form-submit' }}
+      form={form}
+      onSubmit={submit}
       onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
-      width={680}
-      data-testid="asset-form"
+      formProps={{ initialValues: defaultAssetValues() }}
     >
-      <Form form={form} layout="vertical" requiredMark={false} name="asset-form" initialValues={defaultAssetValues()}>
-        {!editing && (
-          <div className="coffer-settings-grid">
-            <Form.Item name="chainId" label={t('chain')} rules={[{ required: true, message: t('token_choose_chain') }]}>
-              <Select
-                options={chains.map((node) => ({ value: node.chainid, label: node.chainname }))}
-                placeholder={t('chain')}
-                onChange={() => form.setFieldsValue({ tokenId: undefined, paymentAddress: undefined })}
-                data-testid="asset-form-chain"
-              />
-            </Form.Item>
-            <Form.Item name="tokenId" label={t('token')} rules={[{ required: true, message: t('token_choose_token') }]}>
-              <Select options={tokenOptions} disabled={!chain} placeholder={t('token')} data-testid="asset-form-token" />
-            </Form.Item>
-          </div>
-        )}
-        <AssetSettingsFields form={form} chainId={chainId} decimals={decimals} />
-      </Form>
-    </Modal>
+      {!editing && (
+        <div className="coffer-settings-grid">
+          <Form.Item name="chainId" label={t('chain')} rules={[{ required: true, message: t('token_choose_chain') }]}>
+            <Select
+              options={chains.map((node) => ({ value: node.chainid, label: node.chainname }))}
+              placeholder={t('chain')}
+              onChange={() => form.setFieldsValue({ tokenId: undefined, paymentAddress: undefined })}
+              data-testid="asset-form-chain"
+            />
+          </Form.Item>
+          <Form.Item name="tokenId" label={t('token')} rules={[{ required: true, message: t('token_choose_token') }]}>
+            <Select options={tokenOptions} disabled={!chain} placeholder={t('token')} data-testid="asset-form-token" />
+          </Form.Item>
+        </div>
+      )}
+      <AssetSettingsFields form={form} chainId={chainId} decimals={decimals} />
+    </FormModal>
   );
 }

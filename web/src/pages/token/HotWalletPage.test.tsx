@@ -5,6 +5,7 @@ import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
 import HotWalletPage from './HotWalletPage';
+import { clickLatest, homeConfig } from '@/test/session';
 
 const api = vi.hoisted(() => ({
   pageHotWallets: vi.fn(),
@@ -66,17 +67,10 @@ beforeEach(async () => {
   api.pageHotWallets.mockReset().mockResolvedValue({ list: ROWS, total: 2 });
   api.addHotWallet.mockReset().mockResolvedValue({ id: 3, address: DEV_ADDRESS });
   api.setHotWalletStatus.mockReset().mockResolvedValue(null);
-  config.getHomeConfig.mockReset().mockResolvedValue({
-    chainNodes: [
-      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [] },
-      { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: '', family: 'evm', tokens: [] },
-    ],
-    partnerChainNodes: [],
-    tokenIconUrl: '/static/token-icons/',
-    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
-    timeZone: 8,
-    multiAddressCollect: false,
-  });
+  config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
+    { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [] },
+    { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: '', family: 'evm', tokens: [] },
+  ], { tokenIconUrl: '/static/token-icons/' }));
 });
 afterEach(() => act(() => sessionStore.signOut()));
 
@@ -139,9 +133,7 @@ describe('hot wallets', () => {
     expect(api.setHotWalletStatus).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByTestId('hot-pause'));
-    await settle(400);
-    const sure = screen.getAllByTestId('hot-status-sure');
-    fireEvent.click(sure[sure.length - 1]);
+    await clickLatest('hot-status-sure');
     await settle(400);
     expect(api.setHotWalletStatus).toHaveBeenCalledWith(1, 1);
     expect(api.pageHotWallets).toHaveBeenCalledTimes(2); // reloaded

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { pageHotWallets, setHotWalletStatus, type HotWalletRow } from '@/api/wallets';
 import AccessControl from '@/components/AccessControl';
+import ConfirmLink from '@/components/list/ConfirmLink';
+import ListCard from '@/components/list/ListCard';
+import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
@@ -96,35 +99,26 @@ export default function HotWalletPage() {
       render: (_, wallet) => {
         const pausing = wallet.status === 0;
         return (
-          <Popconfirm
+          <ConfirmLink
             title={t(pausing ? 'hot_wallet_pause_confirm' : 'hot_wallet_resume_confirm', { address: shortAddress(wallet.address) })}
             description={pausing ? t('hot_wallet_pause_tip') : undefined}
-            okText={t('sure')}
-            cancelText={t('cancel')}
-            okButtonProps={{ danger: pausing, 'data-testid': 'hot-status-sure' }}
-            cancelButtonProps={{ 'data-testid': 'hot-status-cancel' }}
+            icon={pausing ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+            label={t(pausing ? 'hot_wallet_pause' : 'hot_wallet_resume')}
+            danger={pausing}
+            testId={pausing ? 'hot-pause' : 'hot-resume'}
+            confirmTestId="hot-status"
             onConfirm={() => changeStatus(wallet)}
-          >
-            <Button
-              type="link"
-              size="small"
-              danger={pausing}
-              icon={pausing ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
-              data-testid={pausing ? 'hot-pause' : 'hot-resume'}
-            >
-              {t(pausing ? 'hot_wallet_pause' : 'hot_wallet_resume')}
-            </Button>
-          </Popconfirm>
+          />
         );
       },
     });
   }
 
   return (
-    <Card
+    <ListCard
       title={t('hot_wallets')}
-      className="coffer-card"
-      data-testid="hot-wallets"
+      testId="hot-wallets"
+      tip={t('hot_wallets_tip')}
       extra={
         <Space>
           <Tooltip title={t('hot_wallet_count_tip')}>
@@ -145,20 +139,10 @@ export default function HotWalletPage() {
         </Space>
       }
     >
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('hot_wallets_tip')} />
       {full && hasPermission(PERMISSIONS.hotWalletAdd) && (
         <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('hot_wallet_limit')} data-testid="hot-limit" />
       )}
-      <Table<HotWalletRow>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.rows}
-        columns={columns}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-        scroll={{ x: 'max-content' }}
-        onRow={(wallet) => ({ 'data-testid': `hot-row-${wallet.address}` }) as object}
-      />
+      <PagedTable<HotWalletRow> list={list} columns={columns} rowProps={(wallet) => ({ 'data-testid': `hot-row-${wallet.address}` })} />
       <HotWalletAddModal
         open={adding}
         chains={chains}
@@ -168,6 +152,6 @@ export default function HotWalletPage() {
           list.reload();
         }}
       />
-    </Card>
+    </ListCard>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { editAddressRemark, type DepositAddressRow } from '@/api/wallets';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
 import { toast } from '@/utils/feedback';
 import { REMARK_MAX } from './tokenRules';
 
@@ -12,6 +13,8 @@ interface RemarkModalProps {
   onSaved: () => void;
 }
 
+const DIALOG: DialogSpec = { name: 'address-remark', titleKey: 'remark_edit', width: 480, testId: 'remark-form' };
+
 /** Edit a deposit address's remark (20201): at most 100 characters, empty clears it. */
 export default function RemarkModal({ target, onClose, onSaved }: RemarkModalProps) {
   const { t } = useTranslation();
@@ -21,56 +24,40 @@ export default function RemarkModal({ target, onClose, onSaved }: RemarkModalPro
     if (target) form.setFieldsValue({ remark: target.remark });
   }, [target]); // once per opening
 
-  const submit = async () => {
+  const submit = async (values: { remark?: string }) => {
     if (!target) return;
-    let remark: string;
-    try {
-      remark = ((await form.validateFields()).remark ?? '').trim();
-    } catch {
-      return;
-    }
-    try {
-      await editAddressRemark(target.id, remark);
-    } catch {
-      return;
-    }
+    await editAddressRemark(target.id, (values.remark ?? '').trim());
     toast.success(t('edited_successfully'));
     onSaved();
   };
 
   return (
-    <Modal
+    <FormModal
+      spec={DIALOG}
       open={target !== null}
-      title={t('remark_edit')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ 'data-testid': 'remark-form-submit' }}
+      form={form}
+      onSubmit={submit}
       onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
-      width={480}
-      data-testid="remark-form"
+      intro={
+        target && (
+          <Typography.Paragraph type="secondary" className="coffer-address">
+            {target.chainname} · {target.openId} · {target.address}
+          </Typography.Paragraph>
+        )
+      }
     >
-      {target && (
-        <Typography.Paragraph type="secondary" className="coffer-address">
-          {target.chainname} · {target.openId} · {target.address}
-        </Typography.Paragraph>
-      )}
-      <Form form={form} layout="vertical" requiredMark={false} name="address-remark">
-        <Form.Item
-          name="remark"
-          label={t('remark')}
-          rules={[
-            {
-              validator: (_, value: string | undefined) =>
-                [...(value ?? '').trim()].length <= REMARK_MAX ? Promise.resolve() : Promise.reject(new Error(t('remark_too_long', { max: REMARK_MAX }))),
-            },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={REMARK_MAX} showCount data-testid="remark-form-remark" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="remark"
+        label={t('remark')}
+        rules={[
+          {
+            validator: (_, value: string | undefined) =>
+              [...(value ?? '').trim()].length <= REMARK_MAX ? Promise.resolve() : Promise.reject(new Error(t('remark_too_long', { max: REMARK_MAX }))),
+          },
+        ]}
+      >
+        <Input.TextArea rows={3} maxLength={REMARK_MAX} showCount data-testid="remark-form-remark" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -6,6 +6,7 @@ import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
 import TokenListPage from './TokenListPage';
+import { homeConfig } from '@/test/session';
 
 const assets = vi.hoisted(() => ({
   listAssets: vi.fn(),
@@ -84,20 +85,13 @@ beforeEach(async () => {
   wallets.pageHotWallets.mockReset().mockImplementation(({ chainId }) =>
     Promise.resolve(chainId === 1337 ? { list: [{ id: 1, chainId: 1337, address: HOT, status: 0, remark: 'main', balances: [] }], total: 1 } : { list: [], total: 0 }),
   );
-  config.getHomeConfig.mockReset().mockResolvedValue({
-    chainNodes: [
-      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [
-        { tokenid: 1, symbol: 'USDT', price: '1', decimals: 6 },
-        { tokenid: 2, symbol: 'USDC', price: '1', decimals: 6 },
-      ] },
-      { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: '', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1', decimals: 6 }] },
-    ],
-    partnerChainNodes: [],
-    tokenIconUrl: '/static/token-icons/',
-    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
-    timeZone: 8,
-    multiAddressCollect: false,
-  });
+  config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
+    { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [
+      { tokenid: 1, symbol: 'USDT', price: '1', decimals: 6 },
+      { tokenid: 2, symbol: 'USDC', price: '1', decimals: 6 },
+    ] },
+    { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: '', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1', decimals: 6 }] },
+  ], { tokenIconUrl: '/static/token-icons/' }));
 });
 afterEach(() => act(() => sessionStore.signOut()));
 

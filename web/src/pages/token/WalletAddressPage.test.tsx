@@ -1,10 +1,10 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { settle } from '@/test/router';
 import WalletAddressPage from './WalletAddressPage';
+import { homeConfig, renderSignedIn } from '@/test/session';
 
 const api = vi.hoisted(() => ({
   pageDepositAddresses: vi.fn(),
@@ -24,12 +24,7 @@ const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const ROW = { id: 11, chainId: 1337, chainname: 'Devchain', openId: 'user-1', address: ADDRESS, remark: '', createtime: '2026-11-22T07:00:00Z' };
 
 async function renderPage(menuIds: Array<number | string>) {
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(
-    <TestRouter>
-      <WalletAddressPage />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <WalletAddressPage />);
   await screen.findByTestId('deposit-row-1337-user-1', undefined, WAIT);
 }
 
@@ -37,14 +32,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.pageDepositAddresses.mockReset().mockResolvedValue({ list: [ROW], total: 1 });
   api.editAddressRemark.mockReset().mockResolvedValue(null);
-  config.getHomeConfig.mockReset().mockResolvedValue({
-    chainNodes: [{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [] }],
-    partnerChainNodes: [],
-    tokenIconUrl: '',
-    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
-    timeZone: 8,
-    multiAddressCollect: false,
-  });
+  config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [] }]));
 });
 afterEach(() => act(() => sessionStore.signOut()));
 

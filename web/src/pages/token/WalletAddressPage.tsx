@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Select, Space, Table } from 'antd';
-import { EditOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { pageDepositAddresses, type DepositAddressFilters, type DepositAddressRow } from '@/api/wallets';
+import FilterBar, { ChainFilter } from '@/components/list/FilterBar';
+import ListCard from '@/components/list/ListCard';
+import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
@@ -67,52 +70,17 @@ export default function WalletAddressPage() {
   }
 
   return (
-    <Card title={t('wallet_address')} className="coffer-card" data-testid="wallet-address">
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('wallet_address_tip')} />
-      <Form form={form} layout="inline" className="coffer-filter-bar" onFinish={search} data-testid="deposit-filters">
-        <Form.Item name="chainId">
-          <Select
-            allowClear
-            className="coffer-filter-select"
-            placeholder={t('token_all_chains')}
-            options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
-            data-testid="filter-chain"
-          />
-        </Form.Item>
+    <ListCard title={t('wallet_address')} testId="wallet-address" tip={t('wallet_address_tip')}>
+      <FilterBar form={form} testId="deposit-filters" onSearch={search} onReset={() => list.search({})}>
+        <ChainFilter chains={chains} />
         <Form.Item name="openId">
           <Input allowClear placeholder={t('filter_openid')} data-testid="filter-openid" />
         </Form.Item>
         <Form.Item name="address">
           <Input allowClear placeholder={t('filter_address')} className="coffer-filter-input" data-testid="filter-address" />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-              {t('search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                list.search({});
-              }}
-              data-testid="filter-reset"
-            >
-              {t('reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<DepositAddressRow>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.rows}
-        columns={columns}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-        scroll={{ x: 'max-content' }}
-        onRow={(row) => ({ 'data-testid': `deposit-row-${row.chainId}-${row.openId}` }) as object}
-      />
+      </FilterBar>
+      <PagedTable<DepositAddressRow> list={list} columns={columns} rowProps={(row) => ({ 'data-testid': `deposit-row-${row.chainId}-${row.openId}` })} />
       <RemarkModal
         target={editing}
         onClose={() => setEditing(null)}
@@ -121,6 +89,6 @@ export default function WalletAddressPage() {
           list.reload();
         }}
       />
-    </Card>
+    </ListCard>
   );
 }

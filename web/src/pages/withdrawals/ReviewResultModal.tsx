@@ -2,12 +2,12 @@ import { Alert, Button, Modal, Progress, Space, Table, Tag, Typography } from 'a
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { ChainNode } from '@/api/types';
-import type { ReviewAction, ReviewReport, ReviewRowResult } from '@/api/withdrawals';
-import { ORDER_STATUS } from '@/pages/deposits/depositRules';
-import { HashText, StatusTag } from '@/pages/deposits/StatusTags';
+import type { ReviewAction } from '@/api/orders';
+import type { ReviewReport, ReviewRowResult } from '@/api/withdrawals';
+import { ORDER_STATUS, REVIEW_ACTION } from '@/pages/orders/statuses';
+import { HashText, StatusTag } from '@/pages/orders/StatusTags';
 import { chainById } from '@/pages/token/tokenRules';
 import { finishedCount, type Tracking } from './progress';
-import { REVIEW_ACTION } from './withdrawalRules';
 
 /** What a review call answered, with what the screen knows of the rows it named. */
 export interface ReviewOutcome {

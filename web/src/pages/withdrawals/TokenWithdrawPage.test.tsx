@@ -1,12 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
-import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { settle } from '@/test/router';
 import { withdrawalRow } from '@/test/withdrawals';
 import { ApiError } from '@/utils/request';
 import TokenWithdrawPage from './TokenWithdrawPage';
+import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 
 const api = vi.hoisted(() => ({ requestWithdraw: vi.fn(), manualWithdraw: vi.fn() }));
 vi.mock('@/api/withdrawals', () => api);
@@ -25,12 +24,7 @@ const HOT = '0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0';
 const asset = (id: number, chainId: number, tokenId: number, symbol: string, status: 0 | 1 = 1) => ({ id, chainId, tokenId, symbol, decimals: 6, status, chainname: '', paymentAddress: HOT });
 
 async function renderPage(menuIds: Array<number | string>, bindGoogle = true) {
-  act(() => sessionStore.signIn(makeUser(menuIds, { bindGoogle })));
-  render(
-    <TestRouter>
-      <TokenWithdrawPage />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <TokenWithdrawPage />, { bindGoogle });
   await screen.findByTestId('withdraw-form', undefined, WAIT);
 }
 
@@ -63,23 +57,13 @@ beforeEach(async () => {
     ],
     total: 2,
   });
-  config.getHomeConfig.mockReset().mockResolvedValue({
-    chainNodes: [
-      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', decimals: 18, txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6 }] },
-      { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', decimals: 18, txurl: '', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1', decimals: 6 }] },
-      { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', decimals: 6, txurl: '', family: 'tron', tokens: [] },
-    ],
-    partnerChainNodes: [],
-    tokenIconUrl: '',
-    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
-    timeZone: 8,
-    multiAddressCollect: false,
-  });
+  config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
+    { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', decimals: 18, txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6 }] },
+    { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', decimals: 18, txurl: '', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1', decimals: 6 }] },
+    { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', decimals: 6, txurl: '', family: 'tron', tokens: [] },
+  ]));
 });
-afterEach(() => {
-  act(() => sessionStore.signOut());
-  vi.restoreAllMocks();
-});
+afterEach(signOutAndRestore);
 
 describe('Token › Token withdraw', () => {
   it('offers the enabled tokens and the native coin, checks address, decimals and the code, then sends the trimmed body', async () => {

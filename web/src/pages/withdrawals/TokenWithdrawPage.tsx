@@ -3,15 +3,15 @@ import { Alert, Card, Descriptions, Tabs, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listAssets, type Asset } from '@/api/assets';
+import { OrderStatus } from '@/api/orders';
 import type { WithdrawalRow } from '@/api/withdrawals';
 import { useAccess } from '@/hooks/useAccess';
-import { ORDER_STATUS } from '@/pages/deposits/depositRules';
-import { AmountText, StatusTag } from '@/pages/deposits/StatusTags';
+import { ORDER_STATUS } from '@/pages/orders/statuses';
+import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
 import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
 import WithdrawForm from './WithdrawForm';
-import { AWAITING_REVIEW } from './withdrawalRules';
 
 /** The merchant's assets (201); null when the role cannot read them. */
 function useAssets(): Asset[] | null | undefined {
@@ -37,7 +37,7 @@ function CreatedOrder({ row }: { row: WithdrawalRow }) {
     : hasPermission(PAGES.withdrawList)
       ? { path: '/transactions/withdraw-list', key: 'withdraw_list_link' }
       : null;
-  const waits = row.status === AWAITING_REVIEW;
+  const waits = row.status === OrderStatus.AwaitingReview;
   return (
     <Alert
       type="success"

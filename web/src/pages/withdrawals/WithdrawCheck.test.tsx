@@ -1,12 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
-import { defaultRange, toDepositFilters } from '@/pages/deposits/depositRules';
-import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
+import { settle } from '@/test/router';
 import { withdrawalRow } from '@/test/withdrawals';
 import { WithdrawCheckPage } from './WithdrawalPages';
+import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 
 const api = vi.hoisted(() => ({
   pageWithdrawals: vi.fn(),
@@ -28,16 +27,11 @@ const awaiting = (id: number) =>
 const A = awaiting(10);
 const B = awaiting(11);
 const FAILED = withdrawalRow(12, { status: 10, reason: 'reverted' });
-const DEFAULTS = toDepositFilters({ period: defaultRange(8), status: 1 }, 8)!;
+const DEFAULTS = toOrderFilters({ period: defaultRange(8), status: 1 }, 8)!;
 const SELF = 'You cannot approve your own withdrawal';
 
 async function renderCheck(menuIds: Array<number | string>, bindGoogle = true) {
-  act(() => sessionStore.signIn(makeUser(menuIds, { bindGoogle })));
-  render(
-    <TestRouter>
-      <WithdrawCheckPage />
-    </TestRouter>,
-  );
+  renderSignedIn(menuIds, <WithdrawCheckPage />, { bindGoogle });
   await screen.findByTestId(`wd-row-${A.orderNo}`, undefined, WAIT);
 }
 const row = (orderNo: string) => within(screen.getByTestId(`wd-row-${orderNo}`));
@@ -60,19 +54,9 @@ beforeEach(async () => {
   api.withdrawalSummary.mockResolvedValue({ count: 3, totals: [] });
   api.withdrawalDetail.mockResolvedValue({ ...A, callbacks: [], reviews: [] });
   api.queryWithdrawals.mockResolvedValue([]);
-  config.getHomeConfig.mockReset().mockResolvedValue({
-    chainNodes: [{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] }],
-    partnerChainNodes: [],
-    tokenIconUrl: '',
-    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
-    timeZone: 8,
-    multiAddressCollect: false,
-  });
+  config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] }]));
 });
-afterEach(() => {
-  act(() => sessionStore.signOut());
-  vi.restoreAllMocks();
-});
+afterEach(signOutAndRestore);
 
 describe('Transactions › Withdraw check', () => {
   it('asks for the rows awaiting review; without 40301 / 40302 there are no review buttons', async () => {

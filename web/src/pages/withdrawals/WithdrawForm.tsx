@@ -7,9 +7,10 @@ import type { ChainNode } from '@/api/types';
 import { manualWithdraw, requestWithdraw, type WithdrawalRow } from '@/api/withdrawals';
 import { useChainHotWallets } from '@/pages/token/AssetSettingsFields';
 import { chainById } from '@/pages/token/tokenRules';
+import { ServerError } from '@/components/FormModal';
 import { useAddressRules } from '@/store/addressRules';
 import { addressPlaceholder, isAddressFor } from '@/utils/addressRules';
-import { GoogleCodeField, ServerError, googleCodeOf, refusal, useGoogleBound } from '@/pages/system/shared';
+import { GoogleCodeField, googleCodeOf, refusal, useGoogleBound } from '@/pages/system/shared';
 import {
   DEFAULT_NATIVE_DECIMALS,
   NATIVE_TOKEN,

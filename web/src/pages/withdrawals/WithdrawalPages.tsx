@@ -1,43 +1,47 @@
+import { OrderStatus } from '@/api/orders';
+import { pageWithdrawals, pushWithdrawal, withdrawalSummary, type WithdrawalDetail, type WithdrawalRow } from '@/api/withdrawals';
+import { orderPage } from '@/pages/orders/OrderScreen';
+import type { OrderSource } from '@/pages/orders/orderKind';
 import { PERMISSIONS } from '@/router/permissions';
-import WithdrawalScreen, { type WithdrawalSourceConfig } from './WithdrawalScreen';
-import { AWAITING_REVIEW } from './withdrawalRules';
+import { useWithdrawReview } from './useWithdrawReview';
+import { WITHDRAWAL_KIND } from './withdrawalKind';
 
 // The three withdrawal tables of the catalogue over one screen (module constants: the screen
 // reads its summary again whenever its filters change).
 
-const WITHDRAW_ORDERS: WithdrawalSourceConfig = {
+type WithdrawalSource = OrderSource<WithdrawalRow, WithdrawalDetail>;
+
+const WITHDRAW_ORDERS: WithdrawalSource = {
+  kind: WITHDRAWAL_KIND,
   menuId: '302',
   titleKey: 'withdraw_orders',
   tipKey: 'withdraw_orders_tip',
+  countKey: 'summary_withdrawals',
+  csvPrefix: 'withdrawals',
   pushPermission: PERMISSIONS.withdrawPush,
+  page: (query) => pageWithdrawals(query),
+  summary: withdrawalSummary,
+  push: pushWithdrawal,
 };
 
-const WITHDRAW_LIST: WithdrawalSourceConfig = {
-  menuId: '404',
-  titleKey: 'withdraw_list',
-  tipKey: 'withdraw_orders_tip',
-  pushPermission: PERMISSIONS.withdrawListPush,
-};
+const WITHDRAW_LIST: WithdrawalSource = { ...WITHDRAW_ORDERS, menuId: '404', titleKey: 'withdraw_list', pushPermission: PERMISSIONS.withdrawListPush };
 
-const WITHDRAW_CHECK: WithdrawalSourceConfig = {
+/** The review queue: selection, pass, reject, one-click, review again; no re-push. */
+const WITHDRAW_CHECK: WithdrawalSource = {
+  ...WITHDRAW_ORDERS,
   menuId: '403',
   titleKey: 'withdraw_check',
   tipKey: 'withdraw_check_tip',
-  review: true,
-  initialStatus: AWAITING_REVIEW,
+  pushPermission: undefined,
+  initialStatus: OrderStatus.AwaitingReview,
+  useExtras: useWithdrawReview,
 };
 
 /** Orders › Withdraw (menu 302), re-push 30201. */
-export function WithdrawOrdersPage() {
-  return <WithdrawalScreen source={WITHDRAW_ORDERS} />;
-}
+export const WithdrawOrdersPage = orderPage(WITHDRAW_ORDERS);
 
 /** Transactions › Withdraw list (menu 404), re-push 40401. */
-export function WithdrawListPage() {
-  return <WithdrawalScreen source={WITHDRAW_LIST} />;
-}
+export const WithdrawListPage = orderPage(WITHDRAW_LIST);
 
 /** Transactions › Withdraw check (menu 403): the review queue (40301, 40302). */
-export function WithdrawCheckPage() {
-  return <WithdrawalScreen source={WITHDRAW_CHECK} />;
-}
+export const WithdrawCheckPage = orderPage(WITHDRAW_CHECK);

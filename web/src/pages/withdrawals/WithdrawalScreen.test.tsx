@@ -1,14 +1,13 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
-import { defaultRange, toDepositFilters } from '@/pages/deposits/depositRules';
-import { sessionStore } from '@/store/session';
-import { makeUser } from '@/test/fixtures';
-import { TestRouter, settle } from '@/test/router';
+import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
+import { settle } from '@/test/router';
 import { withdrawalRow } from '@/test/withdrawals';
 import { toast } from '@/utils/feedback';
 import { WithdrawListPage, WithdrawOrdersPage } from './WithdrawalPages';
-import { withdrawalCsv } from './withdrawalExport';
+import { withdrawalCsv } from './withdrawalKind';
+import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 
 const api = vi.hoisted(() => ({
   pageWithdrawals: vi.fn(),
@@ -48,11 +47,10 @@ const WAITING = withdrawalRow(10, {
 const SUMMARY = { count: 2, totals: [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount: '1505.123456' }] };
 const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 200, latencyMs: 12, response: '{"code":0}', error: '', success: true, createtime: '2026-11-22T07:02:00Z' };
 const REVIEW = { action: 1, reviewer: 'boss@coffer.local', reason: '', createtime: '2026-11-22T07:00:30Z' };
-const DEFAULTS = toDepositFilters({ period: defaultRange(8) }, 8)!;
+const DEFAULTS = toOrderFilters({ period: defaultRange(8) }, 8)!;
 
 async function renderPage(menuIds: Array<number | string>, page = <WithdrawOrdersPage />) {
-  act(() => sessionStore.signIn(makeUser(menuIds)));
-  render(<TestRouter>{page}</TestRouter>);
+  renderSignedIn(menuIds, page);
   await screen.findByTestId(`wd-row-${DONE.orderNo}`, undefined, WAIT);
 }
 const row = (orderNo = DONE.orderNo) => within(screen.getByTestId(`wd-row-${orderNo}`));
@@ -65,22 +63,12 @@ beforeEach(async () => {
   api.withdrawalDetail.mockResolvedValue({ ...WAITING, callbacks: [ATTEMPT], reviews: [REVIEW] });
   api.pushWithdrawal.mockResolvedValue(null);
   csv.downloadText.mockReset();
-  config.getHomeConfig.mockReset().mockResolvedValue({
-    chainNodes: [
-      { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
-      { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: 'https://etherscan.io/tx/', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1' }] },
-    ],
-    partnerChainNodes: [],
-    tokenIconUrl: '',
-    tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
-    timeZone: 8,
-    multiAddressCollect: false,
-  });
+  config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
+    { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
+    { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: 'https://etherscan.io/tx/', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1' }] },
+  ]));
 });
-afterEach(() => {
-  act(() => sessionStore.signOut());
-  vi.restoreAllMocks();
-});
+afterEach(signOutAndRestore);
 
 describe('Orders › Withdraw', () => {
   it('asks for the last 7 days of the merchant zone and shows the fields and totals', async () => {
@@ -141,9 +129,7 @@ describe('Orders › Withdraw', () => {
     expect(screen.queryByTestId('wd-pass')).toBeNull(); // review buttons live on Withdraw check only
     expect(screen.queryByTestId('review-bar')).toBeNull();
     fireEvent.click(row().getByTestId('wd-push'));
-    await settle(400);
-    const sure = screen.getAllByTestId('wd-push-sure');
-    fireEvent.click(sure[sure.length - 1]);
+    await clickLatest('wd-push-sure');
     await waitFor(() => expect(api.pushWithdrawal).toHaveBeenCalledWith(9), WAIT);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully pushed'), WAIT);
   });
@@ -212,9 +198,7 @@ describe('Transactions › Withdraw list', () => {
     await renderPage([4, 404, 40401], <WithdrawListPage />);
     expect(screen.getByTestId('withdrawals-404')).toBeTruthy();
     fireEvent.click(row().getByTestId('wd-push'));
-    await settle(400);
-    const sure = screen.getAllByTestId('wd-push-sure');
-    fireEvent.click(sure[sure.length - 1]);
+    await clickLatest('wd-push-sure');
     await waitFor(() => expect(api.pushWithdrawal).toHaveBeenCalledWith(9), WAIT);
   });
 });

@@ -3,40 +3,26 @@ import { Button, Popconfirm, Tooltip, Typography } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import { CheckOutlined, CloseOutlined, RedoOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ChainNode } from '@/api/types';
-import {
-  checkWithdrawals,
-  pageWithdrawals,
-  type ReviewAction,
-  type ReviewSelection,
-  type WithdrawalFilters,
-  type WithdrawalRow,
-} from '@/api/withdrawals';
+import { OrderStatus, ReviewAction } from '@/api/orders';
+import { checkWithdrawals, pageWithdrawals, type ReviewSelection, type WithdrawalRow } from '@/api/withdrawals';
 import { useAccess } from '@/hooks/useAccess';
+import type { ScreenExtras, ScreenState } from '@/pages/orders/orderKind';
 import { PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
 import PassModal, { type PassRequest } from './PassModal';
 import RejectModal from './RejectModal';
 import ReviewResultModal, { type ReviewOutcome } from './ReviewResultModal';
 import { useFollowProgress } from './progress';
-import { AWAITING_REVIEW, FAILED, MAX_BATCH, MAX_ONE_CLICK, REVIEW_AGAIN_MINUTES, oneClickFilter } from './withdrawalRules';
-
-interface ReviewOptions {
-  /** The rows listed now (for order numbers in the results). */
-  rows: readonly WithdrawalRow[];
-  /** The list's filter: one-click review acts on its awaiting rows. */
-  filters: WithdrawalFilters;
-  chains: readonly ChainNode[];
-  /** After a review changed rows (and once a pass's progress ends): read list, summary and detail again. */
-  onChanged: () => void;
-}
+import { MAX_BATCH, MAX_ONE_CLICK, REVIEW_AGAIN_MINUTES, oneClickFilter } from './withdrawalRules';
 
 /**
  * The review queue's actions (menu 403): pass and reject (40301) per row, for the selected rows
  * (at most 100) and for every awaiting row of the filter (one-click); review again (40302) on
  * failed rows. Each call's per-row results are shown; passed rows are followed to a final state.
  */
-export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOptions) {
+export function useWithdrawReview({ rows, filters, chains, refresh }: ScreenState<WithdrawalRow>): ScreenExtras<WithdrawalRow> {
+  // After a review changed rows (and once a pass's progress ends): read list, summary and detail again.
+  const onChanged = refresh;
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
   const canReview = hasPermission(PERMISSIONS.withdrawReview);
@@ -69,7 +55,7 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
     const names = known();
     setSelected({});
     setOutcome({ action, report, rows: names });
-    const passed = action === 1 ? report.results.filter((row) => row.ok).map((row) => row.id) : [];
+    const passed = action === ReviewAction.Pass ? report.results.filter((row) => row.ok).map((row) => row.id) : [];
     if (passed.length > 0) follow(passed);
     else {
       stop();
@@ -80,7 +66,7 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
 
   /** Passing asks for the Google code first. */
   const askToPass = (selection: ReviewSelection, title: string, testId: string, tip?: string) =>
-    setPassing({ title, tip, testId, send: (googleCode) => review(selection, 1, undefined, googleCode) });
+    setPassing({ title, tip, testId, send: (googleCode) => review(selection, ReviewAction.Pass, undefined, googleCode) });
 
   const oneClick = async () => {
     const filter = oneClickFilter(filters);
@@ -105,7 +91,7 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
     ? {
         selectedRowKeys: selectedIds,
         preserveSelectedRowKeys: true,
-        getCheckboxProps: (row) => ({ disabled: row.status !== AWAITING_REVIEW, 'data-testid': `wd-select-${row.orderNo}` }) as object,
+        getCheckboxProps: (row) => ({ disabled: row.status !== OrderStatus.AwaitingReview, 'data-testid': `wd-select-${row.orderNo}` }) as object,
         onChange: (_keys, picked) => {
           const next: Record<number, WithdrawalRow> = {};
           for (const row of picked) if (row) next[row.id] = row;
@@ -144,7 +130,7 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
 
   const rowActions = (row: WithdrawalRow): ReactNode => (
     <>
-      {canReview && row.status === AWAITING_REVIEW && (
+      {canReview && row.status === OrderStatus.AwaitingReview && (
         <>
           <Button
             type="link"
@@ -160,14 +146,14 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
           </Button>
         </>
       )}
-      {canReviewAgain && row.status === FAILED && (
+      {canReviewAgain && row.status === OrderStatus.Failed && (
         <Popconfirm
           title={t('wd_review_again_confirm', { orderNo: row.orderNo })}
           description={t('wd_review_again_help', { minutes: REVIEW_AGAIN_MINUTES })}
           okText={t('sure')}
           cancelText={t('cancel')}
           okButtonProps={{ 'data-testid': 'wd-review-again-sure' }}
-          onConfirm={() => review({ ids: [row.id] }, 3)}
+          onConfirm={() => review({ ids: [row.id] }, ReviewAction.ReviewAgain)}
         >
           <Tooltip title={t('wd_review_again_help', { minutes: REVIEW_AGAIN_MINUTES })}>
             <Button type="link" size="small" icon={<RedoOutlined />} data-testid="wd-review-again">
@@ -186,7 +172,7 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
         count={rejecting.length}
         onCancel={() => setRejecting([])}
         onSubmit={async (reason) => {
-          if (await review({ ids: rejecting }, 2, reason)) setRejecting([]);
+          if (await review({ ids: rejecting }, ReviewAction.Reject, reason)) setRejecting([]);
         }}
       />
       <ReviewResultModal
@@ -203,5 +189,5 @@ export function useWithdrawReview({ rows, filters, chains, onChanged }: ReviewOp
     </>
   );
 
-  return { rowSelection, toolbar, rowActions, modals, hasActions: canReview || canReviewAgain };
+  return { rowSelection, toolbar, rowActions, modals };
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import type { WithdrawalProgress } from '@/api/withdrawals';
-import { ORDER_STATUS } from '@/pages/deposits/depositRules';
+import { ORDER_STATUS } from '@/pages/orders/statuses';
 import { followProgress } from './progress';
 import {
   FINAL_STATUSES,

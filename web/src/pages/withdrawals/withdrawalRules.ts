@@ -1,16 +1,14 @@
 import type { TFunction } from 'i18next';
-import type { OrderStatus } from '@/api/deposits';
-import type { ReviewAction, WithdrawalFilters, WithdrawalSource } from '@/api/withdrawals';
-import type { StatusView } from '@/pages/deposits/depositRules';
+import { OrderStatus, type OrderFilters } from '@/api/orders';
 
 // Pure rules of the withdrawal screens (menus 206, 302, 403, 404), docs/api.md "Withdrawals".
 
 /** The states a withdrawal takes, offered by the status filter (9 and 11 are never produced). */
-export const WITHDRAWAL_STATUSES: readonly OrderStatus[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10];
-export const AWAITING_REVIEW: OrderStatus = 1;
-export const FAILED: OrderStatus = 10;
-/** Reject, transaction complete, transaction failed: nothing changes a withdrawal after these. */
-export const FINAL_STATUSES: readonly OrderStatus[] = [3, 8, 10];
+export const WITHDRAWAL_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus).filter(
+  (status) => status !== OrderStatus.PartiallyComplete && status !== OrderStatus.Void,
+);
+/** Nothing changes a withdrawal after these. */
+export const FINAL_STATUSES: readonly OrderStatus[] = [OrderStatus.Rejected, OrderStatus.Complete, OrderStatus.Failed];
 export const isFinal = (status: number | null | undefined): boolean => FINAL_STATUSES.includes(status as OrderStatus);
 
 /** Rows one batch review may name (the server's limit). */
@@ -25,18 +23,6 @@ export const REVIEW_AGAIN_MINUTES = 10;
 /** Progress polling after a pass: every 2 s, for at most 2 minutes. */
 export const POLL_INTERVAL_MS = 2000;
 export const POLL_LIMIT_MS = 120_000;
-
-export const SOURCE: Record<WithdrawalSource, StatusView> = {
-  1: { key: 'wd_source_1', color: 'blue' },
-  2: { key: 'wd_source_2', color: 'geekblue' },
-  3: { key: 'wd_source_3', color: 'purple' },
-};
-
-export const REVIEW_ACTION: Record<ReviewAction, StatusView> = {
-  1: { key: 'wd_action_1', color: 'green' },
-  2: { key: 'wd_action_2', color: 'red' },
-  3: { key: 'wd_action_3', color: 'gold' },
-};
 
 /** Risk reason codes the server stores (crates/domain withdrawals::risk::reason). */
 const RISK_REASON_KEYS: Record<string, string> = {
@@ -75,7 +61,7 @@ export function isRejectReason(value: string | null | undefined): boolean {
 }
 
 /** The body of one-click review: the list's filter, narrowed to the rows awaiting review. */
-export const oneClickFilter = (filters: WithdrawalFilters): WithdrawalFilters => ({ ...filters, status: AWAITING_REVIEW });
+export const oneClickFilter = (filters: OrderFilters): OrderFilters => ({ ...filters, status: OrderStatus.AwaitingReview });
 
 /** Splits ids into groups of at most `size` (the query limit). */
 export function chunk<T>(items: readonly T[], size = MAX_QUERY_IDS): T[][] {

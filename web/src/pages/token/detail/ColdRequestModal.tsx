@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Modal, Space, Typography, type FormRule } f
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '@/components/FormModal';
 import { requestColdAddresses, type Asset } from '@/api/assets';
 import type { ChainFamily } from '@/api/types';
 import { useAddressRules } from '@/store/addressRules';
@@ -34,13 +35,10 @@ interface ColdRequestValues {
   googleCode: string;
 }
 
-interface ColdRequestModalProps {
-  open: boolean;
+interface ColdRequestModalProps extends DialogProps {
   asset: Asset;
   /** The chain's address family (home/config); addresses are checked against it. */
   family: ChainFamily | undefined;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 const EMPTY_ROW: ColdRow = { address: '', ratio: '' };

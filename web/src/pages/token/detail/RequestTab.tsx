@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import PagedTable from '@/components/list/PagedTable';
 import { getTokenRequests, type Asset, type TokenRequestRow } from '@/api/assets';
 import type { ChainFamily, PageQuery } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
@@ -93,15 +94,11 @@ export default function RequestTab({ asset, family, timeZone, onRequested }: Req
         </AccessControl>
       }
     >
-      <Table<TokenRequestRow>
-        rowKey="id"
+      <PagedTable<TokenRequestRow>
+        list={list}
         size="small"
-        loading={list.loading}
-        dataSource={list.rows}
         columns={columns}
-        pagination={{ ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-        scroll={{ x: 'max-content' }}
-        onRow={(row) => ({ 'data-testid': `request-row-${row.id}` }) as object}
+        rowProps={(row) => ({ 'data-testid': `request-row-${row.id}` })}
       />
       <ColdRequestModal
         open={open}

@@ -2,7 +2,7 @@ import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TxHashLink } from '@/pages/token/AddressText';
 import { formatAmountDown } from '@/pages/token/tokenRules';
-import { statusView, type StatusView } from './depositRules';
+import { statusView, type StatusView } from './statuses';
 
 // Small cells shared by the deposit tables, the detail drawer and the callback log.
 

@@ -1,7 +1,7 @@
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { CallbackAttempt } from '@/api/deposits';
+import type { CallbackAttempt } from '@/api/orders';
 import { formatInZone } from '@/utils/timezone';
 import { LongText } from './StatusTags';
 import { reasonText } from './attemptResult';

@@ -1,17 +1,17 @@
 import { Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DepositSummary } from '@/api/deposits';
+import type { OrderSummary } from '@/api/orders';
 import { AmountText } from './StatusTags';
 
-interface DepositSummaryBarProps {
-  summary: DepositSummary | null;
+interface OrderSummaryBarProps {
+  summary: OrderSummary | null;
   loading: boolean;
-  /** 'summary_deposits' or 'summary_transactions'. */
+  /** The count's label: 'summary_deposits', 'summary_transactions', 'summary_withdrawals'. */
   countKey: string;
 }
 
 /** Count and total quantity per token of what the filter selects (all pages). */
-export default function DepositSummaryBar({ summary, loading, countKey }: DepositSummaryBarProps) {
+export default function OrderSummaryBar({ summary, loading, countKey }: OrderSummaryBarProps) {
   const { t } = useTranslation();
   return (
     <div className="coffer-summary coffer-gap-bottom" data-testid="deposit-summary">

@@ -1,23 +1,14 @@
 import { useEffect, useMemo } from 'react';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from '@/api/deposits';
+import { TxType, type OrderFilters, type OrderStatus } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
-import type { PickedRange } from '@/utils/timezone';
-import {
-  DEPOSIT_STATUSES,
-  ORDER_STATUS,
-  TX_TYPE,
-  periodMessageKey,
-  requiredPeriod,
-  toDepositFilters,
-  type DepositFilterValues,
-  type OrderFilters,
-} from './depositRules';
+import FilterBar, { ChainFilter, PeriodFilter } from '@/components/list/FilterBar';
+import { periodMessageKey, requiredPeriod, toOrderFilters, type OrderFilterValues } from './orderFilters';
+import { ORDER_STATUS, TX_TYPE } from './statuses';
 
-interface DepositFilterBarProps {
+interface OrderFilterBarProps {
   /** The merchant's zone: the picked days are sent as that zone's day boundaries. */
   timeZone: number | null;
   chains: readonly ChainNode[];
@@ -25,12 +16,12 @@ interface DepositFilterBarProps {
   withType: boolean;
   /** The period the form starts with and returns to on Reset (the last 7 days). */
   initialRange: [Dayjs, Dayjs];
-  /** The states the status filter offers (deposits: 7, 8, 11). */
-  statuses?: readonly OrderStatus[];
+  /** The states the status filter offers (the kind's). */
+  statuses: readonly OrderStatus[];
   /** The status the form starts with and returns to on Reset (withdraw check: 1). */
   initialStatus?: OrderStatus;
   /** Withdrawals filter by the merchant's order number too. */
-  withMerchantOrderNo?: boolean;
+  withMerchantOrderNo: boolean;
   onSearch: (filters: OrderFilters) => void;
 }
 
@@ -38,18 +29,18 @@ interface DepositFilterBarProps {
  * Date range (required), chain, token, status, address, hash, order number and OpenID. Search
  * returns to page 1; Reset restores the default period (and status) and clears the rest.
  */
-export default function DepositFilterBar({
+export default function OrderFilterBar({
   timeZone,
   chains,
   withType,
   initialRange,
-  statuses = DEPOSIT_STATUSES,
+  statuses,
   initialStatus,
-  withMerchantOrderNo = false,
+  withMerchantOrderNo,
   onSearch,
-}: DepositFilterBarProps) {
+}: OrderFilterBarProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<DepositFilterValues>();
+  const [form] = Form.useForm<OrderFilterValues>();
   const chainId = Form.useWatch('chainId', form);
 
   const tokenOptions = useMemo(
@@ -73,42 +64,26 @@ export default function DepositFilterBar({
     }
   }, [form, tokenOptions]);
 
-  const search = (values: DepositFilterValues) => {
-    const filters = toDepositFilters(values, timeZone);
+  const search = (values: OrderFilterValues) => {
+    const filters = toOrderFilters(values, timeZone);
     if (filters) onSearch(filters); // otherwise the period's rule already says why
   };
 
   return (
-    <Form
+    <FilterBar
       form={form}
-      layout="inline"
-      className="coffer-filter-bar"
-      onFinish={search}
+      testId="deposit-filters"
+      onSearch={search}
+      onReset={() => search(form.getFieldsValue())}
       initialValues={{ period: initialRange, status: initialStatus }}
-      data-testid="deposit-filters"
     >
-      <Form.Item
-        name="period"
-        rules={[
-          {
-            validator: (_, value: PickedRange) => {
-              const period = requiredPeriod(value, timeZone);
-              return period.ok ? Promise.resolve() : Promise.reject(new Error(t(periodMessageKey(period.reason))));
-            },
-          },
-        ]}
-      >
-        <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="filter-period" />
-      </Form.Item>
-      <Form.Item name="chainId">
-        <Select
-          allowClear
-          className="coffer-filter-select"
-          placeholder={t('token_all_chains')}
-          options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
-          data-testid="filter-chain"
-        />
-      </Form.Item>
+      <PeriodFilter
+        problem={(range) => {
+          const period = requiredPeriod(range, timeZone);
+          return period.ok ? null : t(periodMessageKey(period.reason));
+        }}
+      />
+      <ChainFilter chains={chains} />
       <Form.Item name="tokenId">
         <Select allowClear className="coffer-filter-select" placeholder={t('filter_all_tokens')} options={tokenOptions} data-testid="filter-token" />
       </Form.Item>
@@ -128,8 +103,8 @@ export default function DepositFilterBar({
             className="coffer-filter-select"
             placeholder={t('filter_all_types')}
             options={[
-              { value: 1, label: t(TX_TYPE[1].key) },
-              { value: 2, label: `${t(TX_TYPE[2].key)} (${t('tx_type_later')})`, disabled: true },
+              { value: TxType.Deposit, label: t(TX_TYPE[TxType.Deposit].key) },
+              { value: TxType.Withdrawal, label: `${t(TX_TYPE[TxType.Withdrawal].key)} (${t('tx_type_later')})`, disabled: true },
             ]}
             data-testid="filter-type"
           />
@@ -152,23 +127,6 @@ export default function DepositFilterBar({
       <Form.Item name="openId">
         <Input allowClear placeholder={t('filter_openid')} data-testid="filter-openid" />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-            {t('search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              search(form.getFieldsValue());
-            }}
-            data-testid="filter-reset"
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import type { ColumnsType } from 'antd/es/table';
+import { depositDetail, type DepositDetail, type DepositRow } from '@/api/deposits';
+import { detailItem, orderColumns, orderDetailItems, textCell } from '@/pages/orders/orderFields';
+import { orderCsvColumns, toCsv, type CsvColumn } from '@/pages/orders/orderExport';
+import type { ColumnOptions, OrderContext, OrderKind } from '@/pages/orders/orderKind';
+import { ORDER_STATUS, TX_TYPE, statusText } from '@/pages/orders/statuses';
+import { StatusTag } from '@/pages/orders/StatusTags';
+import { PAGES } from '@/router/permissions';
+import { DEPOSIT_STATUSES, confirmationsText, noteKey } from './depositRules';
+
+// Deposits as an order kind (menus 301, 401, 402): the fields of spec section 3 that apply to
+// them, in the table, the CSV and the detail drawer.
+
+const noteText = (row: DepositRow, t: OrderContext['t']) => (noteKey(row.note) ? t(noteKey(row.note)!) : row.note);
+
+/** Columns of the deposit tables. */
+export function depositColumns({ withType, actions, ...context }: ColumnOptions<DepositRow>): ColumnsType<DepositRow> {
+  const { t } = context;
+  const shared = orderColumns<DepositRow>(context, 'deposit');
+  const columns: ColumnsType<DepositRow> = [
+    shared.orderNo,
+    ...(withType
+      ? [{ title: t('tx_type'), dataIndex: 'type', key: 'type', render: (value: number) => <StatusTag map={TX_TYPE} value={value} testId="deposit-type" /> }]
+      : []),
+    shared.openId,
+    { title: t('user_id'), dataIndex: 'userId', key: 'userId', render: (value: number | null) => value ?? '—' },
+    shared.token,
+    shared.hash,
+    shared.from,
+    shared.to,
+    shared.amount('quantity'),
+    shared.actualAmount,
+    shared.callback,
+    shared.notifyStatus,
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (value: number) => <StatusTag map={ORDER_STATUS} value={value} testId="deposit-status" />,
+    },
+    {
+      title: t('confirmations'),
+      key: 'confirmations',
+      align: 'right',
+      render: (_, row) => <span data-testid="deposit-confirmations">{confirmationsText(row.confirmations, row.requiredConfirmations)}</span>,
+    },
+    shared.createtime,
+  ];
+  if (actions) columns.push({ title: t('actions'), key: 'actions', fixed: 'right', render: (_, row) => actions(row) });
+  return columns;
+}
+
+/** The CSV file of the deposits: header in the UI language, times in the merchant's zone. */
+export function depositCsv(rows: readonly DepositRow[], t: OrderContext['t'], hours: number | null, { withType }: { withType: boolean }): string {
+  const shared = orderCsvColumns<DepositRow>(t, hours);
+  const columns: Array<CsvColumn<DepositRow>> = [
+    shared.orderNo,
+    shared.merchantOrderNo,
+    ...(withType ? [[t('tx_type'), (row: DepositRow) => statusText(t, TX_TYPE, row.type)] as CsvColumn<DepositRow>] : []),
+    shared.openId,
+    [t('user_id'), (row) => row.userId],
+    shared.chain,
+    shared.token,
+    shared.hash,
+    shared.from,
+    shared.to,
+    [t('quantity'), (row) => row.amount],
+    shared.actualAmount,
+    shared.status,
+    [t('confirmations'), (row) => row.confirmations],
+    [t('required_confirmations'), (row) => row.requiredConfirmations],
+    [t('block_number'), (row) => row.blockNumber],
+    [t('deposit_note'), (row) => noteText(row, t)],
+    shared.callbackStatus,
+    shared.callbackResult,
+    shared.notifyStatus,
+    shared.time('created_time', (row) => row.createtime),
+    shared.time('confirm_time', (row) => row.confirmtime),
+  ];
+  return toCsv(columns, rows);
+}
+
+/** Every field of a deposit in the detail drawer. */
+function depositDetailItems(shown: DepositRow, context: OrderContext) {
+  const { t } = context;
+  const shared = orderDetailItems(shown, context);
+  const item = (labelKey: string, children: ReactNode) => detailItem(t, labelKey, children);
+  return [
+    shared.orderNo,
+    item('merchant_order_no', shown.merchantOrderNo || '—'),
+    ...(shown.type !== undefined ? [item('tx_type', <StatusTag map={TX_TYPE} value={shown.type} testId="detail-type" />)] : []),
+    shared.openId,
+    item('user_id', shown.userId ?? '—'),
+    shared.chain,
+    shared.token,
+    shared.hash,
+    item('tx_index', shown.index),
+    item('block_number', shown.blockNumber ?? '—'),
+    shared.from,
+    shared.to,
+    shared.amount('quantity'),
+    shared.actualAmount,
+    shared.status,
+    item('confirmations', <span data-testid="detail-confirmations">{confirmationsText(shown.confirmations, shown.requiredConfirmations)}</span>),
+    item('deposit_note', textCell(noteText(shown, t), 'detail-note')),
+    shared.callbackStatus,
+    shared.callbackResult,
+    shared.notifyStatus,
+    shared.created,
+    shared.time('confirm_time', shown.confirmtime),
+    shared.time('void_time', shown.voidtime),
+  ];
+}
+
+/** Deposits: read their detail with 301 or 401 (the transaction list alone shows the row only). */
+export const DEPOSIT_KIND: OrderKind<DepositRow, DepositDetail> = {
+  testId: 'deposit',
+  screenTestId: 'deposits',
+  statuses: DEPOSIT_STATUSES,
+  withMerchantOrderNo: false,
+  drawerWidth: 720,
+  columns: depositColumns,
+  csv: depositCsv,
+  detail: (id) => depositDetail(id),
+  readsDetail: (hasPermission) => hasPermission(PAGES.depositOrders) || hasPermission(PAGES.depositList),
+  detailItems: depositDetailItems,
+};

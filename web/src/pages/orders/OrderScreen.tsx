@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Alert, Button, Card, Space } from 'antd';
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import PagedTable from '@/components/list/PagedTable';
+import type { OrderFilters, OrderRowBase, OrderSummary } from '@/api/orders';
+import type { ChainNode } from '@/api/types';
+import { useAccess } from '@/hooks/useAccess';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import OrderDetailDrawer from './OrderDetailDrawer';
+import OrderFilterBar from './OrderFilterBar';
+import OrderSummaryBar from './OrderSummaryBar';
+import RePushButton from './RePushButton';
+import { defaultRange, toOrderFilters } from './orderFilters';
+import type { OrderDetailOf, OrderSource, ScreenExtras, ScreenState } from './orderKind';
+import { useOrderExport } from './orderExport';
+import { opensDetail } from './rowClick';
+import { useScreenZone } from './useScreenZone';
+
+const noExtras = (): ScreenExtras<never> => ({});
+
+/** The summary of what the filters select, read again when they change or on `reloads`. */
+function useOrderSummary(summary: (filters: OrderFilters) => Promise<OrderSummary>, filters: OrderFilters, reloads: number) {
+  const [answer, setAnswer] = useState<OrderSummary | null>(null);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+  useEffect(() => {
+    const run = ++latest.current;
+    setLoading(true);
+    summary(filters)
+      .then((value) => run === latest.current && setAnswer(value))
+      .catch(() => run === latest.current && setAnswer(null))
+      .finally(() => run === latest.current && setLoading(false));
+  }, [summary, filters, reloads]);
+  return { summary: answer, loading };
+}
+
+interface BodyProps<R extends OrderRowBase, D extends OrderDetailOf<R>> {
+  source: OrderSource<R, D>;
+  timeZone: number | null;
+  chains: ChainNode[];
+}
+
+function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ source, timeZone, chains }: BodyProps<R, D>) {
+  const { kind } = source;
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  // The defaults are taken once, when the screen opens: the last 7 days of the merchant's zone.
+  const [initialRange] = useState(() => defaultRange(timeZone));
+  const [initialFilters] = useState(() => toOrderFilters({ period: initialRange, status: source.initialStatus }, timeZone)!);
+  const list = usePagedQuery<R, OrderFilters>(source.page, initialFilters);
+  const [summaryReloads, setSummaryReloads] = useState(0);
+  const { summary, loading: summaryLoading } = useOrderSummary(source.summary, list.filters, summaryReloads);
+  const [selected, setSelected] = useState<R | null>(null);
+  const [detailReloads, setDetailReloads] = useState(0);
+  const exporter = useOrderExport(source, list.filters, timeZone);
+
+  const { filters, reload } = list;
+  const reloadDetail = () => setDetailReloads((count) => count + 1);
+  const screen: ScreenState<R> = {
+    rows: list.rows,
+    filters,
+    chains,
+    searchAgain: () => list.search({ ...filters }),
+    refresh: () => {
+      reload();
+      setSummaryReloads((count) => count + 1);
+      reloadDetail();
+    },
+  };
+  const useExtras = (source.useExtras ?? noExtras) as (state: ScreenState<R>) => ScreenExtras<R>;
+  const extras = useExtras(screen);
+
+  const canPush = !!source.pushPermission && hasPermission(source.pushPermission);
+  const pushButton = (row: R, testId = `${kind.testId}-push`) =>
+    canPush ? (
+      <RePushButton
+        orderNo={row.orderNo}
+        push={() => source.push(row.id)}
+        onPushed={() => {
+          reload();
+          reloadDetail();
+        }}
+        testId={testId}
+      />
+    ) : undefined;
+
+  const columns = kind.columns({
+    t,
+    timeZone,
+    chains,
+    withType: !!source.withType,
+    actions: (row) => (
+      <Space size={0}>
+        <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setSelected(row)} data-testid={`${kind.testId}-detail-open`}>
+          {t('detail')}
+        </Button>
+        {pushButton(row)}
+        {extras.rowActions?.(row)}
+      </Space>
+    ),
+  });
+
+  return (
+    <Card
+      title={t(source.titleKey)}
+      className="coffer-card"
+      data-testid={`${kind.screenTestId}-${source.menuId}`}
+      extra={
+        <Space wrap>
+          {extras.buttons}
+          <Button icon={<DownloadOutlined />} loading={exporter.exporting} onClick={exporter.exportCsv} data-testid={`${kind.testId}-export`}>
+            {t('export_csv')}
+          </Button>
+        </Space>
+      }
+    >
+      <Alert type="info" showIcon className="coffer-gap-bottom" message={t(source.tipKey)} />
+      <OrderFilterBar
+        timeZone={timeZone}
+        chains={chains}
+        withType={!!source.withType}
+        withMerchantOrderNo={kind.withMerchantOrderNo}
+        statuses={kind.statuses}
+        initialStatus={source.initialStatus}
+        initialRange={initialRange}
+        onSearch={list.search}
+      />
+      <OrderSummaryBar summary={summary} loading={summaryLoading} countKey={source.countKey} />
+      {extras.toolbar}
+      <PagedTable<R>
+        list={list}
+        columns={columns}
+        rowSelection={extras.rowSelection}
+        rowClassName="coffer-clickable-row"
+        rowProps={(row) => ({
+          'data-testid': `${kind.testId}-row-${row.orderNo}`,
+          onClick: (event: MouseEvent<HTMLElement>) => opensDetail(event) && setSelected(row),
+        })}
+      />
+      <OrderDetailDrawer
+        kind={kind}
+        row={selected}
+        timeZone={timeZone}
+        chains={chains}
+        canReadDetail={kind.readsDetail(hasPermission)}
+        reloadKey={detailReloads}
+        pushButton={selected ? pushButton(selected, 'detail-push') : undefined}
+        onClose={() => setSelected(null)}
+      />
+      {extras.modals}
+    </Card>
+  );
+}
+
+/**
+ * An order table screen of any kind. It waits for the merchant's time zone (or for home/config
+ * to fail) before the first request, because the default period is the last 7 days of that zone.
+ */
+export default function OrderScreen<R extends OrderRowBase, D extends OrderDetailOf<R>>({ source }: { source: OrderSource<R, D> }) {
+  const { t } = useTranslation();
+  const { timeZone, chains, waiting } = useScreenZone();
+  if (waiting) {
+    return <Card title={t(source.titleKey)} className="coffer-card" loading data-testid={`${source.kind.screenTestId}-${source.menuId}-loading`} />;
+  }
+  return <OrderScreenBody source={source} timeZone={timeZone} chains={chains} />;
+}
+
+/** The page component of one menu's order list. */
+export const orderPage = <R extends OrderRowBase, D extends OrderDetailOf<R>>(source: OrderSource<R, D>) =>
+  function OrderPage() {
+    return <OrderScreen source={source} />;
+  };

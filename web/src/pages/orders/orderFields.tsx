@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { Space, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { OrderRowBase } from '@/api/orders';
+import { AddressText } from '@/pages/token/AddressText';
+import { chainById } from '@/pages/token/tokenRules';
+import { formatInZone } from '@/utils/timezone';
+import type { OrderContext } from './orderKind';
+import { CALLBACK_STATUS, NOTIFY_STATUS, ORDER_STATUS } from './statuses';
+import { AmountText, HashText, LongText, StatusTag } from './StatusTags';
+
+// The fields every order kind shows, by name: table columns (test ids under the kind's prefix)
+// and detail items. A kind lists them in its own order, with its own fields between.
+
+/** A time in the merchant's zone, or a dash. */
+export const zoneTime = (value: string | null | undefined, timeZone: number | null): ReactNode =>
+  value ? <span className="coffer-nowrap">{formatInZone(value, timeZone)}</span> : '—';
+
+/** Plain text with a test id, a dash when empty. */
+export const textCell = (value: string | null | undefined, testId?: string) => <span data-testid={testId}>{value || '—'}</span>;
+
+/** The table columns of the shared fields; `prefix` names their test ids (`deposit-amount`, `wd-amount`). */
+export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: OrderContext, prefix: string) {
+  const column = (spec: ColumnType<R>): ColumnType<R> => spec;
+  return {
+    orderNo: column({
+      title: t('order_no'),
+      dataIndex: 'orderNo',
+      key: 'orderNo',
+      fixed: 'left',
+      render: (value: string) => <span data-testid={`${prefix}-order-no`}>{value}</span>,
+    }),
+    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', render: (value: string) => textCell(value, `${prefix}-openid`) }),
+    token: column({
+      title: t('deposit_token'),
+      key: 'token',
+      render: (_, row) => (
+        <span data-testid={`${prefix}-token`}>
+          {row.symbol} <span className="coffer-muted">{row.chainname}</span>
+        </span>
+      ),
+    }),
+    hash: column({
+      title: t('tx_hash'),
+      dataIndex: 'hash',
+      key: 'hash',
+      render: (hash: string, row) => <HashText hash={hash} txurl={chainById(chains, row.chainId)?.txurl} testId={`${prefix}-hash`} />,
+    }),
+    from: column({ title: t('from_address'), dataIndex: 'fromAddress', key: 'from', render: (value: string) => <AddressText address={value} testId={`${prefix}-from`} /> }),
+    to: column({ title: t('to_address'), dataIndex: 'toAddress', key: 'to', render: (value: string) => <AddressText address={value} testId={`${prefix}-to`} /> }),
+    amount: (titleKey: string) =>
+      column({ title: t(titleKey), dataIndex: 'amount', key: 'amount', align: 'right', render: (value: string) => <AmountText amount={value} testId={`${prefix}-amount`} /> }),
+    actualAmount: column({
+      title: t('actual_quantity'),
+      dataIndex: 'actualAmount',
+      key: 'actualAmount',
+      align: 'right',
+      render: (value: string) => <AmountText amount={value} testId={`${prefix}-actual-amount`} />,
+    }),
+    callback: column({
+      title: t('callback_status'),
+      key: 'callback',
+      render: (_, row) => (
+        <Space direction="vertical" size={0}>
+          <StatusTag map={CALLBACK_STATUS} value={row.callbackStatus} testId={`${prefix}-callback-status`} />
+          {row.callbackResult ? <LongText text={row.callbackResult} testId={`${prefix}-callback-result`} /> : null}
+        </Space>
+      ),
+    }),
+    notifyStatus: column({
+      title: t('notify_status'),
+      dataIndex: 'notifyStatus',
+      key: 'notifyStatus',
+      render: (value: number) => <StatusTag map={NOTIFY_STATUS} value={value} testId={`${prefix}-notify-status`} />,
+    }),
+    createtime: column({ title: t('created_time'), dataIndex: 'createtime', key: 'createtime', render: (value: string) => zoneTime(value, timeZone) }),
+  };
+}
+
+export interface DetailItem {
+  key: string;
+  label: ReactNode;
+  children: ReactNode;
+}
+
+/** A detail field; its key is the label key. */
+export const detailItem = (t: OrderContext['t'], labelKey: string, children: ReactNode): DetailItem => ({ key: labelKey, label: t(labelKey), children });
+
+/** The detail items of the shared fields (test ids `detail-…`, the same for every kind). */
+export function orderDetailItems<R extends OrderRowBase>(shown: R, { t, timeZone, chains }: OrderContext) {
+  const item = (labelKey: string, children: ReactNode) => detailItem(t, labelKey, children);
+  /** A time field: text in the merchant's zone, or a dash; in a span when it has a test id. */
+  const time = (labelKey: string, value: string | null, testId?: string) => {
+    const text = value ? formatInZone(value, timeZone) : '—';
+    return item(labelKey, testId ? textCell(text, testId) : text);
+  };
+  return {
+    time,
+    orderNo: item(
+      'order_no',
+      <Typography.Text copyable data-testid="detail-order-no">
+        {shown.orderNo}
+      </Typography.Text>,
+    ),
+    openId: item('openid', textCell(shown.openId, 'detail-openid')),
+    chain: item(
+      'chain',
+      <span data-testid="detail-chain">
+        {shown.chainname} ({shown.chainId})
+      </span>,
+    ),
+    token: item('deposit_token', textCell(shown.symbol, 'detail-token')),
+    hash: item('tx_hash', <HashText hash={shown.hash} txurl={chainById(chains, shown.chainId)?.txurl} testId="detail-hash" />),
+    from: item('from_address', <AddressText address={shown.fromAddress} testId="detail-from" />),
+    to: item('to_address', <AddressText address={shown.toAddress} testId="detail-to" />),
+    amount: (labelKey: string) => item(labelKey, <AmountText amount={shown.amount} symbol={shown.symbol} testId="detail-amount" />),
+    actualAmount: item('actual_quantity', <AmountText amount={shown.actualAmount} symbol={shown.symbol} testId="detail-actual-amount" />),
+    status: item('status', <StatusTag map={ORDER_STATUS} value={shown.status} testId="detail-status" />),
+    callbackStatus: item('callback_status', <StatusTag map={CALLBACK_STATUS} value={shown.callbackStatus} testId="detail-callback-status" />),
+    callbackResult: item('callback_result', <LongText text={shown.callbackResult} testId="detail-callback-result" />),
+    notifyStatus: item('notify_status', <StatusTag map={NOTIFY_STATUS} value={shown.notifyStatus} testId="detail-notify-status" />),
+    created: time('created_time', shown.createtime, 'detail-created'),
+  };
+}

@@ -1,0 +1,96 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { OrderFilters, OrderStatus, TxType } from '@/api/orders';
+import { dayStartInZone, isTimeZone, type PickedRange } from '@/utils/timezone';
+
+// Pure rules of every order list's filter (deposits, withdrawals) and of the callback log's
+// period: the default and the longest period, and the request body of the filter form.
+
+/** The list and summary calls refuse a wider period (docs/api.md). */
+export const MAX_RANGE_DAYS = 366;
+/** The default period: the last 7 days, today included, in the merchant's zone. */
+export const DEFAULT_RANGE_DAYS = 7;
+
+/** Today's calendar date in the zone (YYYY-MM-DD); the browser's date while the zone is unknown. */
+export function todayInZone(hours: number | null, now: Date = new Date()): string {
+  const moment = dayjs(now);
+  return (isTimeZone(hours) ? moment.utcOffset(hours * 60) : moment).format('YYYY-MM-DD');
+}
+
+/** [today - 6, today] in the merchant's zone, as the date picker's (local) dates. */
+export function defaultRange(hours: number | null, now: Date = new Date()): [Dayjs, Dayjs] {
+  const today = dayjs(todayInZone(hours, now));
+  return [today.subtract(DEFAULT_RANGE_DAYS - 1, 'day'), today];
+}
+
+export type PeriodCheck =
+  | { ok: true; period: { start: string; end: string } }
+  /** 'missing': no start or no end (both are required); 'too_long': more than 366 days. */
+  | { ok: false; reason: 'missing' | 'too_long' };
+
+/**
+ * The picked days as the contract's period: `start` the first instant of the first day and
+ * `end` (exclusive) the first instant of the day after the last, both in the merchant's zone.
+ */
+export function requiredPeriod(range: PickedRange, hours: number | null): PeriodCheck {
+  const [from, to] = range ?? [null, null];
+  if (!from || !to) return { ok: false, reason: 'missing' };
+  const [first, last] = from.isAfter(to, 'day') ? [to, from] : [from, to];
+  const firstDay = dayjs(first.format('YYYY-MM-DD'));
+  const afterLast = dayjs(last.format('YYYY-MM-DD')).add(1, 'day');
+  if (afterLast.diff(firstDay, 'day') > MAX_RANGE_DAYS) return { ok: false, reason: 'too_long' };
+  return { ok: true, period: { start: dayStartInZone(firstDay, hours), end: dayStartInZone(afterLast, hours) } };
+}
+
+/** For lists where the period is optional (callback log): none, or both ends as above. */
+export function optionalPeriod(range: PickedRange, hours: number | null): PeriodCheck | { ok: true; period: Record<string, never> } {
+  const [from, to] = range ?? [null, null];
+  if (!from && !to) return { ok: true, period: {} };
+  return requiredPeriod(range, hours);
+}
+
+/** The validation message key of a period problem. */
+export const periodMessageKey = (reason: 'missing' | 'too_long'): string =>
+  reason === 'missing' ? 'dates_required' : 'dates_too_long';
+
+/** What the filter form holds. */
+export interface OrderFilterValues {
+  period?: PickedRange;
+  chainId?: number | null;
+  tokenId?: number | null;
+  status?: OrderStatus | null;
+  type?: TxType | null;
+  address?: string;
+  hash?: string;
+  orderNo?: string;
+  merchantOrderNo?: string;
+  openId?: string;
+}
+
+const has = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
+
+/**
+ * The request body of the form's values: the period (required), the chosen ids, and the text
+ * filters trimmed (blank ones left out). Null when the period is refused.
+ */
+export function toOrderFilters(values: OrderFilterValues, hours: number | null): OrderFilters | null {
+  const period = requiredPeriod(values.period, hours);
+  if (!period.ok) return null;
+  const filters: OrderFilters = { ...period.period };
+  if (has(values.chainId)) filters.chainId = values.chainId;
+  if (has(values.tokenId)) filters.tokenId = values.tokenId;
+  if (has(values.status)) filters.status = values.status;
+  if (has(values.type)) filters.type = values.type;
+  for (const key of ['address', 'hash', 'orderNo', 'merchantOrderNo', 'openId'] as const) {
+    const text = values[key]?.trim();
+    if (text) filters[key] = text;
+  }
+  return filters;
+}
+
+/** File name of an export: `deposits-20261116-20261122.csv` (the picked days, end included). */
+export function exportFileName(prefix: string, filters: Pick<OrderFilters, 'start' | 'end'>): string {
+  const first = filters.start.slice(0, 10).replace(/-/g, '');
+  // `end` is the first instant after the last day: name the last day itself.
+  const last = dayjs(filters.end.slice(0, 10)).subtract(1, 'day').format('YYYYMMDD');
+  return `${prefix}-${first}-${last}.csv`;
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import type { DescriptionsProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TableRowSelection } from 'antd/es/table/interface';
+import type { TFunction } from 'i18next';
+import type { AttemptResult } from '@/api/callbacks';
+import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderStatus, OrderSummary } from '@/api/orders';
+import type { ChainNode, PageResult } from '@/api/types';
+
+// The order-list kit: one screen (filter bar, summary, paged table, export, detail drawer) for
+// every order kind. A kind says what its rows look like; a source says which list of that kind
+// a menu shows and what it adds.
+
+/** What every cell, CSV column and detail field is rendered with. */
+export interface OrderContext {
+  t: TFunction;
+  timeZone: number | null;
+  chains: readonly ChainNode[];
+}
+
+export interface ColumnOptions<R> extends OrderContext {
+  /** The transaction list shows the type of each row. */
+  withType: boolean;
+  /** The Actions column's content; none leaves the column out. */
+  actions?: (row: R) => ReactNode;
+}
+
+/** What the detail call answers: the row's fields and the deliveries of its callback. */
+export type OrderDetailOf<R> = R & { callbacks: CallbackAttempt[] };
+
+/** One kind of order (deposit, withdrawal; collection comes next): its rows, its detail, its test ids. */
+export interface OrderKind<R extends OrderRowBase, D extends OrderDetailOf<R> = OrderDetailOf<R>> {
+  /** Prefix of the test ids of rows, cells and buttons: `deposit`, `wd`. */
+  testId: string;
+  /** Prefix of the screen card's test id: `deposits`, `withdrawals`. */
+  screenTestId: string;
+  /** The states the status filter offers. */
+  statuses: readonly OrderStatus[];
+  /** The filter offers the merchant's order number too. */
+  withMerchantOrderNo: boolean;
+  drawerWidth: number;
+  columns: (options: ColumnOptions<R>) => ColumnsType<R>;
+  csv: (rows: readonly R[], t: TFunction, hours: number | null, options: { withType: boolean }) => string;
+  detail: (id: number) => Promise<D>;
+  /** Whether the role may call `detail`; without it the drawer shows the row's fields only. */
+  readsDetail: (hasPermission: (id: string) => boolean) => boolean;
+  detailItems: (shown: R, context: OrderContext) => NonNullable<DescriptionsProps['items']>;
+  /** Shown between the fields and the callback attempts (a withdrawal's reviews). */
+  detailSections?: (detail: D | null, loading: boolean, context: OrderContext) => ReactNode;
+}
+
+/** The list state a screen's extras act on. */
+export interface ScreenState<R> {
+  rows: readonly R[];
+  filters: OrderFilters;
+  chains: readonly ChainNode[];
+  /** Reads the list and the summary again from page 1 (same filters). */
+  searchAgain: () => void;
+  /** Reads the list, the summary and the open detail again (same page). */
+  refresh: () => void;
+}
+
+/** What one screen adds to the kit: the hash scan (401), the review queue (403). */
+export interface ScreenExtras<R> {
+  buttons?: ReactNode;
+  /** Between the summary and the table. */
+  toolbar?: ReactNode;
+  rowSelection?: TableRowSelection<R>;
+  rowActions?: (row: R) => ReactNode;
+  modals?: ReactNode;
+}
+
+/** One menu's list of one kind: Orders › Deposit (301), Transactions › Withdraw check (403)... */
+export interface OrderSource<R extends OrderRowBase, D extends OrderDetailOf<R> = OrderDetailOf<R>> {
+  kind: OrderKind<R, D>;
+  menuId: string;
+  titleKey: string;
+  tipKey: string;
+  /** The summary's count label: `summary_deposits`, `summary_withdrawals`... */
+  countKey: string;
+  csvPrefix: string;
+  /** The transaction list filters and shows by type. */
+  withType?: boolean;
+  /** The status the filter starts with and returns to on Reset (withdraw check: awaiting review). */
+  initialStatus?: OrderStatus;
+  /** The F button id of re-push; none: no re-push on this screen. */
+  pushPermission?: string;
+  page: (query: OrderQuery) => Promise<PageResult<R>>;
+  summary: (filters: OrderFilters) => Promise<OrderSummary>;
+  push: (id: number) => Promise<AttemptResult | null | undefined>;
+  /** Called as a hook by the screen (a source is a module constant, so the call order holds). */
+  useExtras?: (screen: ScreenState<R>) => ScreenExtras<R>;
+}

@@ -1,0 +1,169 @@
+import type { ReactNode } from 'react';
+import { Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { WithdrawalSource } from '@/api/orders';
+import { withdrawalDetail, type WithdrawalDetail, type WithdrawalRow } from '@/api/withdrawals';
+import { detailItem, orderColumns, orderDetailItems, textCell } from '@/pages/orders/orderFields';
+import { orderCsvColumns, toCsv, type CsvColumn } from '@/pages/orders/orderExport';
+import type { ColumnOptions, OrderContext, OrderKind } from '@/pages/orders/orderKind';
+import { ORDER_STATUS, WITHDRAWAL_SOURCE, statusText } from '@/pages/orders/statuses';
+import { AmountText, LongText, StatusTag } from '@/pages/orders/StatusTags';
+import WithdrawalReviews from './WithdrawalReviews';
+import { WITHDRAWAL_STATUSES, riskReasonText, riskReasonsText } from './withdrawalRules';
+
+// Withdrawals as an order kind (menus 302, 403, 404): the order fields of spec section 3, in
+// the table, the CSV and the detail drawer (with the review decisions).
+
+/** Who asked: the console user, or the merchant API. */
+export const createdByText = (row: Pick<WithdrawalRow, 'createdBy' | 'source'>, t: TFunction): string =>
+  row.createdBy || (row.source === WithdrawalSource.MerchantApi ? t('wd_source_1') : '—');
+
+/** Columns of the withdrawal tables. */
+export function withdrawalColumns({ actions, ...context }: ColumnOptions<WithdrawalRow>): ColumnsType<WithdrawalRow> {
+  const { t } = context;
+  const shared = orderColumns<WithdrawalRow>(context, 'wd');
+  const columns: ColumnsType<WithdrawalRow> = [
+    shared.orderNo,
+    {
+      title: t('merchant_order_no'),
+      dataIndex: 'merchantOrderNo',
+      key: 'merchantOrderNo',
+      render: (value: string) => textCell(value, 'wd-merchant-order-no'),
+    },
+    { title: t('wd_source'), dataIndex: 'source', key: 'source', render: (value: number) => <StatusTag map={WITHDRAWAL_SOURCE} value={value} testId="wd-source" /> },
+    shared.openId,
+    { title: t('wd_created_by'), key: 'createdBy', render: (_, row) => <span data-testid="wd-created-by">{createdByText(row, t)}</span> },
+    shared.token,
+    shared.amount('wd_quantity'),
+    shared.actualAmount,
+    {
+      title: t('wd_fee'),
+      dataIndex: 'fee',
+      key: 'fee',
+      align: 'right',
+      render: (value: string, row) => (value ? <AmountText amount={value} symbol={row.chainsymbol} testId="wd-fee" /> : '—'),
+    },
+    shared.to,
+    shared.from,
+    shared.hash,
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (value: number, row) => (
+        <Space direction="vertical" size={0}>
+          <StatusTag map={ORDER_STATUS} value={value} testId="wd-status" />
+          {row.reason ? <LongText text={row.reason} testId="wd-reason" /> : null}
+        </Space>
+      ),
+    },
+    {
+      title: t('wd_risk_reasons'),
+      dataIndex: 'riskReasons',
+      key: 'riskReasons',
+      render: (value: string[]) => <LongText text={riskReasonsText(value, t)} testId="wd-risk" />,
+    },
+    { title: t('wd_reviewer'), dataIndex: 'reviewer', key: 'reviewer', render: (value: string) => textCell(value, 'wd-reviewer') },
+    shared.callback,
+    shared.notifyStatus,
+    shared.createtime,
+  ];
+  if (actions) columns.push({ title: t('actions'), key: 'actions', fixed: 'right', render: (_, row) => actions(row) });
+  return columns;
+}
+
+/** The CSV file of the withdrawals: header in the UI language, times in the merchant's zone. */
+export function withdrawalCsv(rows: readonly WithdrawalRow[], t: TFunction, hours: number | null): string {
+  const shared = orderCsvColumns<WithdrawalRow>(t, hours);
+  const columns: Array<CsvColumn<WithdrawalRow>> = [
+    shared.orderNo,
+    shared.merchantOrderNo,
+    [t('wd_source'), (row) => statusText(t, WITHDRAWAL_SOURCE, row.source)],
+    shared.openId,
+    [t('wd_created_by'), (row) => createdByText(row, t)],
+    shared.chain,
+    shared.token,
+    shared.hash,
+    shared.from,
+    shared.to,
+    [t('wd_quantity'), (row) => row.amount],
+    shared.actualAmount,
+    [t('wd_fee'), (row) => row.fee],
+    shared.status,
+    [t('wd_risk_reasons'), (row) => riskReasonsText(row.riskReasons, t)],
+    [t('wd_reason'), (row) => row.reason],
+    [t('wd_security_code'), (row) => row.securityCode],
+    [t('wd_remark'), (row) => row.remark],
+    [t('wd_reviewer'), (row) => row.reviewer],
+    shared.time('wd_review_time', (row) => row.reviewtime),
+    shared.callbackStatus,
+    shared.callbackResult,
+    shared.notifyStatus,
+    shared.time('created_time', (row) => row.createtime),
+    shared.time('wd_complete_time', (row) => row.completetime),
+  ];
+  return toCsv(columns, rows);
+}
+
+/** Every field of a withdrawal in the detail drawer. */
+function withdrawalDetailItems(shown: WithdrawalRow, context: OrderContext) {
+  const { t } = context;
+  const shared = orderDetailItems(shown, context);
+  const item = (labelKey: string, children: ReactNode) => detailItem(t, labelKey, children);
+  return [
+    shared.orderNo,
+    item('merchant_order_no', textCell(shown.merchantOrderNo, 'detail-merchant-order-no')),
+    item('wd_source', <StatusTag map={WITHDRAWAL_SOURCE} value={shown.source} testId="detail-source" />),
+    shared.openId,
+    item('wd_created_by', textCell(createdByText(shown, t), 'detail-created-by')),
+    shared.chain,
+    shared.token,
+    shared.hash,
+    item('block_number', shown.blockNumber ?? '—'),
+    item('required_confirmations', shown.requiredConfirmations ?? '—'),
+    shared.from,
+    shared.to,
+    item('wd_security_code', textCell(shown.securityCode, 'detail-security-code')),
+    item('wd_remark', textCell(shown.remark, 'detail-remark')),
+    shared.amount('wd_quantity'),
+    shared.actualAmount,
+    item('wd_fee', shown.fee ? <AmountText amount={shown.fee} symbol={shown.chainsymbol} testId="detail-fee" /> : textCell('', 'detail-fee')),
+    shared.status,
+    item(
+      'wd_risk_reasons',
+      shown.riskReasons?.length ? (
+        <ul className="coffer-plain-list" data-testid="detail-risk">
+          {shown.riskReasons.map((reason) => (
+            <li key={reason}>{riskReasonText(reason, t)}</li>
+          ))}
+        </ul>
+      ) : (
+        textCell('', 'detail-risk')
+      ),
+    ),
+    item('wd_reason', textCell(shown.reason, 'detail-reason')),
+    item('wd_reviewer', textCell(shown.reviewer, 'detail-reviewer')),
+    shared.time('wd_review_time', shown.reviewtime, 'detail-review-time'),
+    shared.callbackStatus,
+    shared.callbackResult,
+    shared.notifyStatus,
+    shared.created,
+    shared.time('wd_complete_time', shown.completetime, 'detail-completed'),
+  ];
+}
+
+/** Withdrawals: every role that lists them reads their detail. */
+export const WITHDRAWAL_KIND: OrderKind<WithdrawalRow, WithdrawalDetail> = {
+  testId: 'wd',
+  screenTestId: 'withdrawals',
+  statuses: WITHDRAWAL_STATUSES,
+  withMerchantOrderNo: true,
+  drawerWidth: 760,
+  columns: withdrawalColumns,
+  csv: (rows, t, hours) => withdrawalCsv(rows, t, hours),
+  detail: (id) => withdrawalDetail(id),
+  readsDetail: () => true,
+  detailItems: withdrawalDetailItems,
+  detailSections: (detail, loading, context) => <WithdrawalReviews reviews={detail?.reviews ?? []} loading={loading} {...context} />,
+};
