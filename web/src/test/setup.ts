@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// antd validates forms asynchronously; on a loaded machine (two cores running the whole suite) a
+// message can take longer than testing-library's default second to appear. Waiting longer never
+// makes a wrong screen pass: findBy/waitFor still fail when the text never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks matchMedia, which antd's responsive helpers call.
 if (!window.matchMedia) {
