@@ -10,9 +10,8 @@ use std::sync::Arc;
 
 use super::keys::PlatformKeys;
 use super::{
-    acknowledged, attempt_view, event_view, excerpt, headers, reason, reply_code, reply_reason,
-    signing_string, CallbackAttemptView, CallbackEventView, CallbackRequest, CallbackSettings,
-    CallbackTransport,
+    acknowledged, attempt_view, event_view, excerpt, reason, reply_code, reply_reason, CallbackAttemptView,
+    CallbackEventView, CallbackRequest, CallbackSettings, CallbackTransport,
 };
 use crate::auth::AuthContext;
 use crate::clock::Clock;
@@ -171,19 +170,8 @@ impl CallbackService {
     /// Signs and POSTs a body; never fails for what the merchant's side does.
     async fn send(&self, merchant_id: i64, url: &str, event_id: &str, body: &str) -> AppResult<Sent> {
         let started = self.clock.now();
-        let timestamp = started.timestamp_millis();
-        let (kid, signature) = self.keys.sign(signing_string(timestamp, body).as_bytes()).await?;
-        let request = CallbackRequest {
-            url: url.to_string(),
-            headers: vec![
-                (headers::EVENT_ID.into(), event_id.to_string()),
-                (headers::TIMESTAMP.into(), timestamp.to_string()),
-                (headers::KEY_ID.into(), kid),
-                (headers::SIGNATURE.into(), signature),
-            ],
-            body: body.to_string(),
-            timeout: self.settings.timeout,
-        };
+        let request =
+            CallbackRequest::signed(&self.keys, url, event_id, body, started, self.settings.timeout).await?;
         let clock_started = std::time::Instant::now();
         let answer = self.transport.post(&request).await;
         let latency_ms = clock_started.elapsed().as_millis() as i64;

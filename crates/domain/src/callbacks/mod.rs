@@ -10,8 +10,11 @@ pub mod targets;
 
 pub use delivery::{AttemptResult, CallbackService};
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
+
+use self::keys::PlatformKeys;
+use crate::error::AppResult;
 
 use crate::ports::{CallbackAttemptRecord, CallbackEventRecord};
 use crate::wallets::time;
@@ -68,6 +71,33 @@ pub struct CallbackRequest {
     pub headers: Vec<(String, String)>,
     pub body: String,
     pub timeout: std::time::Duration,
+}
+
+impl CallbackRequest {
+    /// `body` POSTed to `url`, signed with the platform key at `at`: how callbacks and the
+    /// risk-control question go out.
+    pub async fn signed(
+        keys: &PlatformKeys,
+        url: &str,
+        event_id: &str,
+        body: &str,
+        at: DateTime<Utc>,
+        timeout: std::time::Duration,
+    ) -> AppResult<CallbackRequest> {
+        let timestamp = at.timestamp_millis();
+        let (kid, signature) = keys.sign(signing_string(timestamp, body).as_bytes()).await?;
+        Ok(CallbackRequest {
+            url: url.to_string(),
+            headers: vec![
+                (headers::EVENT_ID.into(), event_id.to_string()),
+                (headers::TIMESTAMP.into(), timestamp.to_string()),
+                (headers::KEY_ID.into(), kid),
+                (headers::SIGNATURE.into(), signature),
+            ],
+            body: body.to_string(),
+            timeout,
+        })
+    }
 }
 
 #[derive(Debug, Clone)]
