@@ -40,7 +40,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         access: repo.clone(),
         merchant_api: repo.clone(),
         chains: deps.chains.clone(),
-        outbox: repo.clone(),
+        callbacks: repo.clone(),
         clock: deps.clock.clone(),
         settings: WithdrawalSettings {
             confirmations,

@@ -606,7 +606,7 @@ async fn deposit_calls_need_their_menu(db: TestDb) {
 /// A worker that claimed events and died: nothing is lost, the lease runs out and another
 /// worker delivers them under the same event ids; nothing is delivered twice.
 async fn a_crashed_delivery_is_resumed_after_its_lease(db: TestDb) {
-    use coffer_domain::ports::DepositRepo;
+    use coffer_domain::ports::CallbackOutbox;
     let receiver = Receiver::start().await;
     let app = spawn_app_with(db, offline_chains).await;
     merchant_ready(&app, &receiver).await;

@@ -18,12 +18,13 @@ use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
-    AttemptOutcome, CallbackAttemptRecord, CallbackDirectory, CallbackEventRecord, DepositRepo, EventFilter,
-    PageRequest, Paged, PushOutcome,
+    AttemptOutcome, CallbackAttemptRecord, CallbackDirectory, CallbackEventRecord, CallbackLog,
+    CallbackOutbox, EventFilter, PageRequest, Paged, PushOutcome,
 };
 
 pub struct CallbackService {
-    pub repo: Arc<dyn DepositRepo>,
+    pub outbox: Arc<dyn CallbackOutbox>,
+    pub log: Arc<dyn CallbackLog>,
     pub directory: Arc<dyn CallbackDirectory>,
     pub transport: Arc<dyn CallbackTransport>,
     pub keys: Arc<PlatformKeys>,
@@ -87,7 +88,7 @@ impl CallbackService {
     pub async fn deliver_due(&self) -> AppResult<u64> {
         let now = self.clock.now();
         let due = self
-            .repo
+            .outbox
             .claim_due_events(&self.owner, now, now + self.settings.lease, self.settings.batch)
             .await?;
         // Orders are delivered concurrently (one slow merchant does not hold up the others).
@@ -121,7 +122,7 @@ impl CallbackService {
     /// without spending an attempt).
     async fn deliver(&self, event: &CallbackEventRecord) -> AppResult<bool> {
         let Some(url) = self.directory.callback_url(event.merchant_id).await? else {
-            self.repo
+            self.outbox
                 .postpone_event(event.id, self.clock.now() + self.settings.retry_interval)
                 .await?;
             return Ok(false);
@@ -162,7 +163,7 @@ impl CallbackService {
         };
         let outcome = self.outcome_after(event, false);
         let _turn = self.recording.lock().await;
-        if let Err(err) = self.repo.finish_attempt(event, &attempt, &outcome).await {
+        if let Err(err) = self.outbox.finish_attempt(event, &attempt, &outcome).await {
             tracing::error!(event_id = %event.event_id, error = %err, "a held callback event could not be recorded");
         }
     }
@@ -237,7 +238,7 @@ impl CallbackService {
             "callback attempt"
         );
         let _turn = self.recording.lock().await;
-        self.repo.finish_attempt(event, attempt, &outcome).await?;
+        self.outbox.finish_attempt(event, attempt, &outcome).await?;
         Ok(sent)
     }
 
@@ -247,7 +248,7 @@ impl CallbackService {
         filter: &EventFilter,
         page: PageRequest,
     ) -> AppResult<Paged<CallbackEventView>> {
-        let found = self.repo.page_events(ctx.merchant_id, filter, page).await?;
+        let found = self.log.page_events(ctx.merchant_id, filter, page).await?;
         Ok(Paged {
             total: found.total,
             list: found.list.into_iter().map(event_view).collect(),
@@ -255,7 +256,7 @@ impl CallbackService {
     }
 
     pub async fn attempts(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Vec<CallbackAttemptView>> {
-        let list = self.repo.attempts(ctx.merchant_id, event_id).await?;
+        let list = self.log.attempts(ctx.merchant_id, event_id).await?;
         Ok(list.into_iter().map(attempt_view).collect())
     }
 
@@ -270,7 +271,7 @@ impl CallbackService {
             ..EventFilter::default()
         };
         let events = self
-            .repo
+            .log
             .page_events(ctx.merchant_id, &filter, PageRequest { page: 1, size: 100 })
             .await?;
         let mut attempts = Vec::new();
@@ -285,7 +286,7 @@ impl CallbackService {
     /// again (an older one would tell a state the order has left).
     pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<AttemptResult> {
         let now = self.clock.now();
-        let event = match self.repo.push_event(ctx.merchant_id, event_id, now).await? {
+        let event = match self.outbox.push_event(ctx.merchant_id, event_id, now).await? {
             PushOutcome::Missing => return Err(AppError::Invalid(MsgKey::NoSuchRecord)),
             PushOutcome::NotLatest => return Err(AppError::Invalid(MsgKey::CallbackNotLatest)),
             PushOutcome::Queued(event) => event,
@@ -309,7 +310,7 @@ impl CallbackService {
             });
         };
         let Some(claimed) = self
-            .repo
+            .outbox
             .claim_event(event.id, &self.owner, now, now + self.settings.lease)
             .await?
         else {
@@ -330,7 +331,7 @@ impl CallbackService {
 
     /// The callback address was set or changed: what waits goes out at the next round.
     pub async fn wake(&self, ctx: &AuthContext) -> AppResult<()> {
-        let woken = self.repo.wake_events(ctx.merchant_id, self.clock.now()).await?;
+        let woken = self.outbox.wake_events(ctx.merchant_id, self.clock.now()).await?;
         tracing::info!(
             merchant_id = ctx.merchant_id,
             woken,
@@ -345,7 +346,7 @@ impl CallbackService {
         let Some(url) = self.directory.callback_url(ctx.merchant_id).await? else {
             return Err(AppError::Invalid(MsgKey::CallbackUrlMissing));
         };
-        let event_id = crate::deposits::events::new_event_id();
+        let event_id = super::events::new_event_id();
         let body = serde_json::json!({
             "eventId": event_id,
             "event": super::PING,

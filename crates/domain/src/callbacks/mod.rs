@@ -3,6 +3,7 @@
 //! success only when it is JSON with `code` 0; otherwise the event is re-pushed on a schedule
 //! until a cap, then marked failed and left for a manual push.
 
+pub mod events;
 pub mod keys;
 // Callbacks
 mod delivery;
@@ -239,7 +240,10 @@ pub fn event_view(e: CallbackEventRecord) -> CallbackEventView {
     CallbackEventView {
         event_id: e.event_id,
         order_no: e.order_no,
-        deposit_id: e.deposit_id,
+        deposit_id: match e.order {
+            Some(crate::ports::OrderRef::Deposit(id)) => Some(id),
+            _ => None,
+        },
         event: e.event,
         status: e.status,
         attempts: e.attempts,

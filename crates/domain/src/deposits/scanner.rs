@@ -8,8 +8,8 @@ use chrono::Duration;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::events::DepositEvents;
 use crate::amount::BaseUnits;
+use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
@@ -103,7 +103,7 @@ impl DepositScanner {
             });
         };
         let nodes = self.config.chain_nodes().await?;
-        let events = DepositEvents::new(nodes.clone(), self.clock.clone());
+        let events = CallbackEvents::new(nodes.clone(), self.clock.clone());
         let tokens = token_map(chain.as_ref(), &nodes, chain_id);
         let contracts: Vec<String> = tokens.keys().cloned().collect();
         let native_decimals = nodes

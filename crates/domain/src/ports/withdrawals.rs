@@ -150,13 +150,7 @@ pub struct Transition {
     /// The review this change records (pass, reject, review again), stored with it.
     pub review: Option<ReviewRecord>,
     /// The callback event this change announces (None: the merchant needs no notice).
-    pub event: Option<&'static str>,
-}
-
-/// Builds a withdrawal's callback event from its state after a change (called inside the
-/// transaction that makes the change).
-pub trait WithdrawalEvents: Send + Sync {
-    fn build(&self, w: &WithdrawalRecord, event: &str) -> super::NewCallbackEvent;
+    pub event: Option<super::WithdrawalEvent>,
 }
 
 #[async_trait::async_trait]
@@ -202,7 +196,7 @@ pub trait WithdrawalRepo: Send + Sync {
         id: i64,
         change: &Transition,
         now: DateTime<Utc>,
-        events: &dyn WithdrawalEvents,
+        events: &dyn super::EventBuilder,
     ) -> AppResult<Option<WithdrawalRecord>>;
 
     /// Takes up to `limit` withdrawals in one of `statuses` whose `next_attempt_at` has come
@@ -232,11 +226,6 @@ pub trait WithdrawalRepo: Send + Sync {
         lease_until: DateTime<Utc>,
     ) -> AppResult<bool>;
     async fn release_wallet(&self, chain_id: i64, address: &str, owner: &str) -> AppResult<()>;
-    /// The newest callback event of a withdrawal (manual re-push).
-    async fn latest_event_of_withdrawal(
-        &self,
-        withdrawal_id: i64,
-    ) -> AppResult<Option<super::CallbackEventRecord>>;
     /// Withdrawals signed from the wallet and not yet broadcast (status 5).
     async fn signed_unsent(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>>;
     /// Withdrawals signed from the wallet whose transaction is not in a block yet (5 and 6):

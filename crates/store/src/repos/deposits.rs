@@ -1,10 +1,11 @@
 //! [`DepositRepo`], first half: the scan cursor, blocks and deposits. Each state change and its
-//! callback event are written in one transaction (callbacks.rs has the outbox side).
+//! callback event are written in one transaction (announce.rs writes the event).
 
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    callback, notify, status, DepositEvent, DepositRecord, EventBuilder, NewDeposit, ScannedBlock,
+    callback, notify, status, CallbackEvent, DepositEvent, DepositRecord, EventBuilder, NewDeposit,
+    ScannedBlock,
 };
 use coffer_domain::AppError;
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -43,8 +44,6 @@ pub(crate) fn record(m: deposit::Model) -> AppResult<DepositRecord> {
     })
 }
 
-pub(crate) use super::outbox::enqueue;
-
 pub(super) async fn announce(
     tx: &DatabaseTransaction,
     id: i64,
@@ -56,10 +55,10 @@ pub(super) async fn announce(
         .await
         .map_err(db_error)?
         .ok_or_else(|| AppError::internal("deposit vanished"))?;
-    if let Some(new_event) = events.build(&record(row)?, event) {
-        enqueue(tx, new_event).await.map_err(db_error)?;
-    }
-    Ok(())
+    let deposit = record(row)?;
+    super::announce::announce(tx, CallbackEvent::Deposit(&deposit, event), events)
+        .await
+        .map_err(db_error)
 }
 
 /// Moves the cursor, only while `owner` holds the lease.

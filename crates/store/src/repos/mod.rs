@@ -1,9 +1,11 @@
 //! The domain's ports, implemented on [`crate::Store`].
 
 mod access;
+mod announce;
 mod assets;
 // Guessable secrets
 mod attempts;
+mod callback_log;
 mod callbacks;
 mod codes;
 mod config;

@@ -6,9 +6,8 @@ use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::ports::{
-    callback, notify, CallbackEventRecord, DepositTotals, InsertOutcome, MerchantId, NewWithdrawal,
-    PageRequest, Paged, ReviewRecord, Transition, WithdrawalEvents, WithdrawalFilter, WithdrawalRecord,
-    WithdrawalRepo,
+    callback, notify, CallbackEvent, DepositTotals, EventBuilder, InsertOutcome, MerchantId, NewWithdrawal,
+    PageRequest, Paged, ReviewRecord, Transition, WithdrawalFilter, WithdrawalRecord, WithdrawalRepo,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
@@ -257,7 +256,7 @@ impl Store {
         id: i64,
         change: &Transition,
         now: DateTime<Utc>,
-        events: &dyn WithdrawalEvents,
+        events: &dyn EventBuilder,
     ) -> AppResult<Option<WithdrawalRecord>> {
         let tx = self.begin_write().await?;
         // The conditional UPDATE comes first: of concurrent callers exactly one changes the row,
@@ -273,11 +272,11 @@ impl Store {
         if let Some(review) = &change.review {
             record_review(&tx, &row, review).await?;
         }
-        let Some(name) = change.event else {
+        let Some(change) = change.event else {
             tx.commit().await.map_err(db_error)?;
             return Ok(Some(row));
         };
-        super::deposits::enqueue(&tx, events.build(&row, name))
+        super::announce::announce(&tx, CallbackEvent::Withdrawal(&row, change), events)
             .await
             .map_err(db_error)?;
         // The event marked the order as notifying: the caller sees that too.
@@ -350,7 +349,7 @@ impl WithdrawalRepo for Store {
         id: i64,
         change: &Transition,
         now: DateTime<Utc>,
-        events: &dyn WithdrawalEvents,
+        events: &dyn EventBuilder,
     ) -> AppResult<Option<WithdrawalRecord>> {
         self.apply_transition(id, change, now, events).await
     }
@@ -396,9 +395,5 @@ impl WithdrawalRepo for Store {
     async fn signed_unmined(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
         self.signed_from(chain_id, address, &[state::SIGNED, state::BROADCAST])
             .await
-    }
-
-    async fn latest_event_of_withdrawal(&self, withdrawal_id: i64) -> AppResult<Option<CallbackEventRecord>> {
-        self.newest_withdrawal_event(withdrawal_id).await
     }
 }
