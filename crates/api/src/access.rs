@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Extension;
 use coffer_domain::access::invite::Invitation;
-use coffer_domain::access::{AccountEdit as Edit, AccountView, RoleOption, RoleView};
+use coffer_domain::access::{AccountEdit as Edit, RoleOption};
 use coffer_domain::menu::MenuItem;
 use coffer_domain::ports::Paged;
 use coffer_domain::registration::NewPassword;
@@ -16,6 +16,8 @@ use crate::audit::AuditBefore;
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
 use crate::personal::PageQuery;
 use crate::session::Allowed;
+use crate::views::access::{AccountView, RoleView};
+use crate::views::paged;
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -97,10 +99,11 @@ pub async fn page(
     Allowed(ctx): Allowed<702>,
     ApiJson(body): ApiJson<AccountPage>,
 ) -> ApiResult<Paged<AccountView>> {
-    ok(state
+    let found = state
         .access
         .page_accounts(&ctx, body.email.as_deref(), body.page.request()?)
-        .await?)
+        .await?;
+    ok(paged(found))
 }
 
 /// Invites by e-mail; the answer is the same whether or not the address has an account with
@@ -150,7 +153,7 @@ pub async fn edit(
         status: b.status,
         google_code: &b.google_code,
     };
-    audited(&state.access.edit_account(&ctx, edit).await?)
+    audited(&AccountView::from(state.access.edit_account(&ctx, edit).await?))
 }
 
 pub async fn reset_password(
@@ -170,7 +173,7 @@ pub async fn delete(
     Allowed(ctx): Allowed<70204>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(&state.access.delete_account(&ctx, b.id).await?)
+    audited(&AccountView::from(state.access.delete_account(&ctx, b.id).await?))
 }
 
 pub async fn role_options(
@@ -181,7 +184,7 @@ pub async fn role_options(
 }
 
 pub async fn roles(State(state): State<AppState>, Allowed(ctx): Allowed<703>) -> ApiResult<Paged<RoleView>> {
-    ok(state.access.roles(&ctx).await?)
+    ok(paged(state.access.roles(&ctx).await?))
 }
 
 pub async fn role_menus(State(state): State<AppState>, Allowed(_): Allowed<703>) -> ApiResult<Vec<MenuItem>> {
@@ -211,12 +214,11 @@ pub async fn edit_role(
             detail: "missing field `id`".into(),
         })
     })?;
-    audited(
-        &state
-            .access
-            .edit_role(&ctx, id, &b.name, &b.menu_ids, &b.google_code)
-            .await?,
-    )
+    let role = state
+        .access
+        .edit_role(&ctx, id, &b.name, &b.menu_ids, &b.google_code)
+        .await?;
+    audited(&RoleView::from(role))
 }
 
 pub async fn delete_role(
@@ -224,5 +226,5 @@ pub async fn delete_role(
     Allowed(ctx): Allowed<70303>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(&state.access.delete_role(&ctx, b.id).await?)
+    audited(&RoleView::from(state.access.delete_role(&ctx, b.id).await?))
 }

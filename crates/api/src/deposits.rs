@@ -1,10 +1,10 @@
-//! Deposits (menus 301 / 401 / 402) and the callback log (menu 804).
+//! Deposits (menus 301 / 401 / 402).
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use coffer_domain::callbacks::{AttemptResult, CallbackAttemptView, CallbackEventView};
+use coffer_domain::callbacks::AttemptResult;
 use coffer_domain::deposits::{DepositSummary, DepositView, HashScanView};
-use coffer_domain::ports::{DepositFilter, EventFilter, Paged};
+use coffer_domain::ports::{DepositFilter, Paged};
 use serde::Deserialize;
 
 use crate::envelope::{ok, ApiJson, ApiResult};
@@ -64,23 +64,6 @@ pub struct ById {
     id: i64,
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ByEvent {
-    event_id: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EventQuery {
-    #[serde(flatten)]
-    page: PageQuery,
-    order_no: Option<String>,
-    status: Option<i32>,
-    start: Option<DateTime<Utc>>,
-    end: Option<DateTime<Utc>>,
-}
-
 pub async fn page(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<301, 401>,
@@ -107,7 +90,7 @@ pub async fn detail(
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let deposit = state.deposits.detail(&ctx, b.id).await?;
-    let attempts = state.callbacks.attempts_of_order(&ctx, &deposit.order_no).await?;
+    let attempts = crate::callbacks::order_attempts(&state, &ctx, &deposit.order_no).await?;
     let mut value = serde_json::to_value(deposit).map_err(coffer_domain::AppError::internal)?;
     value["callbacks"] = serde_json::to_value(attempts).map_err(coffer_domain::AppError::internal)?;
     ok(value)
@@ -177,34 +160,4 @@ pub async fn user_push(
 ) -> ApiResult<AttemptResult> {
     let event_id = state.deposits.push(&ctx, b.id).await?;
     ok(state.callbacks.push(&ctx, &event_id).await?)
-}
-
-pub async fn callback_page(
-    State(state): State<AppState>,
-    Allowed(ctx): Allowed<804>,
-    ApiJson(q): ApiJson<EventQuery>,
-) -> ApiResult<Paged<CallbackEventView>> {
-    let filter = EventFilter {
-        order_no: q.order_no,
-        status: q.status,
-        start: q.start,
-        end: q.end,
-    };
-    ok(state.callbacks.page(&ctx, &filter, q.page.request()?).await?)
-}
-
-pub async fn callback_attempts(
-    State(state): State<AppState>,
-    Allowed(ctx): Allowed<804>,
-    ApiJson(b): ApiJson<ByEvent>,
-) -> ApiResult<Vec<CallbackAttemptView>> {
-    ok(state.callbacks.attempts(&ctx, &b.event_id).await?)
-}
-
-pub async fn callback_push(
-    State(state): State<AppState>,
-    Allowed(ctx): Allowed<80401>,
-    ApiJson(b): ApiJson<ByEvent>,
-) -> ApiResult<AttemptResult> {
-    ok(state.callbacks.push(&ctx, &b.event_id).await?)
 }

@@ -2,7 +2,6 @@
 
 use axum::extract::State;
 use axum::Extension;
-use coffer_domain::iplist::IpView;
 use coffer_domain::ports::Paged;
 use serde::{Deserialize, Serialize};
 
@@ -10,6 +9,8 @@ use crate::audit::AuditBefore;
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
 use crate::personal::PageQuery;
 use crate::session::Allowed;
+use crate::views::iplist::IpView;
+use crate::views::paged;
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -34,7 +35,7 @@ pub async fn page(
     Allowed(ctx): Allowed<701>,
     ApiJson(q): ApiJson<PageQuery>,
 ) -> ApiResult<Paged<IpView>> {
-    ok(state.ips.page(&ctx, q.request()?).await?)
+    ok(paged(state.ips.page(&ctx, q.request()?).await?))
 }
 
 pub async fn request(
@@ -52,7 +53,7 @@ pub async fn delete(
     Allowed(ctx): Allowed<70102>,
     ApiJson(b): ApiJson<ById>,
 ) -> Result<(Extension<AuditBefore>, Reply<()>), ApiError> {
-    let before = state.ips.delete(&ctx, b.id).await?;
+    let before = IpView::from(state.ips.delete(&ctx, b.id).await?);
     Ok((
         Extension(AuditBefore(serde_json::to_string(&before).unwrap_or_default())),
         Reply(()),

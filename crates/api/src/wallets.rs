@@ -2,13 +2,16 @@
 
 use axum::extract::State;
 use coffer_domain::ports::{AddressFilter, ColdAddress, CollectSettings, Paged, RiskLimits};
-use coffer_domain::wallets::assets::{AssetInput, AssetView, ColdAddressView, TokenRequestView};
-use coffer_domain::wallets::{DepositAddressView, HotWalletView};
+use coffer_domain::wallets::assets::AssetInput;
 use serde::{Deserialize, Serialize};
 
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::personal::PageQuery;
 use crate::session::Allowed;
+use crate::views::wallets::{
+    AssetView, ColdAddressView, DepositAddressView, HotWalletView, TokenRequestView,
+};
+use crate::views::{listed, paged};
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -118,7 +121,7 @@ pub async fn asset_list(
     Allowed(ctx): Allowed<201>,
     ApiJson(q): ApiJson<ChainQuery>,
 ) -> ApiResult<Vec<AssetView>> {
-    ok(state.wallets.list_assets(&ctx, q.chain_id).await?)
+    ok(listed(state.wallets.list_assets(&ctx, q.chain_id).await?))
 }
 
 pub async fn asset_add(
@@ -172,10 +175,12 @@ pub async fn cold_page(
     Allowed(ctx): Allowed<201>,
     ApiJson(q): ApiJson<PagedAssetQuery>,
 ) -> ApiResult<Paged<ColdAddressView>> {
-    ok(state
-        .wallets
-        .page_cold_addresses(&ctx, q.asset_id, q.page.request()?)
-        .await?)
+    ok(paged(
+        state
+            .wallets
+            .page_cold_addresses(&ctx, q.asset_id, q.page.request()?)
+            .await?,
+    ))
 }
 
 /// Form rules first, then the authenticator: a typo never costs a code.
@@ -199,10 +204,12 @@ pub async fn token_requests(
     Allowed(ctx): Allowed<201>,
     ApiJson(q): ApiJson<PagedAssetQuery>,
 ) -> ApiResult<Paged<TokenRequestView>> {
-    ok(state
-        .wallets
-        .page_token_requests(Some(ctx.merchant_id), q.asset_id, false, q.page.request()?)
-        .await?)
+    ok(paged(
+        state
+            .wallets
+            .page_token_requests(Some(ctx.merchant_id), q.asset_id, false, q.page.request()?)
+            .await?,
+    ))
 }
 
 pub async fn address_page(
@@ -215,10 +222,12 @@ pub async fn address_page(
         open_id: q.open_id,
         address: q.address,
     };
-    ok(state
-        .wallets
-        .page_deposit_addresses(&ctx, filter, q.page.request()?)
-        .await?)
+    ok(paged(
+        state
+            .wallets
+            .page_deposit_addresses(&ctx, filter, q.page.request()?)
+            .await?,
+    ))
 }
 
 pub async fn address_remark(
@@ -234,10 +243,12 @@ pub async fn hot_wallet_page(
     Allowed(ctx): Allowed<205>,
     ApiJson(q): ApiJson<PagedChainQuery>,
 ) -> ApiResult<Paged<HotWalletView>> {
-    ok(state
-        .wallets
-        .page_hot_wallets(&ctx, q.chain_id, q.page.request()?)
-        .await?)
+    ok(paged(
+        state
+            .wallets
+            .page_hot_wallets(&ctx, q.chain_id, q.page.request()?)
+            .await?,
+    ))
 }
 
 pub async fn hot_wallet_add(

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use super::keys::PlatformKeys;
 use super::{
-    acknowledged, attempt_view, event_view, excerpt, reason, reply_code, reply_reason, CallbackAttemptView,
-    CallbackEventView, CallbackRequest, CallbackSettings, CallbackTransport,
+    acknowledged, excerpt, reason, reply_code, reply_reason, CallbackRequest, CallbackSettings,
+    CallbackTransport,
 };
 use crate::auth::AuthContext;
 use crate::clock::Clock;
@@ -247,17 +247,12 @@ impl CallbackService {
         ctx: &AuthContext,
         filter: &EventFilter,
         page: PageRequest,
-    ) -> AppResult<Paged<CallbackEventView>> {
-        let found = self.log.page_events(ctx.merchant_id, filter, page).await?;
-        Ok(Paged {
-            total: found.total,
-            list: found.list.into_iter().map(event_view).collect(),
-        })
+    ) -> AppResult<Paged<CallbackEventRecord>> {
+        self.log.page_events(ctx.merchant_id, filter, page).await
     }
 
-    pub async fn attempts(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Vec<CallbackAttemptView>> {
-        let list = self.log.attempts(ctx.merchant_id, event_id).await?;
-        Ok(list.into_iter().map(attempt_view).collect())
+    pub async fn attempts(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Vec<CallbackAttemptRecord>> {
+        self.log.attempts(ctx.merchant_id, event_id).await
     }
 
     /// Every attempt of every event of one order, newest first (the order detail drawers).
@@ -265,7 +260,7 @@ impl CallbackService {
         &self,
         ctx: &AuthContext,
         order_no: &str,
-    ) -> AppResult<Vec<CallbackAttemptView>> {
+    ) -> AppResult<Vec<CallbackAttemptRecord>> {
         let filter = EventFilter {
             order_no: Some(order_no.to_string()),
             ..EventFilter::default()

@@ -12,13 +12,9 @@ pub mod targets;
 pub use delivery::{AttemptResult, CallbackService};
 
 use chrono::{DateTime, Duration, Utc};
-use serde::Serialize;
 
 use self::keys::PlatformKeys;
 use crate::error::AppResult;
-
-use crate::ports::{CallbackAttemptRecord, CallbackEventRecord};
-use crate::wallets::time;
 
 pub use delivery::occurred;
 
@@ -185,72 +181,4 @@ pub fn acknowledged(reply: &CallbackReply) -> bool {
             .ok()
             .and_then(|v| v.get("code").cloned())
             .is_some_and(|code| code == serde_json::json!(0) || code == serde_json::json!("0"))
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CallbackEventView {
-    pub event_id: String,
-    pub order_no: String,
-    pub deposit_id: Option<i64>,
-    pub event: String,
-    pub status: i32,
-    pub attempts: i32,
-    pub next_attempt_time: Option<String>,
-    pub last_http_status: Option<i32>,
-    pub createtime: String,
-    pub deliveredtime: Option<String>,
-    /// The event's place in its order's events (1, 2, 3...).
-    pub seq: i64,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CallbackAttemptView {
-    pub id: i64,
-    pub event_id: String,
-    pub url: String,
-    pub http_status: Option<i32>,
-    pub latency_ms: i64,
-    pub response: String,
-    pub error: String,
-    pub success: bool,
-    pub createtime: String,
-    /// A `reason` code, "" on success.
-    pub reason: String,
-}
-
-pub fn attempt_view(a: CallbackAttemptRecord) -> CallbackAttemptView {
-    CallbackAttemptView {
-        id: a.id,
-        event_id: a.event_id,
-        url: a.url,
-        http_status: a.http_status,
-        latency_ms: a.latency_ms,
-        response: a.response,
-        error: a.error,
-        success: a.success,
-        createtime: time(a.created_at),
-        reason: a.reason,
-    }
-}
-
-pub fn event_view(e: CallbackEventRecord) -> CallbackEventView {
-    let pending = e.status == crate::ports::callback::PENDING;
-    CallbackEventView {
-        event_id: e.event_id,
-        order_no: e.order_no,
-        deposit_id: match e.order {
-            Some(crate::ports::OrderRef::Deposit(id)) => Some(id),
-            _ => None,
-        },
-        event: e.event,
-        status: e.status,
-        attempts: e.attempts,
-        next_attempt_time: pending.then(|| time(e.next_attempt_at)),
-        last_http_status: e.last_http_status,
-        createtime: time(e.created_at),
-        deliveredtime: e.delivered_at.map(time),
-        seq: e.seq,
-    }
 }
