@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Extension;
 use coffer_domain::access::invite::Invitation;
-use coffer_domain::access::{AccountEdit as Edit, RoleOption};
+use coffer_domain::access::AccountEdit as Edit;
 use coffer_domain::menu::MenuItem;
 use coffer_domain::ports::Paged;
 use coffer_domain::registration::NewPassword;
@@ -16,8 +16,8 @@ use crate::audit::AuditBefore;
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
 use crate::personal::PageQuery;
 use crate::session::Allowed;
-use crate::views::access::{AccountView, RoleView};
-use crate::views::paged;
+use crate::views::access::{AccountView, RoleOption, RoleView};
+use crate::views::{listed, paged};
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -180,7 +180,7 @@ pub async fn role_options(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<702>,
 ) -> ApiResult<Vec<RoleOption>> {
-    ok(state.access.role_options(&ctx).await?)
+    ok(listed(state.access.role_options(&ctx).await?))
 }
 
 pub async fn roles(State(state): State<AppState>, Allowed(ctx): Allowed<703>) -> ApiResult<Paged<RoleView>> {

@@ -3,7 +3,6 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use coffer_domain::auth::AuthContext;
-use coffer_domain::callbacks::AttemptResult;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{EventFilter, Paged};
 use serde::Deserialize;
@@ -11,7 +10,7 @@ use serde::Deserialize;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::personal::PageQuery;
 use crate::session::Allowed;
-use crate::views::callbacks::{CallbackAttemptView, CallbackEventView};
+use crate::views::callbacks::{AttemptResultView, CallbackAttemptView, CallbackEventView};
 use crate::views::{listed, paged};
 use crate::AppState;
 
@@ -69,6 +68,6 @@ pub async fn callback_push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<80401>,
     ApiJson(b): ApiJson<ByEvent>,
-) -> ApiResult<AttemptResult> {
-    ok(state.callbacks.push(&ctx, &b.event_id).await?)
+) -> ApiResult<AttemptResultView> {
+    ok(state.callbacks.push(&ctx, &b.event_id).await?.into())
 }

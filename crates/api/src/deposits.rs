@@ -2,7 +2,6 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use coffer_domain::callbacks::AttemptResult;
 use coffer_domain::deposits::{DepositSummary, DepositView, HashScanView};
 use coffer_domain::ports::{DepositFilter, Paged};
 use serde::Deserialize;
@@ -10,6 +9,7 @@ use serde::Deserialize;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::personal::PageQuery;
 use crate::session::{Allowed, AllowedEither};
+use crate::views::callbacks::AttemptResultView;
 use crate::AppState;
 
 #[derive(Deserialize, Default)]
@@ -115,9 +115,9 @@ pub async fn push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<30101>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<AttemptResult> {
+) -> ApiResult<AttemptResultView> {
     let event_id = state.deposits.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?)
+    ok(state.callbacks.push(&ctx, &event_id).await?.into())
 }
 
 pub async fn user_page(
@@ -157,7 +157,7 @@ pub async fn user_push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<40201>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<AttemptResult> {
+) -> ApiResult<AttemptResultView> {
     let event_id = state.deposits.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?)
+    ok(state.callbacks.push(&ctx, &event_id).await?.into())
 }

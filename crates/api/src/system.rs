@@ -3,7 +3,6 @@
 
 use axum::extract::State;
 use axum::Extension;
-use coffer_domain::callbacks::AttemptResult;
 use coffer_domain::merchant_api::BlacklistFilter;
 use coffer_domain::ports::Paged;
 use serde::{Deserialize, Serialize};
@@ -13,6 +12,7 @@ use crate::audit::AuditBefore;
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
 use crate::personal::PageQuery;
 use crate::session::{Allowed, AllowedEither};
+use crate::views::callbacks::AttemptResultView;
 use crate::views::merchant_api::{AllowIpView, ApiSecretView, ApiSettingsView, BlacklistView, ClientKeyView};
 use crate::views::{listed, paged};
 use crate::AppState;
@@ -242,6 +242,6 @@ pub async fn blacklist_delete(
 pub async fn test_callback(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<80402>,
-) -> ApiResult<AttemptResult> {
-    ok(state.callbacks.test_ping(&ctx).await?)
+) -> ApiResult<AttemptResultView> {
+    ok(state.callbacks.test_ping(&ctx).await?.into())
 }

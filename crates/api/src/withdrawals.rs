@@ -228,7 +228,7 @@ pub async fn push(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<30201, 40401>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<coffer_domain::callbacks::AttemptResult> {
+) -> ApiResult<crate::views::callbacks::AttemptResultView> {
     let event_id = state.withdrawals.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?)
+    ok(state.callbacks.push(&ctx, &event_id).await?.into())
 }

@@ -57,3 +57,22 @@ impl From<RoleRecord> for RoleView {
         }
     }
 }
+
+/// A role to choose when adding or editing an account.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleOption {
+    pub id: i64,
+    pub name: String,
+    pub is_admin: bool,
+}
+
+impl From<RoleRecord> for RoleOption {
+    fn from(r: RoleRecord) -> Self {
+        RoleOption {
+            id: r.id,
+            name: r.name,
+            is_admin: r.is_admin,
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! The callback log (menu 804) and the callbacks of an order's detail drawer.
 
+use coffer_domain::callbacks::AttemptResult;
 use coffer_domain::ports::{callback, CallbackAttemptRecord, CallbackEventRecord, OrderRef};
 use serde::Serialize;
 
@@ -73,6 +74,35 @@ impl From<CallbackAttemptRecord> for CallbackAttemptView {
             success: a.success,
             createtime: time(a.created_at),
             reason: a.reason,
+        }
+    }
+}
+
+/// What one send came to (a push or the test ping).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AttemptResultView {
+    pub event_id: String,
+    pub attempted: bool,
+    pub success: bool,
+    pub http_status: Option<i32>,
+    pub reply_code: Option<serde_json::Value>,
+    pub reason: String,
+    pub response: String,
+    pub latency_ms: i64,
+}
+
+impl From<AttemptResult> for AttemptResultView {
+    fn from(r: AttemptResult) -> Self {
+        AttemptResultView {
+            event_id: r.event_id,
+            attempted: r.attempted,
+            success: r.success,
+            http_status: r.http_status,
+            reply_code: r.reply_code,
+            reason: r.reason,
+            response: r.response,
+            latency_ms: r.latency_ms,
         }
     }
 }

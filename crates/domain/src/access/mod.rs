@@ -6,7 +6,6 @@ pub mod grants;
 pub mod invite;
 pub mod names;
 
-use serde::Serialize;
 use std::sync::Arc;
 
 use crate::auth::{AuthContext, AuthService};
@@ -18,14 +17,6 @@ use crate::messages::MsgKey;
 use crate::ports::{
     account_status, AccessRepo, ConfigRepo, PageRequest, Paged, RoleRecord, SessionRepo, UserRecord, UserRepo,
 };
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleOption {
-    pub id: i64,
-    pub name: String,
-    pub is_admin: bool,
-}
 
 /// An account's editable fields; `google_code` is checked when the role changes.
 pub struct AccountEdit<'a> {
@@ -152,16 +143,8 @@ impl AccessService {
     }
 
     /// Roles to choose from when adding or editing an account (menu 702, not 703).
-    pub async fn role_options(&self, ctx: &AuthContext) -> AppResult<Vec<RoleOption>> {
-        let roles = self.repo.list_roles(ctx.merchant_id).await?;
-        Ok(roles
-            .into_iter()
-            .map(|r| RoleOption {
-                id: r.id,
-                name: r.name,
-                is_admin: r.is_admin,
-            })
-            .collect())
+    pub async fn role_options(&self, ctx: &AuthContext) -> AppResult<Vec<RoleRecord>> {
+        self.repo.list_roles(ctx.merchant_id).await
     }
 
     pub async fn add_role(

@@ -4,7 +4,6 @@
 //! reason and the rest of the round goes on.
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -37,8 +36,7 @@ pub struct CallbackService {
 }
 
 /// What one send came to (a push or the test ping), for the console.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct AttemptResult {
     pub event_id: String,
     /// False: the event is queued, not sent now: on its way already (or waiting for an older
