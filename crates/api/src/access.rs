@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Extension;
 use coffer_domain::access::invite::Invitation;
-use coffer_domain::access::{AccountEdit as Edit, AccountView, RoleOption, RoleView};
+use coffer_domain::access::AccountEdit as Edit;
 use coffer_domain::menu::catalogue::{
     ACCOUNT_ADD, ACCOUNT_DELETE, ACCOUNT_EDIT, ACCOUNT_LIST, ACCOUNT_RESET_PASSWORD, ROLE_ADD, ROLE_DELETE,
     ROLE_EDIT, ROLE_LIST,
@@ -20,6 +20,8 @@ use crate::audit::AuditBefore;
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
 use crate::personal::PageQuery;
 use crate::session::Allowed;
+use crate::views::access::{AccountView, RoleOption, RoleView};
+use crate::views::{listed, paged};
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -101,10 +103,11 @@ pub async fn page(
     Allowed(ctx): Allowed<ACCOUNT_LIST>,
     ApiJson(body): ApiJson<AccountPage>,
 ) -> ApiResult<Paged<AccountView>> {
-    ok(state
+    let found = state
         .access
         .page_accounts(&ctx, body.email.as_deref(), body.page.request()?)
-        .await?)
+        .await?;
+    ok(paged(found))
 }
 
 /// Invites by e-mail; the answer is the same whether or not the address has an account with
@@ -154,7 +157,7 @@ pub async fn edit(
         status: b.status,
         google_code: &b.google_code,
     };
-    audited(&state.access.edit_account(&ctx, edit).await?)
+    audited(&AccountView::from(state.access.edit_account(&ctx, edit).await?))
 }
 
 pub async fn reset_password(
@@ -174,21 +177,21 @@ pub async fn delete(
     Allowed(ctx): Allowed<ACCOUNT_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(&state.access.delete_account(&ctx, b.id).await?)
+    audited(&AccountView::from(state.access.delete_account(&ctx, b.id).await?))
 }
 
 pub async fn role_options(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<ACCOUNT_LIST>,
 ) -> ApiResult<Vec<RoleOption>> {
-    ok(state.access.role_options(&ctx).await?)
+    ok(listed(state.access.role_options(&ctx).await?))
 }
 
 pub async fn roles(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<ROLE_LIST>,
 ) -> ApiResult<Paged<RoleView>> {
-    ok(state.access.roles(&ctx).await?)
+    ok(paged(state.access.roles(&ctx).await?))
 }
 
 pub async fn role_menus(
@@ -221,12 +224,11 @@ pub async fn edit_role(
             detail: "missing field `id`".into(),
         })
     })?;
-    audited(
-        &state
-            .access
-            .edit_role(&ctx, id, &b.name, &b.menu_ids, &b.google_code)
-            .await?,
-    )
+    let role = state
+        .access
+        .edit_role(&ctx, id, &b.name, &b.menu_ids, &b.google_code)
+        .await?;
+    audited(&RoleView::from(role))
 }
 
 pub async fn delete_role(
@@ -234,5 +236,5 @@ pub async fn delete_role(
     Allowed(ctx): Allowed<ROLE_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(&state.access.delete_role(&ctx, b.id).await?)
+    audited(&RoleView::from(state.access.delete_role(&ctx, b.id).await?))
 }

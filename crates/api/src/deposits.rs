@@ -1,19 +1,18 @@
-//! Deposits (menus 301 / 401 / 402) and the callback log (menu 804).
+//! Deposits (menus 301 / 401 / 402).
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use coffer_domain::callbacks::{AttemptResult, CallbackAttemptView, CallbackEventView};
 use coffer_domain::deposits::{DepositSummary, DepositView, HashScanView};
 use coffer_domain::menu::catalogue::{
-    CALLBACKS, CALLBACK_PUSH, DEPOSIT_LIST, DEPOSIT_ORDERS, DEPOSIT_PUSH, HASH_SCAN, TRANSACTION_LIST,
-    TRANSACTION_PUSH,
+    DEPOSIT_LIST, DEPOSIT_ORDERS, DEPOSIT_PUSH, HASH_SCAN, TRANSACTION_LIST, TRANSACTION_PUSH,
 };
-use coffer_domain::ports::{DepositFilter, EventFilter, Paged};
+use coffer_domain::ports::{DepositFilter, Paged};
 use serde::Deserialize;
 
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::personal::PageQuery;
 use crate::session::{Allowed, AllowedEither};
+use crate::views::callbacks::AttemptResultView;
 use crate::AppState;
 
 #[derive(Deserialize, Default)]
@@ -68,23 +67,6 @@ pub struct ById {
     id: i64,
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ByEvent {
-    event_id: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EventQuery {
-    #[serde(flatten)]
-    page: PageQuery,
-    order_no: Option<String>,
-    status: Option<i32>,
-    start: Option<DateTime<Utc>>,
-    end: Option<DateTime<Utc>>,
-}
-
 pub async fn page(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<DEPOSIT_ORDERS, DEPOSIT_LIST>,
@@ -111,7 +93,7 @@ pub async fn detail(
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let deposit = state.deposits.detail(&ctx, b.id).await?;
-    let attempts = state.callbacks.attempts_of_order(&ctx, &deposit.order_no).await?;
+    let attempts = crate::callbacks::order_attempts(&state, &ctx, &deposit.order_no).await?;
     let mut value = serde_json::to_value(deposit).map_err(coffer_domain::AppError::internal)?;
     value["callbacks"] = serde_json::to_value(attempts).map_err(coffer_domain::AppError::internal)?;
     ok(value)
@@ -136,9 +118,9 @@ pub async fn push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<DEPOSIT_PUSH>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<AttemptResult> {
+) -> ApiResult<AttemptResultView> {
     let event_id = state.deposits.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?)
+    ok(state.callbacks.push(&ctx, &event_id).await?.into())
 }
 
 pub async fn user_page(
@@ -178,37 +160,7 @@ pub async fn user_push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<TRANSACTION_PUSH>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<AttemptResult> {
+) -> ApiResult<AttemptResultView> {
     let event_id = state.deposits.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?)
-}
-
-pub async fn callback_page(
-    State(state): State<AppState>,
-    Allowed(ctx): Allowed<CALLBACKS>,
-    ApiJson(q): ApiJson<EventQuery>,
-) -> ApiResult<Paged<CallbackEventView>> {
-    let filter = EventFilter {
-        order_no: q.order_no,
-        status: q.status,
-        start: q.start,
-        end: q.end,
-    };
-    ok(state.callbacks.page(&ctx, &filter, q.page.request()?).await?)
-}
-
-pub async fn callback_attempts(
-    State(state): State<AppState>,
-    Allowed(ctx): Allowed<CALLBACKS>,
-    ApiJson(b): ApiJson<ByEvent>,
-) -> ApiResult<Vec<CallbackAttemptView>> {
-    ok(state.callbacks.attempts(&ctx, &b.event_id).await?)
-}
-
-pub async fn callback_push(
-    State(state): State<AppState>,
-    Allowed(ctx): Allowed<CALLBACK_PUSH>,
-    ApiJson(b): ApiJson<ByEvent>,
-) -> ApiResult<AttemptResult> {
-    ok(state.callbacks.push(&ctx, &b.event_id).await?)
+    ok(state.callbacks.push(&ctx, &event_id).await?.into())
 }

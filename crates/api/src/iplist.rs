@@ -2,7 +2,6 @@
 
 use axum::extract::State;
 use axum::Extension;
-use coffer_domain::iplist::IpView;
 use coffer_domain::menu::catalogue::{IP_DELETE, IP_LIST, IP_REQUEST};
 use coffer_domain::ports::Paged;
 use serde::{Deserialize, Serialize};
@@ -11,6 +10,8 @@ use crate::audit::AuditBefore;
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
 use crate::personal::PageQuery;
 use crate::session::Allowed;
+use crate::views::iplist::IpView;
+use crate::views::paged;
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -35,7 +36,7 @@ pub async fn page(
     Allowed(ctx): Allowed<IP_LIST>,
     ApiJson(q): ApiJson<PageQuery>,
 ) -> ApiResult<Paged<IpView>> {
-    ok(state.ips.page(&ctx, q.request()?).await?)
+    ok(paged(state.ips.page(&ctx, q.request()?).await?))
 }
 
 pub async fn request(
@@ -53,7 +54,7 @@ pub async fn delete(
     Allowed(ctx): Allowed<IP_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Result<(Extension<AuditBefore>, Reply<()>), ApiError> {
-    let before = state.ips.delete(&ctx, b.id).await?;
+    let before = IpView::from(state.ips.delete(&ctx, b.id).await?);
     Ok((
         Extension(AuditBefore(serde_json::to_string(&before).unwrap_or_default())),
         Reply(()),

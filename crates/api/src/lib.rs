@@ -4,6 +4,7 @@
 mod access;
 mod audit;
 mod auth;
+mod callbacks;
 mod config;
 mod console;
 mod deposits;
@@ -15,6 +16,7 @@ mod ops;
 mod personal;
 pub mod session;
 mod system;
+mod views;
 mod wallets;
 mod withdrawals;
 
@@ -117,10 +119,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/partner/deposit/detail", post(deposits::detail))
         .route("/api/partner/user/pageTx", post(deposits::user_page))
         .route("/api/partner/user/tx/summary", post(deposits::user_summary))
-        .route("/api/partner/callback/page", post(deposits::callback_page))
+        .route("/api/partner/callback/page", post(callbacks::callback_page))
         .route(
             "/api/partner/callback/attempts",
-            post(deposits::callback_attempts),
+            post(callbacks::callback_attempts),
         )
         .route("/api/partner/withdraw/pageTx", post(withdrawals::page))
         .route("/api/partner/withdraw/summary", post(withdrawals::summary))
@@ -172,7 +174,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v2/hash/scan", post(deposits::hash_scan))
         .route("/api/partner/deposit/push", post(deposits::push))
         .route("/api/partner/user/tx/push", post(deposits::user_push))
-        .route("/api/partner/callback/push", post(deposits::callback_push))
+        .route("/api/partner/callback/push", post(callbacks::callback_push))
         .route("/api/partner/withdraw", post(withdrawals::withdraw))
         .route("/api/partner/manualWithdraw", post(withdrawals::manual_withdraw))
         .route("/api/partner/withdraw/check", post(withdrawals::check))

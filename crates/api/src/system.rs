@@ -3,14 +3,11 @@
 
 use axum::extract::State;
 use axum::Extension;
-use coffer_domain::callbacks::AttemptResult;
 use coffer_domain::menu::catalogue::{
     API_KEY, API_KEY_RESET, API_KEY_SHOW, BLACKLIST, BLACKLIST_ADD, BLACKLIST_DELETE, CALLBACKS,
     CALLBACK_URL_SET, CLIENT_KEY_UPLOAD, RISK_URL_SET, WHITELIST, WHITELIST_EDIT,
 };
-use coffer_domain::merchant_api::{
-    AllowIpView, ApiSecretView, ApiSettingsView, BlacklistFilter, BlacklistView, ClientKeyView,
-};
+use coffer_domain::merchant_api::BlacklistFilter;
 use coffer_domain::ports::Paged;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -19,6 +16,9 @@ use crate::audit::AuditBefore;
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
 use crate::personal::PageQuery;
 use crate::session::{Allowed, AllowedEither};
+use crate::views::callbacks::AttemptResultView;
+use crate::views::merchant_api::{AllowIpView, ApiSecretView, ApiSettingsView, BlacklistView, ClientKeyView};
+use crate::views::{listed, paged};
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -92,11 +92,9 @@ pub async fn settings(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<API_KEY, CALLBACKS>,
 ) -> ApiResult<ApiSettingsView> {
-    let mut view = state.merchant_api.settings(&ctx).await?;
-    let (key_id, public_key) = state.callbacks.keys.public().await?;
-    view.platform_key_id = Some(key_id);
-    view.platform_public_key = Some(public_key);
-    ok(view)
+    let settings = state.merchant_api.settings(&ctx).await?;
+    let platform_key = state.callbacks.keys.public().await?;
+    ok(ApiSettingsView::new(settings, platform_key))
 }
 
 pub async fn show_secret(
@@ -104,7 +102,7 @@ pub async fn show_secret(
     Allowed(ctx): Allowed<API_KEY_SHOW>,
     ApiJson(b): ApiJson<GoogleCode>,
 ) -> ApiResult<ApiSecretView> {
-    ok(state.merchant_api.show_secret(&ctx, &b.google_code).await?)
+    ok(state.merchant_api.show_secret(&ctx, &b.google_code).await?.into())
 }
 
 pub async fn reset_secret(
@@ -114,7 +112,7 @@ pub async fn reset_secret(
 ) -> Result<(Extension<AuditBefore>, Reply<ApiSecretView>), ApiError> {
     let old = state.merchant_api.settings(&ctx).await?.key_id;
     let new = state.merchant_api.reset_secret(&ctx, &b.google_code).await?;
-    Ok((before(json!({ "keyId": old })), Reply(new)))
+    Ok((before(json!({ "keyId": old })), Reply(new.into())))
 }
 
 pub async fn save_client_key(
@@ -128,7 +126,7 @@ pub async fn save_client_key(
         .save_client_key(&ctx, &b.public_key, &b.google_code)
         .await?;
     let old = old.map(|k| json!({ "fingerprint": k.fingerprint, "bits": k.bits }));
-    Ok((before(json!({ "clientKey": old })), Reply(saved)))
+    Ok((before(json!({ "clientKey": old })), Reply(saved.into())))
 }
 
 pub async fn save_callback_url(
@@ -136,7 +134,12 @@ pub async fn save_callback_url(
     Allowed(ctx): Allowed<CALLBACK_URL_SET>,
     ApiJson(b): ApiJson<CallbackUrl>,
 ) -> Result<(Extension<AuditBefore>, Reply<CallbackUrlSaved>), ApiError> {
-    let old = state.merchant_api.settings(&ctx).await?.callback_url;
+    let old = state
+        .merchant_api
+        .settings(&ctx)
+        .await?
+        .callback_url
+        .unwrap_or_default();
     let callback_url = state
         .merchant_api
         .save_callback_url(&ctx, &b.callback_url)
@@ -168,7 +171,12 @@ pub async fn save_risk_url(
     Allowed(ctx): Allowed<RISK_URL_SET>,
     ApiJson(b): ApiJson<RiskUrl>,
 ) -> Result<(Extension<AuditBefore>, Reply<RiskUrlSaved>), ApiError> {
-    let old = state.merchant_api.settings(&ctx).await?.risk_url;
+    let old = state
+        .merchant_api
+        .settings(&ctx)
+        .await?
+        .risk_url
+        .unwrap_or_default();
     let risk_url = state.merchant_api.save_risk_url(&ctx, &b.risk_url).await?;
     Ok((
         before(json!({ "riskUrl": old })),
@@ -180,7 +188,7 @@ pub async fn allow_ips(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<WHITELIST>,
 ) -> ApiResult<Vec<AllowIpView>> {
-    ok(state.merchant_api.allow_ips(&ctx).await?)
+    ok(listed(state.merchant_api.allow_ips(&ctx).await?))
 }
 
 pub async fn edit_allow_ips(
@@ -190,7 +198,7 @@ pub async fn edit_allow_ips(
 ) -> Result<(Extension<AuditBefore>, Reply<Vec<AllowIpView>>), ApiError> {
     let (old, new) = state.merchant_api.edit_allow_ips(&ctx, &b.ips).await?;
     let old: Vec<String> = old.into_iter().map(|e| e.ip).collect();
-    Ok((before(json!({ "ips": old })), Reply(new)))
+    Ok((before(json!({ "ips": old })), Reply(listed(new))))
 }
 
 pub async fn blacklist_page(
@@ -202,10 +210,11 @@ pub async fn blacklist_page(
         chain_id: q.chain_id,
         address: q.address,
     };
-    ok(state
+    let found = state
         .merchant_api
         .page_blacklist(&ctx, filter, q.page.request()?)
-        .await?)
+        .await?;
+    ok(paged(found))
 }
 
 pub async fn blacklist_add(
@@ -225,7 +234,7 @@ pub async fn blacklist_delete(
     Allowed(ctx): Allowed<BLACKLIST_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Result<(Extension<AuditBefore>, Reply<()>), ApiError> {
-    let deleted = state.merchant_api.delete_blacklist(&ctx, b.id).await?;
+    let deleted = BlacklistView::from(state.merchant_api.delete_blacklist(&ctx, b.id).await?);
     Ok((
         Extension(AuditBefore(serde_json::to_string(&deleted).unwrap_or_default())),
         Reply(()),
@@ -237,6 +246,6 @@ pub async fn blacklist_delete(
 pub async fn test_callback(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<CALLBACK_URL_SET>,
-) -> ApiResult<AttemptResult> {
-    ok(state.callbacks.test_ping(&ctx).await?)
+) -> ApiResult<AttemptResultView> {
+    ok(state.callbacks.test_ping(&ctx).await?.into())
 }

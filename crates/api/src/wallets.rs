@@ -6,13 +6,16 @@ use coffer_domain::menu::catalogue::{
     TOKEN_LIST, TOKEN_STATUS, WALLET_ADDRESS,
 };
 use coffer_domain::ports::{AddressFilter, ColdAddress, CollectSettings, Paged, RiskLimits};
-use coffer_domain::wallets::assets::{AssetInput, AssetView, ColdAddressView, TokenRequestView};
-use coffer_domain::wallets::{DepositAddressView, HotWalletView};
+use coffer_domain::wallets::assets::AssetInput;
 use serde::{Deserialize, Serialize};
 
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::personal::PageQuery;
 use crate::session::Allowed;
+use crate::views::wallets::{
+    AssetView, ColdAddressView, DepositAddressView, HotWalletView, TokenRequestView,
+};
+use crate::views::{listed, paged};
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -122,7 +125,7 @@ pub async fn asset_list(
     Allowed(ctx): Allowed<TOKEN_LIST>,
     ApiJson(q): ApiJson<ChainQuery>,
 ) -> ApiResult<Vec<AssetView>> {
-    ok(state.wallets.list_assets(&ctx, q.chain_id).await?)
+    ok(listed(state.wallets.list_assets(&ctx, q.chain_id).await?))
 }
 
 pub async fn asset_add(
@@ -176,10 +179,12 @@ pub async fn cold_page(
     Allowed(ctx): Allowed<TOKEN_LIST>,
     ApiJson(q): ApiJson<PagedAssetQuery>,
 ) -> ApiResult<Paged<ColdAddressView>> {
-    ok(state
-        .wallets
-        .page_cold_addresses(&ctx, q.asset_id, q.page.request()?)
-        .await?)
+    ok(paged(
+        state
+            .wallets
+            .page_cold_addresses(&ctx, q.asset_id, q.page.request()?)
+            .await?,
+    ))
 }
 
 /// Form rules first, then the authenticator: a typo never costs a code.
@@ -203,10 +208,12 @@ pub async fn token_requests(
     Allowed(ctx): Allowed<TOKEN_LIST>,
     ApiJson(q): ApiJson<PagedAssetQuery>,
 ) -> ApiResult<Paged<TokenRequestView>> {
-    ok(state
-        .wallets
-        .page_token_requests(Some(ctx.merchant_id), q.asset_id, false, q.page.request()?)
-        .await?)
+    ok(paged(
+        state
+            .wallets
+            .page_token_requests(Some(ctx.merchant_id), q.asset_id, false, q.page.request()?)
+            .await?,
+    ))
 }
 
 pub async fn address_page(
@@ -219,10 +226,12 @@ pub async fn address_page(
         open_id: q.open_id,
         address: q.address,
     };
-    ok(state
-        .wallets
-        .page_deposit_addresses(&ctx, filter, q.page.request()?)
-        .await?)
+    ok(paged(
+        state
+            .wallets
+            .page_deposit_addresses(&ctx, filter, q.page.request()?)
+            .await?,
+    ))
 }
 
 pub async fn address_remark(
@@ -238,10 +247,12 @@ pub async fn hot_wallet_page(
     Allowed(ctx): Allowed<HOT_WALLETS>,
     ApiJson(q): ApiJson<PagedChainQuery>,
 ) -> ApiResult<Paged<HotWalletView>> {
-    ok(state
-        .wallets
-        .page_hot_wallets(&ctx, q.chain_id, q.page.request()?)
-        .await?)
+    ok(paged(
+        state
+            .wallets
+            .page_hot_wallets(&ctx, q.chain_id, q.page.request()?)
+            .await?,
+    ))
 }
 
 pub async fn hot_wallet_add(

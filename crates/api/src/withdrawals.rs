@@ -168,10 +168,7 @@ pub async fn detail(
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let (withdrawal, reviews) = state.withdrawals.detail(&ctx, b.id).await?;
-    let attempts = state
-        .callbacks
-        .attempts_of_order(&ctx, &withdrawal.order_no)
-        .await?;
+    let attempts = crate::callbacks::order_attempts(&state, &ctx, &withdrawal.order_no).await?;
     let internal = coffer_domain::AppError::internal;
     let mut value = serde_json::to_value(withdrawal).map_err(internal)?;
     value["callbacks"] = serde_json::to_value(attempts).map_err(internal)?;
@@ -236,7 +233,7 @@ pub async fn push(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<WITHDRAW_PUSH, WITHDRAW_LIST_PUSH>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<coffer_domain::callbacks::AttemptResult> {
+) -> ApiResult<crate::views::callbacks::AttemptResultView> {
     let event_id = state.withdrawals.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?)
+    ok(state.callbacks.push(&ctx, &event_id).await?.into())
 }

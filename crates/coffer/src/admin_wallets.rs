@@ -128,7 +128,7 @@ pub async fn token(config: &Config, store: &Store, cmd: TokenCmd) -> anyhow::Res
                     "{}\tmerchant {}\t{} {}\t{status}\t{}",
                     r.id,
                     r.merchant_id,
-                    r.chainname,
+                    r.chain_name,
                     r.symbol,
                     addresses.join(", ")
                 );

@@ -111,7 +111,8 @@ pub async fn build_services(
     // start-up error, not a failure at the first callback.
     platform_keys.public().await.map_err(anyhow::Error::msg)?;
     let callbacks = Arc::new(CallbackService {
-        repo: repo.clone(),
+        outbox: repo.clone(),
+        log: repo.clone(),
         directory: repo.clone(),
         transport: Arc::new(crate::transport::HttpTransport::new(
             config.callbacks.allow_private_targets,
@@ -135,6 +136,7 @@ pub async fn build_services(
         heads: Arc::new(crate::workers::ScannedHeads(repo.clone())),
         clock: clock.clone(),
         scanner: scanner.clone(),
+        callbacks: repo.clone(),
     });
     let withdrawals = crate::withdrawals::build(
         config,

@@ -43,7 +43,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         merchant_api: repo.clone(),
         blacklist: repo.clone(),
         chains: deps.chains.clone(),
-        outbox: repo.clone(),
+        callbacks: repo.clone(),
         clock: deps.clock.clone(),
         settings: WithdrawalSettings {
             confirmations,

@@ -1,8 +1,7 @@
 //! The IP list: addresses a merchant asks to call the merchant API from. An operator reviews
 //! each request; approved ones form the allow-list.
 
-use chrono::{DateTime, SecondsFormat, Utc};
-use serde::Serialize;
+use chrono::{DateTime, Utc};
 use std::net::IpAddr;
 use std::sync::Arc;
 
@@ -32,19 +31,6 @@ pub struct IpRecord {
     pub apply_status: i32,
     pub created_at: DateTime<Utc>,
     pub reviewed_at: Option<DateTime<Utc>>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct IpView {
-    pub id: i64,
-    pub ip: String,
-    pub remark: String,
-    /// 1 effective (approved), 0 not.
-    pub status: i32,
-    pub apply_status: i32,
-    pub createtime: String,
-    pub reviewtime: Option<String>,
 }
 
 #[async_trait::async_trait]
@@ -79,22 +65,6 @@ pub struct IpListService {
     pub clock: Arc<dyn Clock>,
 }
 
-fn time(t: DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-pub fn ip_view(r: IpRecord) -> IpView {
-    IpView {
-        id: r.id,
-        status: i32::from(r.apply_status == ApplyStatus::Approved as i32),
-        ip: r.ip,
-        remark: r.remark,
-        apply_status: r.apply_status,
-        createtime: time(r.created_at),
-        reviewtime: r.reviewed_at.map(time),
-    }
-}
-
 /// One IPv4 or IPv6 address in canonical form (so "::1" and "0:0:0:0:0:0:0:1" are one entry).
 pub fn canonical_ip(raw: &str) -> AppResult<String> {
     raw.trim()
@@ -104,12 +74,8 @@ pub fn canonical_ip(raw: &str) -> AppResult<String> {
 }
 
 impl IpListService {
-    pub async fn page(&self, ctx: &AuthContext, page: PageRequest) -> AppResult<Paged<IpView>> {
-        let found = self.repo.page_ips(ctx.merchant_id, page).await?;
-        Ok(Paged {
-            total: found.total,
-            list: found.list.into_iter().map(ip_view).collect(),
-        })
+    pub async fn page(&self, ctx: &AuthContext, page: PageRequest) -> AppResult<Paged<IpRecord>> {
+        self.repo.page_ips(ctx.merchant_id, page).await
     }
 
     pub async fn request(&self, ctx: &AuthContext, ip: &str, remark: &str) -> AppResult<i64> {
@@ -131,11 +97,11 @@ impl IpListService {
     }
 
     /// Returns the deleted entry (for the operation log).
-    pub async fn delete(&self, ctx: &AuthContext, id: i64) -> AppResult<IpView> {
+    pub async fn delete(&self, ctx: &AuthContext, id: i64) -> AppResult<IpRecord> {
         match self.repo.find_ip(id).await? {
             Some(record) if record.merchant_id == ctx.merchant_id => {
                 self.repo.delete_ip(id).await?;
-                Ok(ip_view(record))
+                Ok(record)
             }
             _ => Err(AppError::Invalid(MsgKey::NoSuchRecord)),
         }

@@ -7,8 +7,8 @@ mod support;
 use chrono::Duration;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::{
-    review_action, InsertOutcome, NewWithdrawal, PageRequest, ReviewRecord, Transition, WithdrawalFilter,
-    WithdrawalRepo,
+    review_action, CallbackLog, InsertOutcome, NewWithdrawal, OrderRef, PageRequest, ReviewRecord,
+    Transition, WithdrawalEvent, WithdrawalFilter, WithdrawalRepo,
 };
 use coffer_testkit::{each_database, TestDb};
 use std::collections::HashSet;
@@ -100,7 +100,7 @@ async fn one_of_many_transitions_wins(db: TestDb) {
             reason: String::new(),
             created_at: at,
         }),
-        event: Some("withdraw.review"),
+        event: Some(WithdrawalEvent::Review),
         ..to(&[1], 2)
     };
     let results = futures::future::join_all((0..50).map(|n| {
@@ -125,7 +125,11 @@ async fn one_of_many_transitions_wins(db: TestDb) {
     assert_eq!(reviews.len(), 1);
     assert_eq!(reviews[0].reviewer_email, passed.reviewer_email);
     assert_eq!(events_of(&store, w.id).await, 1);
-    let latest = store.latest_event_of_withdrawal(w.id).await.unwrap().unwrap();
+    let latest = store
+        .latest_event(OrderRef::Withdrawal(w.id))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         (latest.event.as_str(), latest.body.as_str()),
         ("withdraw.review", "{\"seq\":1,\"status\":2}"),

@@ -181,7 +181,7 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
 /// A worker that claimed events and died: nothing is lost, the lease runs out and another
 /// worker delivers them under the same event ids; nothing is delivered twice.
 async fn a_crashed_delivery_is_resumed_after_its_lease(db: TestDb) {
-    use coffer_domain::ports::DepositRepo;
+    use coffer_domain::ports::CallbackOutbox;
     let receiver = Receiver::start().await;
     let app = spawn_app_with(db, offline_chains).await;
     merchant_ready(&app, &receiver).await;

@@ -204,7 +204,7 @@ async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
 
     // The node forgets it; the order is given up as failed.
     anvil.rpc("anvil_dropTransaction", json!([first.tx_hash])).await;
-    let events = coffer_domain::withdrawals::events::WithdrawalEventBuilder::new(vec![], app.clock.clone());
+    let events = coffer_domain::callbacks::events::CallbackEvents::new(vec![], app.clock.clone());
     let failed = Transition {
         from: vec![6],
         to: 10,

@@ -153,7 +153,7 @@ async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
         reason: Some("dropped".into()),
         ..Transition::default()
     };
-    let events = coffer_domain::withdrawals::events::WithdrawalEventBuilder::new(vec![], app.clock.clone());
+    let events = coffer_domain::callbacks::events::CallbackEvents::new(vec![], app.clock.clone());
     let id_num = id.as_i64().unwrap();
     app.store
         .transition(id_num, &dropped, app.clock.now(), &events)

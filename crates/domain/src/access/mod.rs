@@ -6,8 +6,6 @@ pub mod grants;
 pub mod invite;
 pub mod names;
 
-use chrono::SecondsFormat;
-use serde::Serialize;
 use std::sync::Arc;
 
 use crate::auth::{AuthContext, AuthService};
@@ -20,38 +18,6 @@ use crate::ports::{
     account_status, AccessRepo, ConfigRepo, PageRequest, Paged, RoleRecord, RoleRepo, SessionRepo,
     UserRecord, UserRepo,
 };
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AccountView {
-    pub id: i64,
-    pub email: String,
-    pub username: String,
-    pub role_id: i64,
-    pub role_name: String,
-    pub status: i32,
-    pub bind_google: bool,
-    pub createtime: String,
-    pub last_login_time: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleView {
-    pub id: i64,
-    pub name: String,
-    pub is_admin: bool,
-    pub menu_ids: Vec<MenuId>,
-    pub user_count: u64,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleOption {
-    pub id: i64,
-    pub name: String,
-    pub is_admin: bool,
-}
 
 /// An account's editable fields; `google_code` is checked when the role changes.
 pub struct AccountEdit<'a> {
@@ -73,51 +39,23 @@ pub struct AccessService {
     pub auth: Arc<AuthService>,
 }
 
-fn time(t: chrono::DateTime<chrono::Utc>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-fn account_view(u: UserRecord) -> AccountView {
-    AccountView {
-        id: u.id,
-        email: u.email,
-        username: u.username,
-        role_id: u.role_id,
-        role_name: u.role_name,
-        status: u.status,
-        bind_google: u.totp_secret.is_some(),
-        createtime: time(u.created_at),
-        last_login_time: u.last_login_at.map(time),
-    }
-}
-
-fn role_view(r: RoleRecord) -> RoleView {
-    RoleView {
-        id: r.id,
-        name: r.name,
-        is_admin: r.is_admin,
-        menu_ids: r.menu_ids,
-        user_count: r.user_count,
-    }
-}
-
 impl AccessService {
     pub async fn page_accounts(
         &self,
         ctx: &AuthContext,
         email: Option<&str>,
         page: PageRequest,
-    ) -> AppResult<Paged<AccountView>> {
+    ) -> AppResult<Paged<UserRecord>> {
         let email = email.map(str::trim).filter(|e| !e.is_empty());
         let found = self.repo.page_users(ctx.merchant_id, email, page).await?;
         Ok(Paged {
             total: found.total,
-            list: found.list.into_iter().map(account_view).collect(),
+            list: found.list,
         })
     }
 
     /// Returns the account as it was before the change (for the operation log).
-    pub async fn edit_account(&self, ctx: &AuthContext, edit: AccountEdit<'_>) -> AppResult<AccountView> {
+    pub async fn edit_account(&self, ctx: &AuthContext, edit: AccountEdit<'_>) -> AppResult<UserRecord> {
         let username = names::nickname(edit.username)?;
         let target = self.own_user(ctx, edit.id).await?;
         // An invited account stays invited until the invitee sets a password; others are
@@ -158,7 +96,7 @@ impl AccessService {
         if access_changes {
             self.sessions.delete_user_sessions(target.id).await?;
         }
-        Ok(account_view(target))
+        Ok(target)
     }
 
     pub async fn reset_account_password(
@@ -182,7 +120,7 @@ impl AccessService {
     }
 
     /// Returns the deleted account (for the operation log).
-    pub async fn delete_account(&self, ctx: &AuthContext, id: i64) -> AppResult<AccountView> {
+    pub async fn delete_account(&self, ctx: &AuthContext, id: i64) -> AppResult<UserRecord> {
         let target = self.own_user(ctx, id).await?;
         if target.id == ctx.user_id {
             return Err(AppError::ForbiddenSelf);
@@ -191,12 +129,11 @@ impl AccessService {
         self.keep_an_admin(&target).await?;
         self.sessions.delete_user_sessions(id).await?;
         self.repo.delete_user(id).await?;
-        Ok(account_view(target))
+        Ok(target)
     }
 
-    pub async fn roles(&self, ctx: &AuthContext) -> AppResult<Paged<RoleView>> {
-        let roles = self.roles.list_roles(ctx.merchant_id).await?;
-        let list: Vec<RoleView> = roles.into_iter().map(role_view).collect();
+    pub async fn roles(&self, ctx: &AuthContext) -> AppResult<Paged<RoleRecord>> {
+        let list = self.roles.list_roles(ctx.merchant_id).await?;
         Ok(Paged {
             total: list.len() as u64,
             list,
@@ -208,16 +145,8 @@ impl AccessService {
     }
 
     /// Roles to choose from when adding or editing an account (menu 702, not 703).
-    pub async fn role_options(&self, ctx: &AuthContext) -> AppResult<Vec<RoleOption>> {
-        let roles = self.roles.list_roles(ctx.merchant_id).await?;
-        Ok(roles
-            .into_iter()
-            .map(|r| RoleOption {
-                id: r.id,
-                name: r.name,
-                is_admin: r.is_admin,
-            })
-            .collect())
+    pub async fn role_options(&self, ctx: &AuthContext) -> AppResult<Vec<RoleRecord>> {
+        self.roles.list_roles(ctx.merchant_id).await
     }
 
     pub async fn add_role(
@@ -241,7 +170,7 @@ impl AccessService {
         name: &str,
         menu_ids: &[MenuId],
         google_code: &str,
-    ) -> AppResult<RoleView> {
+    ) -> AppResult<RoleRecord> {
         let role = self.own_role(ctx, id).await?;
         if role.is_admin {
             return Err(AppError::RoleInUse);
@@ -262,16 +191,16 @@ impl AccessService {
                 .await?;
         }
         self.roles.update_role(id, &name, menu_ids).await?;
-        Ok(role_view(role))
+        Ok(role)
     }
 
-    pub async fn delete_role(&self, ctx: &AuthContext, id: i64) -> AppResult<RoleView> {
+    pub async fn delete_role(&self, ctx: &AuthContext, id: i64) -> AppResult<RoleRecord> {
         let role = self.own_role(ctx, id).await?;
         if role.is_admin || role.user_count > 0 {
             return Err(AppError::RoleInUse);
         }
         self.roles.delete_role(id).await?;
-        Ok(role_view(role))
+        Ok(role)
     }
 
     /// The merchant's time zone (display and day boundaries); admins only.

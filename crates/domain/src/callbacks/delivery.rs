@@ -4,14 +4,12 @@
 //! reason and the rest of the round goes on.
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::keys::PlatformKeys;
 use super::{
-    acknowledged, attempt_view, event_view, excerpt, headers, reason, reply_code, reply_reason,
-    signing_string, CallbackAttemptView, CallbackEventView, CallbackRequest, CallbackSettings,
+    acknowledged, excerpt, reason, reply_code, reply_reason, CallbackRequest, CallbackSettings,
     CallbackTransport,
 };
 use crate::auth::AuthContext;
@@ -19,12 +17,13 @@ use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
-    AttemptOutcome, CallbackAttemptRecord, CallbackDirectory, CallbackEventRecord, DepositRepo, EventFilter,
-    PageRequest, Paged, PushOutcome,
+    AttemptOutcome, CallbackAttemptRecord, CallbackDirectory, CallbackEventRecord, CallbackLog,
+    CallbackOutbox, EventFilter, PageRequest, Paged, PushOutcome,
 };
 
 pub struct CallbackService {
-    pub repo: Arc<dyn DepositRepo>,
+    pub outbox: Arc<dyn CallbackOutbox>,
+    pub log: Arc<dyn CallbackLog>,
     pub directory: Arc<dyn CallbackDirectory>,
     pub transport: Arc<dyn CallbackTransport>,
     pub keys: Arc<PlatformKeys>,
@@ -37,8 +36,7 @@ pub struct CallbackService {
 }
 
 /// What one send came to (a push or the test ping), for the console.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct AttemptResult {
     pub event_id: String,
     /// False: the event is queued, not sent now: on its way already (or waiting for an older
@@ -88,7 +86,7 @@ impl CallbackService {
     pub async fn deliver_due(&self) -> AppResult<u64> {
         let now = self.clock.now();
         let due = self
-            .repo
+            .outbox
             .claim_due_events(&self.owner, now, now + self.settings.lease, self.settings.batch)
             .await?;
         // Orders are delivered concurrently (one slow merchant does not hold up the others).
@@ -122,7 +120,7 @@ impl CallbackService {
     /// without spending an attempt).
     async fn deliver(&self, event: &CallbackEventRecord) -> AppResult<bool> {
         let Some(url) = self.directory.callback_url(event.merchant_id).await? else {
-            self.repo
+            self.outbox
                 .postpone_event(event.id, self.clock.now() + self.settings.retry_interval)
                 .await?;
             return Ok(false);
@@ -163,7 +161,7 @@ impl CallbackService {
         };
         let outcome = self.outcome_after(event, false);
         let _turn = self.recording.lock().await;
-        if let Err(err) = self.repo.finish_attempt(event, &attempt, &outcome).await {
+        if let Err(err) = self.outbox.finish_attempt(event, &attempt, &outcome).await {
             tracing::error!(event_id = %event.event_id, error = %err, "a held callback event could not be recorded");
         }
     }
@@ -171,19 +169,8 @@ impl CallbackService {
     /// Signs and POSTs a body; never fails for what the merchant's side does.
     async fn send(&self, merchant_id: i64, url: &str, event_id: &str, body: &str) -> AppResult<Sent> {
         let started = self.clock.now();
-        let timestamp = started.timestamp_millis();
-        let (kid, signature) = self.keys.sign(signing_string(timestamp, body).as_bytes()).await?;
-        let request = CallbackRequest {
-            url: url.to_string(),
-            headers: vec![
-                (headers::EVENT_ID.into(), event_id.to_string()),
-                (headers::TIMESTAMP.into(), timestamp.to_string()),
-                (headers::KEY_ID.into(), kid),
-                (headers::SIGNATURE.into(), signature),
-            ],
-            body: body.to_string(),
-            timeout: self.settings.timeout,
-        };
+        let request =
+            CallbackRequest::signed(&self.keys, url, event_id, body, started, self.settings.timeout).await?;
         let clock_started = std::time::Instant::now();
         let answer = self.transport.post(&request).await;
         let latency_ms = clock_started.elapsed().as_millis() as i64;
@@ -249,7 +236,7 @@ impl CallbackService {
             "callback attempt"
         );
         let _turn = self.recording.lock().await;
-        self.repo.finish_attempt(event, attempt, &outcome).await?;
+        self.outbox.finish_attempt(event, attempt, &outcome).await?;
         Ok(sent)
     }
 
@@ -258,17 +245,12 @@ impl CallbackService {
         ctx: &AuthContext,
         filter: &EventFilter,
         page: PageRequest,
-    ) -> AppResult<Paged<CallbackEventView>> {
-        let found = self.repo.page_events(ctx.merchant_id, filter, page).await?;
-        Ok(Paged {
-            total: found.total,
-            list: found.list.into_iter().map(event_view).collect(),
-        })
+    ) -> AppResult<Paged<CallbackEventRecord>> {
+        self.log.page_events(ctx.merchant_id, filter, page).await
     }
 
-    pub async fn attempts(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Vec<CallbackAttemptView>> {
-        let list = self.repo.attempts(ctx.merchant_id, event_id).await?;
-        Ok(list.into_iter().map(attempt_view).collect())
+    pub async fn attempts(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Vec<CallbackAttemptRecord>> {
+        self.log.attempts(ctx.merchant_id, event_id).await
     }
 
     /// Every attempt of every event of one order, newest first (the order detail drawers).
@@ -276,13 +258,13 @@ impl CallbackService {
         &self,
         ctx: &AuthContext,
         order_no: &str,
-    ) -> AppResult<Vec<CallbackAttemptView>> {
+    ) -> AppResult<Vec<CallbackAttemptRecord>> {
         let filter = EventFilter {
             order_no: Some(order_no.to_string()),
             ..EventFilter::default()
         };
         let events = self
-            .repo
+            .log
             .page_events(ctx.merchant_id, &filter, PageRequest { page: 1, size: 100 })
             .await?;
         let mut attempts = Vec::new();
@@ -297,7 +279,7 @@ impl CallbackService {
     /// again (an older one would tell a state the order has left).
     pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<AttemptResult> {
         let now = self.clock.now();
-        let event = match self.repo.push_event(ctx.merchant_id, event_id, now).await? {
+        let event = match self.outbox.push_event(ctx.merchant_id, event_id, now).await? {
             PushOutcome::Missing => return Err(AppError::Invalid(MsgKey::NoSuchRecord)),
             PushOutcome::NotLatest => return Err(AppError::Invalid(MsgKey::CallbackNotLatest)),
             PushOutcome::Queued(event) => event,
@@ -321,7 +303,7 @@ impl CallbackService {
             });
         };
         let Some(claimed) = self
-            .repo
+            .outbox
             .claim_event(event.id, &self.owner, now, now + self.settings.lease)
             .await?
         else {
@@ -342,7 +324,7 @@ impl CallbackService {
 
     /// The callback address was set or changed: what waits goes out at the next round.
     pub async fn wake(&self, ctx: &AuthContext) -> AppResult<()> {
-        let woken = self.repo.wake_events(ctx.merchant_id, self.clock.now()).await?;
+        let woken = self.outbox.wake_events(ctx.merchant_id, self.clock.now()).await?;
         tracing::info!(
             merchant_id = ctx.merchant_id,
             woken,
@@ -357,7 +339,7 @@ impl CallbackService {
         let Some(url) = self.directory.callback_url(ctx.merchant_id).await? else {
             return Err(AppError::Invalid(MsgKey::CallbackUrlMissing));
         };
-        let event_id = crate::deposits::events::new_event_id();
+        let event_id = super::events::new_event_id();
         let body = serde_json::json!({
             "eventId": event_id,
             "event": super::PING,

@@ -3,6 +3,7 @@
 //! success only when it is JSON with `code` 0; otherwise the event is re-pushed on a schedule
 //! until a cap, then marked failed and left for a manual push.
 
+pub mod events;
 pub mod keys;
 // Callbacks
 mod delivery;
@@ -10,11 +11,10 @@ pub mod targets;
 
 pub use delivery::{AttemptResult, CallbackService};
 
-use chrono::Duration;
-use serde::Serialize;
+use chrono::{DateTime, Duration, Utc};
 
-use crate::ports::{CallbackAttemptRecord, CallbackEventRecord};
-use crate::wallets::time;
+use self::keys::PlatformKeys;
+use crate::error::AppResult;
 
 pub use delivery::occurred;
 
@@ -68,6 +68,33 @@ pub struct CallbackRequest {
     pub headers: Vec<(String, String)>,
     pub body: String,
     pub timeout: std::time::Duration,
+}
+
+impl CallbackRequest {
+    /// `body` POSTed to `url`, signed with the platform key at `at`: how callbacks and the
+    /// risk-control question go out.
+    pub async fn signed(
+        keys: &PlatformKeys,
+        url: &str,
+        event_id: &str,
+        body: &str,
+        at: DateTime<Utc>,
+        timeout: std::time::Duration,
+    ) -> AppResult<CallbackRequest> {
+        let timestamp = at.timestamp_millis();
+        let (kid, signature) = keys.sign(signing_string(timestamp, body).as_bytes()).await?;
+        Ok(CallbackRequest {
+            url: url.to_string(),
+            headers: vec![
+                (headers::EVENT_ID.into(), event_id.to_string()),
+                (headers::TIMESTAMP.into(), timestamp.to_string()),
+                (headers::KEY_ID.into(), kid),
+                (headers::SIGNATURE.into(), signature),
+            ],
+            body: body.to_string(),
+            timeout,
+        })
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -154,69 +181,4 @@ pub fn acknowledged(reply: &CallbackReply) -> bool {
             .ok()
             .and_then(|v| v.get("code").cloned())
             .is_some_and(|code| code == serde_json::json!(0) || code == serde_json::json!("0"))
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CallbackEventView {
-    pub event_id: String,
-    pub order_no: String,
-    pub deposit_id: Option<i64>,
-    pub event: String,
-    pub status: i32,
-    pub attempts: i32,
-    pub next_attempt_time: Option<String>,
-    pub last_http_status: Option<i32>,
-    pub createtime: String,
-    pub deliveredtime: Option<String>,
-    /// The event's place in its order's events (1, 2, 3...).
-    pub seq: i64,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CallbackAttemptView {
-    pub id: i64,
-    pub event_id: String,
-    pub url: String,
-    pub http_status: Option<i32>,
-    pub latency_ms: i64,
-    pub response: String,
-    pub error: String,
-    pub success: bool,
-    pub createtime: String,
-    /// A `reason` code, "" on success.
-    pub reason: String,
-}
-
-pub fn attempt_view(a: CallbackAttemptRecord) -> CallbackAttemptView {
-    CallbackAttemptView {
-        id: a.id,
-        event_id: a.event_id,
-        url: a.url,
-        http_status: a.http_status,
-        latency_ms: a.latency_ms,
-        response: a.response,
-        error: a.error,
-        success: a.success,
-        createtime: time(a.created_at),
-        reason: a.reason,
-    }
-}
-
-pub fn event_view(e: CallbackEventRecord) -> CallbackEventView {
-    let pending = e.status == crate::ports::callback::PENDING;
-    CallbackEventView {
-        event_id: e.event_id,
-        order_no: e.order_no,
-        deposit_id: e.deposit_id,
-        event: e.event,
-        status: e.status,
-        attempts: e.attempts,
-        next_attempt_time: pending.then(|| time(e.next_attempt_at)),
-        last_http_status: e.last_http_status,
-        createtime: time(e.created_at),
-        deliveredtime: e.delivered_at.map(time),
-        seq: e.seq,
-    }
 }

@@ -4,8 +4,8 @@
 //! classification and storage, so the unique key on (chain, tx hash, index) keeps it to one
 //! deposit whoever records it first.
 
-use super::events::DepositEvents;
 use super::scanner::{token_map, DepositScanner};
+use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::{ChainError, ChainFamily, TxStatus};
@@ -117,7 +117,7 @@ impl DepositScanner {
             });
         }
         let now = self.clock.now();
-        let events = DepositEvents::new(nodes, self.clock.clone());
+        let events = CallbackEvents::new(nodes, self.clock.clone());
         let scanned = ScannedBlock {
             number: block.number,
             hash: block.hash.clone(),

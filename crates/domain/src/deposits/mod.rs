@@ -82,6 +82,8 @@ pub struct DepositService {
     pub clock: Arc<dyn crate::clock::Clock>,
     /// Hash scans go through the scanner's own path.
     pub scanner: Arc<scanner::DepositScanner>,
+    /// The callbacks sent (manual re-push).
+    pub callbacks: Arc<dyn crate::ports::CallbackLog>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -294,8 +296,8 @@ impl DepositService {
             .await?
             .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
         let event = self
-            .repo
-            .latest_event_of_deposit(d.id)
+            .callbacks
+            .latest_event(crate::ports::OrderRef::Deposit(d.id))
             .await?
             .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
         Ok(event.event_id)

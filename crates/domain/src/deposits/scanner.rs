@@ -8,9 +8,9 @@ use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::events::DepositEvents;
 use super::rules;
 use crate::amount::BaseUnits;
+use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
@@ -108,7 +108,7 @@ impl DepositScanner {
             });
         };
         let nodes = self.config.chain_nodes().await?;
-        let events = DepositEvents::new(nodes.clone(), self.clock.clone());
+        let events = CallbackEvents::new(nodes.clone(), self.clock.clone());
         let tokens = token_map(chain.as_ref(), &nodes, chain_id);
         let contracts: Vec<String> = tokens.keys().cloned().collect();
         let native_decimals = nodes
@@ -203,7 +203,7 @@ impl DepositScanner {
         chain_id: i64,
         head: u64,
         now: DateTime<Utc>,
-        events: &DepositEvents,
+        events: &CallbackEvents,
     ) -> AppResult<u64> {
         let mut done = 0;
         for deposit in self.repo.confirming_deposits(chain_id).await? {

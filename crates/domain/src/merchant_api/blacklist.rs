@@ -1,7 +1,7 @@
 //! The address blacklist (menu 802): addresses the merchant never pays out to. Entries are
 //! canonical for their chain, so one address is one entry whatever case it was typed in.
 
-use serde::Serialize;
+use chrono::{DateTime, Utc};
 
 use super::{BlacklistFilter, BlacklistRecord, MerchantApiService};
 use crate::auth::AuthContext;
@@ -9,17 +9,16 @@ use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{MerchantId, PageRequest, Paged};
 use crate::wallets::rules::check_remark;
-use crate::wallets::time;
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BlacklistView {
+/// A blacklist entry with its chain's name.
+#[derive(Debug, Clone)]
+pub struct BlacklistEntry {
     pub id: i64,
     pub chain_id: i64,
-    pub chainname: String,
+    pub chain_name: String,
     pub address: String,
     pub remark: String,
-    pub createtime: String,
+    pub created_at: DateTime<Utc>,
 }
 
 impl MerchantApiService {
@@ -32,21 +31,21 @@ impl MerchantApiService {
             .map_err(|_| AppError::Invalid(MsgKey::InvalidAddress))
     }
 
-    async fn blacklist_views(&self, rows: Vec<BlacklistRecord>) -> AppResult<Vec<BlacklistView>> {
+    async fn blacklist_entries(&self, rows: Vec<BlacklistRecord>) -> AppResult<Vec<BlacklistEntry>> {
         let nodes = self.deps.config.chain_nodes().await?;
         Ok(rows
             .into_iter()
-            .map(|r| BlacklistView {
+            .map(|r| BlacklistEntry {
                 id: r.id,
                 chain_id: r.chain_id,
-                chainname: nodes
+                chain_name: nodes
                     .iter()
                     .find(|n| n.chainid == r.chain_id)
                     .map(|n| n.chainname.clone())
                     .unwrap_or_default(),
                 address: r.address,
                 remark: r.remark,
-                createtime: time(r.created_at),
+                created_at: r.created_at,
             })
             .collect())
     }
@@ -56,7 +55,7 @@ impl MerchantApiService {
         ctx: &AuthContext,
         filter: BlacklistFilter,
         page: PageRequest,
-    ) -> AppResult<Paged<BlacklistView>> {
+    ) -> AppResult<Paged<BlacklistEntry>> {
         let found = self
             .deps
             .blacklist
@@ -64,7 +63,7 @@ impl MerchantApiService {
             .await?;
         Ok(Paged {
             total: found.total,
-            list: self.blacklist_views(found.list).await?,
+            list: self.blacklist_entries(found.list).await?,
         })
     }
 
@@ -93,7 +92,7 @@ impl MerchantApiService {
     }
 
     /// Returns the deleted entry (for the operation log).
-    pub async fn delete_blacklist(&self, ctx: &AuthContext, id: i64) -> AppResult<BlacklistView> {
+    pub async fn delete_blacklist(&self, ctx: &AuthContext, id: i64) -> AppResult<BlacklistEntry> {
         let record = self
             .deps
             .blacklist
@@ -103,8 +102,8 @@ impl MerchantApiService {
         if !self.deps.blacklist.delete_blacklist(ctx.merchant_id, id).await? {
             return Err(AppError::Invalid(MsgKey::NoSuchRecord));
         }
-        let mut views = self.blacklist_views(vec![record]).await?;
-        Ok(views.remove(0))
+        let mut entries = self.blacklist_entries(vec![record]).await?;
+        Ok(entries.remove(0))
     }
 
     /// For payouts: whether the merchant blacklisted this address (in any form) on the chain.

@@ -7,9 +7,9 @@ mod gate;
 pub mod keys;
 mod settings;
 
-pub use blacklist::BlacklistView;
+pub use blacklist::BlacklistEntry;
 pub use gate::{SignedCall, TIMESTAMP_WINDOW_MS};
-pub use settings::{AllowIpView, ApiSecretView, ApiSettingsView, ClientKeyView};
+pub use settings::ApiSecret;
 
 use chrono::{DateTime, Utc};
 use std::sync::Arc;

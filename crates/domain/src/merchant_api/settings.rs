@@ -1,72 +1,25 @@
 //! The console side of keys and access: the API key (shown and reset with the authenticator),
 //! the merchant's RSA public key, the callback address and the caller whitelist.
 
-use serde::Serialize;
+use chrono::{DateTime, Utc};
 use std::net::IpAddr;
 use zeroize::Zeroizing;
 
 use super::keys::{self, API_KEY_PURPOSE};
-use super::{MerchantApiService, NewApiKey, StoredClientKey};
+use super::{AllowIpRecord, ApiSettingsRecord, MerchantApiService, NewApiKey, StoredClientKey};
 use crate::auth::AuthContext;
 use crate::error::{AppError, AppResult};
 use crate::iplist::{canonical_ip, MAX_LISTED_IPS};
 use crate::messages::MsgKey;
-use crate::wallets::time;
 
 const MAX_CALLBACK_URL_CHARS: usize = 512;
 
-/// What `/secret` shows: nothing secret.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ApiSettingsView {
-    pub has_key: bool,
-    pub key_id: Option<String>,
-    /// When the current key was generated.
-    pub createtime: Option<String>,
-    /// "" when none is set.
-    pub callback_url: String,
-    /// The risk-control address asked before a withdrawal passes on its own; "" when none.
-    pub risk_url: String,
-    pub client_key: Option<ClientKeyView>,
-    /// The platform key that signs callbacks: its id and public key (SubjectPublicKeyInfo PEM)
-    /// for the merchant to verify them. Filled by the caller, which holds the platform key.
-    pub platform_key_id: Option<String>,
-    pub platform_public_key: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ClientKeyView {
-    pub fingerprint: String,
-    pub bits: u32,
-    /// The uploaded key, normalised to SubjectPublicKeyInfo PEM.
-    pub public_key: String,
-    pub updatetime: String,
-}
-
-/// The API key itself. The field is named `secret` so that nothing that logs bodies keeps it.
-#[derive(Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ApiSecretView {
+/// The API key itself (shown with the authenticator); deliberately not `Debug`.
+#[derive(Clone)]
+pub struct ApiSecret {
     pub key_id: String,
     pub secret: String,
-    pub createtime: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AllowIpView {
-    pub ip: String,
-    pub createtime: String,
-}
-
-fn client_key_view(key: StoredClientKey) -> ClientKeyView {
-    ClientKeyView {
-        fingerprint: key.fingerprint,
-        bits: key.bits,
-        public_key: key.pem,
-        updatetime: time(key.updated_at),
-    }
+    pub created_at: DateTime<Utc>,
 }
 
 /// An http(s) URL with a host and no credentials or fragment, that Coffer may call (a public
@@ -112,22 +65,12 @@ pub fn allow_entry(raw: &str) -> AppResult<String> {
 }
 
 impl MerchantApiService {
-    pub async fn settings(&self, ctx: &AuthContext) -> AppResult<ApiSettingsView> {
-        let s = self.deps.repo.api_settings(ctx.merchant_id).await?;
-        Ok(ApiSettingsView {
-            has_key: s.key_id.is_some(),
-            key_id: s.key_id,
-            createtime: s.key_created_at.map(time),
-            callback_url: s.callback_url.unwrap_or_default(),
-            risk_url: s.risk_url.unwrap_or_default(),
-            client_key: s.client_key.map(client_key_view),
-            platform_key_id: None,
-            platform_public_key: None,
-        })
+    pub async fn settings(&self, ctx: &AuthContext) -> AppResult<ApiSettingsRecord> {
+        self.deps.repo.api_settings(ctx.merchant_id).await
     }
 
     /// The current API key, to a caller who gives a current authenticator code.
-    pub async fn show_secret(&self, ctx: &AuthContext, google_code: &str) -> AppResult<ApiSecretView> {
+    pub async fn show_secret(&self, ctx: &AuthContext, google_code: &str) -> AppResult<ApiSecret> {
         self.deps.auth.require_google(ctx, google_code).await?;
         let s = self.deps.repo.api_settings(ctx.merchant_id).await?;
         let (Some(key_id), Some(sealed), Some(created)) = (s.key_id, s.key_sealed, s.key_created_at) else {
@@ -137,15 +80,15 @@ impl MerchantApiService {
         let secret =
             String::from_utf8(plain.to_vec()).map_err(|_| AppError::internal("API key is not text"))?;
         tracing::info!(merchant_id = ctx.merchant_id, user_id = ctx.user_id, %key_id, "API key shown");
-        Ok(ApiSecretView {
+        Ok(ApiSecret {
             key_id,
             secret,
-            createtime: time(created),
+            created_at: created,
         })
     }
 
     /// Generates a new API key (the first one, or a replacement: the old one stops at once).
-    pub async fn reset_secret(&self, ctx: &AuthContext, google_code: &str) -> AppResult<ApiSecretView> {
+    pub async fn reset_secret(&self, ctx: &AuthContext, google_code: &str) -> AppResult<ApiSecret> {
         self.deps.auth.require_google(ctx, google_code).await?;
         let key = keys::generate_api_key()?;
         let sealed = self.deps.sealer.seal(API_KEY_PURPOSE, key.secret.as_bytes())?;
@@ -163,10 +106,10 @@ impl MerchantApiService {
             )
             .await?;
         tracing::info!(merchant_id = ctx.merchant_id, user_id = ctx.user_id, key_id = %key.key_id, "API key reset");
-        Ok(ApiSecretView {
+        Ok(ApiSecret {
             secret: key.secret.to_string(),
             key_id: key.key_id,
-            createtime: time(at),
+            created_at: at,
         })
     }
 
@@ -177,7 +120,7 @@ impl MerchantApiService {
         ctx: &AuthContext,
         pem: &str,
         google_code: &str,
-    ) -> AppResult<ClientKeyView> {
+    ) -> AppResult<StoredClientKey> {
         let key = keys::parse_client_key(pem)?;
         self.deps.auth.require_google(ctx, google_code).await?;
         let stored = StoredClientKey {
@@ -188,7 +131,7 @@ impl MerchantApiService {
         };
         self.deps.repo.set_client_key(ctx.merchant_id, &stored).await?;
         tracing::info!(merchant_id = ctx.merchant_id, fingerprint = %stored.fingerprint, "merchant RSA key saved");
-        Ok(client_key_view(stored))
+        Ok(stored)
     }
 
     /// Sets the callback address ("" clears it); returns the stored form.
@@ -211,18 +154,8 @@ impl MerchantApiService {
         Ok(url.unwrap_or_default())
     }
 
-    pub async fn allow_ips(&self, ctx: &AuthContext) -> AppResult<Vec<AllowIpView>> {
-        Ok(self
-            .deps
-            .ips
-            .allow_ips(ctx.merchant_id)
-            .await?
-            .into_iter()
-            .map(|r| AllowIpView {
-                ip: r.ip,
-                createtime: time(r.created_at),
-            })
-            .collect())
+    pub async fn allow_ips(&self, ctx: &AuthContext) -> AppResult<Vec<AllowIpRecord>> {
+        self.deps.ips.allow_ips(ctx.merchant_id).await
     }
 
     /// Replaces the whitelist: at most 10 addresses, canonical, repeats dropped. Returns the
@@ -231,7 +164,7 @@ impl MerchantApiService {
         &self,
         ctx: &AuthContext,
         ips: &[String],
-    ) -> AppResult<(Vec<AllowIpView>, Vec<AllowIpView>)> {
+    ) -> AppResult<(Vec<AllowIpRecord>, Vec<AllowIpRecord>)> {
         let mut wanted: Vec<String> = Vec::with_capacity(ips.len());
         for raw in ips {
             let ip = allow_entry(raw)?;

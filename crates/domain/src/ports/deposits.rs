@@ -1,4 +1,4 @@
-//! Storage of deposits and the callback outbox. Every method that changes a deposit's state
+//! Storage of deposits. Every method that changes a deposit's state
 //! writes its callback events in the same transaction.
 
 use chrono::{DateTime, Utc};
@@ -80,57 +80,6 @@ pub struct NewDeposit {
     pub note: String,
 }
 
-/// What a deposit event tells the merchant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DepositEvent {
-    Seen,
-    Confirmed,
-    Void,
-}
-
-impl DepositEvent {
-    pub fn name(self) -> &'static str {
-        match self {
-            DepositEvent::Seen => "deposit.confirming",
-            DepositEvent::Confirmed => "deposit.confirmed",
-            DepositEvent::Void => "deposit.void",
-        }
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct NewCallbackEvent {
-    pub event_id: String,
-    pub merchant_id: MerchantId,
-    pub deposit_id: Option<i64>,
-    pub withdrawal_id: Option<i64>,
-    pub order_no: String,
-    pub event: String,
-    pub body: String,
-    pub next_attempt_at: DateTime<Utc>,
-}
-
-impl NewCallbackEvent {
-    /// The body as sent: the builder's JSON object with the event's place in its order's
-    /// events, which is only known when it is written.
-    pub fn body_with_seq(&self, seq: i64) -> String {
-        match serde_json::from_str::<serde_json::Value>(&self.body) {
-            Ok(serde_json::Value::Object(mut fields)) => {
-                fields.insert("seq".into(), serde_json::json!(seq));
-                serde_json::Value::Object(fields).to_string()
-            }
-            _ => self.body.clone(),
-        }
-    }
-}
-
-/// Builds an event from a deposit's state after the change (the repository calls it inside
-/// the transaction that makes the change). None: the merchant needs no notice (dust and
-/// unsupported tokens are recorded for the operator, not announced).
-pub trait EventBuilder: Send + Sync {
-    fn build(&self, deposit: &DepositRecord, event: DepositEvent) -> Option<NewCallbackEvent>;
-}
-
 #[derive(Debug, Clone, Default)]
 pub struct DepositFilter {
     pub start: Option<DateTime<Utc>>,
@@ -160,68 +109,6 @@ pub struct DepositSum {
     pub amount: BaseUnits,
 }
 
-#[derive(Debug, Clone, Default)]
-pub struct EventFilter {
-    pub order_no: Option<String>,
-    pub status: Option<i32>,
-    /// Created at or after `start`, before `end`.
-    pub start: Option<DateTime<Utc>>,
-    pub end: Option<DateTime<Utc>>,
-}
-
-#[derive(Debug, Clone)]
-pub struct CallbackEventRecord {
-    pub id: i64,
-    pub event_id: String,
-    pub merchant_id: MerchantId,
-    pub deposit_id: Option<i64>,
-    pub withdrawal_id: Option<i64>,
-    pub order_no: String,
-    pub event: String,
-    pub body: String,
-    pub status: i32,
-    pub attempts: i32,
-    pub next_attempt_at: DateTime<Utc>,
-    pub last_http_status: Option<i32>,
-    pub created_at: DateTime<Utc>,
-    pub delivered_at: Option<DateTime<Utc>>,
-    /// 1, 2, 3... in the order of the order's events.
-    pub seq: i64,
-}
-
-#[derive(Debug, Clone)]
-pub struct CallbackAttemptRecord {
-    pub id: i64,
-    pub event_id: String,
-    pub merchant_id: MerchantId,
-    pub url: String,
-    pub http_status: Option<i32>,
-    pub latency_ms: i64,
-    pub response: String,
-    pub error: String,
-    pub success: bool,
-    pub created_at: DateTime<Utc>,
-    /// A stable failure code (callbacks::reason), "" on success.
-    pub reason: String,
-}
-
-/// What a manual push found.
-#[derive(Debug, Clone)]
-pub enum PushOutcome {
-    Missing,
-    /// A newer event of the order exists: push that one.
-    NotLatest,
-    Queued(Box<CallbackEventRecord>),
-}
-
-/// What became of an attempt.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AttemptOutcome {
-    Delivered,
-    Retry { at: DateTime<Utc> },
-    Failed,
-}
-
 #[async_trait::async_trait]
 pub trait DepositRepo: Send + Sync {
     async fn page_deposits(
@@ -237,52 +124,4 @@ pub trait DepositRepo: Send + Sync {
         filter: &DepositFilter,
     ) -> AppResult<DepositTotals>;
     async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>>;
-
-    async fn claim_due_events(
-        &self,
-        owner: &str,
-        now: DateTime<Utc>,
-        lease_until: DateTime<Utc>,
-        limit: u64,
-    ) -> AppResult<Vec<CallbackEventRecord>>;
-    /// Records an attempt and its outcome (event and order statuses) in one transaction.
-    async fn finish_attempt(
-        &self,
-        event: &CallbackEventRecord,
-        attempt: &CallbackAttemptRecord,
-        outcome: &AttemptOutcome,
-    ) -> AppResult<()>;
-    /// Returns an event to the queue without an attempt (no callback address yet).
-    async fn postpone_event(&self, id: i64, at: DateTime<Utc>) -> AppResult<()>;
-    async fn page_events(
-        &self,
-        merchant_id: MerchantId,
-        filter: &EventFilter,
-        page: PageRequest,
-    ) -> AppResult<Paged<CallbackEventRecord>>;
-    async fn attempts(
-        &self,
-        merchant_id: MerchantId,
-        event_id: &str,
-    ) -> AppResult<Vec<CallbackAttemptRecord>>;
-    /// Makes an event due now again (manual push). Only an order's newest event may go again:
-    /// an older one would tell the merchant a state the order has left.
-    async fn push_event(
-        &self,
-        merchant_id: MerchantId,
-        event_id: &str,
-        now: DateTime<Utc>,
-    ) -> AppResult<PushOutcome>;
-    /// Claims one due event for an immediate attempt (a manual push): None while it or an older
-    /// event of its order is in flight.
-    async fn claim_event(
-        &self,
-        id: i64,
-        owner: &str,
-        now: DateTime<Utc>,
-        lease_until: DateTime<Utc>,
-    ) -> AppResult<Option<CallbackEventRecord>>;
-    /// Makes the merchant's queued events due now (its callback address was set or changed).
-    async fn wake_events(&self, merchant_id: MerchantId, now: DateTime<Utc>) -> AppResult<u64>;
-    async fn latest_event_of_deposit(&self, deposit_id: i64) -> AppResult<Option<CallbackEventRecord>>;
 }

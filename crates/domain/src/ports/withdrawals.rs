@@ -150,13 +150,7 @@ pub struct Transition {
     /// The review this change records (pass, reject, review again), stored with it.
     pub review: Option<ReviewRecord>,
     /// The callback event this change announces (None: the merchant needs no notice).
-    pub event: Option<&'static str>,
-}
-
-/// Builds a withdrawal's callback event from its state after a change (called inside the
-/// transaction that makes the change).
-pub trait WithdrawalEvents: Send + Sync {
-    fn build(&self, w: &WithdrawalRecord, event: &str) -> super::NewCallbackEvent;
+    pub event: Option<super::WithdrawalEvent>,
 }
 
 #[async_trait::async_trait]
@@ -202,14 +196,8 @@ pub trait WithdrawalRepo: Send + Sync {
         id: i64,
         change: &Transition,
         now: DateTime<Utc>,
-        events: &dyn WithdrawalEvents,
+        events: &dyn super::EventBuilder,
     ) -> AppResult<Option<WithdrawalRecord>>;
-
-    /// The newest callback event of a withdrawal (manual re-push).
-    async fn latest_event_of_withdrawal(
-        &self,
-        withdrawal_id: i64,
-    ) -> AppResult<Option<super::CallbackEventRecord>>;
 }
 
 /// The executor's work: due withdrawals and hot wallets claimed under leases, and the signed

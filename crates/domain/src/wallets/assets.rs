@@ -1,9 +1,9 @@
 //! Assets: the tokens a merchant enables per chain, their settings, and their cold
 //! (collection) addresses, which change only through a request an operator approves.
 
-use serde::Serialize;
+use chrono::{DateTime, Utc};
 
-use super::{no_such_record, rules, time, WalletService};
+use super::{no_such_record, rules, WalletService};
 use crate::auth::AuthContext;
 use crate::config::{ChainNode, TokenInfo};
 use crate::error::{AppError, AppResult};
@@ -13,16 +13,15 @@ use crate::ports::{
     TokenRequestRecord,
 };
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AssetView {
+/// An asset with its chain's and token's names and its cold addresses.
+#[derive(Debug, Clone)]
+pub struct AssetEntry {
     pub id: i64,
     pub chain_id: i64,
     pub token_id: i64,
-    pub chainname: String,
-    pub chainsymbol: String,
+    pub chain_name: String,
+    pub chain_symbol: String,
     pub symbol: String,
-    #[serde(rename = "symbol_price")]
     pub symbol_price: String,
     pub decimals: i32,
     pub contract: String,
@@ -31,41 +30,42 @@ pub struct AssetView {
     pub collect: CollectSettings,
     pub risk: RiskLimits,
     pub cold_addresses: Vec<ColdAddress>,
-    pub cold_status: i32,
+    /// The state of the asset's latest cold-address request, if any.
     pub apply_status: Option<i32>,
-    pub createtime: String,
+    pub created_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ColdAddressView {
+#[derive(Debug, Clone)]
+pub struct ColdAddressEntry {
     pub id: i64,
     pub asset_id: i64,
     pub chain_id: i64,
-    pub chainname: String,
+    pub chain_name: String,
     pub token_id: i64,
     pub symbol: String,
     pub address: String,
     pub ratio: String,
-    pub createtime: String,
+    pub created_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TokenRequestView {
+/// A cold-address request with its asset's chain and token (zero and "" when the asset or its
+/// chain is gone).
+#[derive(Debug, Clone)]
+pub struct TokenRequestEntry {
     pub id: i64,
     pub merchant_id: i64,
     pub asset_id: i64,
     pub chain_id: i64,
-    pub chainname: String,
+    pub chain_name: String,
     pub token_id: i64,
     pub symbol: String,
     pub cold_addresses: Vec<ColdAddress>,
-    pub status: i32,
+    /// Its addresses are the asset's cold addresses now.
+    pub in_force: bool,
     pub apply_status: i32,
     pub reason: String,
-    pub createtime: String,
-    pub reviewtime: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub reviewed_at: Option<DateTime<Utc>>,
 }
 
 /// What the caller sends to add or edit an asset.
@@ -210,7 +210,7 @@ impl WalletService {
         Ok(())
     }
 
-    pub async fn list_assets(&self, ctx: &AuthContext, chain_id: Option<i64>) -> AppResult<Vec<AssetView>> {
+    pub async fn list_assets(&self, ctx: &AuthContext, chain_id: Option<i64>) -> AppResult<Vec<AssetEntry>> {
         let nodes = self.deps.config.chain_nodes().await?;
         let assets = self.deps.assets.assets(ctx.merchant_id, chain_id).await?;
         let ids: Vec<i64> = assets.iter().map(|a| a.id).collect();
@@ -238,12 +238,12 @@ impl WalletService {
                     ratio: c.ratio.clone(),
                 })
                 .collect();
-            views.push(AssetView {
+            views.push(AssetEntry {
                 id: a.id,
                 chain_id: a.chain_id,
                 token_id: a.token_id,
-                chainname: chain.chainname.clone(),
-                chainsymbol: chain.symbol.clone(),
+                chain_name: chain.chainname.clone(),
+                chain_symbol: chain.symbol.clone(),
                 symbol: token.symbol.clone(),
                 symbol_price: token.price.clone(),
                 decimals: token.decimals,
@@ -252,10 +252,9 @@ impl WalletService {
                 payment_address: a.payment_address,
                 collect: a.collect,
                 risk: a.risk,
-                cold_status: i32::from(!cold_addresses.is_empty()),
                 cold_addresses,
                 apply_status: latest.list.first().map(|r| r.apply_status as i32),
-                createtime: time(a.created_at),
+                created_at: a.created_at,
             });
         }
         Ok(views)
@@ -266,7 +265,7 @@ impl WalletService {
         ctx: &AuthContext,
         asset_id: Option<i64>,
         page: PageRequest,
-    ) -> AppResult<Paged<ColdAddressView>> {
+    ) -> AppResult<Paged<ColdAddressEntry>> {
         let nodes = self.deps.config.chain_nodes().await?;
         let assets = self.deps.assets.assets(ctx.merchant_id, None).await?;
         let found = self
@@ -280,16 +279,16 @@ impl WalletService {
             .filter_map(|c| {
                 let asset = assets.iter().find(|a| a.id == c.asset_id)?;
                 let (chain, token) = find_token(&nodes, asset.chain_id, asset.token_id).ok()?;
-                Some(ColdAddressView {
+                Some(ColdAddressEntry {
                     id: c.id,
                     asset_id: c.asset_id,
                     chain_id: chain.chainid,
-                    chainname: chain.chainname.clone(),
+                    chain_name: chain.chainname.clone(),
                     token_id: token.tokenid,
                     symbol: token.symbol.clone(),
                     address: c.address,
                     ratio: c.ratio,
-                    createtime: time(c.created_at),
+                    created_at: c.created_at,
                 })
             })
             .collect();
@@ -358,7 +357,7 @@ impl WalletService {
         asset_id: Option<i64>,
         pending_only: bool,
         page: PageRequest,
-    ) -> AppResult<Paged<TokenRequestView>> {
+    ) -> AppResult<Paged<TokenRequestEntry>> {
         let nodes = self.deps.config.chain_nodes().await?;
         let found = self
             .deps
@@ -371,20 +370,20 @@ impl WalletService {
             let found = asset
                 .as_ref()
                 .and_then(|a| find_token(&nodes, a.chain_id, a.token_id).ok());
-            list.push(TokenRequestView {
+            list.push(TokenRequestEntry {
                 id: r.id,
                 merchant_id: r.merchant_id,
                 asset_id: r.asset_id,
                 chain_id: found.map(|f| f.0.chainid).unwrap_or_default(),
-                chainname: found.map(|f| f.0.chainname.clone()).unwrap_or_default(),
+                chain_name: found.map(|f| f.0.chainname.clone()).unwrap_or_default(),
                 token_id: found.map(|f| f.1.tokenid).unwrap_or_default(),
                 symbol: found.map(|f| f.1.symbol.clone()).unwrap_or_default(),
                 cold_addresses: r.addresses,
-                status: i32::from(r.in_force),
+                in_force: r.in_force,
                 apply_status: r.apply_status as i32,
                 reason: r.reason,
-                createtime: time(r.created_at),
-                reviewtime: r.reviewed_at.map(time),
+                created_at: r.created_at,
+                reviewed_at: r.reviewed_at,
             });
         }
         Ok(Paged {

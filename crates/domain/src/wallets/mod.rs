@@ -5,7 +5,6 @@ pub mod assets;
 pub mod rules;
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use serde::Serialize;
 use std::sync::Arc;
 
 use crate::auth::AuthContext;
@@ -45,40 +44,41 @@ fn no_such_record() -> AppError {
     AppError::Invalid(MsgKey::NoSuchRecord)
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct DepositAddressView {
+/// An end user's deposit address with its chain's name.
+#[derive(Debug, Clone)]
+pub struct DepositAddressEntry {
     pub id: i64,
     pub chain_id: i64,
-    pub chainname: String,
+    pub chain_name: String,
     pub open_id: String,
     pub address: String,
     pub remark: String,
-    pub createtime: String,
+    pub created_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BalanceView {
+#[derive(Debug, Clone)]
+pub struct TokenBalance {
+    /// None: the chain's native coin.
     pub token_id: Option<i64>,
     pub symbol: String,
     /// Exact decimal string in the asset's units.
     pub amount: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct HotWalletView {
+/// A hot wallet with its chain's names and its balances as the chain reports them now.
+#[derive(Debug, Clone)]
+pub struct HotWalletEntry {
     pub id: i64,
     pub chain_id: i64,
-    pub chainname: String,
-    pub chainsymbol: String,
+    pub chain_name: String,
+    pub chain_symbol: String,
     pub address: String,
     pub status: i32,
     pub remark: String,
-    pub balances: Vec<BalanceView>,
+    pub balances: Vec<TokenBalance>,
+    /// The chain did not answer: no balances.
     pub balance_error: bool,
-    pub createtime: String,
+    pub created_at: DateTime<Utc>,
 }
 
 impl WalletService {
@@ -144,7 +144,7 @@ impl WalletService {
         ctx: &AuthContext,
         filter: AddressFilter,
         page: PageRequest,
-    ) -> AppResult<Paged<DepositAddressView>> {
+    ) -> AppResult<Paged<DepositAddressEntry>> {
         let nodes = self.deps.config.chain_nodes().await?;
         let found = self
             .deps
@@ -156,10 +156,10 @@ impl WalletService {
             list: found
                 .list
                 .into_iter()
-                .map(|r| DepositAddressView {
+                .map(|r| DepositAddressEntry {
                     id: r.id,
                     chain_id: r.chain_id,
-                    chainname: nodes
+                    chain_name: nodes
                         .iter()
                         .find(|n| n.chainid == r.chain_id)
                         .map(|n| n.chainname.clone())
@@ -167,7 +167,7 @@ impl WalletService {
                     open_id: r.open_id,
                     address: r.address,
                     remark: r.remark,
-                    createtime: time(r.created_at),
+                    created_at: r.created_at,
                 })
                 .collect(),
         })
@@ -246,21 +246,21 @@ impl WalletService {
         ctx: &AuthContext,
         chain_id: Option<i64>,
         page: PageRequest,
-    ) -> AppResult<Paged<HotWalletView>> {
+    ) -> AppResult<Paged<HotWalletEntry>> {
         let nodes = self.deps.config.chain_nodes().await?;
         let found = self
             .deps
             .hot_wallets
             .page_hot_wallets(ctx.merchant_id, chain_id, page)
             .await?;
-        let views = found.list.into_iter().map(|w| self.hot_wallet_view(w, &nodes));
+        let entries = found.list.into_iter().map(|w| self.hot_wallet_entry(w, &nodes));
         Ok(Paged {
             total: found.total,
-            list: futures::future::join_all(views).await,
+            list: futures::future::join_all(entries).await,
         })
     }
 
-    async fn hot_wallet_view(&self, w: HotWalletRecord, nodes: &[ChainNode]) -> HotWalletView {
+    async fn hot_wallet_entry(&self, w: HotWalletRecord, nodes: &[ChainNode]) -> HotWalletEntry {
         let node = nodes.iter().find(|n| n.chainid == w.chain_id);
         let (balances, balance_error) = match (node, self.deps.chains.get(w.chain_id)) {
             (Some(node), Some(chain)) => {
@@ -280,7 +280,7 @@ impl WalletService {
                     let list = assets
                         .into_iter()
                         .zip(answers)
-                        .map(|((token_id, symbol, decimals, _), amount)| BalanceView {
+                        .map(|((token_id, symbol, decimals, _), amount)| TokenBalance {
                             token_id,
                             symbol,
                             amount: amount
@@ -293,17 +293,17 @@ impl WalletService {
             }
             _ => (Vec::new(), true),
         };
-        HotWalletView {
+        HotWalletEntry {
             id: w.id,
             chain_id: w.chain_id,
-            chainname: node.map(|n| n.chainname.clone()).unwrap_or_default(),
-            chainsymbol: node.map(|n| n.symbol.clone()).unwrap_or_default(),
+            chain_name: node.map(|n| n.chainname.clone()).unwrap_or_default(),
+            chain_symbol: node.map(|n| n.symbol.clone()).unwrap_or_default(),
             address: w.address,
             status: w.status,
             remark: w.remark,
             balances,
             balance_error,
-            createtime: time(w.created_at),
+            created_at: w.created_at,
         }
     }
 }

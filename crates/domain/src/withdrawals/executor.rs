@@ -12,16 +12,17 @@
 use chrono::Duration;
 use std::sync::Arc;
 
-use super::events::{event, WithdrawalEventBuilder};
 use super::holds::Stage;
 use super::risk::{self, RiskControl};
 use super::state::*;
 use crate::amount::BaseUnits;
+use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::merchant_api::MerchantApiRepo;
 use crate::ports::chain::{ChainAdapter, ChainError, KeyPurpose, TransferRequest};
+use crate::ports::WithdrawalEvent;
 use crate::ports::{
     source, AssetRepo, ConfigRepo, HotWalletRepo, Transition, WithdrawalLeaseRepo, WithdrawalRecord,
     WithdrawalRepo,
@@ -97,7 +98,7 @@ impl WithdrawalExecutor {
     /// and the round goes on: one bad order never stops another's (or another merchant's) work.
     pub async fn step(&self) -> AppResult<ExecReport> {
         let mut report = ExecReport::default();
-        let events = WithdrawalEventBuilder::new(self.config.chain_nodes().await?, self.clock.clone());
+        let events = CallbackEvents::new(self.config.chain_nodes().await?, self.clock.clone());
         for w in self.claim(&[NEW]).await? {
             let outcome = self.screen(&w, &events).await;
             if outcome.is_ok() {
@@ -129,7 +130,7 @@ impl WithdrawalExecutor {
             .await
     }
 
-    async fn screen(&self, w: &WithdrawalRecord, events: &WithdrawalEventBuilder) -> AppResult<()> {
+    async fn screen(&self, w: &WithdrawalRecord, events: &CallbackEvents) -> AppResult<()> {
         let now = self.clock.now();
         if !w
             .amount
@@ -163,8 +164,7 @@ impl WithdrawalExecutor {
         if reasons.is_empty() {
             let settings = self.merchant_api.api_settings(w.merchant_id).await?;
             if let Some(url) = settings.risk_url {
-                let event_id = crate::deposits::events::new_event_id();
-                let body = events.body(w, &event_id, event::RISK).to_string();
+                let (event_id, body) = super::events::risk_question(events, w);
                 reasons.extend(self.risk.ask(&url, &event_id, &body, now).await?);
             }
         }
@@ -182,7 +182,7 @@ impl WithdrawalExecutor {
                 to: AWAITING_REVIEW,
                 review_required: Some(true),
                 risk_reasons: Some(reasons),
-                event: Some(event::REVIEW),
+                event: Some(WithdrawalEvent::Review),
                 ..Transition::default()
             }
         };
@@ -193,7 +193,7 @@ impl WithdrawalExecutor {
     async fn pay(
         &self,
         w: &WithdrawalRecord,
-        events: &WithdrawalEventBuilder,
+        events: &CallbackEvents,
         report: &mut ExecReport,
     ) -> AppResult<()> {
         let now = self.clock.now();
@@ -239,7 +239,7 @@ impl WithdrawalExecutor {
         wallet: &crate::ports::HotWalletRecord,
         request: &TransferRequest,
         fee: BaseUnits,
-        events: &WithdrawalEventBuilder,
+        events: &CallbackEvents,
         report: &mut ExecReport,
     ) -> AppResult<()> {
         // A transaction of this wallet stored before a crash goes out before any new one.
@@ -287,7 +287,7 @@ impl WithdrawalExecutor {
         &self,
         w: &WithdrawalRecord,
         chain: &dyn ChainAdapter,
-        events: &WithdrawalEventBuilder,
+        events: &CallbackEvents,
         report: &mut ExecReport,
     ) -> AppResult<()> {
         let signed = crate::ports::chain::SignedTx {
@@ -320,7 +320,7 @@ impl WithdrawalExecutor {
             from: vec![WAITING_CONFIRM],
             to: PROCESSING,
             broadcast_at: Some(now),
-            event: Some(event::BROADCAST),
+            event: Some(WithdrawalEvent::Broadcast),
             ..Transition::default()
         };
         if self.repo.transition(w.id, &sent, now, events).await?.is_some() {
@@ -334,7 +334,7 @@ impl WithdrawalExecutor {
         w: &WithdrawalRecord,
         from: &[i32],
         reason: &str,
-        events: &WithdrawalEventBuilder,
+        events: &CallbackEvents,
         report: &mut ExecReport,
     ) -> AppResult<()> {
         tracing::warn!(withdrawal_id = w.id, reason, "withdrawal failed");
@@ -342,7 +342,7 @@ impl WithdrawalExecutor {
             from: from.to_vec(),
             to: FAILED,
             reason: Some(reason.chars().take(500).collect()),
-            event: Some(event::FAILED),
+            event: Some(WithdrawalEvent::Failed),
             ..Transition::default()
         };
         if self
@@ -359,7 +359,7 @@ impl WithdrawalExecutor {
     async fn track(
         &self,
         w: &WithdrawalRecord,
-        events: &WithdrawalEventBuilder,
+        events: &CallbackEvents,
         report: &mut ExecReport,
     ) -> AppResult<()> {
         let chain = self.chains.require(w.chain_id)?.clone();

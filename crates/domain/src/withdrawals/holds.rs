@@ -1,11 +1,12 @@
 //! Holding a withdrawal whose step failed, so that one bad order never stops the executor's
 //! round for every other order (and every other merchant).
 
-use super::events::{event, WithdrawalEventBuilder};
 use super::executor::WithdrawalExecutor;
 use super::risk;
 use super::state::*;
+use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
+use crate::ports::WithdrawalEvent;
 use crate::ports::{Transition, WithdrawalRecord};
 
 /// The executor's three stages, named in logs and hold reasons.
@@ -33,7 +34,7 @@ impl WithdrawalExecutor {
         w: &WithdrawalRecord,
         stage: Stage,
         outcome: AppResult<()>,
-        events: &WithdrawalEventBuilder,
+        events: &CallbackEvents,
     ) {
         if let Err(err) = outcome {
             tracing::error!(withdrawal_id = w.id, merchant_id = w.merchant_id, ?stage, error = %err, "withdrawal step failed");
@@ -54,7 +55,7 @@ impl WithdrawalExecutor {
         w: &WithdrawalRecord,
         stage: Stage,
         err: &AppError,
-        events: &WithdrawalEventBuilder,
+        events: &CallbackEvents,
     ) -> AppResult<()> {
         if matches!(err, AppError::Unavailable(_)) {
             return Ok(());
@@ -80,7 +81,7 @@ impl WithdrawalExecutor {
         w: &WithdrawalRecord,
         why: &str,
         reason: &str,
-        events: &WithdrawalEventBuilder,
+        events: &CallbackEvents,
     ) -> AppResult<()> {
         let change = Transition {
             from: vec![NEW],
@@ -88,7 +89,7 @@ impl WithdrawalExecutor {
             review_required: Some(true),
             risk_reasons: Some(vec![why.to_string()]),
             reason: Some(reason.to_string()),
-            event: Some(event::REVIEW),
+            event: Some(WithdrawalEvent::Review),
             ..Transition::default()
         };
         self.repo

@@ -50,8 +50,8 @@ pub struct WithdrawalService {
     pub merchant_api: Arc<dyn MerchantApiRepo>,
     pub blacklist: Arc<dyn BlacklistRepo>,
     pub chains: Arc<ChainRegistry>,
-    /// The callback outbox (manual re-push).
-    pub outbox: Arc<dyn crate::ports::DepositRepo>,
+    /// The callbacks sent (manual re-push).
+    pub callbacks: Arc<dyn crate::ports::CallbackLog>,
     pub clock: Arc<dyn Clock>,
     pub settings: WithdrawalSettings,
 }
@@ -264,8 +264,8 @@ impl WithdrawalService {
     pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
         let w = self.found(ctx.merchant_id, id).await?;
         let event = self
-            .repo
-            .latest_event_of_withdrawal(w.id)
+            .callbacks
+            .latest_event(crate::ports::OrderRef::Withdrawal(w.id))
             .await?
             .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
         Ok(event.event_id)

@@ -5,13 +5,14 @@
 use chrono::Duration;
 use serde::Serialize;
 
-use super::events::{event, WithdrawalEventBuilder};
 use super::state::{AWAITING_REVIEW, FAILED, PASS, REJECT};
 use super::WithdrawalService;
 use crate::auth::AuthContext;
+use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::TxStatus;
+use crate::ports::WithdrawalEvent;
 use crate::ports::{review_action, ReviewRecord, Transition, WithdrawalFilter, WithdrawalRecord};
 
 /// The pass button's menu id: who counts as a possible second reviewer.
@@ -87,7 +88,7 @@ impl WithdrawalService {
                     .await?
             }
         };
-        let events = WithdrawalEventBuilder::new(self.config.chain_nodes().await?, self.clock.clone());
+        let events = CallbackEvents::new(self.config.chain_nodes().await?, self.clock.clone());
         let mut results = Vec::with_capacity(ids.len());
         for id in ids {
             let outcome = self.review_one(ctx, id, action, &reason, &events).await;
@@ -120,7 +121,7 @@ impl WithdrawalService {
         id: i64,
         action: i32,
         reason: &str,
-        events: &WithdrawalEventBuilder,
+        events: &CallbackEvents,
     ) -> AppResult<()> {
         let w = self.found(ctx.merchant_id, id).await?;
         let now = self.clock.now();
@@ -157,7 +158,7 @@ impl WithdrawalService {
                 to: REJECT,
                 reason: Some(reason.to_string()),
                 review,
-                event: Some(event::REJECTED),
+                event: Some(WithdrawalEvent::Rejected),
                 ..Transition::default()
             },
             _ => {
@@ -173,7 +174,7 @@ impl WithdrawalService {
                     block_number: Some(None),
                     reason: Some(String::new()),
                     review,
-                    event: Some(event::REVIEW),
+                    event: Some(WithdrawalEvent::Review),
                     ..Transition::default()
                 }
             }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::amount::BaseUnits;
 use crate::callbacks::keys::PlatformKeys;
-use crate::callbacks::{acknowledged, headers, signing_string, CallbackRequest, CallbackTransport};
+use crate::callbacks::{acknowledged, CallbackRequest, CallbackTransport};
 use crate::error::AppResult;
 use crate::ports::RiskLimits;
 
@@ -82,19 +82,7 @@ impl RiskControl {
         body: &str,
         now: DateTime<Utc>,
     ) -> AppResult<Option<String>> {
-        let timestamp = now.timestamp_millis();
-        let (kid, signature) = self.keys.sign(signing_string(timestamp, body).as_bytes()).await?;
-        let request = CallbackRequest {
-            url: url.to_string(),
-            headers: vec![
-                (headers::EVENT_ID.into(), event_id.to_string()),
-                (headers::TIMESTAMP.into(), timestamp.to_string()),
-                (headers::KEY_ID.into(), kid),
-                (headers::SIGNATURE.into(), signature),
-            ],
-            body: body.to_string(),
-            timeout: self.timeout,
-        };
+        let request = CallbackRequest::signed(&self.keys, url, event_id, body, now, self.timeout).await?;
         Ok(match self.transport.post(&request).await {
             Ok(reply) if acknowledged(&reply) => None,
             Ok(reply) => {

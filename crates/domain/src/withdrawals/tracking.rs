@@ -3,18 +3,19 @@
 //! same signed transaction is sent again, and only if the node refuses it for good (its nonce
 //! taken by another transaction, or expired on TRON) does the order fail, with nothing paid.
 
-use super::events::{event, WithdrawalEventBuilder};
 use super::executor::{ExecReport, WithdrawalExecutor};
 use super::state::{COMPLETE, CONFIRMING, FAILED, PROCESSING};
+use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{ChainAdapter, ChainError, SignedTx, TxStatus};
+use crate::ports::WithdrawalEvent;
 use crate::ports::{Transition, WithdrawalRecord};
 
 pub(super) async fn follow(
     exec: &WithdrawalExecutor,
     w: WithdrawalRecord,
     chain: &dyn ChainAdapter,
-    events: &WithdrawalEventBuilder,
+    events: &CallbackEvents,
     report: &mut ExecReport,
 ) -> AppResult<()> {
     let unavailable = |e: ChainError| AppError::Unavailable(e.to_string());
@@ -28,7 +29,7 @@ pub(super) async fn follow(
             to: FAILED,
             block_number: Some(Some(block as i64)),
             reason: Some("the transaction failed on chain (reverted); nothing was paid".into()),
-            event: Some(event::FAILED),
+            event: Some(WithdrawalEvent::Failed),
             ..Transition::default()
         },
         TxStatus::Included { success: true, block } => {
@@ -41,7 +42,7 @@ pub(super) async fn follow(
                     block_number: Some(Some(block as i64)),
                     actual_amount: Some(w.amount),
                     completed_at: Some(now),
-                    event: Some(event::CONFIRMED),
+                    event: Some(WithdrawalEvent::Confirmed),
                     ..Transition::default()
                 }
             } else if w.status == PROCESSING || w.block_number != Some(block as i64) {
@@ -84,7 +85,7 @@ pub(super) async fn follow(
                     reason: Some(format!(
                         "dropped by the chain and refused again: {e}; nothing was paid"
                     )),
-                    event: Some(event::FAILED),
+                    event: Some(WithdrawalEvent::Failed),
                     ..Transition::default()
                 },
             }

@@ -1,17 +1,18 @@
 //! Deposit rows as the scan changes them: found (or found again after a reorg), voided by a
-//! reorg, completed. Each change announces its callback event in the caller's transaction.
+//! reorg, completed. Each change and its callback event are written in one transaction
+//! (announce.rs writes the event).
 
 use chrono::{DateTime, Utc};
 use coffer_domain::deposits::rules;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    callback, notify, status, DepositEvent, DepositRecord, EventBuilder, NewDeposit, ScannedBlock,
+    callback, notify, status, CallbackEvent, DepositEvent, DepositRecord, EventBuilder, NewDeposit,
+    ScannedBlock,
 };
 use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
-use super::outbox::enqueue;
 use crate::db_error;
 use crate::entities::deposit;
 
@@ -45,7 +46,7 @@ pub(crate) fn record(m: deposit::Model) -> AppResult<DepositRecord> {
     })
 }
 
-async fn announce(
+pub(super) async fn announce(
     tx: &DatabaseTransaction,
     id: i64,
     event: DepositEvent,
@@ -56,10 +57,10 @@ async fn announce(
         .await
         .map_err(db_error)?
         .ok_or_else(|| AppError::internal("deposit vanished"))?;
-    if let Some(new_event) = events.build(&record(row)?, event) {
-        enqueue(tx, new_event).await.map_err(db_error)?;
-    }
-    Ok(())
+    let deposit = record(row)?;
+    super::announce::announce(tx, CallbackEvent::Deposit(&deposit, event), events)
+        .await
+        .map_err(db_error)
 }
 
 /// Stores a transfer found in `block`: a new deposit, or one a reorg voided that is mined

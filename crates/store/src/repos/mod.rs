@@ -1,10 +1,12 @@
 //! The domain's ports, implemented on [`crate::Store`].
 
 mod access;
+mod announce;
 mod assets;
 // Guessable secrets
 mod attempts;
 mod blacklist;
+mod callback_log;
 mod callbacks;
 mod codes;
 mod config;

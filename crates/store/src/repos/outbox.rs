@@ -1,12 +1,12 @@
-//! The callback outbox: events are numbered and supersede the undelivered ones of
-//! their order when written; an event is claimed only when no older event of its order is
-//! waiting or in flight, so a merchant never gets an order's states out of order.
+//! The callback outbox the worker delivers from: an event is claimed only when no older event
+//! of its order is waiting or in flight, so a merchant never gets an order's states out of
+//! order (events are written by [`super::announce`]).
 
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    callback, notify, AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, MerchantId,
-    NewCallbackEvent, PushOutcome,
+    callback, notify, AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, CallbackOutbox, MerchantId,
+    PushOutcome,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -14,77 +14,9 @@ use sea_orm::{
     QueryOrder, QuerySelect, Set,
 };
 
-use super::callbacks::event;
-use crate::entities::{callback_attempt, callback_event, deposit, withdrawal};
+use super::announce::{event, set_order_callback};
+use crate::entities::{callback_attempt, callback_event};
 use crate::{db_error, Store};
-
-/// Writes an event and marks its order as notifying (same transaction as the state change).
-/// The order's undelivered events are superseded (the merchant gets the newest state, never a
-/// stale one after it) and the event takes the next number of its order: the order row is
-/// updated first, which serialises writers of one order, and a unique index backs it.
-pub(crate) async fn enqueue<C: ConnectionTrait>(
-    db: &C,
-    event: NewCallbackEvent,
-) -> Result<(), sea_orm::DbErr> {
-    if let Some(deposit_id) = event.deposit_id {
-        deposit::Entity::update_many()
-            .col_expr(deposit::Column::CallbackStatus, Expr::value(callback::PENDING))
-            .col_expr(deposit::Column::NotifyStatus, Expr::value(notify::NOTIFYING))
-            .filter(deposit::Column::Id.eq(deposit_id))
-            .exec(db)
-            .await?;
-    }
-    if let Some(withdrawal_id) = event.withdrawal_id {
-        withdrawal::Entity::update_many()
-            .col_expr(withdrawal::Column::CallbackStatus, Expr::value(callback::PENDING))
-            .col_expr(withdrawal::Column::NotifyStatus, Expr::value(notify::NOTIFYING))
-            .filter(withdrawal::Column::Id.eq(withdrawal_id))
-            .exec(db)
-            .await?;
-    }
-    let same_order = || {
-        Condition::all()
-            .add(callback_event::Column::MerchantId.eq(event.merchant_id))
-            .add(callback_event::Column::OrderNo.eq(event.order_no.clone()))
-    };
-    callback_event::Entity::update_many()
-        .col_expr(callback_event::Column::Status, Expr::value(callback::SUPERSEDED))
-        .filter(same_order())
-        .filter(callback_event::Column::Status.eq(callback::PENDING))
-        .exec(db)
-        .await?;
-    let last: Option<i64> = callback_event::Entity::find()
-        .select_only()
-        .column_as(callback_event::Column::Seq.max(), "last")
-        .filter(same_order())
-        .into_tuple::<Option<i64>>()
-        .one(db)
-        .await?
-        .flatten();
-    let seq = last.unwrap_or(0) + 1;
-    callback_event::ActiveModel {
-        body: Set(event.body_with_seq(seq)),
-        event_id: Set(event.event_id),
-        merchant_id: Set(event.merchant_id),
-        deposit_id: Set(event.deposit_id),
-        withdrawal_id: Set(event.withdrawal_id),
-        order_no: Set(event.order_no),
-        event: Set(event.event),
-        status: Set(callback::PENDING),
-        attempts: Set(0),
-        next_attempt_at: Set(event.next_attempt_at),
-        lease_owner: Set(String::new()),
-        lease_until: Set(None),
-        last_http_status: Set(None),
-        created_at: Set(event.next_attempt_at),
-        delivered_at: Set(None),
-        seq: Set(seq),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    Ok(())
-}
 
 fn same_order(row: &callback_event::Model) -> Condition {
     Condition::all()
@@ -138,8 +70,11 @@ impl Store {
             .map_err(db_error)?;
         Ok(won.rows_affected == 1)
     }
+}
 
-    pub(crate) async fn claim_outbox(
+#[async_trait::async_trait]
+impl CallbackOutbox for Store {
+    async fn claim_due_events(
         &self,
         owner: &str,
         now: DateTime<Utc>,
@@ -169,7 +104,7 @@ impl Store {
         Ok(claimed)
     }
 
-    pub(crate) async fn claim_outbox_event(
+    async fn claim_event(
         &self,
         id: i64,
         owner: &str,
@@ -193,7 +128,7 @@ impl Store {
             .then(|| event(row)))
     }
 
-    pub(crate) async fn push_outbox_event(
+    async fn push_event(
         &self,
         merchant_id: MerchantId,
         event_id: &str,
@@ -233,7 +168,21 @@ impl Store {
         Ok(PushOutcome::Queued(Box::new(event(row))))
     }
 
-    pub(crate) async fn wake_outbox(&self, merchant_id: MerchantId, now: DateTime<Utc>) -> AppResult<u64> {
+    async fn postpone_event(&self, id: i64, at: DateTime<Utc>) -> AppResult<()> {
+        callback_event::Entity::update_many()
+            .col_expr(callback_event::Column::NextAttemptAt, Expr::value(at))
+            .col_expr(
+                callback_event::Column::LeaseUntil,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .filter(callback_event::Column::Id.eq(id))
+            .exec(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn wake_events(&self, merchant_id: MerchantId, now: DateTime<Utc>) -> AppResult<u64> {
         let woken = callback_event::Entity::update_many()
             .col_expr(callback_event::Column::NextAttemptAt, Expr::value(now))
             .filter(callback_event::Column::MerchantId.eq(merchant_id))
@@ -247,7 +196,7 @@ impl Store {
 
     /// The attempt, the event's state after it and, unless a newer event of the order took
     /// over meanwhile, the order's callback status: one transaction.
-    pub(crate) async fn finish_outbox_attempt(
+    async fn finish_attempt(
         &self,
         e: &CallbackEventRecord,
         attempt: &CallbackAttemptRecord,
@@ -320,28 +269,11 @@ impl Store {
             .exec(&tx)
             .await
             .map_err(db_error)?;
-        if !superseded {
+        if let Some(order) = e.order.filter(|_| !superseded) {
             let result = order_result(attempt);
-            if let Some(deposit_id) = e.deposit_id {
-                deposit::Entity::update_many()
-                    .col_expr(deposit::Column::CallbackStatus, Expr::value(order_callback))
-                    .col_expr(deposit::Column::NotifyStatus, Expr::value(order_notify))
-                    .col_expr(deposit::Column::CallbackResult, Expr::value(result.clone()))
-                    .filter(deposit::Column::Id.eq(deposit_id))
-                    .exec(&tx)
-                    .await
-                    .map_err(db_error)?;
-            }
-            if let Some(withdrawal_id) = e.withdrawal_id {
-                withdrawal::Entity::update_many()
-                    .col_expr(withdrawal::Column::CallbackStatus, Expr::value(order_callback))
-                    .col_expr(withdrawal::Column::NotifyStatus, Expr::value(order_notify))
-                    .col_expr(withdrawal::Column::CallbackResult, Expr::value(result))
-                    .filter(withdrawal::Column::Id.eq(withdrawal_id))
-                    .exec(&tx)
-                    .await
-                    .map_err(db_error)?;
-            }
+            set_order_callback(&tx, order, order_callback, order_notify, Some(result))
+                .await
+                .map_err(db_error)?;
         }
         tx.commit().await.map_err(db_error)
     }

@@ -4,13 +4,12 @@
 
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
-use coffer_domain::ports::{CallbackEventRecord, WithdrawalLeaseRepo, WithdrawalRecord};
+use coffer_domain::ports::{WithdrawalLeaseRepo, WithdrawalRecord};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
-use super::callbacks::event;
 use super::withdrawals::{reread, state, withdrawal_record};
-use crate::entities::{callback_event, hot_wallet, withdrawal};
+use crate::entities::{hot_wallet, withdrawal};
 use crate::{db_error, Store};
 
 /// Free, expired or already `owner`'s.
@@ -172,20 +171,5 @@ impl WithdrawalLeaseRepo for Store {
 
     async fn signed_unmined(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
         signed_from(self, chain_id, address, &[state::SIGNED, state::BROADCAST]).await
-    }
-}
-
-impl Store {
-    pub(crate) async fn newest_withdrawal_event(
-        &self,
-        withdrawal_id: i64,
-    ) -> AppResult<Option<CallbackEventRecord>> {
-        let row = callback_event::Entity::find()
-            .filter(callback_event::Column::WithdrawalId.eq(withdrawal_id))
-            .order_by_desc(callback_event::Column::Id)
-            .one(self.connection())
-            .await
-            .map_err(db_error)?;
-        Ok(row.map(event))
     }
 }

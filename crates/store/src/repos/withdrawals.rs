@@ -6,9 +6,8 @@ use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::ports::{
-    callback, notify, CallbackEventRecord, DepositTotals, InsertOutcome, MerchantId, NewWithdrawal,
-    PageRequest, Paged, ReviewRecord, Transition, WithdrawalEvents, WithdrawalFilter, WithdrawalRecord,
-    WithdrawalRepo,
+    callback, notify, CallbackEvent, DepositTotals, EventBuilder, InsertOutcome, MerchantId, NewWithdrawal,
+    PageRequest, Paged, ReviewRecord, Transition, WithdrawalFilter, WithdrawalRecord, WithdrawalRepo,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
@@ -310,7 +309,7 @@ impl WithdrawalRepo for Store {
         id: i64,
         change: &Transition,
         now: DateTime<Utc>,
-        events: &dyn WithdrawalEvents,
+        events: &dyn EventBuilder,
     ) -> AppResult<Option<WithdrawalRecord>> {
         let tx = self.begin_write().await?;
         // The conditional UPDATE comes first: of concurrent callers exactly one changes the row,
@@ -326,20 +325,16 @@ impl WithdrawalRepo for Store {
         if let Some(review) = &change.review {
             record_review(&tx, &row, review).await?;
         }
-        let Some(name) = change.event else {
+        let Some(change) = change.event else {
             tx.commit().await.map_err(db_error)?;
             return Ok(Some(row));
         };
-        super::outbox::enqueue(&tx, events.build(&row, name))
+        super::announce::announce(&tx, CallbackEvent::Withdrawal(&row, change), events)
             .await
             .map_err(db_error)?;
         // The event marked the order as notifying: the caller sees that too.
         let row = reread(&tx, id).await?;
         tx.commit().await.map_err(db_error)?;
         Ok(Some(withdrawal_record(row)?))
-    }
-
-    async fn latest_event_of_withdrawal(&self, withdrawal_id: i64) -> AppResult<Option<CallbackEventRecord>> {
-        self.newest_withdrawal_event(withdrawal_id).await
     }
 }

@@ -4,8 +4,8 @@
 
 use chrono::{DateTime, TimeZone, Utc};
 use coffer_domain::ports::{
-    source, InsertOutcome, NewCallbackEvent, NewWithdrawal, Transition, WithdrawalEvents, WithdrawalRecord,
-    WithdrawalRepo,
+    source, CallbackEvent, EventBuilder, InsertOutcome, NewCallbackEvent, NewWithdrawal, Transition,
+    WithdrawalRecord, WithdrawalRepo,
 };
 use coffer_store::entities::{callback_event, merchant};
 use coffer_store::{PoolSettings, Store};
@@ -72,19 +72,22 @@ pub async fn insert(store: &Store, new: &NewWithdrawal, now: DateTime<Utc>) -> W
 /// Events named after the order, the change and a counter (event ids are unique).
 pub struct Events;
 
-impl WithdrawalEvents for Events {
-    fn build(&self, w: &WithdrawalRecord, event: &str) -> NewCallbackEvent {
+impl EventBuilder for Events {
+    fn build(&self, change: CallbackEvent<'_>) -> Option<NewCallbackEvent> {
         static SEQ: AtomicU64 = AtomicU64::new(0);
-        NewCallbackEvent {
+        let CallbackEvent::Withdrawal(w, _) = change else {
+            return None;
+        };
+        let event = change.name();
+        Some(NewCallbackEvent {
             event_id: format!("{}-{event}-{}", w.order_no, SEQ.fetch_add(1, Ordering::SeqCst)),
             merchant_id: w.merchant_id,
-            deposit_id: None,
-            withdrawal_id: Some(w.id),
+            order: change.order(),
             order_no: w.order_no.clone(),
             event: event.to_string(),
             body: format!("{{\"status\":{}}}", w.status),
             next_attempt_at: w.created_at,
-        }
+        })
     }
 }
 
