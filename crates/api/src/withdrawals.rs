@@ -2,19 +2,134 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use chrono::{DateTime, Utc};
-use coffer_domain::deposits::DepositSummary;
-use coffer_domain::ports::{Paged, WithdrawalFilter};
+use coffer_domain::orders::Listed;
+use coffer_domain::ports::{OrderKind, Paged, ReviewRecord, WithdrawalRecord};
 use coffer_domain::withdrawals::request::{Requester, WithdrawRequest};
 use coffer_domain::withdrawals::review::{CheckReport, Selection};
-use coffer_domain::withdrawals::{ProgressView, WithdrawalView};
 use coffer_domain::Locale;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::personal::PageQuery;
+use crate::orders::{paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView};
 use crate::session::{Allowed, AllowedEither};
 use crate::AppState;
+
+/// A withdrawal on the wire (console and merchant API alike).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WithdrawalView {
+    id: i64,
+    #[serde(rename = "type")]
+    kind: i32,
+    order_no: String,
+    merchant_order_no: String,
+    source: i32,
+    open_id: String,
+    security_code: String,
+    #[serde(flatten)]
+    asset: AssetColumns,
+    from_address: String,
+    to_address: String,
+    amount: String,
+    actual_amount: String,
+    fee: String,
+    hash: String,
+    block_number: Option<i64>,
+    required_confirmations: i32,
+    status: i32,
+    review_required: bool,
+    risk_reasons: Vec<String>,
+    reason: String,
+    remark: String,
+    created_by: String,
+    reviewer: String,
+    reviewtime: Option<String>,
+    callback_status: i32,
+    callback_result: String,
+    notify_status: i32,
+    createtime: String,
+    completetime: Option<String>,
+}
+
+impl From<Listed<WithdrawalRecord>> for WithdrawalView {
+    fn from(listed: Listed<WithdrawalRecord>) -> WithdrawalView {
+        let (w, asset) = (listed.order, listed.asset);
+        let units = token_units(w.decimals);
+        let native_units = asset.native_decimals;
+        WithdrawalView {
+            id: w.id,
+            kind: OrderKind::Withdrawal.code(),
+            order_no: w.order_no,
+            merchant_order_no: w.merchant_order_no.unwrap_or_default(),
+            source: w.source,
+            open_id: w.open_id,
+            security_code: w.security_code,
+            asset: AssetColumns::new(w.chain_id, w.token_id, w.decimals, asset),
+            from_address: w.from_address,
+            to_address: w.to_address,
+            amount: w.amount.to_decimal(units),
+            actual_amount: w.actual_amount.to_decimal(units),
+            fee: w.fee.map(|f| f.to_decimal(native_units)).unwrap_or_default(),
+            hash: w.tx_hash,
+            block_number: w.block_number,
+            required_confirmations: w.required_confirmations,
+            status: w.status,
+            review_required: w.review_required,
+            risk_reasons: w.risk_reasons,
+            reason: w.reason,
+            remark: w.remark,
+            created_by: w.created_by_email,
+            reviewer: w.reviewer_email,
+            reviewtime: w.reviewed_at.map(wire_time),
+            callback_status: w.callback_status,
+            callback_result: w.callback_result,
+            notify_status: w.notify_status,
+            createtime: wire_time(w.created_at),
+            completetime: w.completed_at.map(wire_time),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewView {
+    action: i32,
+    reviewer: String,
+    reason: String,
+    createtime: String,
+}
+
+impl From<ReviewRecord> for ReviewView {
+    fn from(r: ReviewRecord) -> ReviewView {
+        ReviewView {
+            action: r.action,
+            reviewer: r.reviewer_email,
+            reason: r.reason,
+            createtime: wire_time(r.created_at),
+        }
+    }
+}
+
+/// Where a followed row is (the console's silent polling).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressView {
+    id: i64,
+    status: i32,
+    hash: String,
+    reason: String,
+}
+
+impl From<WithdrawalRecord> for ProgressView {
+    fn from(w: WithdrawalRecord) -> ProgressView {
+        ProgressView {
+            id: w.id,
+            status: w.status,
+            hash: w.tx_hash,
+            reason: w.reason,
+        }
+    }
+}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -65,7 +180,8 @@ pub async fn withdraw(
     ok(state
         .withdrawals
         .request(ctx.merchant_id, requester, &request)
-        .await?)
+        .await?
+        .into())
 }
 
 pub async fn manual_withdraw(
@@ -83,47 +199,8 @@ pub async fn manual_withdraw(
     ok(state
         .withdrawals
         .request(ctx.merchant_id, requester, &request)
-        .await?)
-}
-
-#[derive(Deserialize, Default, Clone)]
-#[serde(rename_all = "camelCase")]
-pub struct FilterBody {
-    start: Option<DateTime<Utc>>,
-    end: Option<DateTime<Utc>>,
-    chain_id: Option<i64>,
-    token_id: Option<i64>,
-    status: Option<i32>,
-    address: Option<String>,
-    hash: Option<String>,
-    order_no: Option<String>,
-    merchant_order_no: Option<String>,
-    open_id: Option<String>,
-}
-
-impl FilterBody {
-    pub fn filter(self) -> WithdrawalFilter {
-        WithdrawalFilter {
-            start: self.start,
-            end: self.end,
-            chain_id: self.chain_id,
-            token_id: self.token_id,
-            status: self.status,
-            address: self.address,
-            hash: self.hash,
-            order_no: self.order_no,
-            merchant_order_no: self.merchant_order_no,
-            open_id: self.open_id,
-        }
-    }
-}
-
-#[derive(Deserialize)]
-pub struct PagedFilter {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(flatten)]
-    filter: FilterBody,
+        .await?
+        .into())
 }
 
 #[derive(Deserialize)]
@@ -144,18 +221,19 @@ pub async fn page(
     AllowedEither(ctx): Viewer,
     ApiJson(q): ApiJson<PagedFilter>,
 ) -> ApiResult<Paged<WithdrawalView>> {
-    ok(state
+    let found = state
         .withdrawals
         .page(&ctx, &q.filter.filter(), q.page.request()?)
-        .await?)
+        .await?;
+    ok(paged(found, WithdrawalView::from))
 }
 
 pub async fn summary(
     State(state): State<AppState>,
     AllowedEither(ctx): Viewer,
     ApiJson(f): ApiJson<FilterBody>,
-) -> ApiResult<DepositSummary> {
-    ok(state.withdrawals.summary(&ctx, &f.filter()).await?)
+) -> ApiResult<SummaryView> {
+    ok(state.withdrawals.summary(&ctx, &f.filter()).await?.into())
 }
 
 pub async fn detail(
@@ -166,10 +244,11 @@ pub async fn detail(
     let (withdrawal, reviews) = state.withdrawals.detail(&ctx, b.id).await?;
     let attempts = state
         .callbacks
-        .attempts_of_order(&ctx, &withdrawal.order_no)
+        .attempts_of_order(&ctx, &withdrawal.order.order_no)
         .await?;
     let internal = coffer_domain::AppError::internal;
-    let mut value = serde_json::to_value(withdrawal).map_err(internal)?;
+    let reviews: Vec<ReviewView> = reviews.into_iter().map(ReviewView::from).collect();
+    let mut value = serde_json::to_value(WithdrawalView::from(withdrawal)).map_err(internal)?;
     value["callbacks"] = serde_json::to_value(attempts).map_err(internal)?;
     value["reviews"] = serde_json::to_value(reviews).map_err(internal)?;
     ok(value)
@@ -180,7 +259,8 @@ pub async fn query(
     AllowedEither(ctx): Viewer,
     ApiJson(b): ApiJson<ByIds>,
 ) -> ApiResult<Vec<ProgressView>> {
-    ok(state.withdrawals.progress(&ctx, &b.ids).await?)
+    let rows = state.withdrawals.progress(&ctx, &b.ids).await?;
+    ok(rows.into_iter().map(ProgressView::from).collect())
 }
 
 #[derive(Deserialize)]

@@ -13,7 +13,7 @@ use coffer_domain::auth::AuthContext;
 use coffer_domain::clock::{Clock, SystemClock};
 use coffer_domain::menu::Permissions;
 use coffer_domain::ports::chain::Asset;
-use coffer_domain::ports::{review_action, WithdrawalFilter};
+use coffer_domain::ports::{review_action, OrderFilter};
 use coffer_domain::withdrawals::request::{Requester, WithdrawRequest};
 use coffer_domain::withdrawals::review::Selection;
 use coffer_domain::Locale;
@@ -97,7 +97,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         let report = service
             .check(
                 &ctx,
-                Selection::All(WithdrawalFilter::default()),
+                Selection::All(OrderFilter::default()),
                 review_action::PASS,
                 None,
                 Locale::EnUs,
@@ -130,7 +130,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
             let report = service
                 .check(
                     &ctx,
-                    Selection::Ids(vec![contested.id]),
+                    Selection::Ids(vec![contested.order.id]),
                     review_action::PASS,
                     None,
                     Locale::EnUs,

@@ -19,6 +19,7 @@ use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
 use coffer_domain::mail::Mailer;
 use coffer_domain::merchant_api::{MerchantApiDeps, MerchantApiService};
+use coffer_domain::orders::OrderLists;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::{WalletDeps, WalletService};
 use coffer_store::admin::OutboxMailer;
@@ -127,6 +128,7 @@ pub async fn build_services(
     let deposits = Arc::new(DepositService {
         repo: repo.clone(),
         config: repo.clone(),
+        lists: OrderLists::new(repo.clone(), repo.clone()),
         heads: Arc::new(crate::workers::ScannedHeads(store.clone())),
         clock: clock.clone(),
         scanner: scanner.clone(),

@@ -35,6 +35,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         .collect();
     let service = Arc::new(WithdrawalService {
         repo: repo.clone(),
+        lists: coffer_domain::orders::OrderLists::new(repo.clone(), repo.clone()),
         wallets: repo.clone(),
         config: repo.clone(),
         access: repo.clone(),

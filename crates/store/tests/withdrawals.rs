@@ -7,12 +7,18 @@ mod support;
 use chrono::Duration;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::{
-    review_action, InsertOutcome, NewWithdrawal, PageRequest, ReviewRecord, Transition, WithdrawalFilter,
-    WithdrawalRepo,
+    review_action, InsertOutcome, NewWithdrawal, OrderFilter, OrderQueries, PageRequest, ReviewRecord,
+    Transition, WithdrawalRecord, WithdrawalRepo,
 };
+use coffer_store::Store;
 use coffer_testkit::{each_database, TestDb};
 use std::collections::HashSet;
 use support::{events_of, insert, open, request, t0, to, Events};
+
+/// The store's queries of withdrawals (it answers them for every kind of order).
+fn withdrawals(store: &Store) -> &dyn OrderQueries<WithdrawalRecord> {
+    store
+}
 
 async fn inserts_are_idempotent(db: TestDb) {
     let (store, a, b) = open(&db).await;
@@ -263,19 +269,19 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         ids.push(w.id);
     }
     let page = PageRequest::new(Some(1), Some(3)).unwrap();
-    let list = |f: WithdrawalFilter| {
+    let list = |f: OrderFilter| {
         let store = store.clone();
         async move {
-            let p = store.page_withdrawals(a, &f, page).await.unwrap();
+            let p = withdrawals(&store).page_orders(a, &f, page).await.unwrap();
             (p.list.iter().map(|w| w.id).collect::<Vec<_>>(), p.total)
         }
     };
     assert_eq!(
-        list(WithdrawalFilter::default()).await,
+        list(OrderFilter::default()).await,
         (vec![ids[7], ids[6], ids[5]], 8),
         "newest first"
     );
-    let address = |s: &str| WithdrawalFilter {
+    let address = |s: &str| OrderFilter {
         address: Some(s.into()),
         ..Default::default()
     };
@@ -300,7 +306,7 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         0,
         "an _ is an underscore, not a pattern"
     );
-    let dates = WithdrawalFilter {
+    let dates = OrderFilter {
         start: Some(t0()),
         end: Some(t0() + Duration::hours(2)),
         ..Default::default()
@@ -310,17 +316,17 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         (vec![ids[3], ids[2], ids[1]], 3),
         "start inclusive, end exclusive"
     );
-    let status = WithdrawalFilter {
+    let status = OrderFilter {
         status: Some(1),
         ..Default::default()
     };
     assert_eq!(list(status.clone()).await.1, 3);
-    let hash = WithdrawalFilter {
+    let hash = OrderFilter {
         hash: Some("0xhash4".into()),
         ..Default::default()
     };
     assert_eq!(list(hash).await, (vec![ids[4]], 1));
-    let exact = WithdrawalFilter {
+    let exact = OrderFilter {
         merchant_order_no: Some("o-2".into()),
         open_id: Some("user-2".into()),
         chain_id: Some(31337),
@@ -330,7 +336,7 @@ async fn lists_and_sums_are_exact(db: TestDb) {
     assert_eq!(list(exact).await, (vec![ids[2]], 1));
     let order = store.withdrawal(a, ids[5]).await.unwrap().unwrap().order_no;
     assert_eq!(
-        list(WithdrawalFilter {
+        list(OrderFilter {
             order_no: Some(order),
             ..Default::default()
         })
@@ -340,25 +346,25 @@ async fn lists_and_sums_are_exact(db: TestDb) {
     );
 
     // Ids in one status, oldest first, and how many in all.
-    let all = WithdrawalFilter::default();
+    let all = OrderFilter::default();
     assert_eq!(
-        store.withdrawal_ids(a, &all, 1, 2).await.unwrap(),
+        withdrawals(&store).order_ids(a, &all, 1, 2).await.unwrap(),
         (vec![ids[2], ids[3]], 3)
     );
     assert_eq!(
-        store.withdrawal_ids(a, &status, 2, 10).await.unwrap(),
+        withdrawals(&store).order_ids(a, &status, 2, 10).await.unwrap(),
         (vec![], 0),
         "both hold"
     );
 
     // Totals: exact to the last unit of 256 bits.
-    let tokens = WithdrawalFilter {
+    let tokens = OrderFilter {
         token_id: Some(101),
         start: Some(t0()),
         end: Some(t0() + Duration::hours(2)),
         ..Default::default()
     };
-    let totals = store.withdrawal_totals(a, &tokens).await.unwrap();
+    let totals = withdrawals(&store).order_totals(a, &tokens).await.unwrap();
     assert_eq!(totals.count, 3);
     assert_eq!(totals.sums.len(), 1);
     assert_eq!(
@@ -374,7 +380,12 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         (31337, Some(101), 6)
     );
     assert_eq!(
-        store.withdrawal_totals(a, &status).await.unwrap().sums.len(),
+        withdrawals(&store)
+            .order_totals(a, &status)
+            .await
+            .unwrap()
+            .sums
+            .len(),
         2,
         "per chain and token"
     );

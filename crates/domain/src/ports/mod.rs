@@ -7,6 +7,7 @@ mod callbacks;
 pub mod chain;
 mod deposits;
 mod housekeeping;
+mod orders;
 mod wallets;
 mod withdrawals;
 
@@ -15,6 +16,7 @@ pub use attempts::*;
 pub use callbacks::*;
 pub use deposits::*;
 pub use housekeeping::*;
+pub use orders::*;
 pub use wallets::*;
 pub use withdrawals::*;
 

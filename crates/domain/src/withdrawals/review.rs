@@ -12,7 +12,7 @@ use crate::auth::AuthContext;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::TxStatus;
-use crate::ports::{review_action, ReviewRecord, Transition, WithdrawalFilter, WithdrawalRecord};
+use crate::ports::{review_action, OrderFilter, ReviewRecord, Transition, WithdrawalRecord};
 
 /// The pass button's menu id: who counts as a possible second reviewer.
 pub const PASS_MENU: i64 = 40301;
@@ -27,7 +27,7 @@ pub const REVIEW_AGAIN_AFTER_MINUTES: i64 = 10;
 pub enum Selection {
     Ids(Vec<i64>),
     /// Every awaiting row the filter selects (one-click review).
-    All(WithdrawalFilter),
+    All(OrderFilter),
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -82,8 +82,9 @@ impl WithdrawalService {
                 } else {
                     AWAITING_REVIEW
                 };
-                self.repo
-                    .withdrawal_ids(ctx.merchant_id, &filter, status, MAX_ONE_CLICK)
+                self.lists
+                    .orders
+                    .order_ids(ctx.merchant_id, &filter, status, MAX_ONE_CLICK)
                     .await?
             }
         };

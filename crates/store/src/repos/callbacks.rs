@@ -3,9 +3,8 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, DepositFilter, DepositRecord, DepositRepo,
-    DepositTotals, EventBuilder, EventFilter, MerchantId, NewDeposit, PageRequest, Paged, PushOutcome,
-    ScannedBlock,
+    AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, DepositRecord, DepositRepo, EventBuilder,
+    EventFilter, MerchantId, NewDeposit, PageRequest, Paged, PushOutcome, ScannedBlock,
 };
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
@@ -106,23 +105,6 @@ impl DepositRepo for Store {
 
     async fn prune_scanned(&self, chain_id: i64, below: u64) -> AppResult<()> {
         self.forget_scanned(chain_id, below).await
-    }
-
-    async fn page_deposits(
-        &self,
-        merchant_id: MerchantId,
-        filter: &DepositFilter,
-        page: PageRequest,
-    ) -> AppResult<Paged<DepositRecord>> {
-        self.query_deposits(merchant_id, filter, page).await
-    }
-
-    async fn deposit_totals(
-        &self,
-        merchant_id: MerchantId,
-        filter: &DepositFilter,
-    ) -> AppResult<DepositTotals> {
-        self.sum_deposits(merchant_id, filter).await
     }
 
     async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>> {

@@ -8,13 +8,13 @@ mod callbacks;
 mod codes;
 mod config;
 mod deposit_completion;
-mod deposit_queries;
 mod deposits;
 mod housekeeping;
 mod ips;
 mod logs;
 // Callbacks
 mod merchant_api;
+mod order_queries;
 mod outbox;
 mod seeds;
 mod sessions;
