@@ -277,7 +277,8 @@ pub struct CheckBody {
     google_code: String,
 }
 
-/// Pass and reject need 40301, review again 40302; passing also a Google code.
+/// Pass and reject need 40301, review again 40302 (passing also a Google code, which the
+/// review checks).
 pub async fn check(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<40301, 40302>,
@@ -292,9 +293,6 @@ pub async fn check(
     if !ctx.permissions.allows(needed) {
         return Err(coffer_domain::AppError::Forbidden.into());
     }
-    if b.action == coffer_domain::ports::review_action::PASS {
-        state.auth.require_google(&ctx, &b.google_code).await?;
-    }
     let selection = if b.all {
         Selection::All(b.filter.unwrap_or_default().filter())
     } else {
@@ -303,7 +301,14 @@ pub async fn check(
     let locale = Locale::negotiate(headers.get("accept-language").and_then(|v| v.to_str().ok()));
     ok(state
         .withdrawals
-        .check(&ctx, selection, b.action, b.reason.as_deref(), locale)
+        .check(
+            &ctx,
+            selection,
+            b.action,
+            b.reason.as_deref(),
+            &b.google_code,
+            locale,
+        )
         .await?)
 }
 

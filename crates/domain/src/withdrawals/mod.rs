@@ -14,7 +14,7 @@ mod tracking;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::auth::AuthContext;
+use crate::auth::{AuthContext, AuthService};
 use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
@@ -45,6 +45,8 @@ pub struct WithdrawalService {
     pub access: Arc<dyn AccessRepo>,
     pub merchant_api: Arc<dyn MerchantApiRepo>,
     pub chains: Arc<ChainRegistry>,
+    /// The reviewer's Google authenticator, which passing needs.
+    pub auth: Arc<AuthService>,
     /// The callback outbox (manual re-push).
     pub outbox: Arc<dyn crate::ports::DepositRepo>,
     pub clock: Arc<dyn Clock>,

@@ -50,14 +50,20 @@ pub struct CheckReport {
 }
 
 impl WithdrawalService {
+    /// Passing also needs a current code of the reviewer's Google authenticator: passing
+    /// releases money (reject and review again move none).
     pub async fn check(
         &self,
         ctx: &AuthContext,
         selection: Selection,
         action: i32,
         reason: Option<&str>,
+        google_code: &str,
         locale: crate::Locale,
     ) -> AppResult<CheckReport> {
+        if action == review_action::PASS {
+            self.auth.require_google(ctx, google_code).await?;
+        }
         if !matches!(
             action,
             review_action::PASS | review_action::REJECT | review_action::REVIEW_AGAIN
