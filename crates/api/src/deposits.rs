@@ -2,13 +2,16 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use coffer_domain::auth::AuthContext;
 use coffer_domain::callbacks::{AttemptResult, CallbackAttemptView, CallbackEventView};
 use coffer_domain::deposits::{DepositEntry, HashScanReport};
 use coffer_domain::ports::{EventFilter, OrderKind, Paged};
 use serde::{Deserialize, Serialize};
 
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::orders::{paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView};
+use crate::orders::{
+    drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
+};
 use crate::personal::PageQuery;
 use crate::session::{Allowed, AllowedEither};
 use crate::AppState;
@@ -143,10 +146,8 @@ pub async fn detail(
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let deposit = DepositView::from(state.deposits.detail(&ctx, b.id).await?);
-    let attempts = state.callbacks.attempts_of_order(&ctx, &deposit.order_no).await?;
-    let mut value = serde_json::to_value(deposit).map_err(coffer_domain::AppError::internal)?;
-    value["callbacks"] = serde_json::to_value(attempts).map_err(coffer_domain::AppError::internal)?;
-    ok(value)
+    let order_no = deposit.order_no.clone();
+    ok(drawer(&state, &ctx, &order_no, deposit).await?)
 }
 
 #[derive(Deserialize)]
@@ -169,8 +170,13 @@ pub async fn push(
     Allowed(ctx): Allowed<30101>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<AttemptResult> {
-    let event_id = state.deposits.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?)
+    push_latest_event(&state, &ctx, b.id).await
+}
+
+/// Sends the deposit's latest callback event again, now.
+async fn push_latest_event(state: &AppState, ctx: &AuthContext, id: i64) -> ApiResult<AttemptResult> {
+    let event_id = state.deposits.push(ctx, id).await?;
+    ok(state.callbacks.push(ctx, &event_id).await?)
 }
 
 /// The transaction list: deposits only so far, so another kind selects nothing.
@@ -208,8 +214,7 @@ pub async fn user_push(
     Allowed(ctx): Allowed<40201>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<AttemptResult> {
-    let event_id = state.deposits.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?)
+    push_latest_event(&state, &ctx, b.id).await
 }
 
 pub async fn callback_page(

@@ -2,11 +2,14 @@
 //! columns of a row, the summary, and how times are written.
 
 use chrono::{DateTime, SecondsFormat, Utc};
+use coffer_domain::auth::AuthContext;
 use coffer_domain::orders::{AssetNames, OrderSummary};
 use coffer_domain::ports::{OrderFilter, OrderKind, Paged};
+use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
 use crate::personal::PageQuery;
+use crate::AppState;
 
 /// Times as the wire has always written them (RFC 3339, whole seconds, `Z`).
 pub(crate) fn wire_time(t: DateTime<Utc>) -> String {
@@ -19,6 +22,19 @@ pub(crate) fn paged<T, V>(found: Paged<T>, view: impl FnMut(T) -> V) -> Paged<V>
         list: found.list.into_iter().map(view).collect(),
         total: found.total,
     }
+}
+
+/// An order's drawer: its row, and the callback attempts of its order number as `callbacks`.
+pub(crate) async fn drawer(
+    state: &AppState,
+    ctx: &AuthContext,
+    order_no: &str,
+    row: impl Serialize,
+) -> Result<serde_json::Value, AppError> {
+    let attempts = state.callbacks.attempts_of_order(ctx, order_no).await?;
+    let mut value = serde_json::to_value(row).map_err(AppError::internal)?;
+    value["callbacks"] = serde_json::to_value(attempts).map_err(AppError::internal)?;
+    Ok(value)
 }
 
 /// The console's order filter (lists, summaries, one-click review).

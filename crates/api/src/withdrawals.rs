@@ -2,6 +2,7 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
+use coffer_domain::auth::AuthContext;
 use coffer_domain::orders::Listed;
 use coffer_domain::ports::{OrderKind, Paged, ReviewRecord, WithdrawalRecord};
 use coffer_domain::withdrawals::request::{Requester, WithdrawRequest};
@@ -10,7 +11,9 @@ use coffer_domain::Locale;
 use serde::{Deserialize, Serialize};
 
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::orders::{paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView};
+use crate::orders::{
+    drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
+};
 use crate::session::{Allowed, AllowedEither};
 use crate::AppState;
 
@@ -172,16 +175,11 @@ pub async fn withdraw(
 ) -> ApiResult<WithdrawalView> {
     let (mut request, code) = b.request();
     request.from_address = None;
-    state.auth.require_google(&ctx, &code).await?;
     let requester = Requester::Console {
         user_id: ctx.user_id,
         email: ctx.email.clone(),
     };
-    ok(state
-        .withdrawals
-        .request(ctx.merchant_id, requester, &request)
-        .await?
-        .into())
+    console_request(&state, &ctx, &code, requester, &request).await
 }
 
 pub async fn manual_withdraw(
@@ -191,14 +189,25 @@ pub async fn manual_withdraw(
 ) -> ApiResult<WithdrawalView> {
     let (mut request, code) = b.request();
     request.merchant_order_no = None;
-    state.auth.require_google(&ctx, &code).await?;
     let requester = Requester::Manual {
         user_id: ctx.user_id,
         email: ctx.email.clone(),
     };
+    console_request(&state, &ctx, &code, requester, &request).await
+}
+
+/// A request from the console: a Google code first (it moves money), then the request.
+async fn console_request(
+    state: &AppState,
+    ctx: &AuthContext,
+    google_code: &str,
+    requester: Requester,
+    request: &WithdrawRequest,
+) -> ApiResult<WithdrawalView> {
+    state.auth.require_google(ctx, google_code).await?;
     ok(state
         .withdrawals
-        .request(ctx.merchant_id, requester, &request)
+        .request(ctx.merchant_id, requester, request)
         .await?
         .into())
 }
@@ -242,15 +251,10 @@ pub async fn detail(
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let (withdrawal, reviews) = state.withdrawals.detail(&ctx, b.id).await?;
-    let attempts = state
-        .callbacks
-        .attempts_of_order(&ctx, &withdrawal.order.order_no)
-        .await?;
-    let internal = coffer_domain::AppError::internal;
+    let order_no = withdrawal.order.order_no.clone();
+    let mut value = drawer(&state, &ctx, &order_no, WithdrawalView::from(withdrawal)).await?;
     let reviews: Vec<ReviewView> = reviews.into_iter().map(ReviewView::from).collect();
-    let mut value = serde_json::to_value(WithdrawalView::from(withdrawal)).map_err(internal)?;
-    value["callbacks"] = serde_json::to_value(attempts).map_err(internal)?;
-    value["reviews"] = serde_json::to_value(reviews).map_err(internal)?;
+    value["reviews"] = serde_json::to_value(reviews).map_err(coffer_domain::AppError::internal)?;
     ok(value)
 }
 

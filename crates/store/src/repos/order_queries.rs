@@ -45,10 +45,10 @@ pub(crate) trait OrderTable: Sized + Send + Sync + 'static {
     fn record(row: <Self::Entity as EntityTrait>::Model) -> AppResult<Self>;
 }
 
-impl OrderTable for DepositRecord {
-    type Entity = deposit::Entity;
-    const COLUMNS: OrderColumns<deposit::Column> = {
-        use deposit::Column as C;
+/// The columns of an order entity whose shared columns have the shared names.
+macro_rules! order_columns {
+    ($entity:ident, merchant_order_no: $merchant_order_no:expr) => {{
+        use $entity::Column as C;
         OrderColumns {
             id: C::Id,
             merchant_id: C::MerchantId,
@@ -62,10 +62,15 @@ impl OrderTable for DepositRecord {
             to_address: C::ToAddress,
             tx_hash: C::TxHash,
             order_no: C::OrderNo,
-            merchant_order_no: None,
+            merchant_order_no: $merchant_order_no,
             open_id: C::OpenId,
         }
-    };
+    }};
+}
+
+impl OrderTable for DepositRecord {
+    type Entity = deposit::Entity;
+    const COLUMNS: OrderColumns<deposit::Column> = order_columns!(deposit, merchant_order_no: None);
     fn record(row: deposit::Model) -> AppResult<Self> {
         super::deposits::record(row)
     }
@@ -73,25 +78,8 @@ impl OrderTable for DepositRecord {
 
 impl OrderTable for WithdrawalRecord {
     type Entity = withdrawal::Entity;
-    const COLUMNS: OrderColumns<withdrawal::Column> = {
-        use withdrawal::Column as C;
-        OrderColumns {
-            id: C::Id,
-            merchant_id: C::MerchantId,
-            created_at: C::CreatedAt,
-            chain_id: C::ChainId,
-            token_id: C::TokenId,
-            decimals: C::Decimals,
-            amount: C::Amount,
-            status: C::Status,
-            from_address: C::FromAddress,
-            to_address: C::ToAddress,
-            tx_hash: C::TxHash,
-            order_no: C::OrderNo,
-            merchant_order_no: Some(C::MerchantOrderNo),
-            open_id: C::OpenId,
-        }
-    };
+    const COLUMNS: OrderColumns<withdrawal::Column> =
+        order_columns!(withdrawal, merchant_order_no: Some(withdrawal::Column::MerchantOrderNo));
     fn record(row: withdrawal::Model) -> AppResult<Self> {
         super::withdrawals::withdrawal_record(row)
     }
