@@ -10,15 +10,9 @@ use coffer_domain::ports::{
     review_action, InsertOutcome, NewWithdrawal, OrderFilter, OrderQueries, PageRequest, ReviewRecord,
     Transition, WithdrawalRecord, WithdrawalRepo,
 };
-use coffer_store::Store;
 use coffer_testkit::{each_database, TestDb};
 use std::collections::HashSet;
 use support::{events_of, insert, open, request, t0, to, Events};
-
-/// The store's queries of withdrawals (it answers them for every kind of order).
-fn withdrawals(store: &Store) -> &dyn OrderQueries<WithdrawalRecord> {
-    store
-}
 
 async fn inserts_are_idempotent(db: TestDb) {
     let (store, a, b) = open(&db).await;
@@ -269,12 +263,11 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         ids.push(w.id);
     }
     let page = PageRequest::new(Some(1), Some(3)).unwrap();
-    let list = |f: OrderFilter| {
-        let store = store.clone();
-        async move {
-            let p = withdrawals(&store).page_orders(a, &f, page).await.unwrap();
-            (p.list.iter().map(|w| w.id).collect::<Vec<_>>(), p.total)
-        }
+    // The store answers these for every kind of order: the withdrawals' here.
+    let orders: &dyn OrderQueries<WithdrawalRecord> = &store;
+    let list = |f: OrderFilter| async move {
+        let p = orders.page_orders(a, &f, page).await.unwrap();
+        (p.list.iter().map(|w| w.id).collect::<Vec<_>>(), p.total)
     };
     assert_eq!(
         list(OrderFilter::default()).await,
@@ -348,11 +341,11 @@ async fn lists_and_sums_are_exact(db: TestDb) {
     // Ids in one status, oldest first, and how many in all.
     let all = OrderFilter::default();
     assert_eq!(
-        withdrawals(&store).order_ids(a, &all, 1, 2).await.unwrap(),
+        orders.order_ids(a, &all, 1, 2).await.unwrap(),
         (vec![ids[2], ids[3]], 3)
     );
     assert_eq!(
-        withdrawals(&store).order_ids(a, &status, 2, 10).await.unwrap(),
+        orders.order_ids(a, &status, 2, 10).await.unwrap(),
         (vec![], 0),
         "both hold"
     );
@@ -364,7 +357,7 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         end: Some(t0() + Duration::hours(2)),
         ..Default::default()
     };
-    let totals = withdrawals(&store).order_totals(a, &tokens).await.unwrap();
+    let totals = orders.order_totals(a, &tokens).await.unwrap();
     assert_eq!(totals.count, 3);
     assert_eq!(totals.sums.len(), 1);
     assert_eq!(
@@ -380,12 +373,7 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         (31337, Some(101), 6)
     );
     assert_eq!(
-        withdrawals(&store)
-            .order_totals(a, &status)
-            .await
-            .unwrap()
-            .sums
-            .len(),
+        orders.order_totals(a, &status).await.unwrap().sums.len(),
         2,
         "per chain and token"
     );

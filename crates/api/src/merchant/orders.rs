@@ -16,17 +16,25 @@ use crate::personal::PageQuery;
 use crate::withdrawals::WithdrawalView;
 use crate::AppState;
 
-/// A kind's query body: the page fields and the filter fields it accepts, in the order its
-/// error messages list them. Unknown fields are refused: a misspelt filter must not silently
-/// return every order.
+/// A kind's query body: the page, the filter fields every kind has, and the kind's own after
+/// the order number (the order serde's error messages list them in). Unknown fields are
+/// refused: a misspelt filter must not silently return every order.
 macro_rules! order_query {
-    ($name:ident { $($field:ident: $ty:ty),* $(,)? }) => {
+    ($name:ident { $($own:ident: $ty:ty),* $(,)? }) => {
         #[derive(Deserialize)]
         #[serde(rename_all = "camelCase", deny_unknown_fields)]
         struct $name {
             page: Option<u64>,
             page_size: Option<u64>,
-            $($field: $ty),*
+            order_no: Option<String>,
+            $($own: $ty,)*
+            hash: Option<String>,
+            open_id: Option<String>,
+            chain_id: Option<i64>,
+            token_id: Option<i64>,
+            status: Option<i32>,
+            start: Option<DateTime<Utc>>,
+            end: Option<DateTime<Utc>>,
         }
 
         impl $name {
@@ -37,7 +45,15 @@ macro_rules! order_query {
                 }
                 .request()?;
                 let filter = OrderFilter {
-                    $($field: self.$field,)*
+                    order_no: self.order_no,
+                    $($own: self.$own,)*
+                    hash: self.hash,
+                    open_id: self.open_id,
+                    chain_id: self.chain_id,
+                    token_id: self.token_id,
+                    status: self.status,
+                    start: self.start,
+                    end: self.end,
                     ..OrderFilter::default()
                 };
                 Ok((page, filter))
@@ -46,27 +62,9 @@ macro_rules! order_query {
     };
 }
 
-order_query!(DepositQuery {
-    order_no: Option<String>,
-    hash: Option<String>,
-    open_id: Option<String>,
-    chain_id: Option<i64>,
-    token_id: Option<i64>,
-    status: Option<i32>,
-    start: Option<DateTime<Utc>>,
-    end: Option<DateTime<Utc>>,
-});
-
+order_query!(DepositQuery {});
 order_query!(WithdrawalQuery {
-    order_no: Option<String>,
     merchant_order_no: Option<String>,
-    hash: Option<String>,
-    open_id: Option<String>,
-    chain_id: Option<i64>,
-    token_id: Option<i64>,
-    status: Option<i32>,
-    start: Option<DateTime<Utc>>,
-    end: Option<DateTime<Utc>>,
 });
 
 pub async fn deposits(
