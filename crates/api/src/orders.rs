@@ -158,11 +158,11 @@ impl From<OrderSummary> for SummaryView {
                 .totals
                 .into_iter()
                 .map(|t| TokenTotalView {
-                    chain_id: t.chain_id,
-                    token_id: t.token_id,
-                    chainname: t.chain_name,
-                    symbol: t.symbol,
-                    amount: t.amount.to_decimal(token_units(t.decimals)),
+                    chain_id: t.order.chain_id,
+                    token_id: t.order.token_id,
+                    chainname: t.asset.chain_name,
+                    symbol: t.asset.symbol,
+                    amount: t.order.amount.to_decimal(token_units(t.order.decimals)),
                 })
                 .collect(),
         }

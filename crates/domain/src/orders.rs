@@ -4,13 +4,12 @@
 use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 
-use crate::amount::BaseUnits;
 use crate::config::ChainNode;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
-    ConfigRepo, DepositRecord, MerchantId, OrderFilter, OrderQueries, OrderTotals, PageRequest, Paged,
-    WithdrawalRecord,
+    ConfigRepo, DepositRecord, MerchantId, OrderFilter, OrderQueries, OrderSum, OrderTotals, PageRequest,
+    Paged, WithdrawalRecord,
 };
 
 /// A date filter may span at most this long (one query, one index range).
@@ -111,43 +110,31 @@ impl<R: Order> Listed<R> {
     }
 }
 
-/// Count and exact per-token sums of the orders a filter selects.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OrderSummary {
-    pub count: u64,
-    pub totals: Vec<TokenTotal>,
+impl Order for OrderSum {
+    fn chain_id(&self) -> i64 {
+        self.chain_id
+    }
+    fn token_id(&self) -> Option<i64> {
+        self.token_id
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TokenTotal {
-    pub chain_id: i64,
-    pub token_id: Option<i64>,
-    pub chain_name: String,
-    pub symbol: String,
-    pub decimals: i32,
-    pub amount: BaseUnits,
+/// Count and exact per-token sums of the orders a filter selects, the tokens named.
+#[derive(Debug, Clone)]
+pub struct OrderSummary {
+    pub count: u64,
+    pub totals: Vec<Listed<OrderSum>>,
 }
 
 impl OrderSummary {
     pub fn new(nodes: &[ChainNode], found: OrderTotals) -> OrderSummary {
-        let totals = found
-            .sums
-            .into_iter()
-            .map(|sum| {
-                let asset = AssetNames::of(nodes, sum.chain_id, sum.token_id);
-                TokenTotal {
-                    chain_id: sum.chain_id,
-                    token_id: sum.token_id,
-                    chain_name: asset.chain_name,
-                    symbol: asset.symbol,
-                    decimals: sum.decimals,
-                    amount: sum.amount,
-                }
-            })
-            .collect();
         OrderSummary {
             count: found.count,
-            totals,
+            totals: found
+                .sums
+                .into_iter()
+                .map(|sum| Listed::new(sum, nodes))
+                .collect(),
         }
     }
 }
