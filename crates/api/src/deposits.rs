@@ -1,65 +1,101 @@
 //! Deposits (menus 301 / 401 / 402).
 
 use axum::extract::State;
-use chrono::{DateTime, Utc};
-use coffer_domain::deposits::{DepositSummary, DepositView, HashScanView};
+use coffer_domain::auth::AuthContext;
+use coffer_domain::deposits::{DepositEntry, HashScanReport};
 use coffer_domain::menu::catalogue::{
     DEPOSIT_LIST, DEPOSIT_ORDERS, DEPOSIT_PUSH, HASH_SCAN, TRANSACTION_LIST, TRANSACTION_PUSH,
 };
-use coffer_domain::ports::{DepositFilter, Paged};
-use serde::Deserialize;
+use coffer_domain::ports::{OrderKind, Paged};
+use serde::{Deserialize, Serialize};
 
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::personal::PageQuery;
+use crate::orders::{
+    drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
+};
 use crate::session::{Allowed, AllowedEither};
 use crate::views::callbacks::AttemptResultView;
 use crate::AppState;
 
-#[derive(Deserialize, Default)]
+/// A deposit on the wire (console lists and drawer; the merchant API's rows are cut from it).
+#[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct FilterBody {
-    start: Option<DateTime<Utc>>,
-    end: Option<DateTime<Utc>>,
-    chain_id: Option<i64>,
-    token_id: Option<i64>,
-    status: Option<i32>,
-    address: Option<String>,
-    hash: Option<String>,
-    order_no: Option<String>,
-    open_id: Option<String>,
-    /// Transaction list: 1 deposits (withdrawals join with their issue).
+pub struct DepositView {
+    pub(crate) id: i64,
     #[serde(rename = "type")]
-    kind: Option<i32>,
+    pub(crate) kind: i32,
+    pub(crate) order_no: String,
+    pub(crate) merchant_order_no: String,
+    pub(crate) open_id: String,
+    pub(crate) user_id: i64,
+    #[serde(flatten)]
+    pub(crate) asset: AssetColumns,
+    pub(crate) hash: String,
+    pub(crate) index: i64,
+    pub(crate) from_address: String,
+    pub(crate) to_address: String,
+    pub(crate) amount: String,
+    pub(crate) actual_amount: String,
+    pub(crate) block_number: i64,
+    pub(crate) confirmations: i64,
+    pub(crate) required_confirmations: i32,
+    pub(crate) status: i32,
+    pub(crate) note: String,
+    pub(crate) callback_status: i32,
+    pub(crate) callback_result: String,
+    pub(crate) notify_status: i32,
+    pub(crate) createtime: String,
+    pub(crate) confirmtime: Option<String>,
+    pub(crate) voidtime: Option<String>,
 }
 
-impl FilterBody {
-    fn filter(self) -> DepositFilter {
-        DepositFilter {
-            start: self.start,
-            end: self.end,
-            chain_id: self.chain_id,
-            token_id: self.token_id,
-            status: self.status,
-            address: self.address,
-            hash: self.hash,
-            order_no: self.order_no,
-            open_id: self.open_id,
+impl From<DepositEntry> for DepositView {
+    fn from(e: DepositEntry) -> DepositView {
+        let units = token_units(e.deposit.decimals);
+        let actual_amount = e.actual_amount().to_decimal(units);
+        let d = e.deposit;
+        DepositView {
+            id: d.id,
+            kind: OrderKind::Deposit.code(),
+            order_no: d.order_no,
+            merchant_order_no: String::new(),
+            open_id: d.open_id,
+            user_id: d.deposit_address_id,
+            asset: AssetColumns::new(d.chain_id, d.token_id, d.decimals, e.asset),
+            hash: d.tx_hash,
+            index: d.tx_index,
+            from_address: d.from_address,
+            to_address: d.to_address,
+            amount: d.amount.to_decimal(units),
+            actual_amount,
+            block_number: d.block_number,
+            confirmations: e.confirmations,
+            required_confirmations: d.required_confirmations,
+            status: d.status,
+            note: d.note,
+            callback_status: d.callback_status,
+            callback_result: d.callback_result,
+            notify_status: d.notify_status,
+            createtime: wire_time(d.created_at),
+            confirmtime: d.confirmed_at.map(wire_time),
+            voidtime: d.void_at.map(wire_time),
         }
     }
-
-    /// Only deposits exist so far: a type other than 1 selects nothing.
-    fn only_deposits(&self) -> bool {
-        self.kind.is_none_or(|k| k == 1)
-    }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PagedFilter {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(flatten)]
-    filter: FilterBody,
+#[derive(Serialize)]
+pub struct HashScanView {
+    result: &'static str,
+    deposits: Vec<DepositView>,
+}
+
+impl From<HashScanReport> for HashScanView {
+    fn from(r: HashScanReport) -> HashScanView {
+        HashScanView {
+            result: r.result,
+            deposits: r.deposits.into_iter().map(DepositView::from).collect(),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -72,18 +108,19 @@ pub async fn page(
     AllowedEither(ctx): AllowedEither<DEPOSIT_ORDERS, DEPOSIT_LIST>,
     ApiJson(q): ApiJson<PagedFilter>,
 ) -> ApiResult<Paged<DepositView>> {
-    ok(state
+    let found = state
         .deposits
         .page(&ctx, &q.filter.filter(), q.page.request()?)
-        .await?)
+        .await?;
+    ok(paged(found, DepositView::from))
 }
 
 pub async fn summary(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<DEPOSIT_ORDERS, DEPOSIT_LIST>,
     ApiJson(f): ApiJson<FilterBody>,
-) -> ApiResult<DepositSummary> {
-    ok(state.deposits.summary(&ctx, &f.filter()).await?)
+) -> ApiResult<SummaryView> {
+    ok(state.deposits.summary(&ctx, &f.filter()).await?.into())
 }
 
 /// Also for the transaction list (402), whose rows open the same drawer.
@@ -92,11 +129,9 @@ pub async fn detail(
     AllowedEither(ctx): AllowedEither<DEPOSIT_ORDERS, DEPOSIT_LIST, TRANSACTION_LIST>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
-    let deposit = state.deposits.detail(&ctx, b.id).await?;
-    let attempts = crate::callbacks::order_attempts(&state, &ctx, &deposit.order_no).await?;
-    let mut value = serde_json::to_value(deposit).map_err(coffer_domain::AppError::internal)?;
-    value["callbacks"] = serde_json::to_value(attempts).map_err(coffer_domain::AppError::internal)?;
-    ok(value)
+    let deposit = DepositView::from(state.deposits.detail(&ctx, b.id).await?);
+    let order_no = deposit.order_no.clone();
+    ok(drawer(&state, &ctx, &order_no, deposit).await?)
 }
 
 #[derive(Deserialize)]
@@ -111,7 +146,7 @@ pub async fn hash_scan(
     Allowed(ctx): Allowed<HASH_SCAN>,
     ApiJson(b): ApiJson<HashScanBody>,
 ) -> ApiResult<HashScanView> {
-    ok(state.deposits.scan_hash(&ctx, b.chain_id, &b.hash).await?)
+    ok(state.deposits.scan_hash(&ctx, b.chain_id, &b.hash).await?.into())
 }
 
 pub async fn push(
@@ -119,41 +154,43 @@ pub async fn push(
     Allowed(ctx): Allowed<DEPOSIT_PUSH>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<AttemptResultView> {
-    let event_id = state.deposits.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?.into())
+    push_latest_event(&state, &ctx, b.id).await
 }
 
+/// Sends the deposit's latest callback event again, now.
+async fn push_latest_event(state: &AppState, ctx: &AuthContext, id: i64) -> ApiResult<AttemptResultView> {
+    let event_id = state.deposits.push(ctx, id).await?;
+    ok(state.callbacks.push(ctx, &event_id).await?.into())
+}
+
+/// The transaction list: deposits only so far, so another kind selects nothing.
 pub async fn user_page(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<TRANSACTION_LIST>,
     ApiJson(q): ApiJson<PagedFilter>,
 ) -> ApiResult<Paged<DepositView>> {
-    if !q.filter.only_deposits() {
-        coffer_domain::deposits::check_range(q.filter.start, q.filter.end)?;
+    if !q.filter.selects(OrderKind::Deposit) {
+        let (start, end) = q.filter.dates();
+        coffer_domain::orders::check_range(start, end)?;
         return ok(Paged {
             list: Vec::new(),
             total: 0,
         });
     }
-    ok(state
-        .deposits
-        .page(&ctx, &q.filter.filter(), q.page.request()?)
-        .await?)
+    page(State(state), AllowedEither(ctx), ApiJson(q)).await
 }
 
 pub async fn user_summary(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<TRANSACTION_LIST>,
     ApiJson(f): ApiJson<FilterBody>,
-) -> ApiResult<DepositSummary> {
-    if !f.only_deposits() {
-        coffer_domain::deposits::check_range(f.start, f.end)?;
-        return ok(DepositSummary {
-            count: 0,
-            totals: Vec::new(),
-        });
+) -> ApiResult<SummaryView> {
+    if !f.selects(OrderKind::Deposit) {
+        let (start, end) = f.dates();
+        coffer_domain::orders::check_range(start, end)?;
+        return ok(SummaryView::empty());
     }
-    ok(state.deposits.summary(&ctx, &f.filter()).await?)
+    summary(State(state), AllowedEither(ctx), ApiJson(f)).await
 }
 
 pub async fn user_push(
@@ -161,6 +198,5 @@ pub async fn user_push(
     Allowed(ctx): Allowed<TRANSACTION_PUSH>,
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<AttemptResultView> {
-    let event_id = state.deposits.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?.into())
+    push_latest_event(&state, &ctx, b.id).await
 }

@@ -13,6 +13,7 @@ mod iplist;
 mod logs;
 mod merchant;
 mod ops;
+mod orders;
 mod personal;
 pub mod session;
 mod system;

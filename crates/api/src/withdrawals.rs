@@ -2,23 +2,141 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use chrono::{DateTime, Utc};
-use coffer_domain::deposits::DepositSummary;
+use coffer_domain::auth::AuthContext;
 use coffer_domain::menu::catalogue::{
     MANUAL_WITHDRAW, WITHDRAW, WITHDRAW_CHECK, WITHDRAW_LIST, WITHDRAW_LIST_PUSH, WITHDRAW_ORDERS,
     WITHDRAW_PUSH, WITHDRAW_REVIEW, WITHDRAW_REVIEW_AGAIN,
 };
-use coffer_domain::ports::{Paged, WithdrawalFilter};
+use coffer_domain::orders::Listed;
+use coffer_domain::ports::{OrderKind, Paged, ReviewRecord, WithdrawalRecord};
 use coffer_domain::withdrawals::request::{Requester, WithdrawRequest};
 use coffer_domain::withdrawals::review::{CheckReport, Selection};
-use coffer_domain::withdrawals::{ProgressView, WithdrawalView};
 use coffer_domain::Locale;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::personal::PageQuery;
+use crate::orders::{
+    drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
+};
 use crate::session::{Allowed, AllowedEither};
 use crate::AppState;
+
+/// A withdrawal on the wire (console and merchant API alike).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WithdrawalView {
+    id: i64,
+    #[serde(rename = "type")]
+    kind: i32,
+    order_no: String,
+    merchant_order_no: String,
+    source: i32,
+    open_id: String,
+    security_code: String,
+    #[serde(flatten)]
+    asset: AssetColumns,
+    from_address: String,
+    to_address: String,
+    amount: String,
+    actual_amount: String,
+    fee: String,
+    hash: String,
+    block_number: Option<i64>,
+    required_confirmations: i32,
+    status: i32,
+    review_required: bool,
+    risk_reasons: Vec<String>,
+    reason: String,
+    remark: String,
+    created_by: String,
+    reviewer: String,
+    reviewtime: Option<String>,
+    callback_status: i32,
+    callback_result: String,
+    notify_status: i32,
+    createtime: String,
+    completetime: Option<String>,
+}
+
+impl From<Listed<WithdrawalRecord>> for WithdrawalView {
+    fn from(listed: Listed<WithdrawalRecord>) -> WithdrawalView {
+        let (w, asset) = (listed.order, listed.asset);
+        let units = token_units(w.decimals);
+        let native_units = asset.native_decimals;
+        WithdrawalView {
+            id: w.id,
+            kind: OrderKind::Withdrawal.code(),
+            order_no: w.order_no,
+            merchant_order_no: w.merchant_order_no.unwrap_or_default(),
+            source: w.source,
+            open_id: w.open_id,
+            security_code: w.security_code,
+            asset: AssetColumns::new(w.chain_id, w.token_id, w.decimals, asset),
+            from_address: w.from_address,
+            to_address: w.to_address,
+            amount: w.amount.to_decimal(units),
+            actual_amount: w.actual_amount.to_decimal(units),
+            fee: w.fee.map(|f| f.to_decimal(native_units)).unwrap_or_default(),
+            hash: w.tx_hash,
+            block_number: w.block_number,
+            required_confirmations: w.required_confirmations,
+            status: w.status,
+            review_required: w.review_required,
+            risk_reasons: w.risk_reasons,
+            reason: w.reason,
+            remark: w.remark,
+            created_by: w.created_by_email,
+            reviewer: w.reviewer_email,
+            reviewtime: w.reviewed_at.map(wire_time),
+            callback_status: w.callback_status,
+            callback_result: w.callback_result,
+            notify_status: w.notify_status,
+            createtime: wire_time(w.created_at),
+            completetime: w.completed_at.map(wire_time),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewView {
+    action: i32,
+    reviewer: String,
+    reason: String,
+    createtime: String,
+}
+
+impl From<ReviewRecord> for ReviewView {
+    fn from(r: ReviewRecord) -> ReviewView {
+        ReviewView {
+            action: r.action,
+            reviewer: r.reviewer_email,
+            reason: r.reason,
+            createtime: wire_time(r.created_at),
+        }
+    }
+}
+
+/// Where a followed row is (the console's silent polling).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressView {
+    id: i64,
+    status: i32,
+    hash: String,
+    reason: String,
+}
+
+impl From<WithdrawalRecord> for ProgressView {
+    fn from(w: WithdrawalRecord) -> ProgressView {
+        ProgressView {
+            id: w.id,
+            status: w.status,
+            hash: w.tx_hash,
+            reason: w.reason,
+        }
+    }
+}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -61,15 +179,11 @@ pub async fn withdraw(
 ) -> ApiResult<WithdrawalView> {
     let (mut request, code) = b.request();
     request.from_address = None;
-    state.auth.require_google(&ctx, &code).await?;
     let requester = Requester::Console {
         user_id: ctx.user_id,
         email: ctx.email.clone(),
     };
-    ok(state
-        .withdrawals
-        .request(ctx.merchant_id, requester, &request)
-        .await?)
+    console_request(&state, &ctx, &code, requester, &request).await
 }
 
 pub async fn manual_withdraw(
@@ -79,55 +193,27 @@ pub async fn manual_withdraw(
 ) -> ApiResult<WithdrawalView> {
     let (mut request, code) = b.request();
     request.merchant_order_no = None;
-    state.auth.require_google(&ctx, &code).await?;
     let requester = Requester::Manual {
         user_id: ctx.user_id,
         email: ctx.email.clone(),
     };
+    console_request(&state, &ctx, &code, requester, &request).await
+}
+
+/// A request from the console: a Google code first (it moves money), then the request.
+async fn console_request(
+    state: &AppState,
+    ctx: &AuthContext,
+    google_code: &str,
+    requester: Requester,
+    request: &WithdrawRequest,
+) -> ApiResult<WithdrawalView> {
+    state.auth.require_google(ctx, google_code).await?;
     ok(state
         .withdrawals
-        .request(ctx.merchant_id, requester, &request)
-        .await?)
-}
-
-#[derive(Deserialize, Default, Clone)]
-#[serde(rename_all = "camelCase")]
-pub struct FilterBody {
-    start: Option<DateTime<Utc>>,
-    end: Option<DateTime<Utc>>,
-    chain_id: Option<i64>,
-    token_id: Option<i64>,
-    status: Option<i32>,
-    address: Option<String>,
-    hash: Option<String>,
-    order_no: Option<String>,
-    merchant_order_no: Option<String>,
-    open_id: Option<String>,
-}
-
-impl FilterBody {
-    pub fn filter(self) -> WithdrawalFilter {
-        WithdrawalFilter {
-            start: self.start,
-            end: self.end,
-            chain_id: self.chain_id,
-            token_id: self.token_id,
-            status: self.status,
-            address: self.address,
-            hash: self.hash,
-            order_no: self.order_no,
-            merchant_order_no: self.merchant_order_no,
-            open_id: self.open_id,
-        }
-    }
-}
-
-#[derive(Deserialize)]
-pub struct PagedFilter {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(flatten)]
-    filter: FilterBody,
+        .request(ctx.merchant_id, requester, request)
+        .await?
+        .into())
 }
 
 #[derive(Deserialize)]
@@ -148,18 +234,19 @@ pub async fn page(
     AllowedEither(ctx): Viewer,
     ApiJson(q): ApiJson<PagedFilter>,
 ) -> ApiResult<Paged<WithdrawalView>> {
-    ok(state
+    let found = state
         .withdrawals
         .page(&ctx, &q.filter.filter(), q.page.request()?)
-        .await?)
+        .await?;
+    ok(paged(found, WithdrawalView::from))
 }
 
 pub async fn summary(
     State(state): State<AppState>,
     AllowedEither(ctx): Viewer,
     ApiJson(f): ApiJson<FilterBody>,
-) -> ApiResult<DepositSummary> {
-    ok(state.withdrawals.summary(&ctx, &f.filter()).await?)
+) -> ApiResult<SummaryView> {
+    ok(state.withdrawals.summary(&ctx, &f.filter()).await?.into())
 }
 
 pub async fn detail(
@@ -168,11 +255,10 @@ pub async fn detail(
     ApiJson(b): ApiJson<ById>,
 ) -> ApiResult<serde_json::Value> {
     let (withdrawal, reviews) = state.withdrawals.detail(&ctx, b.id).await?;
-    let attempts = crate::callbacks::order_attempts(&state, &ctx, &withdrawal.order_no).await?;
-    let internal = coffer_domain::AppError::internal;
-    let mut value = serde_json::to_value(withdrawal).map_err(internal)?;
-    value["callbacks"] = serde_json::to_value(attempts).map_err(internal)?;
-    value["reviews"] = serde_json::to_value(reviews).map_err(internal)?;
+    let order_no = withdrawal.order.order_no.clone();
+    let mut value = drawer(&state, &ctx, &order_no, WithdrawalView::from(withdrawal)).await?;
+    let reviews: Vec<ReviewView> = reviews.into_iter().map(ReviewView::from).collect();
+    value["reviews"] = serde_json::to_value(reviews).map_err(coffer_domain::AppError::internal)?;
     ok(value)
 }
 
@@ -181,7 +267,8 @@ pub async fn query(
     AllowedEither(ctx): Viewer,
     ApiJson(b): ApiJson<ByIds>,
 ) -> ApiResult<Vec<ProgressView>> {
-    ok(state.withdrawals.progress(&ctx, &b.ids).await?)
+    let rows = state.withdrawals.progress(&ctx, &b.ids).await?;
+    ok(rows.into_iter().map(ProgressView::from).collect())
 }
 
 #[derive(Deserialize)]
@@ -198,8 +285,8 @@ pub struct CheckBody {
     google_code: String,
 }
 
-/// Pass and reject need WITHDRAW_REVIEW, review again WITHDRAW_REVIEW_AGAIN; passing also a
-/// Google code.
+/// Pass and reject need WITHDRAW_REVIEW, review again WITHDRAW_REVIEW_AGAIN (passing also a
+/// Google code, which the review checks).
 pub async fn check(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<WITHDRAW_REVIEW, WITHDRAW_REVIEW_AGAIN>,
@@ -214,9 +301,6 @@ pub async fn check(
     if !ctx.permissions.allows(needed) {
         return Err(coffer_domain::AppError::Forbidden.into());
     }
-    if b.action == coffer_domain::ports::review_action::PASS {
-        state.auth.require_google(&ctx, &b.google_code).await?;
-    }
     let selection = if b.all {
         Selection::All(b.filter.unwrap_or_default().filter())
     } else {
@@ -225,7 +309,14 @@ pub async fn check(
     let locale = Locale::negotiate(headers.get("accept-language").and_then(|v| v.to_str().ok()));
     ok(state
         .withdrawals
-        .check(&ctx, selection, b.action, b.reason.as_deref(), locale)
+        .check(
+            &ctx,
+            selection,
+            b.action,
+            b.reason.as_deref(),
+            &b.google_code,
+            locale,
+        )
         .await?)
 }
 

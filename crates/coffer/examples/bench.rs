@@ -6,18 +6,18 @@
 //! - confirmation (the confirming block) to the last callback received by a local receiver,
 //! - callback delivery alone (callbacks per second).
 
+mod support;
+
 use axum::routing::post;
-use coffer::app::App;
-use coffer::config::{Config, Secret};
 use coffer_chain::devchain::USDT_CONTRACT;
 use coffer_domain::amount::BaseUnits;
-use coffer_domain::clock::{Clock, SystemClock};
 use coffer_domain::merchant_api::MerchantApiRepo;
 use coffer_domain::ports::chain::Asset;
-use coffer_testkit::{DbKind, TestDb};
+use coffer_testkit::DbKind;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+use support::CHAIN;
 
 const USERS: usize = 500;
 
@@ -39,31 +39,15 @@ async fn receiver(counter: Arc<AtomicU64>) -> String {
 }
 
 async fn run(kind: DbKind) -> anyhow::Result<()> {
-    let db = TestDb::new(kind).await;
-    let mut config = Config::default();
-    config.server.bind = "127.0.0.1:0".into();
-    config.database.url = Secret::new(db.url.clone());
-    config.database.max_connections = 10;
-    config.security.master_key = Secret::new(hex::encode(coffer_domain::crypto::SecretBox::generate_key()));
-    config.devchain.block_interval_ms = 0;
-    // Complete one block after the deposit's: the second scan confirms them.
-    config.devchain.confirmations = 2;
-    config.workers.enabled = false;
-    config.callbacks.allow_private_targets = true;
-    let app = App::build(&config, Arc::new(SystemClock) as Arc<dyn Clock>).await?;
-    app.store
-        .seed_demo("bench@coffer.local", "Bench-Pass-2026")
-        .await
-        .map_err(anyhow::Error::msg)?;
-    let merchant = app
-        .store
-        .merchant_of("bench@coffer.local")
-        .await
-        .map_err(anyhow::Error::msg)?
-        .unwrap();
+    let bench = support::start(kind, |config| {
+        config.database.max_connections = 10;
+        // Complete one block after the deposit's: the second scan confirms them.
+        config.devchain.confirmations = 2;
+        config.callbacks.allow_private_targets = true;
+    })
+    .await?;
+    let (app, merchant) = (&bench.app, bench.merchant);
     let chain = app.devchain.clone().unwrap();
-    // USDT enabled for the merchant: its first hot wallet pays.
-    bench_enable_usdt(&app, merchant).await?;
     let delivered = Arc::new(AtomicU64::new(0));
     let url = receiver(delivered.clone()).await;
     app.store
@@ -77,7 +61,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     for i in 0..USERS {
         let address = app
             .wallets
-            .deposit_address(merchant, 1337, &format!("user-{i}"))
+            .deposit_address(merchant, CHAIN, &format!("user-{i}"))
             .await
             .map_err(anyhow::Error::msg)?
             .address;
@@ -87,7 +71,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     }
     chain.mine().await?;
     let started = Instant::now();
-    let report = app.scanner.scan_chain(1337).await.map_err(anyhow::Error::msg)?;
+    let report = app.scanner.scan_chain(CHAIN).await.map_err(anyhow::Error::msg)?;
     let scan = started.elapsed();
     assert_eq!(report.deposits, USERS as u64, "{report:?}");
 
@@ -96,7 +80,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     let before = delivered.load(Ordering::SeqCst);
     chain.mine().await?;
     let confirming = Instant::now();
-    app.scanner.scan_chain(1337).await.map_err(anyhow::Error::msg)?;
+    app.scanner.scan_chain(CHAIN).await.map_err(anyhow::Error::msg)?;
     let deliver = Instant::now();
     while app.callbacks.deliver_due().await.map_err(anyhow::Error::msg)? > 0 {}
     let to_callbacks = confirming.elapsed();
@@ -113,39 +97,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn bench_enable_usdt(app: &App, merchant: i64) -> anyhow::Result<()> {
-    use coffer_domain::auth::AuthContext;
-    use coffer_domain::menu::Permissions;
-    let ctx = AuthContext {
-        session_id: 0,
-        user_id: 0,
-        merchant_id: merchant,
-        email: String::new(),
-        is_admin: true,
-        permissions: Permissions::new([]),
-    };
-    let (_, payer) = app
-        .wallets
-        .add_hot_wallet(&ctx, 1337, "bench")
-        .await
-        .map_err(anyhow::Error::msg)?;
-    app.wallets
-        .add_asset(&ctx, 1337, 1, &payer, None)
-        .await
-        .map_err(anyhow::Error::msg)?;
-    Ok(())
-}
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    run(DbKind::Sqlite).await?;
-    if std::env::var(coffer_testkit::PG_URL_VAR).is_ok() {
-        run(DbKind::Postgres).await?;
-    } else {
-        println!(
-            "PostgreSQL: skipped (set {} or use make bench)",
-            coffer_testkit::PG_URL_VAR
-        );
-    }
-    Ok(())
+    support::each_database(run).await
 }

@@ -19,6 +19,7 @@ use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
 use coffer_domain::mail::Mailer;
 use coffer_domain::merchant_api::{MerchantApiDeps, MerchantApiService};
+use coffer_domain::orders::OrderLists;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::{WalletDeps, WalletService};
 use coffer_store::admin::OutboxMailer;
@@ -133,11 +134,13 @@ pub async fn build_services(
     let deposits = Arc::new(DepositService {
         repo: repo.clone(),
         config: repo.clone(),
+        lists: OrderLists::new(repo.clone(), repo.clone()),
         heads: Arc::new(crate::workers::ScannedHeads(repo.clone())),
         clock: clock.clone(),
         scanner: scanner.clone(),
         callbacks: repo.clone(),
     });
+    let auth = auth_service(config, store, clock.clone(), sealer.clone())?;
     let withdrawals = crate::withdrawals::build(
         config,
         crate::withdrawals::WithdrawalDeps {
@@ -146,11 +149,13 @@ pub async fn build_services(
             chains: chains.registry.clone(),
             vault: vault.clone(),
             platform_keys: platform_keys.clone(),
+            auth: auth.clone(),
             owner: worker_name(),
         },
     )?;
     let parts = StateParts {
         sealer,
+        auth,
         wallets: wallets.clone(),
         deposits,
         callbacks: callbacks.clone(),
@@ -173,6 +178,7 @@ pub async fn build_services(
 /// What the HTTP state shares with the workers and the CLI.
 struct StateParts {
     sealer: Arc<SecretBox>,
+    auth: Arc<AuthService>,
     wallets: Arc<WalletService>,
     deposits: Arc<DepositService>,
     callbacks: Arc<CallbackService>,
@@ -180,20 +186,13 @@ struct StateParts {
     chains: Arc<ChainRegistry>,
 }
 
-fn build_state(
+/// Sign-in, sessions and the Google authenticator (the HTTP state's, and what reviews check).
+fn auth_service(
     config: &Config,
     store: &Store,
     clock: Arc<dyn Clock>,
-    parts: StateParts,
-) -> anyhow::Result<AppState> {
-    let StateParts {
-        sealer,
-        wallets,
-        deposits,
-        callbacks,
-        withdrawals,
-        chains,
-    } = parts;
+    sealer: Arc<SecretBox>,
+) -> anyhow::Result<Arc<AuthService>> {
     let mailer: Arc<dyn Mailer> = match config.mail.transport {
         MailTransport::Outbox => Arc::new(OutboxMailer::new(store.clone())),
         MailTransport::Smtp => Arc::new(SmtpMailer::new(&config.mail)?),
@@ -224,7 +223,25 @@ fn build_state(
         sealer: sealer.clone(),
         attempts: repo.clone(),
     };
-    let auth = Arc::new(AuthService::new(deps, settings));
+    Ok(Arc::new(AuthService::new(deps, settings)))
+}
+
+fn build_state(
+    config: &Config,
+    store: &Store,
+    clock: Arc<dyn Clock>,
+    parts: StateParts,
+) -> anyhow::Result<AppState> {
+    let StateParts {
+        sealer,
+        auth,
+        wallets,
+        deposits,
+        callbacks,
+        withdrawals,
+        chains,
+    } = parts;
+    let repo = Arc::new(store.clone());
     let access = AccessService {
         repo: repo.clone(),
         roles: repo.clone(),

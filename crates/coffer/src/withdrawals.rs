@@ -1,5 +1,6 @@
 //! Wiring of withdrawals: the service behind the API and the executor the workers run.
 
+use coffer_domain::auth::AuthService;
 use coffer_domain::callbacks::keys::PlatformKeys;
 use coffer_domain::chains::ChainRegistry;
 use coffer_domain::clock::Clock;
@@ -23,6 +24,8 @@ pub struct WithdrawalDeps {
     pub chains: Arc<ChainRegistry>,
     pub vault: Arc<KeyVault>,
     pub platform_keys: Arc<PlatformKeys>,
+    /// Passing a withdrawal needs the reviewer's Google code.
+    pub auth: Arc<AuthService>,
     pub owner: String,
 }
 
@@ -35,6 +38,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         .collect();
     let service = Arc::new(WithdrawalService {
         repo: repo.clone(),
+        lists: coffer_domain::orders::OrderLists::new(repo.clone(), repo.clone()),
         addresses: repo.clone(),
         hot_wallets: repo.clone(),
         assets: repo.clone(),
@@ -44,6 +48,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         blacklist: repo.clone(),
         chains: deps.chains.clone(),
         callbacks: repo.clone(),
+        auth: deps.auth,
         clock: deps.clock.clone(),
         settings: WithdrawalSettings {
             confirmations,

@@ -22,6 +22,7 @@ pub mod mail;
 pub mod menu;
 pub mod merchant_api;
 pub mod messages;
+pub mod orders;
 pub mod ports;
 pub mod registration;
 mod signin;

@@ -7,8 +7,8 @@ mod support;
 use chrono::Duration;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::{
-    review_action, CallbackLog, InsertOutcome, NewWithdrawal, OrderRef, PageRequest, ReviewRecord,
-    Transition, WithdrawalEvent, WithdrawalFilter, WithdrawalRepo,
+    review_action, CallbackLog, InsertOutcome, NewWithdrawal, OrderFilter, OrderQueries, OrderRef,
+    PageRequest, ReviewRecord, Transition, WithdrawalEvent, WithdrawalRecord, WithdrawalRepo,
 };
 use coffer_testkit::{each_database, TestDb};
 use std::collections::HashSet;
@@ -267,19 +267,18 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         ids.push(w.id);
     }
     let page = PageRequest::new(Some(1), Some(3)).unwrap();
-    let list = |f: WithdrawalFilter| {
-        let store = store.clone();
-        async move {
-            let p = store.page_withdrawals(a, &f, page).await.unwrap();
-            (p.list.iter().map(|w| w.id).collect::<Vec<_>>(), p.total)
-        }
+    // The store answers these for every kind of order: the withdrawals' here.
+    let orders: &dyn OrderQueries<WithdrawalRecord> = &store;
+    let list = |f: OrderFilter| async move {
+        let p = orders.page_orders(a, &f, page).await.unwrap();
+        (p.list.iter().map(|w| w.id).collect::<Vec<_>>(), p.total)
     };
     assert_eq!(
-        list(WithdrawalFilter::default()).await,
+        list(OrderFilter::default()).await,
         (vec![ids[7], ids[6], ids[5]], 8),
         "newest first"
     );
-    let address = |s: &str| WithdrawalFilter {
+    let address = |s: &str| OrderFilter {
         address: Some(s.into()),
         ..Default::default()
     };
@@ -304,7 +303,7 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         0,
         "an _ is an underscore, not a pattern"
     );
-    let dates = WithdrawalFilter {
+    let dates = OrderFilter {
         start: Some(t0()),
         end: Some(t0() + Duration::hours(2)),
         ..Default::default()
@@ -314,17 +313,17 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         (vec![ids[3], ids[2], ids[1]], 3),
         "start inclusive, end exclusive"
     );
-    let status = WithdrawalFilter {
+    let status = OrderFilter {
         status: Some(1),
         ..Default::default()
     };
     assert_eq!(list(status.clone()).await.1, 3);
-    let hash = WithdrawalFilter {
+    let hash = OrderFilter {
         hash: Some("0xhash4".into()),
         ..Default::default()
     };
     assert_eq!(list(hash).await, (vec![ids[4]], 1));
-    let exact = WithdrawalFilter {
+    let exact = OrderFilter {
         merchant_order_no: Some("o-2".into()),
         open_id: Some("user-2".into()),
         chain_id: Some(31337),
@@ -334,7 +333,7 @@ async fn lists_and_sums_are_exact(db: TestDb) {
     assert_eq!(list(exact).await, (vec![ids[2]], 1));
     let order = store.withdrawal(a, ids[5]).await.unwrap().unwrap().order_no;
     assert_eq!(
-        list(WithdrawalFilter {
+        list(OrderFilter {
             order_no: Some(order),
             ..Default::default()
         })
@@ -344,25 +343,25 @@ async fn lists_and_sums_are_exact(db: TestDb) {
     );
 
     // Ids in one status, oldest first, and how many in all.
-    let all = WithdrawalFilter::default();
+    let all = OrderFilter::default();
     assert_eq!(
-        store.withdrawal_ids(a, &all, 1, 2).await.unwrap(),
+        orders.order_ids(a, &all, 1, 2).await.unwrap(),
         (vec![ids[2], ids[3]], 3)
     );
     assert_eq!(
-        store.withdrawal_ids(a, &status, 2, 10).await.unwrap(),
+        orders.order_ids(a, &status, 2, 10).await.unwrap(),
         (vec![], 0),
         "both hold"
     );
 
     // Totals: exact to the last unit of 256 bits.
-    let tokens = WithdrawalFilter {
+    let tokens = OrderFilter {
         token_id: Some(101),
         start: Some(t0()),
         end: Some(t0() + Duration::hours(2)),
         ..Default::default()
     };
-    let totals = store.withdrawal_totals(a, &tokens).await.unwrap();
+    let totals = orders.order_totals(a, &tokens).await.unwrap();
     assert_eq!(totals.count, 3);
     assert_eq!(totals.sums.len(), 1);
     assert_eq!(
@@ -378,7 +377,7 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         (31337, Some(101), 6)
     );
     assert_eq!(
-        store.withdrawal_totals(a, &status).await.unwrap().sums.len(),
+        orders.order_totals(a, &status).await.unwrap().sums.len(),
         2,
         "per chain and token"
     );

@@ -2,12 +2,12 @@
 //! merchant's RSA key (docs/merchant-api.md; the OpenAPI document at
 //! `GET /merchant/v1/openapi.json`). Everything is scoped to the merchant of the API key.
 
-mod deposits;
 mod gate;
 mod openapi;
 mod openapi_withdrawals;
 // Callbacks
 mod openapi_callbacks;
+mod orders;
 mod withdrawals;
 
 use axum::extract::State;
@@ -17,10 +17,10 @@ use serde::{Deserialize, Serialize};
 use crate::envelope::{ok, ApiResult};
 use crate::AppState;
 
-pub use deposits::deposits;
 pub use gate::MerchantCall;
 pub use openapi::openapi_json;
-pub use withdrawals::{withdraw, withdrawals};
+pub use orders::{deposits, withdrawals};
+pub use withdrawals::withdraw;
 
 /// Unknown fields are refused, as on every merchant call: a misspelt field is an error.
 #[derive(Deserialize)]

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{MerchantId, PageRequest, Paged};
+use super::MerchantId;
 use crate::amount::BaseUnits;
 use crate::error::AppResult;
 
@@ -80,48 +80,7 @@ pub struct NewDeposit {
     pub note: String,
 }
 
-#[derive(Debug, Clone, Default)]
-pub struct DepositFilter {
-    pub start: Option<DateTime<Utc>>,
-    pub end: Option<DateTime<Utc>>,
-    pub chain_id: Option<i64>,
-    pub token_id: Option<i64>,
-    pub status: Option<i32>,
-    pub address: Option<String>,
-    pub hash: Option<String>,
-    pub order_no: Option<String>,
-    pub open_id: Option<String>,
-}
-
-/// The deposits a filter selects: how many, and the sum per chain and token.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DepositTotals {
-    pub count: u64,
-    pub sums: Vec<DepositSum>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DepositSum {
-    pub chain_id: i64,
-    /// None: the chain's native coin.
-    pub token_id: Option<i64>,
-    pub decimals: i32,
-    pub amount: BaseUnits,
-}
-
 #[async_trait::async_trait]
 pub trait DepositRepo: Send + Sync {
-    async fn page_deposits(
-        &self,
-        merchant_id: MerchantId,
-        filter: &DepositFilter,
-        page: PageRequest,
-    ) -> AppResult<Paged<DepositRecord>>;
-    /// Count and exact sums of what the filter selects, read row by row (not held in memory).
-    async fn deposit_totals(
-        &self,
-        merchant_id: MerchantId,
-        filter: &DepositFilter,
-    ) -> AppResult<DepositTotals>;
     async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>>;
 }

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{MerchantId, PageRequest, Paged, UserId};
+use super::{MerchantId, UserId};
 use crate::amount::BaseUnits;
 use crate::error::AppResult;
 
@@ -102,21 +102,6 @@ pub enum InsertOutcome {
     Existing(WithdrawalRecord),
 }
 
-#[derive(Debug, Clone, Default)]
-pub struct WithdrawalFilter {
-    pub start: Option<DateTime<Utc>>,
-    pub end: Option<DateTime<Utc>>,
-    pub chain_id: Option<i64>,
-    pub token_id: Option<i64>,
-    pub status: Option<i32>,
-    /// Any part of the source or target address, any case.
-    pub address: Option<String>,
-    pub hash: Option<String>,
-    pub order_no: Option<String>,
-    pub merchant_order_no: Option<String>,
-    pub open_id: Option<String>,
-}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReviewRecord {
     pub withdrawal_id: i64,
@@ -158,26 +143,6 @@ pub trait WithdrawalRepo: Send + Sync {
     /// Stores a new withdrawal (status 0), unless its merchant order number exists already.
     async fn insert_withdrawal(&self, new: &NewWithdrawal, now: DateTime<Utc>) -> AppResult<InsertOutcome>;
     async fn withdrawal(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<WithdrawalRecord>>;
-    async fn page_withdrawals(
-        &self,
-        merchant_id: MerchantId,
-        filter: &WithdrawalFilter,
-        page: PageRequest,
-    ) -> AppResult<Paged<WithdrawalRecord>>;
-    /// Ids of the withdrawals the filter selects in `status`, oldest first, at most `limit`.
-    async fn withdrawal_ids(
-        &self,
-        merchant_id: MerchantId,
-        filter: &WithdrawalFilter,
-        status: i32,
-        limit: u64,
-    ) -> AppResult<(Vec<i64>, u64)>;
-    /// Count and exact per-(chain, token) sums of what the filter selects.
-    async fn withdrawal_totals(
-        &self,
-        merchant_id: MerchantId,
-        filter: &WithdrawalFilter,
-    ) -> AppResult<super::DepositTotals>;
     /// Withdrawals of one token created at or after `since`, not rejected or failed: how many
     /// and their sum (the daily limits).
     async fn withdrawn_since(

@@ -3,10 +3,11 @@
 //! amount (positive, within the token's precision), the merchant order number (idempotency).
 //! The limits and the risk-control question come after, in the executor's first step.
 
-use super::{withdrawal_view, WithdrawalService, WithdrawalView};
+use super::WithdrawalService;
 use crate::amount::{AmountError, BaseUnits};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
+use crate::orders::Listed;
 use crate::ports::{source, InsertOutcome, MerchantId, NewWithdrawal, UserId, WithdrawalRecord};
 
 const MAX_MERCHANT_ORDER_NO: usize = 64;
@@ -74,7 +75,7 @@ impl WithdrawalService {
         merchant_id: MerchantId,
         requester: Requester,
         req: &WithdrawRequest,
-    ) -> AppResult<WithdrawalView> {
+    ) -> AppResult<Listed<WithdrawalRecord>> {
         let new = self.checked_request(merchant_id, requester, req).await?;
         let record = match self.repo.insert_withdrawal(&new, self.clock.now()).await? {
             InsertOutcome::Inserted(w) => w,
@@ -82,7 +83,7 @@ impl WithdrawalService {
             InsertOutcome::Existing(_) => return Err(AppError::Invalid(MsgKey::MerchantOrderNoReused)),
         };
         let nodes = self.config.chain_nodes().await?;
-        Ok(withdrawal_view(record, &nodes))
+        Ok(Listed::new(record, &nodes))
     }
 
     /// One of the merchant's own deposit, hot or cold addresses on the chain: paying it would

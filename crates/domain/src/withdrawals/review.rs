@@ -13,7 +13,7 @@ use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::TxStatus;
 use crate::ports::WithdrawalEvent;
-use crate::ports::{review_action, ReviewRecord, Transition, WithdrawalFilter, WithdrawalRecord};
+use crate::ports::{review_action, OrderFilter, ReviewRecord, Transition, WithdrawalRecord};
 
 /// The pass button's menu id: who counts as a possible second reviewer.
 pub const PASS_MENU: crate::menu::MenuId = crate::menu::catalogue::WITHDRAW_REVIEW;
@@ -28,7 +28,7 @@ pub const REVIEW_AGAIN_AFTER_MINUTES: i64 = 10;
 pub enum Selection {
     Ids(Vec<i64>),
     /// Every awaiting row the filter selects (one-click review).
-    All(WithdrawalFilter),
+    All(OrderFilter),
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -51,14 +51,20 @@ pub struct CheckReport {
 }
 
 impl WithdrawalService {
+    /// Passing also needs a current code of the reviewer's Google authenticator: passing
+    /// releases money (reject and review again move none).
     pub async fn check(
         &self,
         ctx: &AuthContext,
         selection: Selection,
         action: i32,
         reason: Option<&str>,
+        google_code: &str,
         locale: crate::Locale,
     ) -> AppResult<CheckReport> {
+        if action == review_action::PASS {
+            self.auth.require_google(ctx, google_code).await?;
+        }
         if !matches!(
             action,
             review_action::PASS | review_action::REJECT | review_action::REVIEW_AGAIN
@@ -83,8 +89,9 @@ impl WithdrawalService {
                 } else {
                     AWAITING_REVIEW
                 };
-                self.repo
-                    .withdrawal_ids(ctx.merchant_id, &filter, status, MAX_ONE_CLICK)
+                self.lists
+                    .orders
+                    .order_ids(ctx.merchant_id, &filter, status, MAX_ONE_CLICK)
                     .await?
             }
         };

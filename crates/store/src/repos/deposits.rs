@@ -6,15 +6,15 @@ use chrono::{DateTime, Utc};
 use coffer_domain::deposits::rules;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    callback, notify, status, CallbackEvent, DepositEvent, DepositRecord, EventBuilder, NewDeposit,
-    ScannedBlock,
+    callback, notify, status, CallbackEvent, DepositEvent, DepositRecord, DepositRepo, EventBuilder,
+    MerchantId, NewDeposit, ScannedBlock,
 };
 use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
-use crate::db_error;
 use crate::entities::deposit;
+use crate::{db_error, Store};
 
 pub(crate) fn record(m: deposit::Model) -> AppResult<DepositRecord> {
     Ok(DepositRecord {
@@ -213,4 +213,16 @@ pub(super) async fn complete(
     }
     announce(tx, id, DepositEvent::Confirmed, events).await?;
     Ok(true)
+}
+
+#[async_trait::async_trait]
+impl DepositRepo for Store {
+    async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>> {
+        let row = deposit::Entity::find_by_id(id)
+            .filter(deposit::Column::MerchantId.eq(merchant_id))
+            .one(self.connection())
+            .await
+            .map_err(db_error)?;
+        row.map(record).transpose()
+    }
 }

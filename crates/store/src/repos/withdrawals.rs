@@ -1,13 +1,13 @@
 //! [`WithdrawalRepo`]: storing a withdrawal and its state changes (one conditional UPDATE, the
-//! review and the callback event in one transaction). withdrawal_queries.rs has the lists and
-//! sums.
+//! review and the callback event in one transaction). withdrawal_queries.rs has the sums the
+//! limits need, order_queries.rs the lists.
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::ports::{
-    callback, notify, CallbackEvent, DepositTotals, EventBuilder, InsertOutcome, MerchantId, NewWithdrawal,
-    PageRequest, Paged, ReviewRecord, Transition, WithdrawalFilter, WithdrawalRecord, WithdrawalRepo,
+    callback, notify, CallbackEvent, EventBuilder, InsertOutcome, MerchantId, NewWithdrawal, ReviewRecord,
+    Transition, WithdrawalRecord, WithdrawalRepo,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
@@ -259,34 +259,6 @@ impl WithdrawalRepo for Store {
             .await
             .map_err(db_error)?;
         row.map(withdrawal_record).transpose()
-    }
-
-    async fn page_withdrawals(
-        &self,
-        merchant_id: MerchantId,
-        filter: &WithdrawalFilter,
-        page: PageRequest,
-    ) -> AppResult<Paged<WithdrawalRecord>> {
-        self.query_withdrawals(merchant_id, filter, page).await
-    }
-
-    async fn withdrawal_ids(
-        &self,
-        merchant_id: MerchantId,
-        filter: &WithdrawalFilter,
-        status: i32,
-        limit: u64,
-    ) -> AppResult<(Vec<i64>, u64)> {
-        self.select_withdrawal_ids(merchant_id, filter, status, limit)
-            .await
-    }
-
-    async fn withdrawal_totals(
-        &self,
-        merchant_id: MerchantId,
-        filter: &WithdrawalFilter,
-    ) -> AppResult<DepositTotals> {
-        self.sum_withdrawals(merchant_id, filter).await
     }
 
     async fn withdrawn_since(

@@ -1,0 +1,170 @@
+//! What the order screens share on the wire, whatever the kind: the filter body, the asset
+//! columns of a row, the summary, and how times are written.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use coffer_domain::auth::AuthContext;
+use coffer_domain::orders::{AssetNames, OrderSummary};
+use coffer_domain::ports::{OrderFilter, OrderKind, Paged};
+use coffer_domain::AppError;
+use serde::{Deserialize, Serialize};
+
+use crate::personal::PageQuery;
+use crate::AppState;
+
+/// Times as the wire has always written them (RFC 3339, whole seconds, `Z`).
+pub(crate) fn wire_time(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// A page of domain rows as wire rows.
+pub(crate) fn paged<T, V>(found: Paged<T>, view: impl FnMut(T) -> V) -> Paged<V> {
+    Paged {
+        list: found.list.into_iter().map(view).collect(),
+        total: found.total,
+    }
+}
+
+/// An order's drawer: its row, and the callback attempts of its order number as `callbacks`.
+pub(crate) async fn drawer(
+    state: &AppState,
+    ctx: &AuthContext,
+    order_no: &str,
+    row: impl Serialize,
+) -> Result<serde_json::Value, AppError> {
+    let attempts = crate::callbacks::order_attempts(state, ctx, order_no).await?;
+    let mut value = serde_json::to_value(row).map_err(AppError::internal)?;
+    value["callbacks"] = serde_json::to_value(attempts).map_err(AppError::internal)?;
+    Ok(value)
+}
+
+/// The console's order filter (lists, summaries, one-click review).
+#[derive(Deserialize, Default, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct FilterBody {
+    start: Option<DateTime<Utc>>,
+    end: Option<DateTime<Utc>>,
+    chain_id: Option<i64>,
+    token_id: Option<i64>,
+    status: Option<i32>,
+    address: Option<String>,
+    hash: Option<String>,
+    order_no: Option<String>,
+    merchant_order_no: Option<String>,
+    open_id: Option<String>,
+    /// The transaction list's kind (1 deposits; none: the screen's own kind).
+    #[serde(rename = "type")]
+    kind: Option<i32>,
+}
+
+impl FilterBody {
+    pub fn filter(self) -> OrderFilter {
+        OrderFilter {
+            start: self.start,
+            end: self.end,
+            chain_id: self.chain_id,
+            token_id: self.token_id,
+            status: self.status,
+            address: self.address,
+            hash: self.hash,
+            order_no: self.order_no,
+            merchant_order_no: self.merchant_order_no,
+            open_id: self.open_id,
+        }
+    }
+
+    /// Whether the body's kind, if it names one, is `kind`.
+    pub fn selects(&self, kind: OrderKind) -> bool {
+        self.kind.is_none_or(|k| k == kind.code())
+    }
+
+    pub fn dates(&self) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
+        (self.start, self.end)
+    }
+}
+
+#[derive(Deserialize)]
+pub struct PagedFilter {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    #[serde(flatten)]
+    pub filter: FilterBody,
+}
+
+/// A row's chain and token columns (in their place among the row's fields).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AssetColumns {
+    pub(crate) chain_id: i64,
+    pub(crate) token_id: Option<i64>,
+    pub(crate) chainname: String,
+    pub(crate) chainsymbol: String,
+    pub(crate) symbol: String,
+    #[serde(rename = "symbol_price")]
+    pub(crate) symbol_price: String,
+    pub(crate) decimals: i32,
+}
+
+impl AssetColumns {
+    pub fn new(chain_id: i64, token_id: Option<i64>, decimals: i32, asset: AssetNames) -> AssetColumns {
+        AssetColumns {
+            chain_id,
+            token_id,
+            chainname: asset.chain_name,
+            chainsymbol: asset.chain_symbol,
+            symbol: asset.symbol,
+            symbol_price: asset.symbol_price,
+            decimals,
+        }
+    }
+}
+
+/// An amount in the token's units (18 decimals when the stored count is out of range).
+pub(crate) fn token_units(decimals: i32) -> u8 {
+    u8::try_from(decimals).unwrap_or(18)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryView {
+    count: u64,
+    totals: Vec<TokenTotalView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TokenTotalView {
+    chain_id: i64,
+    token_id: Option<i64>,
+    chainname: String,
+    symbol: String,
+    amount: String,
+}
+
+impl SummaryView {
+    /// What a filter that selects nothing sums to.
+    pub fn empty() -> SummaryView {
+        SummaryView {
+            count: 0,
+            totals: Vec::new(),
+        }
+    }
+}
+
+impl From<OrderSummary> for SummaryView {
+    fn from(s: OrderSummary) -> SummaryView {
+        SummaryView {
+            count: s.count,
+            totals: s
+                .totals
+                .into_iter()
+                .map(|t| TokenTotalView {
+                    chain_id: t.order.chain_id,
+                    token_id: t.order.token_id,
+                    chainname: t.asset.chain_name,
+                    symbol: t.asset.symbol,
+                    amount: t.order.amount.to_decimal(token_units(t.order.decimals)),
+                })
+                .collect(),
+        }
+    }
+}

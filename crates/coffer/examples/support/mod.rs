@@ -1,0 +1,129 @@
+//! What the benches share: the real application on a throwaway database with the demo merchant,
+//! USDT enabled and paid from one hot wallet, its administrator signed in with a bound Google
+//! authenticator; and one run per database.
+
+// Each bench is its own crate and uses only part of this.
+#![allow(dead_code)]
+
+use chrono::Utc;
+use coffer::app::App;
+use coffer::config::{Config, Secret};
+use coffer_domain::auth::AuthContext;
+use coffer_domain::clock::{Clock, SystemClock};
+use coffer_domain::identity::Email;
+use coffer_domain::menu::Permissions;
+use coffer_domain::ports::UserRepo;
+use coffer_domain::totp;
+use coffer_testkit::{DbKind, TestDb};
+use std::future::Future;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+pub const EMAIL: &str = "bench@coffer.local";
+/// The devchain's id, and USDT's token id on it.
+pub const CHAIN: i64 = 1337;
+pub const USDT: i64 = 1;
+
+pub struct Bench {
+    pub app: App,
+    pub merchant: i64,
+    /// The merchant's administrator.
+    pub ctx: AuthContext,
+    /// The hot wallet that pays USDT.
+    pub hot: String,
+    totp_secret: String,
+    /// The authenticator step last used (a code is good once).
+    totp_step: AtomicI64,
+    _db: TestDb,
+}
+
+/// The application on `kind` with the benches' settings, then `tune`'s.
+pub async fn start(kind: DbKind, tune: impl FnOnce(&mut Config)) -> anyhow::Result<Bench> {
+    let db = TestDb::new(kind).await;
+    let mut config = Config::default();
+    config.server.bind = "127.0.0.1:0".into();
+    config.database.url = Secret::new(db.url.clone());
+    config.security.master_key = Secret::new(hex::encode(coffer_domain::crypto::SecretBox::generate_key()));
+    config.devchain.block_interval_ms = 0;
+    config.workers.enabled = false;
+    tune(&mut config);
+    let app = App::build(&config, Arc::new(SystemClock) as Arc<dyn Clock>).await?;
+    app.store
+        .seed_demo(EMAIL, "Bench-Pass-2026")
+        .await
+        .map_err(anyhow::Error::msg)?;
+    let merchant = app
+        .store
+        .merchant_of(EMAIL)
+        .await
+        .map_err(anyhow::Error::msg)?
+        .unwrap();
+    let admin = app
+        .store
+        .find_by_email(&Email::parse(EMAIL).map_err(anyhow::Error::msg)?)
+        .await
+        .map_err(anyhow::Error::msg)?
+        .unwrap();
+    let ctx = AuthContext {
+        session_id: 0,
+        user_id: admin.id,
+        merchant_id: merchant,
+        email: EMAIL.into(),
+        is_admin: true,
+        permissions: Permissions::new([]),
+    };
+    let (_, hot) = app
+        .wallets
+        .add_hot_wallet(&ctx, CHAIN, "bench")
+        .await
+        .map_err(anyhow::Error::msg)?;
+    app.wallets
+        .add_asset(&ctx, CHAIN, USDT, &hot, None)
+        .await
+        .map_err(anyhow::Error::msg)?;
+    // Bound as a person would: offered, then confirmed with a current code.
+    let auth = app.withdrawals.auth.clone();
+    let totp_secret = auth.google_offer(&ctx).await.map_err(anyhow::Error::msg)?.secret;
+    let totp_step = totp::step_at(Utc::now());
+    let code = totp::code_at_step(&totp_secret, totp_step).unwrap();
+    auth.google_bind(&ctx, &code).await.map_err(anyhow::Error::msg)?;
+    Ok(Bench {
+        app,
+        merchant,
+        ctx,
+        hot,
+        totp_secret,
+        totp_step: AtomicI64::new(totp_step),
+        _db: db,
+    })
+}
+
+impl Bench {
+    /// A code of the administrator's authenticator not used yet (waits for the next step
+    /// when the drift window has none left).
+    pub async fn google_code(&self) -> String {
+        let step = self.totp_step.fetch_add(1, Ordering::SeqCst) + 1;
+        while step > totp::step_at(Utc::now()) + 1 {
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        }
+        totp::code_at_step(&self.totp_secret, step).unwrap()
+    }
+}
+
+/// `run` on SQLite, and on PostgreSQL when COFFER_TEST_PG_URL is set.
+pub async fn each_database<F, Fut>(run: F) -> anyhow::Result<()>
+where
+    F: Fn(DbKind) -> Fut,
+    Fut: Future<Output = anyhow::Result<()>>,
+{
+    run(DbKind::Sqlite).await?;
+    if std::env::var(coffer_testkit::PG_URL_VAR).is_ok() {
+        run(DbKind::Postgres).await?;
+    } else {
+        println!(
+            "PostgreSQL: skipped (set {} or use make bench)",
+            coffer_testkit::PG_URL_VAR
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,82 @@
+//! Order lists and totals (console and merchant API): one filter and one set of queries for
+//! every kind of order, the kind being the record type asked for.
+
+use chrono::{DateTime, Utc};
+
+use super::{MerchantId, PageRequest, Paged};
+use crate::amount::BaseUnits;
+use crate::error::AppResult;
+
+/// The kinds of order the lists know (the wire's `type`: 1 deposit, 2 withdrawal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderKind {
+    Deposit = 1,
+    Withdrawal = 2,
+}
+
+impl OrderKind {
+    pub fn code(self) -> i32 {
+        self as i32
+    }
+}
+
+/// What an order list or total selects. Text fields are trimmed; empty ones select all.
+#[derive(Debug, Clone, Default)]
+pub struct OrderFilter {
+    /// Created at or after `start`, before `end`.
+    pub start: Option<DateTime<Utc>>,
+    pub end: Option<DateTime<Utc>>,
+    pub chain_id: Option<i64>,
+    pub token_id: Option<i64>,
+    pub status: Option<i32>,
+    /// Any part of the source or target address, any case.
+    pub address: Option<String>,
+    /// The whole transaction hash, any case.
+    pub hash: Option<String>,
+    pub order_no: Option<String>,
+    /// Kinds without a merchant order number (deposits) ignore it.
+    pub merchant_order_no: Option<String>,
+    pub open_id: Option<String>,
+}
+
+/// The orders a filter selects: how many, and the sum per chain and token.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OrderTotals {
+    pub count: u64,
+    pub sums: Vec<OrderSum>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderSum {
+    pub chain_id: i64,
+    /// None: the chain's native coin.
+    pub token_id: Option<i64>,
+    pub decimals: i32,
+    pub amount: BaseUnits,
+}
+
+/// The queries of one kind of order, `R` being its record (`DepositRecord`,
+/// `WithdrawalRecord`): always scoped to one merchant.
+#[async_trait::async_trait]
+pub trait OrderQueries<R>: Send + Sync {
+    /// Newest first.
+    async fn page_orders(
+        &self,
+        merchant_id: MerchantId,
+        filter: &OrderFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<R>>;
+    /// Count and exact sums of what the filter selects, read row by row (not held in memory).
+    async fn order_totals(&self, merchant_id: MerchantId, filter: &OrderFilter) -> AppResult<OrderTotals>;
+    /// Ids of what the filter selects in `status` (both must hold), oldest first, at most
+    /// `limit`, and how many there are in all.
+    async fn order_ids(
+        &self,
+        merchant_id: MerchantId,
+        filter: &OrderFilter,
+        status: i32,
+        limit: u64,
+    ) -> AppResult<(Vec<i64>, u64)>;
+    /// The merchant's orders among `ids`, in one read; unknown ids are left out.
+    async fn orders_by_ids(&self, merchant_id: MerchantId, ids: &[i64]) -> AppResult<Vec<R>>;
+}

@@ -1,0 +1,234 @@
+//! [`OrderQueries`] for every kind of order: one filter, one page, one total, one id list,
+//! each written once over the columns the order tables share ([`OrderTable`]).
+
+use super::text_filter::contains_any_case;
+use coffer_domain::amount::BaseUnits;
+use coffer_domain::error::{AppError, AppResult};
+use coffer_domain::ports::{
+    DepositRecord, MerchantId, OrderFilter, OrderQueries, OrderSum, OrderTotals, PageRequest, Paged,
+    WithdrawalRecord,
+};
+use futures::TryStreamExt;
+use sea_orm::sea_query::{Expr, Func};
+use sea_orm::{
+    ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
+};
+use std::collections::BTreeMap;
+
+use crate::entities::{deposit, withdrawal};
+use crate::{db_error, fetch_page, Store};
+
+/// The columns the lists filter, sort and sum on, by meaning.
+pub(crate) struct OrderColumns<C> {
+    pub id: C,
+    pub merchant_id: C,
+    pub created_at: C,
+    pub chain_id: C,
+    pub token_id: C,
+    pub decimals: C,
+    /// A decimal integer in TEXT.
+    pub amount: C,
+    pub status: C,
+    pub from_address: C,
+    pub to_address: C,
+    pub tx_hash: C,
+    pub order_no: C,
+    /// None: the kind has none, and a filter on it selects as if it were not given.
+    pub merchant_order_no: Option<C>,
+    pub open_id: C,
+}
+
+/// A table of orders and the record its rows become.
+pub(crate) trait OrderTable: Sized + Send + Sync + 'static {
+    type Entity: EntityTrait<Model: Send + Sync>;
+    const COLUMNS: OrderColumns<<Self::Entity as EntityTrait>::Column>;
+    fn record(row: <Self::Entity as EntityTrait>::Model) -> AppResult<Self>;
+}
+
+/// The columns of an order entity whose shared columns have the shared names.
+macro_rules! order_columns {
+    ($entity:ident, merchant_order_no: $merchant_order_no:expr) => {{
+        use $entity::Column as C;
+        OrderColumns {
+            id: C::Id,
+            merchant_id: C::MerchantId,
+            created_at: C::CreatedAt,
+            chain_id: C::ChainId,
+            token_id: C::TokenId,
+            decimals: C::Decimals,
+            amount: C::Amount,
+            status: C::Status,
+            from_address: C::FromAddress,
+            to_address: C::ToAddress,
+            tx_hash: C::TxHash,
+            order_no: C::OrderNo,
+            merchant_order_no: $merchant_order_no,
+            open_id: C::OpenId,
+        }
+    }};
+}
+
+impl OrderTable for DepositRecord {
+    type Entity = deposit::Entity;
+    const COLUMNS: OrderColumns<deposit::Column> = order_columns!(deposit, merchant_order_no: None);
+    fn record(row: deposit::Model) -> AppResult<Self> {
+        super::deposits::record(row)
+    }
+}
+
+impl OrderTable for WithdrawalRecord {
+    type Entity = withdrawal::Entity;
+    const COLUMNS: OrderColumns<withdrawal::Column> =
+        order_columns!(withdrawal, merchant_order_no: Some(withdrawal::Column::MerchantOrderNo));
+    fn record(row: withdrawal::Model) -> AppResult<Self> {
+        super::withdrawals::withdrawal_record(row)
+    }
+}
+
+/// The merchant's orders a filter selects (unordered).
+fn filtered<T: OrderTable>(merchant_id: MerchantId, f: &OrderFilter) -> Select<T::Entity> {
+    let c = T::COLUMNS;
+    let mut q = T::Entity::find().filter(c.merchant_id.eq(merchant_id));
+    if let Some(start) = f.start {
+        q = q.filter(c.created_at.gte(start));
+    }
+    if let Some(end) = f.end {
+        q = q.filter(c.created_at.lt(end));
+    }
+    if let Some(v) = f.chain_id {
+        q = q.filter(c.chain_id.eq(v));
+    }
+    if let Some(v) = f.token_id {
+        q = q.filter(c.token_id.eq(v));
+    }
+    if let Some(v) = f.status {
+        q = q.filter(c.status.eq(v));
+    }
+    let text = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    if let Some(address) = text(&f.address) {
+        // Either side, any case (SQLite and PostgreSQL differ on LIKE's case; lower both).
+        q = q.filter(
+            Condition::any()
+                .add(contains_any_case(c.to_address, &address))
+                .add(contains_any_case(c.from_address, &address)),
+        );
+    }
+    if let Some(hash) = text(&f.hash) {
+        q = q.filter(Expr::expr(Func::lower(Expr::col(c.tx_hash))).eq(hash.to_lowercase()));
+    }
+    if let Some(order_no) = text(&f.order_no) {
+        q = q.filter(c.order_no.eq(order_no));
+    }
+    if let (Some(column), Some(merchant_order_no)) = (c.merchant_order_no, text(&f.merchant_order_no)) {
+        q = q.filter(column.eq(merchant_order_no));
+    }
+    if let Some(open_id) = text(&f.open_id) {
+        q = q.filter(c.open_id.eq(open_id));
+    }
+    q
+}
+
+#[async_trait::async_trait]
+impl<T: OrderTable> OrderQueries<T> for Store {
+    async fn page_orders(
+        &self,
+        merchant_id: MerchantId,
+        filter: &OrderFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<T>> {
+        let q = filtered::<T>(merchant_id, filter).order_by_desc(T::COLUMNS.id);
+        let (rows, total) = fetch_page(self, q, page).await?;
+        Ok(Paged {
+            list: rows.into_iter().map(T::record).collect::<AppResult<_>>()?,
+            total,
+        })
+    }
+
+    async fn order_totals(&self, merchant_id: MerchantId, filter: &OrderFilter) -> AppResult<OrderTotals> {
+        sum_amounts::<T>(self, filtered::<T>(merchant_id, filter)).await
+    }
+
+    async fn order_ids(
+        &self,
+        merchant_id: MerchantId,
+        filter: &OrderFilter,
+        status: i32,
+        limit: u64,
+    ) -> AppResult<(Vec<i64>, u64)> {
+        let c = T::COLUMNS;
+        let q = filtered::<T>(merchant_id, filter).filter(c.status.eq(status));
+        let total = q.clone().count(self.connection()).await.map_err(db_error)?;
+        let ids = q
+            .select_only()
+            .column(c.id)
+            .order_by_asc(c.id)
+            .limit(limit)
+            .into_tuple::<i64>()
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        Ok((ids, total))
+    }
+
+    async fn orders_by_ids(&self, merchant_id: MerchantId, ids: &[i64]) -> AppResult<Vec<T>> {
+        let c = T::COLUMNS;
+        let rows = T::Entity::find()
+            .filter(c.merchant_id.eq(merchant_id))
+            .filter(c.id.is_in(ids.iter().copied()))
+            .all(self.connection())
+            .await
+            .map_err(db_error)?;
+        rows.into_iter().map(T::record).collect()
+    }
+}
+
+/// Count and exact per-(chain, token) sums of a query's rows. Amounts are exact decimal
+/// integers in TEXT (up to 78 digits), which SQL cannot sum exactly on every database: the
+/// rows stream through here, four columns at a time.
+pub(crate) async fn sum_amounts<T: OrderTable>(
+    store: &Store,
+    query: Select<T::Entity>,
+) -> AppResult<OrderTotals> {
+    let c = T::COLUMNS;
+    let mut rows = query
+        .select_only()
+        .column(c.chain_id)
+        .column(c.token_id)
+        .column(c.decimals)
+        .column(c.amount)
+        .into_tuple::<(i64, Option<i64>, i32, String)>()
+        .stream(store.connection())
+        .await
+        .map_err(db_error)?;
+    let mut count = 0u64;
+    let mut sums: BTreeMap<(i64, Option<i64>), (i32, BaseUnits)> = BTreeMap::new();
+    while let Some((chain_id, token_id, decimals, amount)) = rows.try_next().await.map_err(db_error)? {
+        let amount: BaseUnits = amount
+            .parse()
+            .map_err(|_| AppError::internal(format!("stored amount {amount:?} is not an integer")))?;
+        let entry = sums
+            .entry((chain_id, token_id))
+            .or_insert((decimals, BaseUnits::ZERO));
+        // Saturates: orders are bounded, only chain-observed amounts could get there, and a
+        // total must never stop a worker or a list.
+        entry.1 = entry.1.saturating_add(amount);
+        count += 1;
+    }
+    Ok(OrderTotals {
+        count,
+        sums: sums
+            .into_iter()
+            .map(|((chain_id, token_id), (decimals, amount))| OrderSum {
+                chain_id,
+                token_id,
+                decimals,
+                amount,
+            })
+            .collect(),
+    })
+}
