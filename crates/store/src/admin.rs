@@ -9,7 +9,7 @@ use sea_orm::{
 };
 
 use crate::entities::{app_user, mail_outbox, menu, merchant, role, role_menu};
-use crate::{db_error, Store};
+use crate::Store;
 
 pub const DEMO_MERCHANT_NAME: &str = "Demo merchant";
 
@@ -30,13 +30,12 @@ impl Store {
         if let Some(user) = app_user::Entity::find()
             .filter(app_user::Column::Email.eq(email.as_str()))
             .one(db)
-            .await
-            .map_err(db_error)?
+            .await?
         {
             let mut active: app_user::ActiveModel = user.into();
             active.password_hash = Set(hash);
             active.status = Set(1);
-            active.update(db).await.map_err(db_error)?;
+            active.update(db).await?;
             return Ok(DemoOutcome::PasswordReset);
         }
         let now = Utc::now();
@@ -50,8 +49,7 @@ impl Store {
             ..Default::default()
         }
         .insert(&txn)
-        .await
-        .map_err(db_error)?;
+        .await?;
         let role = insert_role(&txn, merchant.id, coffer_domain::ADMIN_ROLE, true).await?;
         let demo = NewUser {
             merchant_id: merchant.id,
@@ -62,7 +60,7 @@ impl Store {
             superadmin: true,
         };
         insert_user(&txn, demo).await?;
-        txn.commit().await.map_err(db_error)?;
+        txn.commit().await?;
         Ok(DemoOutcome::Created)
     }
 
@@ -82,16 +80,9 @@ impl Store {
         let owner = app_user::Entity::find()
             .filter(app_user::Column::Email.eq(owner_email.as_str()))
             .one(db)
-            .await
-            .map_err(db_error)?
+            .await?
             .ok_or_else(|| AppError::internal(format!("no user {}", owner_email.as_str())))?;
-        let known: Vec<i64> = menu::Entity::find()
-            .all(db)
-            .await
-            .map_err(db_error)?
-            .iter()
-            .map(|m| m.id)
-            .collect();
+        let known: Vec<i64> = menu::Entity::find().all(db).await?.iter().map(|m| m.id).collect();
         if let Some(unknown) = menu_ids.iter().find(|id| !known.contains(id)) {
             return Err(AppError::internal(format!("unknown menu id {unknown}")));
         }
@@ -109,8 +100,7 @@ impl Store {
                 menu_id: Set(*menu_id),
             }
             .insert(&txn)
-            .await
-            .map_err(db_error)?;
+            .await?;
         }
         let username = email.as_str().split('@').next().unwrap_or_default().to_string();
         let hash = identity::hash_password(password)?;
@@ -123,7 +113,7 @@ impl Store {
             superadmin: false,
         };
         let user = insert_user(&txn, new).await?;
-        txn.commit().await.map_err(db_error)?;
+        txn.commit().await?;
         Ok(user)
     }
 
@@ -134,16 +124,14 @@ impl Store {
             .filter(merchant::Column::Status.eq(coffer_domain::ports::MerchantStatus::Pending as i32))
             .order_by_asc(merchant::Column::Id)
             .all(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let mut out = Vec::new();
         for m in pending {
             let admin = app_user::Entity::find()
                 .filter(app_user::Column::MerchantId.eq(m.id))
                 .order_by_asc(app_user::Column::Id)
                 .one(db)
-                .await
-                .map_err(db_error)?;
+                .await?;
             out.push((admin.map(|u| u.email).unwrap_or_default(), m.created_at));
         }
         Ok(out)
@@ -155,8 +143,7 @@ impl Store {
         let user = app_user::Entity::find()
             .filter(app_user::Column::Email.eq(email.as_str()))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(user.map(|u| u.merchant_id))
     }
 
@@ -173,8 +160,7 @@ impl Store {
             .col_expr(merchant::Column::Status, (status as i32).into())
             .filter(merchant::Column::Id.eq(merchant_id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(Some(merchant_id))
     }
 
@@ -184,7 +170,7 @@ impl Store {
         if let Some(to) = to {
             query = query.filter(mail_outbox::Column::Recipient.eq(to.trim().to_ascii_lowercase()));
         }
-        query.all(self.connection()).await.map_err(db_error)
+        query.all(self.connection()).await.map_err(Into::into)
     }
 }
 
@@ -211,8 +197,7 @@ pub(crate) async fn insert_role(
         ..Default::default()
     }
     .insert(txn)
-    .await
-    .map_err(db_error)?;
+    .await?;
     Ok(role.id)
 }
 

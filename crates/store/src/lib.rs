@@ -80,7 +80,7 @@ impl Store {
     pub(crate) async fn begin_write(&self) -> Result<sea_orm::DatabaseTransaction, AppError> {
         use sea_orm::sea_query::Expr;
         use sea_orm::{EntityTrait, QueryFilter, TransactionTrait};
-        let tx = self.db.begin().await.map_err(db_error)?;
+        let tx = self.db.begin().await?;
         entities::public_config::Entity::update_many()
             .col_expr(
                 entities::public_config::Column::Value,
@@ -88,8 +88,7 @@ impl Store {
             )
             .filter(Expr::val(1).eq(0))
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(tx)
     }
 
@@ -160,11 +159,6 @@ fn owner_only(_path: &std::path::Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The same as `?` (see [`database_away`]): `.map_err(db_error)?` can be written `?`.
-pub(crate) fn db_error(err: DbErr) -> AppError {
-    AppError::from(err)
-}
-
 /// A connection that failed or could not be had from the pool: the database is away (10503),
 /// not at fault (10500). Registered with the domain by [`Store::connect`].
 fn database_away(err: &(dyn std::error::Error + 'static)) -> bool {
@@ -184,13 +178,12 @@ where
     E::Model: Send + Sync,
 {
     use sea_orm::{PaginatorTrait, QuerySelect};
-    let total = query.clone().count(store.connection()).await.map_err(db_error)?;
+    let total = query.clone().count(store.connection()).await?;
     let rows = query
         .offset(page.offset())
         .limit(page.size)
         .all(store.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
     Ok((rows, total))
 }
 
@@ -198,7 +191,7 @@ where
 pub(crate) fn email_taken_or(err: DbErr) -> AppError {
     match err.sql_err() {
         Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => AppError::EmailTaken,
-        _ => db_error(err),
+        _ => AppError::from(err),
     }
 }
 

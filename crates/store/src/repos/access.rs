@@ -12,7 +12,7 @@ use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
 
 use crate::admin::{insert_user, NewUser};
 use crate::entities::{app_user, role, role_menu};
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 #[async_trait::async_trait]
 impl AccessRepo for Store {
@@ -50,9 +50,8 @@ impl AccessRepo for Store {
             .col_expr(app_user::Column::PassGrantedAt, account.pass_granted_at.into())
             .filter(app_user::Column::Id.eq(id))
             .exec(&txn)
-            .await
-            .map_err(db_error)?;
-        txn.commit().await.map_err(db_error)?;
+            .await?;
+        txn.commit().await?;
         Ok(id)
     }
 
@@ -65,16 +64,12 @@ impl AccessRepo for Store {
             ..Default::default()
         })
         .exec(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(())
     }
 
     async fn delete_user(&self, id: UserId) -> AppResult<()> {
-        app_user::Entity::delete_by_id(id)
-            .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+        app_user::Entity::delete_by_id(id).exec(self.connection()).await?;
         Ok(())
     }
 
@@ -87,15 +82,14 @@ impl AccessRepo for Store {
             .filter(role::Column::IsAdmin.eq(true))
             .into_tuple()
             .all(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         app_user::Entity::find()
             .filter(app_user::Column::MerchantId.eq(merchant_id))
             .filter(app_user::Column::Status.eq(1))
             .filter(app_user::Column::RoleId.is_in(admin_roles))
             .count(db)
             .await
-            .map_err(db_error)
+            .map_err(Into::into)
     }
 
     async fn enabled_users_with_menu(
@@ -111,8 +105,7 @@ impl AccessRepo for Store {
             .filter(role::Column::MerchantId.eq(merchant_id))
             .into_tuple()
             .all(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let holding: Vec<i64> = role_menu::Entity::find()
             .select_only()
             .column(role_menu::Column::RoleId)
@@ -120,8 +113,7 @@ impl AccessRepo for Store {
             .filter(role_menu::Column::RoleId.is_in(roles.iter().map(|r| r.0)))
             .into_tuple()
             .all(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let allowed = roles
             .iter()
             .filter(|(id, admin)| *admin || holding.contains(id))
@@ -135,14 +127,11 @@ impl AccessRepo for Store {
             .into_tuple()
             .all(db)
             .await
-            .map_err(db_error)
+            .map_err(Into::into)
     }
 
     async fn pass_granted_at(&self, id: UserId) -> AppResult<Option<DateTime<Utc>>> {
-        let user = app_user::Entity::find_by_id(id)
-            .one(self.connection())
-            .await
-            .map_err(db_error)?;
+        let user = app_user::Entity::find_by_id(id).one(self.connection()).await?;
         Ok(user.and_then(|u| u.pass_granted_at))
     }
 
@@ -151,8 +140,7 @@ impl AccessRepo for Store {
             .col_expr(app_user::Column::PassGrantedAt, Some(at).into())
             .filter(app_user::Column::Id.eq(id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -161,8 +149,7 @@ impl AccessRepo for Store {
             .col_expr(app_user::Column::PassGrantedAt, Some(at).into())
             .filter(app_user::Column::RoleId.eq(role_id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -173,8 +160,7 @@ impl AccessRepo for Store {
             .filter(app_user::Column::Id.eq(id))
             .filter(app_user::Column::Status.eq(account_status::INVITED))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(done.rows_affected == 1)
     }
 }

@@ -12,7 +12,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{cold_address, merchant_asset};
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 fn asset(m: merchant_asset::Model) -> AssetRecord {
     AssetRecord {
@@ -71,7 +71,7 @@ impl AssetRepo for Store {
         if let Some(chain_id) = chain_id {
             query = query.filter(merchant_asset::Column::ChainId.eq(chain_id));
         }
-        let rows = query.all(self.connection()).await.map_err(db_error)?;
+        let rows = query.all(self.connection()).await?;
         Ok(rows.into_iter().map(asset).collect())
     }
 
@@ -79,8 +79,7 @@ impl AssetRepo for Store {
         let row = merchant_asset::Entity::find_by_id(id)
             .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(asset))
     }
 
@@ -101,7 +100,7 @@ impl AssetRepo for Store {
                 Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
                     Err(AppError::Invalid(MsgKey::TokenAdded))
                 }
-                _ => Err(db_error(err)),
+                _ => Err(err.into()),
             },
         }
     }
@@ -118,8 +117,7 @@ impl AssetRepo for Store {
             .filter(merchant_asset::Column::Id.eq(a.id))
             .filter(merchant_asset::Column::MerchantId.eq(a.merchant_id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(result.rows_affected == 1)
     }
 
@@ -129,8 +127,7 @@ impl AssetRepo for Store {
             .filter(merchant_asset::Column::Id.eq(id))
             .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(result.rows_affected == 1)
     }
 
@@ -159,8 +156,7 @@ impl AssetRepo for Store {
             .filter(cold_address::Column::AssetId.is_in(asset_ids.iter().copied()))
             .order_by_asc(cold_address::Column::Id)
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows.into_iter().map(cold).collect())
     }
 }

@@ -8,7 +8,7 @@ use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, Set, UpdateMany};
 
 use crate::entities::auth_attempt::{self, Column};
-use crate::{db_error, Store};
+use crate::Store;
 
 fn of_key(query: UpdateMany<auth_attempt::Entity>, key: AttemptKey<'_>) -> UpdateMany<auth_attempt::Entity> {
     query
@@ -47,8 +47,7 @@ impl AttemptRepo for Store {
         )
         .do_nothing()
         .exec(db)
-        .await
-        .map_err(db_error)?;
+        .await?;
         let cutoff = now - rule.window;
         // A new window when the last one is over or its lock has ended.
         let fresh = of_key(auth_attempt::Entity::update_many(), key)
@@ -63,8 +62,7 @@ impl AttemptRepo for Store {
             )
             .filter(unlocked(now))
             .exec(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         if fresh.rows_affected == 1 {
             return Ok(Ok(()));
         }
@@ -75,8 +73,7 @@ impl AttemptRepo for Store {
             .filter(Column::Failures.lt(rule.limit))
             .filter(unlocked(now))
             .exec(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         if counted.rows_affected == 1 {
             return Ok(Ok(()));
         }
@@ -84,8 +81,7 @@ impl AttemptRepo for Store {
             .filter(Column::Subject.eq(key.subject))
             .filter(Column::Source.eq(key.source))
             .one(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let Some(row) = row else {
             // Pruned between the statements (its window was long over): nothing to count against.
             return Ok(Ok(()));
@@ -106,8 +102,7 @@ impl AttemptRepo for Store {
             .col_expr(Column::Failures, Expr::col(Column::Failures).sub(1))
             .filter(Column::Failures.gt(0))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -122,8 +117,7 @@ impl AttemptRepo for Store {
             .filter(Column::Failures.gte(rule.limit))
             .filter(unlocked(now))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(locked.rows_affected == 1)
     }
 
@@ -131,8 +125,7 @@ impl AttemptRepo for Store {
         auth_attempt::Entity::delete_many()
             .filter(Column::Subject.eq(subject))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 }

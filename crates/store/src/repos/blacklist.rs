@@ -11,7 +11,7 @@ use coffer_domain::AppError;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::address_blacklist;
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 fn blacklist(m: address_blacklist::Model) -> BlacklistRecord {
     BlacklistRecord {
@@ -70,7 +70,7 @@ impl BlacklistRepo for Store {
         match inserted {
             Ok(row) => Ok(row.id),
             Err(err) if is_unique_violation(&err) => Err(AppError::Invalid(MsgKey::AddressBlacklisted)),
-            Err(err) => Err(db_error(err)),
+            Err(err) => Err(err.into()),
         }
     }
 
@@ -78,8 +78,7 @@ impl BlacklistRepo for Store {
         let row = address_blacklist::Entity::find_by_id(id)
             .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(blacklist))
     }
 
@@ -88,8 +87,7 @@ impl BlacklistRepo for Store {
             .filter(address_blacklist::Column::Id.eq(id))
             .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(result.rows_affected == 1)
     }
 
@@ -99,8 +97,7 @@ impl BlacklistRepo for Store {
             .filter(address_blacklist::Column::ChainId.eq(chain_id))
             .filter(address_blacklist::Column::Address.eq(address))
             .count(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(count > 0)
     }
 }

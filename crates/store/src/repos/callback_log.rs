@@ -9,7 +9,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 use super::announce::{event, order_column};
 use crate::entities::{callback_attempt, callback_event};
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 #[async_trait::async_trait]
 impl CallbackLog for Store {
@@ -56,8 +56,7 @@ impl CallbackLog for Store {
             .filter(callback_attempt::Column::EventId.eq(event_id))
             .order_by_desc(callback_attempt::Column::Id)
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows
             .into_iter()
             .map(|a| CallbackAttemptRecord {
@@ -82,8 +81,7 @@ impl CallbackLog for Store {
             .filter(column.eq(id))
             .order_by_desc(callback_event::Column::Id)
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(event))
     }
 }

@@ -6,7 +6,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::email_code;
-use crate::{db_error, Store};
+use crate::Store;
 
 #[async_trait::async_trait]
 impl CodeRepo for Store {
@@ -16,8 +16,7 @@ impl CodeRepo for Store {
             .filter(email_code::Column::Purpose.eq(purpose.as_i32()))
             .order_by_desc(email_code::Column::Id)
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(|c| CodeRecord {
             id: c.id,
             code_digest: c.code_digest,
@@ -47,8 +46,7 @@ impl CodeRepo for Store {
             ..Default::default()
         }
         .insert(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(())
     }
 
@@ -60,8 +58,7 @@ impl CodeRepo for Store {
             )
             .filter(email_code::Column::Id.eq(id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -72,8 +69,7 @@ impl CodeRepo for Store {
             .filter(email_code::Column::Id.eq(id))
             .filter(email_code::Column::ConsumedAt.is_null())
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(result.rows_affected == 1)
     }
 }

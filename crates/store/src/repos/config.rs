@@ -6,7 +6,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use std::collections::BTreeMap;
 
 use crate::entities::{chain, merchant, merchant_asset, public_config, token};
-use crate::{db_error, Store};
+use crate::Store;
 
 #[async_trait::async_trait]
 impl ConfigRepo for Store {
@@ -14,8 +14,7 @@ impl ConfigRepo for Store {
         let rows = public_config::Entity::find()
             .filter(public_config::Column::Key.is_in(keys.iter().cloned()))
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows.into_iter().map(|r| (r.key, r.value)).collect())
     }
 
@@ -25,13 +24,11 @@ impl ConfigRepo for Store {
             .filter(chain::Column::Enabled.eq(true))
             .order_by_asc(chain::Column::Sort)
             .all(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let tokens = token::Entity::find()
             .order_by_asc(token::Column::Id)
             .all(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(chains
             .into_iter()
             .map(|c| ChainNode {
@@ -59,15 +56,13 @@ impl ConfigRepo for Store {
     async fn merchant_settings(&self, merchant_id: MerchantId) -> AppResult<MerchantSettings> {
         let m = merchant::Entity::find_by_id(merchant_id)
             .one(self.connection())
-            .await
-            .map_err(db_error)?
+            .await?
             .ok_or_else(|| AppError::internal(format!("merchant {merchant_id} missing")))?;
         let assets = merchant_asset::Entity::find()
             .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
             .filter(merchant_asset::Column::Status.eq(1))
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         let mut enabled_chain_ids: Vec<i64> = assets.iter().map(|a| a.chain_id).collect();
         enabled_chain_ids.sort_unstable();
         enabled_chain_ids.dedup();
@@ -84,16 +79,12 @@ impl ConfigRepo for Store {
             .col_expr(merchant::Column::TimeZone, time_zone.into())
             .filter(merchant::Column::Id.eq(merchant_id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
     async fn ping(&self) -> AppResult<()> {
-        self.connection()
-            .execute_unprepared("SELECT 1")
-            .await
-            .map_err(db_error)?;
+        self.connection().execute_unprepared("SELECT 1").await?;
         Ok(())
     }
 }

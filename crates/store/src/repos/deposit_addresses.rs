@@ -9,7 +9,7 @@ use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::deposit_address;
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 fn address(m: deposit_address::Model) -> DepositAddressRecord {
     DepositAddressRecord {
@@ -37,8 +37,7 @@ impl DepositAddressRepo for Store {
             .filter(deposit_address::Column::ChainId.eq(chain_id))
             .filter(deposit_address::Column::OpenId.eq(open_id))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(address))
     }
 
@@ -64,8 +63,7 @@ impl DepositAddressRepo for Store {
         )
         .do_nothing()
         .exec(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         self.deposit_address(row.merchant_id, row.chain_id, &row.label)
             .await?
             .ok_or_else(|| coffer_domain::AppError::internal("deposit address missing after insert"))
@@ -80,8 +78,7 @@ impl DepositAddressRepo for Store {
             .filter(deposit_address::Column::ChainId.eq(chain_id))
             .filter(deposit_address::Column::Address.is_in(addresses.iter().cloned()))
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows.into_iter().map(address).collect())
     }
 
@@ -121,8 +118,7 @@ impl DepositAddressRepo for Store {
             .filter(deposit_address::Column::Id.eq(id))
             .filter(deposit_address::Column::MerchantId.eq(merchant_id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(result.rows_affected == 1)
     }
 }

@@ -14,7 +14,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
 use crate::entities::deposit;
-use crate::{db_error, Store};
+use crate::Store;
 
 pub(crate) fn record(m: deposit::Model) -> AppResult<DepositRecord> {
     Ok(DepositRecord {
@@ -54,13 +54,12 @@ pub(super) async fn announce(
 ) -> AppResult<()> {
     let row = deposit::Entity::find_by_id(id)
         .one(tx)
-        .await
-        .map_err(db_error)?
+        .await?
         .ok_or_else(|| AppError::internal("deposit vanished"))?;
     let deposit = record(row)?;
     super::announce::announce(tx, CallbackEvent::Deposit(&deposit, event), events)
         .await
-        .map_err(db_error)
+        .map_err(Into::into)
 }
 
 /// Stores a transfer found in `block`: a new deposit, or one a reorg voided that is mined
@@ -77,8 +76,7 @@ pub(super) async fn insert_or_revive(
         .filter(deposit::Column::TxHash.eq(d.tx_hash.as_str()))
         .filter(deposit::Column::TxIndex.eq(d.tx_index))
         .one(tx)
-        .await
-        .map_err(db_error)?;
+        .await?;
     let id = match existing {
         Some(row) if row.status != status::VOID => return Ok(false),
         // Orphaned by a reorg, now mined again: confirming anew in its new block.
@@ -95,8 +93,7 @@ pub(super) async fn insert_or_revive(
                 .filter(deposit::Column::Id.eq(row.id))
                 .filter(deposit::Column::Status.eq(status::VOID))
                 .exec(tx)
-                .await
-                .map_err(db_error)?;
+                .await?;
             row.id
         }
         None => insert(tx, d, block, now).await?,
@@ -141,8 +138,7 @@ async fn insert(
         ..Default::default()
     }
     .insert(tx)
-    .await
-    .map_err(db_error)?;
+    .await?;
     deposit::Entity::update_many()
         .col_expr(
             deposit::Column::OrderNo,
@@ -150,8 +146,7 @@ async fn insert(
         )
         .filter(deposit::Column::Id.eq(inserted.id))
         .exec(tx)
-        .await
-        .map_err(db_error)?;
+        .await?;
     Ok(inserted.id)
 }
 
@@ -168,8 +163,7 @@ pub(super) async fn void_block(
         .filter(deposit::Column::BlockNumber.eq(number as i64))
         .filter(deposit::Column::Status.ne(status::VOID))
         .all(tx)
-        .await
-        .map_err(db_error)?;
+        .await?;
     for row in orphaned {
         let voided = deposit::Entity::update_many()
             .col_expr(deposit::Column::Status, Expr::value(status::VOID))
@@ -179,8 +173,7 @@ pub(super) async fn void_block(
             .filter(deposit::Column::Id.eq(row.id))
             .filter(deposit::Column::Status.ne(status::VOID))
             .exec(tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         if voided.rows_affected == 1 {
             tracing::warn!(deposit_id = row.id, chain_id, number, "deposit voided by a reorg");
             announce(tx, row.id, DepositEvent::Void, events).await?;
@@ -206,8 +199,7 @@ pub(super) async fn complete(
         .filter(deposit::Column::Id.eq(id))
         .filter(deposit::Column::Status.eq(status::CONFIRMING))
         .exec(tx)
-        .await
-        .map_err(db_error)?;
+        .await?;
     if completed.rows_affected != 1 {
         return Ok(false);
     }
@@ -221,8 +213,7 @@ impl DepositRepo for Store {
         let row = deposit::Entity::find_by_id(id)
             .filter(deposit::Column::MerchantId.eq(merchant_id))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         row.map(record).transpose()
     }
 }

@@ -6,7 +6,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{hot_wallet, merchant};
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 fn hot(m: hot_wallet::Model) -> HotWalletRecord {
     HotWalletRecord {
@@ -52,8 +52,7 @@ impl HotWalletRepo for Store {
             .filter(hot_wallet::Column::ChainId.eq(chain_id))
             .order_by_asc(hot_wallet::Column::Id)
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows.into_iter().map(hot).collect())
     }
 
@@ -64,13 +63,11 @@ impl HotWalletRepo for Store {
             .col_expr(merchant::Column::Id, Expr::col(merchant::Column::Id).into())
             .filter(merchant::Column::Id.eq(row.merchant_id))
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let count = hot_wallet::Entity::find()
             .filter(hot_wallet::Column::MerchantId.eq(row.merchant_id))
             .count(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         if count >= limit {
             return Ok(None);
         }
@@ -85,9 +82,8 @@ impl HotWalletRepo for Store {
             ..Default::default()
         })
         .exec(&tx)
-        .await
-        .map_err(db_error)?;
-        tx.commit().await.map_err(db_error)?;
+        .await?;
+        tx.commit().await?;
         Ok(Some(inserted.last_insert_id))
     }
 
@@ -97,8 +93,7 @@ impl HotWalletRepo for Store {
             .filter(hot_wallet::Column::Id.eq(id))
             .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(result.rows_affected == 1)
     }
 }

@@ -5,7 +5,7 @@ use coffer_domain::ports::{Cutoffs, Housekeeping, Pruned};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
 
 use crate::entities::{auth_attempt, email_code, merchant_api_nonce, user_session};
-use crate::{db_error, Store};
+use crate::Store;
 
 #[async_trait::async_trait]
 impl Housekeeping for Store {
@@ -18,18 +18,15 @@ impl Housekeeping for Store {
                     .add(user_session::Column::CreatedAt.lt(c.sessions_created_before)),
             )
             .exec(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let codes = email_code::Entity::delete_many()
             .filter(email_code::Column::ExpiresAt.lt(c.codes_expired_before))
             .exec(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let nonces = merchant_api_nonce::Entity::delete_many()
             .filter(merchant_api_nonce::Column::ExpiresAt.lt(c.nonces_expired_before))
             .exec(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         // Guess counters whose window and lock ended a day ago count nothing any
         // more (every e-mail tried leaves one, known or not).
         let idle = |column: auth_attempt::Column| {
@@ -41,8 +38,7 @@ impl Housekeeping for Store {
             .filter(idle(auth_attempt::Column::WindowStart))
             .filter(idle(auth_attempt::Column::LockedUntil))
             .exec(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(Pruned {
             sessions: sessions.rows_affected,
             codes: codes.rows_affected,

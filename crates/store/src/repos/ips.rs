@@ -6,7 +6,7 @@ use coffer_domain::ports::{MerchantId, PageRequest, Paged};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{merchant_allow_ip, merchant_ip};
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 fn record(m: merchant_ip::Model) -> IpRecord {
     IpRecord {
@@ -41,8 +41,7 @@ impl IpRepo for Store {
                     .is_in([ApplyStatus::Pending as i32, ApplyStatus::Approved as i32]),
             )
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows.into_iter().map(record).collect())
     }
 
@@ -63,24 +62,19 @@ impl IpRepo for Store {
             ..Default::default()
         }
         .insert(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(row.id)
     }
 
     async fn find_ip(&self, id: i64) -> AppResult<Option<IpRecord>> {
-        let row = merchant_ip::Entity::find_by_id(id)
-            .one(self.connection())
-            .await
-            .map_err(db_error)?;
+        let row = merchant_ip::Entity::find_by_id(id).one(self.connection()).await?;
         Ok(row.map(record))
     }
 
     async fn delete_ip(&self, id: i64) -> AppResult<()> {
         merchant_ip::Entity::delete_by_id(id)
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -89,8 +83,7 @@ impl IpRepo for Store {
             .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
             .order_by_asc(merchant_allow_ip::Column::Id)
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows
             .into_iter()
             .map(|r| AllowIpRecord {
@@ -110,8 +103,7 @@ impl IpRepo for Store {
         let existing = merchant_allow_ip::Entity::find()
             .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
             .all(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         // Entries that stay keep their creation time.
         let gone: Vec<i64> = existing
             .iter()
@@ -122,8 +114,7 @@ impl IpRepo for Store {
             merchant_allow_ip::Entity::delete_many()
                 .filter(merchant_allow_ip::Column::Id.is_in(gone))
                 .exec(&tx)
-                .await
-                .map_err(db_error)?;
+                .await?;
         }
         for ip in ips.iter().filter(|ip| !existing.iter().any(|r| &r.ip == *ip)) {
             merchant_allow_ip::ActiveModel {
@@ -133,10 +124,9 @@ impl IpRepo for Store {
                 ..Default::default()
             }
             .insert(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         }
-        tx.commit().await.map_err(db_error)
+        Ok(tx.commit().await?)
     }
 
     async fn caller_ip_allowed(&self, merchant_id: MerchantId, ip: &str) -> AppResult<bool> {
@@ -145,8 +135,7 @@ impl IpRepo for Store {
             .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
             .filter(merchant_allow_ip::Column::Ip.eq(ip))
             .count(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         if whitelisted > 0 {
             return Ok(true);
         }
@@ -155,8 +144,7 @@ impl IpRepo for Store {
             .filter(merchant_ip::Column::Ip.eq(ip))
             .filter(merchant_ip::Column::ApplyStatus.eq(ApplyStatus::Approved as i32))
             .count(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(approved > 0)
     }
 }
@@ -175,8 +163,7 @@ impl Store {
             .filter(merchant_ip::Column::Id.eq(id))
             .filter(merchant_ip::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(result.rows_affected == 1)
     }
 
@@ -188,8 +175,7 @@ impl Store {
         }
         Ok(query
             .all(self.connection())
-            .await
-            .map_err(db_error)?
+            .await?
             .into_iter()
             .map(record)
             .collect())

@@ -8,7 +8,7 @@ use coffer_domain::ports::{
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{login_log, operation_log};
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 fn time(t: chrono::DateTime<chrono::Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
@@ -38,8 +38,7 @@ impl LogRepo for Store {
             ..Default::default()
         }
         .insert(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(())
     }
 
@@ -100,8 +99,7 @@ impl LogRepo for Store {
             ..Default::default()
         }
         .insert(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(())
     }
 

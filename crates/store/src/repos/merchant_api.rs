@@ -11,7 +11,7 @@ use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use crate::entities::{merchant, merchant_api_nonce, merchant_api_setting};
-use crate::{db_error, Store};
+use crate::Store;
 
 use merchant_api_setting::Column as S;
 
@@ -60,8 +60,7 @@ impl Store {
                     .to_owned(),
             )
             .exec_without_returning(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -69,7 +68,7 @@ impl Store {
         merchant_api_setting::Entity::find_by_id(merchant_id)
             .one(self.connection())
             .await
-            .map_err(db_error)
+            .map_err(Into::into)
     }
 }
 
@@ -154,15 +153,13 @@ impl MerchantApiRepo for Store {
         let Some(row) = merchant_api_setting::Entity::find()
             .filter(S::KeyHash.eq(key_hash))
             .one(db)
-            .await
-            .map_err(db_error)?
+            .await?
         else {
             return Ok(None);
         };
         let status = merchant::Entity::find_by_id(row.merchant_id)
             .one(db)
-            .await
-            .map_err(db_error)?
+            .await?
             .map_or(MerchantStatus::Disabled, |m| MerchantStatus::from_i32(m.status));
         Ok(Some(ApiCaller {
             merchant_id: row.merchant_id,
@@ -174,8 +171,7 @@ impl MerchantApiRepo for Store {
     async fn nonce_used(&self, merchant_id: MerchantId, nonce: &str, now: DateTime<Utc>) -> AppResult<bool> {
         let row = merchant_api_nonce::Entity::find_by_id((merchant_id, nonce.to_string()))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.is_some_and(|r| r.expires_at > now))
     }
 
@@ -191,8 +187,7 @@ impl MerchantApiRepo for Store {
             .filter(merchant_api_nonce::Column::MerchantId.eq(merchant_id))
             .filter(merchant_api_nonce::Column::ExpiresAt.lte(now))
             .exec(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let inserted = merchant_api_nonce::Entity::insert(merchant_api_nonce::ActiveModel {
             merchant_id: Set(merchant_id),
             nonce: Set(nonce.to_string()),
@@ -203,7 +198,7 @@ impl MerchantApiRepo for Store {
         match inserted {
             Ok(_) => Ok(true),
             Err(err) if is_unique_violation(&err) => Ok(false),
-            Err(err) => Err(db_error(err)),
+            Err(err) => Err(err.into()),
         }
     }
 }
@@ -224,8 +219,7 @@ impl Store {
         let rows = merchant_api_setting::Entity::find()
             .filter(S::KeySealed.is_not_null())
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows
             .into_iter()
             .filter_map(|r| r.key_sealed.map(|sealed| (r.merchant_id, sealed)))

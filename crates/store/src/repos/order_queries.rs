@@ -16,7 +16,7 @@ use sea_orm::{
 use std::collections::BTreeMap;
 
 use crate::entities::{deposit, withdrawal};
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 /// The columns the lists filter, sort and sum on, by meaning.
 pub(crate) struct OrderColumns<C> {
@@ -162,7 +162,7 @@ impl<T: OrderTable> OrderQueries<T> for Store {
     ) -> AppResult<(Vec<i64>, u64)> {
         let c = T::COLUMNS;
         let q = filtered::<T>(merchant_id, filter).filter(c.status.eq(status));
-        let total = q.clone().count(self.connection()).await.map_err(db_error)?;
+        let total = q.clone().count(self.connection()).await?;
         let ids = q
             .select_only()
             .column(c.id)
@@ -170,8 +170,7 @@ impl<T: OrderTable> OrderQueries<T> for Store {
             .limit(limit)
             .into_tuple::<i64>()
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok((ids, total))
     }
 
@@ -181,8 +180,7 @@ impl<T: OrderTable> OrderQueries<T> for Store {
             .filter(c.merchant_id.eq(merchant_id))
             .filter(c.id.is_in(ids.iter().copied()))
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         rows.into_iter().map(T::record).collect()
     }
 }
@@ -203,11 +201,10 @@ pub(crate) async fn sum_amounts<T: OrderTable>(
         .column(c.amount)
         .into_tuple::<(i64, Option<i64>, i32, String)>()
         .stream(store.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
     let mut count = 0u64;
     let mut sums: BTreeMap<(i64, Option<i64>), (i32, BaseUnits)> = BTreeMap::new();
-    while let Some((chain_id, token_id, decimals, amount)) = rows.try_next().await.map_err(db_error)? {
+    while let Some((chain_id, token_id, decimals, amount)) = rows.try_next().await? {
         let amount: BaseUnits = amount
             .parse()
             .map_err(|_| AppError::internal(format!("stored amount {amount:?} is not an integer")))?;

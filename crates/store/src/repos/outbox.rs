@@ -16,7 +16,7 @@ use sea_orm::{
 
 use super::announce::{event, set_order_callback};
 use crate::entities::{callback_attempt, callback_event};
-use crate::{db_error, Store};
+use crate::Store;
 
 fn same_order(row: &callback_event::Model) -> Condition {
     Condition::all()
@@ -66,8 +66,7 @@ impl Store {
             .filter(callback_event::Column::Status.eq(callback::PENDING))
             .filter(lease_free(now))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(won.rows_affected == 1)
     }
 }
@@ -90,11 +89,10 @@ impl CallbackOutbox for Store {
             .order_by_asc(callback_event::Column::Id)
             .limit(limit)
             .all(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let mut claimed = Vec::new();
         for row in candidates {
-            if waits_for_older(db, &row, now).await.map_err(db_error)? {
+            if waits_for_older(db, &row, now).await? {
                 continue;
             }
             if self.lease_event(&row, owner, now, lease_until).await? {
@@ -112,14 +110,10 @@ impl CallbackOutbox for Store {
         lease_until: DateTime<Utc>,
     ) -> AppResult<Option<CallbackEventRecord>> {
         let db = self.connection();
-        let Some(row) = callback_event::Entity::find_by_id(id)
-            .one(db)
-            .await
-            .map_err(db_error)?
-        else {
+        let Some(row) = callback_event::Entity::find_by_id(id).one(db).await? else {
             return Ok(None);
         };
-        if row.status != callback::PENDING || waits_for_older(db, &row, now).await.map_err(db_error)? {
+        if row.status != callback::PENDING || waits_for_older(db, &row, now).await? {
             return Ok(None);
         }
         Ok(self
@@ -139,8 +133,7 @@ impl CallbackOutbox for Store {
             .filter(callback_event::Column::MerchantId.eq(merchant_id))
             .filter(callback_event::Column::EventId.eq(event_id))
             .one(db)
-            .await
-            .map_err(db_error)?
+            .await?
         else {
             return Ok(PushOutcome::Missing);
         };
@@ -148,8 +141,7 @@ impl CallbackOutbox for Store {
             .filter(same_order(&row))
             .filter(callback_event::Column::Id.gt(row.id))
             .count(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         if newer > 0 {
             return Ok(PushOutcome::NotLatest);
         }
@@ -158,12 +150,10 @@ impl CallbackOutbox for Store {
             .col_expr(callback_event::Column::NextAttemptAt, Expr::value(now))
             .filter(callback_event::Column::Id.eq(row.id))
             .exec(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let row = callback_event::Entity::find_by_id(row.id)
             .one(db)
-            .await
-            .map_err(db_error)?
+            .await?
             .unwrap_or(row);
         Ok(PushOutcome::Queued(Box::new(event(row))))
     }
@@ -177,8 +167,7 @@ impl CallbackOutbox for Store {
             )
             .filter(callback_event::Column::Id.eq(id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -189,8 +178,7 @@ impl CallbackOutbox for Store {
             .filter(callback_event::Column::Status.eq(callback::PENDING))
             .filter(callback_event::Column::NextAttemptAt.gt(now))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(woken.rows_affected)
     }
 
@@ -217,12 +205,10 @@ impl CallbackOutbox for Store {
             ..Default::default()
         }
         .insert(&tx)
-        .await
-        .map_err(db_error)?;
+        .await?;
         let superseded = callback_event::Entity::find_by_id(e.id)
             .one(&tx)
-            .await
-            .map_err(db_error)?
+            .await?
             .is_some_and(|row| row.status == callback::SUPERSEDED);
         let (status, next, delivered, order_callback, order_notify) = match outcome {
             AttemptOutcome::Delivered => (
@@ -267,15 +253,12 @@ impl CallbackOutbox for Store {
             )
             .filter(callback_event::Column::Id.eq(e.id))
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         if let Some(order) = e.order.filter(|_| !superseded) {
             let result = order_result(attempt);
-            set_order_callback(&tx, order, order_callback, order_notify, Some(result))
-                .await
-                .map_err(db_error)?;
+            set_order_callback(&tx, order, order_callback, order_notify, Some(result)).await?;
         }
-        tx.commit().await.map_err(db_error)
+        Ok(tx.commit().await?)
     }
 }
 

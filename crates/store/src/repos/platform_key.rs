@@ -7,7 +7,7 @@ use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::platform_key;
-use crate::{db_error, Store};
+use crate::Store;
 
 #[async_trait::async_trait]
 impl PlatformKeyRepo for Store {
@@ -16,8 +16,7 @@ impl PlatformKeyRepo for Store {
             .filter(platform_key::Column::Active.eq(true))
             .order_by_desc(platform_key::Column::Id)
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(|k| (k.kid, k.sealed_private, k.public_pem)))
     }
 
@@ -42,8 +41,7 @@ impl PlatformKeyRepo for Store {
         )
         .do_nothing()
         .exec(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(matches!(inserted, sea_orm::TryInsertResult::Inserted(_)))
     }
 }

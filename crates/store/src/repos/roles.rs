@@ -10,7 +10,7 @@ use sea_orm::{
 };
 
 use crate::entities::{app_user, menu, role, role_menu};
-use crate::{db_error, Store};
+use crate::Store;
 
 impl Store {
     async fn role_record(&self, role: role::Model) -> AppResult<RoleRecord> {
@@ -30,13 +30,11 @@ impl Store {
                 .into_tuple()
                 .all(db)
                 .await
-        }
-        .map_err(db_error)?;
+        }?;
         let user_count = app_user::Entity::find()
             .filter(app_user::Column::RoleId.eq(role.id))
             .count(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(RoleRecord {
             id: role.id,
             merchant_id: role.merchant_id,
@@ -52,8 +50,7 @@ async fn replace_role_menus(db: &impl ConnectionTrait, role_id: i64, menu_ids: &
     role_menu::Entity::delete_many()
         .filter(role_menu::Column::RoleId.eq(role_id))
         .exec(db)
-        .await
-        .map_err(db_error)?;
+        .await?;
     let mut unique: Vec<MenuId> = menu_ids.to_vec();
     unique.sort_unstable();
     unique.dedup();
@@ -63,8 +60,7 @@ async fn replace_role_menus(db: &impl ConnectionTrait, role_id: i64, menu_ids: &
             menu_id: Set(menu_id),
         }
         .insert(db)
-        .await
-        .map_err(db_error)?;
+        .await?;
     }
     Ok(())
 }
@@ -76,8 +72,7 @@ impl RoleRepo for Store {
             .filter(role::Column::MerchantId.eq(merchant_id))
             .order_by_asc(role::Column::Id)
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         let mut out = Vec::with_capacity(roles.len());
         for r in roles {
             out.push(self.role_record(r).await?);
@@ -86,11 +81,7 @@ impl RoleRepo for Store {
     }
 
     async fn find_role(&self, id: i64) -> AppResult<Option<RoleRecord>> {
-        match role::Entity::find_by_id(id)
-            .one(self.connection())
-            .await
-            .map_err(db_error)?
-        {
+        match role::Entity::find_by_id(id).one(self.connection()).await? {
             Some(r) => Ok(Some(self.role_record(r).await?)),
             None => Ok(None),
         }
@@ -100,7 +91,7 @@ impl RoleRepo for Store {
         let txn = self.begin_write().await?;
         let id = crate::admin::insert_role(&txn, merchant_id, name, false).await?;
         replace_role_menus(&txn, id, menu_ids).await?;
-        txn.commit().await.map_err(db_error)?;
+        txn.commit().await?;
         Ok(id)
     }
 
@@ -112,10 +103,9 @@ impl RoleRepo for Store {
             ..Default::default()
         })
         .exec(&txn)
-        .await
-        .map_err(db_error)?;
+        .await?;
         replace_role_menus(&txn, id, menu_ids).await?;
-        txn.commit().await.map_err(db_error)?;
+        txn.commit().await?;
         Ok(())
     }
 
@@ -124,13 +114,10 @@ impl RoleRepo for Store {
             .filter(app_user::Column::RoleId.eq(id))
             .count(self.connection())
             .await;
-        if in_use.map_err(db_error)? > 0 {
+        if in_use? > 0 {
             return Err(AppError::RoleInUse);
         }
-        role::Entity::delete_by_id(id)
-            .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+        role::Entity::delete_by_id(id).exec(self.connection()).await?;
         Ok(())
     }
 
@@ -138,8 +125,7 @@ impl RoleRepo for Store {
         let menus = menu::Entity::find()
             .order_by_asc(menu::Column::Sort)
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(menus.into_iter().map(crate::repos::users::menu_item).collect())
     }
 }

@@ -12,7 +12,7 @@ use sea_orm::{ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFil
 
 use super::deposits;
 use crate::entities::{deposit, scan_cursor, scanned_block};
-use crate::{db_error, Store};
+use crate::Store;
 
 /// Moves the cursor, only while `owner` holds the lease.
 async fn move_cursor(
@@ -28,8 +28,7 @@ async fn move_cursor(
         .filter(scan_cursor::Column::ChainId.eq(chain_id))
         .filter(scan_cursor::Column::LeaseOwner.eq(owner))
         .exec(tx)
-        .await
-        .map_err(db_error)?;
+        .await?;
     Ok(moved.rows_affected == 1)
 }
 
@@ -58,8 +57,7 @@ impl ScanRepo for Store {
         )
         .do_nothing()
         .exec(db)
-        .await
-        .map_err(db_error)?;
+        .await?;
         // The lease is ours when it is free, expired or already ours: one conditional update.
         let claimed = scan_cursor::Entity::update_many()
             .col_expr(scan_cursor::Column::LeaseOwner, Expr::value(owner))
@@ -72,15 +70,13 @@ impl ScanRepo for Store {
                     .add(scan_cursor::Column::LeaseUntil.lt(now)),
             )
             .exec(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         if claimed.rows_affected != 1 {
             return Ok(None);
         }
         let row = scan_cursor::Entity::find_by_id(chain_id)
             .one(db)
-            .await
-            .map_err(db_error)?
+            .await?
             .ok_or_else(|| AppError::internal("scan cursor vanished"))?;
         Ok(Some(row.next_block as u64))
     }
@@ -88,8 +84,7 @@ impl ScanRepo for Store {
     async fn scanned_block(&self, chain_id: i64, number: u64) -> AppResult<Option<ScannedBlock>> {
         let row = scanned_block::Entity::find_by_id((chain_id, number as i64))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(|b| ScannedBlock {
             number: b.number as u64,
             hash: b.hash,
@@ -100,8 +95,7 @@ impl ScanRepo for Store {
     async fn scan_cursor(&self, chain_id: i64) -> AppResult<Option<u64>> {
         let row = scan_cursor::Entity::find_by_id(chain_id)
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(|c| c.next_block as u64))
     }
 
@@ -131,12 +125,11 @@ impl ScanRepo for Store {
                 .to_owned(),
         )
         .exec(&tx)
-        .await
-        .map_err(db_error)?;
+        .await?;
         for d in found {
             deposits::insert_or_revive(&tx, d, block, now, events).await?;
         }
-        tx.commit().await.map_err(db_error)?;
+        tx.commit().await?;
         Ok(true)
     }
 
@@ -152,7 +145,7 @@ impl ScanRepo for Store {
         for d in found {
             written += u64::from(deposits::insert_or_revive(&tx, d, block, now, events).await?);
         }
-        tx.commit().await.map_err(db_error)?;
+        tx.commit().await?;
         Ok(written)
     }
 
@@ -173,9 +166,8 @@ impl ScanRepo for Store {
             .filter(scanned_block::Column::ChainId.eq(chain_id))
             .filter(scanned_block::Column::Number.gte(number as i64))
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
-        tx.commit().await.map_err(db_error)?;
+            .await?;
+        tx.commit().await?;
         Ok(true)
     }
 
@@ -192,8 +184,7 @@ impl ScanRepo for Store {
             .filter(deposit::Column::Status.eq(status::CONFIRMING))
             .into_tuple()
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows
             .into_iter()
             .map(
@@ -216,7 +207,7 @@ impl ScanRepo for Store {
     ) -> AppResult<bool> {
         let tx = self.begin_write().await?;
         let completed = deposits::complete(&tx, id, credited, now, events).await?;
-        tx.commit().await.map_err(db_error)?;
+        tx.commit().await?;
         Ok(completed)
     }
 
@@ -225,8 +216,7 @@ impl ScanRepo for Store {
             .filter(scanned_block::Column::ChainId.eq(chain_id))
             .filter(scanned_block::Column::Number.lt(below as i64))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -241,8 +231,7 @@ impl ScanRepo for Store {
             .filter(deposit::Column::TxHash.eq(tx_hash))
             .filter(deposit::Column::TxIndex.eq(index))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         row.map(deposits::record).transpose()
     }
 }

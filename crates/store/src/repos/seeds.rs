@@ -4,15 +4,14 @@ use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use crate::entities::{app_user, key_check, key_counter, merchant_api_setting, merchant_seed, platform_key};
-use crate::{db_error, Store};
+use crate::Store;
 
 #[async_trait::async_trait]
 impl SeedRepo for Store {
     async fn sealed_seed(&self, merchant_id: MerchantId) -> AppResult<Option<String>> {
         let row = merchant_seed::Entity::find_by_id(merchant_id)
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(|r| r.sealed))
     }
 
@@ -30,8 +29,7 @@ impl SeedRepo for Store {
         )
         .do_nothing()
         .exec(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(matches!(inserted, sea_orm::TryInsertResult::Inserted(_)))
     }
 
@@ -54,8 +52,7 @@ impl SeedRepo for Store {
         )
         .do_nothing()
         .exec(&tx)
-        .await
-        .map_err(db_error)?;
+        .await?;
         let key = |q: sea_orm::UpdateMany<key_counter::Entity>| {
             q.filter(key_counter::Column::MerchantId.eq(merchant_id))
                 .filter(key_counter::Column::Family.eq(family))
@@ -68,14 +65,12 @@ impl SeedRepo for Store {
                 Expr::col(key_counter::Column::NextIndex).add(1),
             )
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let row = key_counter::Entity::find_by_id((merchant_id, family.to_string(), purpose))
             .one(&tx)
-            .await
-            .map_err(db_error)?
+            .await?
             .ok_or_else(|| coffer_domain::AppError::internal("key counter row missing"))?;
-        tx.commit().await.map_err(db_error)?;
+        tx.commit().await?;
         u32::try_from(row.next_index - 1)
             .ok()
             .filter(|i| *i < 0x8000_0000) // BIP32 non-hardened range
@@ -83,10 +78,7 @@ impl SeedRepo for Store {
     }
 
     async fn key_check(&self) -> AppResult<Option<String>> {
-        let row = key_check::Entity::find_by_id(1)
-            .one(self.connection())
-            .await
-            .map_err(db_error)?;
+        let row = key_check::Entity::find_by_id(1).one(self.connection()).await?;
         Ok(row.map(|r| r.sealed))
     }
 
@@ -99,29 +91,28 @@ impl SeedRepo for Store {
         .on_conflict(OnConflict::column(key_check::Column::Id).do_nothing().to_owned())
         .do_nothing()
         .exec(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(())
     }
 
     async fn sealed_secrets(&self) -> AppResult<Vec<SealedSecret>> {
         let db = self.connection();
         let mut out = Vec::new();
-        for row in key_check::Entity::find().all(db).await.map_err(db_error)? {
+        for row in key_check::Entity::find().all(db).await? {
             out.push(SealedSecret {
                 kind: SecretKind::KeyCheck,
                 row: row.id.into(),
                 sealed: row.sealed,
             });
         }
-        for row in merchant_seed::Entity::find().all(db).await.map_err(db_error)? {
+        for row in merchant_seed::Entity::find().all(db).await? {
             out.push(SealedSecret {
                 kind: SecretKind::MerchantSeed,
                 row: row.merchant_id,
                 sealed: row.sealed,
             });
         }
-        for row in platform_key::Entity::find().all(db).await.map_err(db_error)? {
+        for row in platform_key::Entity::find().all(db).await? {
             out.push(SealedSecret {
                 kind: SecretKind::PlatformKey,
                 row: row.id,
@@ -135,7 +126,7 @@ impl SeedRepo for Store {
                 sealed,
             });
         }
-        for user in app_user::Entity::find().all(db).await.map_err(db_error)? {
+        for user in app_user::Entity::find().all(db).await? {
             if let Some(sealed) = user.totp_secret {
                 out.push(SealedSecret {
                     kind: SecretKind::TotpSecret,
@@ -202,8 +193,8 @@ impl SeedRepo for Store {
                         .await
                 }
             };
-            result.map_err(db_error)?;
+            result?;
         }
-        tx.commit().await.map_err(db_error)
+        Ok(tx.commit().await?)
     }
 }

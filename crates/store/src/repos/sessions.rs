@@ -4,7 +4,7 @@ use coffer_domain::ports::{SessionRecord, SessionRepo, UserId, UserRecord};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use crate::entities::user_session;
-use crate::{db_error, Store};
+use crate::Store;
 
 #[async_trait::async_trait]
 impl SessionRepo for Store {
@@ -23,8 +23,7 @@ impl SessionRepo for Store {
             ..Default::default()
         }
         .insert(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(row.id)
     }
 
@@ -32,8 +31,7 @@ impl SessionRepo for Store {
         let row = user_session::Entity::find()
             .filter(user_session::Column::TokenDigest.eq(token_digest))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(row.map(|s| SessionRecord {
             id: s.id,
             user_id: s.user_id,
@@ -48,16 +46,14 @@ impl SessionRepo for Store {
             .col_expr(user_session::Column::LastSeenAt, at.into())
             .filter(user_session::Column::Id.eq(id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
     async fn delete_session(&self, id: i64) -> AppResult<()> {
         user_session::Entity::delete_by_id(id)
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -66,8 +62,7 @@ impl SessionRepo for Store {
             .filter(user_session::Column::UserId.eq(user_id))
             .filter(user_session::Column::Id.ne(keep))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -75,8 +70,7 @@ impl SessionRepo for Store {
         user_session::Entity::delete_many()
             .filter(user_session::Column::UserId.eq(user_id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 }

@@ -11,7 +11,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{cold_address, token_request};
-use crate::{db_error, fetch_page, Store};
+use crate::{fetch_page, Store};
 
 fn request(m: token_request::Model) -> AppResult<TokenRequestRecord> {
     Ok(TokenRequestRecord {
@@ -44,8 +44,7 @@ impl TokenRequestRepo for Store {
             ..Default::default()
         }
         .insert(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(row.id)
     }
 
@@ -76,8 +75,7 @@ impl TokenRequestRepo for Store {
     async fn token_request(&self, id: i64) -> AppResult<Option<TokenRequestRecord>> {
         let row = token_request::Entity::find_by_id(id)
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         row.map(request).transpose()
     }
 
@@ -93,33 +91,28 @@ impl TokenRequestRepo for Store {
             .filter(token_request::Column::Id.eq(id))
             .filter(token_request::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         if updated.rows_affected != 1 {
             return Ok(false);
         }
         let r = token_request::Entity::find_by_id(id)
             .one(&tx)
-            .await
-            .map_err(db_error)?
+            .await?
             .ok_or_else(|| AppError::internal("request vanished"))?;
         token_request::Entity::update_many()
             .col_expr(token_request::Column::InForce, Expr::value(false))
             .filter(token_request::Column::AssetId.eq(r.asset_id))
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         token_request::Entity::update_many()
             .col_expr(token_request::Column::InForce, Expr::value(true))
             .filter(token_request::Column::Id.eq(id))
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         cold_address::Entity::delete_many()
             .filter(cold_address::Column::AssetId.eq(r.asset_id))
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let addresses: Vec<ColdAddress> = serde_json::from_str(&r.addresses).map_err(AppError::internal)?;
         for entry in addresses {
             cold_address::ActiveModel {
@@ -132,10 +125,9 @@ impl TokenRequestRepo for Store {
                 ..Default::default()
             }
             .insert(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         }
-        tx.commit().await.map_err(db_error)?;
+        tx.commit().await?;
         Ok(true)
     }
 
@@ -150,8 +142,7 @@ impl TokenRequestRepo for Store {
             .filter(token_request::Column::Id.eq(id))
             .filter(token_request::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(updated.rows_affected == 1)
     }
 }

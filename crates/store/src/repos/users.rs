@@ -10,7 +10,7 @@ use sea_orm::ActiveModelTrait;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::entities::{app_user, menu, merchant, role, role_menu};
-use crate::{db_error, Store};
+use crate::Store;
 
 pub(crate) fn menu_item(m: menu::Model) -> MenuItem {
     MenuItem {
@@ -32,14 +32,8 @@ pub(crate) fn menu_item(m: menu::Model) -> MenuItem {
 impl Store {
     pub(crate) async fn user_record(&self, user: app_user::Model) -> AppResult<UserRecord> {
         let db = self.connection();
-        let role = role::Entity::find_by_id(user.role_id)
-            .one(db)
-            .await
-            .map_err(db_error)?;
-        let merchant = merchant::Entity::find_by_id(user.merchant_id)
-            .one(db)
-            .await
-            .map_err(db_error)?;
+        let role = role::Entity::find_by_id(user.role_id).one(db).await?;
+        let merchant = merchant::Entity::find_by_id(user.merchant_id).one(db).await?;
         let role = role.ok_or_else(|| AppError::internal("user without role"))?;
         Ok(UserRecord {
             id: user.id,
@@ -71,8 +65,7 @@ impl UserRepo for Store {
         let found = app_user::Entity::find()
             .filter(app_user::Column::Email.eq(email.as_str()))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         match found {
             Some(user) => Ok(Some(self.user_record(user).await?)),
             None => Ok(None),
@@ -80,11 +73,7 @@ impl UserRepo for Store {
     }
 
     async fn find_by_id(&self, id: UserId) -> AppResult<Option<UserRecord>> {
-        match app_user::Entity::find_by_id(id)
-            .one(self.connection())
-            .await
-            .map_err(db_error)?
-        {
+        match app_user::Entity::find_by_id(id).one(self.connection()).await? {
             Some(user) => Ok(Some(self.user_record(user).await?)),
             None => Ok(None),
         }
@@ -97,17 +86,13 @@ impl UserRepo for Store {
             ..Default::default()
         })
         .exec(self.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
         Ok(())
     }
 
     async fn role_menus(&self, role_id: i64) -> AppResult<Vec<MenuItem>> {
         let db = self.connection();
-        let role = role::Entity::find_by_id(role_id)
-            .one(db)
-            .await
-            .map_err(db_error)?;
+        let role = role::Entity::find_by_id(role_id).one(db).await?;
         let Some(role) = role else { return Ok(Vec::new()) };
         let mut query = menu::Entity::find().order_by_asc(menu::Column::Sort);
         // An admin role holds every menu, including ones added after it was created.
@@ -118,11 +103,10 @@ impl UserRepo for Store {
                 .filter(role_menu::Column::RoleId.eq(role.id))
                 .into_tuple()
                 .all(db)
-                .await
-                .map_err(db_error)?;
+                .await?;
             query = query.filter(menu::Column::Id.is_in(held));
         }
-        let menus = query.all(db).await.map_err(db_error)?;
+        let menus = query.all(db).await?;
         Ok(menus.into_iter().map(menu_item).collect())
     }
 
@@ -142,8 +126,7 @@ impl UserRepo for Store {
             ..Default::default()
         }
         .insert(&txn)
-        .await
-        .map_err(db_error)?;
+        .await?;
         let role = crate::admin::insert_role(&txn, merchant.id, ADMIN_ROLE, true).await?;
         let username = email.as_str().split('@').next().unwrap_or_default().to_string();
         let user = crate::admin::NewUser {
@@ -155,7 +138,7 @@ impl UserRepo for Store {
             superadmin: true,
         };
         let id = crate::admin::insert_user(&txn, user).await?;
-        txn.commit().await.map_err(db_error)?;
+        txn.commit().await?;
         Ok(id)
     }
 
@@ -213,8 +196,7 @@ impl UserRepo for Store {
             .filter(app_user::Column::Id.eq(id))
             .filter(app_user::Column::TotpLastStep.lt(step))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(result.rows_affected == 1)
     }
 }
@@ -222,10 +204,7 @@ impl UserRepo for Store {
 impl Store {
     async fn update_user_columns(&self, id: UserId, mut changes: app_user::ActiveModel) -> AppResult<()> {
         changes.id = Set(id);
-        app_user::Entity::update(changes)
-            .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+        app_user::Entity::update(changes).exec(self.connection()).await?;
         Ok(())
     }
 }

@@ -10,7 +10,7 @@ use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Quer
 
 use super::withdrawals::{reread, state, withdrawal_record};
 use crate::entities::{hot_wallet, withdrawal};
-use crate::{db_error, Store};
+use crate::Store;
 
 /// Free, expired or already `owner`'s.
 fn claimable(owner: &str, now: DateTime<Utc>) -> Condition {
@@ -32,8 +32,7 @@ async fn signed_from(
         .filter(withdrawal::Column::Status.is_in(statuses.iter().copied()))
         .order_by_asc(withdrawal::Column::Id)
         .all(store.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
     rows.into_iter().map(withdrawal_record).collect()
 }
 
@@ -62,8 +61,7 @@ impl WithdrawalLeaseRepo for Store {
             .limit(limit)
             .into_tuple()
             .all(db)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let mut claimed = Vec::new();
         for id in candidates {
             // A conditional update per row: of several workers exactly one wins each order.
@@ -73,8 +71,7 @@ impl WithdrawalLeaseRepo for Store {
                 .filter(withdrawal::Column::Id.eq(id))
                 .filter(due())
                 .exec(db)
-                .await
-                .map_err(db_error)?;
+                .await?;
             if won.rows_affected == 1 {
                 // A row that cannot be read is held, not allowed to stop the others' round.
                 match withdrawal_record(reread(db, id).await?) {
@@ -104,8 +101,7 @@ impl WithdrawalLeaseRepo for Store {
             .filter(withdrawal::Column::Id.eq(id))
             .filter(withdrawal::Column::LeaseOwner.eq(owner))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -118,8 +114,7 @@ impl WithdrawalLeaseRepo for Store {
             .col_expr(withdrawal::Column::NextAttemptAt, Expr::value(until))
             .filter(withdrawal::Column::Id.eq(id))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 
@@ -144,8 +139,7 @@ impl WithdrawalLeaseRepo for Store {
                     .add(hot_wallet::Column::LeaseUntil.lt(now)),
             )
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(taken.rows_affected == 1)
     }
 
@@ -160,8 +154,7 @@ impl WithdrawalLeaseRepo for Store {
             .filter(hot_wallet::Column::Address.eq(address))
             .filter(hot_wallet::Column::LeaseOwner.eq(owner))
             .exec(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(())
     }
 

@@ -9,7 +9,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use super::order_queries::sum_amounts;
 use super::withdrawals::state;
 use crate::entities::{withdrawal, withdrawal_review};
-use crate::{db_error, Store};
+use crate::Store;
 
 impl Store {
     /// How many withdrawals of one token (None: the native coin) were created at or after
@@ -43,8 +43,7 @@ impl Store {
             .filter(withdrawal_review::Column::WithdrawalId.eq(id))
             .order_by_desc(withdrawal_review::Column::Id)
             .all(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         Ok(rows
             .into_iter()
             .map(|r| ReviewRecord {

@@ -13,7 +13,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
 use crate::entities::{withdrawal, withdrawal_review};
-use crate::{db_error, Store};
+use crate::Store;
 
 /// Order states the store itself needs (the domain names them all).
 pub(crate) mod state {
@@ -80,8 +80,7 @@ pub(crate) fn withdrawal_record(m: withdrawal::Model) -> AppResult<WithdrawalRec
 pub(crate) async fn reread<C: sea_orm::ConnectionTrait>(db: &C, id: i64) -> AppResult<withdrawal::Model> {
     withdrawal::Entity::find_by_id(id)
         .one(db)
-        .await
-        .map_err(db_error)?
+        .await?
         .ok_or_else(|| AppError::internal("withdrawal vanished"))
 }
 
@@ -94,8 +93,7 @@ async fn by_merchant_order(
         .filter(withdrawal::Column::MerchantId.eq(merchant_id))
         .filter(withdrawal::Column::MerchantOrderNo.eq(merchant_order_no))
         .one(store.connection())
-        .await
-        .map_err(db_error)?;
+        .await?;
     row.map(withdrawal_record).transpose()
 }
 
@@ -168,8 +166,7 @@ async fn record_review(tx: &DatabaseTransaction, w: &WithdrawalRecord, r: &Revie
         ..Default::default()
     }
     .insert(tx)
-    .await
-    .map_err(db_error)?;
+    .await?;
     Ok(())
 }
 
@@ -235,20 +232,19 @@ impl WithdrawalRepo for Store {
                 drop(tx);
                 return match by_merchant_order(self, new.merchant_id, no).await? {
                     Some(existing) => Ok(InsertOutcome::Existing(existing)),
-                    None => Err(db_error(err)),
+                    None => Err(err.into()),
                 };
             }
-            (Err(err), _) => return Err(db_error(err)),
+            (Err(err), _) => return Err(err.into()),
         };
         let order_no = format!("W{}{:010}", now.format("%Y%m%d"), inserted.id);
         withdrawal::Entity::update_many()
             .col_expr(withdrawal::Column::OrderNo, Expr::value(order_no))
             .filter(withdrawal::Column::Id.eq(inserted.id))
             .exec(&tx)
-            .await
-            .map_err(db_error)?;
+            .await?;
         let row = reread(&tx, inserted.id).await?;
-        tx.commit().await.map_err(db_error)?;
+        tx.commit().await?;
         Ok(InsertOutcome::Inserted(withdrawal_record(row)?))
     }
 
@@ -256,8 +252,7 @@ impl WithdrawalRepo for Store {
         let row = withdrawal::Entity::find_by_id(id)
             .filter(withdrawal::Column::MerchantId.eq(merchant_id))
             .one(self.connection())
-            .await
-            .map_err(db_error)?;
+            .await?;
         row.map(withdrawal_record).transpose()
     }
 
@@ -286,10 +281,7 @@ impl WithdrawalRepo for Store {
         let tx = self.begin_write().await?;
         // The conditional UPDATE comes first: of concurrent callers exactly one changes the row,
         // and (SQLite) a transaction that writes first never has to upgrade from reading.
-        let changed = transition_update(id, change, now)
-            .exec(&tx)
-            .await
-            .map_err(db_error)?;
+        let changed = transition_update(id, change, now).exec(&tx).await?;
         if changed.rows_affected == 0 {
             return Ok(None); // dropping `tx` rolls back (nothing was written)
         }
@@ -298,15 +290,13 @@ impl WithdrawalRepo for Store {
             record_review(&tx, &row, review).await?;
         }
         let Some(change) = change.event else {
-            tx.commit().await.map_err(db_error)?;
+            tx.commit().await?;
             return Ok(Some(row));
         };
-        super::announce::announce(&tx, CallbackEvent::Withdrawal(&row, change), events)
-            .await
-            .map_err(db_error)?;
+        super::announce::announce(&tx, CallbackEvent::Withdrawal(&row, change), events).await?;
         // The event marked the order as notifying: the caller sees that too.
         let row = reread(&tx, id).await?;
-        tx.commit().await.map_err(db_error)?;
+        tx.commit().await?;
         Ok(Some(withdrawal_record(row)?))
     }
 }
