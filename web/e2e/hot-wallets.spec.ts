@@ -84,7 +84,7 @@ test('at most 5 payment addresses: the button is disabled and the server refuses
   }
   for (; total < 5; total += 1) await addHotWallet(env.baseURL, token, E2E_CHAINS.devchain, `payouts ${total + 1}`);
   const sixth = await call(env.baseURL, '/api/v2/partner/hotwallet/add', { chainId: E2E_CHAINS.tron }, token);
-  expect(sixth).toMatchObject({ code: 10422, msg: 'At most 5 payment addresses' });
+  expect(sixth).toMatchObject({ code: 16003, msg: 'At most 5 payment addresses' });
 
   await openAs(page, env.owner, '/token/set');
   await expect(page.getByTestId('hot-count')).toHaveText('5 / 5');

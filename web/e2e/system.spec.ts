@@ -253,7 +253,7 @@ test('whitelist: an invalid IP is refused, the stored list is canonical, no 11th
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   // The server refuses an 11th address too.
   const eleven = Array.from({ length: 11 }, (_, i) => `198.51.100.${i + 10}`);
-  expect((await call(env.baseURL, '/api/partner/allowips/edit', { ips: eleven }, token)).code).toBe(10422);
+  expect((await call(env.baseURL, '/api/partner/allowips/edit', { ips: eleven }, token)).code).toBe(16002);
 
   expect((await call(env.baseURL, '/api/partner/allowips/edit', { ips: [] }, token)).code).toBe(1);
 });
