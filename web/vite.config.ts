@@ -41,5 +41,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     css: false,
+    // A whole antd screen renders in well under a second alone, but a loaded 2-core machine
+    // (CI, or the Rust suite alongside) has taken over 5 s; a wrong screen still fails, only later.
+    testTimeout: 30_000,
   },
 });
