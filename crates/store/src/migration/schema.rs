@@ -3,7 +3,8 @@
 //! what its name says, in the same order of clauses; a new shape gets a new helper.
 //!
 //! A table is described once, in the order its columns are written: `table(name)`, its column
-//! groups and columns, its keys and indexes, then `.create(m)`.
+//! groups and columns, its keys, references and indexes; `create_tables` creates a migration's
+//! list and `drop_created_tables` drops it (`tables_migration!` when that is all it does).
 
 use sea_orm_migration::prelude::*;
 
@@ -21,60 +22,39 @@ pub fn id() -> ColumnDef {
         .to_owned()
 }
 
-/// A BIGINT primary key the code assigns (catalogue ids, heights, one row per merchant).
-pub fn big_key(name: &str) -> ColumnDef {
-    col(name).big_integer().not_null().primary_key().to_owned()
+/// One helper per column shape, `helper(name) -> ColumnDef`: the type and clauses, in order.
+macro_rules! column_shapes {
+    ($($(#[$doc:meta])* $helper:ident => $($clause:ident)+;)+) => {
+        $(
+            $(#[$doc])*
+            pub fn $helper(name: &str) -> ColumnDef {
+                col(name)$(.$clause())+.to_owned()
+            }
+        )+
+    };
 }
 
-pub fn big(name: &str) -> ColumnDef {
-    col(name).big_integer().not_null().to_owned()
-}
-
-pub fn big_null(name: &str) -> ColumnDef {
-    col(name).big_integer().null().to_owned()
-}
-
-pub fn int(name: &str) -> ColumnDef {
-    col(name).integer().not_null().to_owned()
-}
-
-pub fn int_null(name: &str) -> ColumnDef {
-    col(name).integer().null().to_owned()
-}
-
-/// VARCHAR: names, addresses, hashes.
-pub fn string(name: &str) -> ColumnDef {
-    col(name).string().not_null().to_owned()
-}
-
-pub fn string_null(name: &str) -> ColumnDef {
-    col(name).string().null().to_owned()
-}
-
-/// TEXT: bodies, sealed secrets and amounts (decimal strings of base units, never floats).
-pub fn text(name: &str) -> ColumnDef {
-    col(name).text().not_null().to_owned()
-}
-
-pub fn text_null(name: &str) -> ColumnDef {
-    col(name).text().null().to_owned()
-}
-
-pub fn boolean(name: &str) -> ColumnDef {
-    col(name).boolean().not_null().to_owned()
+column_shapes! {
+    /// A BIGINT primary key the code assigns (catalogue ids, heights, one row per merchant).
+    big_key => big_integer not_null primary_key;
+    big => big_integer not_null;
+    big_null => big_integer null;
+    int => integer not_null;
+    int_null => integer null;
+    /// VARCHAR: names, addresses, hashes.
+    string => string not_null;
+    string_null => string null;
+    /// TEXT: bodies, sealed secrets and amounts (decimal strings of base units, never floats).
+    text => text not_null;
+    text_null => text null;
+    boolean => boolean not_null;
+    at => timestamp_with_time_zone not_null;
+    at_null => timestamp_with_time_zone null;
 }
 
 /// A boolean that starts false.
 pub fn flag(name: &str) -> ColumnDef {
     col(name).boolean().not_null().default(false).to_owned()
-}
-
-pub fn at(name: &str) -> ColumnDef {
-    col(name).timestamp_with_time_zone().not_null().to_owned()
-}
-
-pub fn at_null(name: &str) -> ColumnDef {
-    col(name).timestamp_with_time_zone().null().to_owned()
 }
 
 /// Who holds a row's work lease and until when (scanners, the executor, callback senders).
@@ -263,3 +243,29 @@ pub async fn drop_columns(m: &SchemaManager<'_>, table: &str, columns: &[&str]) 
 pub async fn drop_column(m: &SchemaManager<'_>, table: &str, column: &str) -> Result<(), DbErr> {
     drop_columns(m, table, &[column]).await
 }
+
+/// The whole of a migration that creates tables and does nothing else: `up` creates the tables
+/// given, in order, each with its indexes; `down` drops them, last first. Its name is its
+/// file's, as with every migration (`DeriveMigrationName`).
+macro_rules! tables_migration {
+    ($($table:expr),+ $(,)?) => {
+        #[derive(DeriveMigrationName)]
+        pub struct Migration;
+
+        fn tables() -> Vec<$crate::migration::schema::NewTable> {
+            vec![$($table),+]
+        }
+
+        #[async_trait::async_trait]
+        impl MigrationTrait for Migration {
+            async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
+                $crate::migration::schema::create_tables(m, tables()).await
+            }
+
+            async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+                $crate::migration::schema::drop_created_tables(m, tables()).await
+            }
+        }
+    };
+}
+pub(super) use tables_migration;
