@@ -9,7 +9,7 @@ use coffer_chain::keys::{evm_address, parse_evm_address, seed};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::clock::ManualClock;
 use coffer_domain::ports::chain::{
-    Asset, ChainAdapter, ChainError, DerivedKey, KeyPurpose, SignedTx, TransferRequest, TxStatus,
+    Asset, Block, ChainAdapter, ChainError, DerivedKey, KeyPurpose, SignedTx, TransferRequest, TxStatus,
 };
 use coffer_store::{PoolSettings, Store};
 use coffer_testkit::{each_database, TestDb};
@@ -82,6 +82,22 @@ async fn sign(chain: &Devchain, from: &DerivedKey, to: &str, asset: Asset, amoun
     chain.sign_transfer(&from.secret, &request).await.unwrap()
 }
 
+/// The block at `number` (it must exist) with its native and USDT transfers.
+async fn block_watching_usdt(chain: &Devchain, number: u64) -> Block {
+    chain
+        .block(number, &[USDT_CONTRACT.into()])
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// Mints `tokens` USDT and 1 DEV for the fees to `holder` (not mined yet); the USDT mint's hash.
+async fn fund_with_fees(chain: &Devchain, holder: &str, tokens: &str) -> String {
+    let mint = chain.fund(holder, &usdt(), usd(tokens)).await.unwrap();
+    chain.fund(holder, &Asset::Native, dev("1")).await.unwrap();
+    mint
+}
+
 async fn balances(chain: &Devchain, address: &str) -> (BaseUnits, BaseUnits) {
     (
         chain.balance(address, &Asset::Native).await.unwrap(),
@@ -113,7 +129,7 @@ async fn fund_and_mine_show_in_block_and_balance(db: TestDb) {
     let mined = f.chain.mine().await.unwrap();
     assert_eq!(mined.number, 1);
     assert_eq!(f.chain.head().await.unwrap(), mined);
-    let block = f.chain.block(1, &[USDT_CONTRACT.into()]).await.unwrap().unwrap();
+    let block = block_watching_usdt(&f.chain, 1).await;
     assert_eq!(block.hash, mined.hash);
     assert_eq!(block.parent_hash, genesis.hash);
     assert_eq!(block.timestamp, START + 2);
@@ -160,11 +176,7 @@ async fn fund_and_mine_show_in_block_and_balance(db: TestDb) {
 async fn signed_transfer_moves_tokens_and_charges_the_fee(db: TestDb) {
     let f = fixture(db).await;
     let (alice, bob) = (key(&f.chain, 0), key(&f.chain, 1));
-    f.chain.fund(&alice.address, &usdt(), usd("100")).await.unwrap();
-    f.chain
-        .fund(&alice.address, &Asset::Native, dev("1"))
-        .await
-        .unwrap();
+    fund_with_fees(&f.chain, &alice.address, "100").await;
     f.chain.mine().await.unwrap();
 
     let request = TransferRequest {
@@ -203,12 +215,7 @@ async fn signed_transfer_moves_tokens_and_charges_the_fee(db: TestDb) {
         (dev("0.498"), usd("60"))
     );
     assert_eq!(balances(&f.chain, &bob.address).await, (dev("0.5"), usd("40")));
-    let block = f
-        .chain
-        .block(mined.number, &[USDT_CONTRACT.into()])
-        .await
-        .unwrap()
-        .unwrap();
+    let block = block_watching_usdt(&f.chain, mined.number).await;
     assert_eq!(
         block.transfers.len(),
         2,
@@ -238,11 +245,7 @@ async fn signed_transfer_moves_tokens_and_charges_the_fee(db: TestDb) {
 async fn bad_transactions_are_rejected_and_change_nothing(db: TestDb) {
     let f = fixture(db).await;
     let (alice, bob) = (key(&f.chain, 0), key(&f.chain, 1));
-    f.chain.fund(&alice.address, &usdt(), usd("10")).await.unwrap();
-    f.chain
-        .fund(&alice.address, &Asset::Native, dev("1"))
-        .await
-        .unwrap();
+    fund_with_fees(&f.chain, &alice.address, "10").await;
     f.chain.fund(&bob.address, &usdt(), usd("10")).await.unwrap();
     f.chain.mine().await.unwrap();
     let good = sign(&f.chain, &alice, &bob.address, usdt(), usd("1")).await;
@@ -321,12 +324,8 @@ async fn bad_transactions_are_rejected_and_change_nothing(db: TestDb) {
     ));
 
     let block = f.chain.mine().await.unwrap();
-    assert!(f
-        .chain
-        .block(block.number, &[USDT_CONTRACT.into()])
+    assert!(block_watching_usdt(&f.chain, block.number)
         .await
-        .unwrap()
-        .unwrap()
         .transfers
         .is_empty());
     assert_eq!(balances(&f.chain, &alice.address).await, (dev("1"), usd("10")));
@@ -346,11 +345,7 @@ async fn bad_transactions_are_rejected_and_change_nothing(db: TestDb) {
 async fn a_transfer_that_can_no_longer_pay_is_included_as_failed(db: TestDb) {
     let f = fixture(db).await;
     let (alice, bob) = (key(&f.chain, 0), key(&f.chain, 1));
-    let mint = f.chain.fund(&alice.address, &usdt(), usd("10")).await.unwrap();
-    f.chain
-        .fund(&alice.address, &Asset::Native, dev("1"))
-        .await
-        .unwrap();
+    let mint = fund_with_fees(&f.chain, &alice.address, "10").await;
     f.chain.mine().await.unwrap();
     let tx = sign(&f.chain, &alice, &bob.address, usdt(), usd("10")).await;
     f.chain.broadcast(&tx).await.unwrap();
@@ -369,12 +364,8 @@ async fn a_transfer_that_can_no_longer_pay_is_included_as_failed(db: TestDb) {
             success: false
         }
     );
-    assert!(f
-        .chain
-        .block(block.number, &[USDT_CONTRACT.into()])
+    assert!(block_watching_usdt(&f.chain, block.number)
         .await
-        .unwrap()
-        .unwrap()
         .transfers
         .is_empty());
     assert_eq!(
@@ -393,11 +384,7 @@ async fn a_transfer_that_can_no_longer_pay_is_included_as_failed(db: TestDb) {
 async fn reorg_replaces_blocks_and_keeps_balances_consistent(db: TestDb) {
     let f = fixture(db).await;
     let (alice, bob) = (key(&f.chain, 0), key(&f.chain, 1));
-    let mint = f.chain.fund(&alice.address, &usdt(), usd("50")).await.unwrap();
-    f.chain
-        .fund(&alice.address, &Asset::Native, dev("1"))
-        .await
-        .unwrap();
+    let mint = fund_with_fees(&f.chain, &alice.address, "50").await;
     f.chain.mine().await.unwrap();
     let tx = sign(&f.chain, &alice, &bob.address, usdt(), usd("20")).await;
     f.chain.broadcast(&tx).await.unwrap();
@@ -425,7 +412,7 @@ async fn reorg_replaces_blocks_and_keeps_balances_consistent(db: TestDb) {
             success: true
         }
     );
-    let block2 = f.chain.block(2, &[USDT_CONTRACT.into()]).await.unwrap().unwrap();
+    let block2 = block_watching_usdt(&f.chain, 2).await;
     assert_eq!(block2.timestamp, START + 7);
     assert_eq!(block2.transfers.len(), 1);
     assert_eq!(balances(&f.chain, &alice.address).await, alice_before);

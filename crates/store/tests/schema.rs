@@ -28,3 +28,30 @@ async fn migrated_schema(db: TestDb) {
 }
 
 each_database!(migrated_schema);
+
+/// Databases record each applied migration by name, and the migrator refuses to run when a
+/// recorded one is missing: the released names never change, whatever builds them.
+#[test]
+fn released_migrations_keep_their_names() {
+    use coffer_store::Migrator;
+    use sea_orm_migration::MigratorTrait;
+    let released = [
+        "m20261122_000001_foundation",
+        "m20261122_000002_identity",
+        "m20261122_000003_partner_ip",
+        "m20261122_000004_drop_google_bound",
+        "m20261122_000005_wallets",
+        "m20261122_000006_devchain",
+        "m20261122_000007_deposits",
+        "m20261122_000008_merchant_api",
+        "m20261122_000009_withdrawals",
+        "m20261123_000010_callback_order",
+        "m20261123_000011_reviewer_cooling_off",
+        "m20261123_110001_auth_attempts",
+    ];
+    let names: Vec<String> = Migrator::migrations()
+        .iter()
+        .map(|migration| migration.name().to_owned())
+        .collect();
+    assert_eq!(names[..released.len()], released);
+}

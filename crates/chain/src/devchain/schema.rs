@@ -42,6 +42,15 @@ fn col(name: &str) -> ColumnDef {
     ColumnDef::new(Alias::new(name))
 }
 
+/// A named foreign key from `(table, column)` to `(table, column)`.
+fn reference(name: &str, from: (&str, &str), to: (&str, &str)) -> ForeignKeyCreateStatement {
+    ForeignKey::create()
+        .name(name)
+        .from(Alias::new(from.0), Alias::new(from.1))
+        .to(Alias::new(to.0), Alias::new(to.1))
+        .to_owned()
+}
+
 #[async_trait::async_trait]
 impl MigrationTrait for CreateTables {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
@@ -62,12 +71,11 @@ impl MigrationTrait for CreateTables {
                 // Random per block: a reorganised height gets another hash even with the same
                 // parent, transactions and timestamp.
                 .col(col("salt").string().not_null())
-                .foreign_key(
-                    ForeignKey::create()
-                        .name("fk_devchain_block_parent")
-                        .from(Alias::new("devchain_block"), Alias::new("parent_hash"))
-                        .to(Alias::new("devchain_block"), Alias::new("hash")),
-                )
+                .foreign_key(&mut reference(
+                    "fk_devchain_block_parent",
+                    ("devchain_block", "parent_hash"),
+                    ("devchain_block", "hash"),
+                ))
                 .to_owned(),
         )
         .await?;
@@ -93,12 +101,11 @@ impl MigrationTrait for CreateTables {
                 .col(col("success").boolean().null())
                 .col(col("raw").text().not_null())
                 .col(col("created_at").timestamp_with_time_zone().not_null())
-                .foreign_key(
-                    ForeignKey::create()
-                        .name("fk_devchain_tx_block")
-                        .from(Alias::new("devchain_tx"), Alias::new("block_number"))
-                        .to(Alias::new("devchain_block"), Alias::new("number")),
-                )
+                .foreign_key(&mut reference(
+                    "fk_devchain_tx_block",
+                    ("devchain_tx", "block_number"),
+                    ("devchain_block", "number"),
+                ))
                 .to_owned(),
         )
         .await?;

@@ -54,11 +54,7 @@ impl Rpc {
         // The URL may carry a provider's API key: never repeat it in an error.
         let url = reqwest::Url::parse(url)
             .map_err(|e| ChainError::Protocol(format!("the EVM node URL is not a URL: {e}")))?;
-        let http = reqwest::Client::builder()
-            .connect_timeout(Duration::from_secs(5))
-            .timeout(Duration::from_secs(30))
-            .build()
-            .map_err(|e| ChainError::Unavailable(format!("HTTP client: {e}")))?;
+        let http = crate::node_http_client(Duration::from_secs(30))?;
         Ok(Rpc {
             url,
             http,

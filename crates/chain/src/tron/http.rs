@@ -20,11 +20,7 @@ impl NodeClient {
         let base = base_url.trim_end_matches('/').to_string();
         reqwest::Url::parse(&base)
             .map_err(|e| ChainError::Protocol(format!("the TRON node URL {base_url:?} is not a URL: {e}")))?;
-        let http = reqwest::Client::builder()
-            .connect_timeout(Duration::from_secs(5))
-            .timeout(Duration::from_secs(20))
-            .build()
-            .map_err(|e| ChainError::Unavailable(format!("HTTP client: {e}")))?;
+        let http = crate::node_http_client(Duration::from_secs(20))?;
         Ok(NodeClient { base, http })
     }
 

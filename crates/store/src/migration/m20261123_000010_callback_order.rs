@@ -12,12 +12,8 @@ pub struct Migration;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        add_column(
-            m,
-            "callback_event",
-            col("seq").big_integer().not_null().default(0).to_owned(),
-        )
-        .await?;
+        let seq = col("seq").big_integer().not_null().default(0).to_owned();
+        add_column(m, "callback_event", seq).await?;
         // Events written before: numbered in the order they were made, per order.
         m.get_connection()
             .execute_unprepared(
@@ -26,19 +22,16 @@ impl MigrationTrait for Migration {
                  AND e.order_no = callback_event.order_no AND e.id <= callback_event.id)",
             )
             .await?;
+        let order_seq = ["merchant_id", "order_no", "seq"];
         index(
             m,
             "callback_event",
             "ux_callback_event_order_seq",
-            &["merchant_id", "order_no", "seq"],
+            &order_seq,
             true,
         )
         .await?;
-        add_column(
-            m,
-            "callback_attempt",
-            col("reason").string().not_null().default("").to_owned(),
-        )
-        .await
+        let reason = col("reason").string().not_null().default("").to_owned();
+        add_column(m, "callback_attempt", reason).await
     }
 }

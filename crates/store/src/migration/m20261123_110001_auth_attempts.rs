@@ -3,38 +3,15 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::schema::{at_null, col, drop_tables, id, index, int, table};
+use super::schema::{at_null, col, id, int, table, tables_migration};
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.create_table(
-            table("auth_attempt")
-                .col(id())
-                // "password:<e-mail>" (known or not) or "totp:<user id>".
-                .col(col("subject").string_len(300).not_null())
-                // The client address for per-address counters, "" for the subject as a whole.
-                .col(col("source").string_len(64).not_null())
-                .col(int("failures"))
-                .col(at_null("window_start"))
-                .col(at_null("locked_until"))
-                .to_owned(),
-        )
-        .await?;
-        index(
-            m,
-            "auth_attempt",
-            "ux_auth_attempt_key",
-            &["subject", "source"],
-            true,
-        )
-        .await
-    }
-
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        drop_tables(m, &["auth_attempt"]).await
-    }
-}
+tables_migration![table("auth_attempt")
+    .col(id())
+    // "password:<e-mail>" (known or not) or "totp:<user id>".
+    .col(col("subject").string_len(300).not_null().to_owned())
+    // The client address for per-address counters, "" for the subject as a whole.
+    .col(col("source").string_len(64).not_null().to_owned())
+    .col(int("failures"))
+    .col(at_null("window_start"))
+    .col(at_null("locked_until"))
+    .unique("ux_auth_attempt_key", &["subject", "source"])];
