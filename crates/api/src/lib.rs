@@ -4,6 +4,7 @@
 mod access;
 mod audit;
 mod auth;
+mod bodies;
 mod callbacks;
 mod config;
 mod console;
