@@ -3,7 +3,6 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::Extension;
 use coffer_domain::access::invite::Invitation;
 use coffer_domain::access::AccountEdit as Edit;
 use coffer_domain::menu::catalogue::{
@@ -14,11 +13,11 @@ use coffer_domain::menu::MenuItem;
 use coffer_domain::ports::Paged;
 use coffer_domain::registration::NewPassword;
 use coffer_domain::Locale;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use crate::audit::AuditBefore;
-use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
-use crate::personal::PageQuery;
+use crate::audit::{audited, Audited};
+use crate::bodies::{ById, Created, PageQuery};
+use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::access::{AccountView, RoleOption, RoleView};
 use crate::views::{listed, paged};
@@ -72,11 +71,6 @@ pub struct PasswordReset {
 }
 
 #[derive(Deserialize)]
-pub struct ById {
-    id: i64,
-}
-
-#[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleForm {
     id: Option<i64>,
@@ -84,18 +78,6 @@ pub struct RoleForm {
     menu_ids: Vec<i64>,
     #[serde(default)]
     google_code: String,
-}
-
-#[derive(Serialize)]
-pub struct Created {
-    id: i64,
-}
-
-type Audited = Result<(Extension<AuditBefore>, Reply<()>), ApiError>;
-
-fn audited(before: &impl Serialize) -> Audited {
-    let before = serde_json::to_string(before).unwrap_or_default();
-    Ok((Extension(AuditBefore(before)), Reply(())))
 }
 
 pub async fn page(
@@ -157,7 +139,10 @@ pub async fn edit(
         status: b.status,
         google_code: &b.google_code,
     };
-    audited(&AccountView::from(state.access.edit_account(&ctx, edit).await?))
+    audited(
+        &AccountView::from(state.access.edit_account(&ctx, edit).await?),
+        (),
+    )
 }
 
 pub async fn reset_password(
@@ -177,7 +162,10 @@ pub async fn delete(
     Allowed(ctx): Allowed<ACCOUNT_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(&AccountView::from(state.access.delete_account(&ctx, b.id).await?))
+    audited(
+        &AccountView::from(state.access.delete_account(&ctx, b.id).await?),
+        (),
+    )
 }
 
 pub async fn role_options(
@@ -228,7 +216,7 @@ pub async fn edit_role(
         .access
         .edit_role(&ctx, id, &b.name, &b.menu_ids, &b.google_code)
         .await?;
-    audited(&RoleView::from(role))
+    audited(&RoleView::from(role), ())
 }
 
 pub async fn delete_role(
@@ -236,5 +224,5 @@ pub async fn delete_role(
     Allowed(ctx): Allowed<ROLE_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(&RoleView::from(state.access.delete_role(&ctx, b.id).await?))
+    audited(&RoleView::from(state.access.delete_role(&ctx, b.id).await?), ())
 }

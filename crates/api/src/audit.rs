@@ -7,13 +7,15 @@ use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::IntoResponse;
 use axum::response::Response;
+use axum::Extension;
 use coffer_domain::auth::AuthContext;
 use coffer_domain::logs::AuditRecord;
 use coffer_domain::AppError;
+use serde::Serialize;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
-use crate::envelope::{envelope_code, ApiError};
+use crate::envelope::{envelope_code, ApiError, Reply};
 use crate::session::client_meta;
 use crate::AppState;
 
@@ -34,6 +36,15 @@ impl AuditSlot {
 /// The record's state before the change, attached to a response by a handler.
 #[derive(Clone)]
 pub struct AuditBefore(pub String);
+
+/// The answer of an edit that records the state before it in the operation log.
+pub type Audited<T = ()> = Result<(Extension<AuditBefore>, Reply<T>), ApiError>;
+
+/// `reply`, carrying `before` (the state before the change, as JSON) to the operation log.
+pub fn audited<T>(before: &impl Serialize, reply: T) -> Audited<T> {
+    let before = serde_json::to_string(before).unwrap_or_default();
+    Ok((Extension(AuditBefore(before)), Reply(reply)))
+}
 
 const SECRET_FIELDS: [&str; 7] = [
     "password",

@@ -8,8 +8,8 @@ use coffer_domain::menu::catalogue::{CALLBACKS, CALLBACK_PUSH};
 use coffer_domain::ports::{EventFilter, Paged};
 use serde::Deserialize;
 
+use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::personal::PageQuery;
 use crate::session::Allowed;
 use crate::views::callbacks::{AttemptResultView, CallbackAttemptView, CallbackEventView};
 use crate::views::{listed, paged};

@@ -9,6 +9,7 @@ use coffer_domain::menu::catalogue::{
 use coffer_domain::ports::{OrderKind, Paged};
 use serde::{Deserialize, Serialize};
 
+use crate::bodies::ById;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::orders::{
     drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
@@ -96,11 +97,6 @@ impl From<HashScanReport> for HashScanView {
             deposits: r.deposits.into_iter().map(DepositView::from).collect(),
         }
     }
-}
-
-#[derive(Deserialize)]
-pub struct ById {
-    id: i64,
 }
 
 pub async fn page(

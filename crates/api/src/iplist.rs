@@ -1,14 +1,13 @@
 //! The IP list (menu 701): requests to call the merchant API from an address.
 
 use axum::extract::State;
-use axum::Extension;
 use coffer_domain::menu::catalogue::{IP_DELETE, IP_LIST, IP_REQUEST};
 use coffer_domain::ports::Paged;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use crate::audit::AuditBefore;
-use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
-use crate::personal::PageQuery;
+use crate::audit::{audited, Audited};
+use crate::bodies::{ById, Created, PageQuery};
+use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::iplist::IpView;
 use crate::views::paged;
@@ -19,16 +18,6 @@ pub struct IpRequest {
     ip: String,
     #[serde(default)]
     remark: String,
-}
-
-#[derive(Deserialize)]
-pub struct ById {
-    id: i64,
-}
-
-#[derive(Serialize)]
-pub struct Created {
-    id: i64,
 }
 
 pub async fn page(
@@ -53,10 +42,6 @@ pub async fn delete(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<IP_DELETE>,
     ApiJson(b): ApiJson<ById>,
-) -> Result<(Extension<AuditBefore>, Reply<()>), ApiError> {
-    let before = IpView::from(state.ips.delete(&ctx, b.id).await?);
-    Ok((
-        Extension(AuditBefore(serde_json::to_string(&before).unwrap_or_default())),
-        Reply(()),
-    ))
+) -> Audited {
+    audited(&IpView::from(state.ips.delete(&ctx, b.id).await?), ())
 }

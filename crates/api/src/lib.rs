@@ -4,6 +4,7 @@
 mod access;
 mod audit;
 mod auth;
+mod bodies;
 mod callbacks;
 mod config;
 mod console;
@@ -75,115 +76,106 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
 style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
 connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/// A routing table, one route a line: `method "path" => handler;`.
+macro_rules! routes {
+    ($($method:ident $path:literal => $handler:path;)*) => {
+        Router::new()$(.route($path, $method($handler)))*
+    };
+}
+
 pub fn router(state: AppState) -> Router {
     let body_limit = state.body_limit_bytes;
     let strict_transport = state.strict_transport;
-    let api = Router::new()
-        .route("/common/configKey", get(config::config_keys_empty))
-        .route("/common/configKey/", get(config::config_keys_empty))
-        .route("/common/configKey/{keys}", get(config::config_keys))
-        .route("/api/partner/login/verify", post(auth::login_verify))
-        .route("/api/partner/code/email", post(auth::send_email_code))
-        .route("/api/partner/login", post(auth::login))
-        .route("/api/partner/logout", post(auth::logout))
-        .route("/api/partner/user/info", post(auth::user_info))
-        .route("/api/partner/register", post(auth::register))
-        .route("/api/partner/reset", post(auth::reset))
+    let api = routes! {
+        get "/common/configKey" => config::config_keys_empty;
+        get "/common/configKey/" => config::config_keys_empty;
+        get "/common/configKey/{keys}" => config::config_keys;
+        post "/api/partner/login/verify" => auth::login_verify;
+        post "/api/partner/code/email" => auth::send_email_code;
+        post "/api/partner/login" => auth::login;
+        post "/api/partner/logout" => auth::logout;
+        post "/api/partner/user/info" => auth::user_info;
+        post "/api/partner/register" => auth::register;
+        post "/api/partner/reset" => auth::reset;
         // Permissions and accounts
-        .route("/api/partner/invite/accept", post(access::accept_invitation))
-        .route("/api/partner/home/config", post(config::home_config))
-        .route("/api/partner/chain/addressRules", post(config::address_rules))
-        .route("/api/partner/account/page", post(access::page))
-        .route("/api/partner/account/roleOptions", post(access::role_options))
-        .route("/api/partner/ipConfigs/getPartnerIps", post(iplist::page))
-        .route("/api/partner/secret", post(system::settings))
-        .route("/api/partner/allowips", post(system::allow_ips))
-        .route("/api/partner/address/black/list", post(system::blacklist_page))
-        .route("/api/partner/role/page", post(access::roles))
-        .route("/api/partner/role/menus", post(access::role_menus))
-        .route("/api/partner/logs/login/page", post(logs::login_page))
-        .route("/api/partner/logs/operation/page", post(logs::operation_page))
-        .route("/api/sys/logs/myLogs", post(personal::my_logs))
-        .route("/api/partner/asset/list", post(wallets::asset_list))
-        .route("/api/partner/asset/pageAddressCold", post(wallets::cold_page))
-        .route(
-            "/api/partner/token/request/getTokenRequests",
-            post(wallets::token_requests),
-        )
-        .route("/api/partner/address/pagelist", post(wallets::address_page))
-        .route(
-            "/api/v2/partner/hotwallet/page_list",
-            post(wallets::hot_wallet_page),
-        )
-        .route("/api/partner/deposit/pageTx", post(deposits::page))
-        .route("/api/partner/deposit/summary", post(deposits::summary))
-        .route("/api/partner/deposit/detail", post(deposits::detail))
-        .route("/api/partner/user/pageTx", post(deposits::user_page))
-        .route("/api/partner/user/tx/summary", post(deposits::user_summary))
-        .route("/api/partner/callback/page", post(callbacks::callback_page))
-        .route(
-            "/api/partner/callback/attempts",
-            post(callbacks::callback_attempts),
-        )
-        .route("/api/partner/withdraw/pageTx", post(withdrawals::page))
-        .route("/api/partner/withdraw/summary", post(withdrawals::summary))
-        .route("/api/partner/withdraw/detail", post(withdrawals::detail))
-        .route("/api/partner/withdraw/query", post(withdrawals::query));
+        post "/api/partner/invite/accept" => access::accept_invitation;
+        post "/api/partner/home/config" => config::home_config;
+        post "/api/partner/chain/addressRules" => config::address_rules;
+        post "/api/partner/account/page" => access::page;
+        post "/api/partner/account/roleOptions" => access::role_options;
+        post "/api/partner/ipConfigs/getPartnerIps" => iplist::page;
+        post "/api/partner/secret" => system::settings;
+        post "/api/partner/allowips" => system::allow_ips;
+        post "/api/partner/address/black/list" => system::blacklist_page;
+        post "/api/partner/role/page" => access::roles;
+        post "/api/partner/role/menus" => access::role_menus;
+        post "/api/partner/logs/login/page" => logs::login_page;
+        post "/api/partner/logs/operation/page" => logs::operation_page;
+        post "/api/sys/logs/myLogs" => personal::my_logs;
+        post "/api/partner/asset/list" => wallets::asset_list;
+        post "/api/partner/asset/pageAddressCold" => wallets::cold_page;
+        post "/api/partner/token/request/getTokenRequests" => wallets::token_requests;
+        post "/api/partner/address/pagelist" => wallets::address_page;
+        post "/api/v2/partner/hotwallet/page_list" => wallets::hot_wallet_page;
+        post "/api/partner/deposit/pageTx" => deposits::page;
+        post "/api/partner/deposit/summary" => deposits::summary;
+        post "/api/partner/deposit/detail" => deposits::detail;
+        post "/api/partner/user/pageTx" => deposits::user_page;
+        post "/api/partner/user/tx/summary" => deposits::user_summary;
+        post "/api/partner/callback/page" => callbacks::callback_page;
+        post "/api/partner/callback/attempts" => callbacks::callback_attempts;
+        post "/api/partner/withdraw/pageTx" => withdrawals::page;
+        post "/api/partner/withdraw/summary" => withdrawals::summary;
+        post "/api/partner/withdraw/detail" => withdrawals::detail;
+        post "/api/partner/withdraw/query" => withdrawals::query;
+    };
 
     // Calls that change something a signed-in user owns are written to the operation log.
-    let audited = Router::new()
-        .route("/api/partner/password/edit", post(auth::edit_password))
-        .route("/admin/user/password/edit", post(auth::edit_password))
-        .route("/api/partner/google/code", post(personal::google_code))
-        .route("/api/partner/google/bind", post(personal::google_bind))
-        .route("/api/partner/google/unbind", post(personal::google_unbind))
-        .route("/api/partner/timeZone/set", post(personal::set_time_zone))
-        .route("/api/partner/account/add", post(access::add))
-        .route("/api/partner/account/edit", post(access::edit))
-        .route("/api/partner/account/resetPassword", post(access::reset_password))
-        .route("/api/partner/account/delete", post(access::delete))
-        .route("/api/partner/role/add", post(access::add_role))
-        .route("/api/partner/role/edit", post(access::edit_role))
-        .route("/api/partner/role/delete", post(access::delete_role))
-        .route("/api/partner/ipConfigs/requestPartnerIp", post(iplist::request))
-        .route("/api/partner/ipConfigs/deletePartnerIp", post(iplist::delete))
+    let audited = routes! {
+        post "/api/partner/password/edit" => auth::edit_password;
+        post "/admin/user/password/edit" => auth::edit_password;
+        post "/api/partner/google/code" => personal::google_code;
+        post "/api/partner/google/bind" => personal::google_bind;
+        post "/api/partner/google/unbind" => personal::google_unbind;
+        post "/api/partner/timeZone/set" => personal::set_time_zone;
+        post "/api/partner/account/add" => access::add;
+        post "/api/partner/account/edit" => access::edit;
+        post "/api/partner/account/resetPassword" => access::reset_password;
+        post "/api/partner/account/delete" => access::delete;
+        post "/api/partner/role/add" => access::add_role;
+        post "/api/partner/role/edit" => access::edit_role;
+        post "/api/partner/role/delete" => access::delete_role;
+        post "/api/partner/ipConfigs/requestPartnerIp" => iplist::request;
+        post "/api/partner/ipConfigs/deletePartnerIp" => iplist::delete;
         // Showing the API key changes nothing but is recorded: who saw it, when.
-        .route("/api/partner/secret/show", post(system::show_secret))
-        .route("/api/partner/secret/reset", post(system::reset_secret))
-        .route("/api/partner/clientkey/save", post(system::save_client_key))
-        .route("/api/partner/callbackurl/save", post(system::save_callback_url))
-        .route("/api/partner/allowips/edit", post(system::edit_allow_ips))
-        .route("/api/partner/address/black/add", post(system::blacklist_add))
-        .route(
-            "/api/partner/address/black/delete",
-            post(system::blacklist_delete),
-        )
-        .route("/api/partner/asset/add", post(wallets::asset_add))
-        .route("/api/partner/asset/add_v2", post(wallets::asset_add_v2))
-        .route("/api/partner/asset/edit", post(wallets::asset_edit))
-        .route("/api/partner/asset/status/edit", post(wallets::asset_status))
-        .route(
-            "/api/partner/token/request/requestColdAddress",
-            post(wallets::request_cold),
-        )
-        .route("/api/partner/address/editRemark", post(wallets::address_remark))
-        .route("/api/v2/partner/hotwallet/add", post(wallets::hot_wallet_add))
-        .route(
-            "/api/v2/partner/hotwallet/status/setting",
-            post(wallets::hot_wallet_status),
-        )
-        .route("/api/v2/hash/scan", post(deposits::hash_scan))
-        .route("/api/partner/deposit/push", post(deposits::push))
-        .route("/api/partner/user/tx/push", post(deposits::user_push))
-        .route("/api/partner/callback/push", post(callbacks::callback_push))
-        .route("/api/partner/withdraw", post(withdrawals::withdraw))
-        .route("/api/partner/manualWithdraw", post(withdrawals::manual_withdraw))
-        .route("/api/partner/withdraw/check", post(withdrawals::check))
-        .route("/api/partner/withdraw/push", post(withdrawals::push))
-        .route("/api/partner/riskurl/save", post(system::save_risk_url))
+        post "/api/partner/secret/show" => system::show_secret;
+        post "/api/partner/secret/reset" => system::reset_secret;
+        post "/api/partner/clientkey/save" => system::save_client_key;
+        post "/api/partner/callbackurl/save" => system::save_callback_url;
+        post "/api/partner/allowips/edit" => system::edit_allow_ips;
+        post "/api/partner/address/black/add" => system::blacklist_add;
+        post "/api/partner/address/black/delete" => system::blacklist_delete;
+        post "/api/partner/asset/add" => wallets::asset_add;
+        post "/api/partner/asset/add_v2" => wallets::asset_add_v2;
+        post "/api/partner/asset/edit" => wallets::asset_edit;
+        post "/api/partner/asset/status/edit" => wallets::asset_status;
+        post "/api/partner/token/request/requestColdAddress" => wallets::request_cold;
+        post "/api/partner/address/editRemark" => wallets::address_remark;
+        post "/api/v2/partner/hotwallet/add" => wallets::hot_wallet_add;
+        post "/api/v2/partner/hotwallet/status/setting" => wallets::hot_wallet_status;
+        post "/api/v2/hash/scan" => deposits::hash_scan;
+        post "/api/partner/deposit/push" => deposits::push;
+        post "/api/partner/user/tx/push" => deposits::user_push;
+        post "/api/partner/callback/push" => callbacks::callback_push;
+        post "/api/partner/withdraw" => withdrawals::withdraw;
+        post "/api/partner/manualWithdraw" => withdrawals::manual_withdraw;
+        post "/api/partner/withdraw/check" => withdrawals::check;
+        post "/api/partner/withdraw/push" => withdrawals::push;
+        post "/api/partner/riskurl/save" => system::save_risk_url;
         // Callbacks
-        .route("/api/partner/callback/test", post(system::test_callback))
-        .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
+        post "/api/partner/callback/test" => system::test_callback;
+    }
+    .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
     let router = api
         .merge(audited)
@@ -209,30 +201,23 @@ pub fn router(state: AppState) -> Router {
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
-        .layer(SetResponseHeaderLayer::overriding(
-            HeaderName::from_static("x-content-type-options"),
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            HeaderName::from_static("x-frame-options"),
-            HeaderValue::from_static("DENY"),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            HeaderName::from_static("referrer-policy"),
-            HeaderValue::from_static("no-referrer"),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            HeaderName::from_static("content-security-policy"),
-            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-        ));
+        .layer(header_layer("x-content-type-options", "nosniff"))
+        .layer(header_layer("x-frame-options", "DENY"))
+        .layer(header_layer("referrer-policy", "no-referrer"))
+        .layer(header_layer("content-security-policy", CONTENT_SECURITY_POLICY));
     if strict_transport {
-        router.layer(SetResponseHeaderLayer::overriding(
-            HeaderName::from_static("strict-transport-security"),
-            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        router.layer(header_layer(
+            "strict-transport-security",
+            "max-age=31536000; includeSubDomains",
         ))
     } else {
         router
     }
+}
+
+/// Sets the response header `name` to `value` on every answer.
+fn header_layer(name: &'static str, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::overriding(HeaderName::from_static(name), HeaderValue::from_static(value))
 }
 
 /// One span per request, carrying the request id so every log line can be traced to it.

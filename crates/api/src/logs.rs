@@ -7,8 +7,8 @@ use coffer_domain::ports::{LogFilter, LoginLogEntry, OperationLogEntry, Paged};
 use coffer_domain::AppError;
 use serde::Deserialize;
 
+use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::personal::PageQuery;
 use crate::session::Allowed;
 use crate::AppState;
 

@@ -8,7 +8,7 @@ use coffer_domain::ports::{OrderFilter, OrderKind, Paged};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
-use crate::personal::PageQuery;
+use crate::bodies::PageQuery;
 use crate::AppState;
 
 /// Times as the wire has always written them (RFC 3339, whole seconds, `Z`).

@@ -2,9 +2,10 @@
 
 use axum::extract::State;
 use coffer_domain::google::TotpOffer;
-use coffer_domain::ports::{OperationLogEntry, PageRequest, Paged};
+use coffer_domain::ports::{OperationLogEntry, Paged};
 use serde::Deserialize;
 
+use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Session;
 use crate::AppState;
@@ -18,19 +19,6 @@ pub struct TotpCode {
 #[serde(rename_all = "camelCase")]
 pub struct TimeZone {
     time_zone: i64,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PageQuery {
-    pub page: Option<u64>,
-    pub page_size: Option<u64>,
-}
-
-impl PageQuery {
-    pub fn request(&self) -> Result<PageRequest, coffer_domain::AppError> {
-        PageRequest::new(self.page, self.page_size)
-    }
 }
 
 pub async fn google_code(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<TotpOffer> {

@@ -2,19 +2,18 @@
 //! address, the whitelist of merchant API callers and the address blacklist.
 
 use axum::extract::State;
-use axum::Extension;
 use coffer_domain::menu::catalogue::{
     API_KEY, API_KEY_RESET, API_KEY_SHOW, BLACKLIST, BLACKLIST_ADD, BLACKLIST_DELETE, CALLBACKS,
     CALLBACK_URL_SET, CLIENT_KEY_UPLOAD, RISK_URL_SET, WHITELIST, WHITELIST_EDIT,
 };
 use coffer_domain::merchant_api::BlacklistFilter;
 use coffer_domain::ports::Paged;
-use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde::Deserialize;
+use serde_json::{json, Value};
 
-use crate::audit::AuditBefore;
-use crate::envelope::{ok, ApiError, ApiJson, ApiResult, Reply};
-use crate::personal::PageQuery;
+use crate::audit::{audited, Audited};
+use crate::bodies::{ById, CreatedAddress, PageQuery};
+use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::{Allowed, AllowedEither};
 use crate::views::callbacks::AttemptResultView;
 use crate::views::merchant_api::{AllowIpView, ApiSecretView, ApiSettingsView, BlacklistView, ClientKeyView};
@@ -42,12 +41,6 @@ pub struct CallbackUrl {
     callback_url: String,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CallbackUrlSaved {
-    callback_url: String,
-}
-
 #[derive(Deserialize)]
 pub struct AllowIps {
     ips: Vec<String>,
@@ -71,19 +64,9 @@ pub struct BlacklistAdd {
     remark: String,
 }
 
-#[derive(Serialize)]
-pub struct BlacklistAdded {
-    id: i64,
-    address: String,
-}
-
-#[derive(Deserialize)]
-pub struct ById {
-    id: i64,
-}
-
-fn before(value: serde_json::Value) -> Extension<AuditBefore> {
-    Extension(AuditBefore(value.to_string()))
+/// A saved address setting as `{ key: saved }`, recording `{ key: before }` ("" for none).
+fn address_saved(key: &str, before: Option<String>, saved: String) -> Audited<Value> {
+    audited(&json!({ key: before.unwrap_or_default() }), json!({ key: saved }))
 }
 
 /// The non-secret settings, with the platform public key for verifying callbacks; read by the
@@ -109,49 +92,41 @@ pub async fn reset_secret(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<API_KEY_RESET>,
     ApiJson(b): ApiJson<GoogleCode>,
-) -> Result<(Extension<AuditBefore>, Reply<ApiSecretView>), ApiError> {
+) -> Audited<ApiSecretView> {
     let old = state.merchant_api.settings(&ctx).await?.key_id;
     let new = state.merchant_api.reset_secret(&ctx, &b.google_code).await?;
-    Ok((before(json!({ "keyId": old })), Reply(new.into())))
+    audited(&json!({ "keyId": old }), new.into())
 }
 
 pub async fn save_client_key(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<CLIENT_KEY_UPLOAD>,
     ApiJson(b): ApiJson<ClientKeyUpload>,
-) -> Result<(Extension<AuditBefore>, Reply<ClientKeyView>), ApiError> {
+) -> Audited<ClientKeyView> {
     let old = state.merchant_api.settings(&ctx).await?.client_key;
     let saved = state
         .merchant_api
         .save_client_key(&ctx, &b.public_key, &b.google_code)
         .await?;
     let old = old.map(|k| json!({ "fingerprint": k.fingerprint, "bits": k.bits }));
-    Ok((before(json!({ "clientKey": old })), Reply(saved.into())))
+    audited(&json!({ "clientKey": old }), saved.into())
 }
 
 pub async fn save_callback_url(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<CALLBACK_URL_SET>,
     ApiJson(b): ApiJson<CallbackUrl>,
-) -> Result<(Extension<AuditBefore>, Reply<CallbackUrlSaved>), ApiError> {
-    let old = state
-        .merchant_api
-        .settings(&ctx)
-        .await?
-        .callback_url
-        .unwrap_or_default();
-    let callback_url = state
+) -> Audited<Value> {
+    let old = state.merchant_api.settings(&ctx).await?.callback_url;
+    let saved = state
         .merchant_api
         .save_callback_url(&ctx, &b.callback_url)
         .await?;
     // what waited for an address (or a working one) goes out at the next round.
-    if !callback_url.is_empty() {
+    if !saved.is_empty() {
         state.callbacks.wake(&ctx).await?;
     }
-    Ok((
-        before(json!({ "callbackUrl": old })),
-        Reply(CallbackUrlSaved { callback_url }),
-    ))
+    address_saved("callbackUrl", old, saved)
 }
 
 #[derive(Deserialize)]
@@ -160,28 +135,14 @@ pub struct RiskUrl {
     risk_url: String,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RiskUrlSaved {
-    risk_url: String,
-}
-
 pub async fn save_risk_url(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<RISK_URL_SET>,
     ApiJson(b): ApiJson<RiskUrl>,
-) -> Result<(Extension<AuditBefore>, Reply<RiskUrlSaved>), ApiError> {
-    let old = state
-        .merchant_api
-        .settings(&ctx)
-        .await?
-        .risk_url
-        .unwrap_or_default();
-    let risk_url = state.merchant_api.save_risk_url(&ctx, &b.risk_url).await?;
-    Ok((
-        before(json!({ "riskUrl": old })),
-        Reply(RiskUrlSaved { risk_url }),
-    ))
+) -> Audited<Value> {
+    let old = state.merchant_api.settings(&ctx).await?.risk_url;
+    let saved = state.merchant_api.save_risk_url(&ctx, &b.risk_url).await?;
+    address_saved("riskUrl", old, saved)
 }
 
 pub async fn allow_ips(
@@ -195,10 +156,10 @@ pub async fn edit_allow_ips(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<WHITELIST_EDIT>,
     ApiJson(b): ApiJson<AllowIps>,
-) -> Result<(Extension<AuditBefore>, Reply<Vec<AllowIpView>>), ApiError> {
+) -> Audited<Vec<AllowIpView>> {
     let (old, new) = state.merchant_api.edit_allow_ips(&ctx, &b.ips).await?;
     let old: Vec<String> = old.into_iter().map(|e| e.ip).collect();
-    Ok((before(json!({ "ips": old })), Reply(listed(new))))
+    audited(&json!({ "ips": old }), listed(new))
 }
 
 pub async fn blacklist_page(
@@ -221,24 +182,23 @@ pub async fn blacklist_add(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<BLACKLIST_ADD>,
     ApiJson(b): ApiJson<BlacklistAdd>,
-) -> ApiResult<BlacklistAdded> {
+) -> ApiResult<CreatedAddress> {
     let (id, address) = state
         .merchant_api
         .add_blacklist(&ctx, b.chain_id, &b.address, &b.remark)
         .await?;
-    ok(BlacklistAdded { id, address })
+    ok(CreatedAddress { id, address })
 }
 
 pub async fn blacklist_delete(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<BLACKLIST_DELETE>,
     ApiJson(b): ApiJson<ById>,
-) -> Result<(Extension<AuditBefore>, Reply<()>), ApiError> {
-    let deleted = BlacklistView::from(state.merchant_api.delete_blacklist(&ctx, b.id).await?);
-    Ok((
-        Extension(AuditBefore(serde_json::to_string(&deleted).unwrap_or_default())),
-        Reply(()),
-    ))
+) -> Audited {
+    audited(
+        &BlacklistView::from(state.merchant_api.delete_blacklist(&ctx, b.id).await?),
+        (),
+    )
 }
 
 /// a signed `ping` to the saved callback address, answering how the merchant's

@@ -7,10 +7,10 @@ use coffer_domain::menu::catalogue::{
 };
 use coffer_domain::ports::{AddressFilter, ColdAddress, CollectSettings, Paged, RiskLimits};
 use coffer_domain::wallets::assets::AssetInput;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
+use crate::bodies::{Created, CreatedAddress, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::personal::PageQuery;
 use crate::session::Allowed;
 use crate::views::wallets::{
     AssetView, ColdAddressView, DepositAddressView, HotWalletView, TokenRequestView,
@@ -107,17 +107,6 @@ pub struct AddHotWallet {
     chain_id: i64,
     #[serde(default)]
     remark: String,
-}
-
-#[derive(Serialize)]
-pub struct Created {
-    id: i64,
-}
-
-#[derive(Serialize)]
-pub struct CreatedWallet {
-    id: i64,
-    address: String,
 }
 
 pub async fn asset_list(
@@ -259,9 +248,9 @@ pub async fn hot_wallet_add(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<HOT_WALLET_ADD>,
     ApiJson(b): ApiJson<AddHotWallet>,
-) -> ApiResult<CreatedWallet> {
+) -> ApiResult<CreatedAddress> {
     let (id, address) = state.wallets.add_hot_wallet(&ctx, b.chain_id, &b.remark).await?;
-    ok(CreatedWallet { id, address })
+    ok(CreatedAddress { id, address })
 }
 
 pub async fn hot_wallet_status(

@@ -14,6 +14,7 @@ use coffer_domain::withdrawals::review::{CheckReport, Selection};
 use coffer_domain::Locale;
 use serde::{Deserialize, Serialize};
 
+use crate::bodies::ById;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::orders::{
     drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
@@ -177,13 +178,7 @@ pub async fn withdraw(
     Allowed(ctx): Allowed<WITHDRAW>,
     ApiJson(b): ApiJson<WithdrawBody>,
 ) -> ApiResult<WithdrawalView> {
-    let (mut request, code) = b.request();
-    request.from_address = None;
-    let requester = Requester::Console {
-        user_id: ctx.user_id,
-        email: ctx.email.clone(),
-    };
-    console_request(&state, &ctx, &code, requester, &request).await
+    console_request(&state, &ctx, b, false).await
 }
 
 pub async fn manual_withdraw(
@@ -191,34 +186,33 @@ pub async fn manual_withdraw(
     Allowed(ctx): Allowed<MANUAL_WITHDRAW>,
     ApiJson(b): ApiJson<WithdrawBody>,
 ) -> ApiResult<WithdrawalView> {
-    let (mut request, code) = b.request();
-    request.merchant_order_no = None;
-    let requester = Requester::Manual {
-        user_id: ctx.user_id,
-        email: ctx.email.clone(),
-    };
-    console_request(&state, &ctx, &code, requester, &request).await
+    console_request(&state, &ctx, b, true).await
 }
 
-/// A request from the console: a Google code first (it moves money), then the request.
+/// A request from the console: a Google code first (it moves money), then the request. A
+/// manual withdrawal may name the paying wallet but has no merchant order number; Token
+/// withdraw the other way round.
 async fn console_request(
     state: &AppState,
     ctx: &AuthContext,
-    google_code: &str,
-    requester: Requester,
-    request: &WithdrawRequest,
+    body: WithdrawBody,
+    manual: bool,
 ) -> ApiResult<WithdrawalView> {
-    state.auth.require_google(ctx, google_code).await?;
+    let (mut request, google_code) = body.request();
+    let (user_id, email) = (ctx.user_id, ctx.email.clone());
+    let requester = if manual {
+        request.merchant_order_no = None;
+        Requester::Manual { user_id, email }
+    } else {
+        request.from_address = None;
+        Requester::Console { user_id, email }
+    };
+    state.auth.require_google(ctx, &google_code).await?;
     ok(state
         .withdrawals
-        .request(ctx.merchant_id, requester, request)
+        .request(ctx.merchant_id, requester, &request)
         .await?
         .into())
-}
-
-#[derive(Deserialize)]
-pub struct ById {
-    id: i64,
 }
 
 #[derive(Deserialize)]

@@ -201,46 +201,48 @@ fn signed_headers() -> Value {
     ])
 }
 
+/// A signed call of the merchant API (`method` "get" or "post"): its headers, the body schema
+/// named `request` when it takes one, and the envelope around `data_schema`.
+pub(super) fn signed_call(
+    method: &str,
+    request: Option<&str>,
+    (operation_id, summary, description): (&str, &str, &str),
+    (data_schema, answer_description): (&str, &str),
+) -> Value {
+    let mut operation = json!({
+        "operationId": operation_id,
+        "summary": summary,
+        "description": description,
+        "security": [ { "apiKey": [] } ],
+        "parameters": signed_headers(),
+        "responses": answer(data_schema, answer_description)
+    });
+    if let Some(request) = request {
+        operation["requestBody"] = json!({
+            "required": true,
+            "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{request}") } } }
+        });
+    }
+    json!({ method: operation })
+}
+
 fn paths() -> Value {
     json!({
-        "/merchant/v1/ping": {
-            "get": {
-                "operationId": "ping",
-                "summary": "Check the integration",
-                "description": "Does nothing but authenticate: answers code 1 when the API key, the caller's IP, the clock and the signature are right. The signed body is empty.",
-                "security": [ { "apiKey": [] } ],
-                "parameters": signed_headers(),
-                "responses": answer("Pong", "The envelope; `data` names the merchant.")
-            }
-        },
-        "/merchant/v1/address": {
-            "post": {
-                "operationId": "depositAddress",
-                "summary": "Get or create an end user's deposit address",
-                "description": "The deposit address of the end user (OpenID) on a chain: derived from the merchant's wallet seed on the first call, the same on every later call, never given to another user. Deposits to it are reported by signed callbacks to the merchant's callback address.",
-                "security": [ { "apiKey": [] } ],
-                "parameters": signed_headers(),
-                "requestBody": {
-                    "required": true,
-                    "content": { "application/json": { "schema": { "$ref": "#/components/schemas/AddressRequest" } } }
-                },
-                "responses": answer("DepositAddress", "The envelope; `data` is the address.")
-            }
-        },
-        "/merchant/v1/deposits": {
-            "post": {
-                "operationId": "deposits",
-                "summary": "Query deposit orders",
-                "description": "The merchant's deposits, newest first, by order number, hash, OpenID, chain, token, status or time: to reconcile, or to look up an order whose callback did not arrive. The same states the callbacks announce.",
-                "security": [ { "apiKey": [] } ],
-                "parameters": signed_headers(),
-                "requestBody": {
-                    "required": true,
-                    "content": { "application/json": { "schema": { "$ref": "#/components/schemas/DepositQuery" } } }
-                },
-                "responses": answer("DepositPage", "The envelope; `data` is one page of deposits.")
-            }
-        },
+        "/merchant/v1/ping": signed_call("get", None, (
+            "ping",
+            "Check the integration",
+            "Does nothing but authenticate: answers code 1 when the API key, the caller's IP, the clock and the signature are right. The signed body is empty.",
+        ), ("Pong", "The envelope; `data` names the merchant.")),
+        "/merchant/v1/address": signed_call("post", Some("AddressRequest"), (
+            "depositAddress",
+            "Get or create an end user's deposit address",
+            "The deposit address of the end user (OpenID) on a chain: derived from the merchant's wallet seed on the first call, the same on every later call, never given to another user. Deposits to it are reported by signed callbacks to the merchant's callback address.",
+        ), ("DepositAddress", "The envelope; `data` is the address.")),
+        "/merchant/v1/deposits": signed_call("post", Some("DepositQuery"), (
+            "deposits",
+            "Query deposit orders",
+            "The merchant's deposits, newest first, by order number, hash, OpenID, chain, token, status or time: to reconcile, or to look up an order whose callback did not arrive. The same states the callbacks announce.",
+        ), ("DepositPage", "The envelope; `data` is one page of deposits.")),
         "/merchant/v1/openapi.json": {
             "get": {
                 "operationId": "openapi",
@@ -260,10 +262,7 @@ fn merged(mut a: Value, b: Value) -> Value {
 }
 
 pub fn document() -> Value {
-    let paths = merged(
-        paths(),
-        super::openapi_withdrawals::paths(signed_headers(), answer),
-    );
+    let paths = merged(paths(), super::openapi_withdrawals::paths());
     let mut components = components();
     components["schemas"] = merged(
         components["schemas"].take(),

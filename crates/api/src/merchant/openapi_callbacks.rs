@@ -13,61 +13,57 @@ fn common() -> Value {
     })
 }
 
-fn with_common(mut fields: Value) -> Value {
+/// The body of an order's callback: the fields every event carries, and the order's own.
+fn order_callback(events: &str, mut fields: Value) -> Value {
     if let (Some(fields), Value::Object(common)) = (fields.as_object_mut(), common()) {
         fields.extend(common);
     }
-    fields
+    json!({
+        "type": "object",
+        "description": events,
+        "required": ["eventId", "event", "occurredAt", "seq", "orderNo", "status"],
+        "properties": fields
+    })
 }
 
 pub fn schemas() -> Value {
     json!({
-        "DepositCallback": {
-            "type": "object",
-            "description": "deposit.confirming, deposit.confirmed, deposit.void",
-            "required": ["eventId", "event", "occurredAt", "seq", "orderNo", "status"],
-            "properties": with_common(json!({
-                "orderNo": { "type": "string", "example": "D202611220000000012" },
-                "openId": { "type": "string", "example": "user-42" },
-                "chainId": { "type": "integer", "example": 1337 },
-                "chainname": { "type": "string", "example": "Devchain" },
-                "tokenId": { "type": "integer", "nullable": true, "description": "null for the native coin", "example": 1 },
-                "symbol": { "type": "string", "example": "USDT" },
-                "hash": { "type": "string", "example": "0x..." },
-                "index": { "type": "integer", "example": 0 },
-                "fromAddress": { "type": "string" },
-                "toAddress": { "type": "string", "description": "the merchant's deposit address" },
-                "amount": { "type": "string", "description": "exact decimal in the token's units", "example": "25.5" },
-                "status": { "type": "integer", "enum": [7, 8, 11], "description": "7 confirming, 8 complete, 11 void" },
-                "blockNumber": { "type": "integer", "example": 1234 },
-                "requiredConfirmations": { "type": "integer", "example": 12 },
-                "createdAt": { "type": "string", "format": "date-time" }
-            }))
-        },
-        "WithdrawalCallback": {
-            "type": "object",
-            "description": "withdraw.review, withdraw.rejected, withdraw.broadcast, withdraw.confirmed, withdraw.failed",
-            "required": ["eventId", "event", "occurredAt", "seq", "orderNo", "status"],
-            "properties": with_common(json!({
-                "orderNo": { "type": "string", "example": "W202611220000000009" },
-                "merchantOrderNo": { "type": "string", "description": "\"\" when none was given" },
-                "openId": { "type": "string" },
-                "securityCode": { "type": "string" },
-                "chainId": { "type": "integer" },
-                "chainname": { "type": "string" },
-                "tokenId": { "type": "integer", "nullable": true },
-                "symbol": { "type": "string" },
-                "fromAddress": { "type": "string", "description": "the paying hot wallet, \"\" until chosen" },
-                "toAddress": { "type": "string" },
-                "amount": { "type": "string" },
-                "actualAmount": { "type": "string", "description": "\"0\" until complete" },
-                "hash": { "type": "string", "description": "\"\" until signed" },
-                "status": { "type": "integer", "description": "order state at the event" },
-                "reason": { "type": "string" },
-                "riskReasons": { "type": "array", "items": { "type": "string" } },
-                "createdAt": { "type": "string", "format": "date-time" }
-            }))
-        },
+        "DepositCallback": order_callback("deposit.confirming, deposit.confirmed, deposit.void", json!({
+            "orderNo": { "type": "string", "example": "D202611220000000012" },
+            "openId": { "type": "string", "example": "user-42" },
+            "chainId": { "type": "integer", "example": 1337 },
+            "chainname": { "type": "string", "example": "Devchain" },
+            "tokenId": { "type": "integer", "nullable": true, "description": "null for the native coin", "example": 1 },
+            "symbol": { "type": "string", "example": "USDT" },
+            "hash": { "type": "string", "example": "0x..." },
+            "index": { "type": "integer", "example": 0 },
+            "fromAddress": { "type": "string" },
+            "toAddress": { "type": "string", "description": "the merchant's deposit address" },
+            "amount": { "type": "string", "description": "exact decimal in the token's units", "example": "25.5" },
+            "status": { "type": "integer", "enum": [7, 8, 11], "description": "7 confirming, 8 complete, 11 void" },
+            "blockNumber": { "type": "integer", "example": 1234 },
+            "requiredConfirmations": { "type": "integer", "example": 12 },
+            "createdAt": { "type": "string", "format": "date-time" }
+        })),
+        "WithdrawalCallback": order_callback("withdraw.review, withdraw.rejected, withdraw.broadcast, withdraw.confirmed, withdraw.failed", json!({
+            "orderNo": { "type": "string", "example": "W202611220000000009" },
+            "merchantOrderNo": { "type": "string", "description": "\"\" when none was given" },
+            "openId": { "type": "string" },
+            "securityCode": { "type": "string" },
+            "chainId": { "type": "integer" },
+            "chainname": { "type": "string" },
+            "tokenId": { "type": "integer", "nullable": true },
+            "symbol": { "type": "string" },
+            "fromAddress": { "type": "string", "description": "the paying hot wallet, \"\" until chosen" },
+            "toAddress": { "type": "string" },
+            "amount": { "type": "string" },
+            "actualAmount": { "type": "string", "description": "\"0\" until complete" },
+            "hash": { "type": "string", "description": "\"\" until signed" },
+            "status": { "type": "integer", "description": "order state at the event" },
+            "reason": { "type": "string" },
+            "riskReasons": { "type": "array", "items": { "type": "string" } },
+            "createdAt": { "type": "string", "format": "date-time" }
+        })),
         "PingCallback": {
             "type": "object",
             "description": "the test callback (System > Callback): no order, no seq",

@@ -2,36 +2,20 @@
 
 use serde_json::{json, Value};
 
-pub fn paths(signed_headers: Value, answer: impl Fn(&str, &str) -> Value) -> Value {
+use super::openapi::signed_call;
+
+pub fn paths() -> Value {
     json!({
-        "/merchant/v1/withdraw": {
-            "post": {
-                "operationId": "withdraw",
-                "summary": "Request a withdrawal",
-                "description": "Pays `amount` of a token (or the chain's native coin without `tokenId`) from the merchant's hot wallets to `toAddress`. Idempotent on `merchantOrderNo`: the same request again returns the same withdrawal; the same number with other content is refused. The answer has status 0 (checks running); the risk limits and the merchant's risk-control address decide whether it passes on its own or waits for review. Progress arrives as callbacks (withdraw.review, withdraw.rejected, withdraw.broadcast, withdraw.confirmed, withdraw.failed).",
-                "security": [ { "apiKey": [] } ],
-                "parameters": signed_headers.clone(),
-                "requestBody": {
-                    "required": true,
-                    "content": { "application/json": { "schema": { "$ref": "#/components/schemas/WithdrawRequest" } } }
-                },
-                "responses": answer("Withdrawal", "The envelope; `data` is the withdrawal.")
-            }
-        },
-        "/merchant/v1/withdrawals": {
-            "post": {
-                "operationId": "withdrawals",
-                "summary": "Query withdrawal orders",
-                "description": "The merchant's withdrawals, newest first, by order number, merchant order number, hash, OpenID, chain, token, status or time.",
-                "security": [ { "apiKey": [] } ],
-                "parameters": signed_headers,
-                "requestBody": {
-                    "required": true,
-                    "content": { "application/json": { "schema": { "$ref": "#/components/schemas/WithdrawalQuery" } } }
-                },
-                "responses": answer("WithdrawalPage", "The envelope; `data` is one page of withdrawals.")
-            }
-        }
+        "/merchant/v1/withdraw": signed_call("post", Some("WithdrawRequest"), (
+            "withdraw",
+            "Request a withdrawal",
+            "Pays `amount` of a token (or the chain's native coin without `tokenId`) from the merchant's hot wallets to `toAddress`. Idempotent on `merchantOrderNo`: the same request again returns the same withdrawal; the same number with other content is refused. The answer has status 0 (checks running); the risk limits and the merchant's risk-control address decide whether it passes on its own or waits for review. Progress arrives as callbacks (withdraw.review, withdraw.rejected, withdraw.broadcast, withdraw.confirmed, withdraw.failed).",
+        ), ("Withdrawal", "The envelope; `data` is the withdrawal.")),
+        "/merchant/v1/withdrawals": signed_call("post", Some("WithdrawalQuery"), (
+            "withdrawals",
+            "Query withdrawal orders",
+            "The merchant's withdrawals, newest first, by order number, merchant order number, hash, OpenID, chain, token, status or time.",
+        ), ("WithdrawalPage", "The envelope; `data` is one page of withdrawals.")),
     })
 }
 

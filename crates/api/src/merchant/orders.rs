@@ -9,10 +9,10 @@ use coffer_domain::ports::{OrderFilter, PageRequest, Paged};
 use serde::{Deserialize, Serialize};
 
 use super::MerchantCall;
+use crate::bodies::PageQuery;
 use crate::deposits::DepositView;
 use crate::envelope::{ok, ApiError, ApiResult};
 use crate::orders::paged;
-use crate::personal::PageQuery;
 use crate::withdrawals::WithdrawalView;
 use crate::AppState;
 

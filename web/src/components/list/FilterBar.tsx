@@ -76,3 +76,19 @@ export function PeriodFilter({ problem }: { problem: (range: PickedRange) => str
     </Form.Item>
   );
 }
+
+/** The status filter (`status`): `statuses` labelled by their views' keys, or all when cleared. */
+export function StatusFilter<S extends number>({ statuses, views }: { statuses: readonly S[]; views: Record<S, { key: string }> }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="status">
+      <Select
+        allowClear
+        className="coffer-filter-select"
+        placeholder={t('filter_all_statuses')}
+        options={statuses.map((status) => ({ value: status, label: t(views[status].key) }))}
+        data-testid="filter-status"
+      />
+    </Form.Item>
+  );
+}

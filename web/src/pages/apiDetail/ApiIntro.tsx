@@ -2,6 +2,7 @@ import { Alert, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PATHS } from '@/router/catalogue';
 import { MERCHANT_API_BASE, OPENAPI_PATH, type OpenApiDocument } from '@/api/apiDetail';
 import Markdown, { CodeBlock } from './Markdown';
 import { authHeaders, type HeaderRow } from './openapi';
@@ -18,16 +19,16 @@ export function ApiIntroCard({ doc }: { doc: OpenApiDocument }) {
   const baseUrl = `${serviceOrigin()}${MERCHANT_API_BASE}`;
   const steps = [
     { key: 'api_detail_step_google', links: [['/personal', 'api_detail_go_personal']] },
-    { key: 'api_detail_step_rsa', links: [['/system/api-key', 'api_detail_go_api_key']], code: KEYGEN },
-    { key: 'api_detail_step_key', links: [['/system/api-key', 'api_detail_go_api_key']] },
+    { key: 'api_detail_step_rsa', links: [[PATHS.apiKey, 'api_detail_go_api_key']], code: KEYGEN },
+    { key: 'api_detail_step_key', links: [[PATHS.apiKey, 'api_detail_go_api_key']] },
     {
       key: 'api_detail_step_whitelist',
       links: [
-        ['/system/whitelist', 'api_detail_go_whitelist'],
-        ['/account/ip-list', 'api_detail_go_ip_list'],
+        [PATHS.whitelist, 'api_detail_go_whitelist'],
+        [PATHS.ipList, 'api_detail_go_ip_list'],
       ],
     },
-    { key: 'api_detail_step_callback', links: [['/system/callback', 'api_detail_go_callback']] },
+    { key: 'api_detail_step_callback', links: [[PATHS.callbacks, 'api_detail_go_callback']] },
   ];
   return (
     <Card

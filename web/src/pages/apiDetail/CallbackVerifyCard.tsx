@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { platformKey, type PlatformKey } from '@/api/apiDetail';
 import { useAccess } from '@/hooks/useAccess';
+import { PAGES } from '@/router/permissions';
 import { CodeBlock } from './Markdown';
 import { CALLBACK_HEADERS, CALLBACK_SIGNING_STRING, OPENSSL_CALLBACK_VERIFY, PUBLIC_KEY_PLACEHOLDER, nodeVerifySnippet } from './snippets';
 
-/** `/api/partner/secret` answers roles holding the API key (803) or the callback (804) page. */
-const SECRET_PAGES = ['803', '804'];
+/** `/api/partner/secret` answers roles holding the API key or the callback page. */
+const SECRET_PAGES = [PAGES.apiKey, PAGES.callbacks];
 
 type KeyState = { kind: 'loading' } | { kind: 'loaded'; key: PlatformKey } | { kind: 'unavailable' };
 

@@ -1,8 +1,8 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CallbackFilters } from '@/api/callbacks';
 import type { CallbackStatus } from '@/api/orders';
-import FilterBar, { PeriodFilter } from '@/components/list/FilterBar';
+import FilterBar, { PeriodFilter, StatusFilter } from '@/components/list/FilterBar';
 import { optionalPeriod, periodMessageKey } from '@/pages/orders/orderFilters';
 import { CALLBACK_STATUS, CALLBACK_STATUSES } from '@/pages/orders/statuses';
 import type { PickedRange } from '@/utils/timezone';
@@ -40,15 +40,7 @@ export default function CallbackFilterBar({ timeZone, onSearch }: { timeZone: nu
       <Form.Item name="orderNo">
         <Input allowClear placeholder={t('filter_order_no')} data-testid="filter-order-no" />
       </Form.Item>
-      <Form.Item name="status">
-        <Select
-          allowClear
-          className="coffer-filter-select"
-          placeholder={t('filter_all_statuses')}
-          options={CALLBACK_STATUSES.map((status) => ({ value: status, label: t(CALLBACK_STATUS[status].key) }))}
-          data-testid="filter-status"
-        />
-      </Form.Item>
+      <StatusFilter statuses={CALLBACK_STATUSES} views={CALLBACK_STATUS} />
     </FilterBar>
   );
 }

@@ -2,7 +2,7 @@ import type { DepositDetail, DepositRow } from '@/api/deposits';
 import { depositSummary, pageDeposits, pageUserTx, pushDeposit, pushUserTx, userTxSummary } from '@/api/deposits';
 import { orderPage } from '@/pages/orders/OrderScreen';
 import type { OrderSource } from '@/pages/orders/orderKind';
-import { PERMISSIONS } from '@/router/permissions';
+import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { DEPOSIT_KIND } from './depositKind';
 import { useHashScan } from './useHashScan';
 
@@ -13,7 +13,7 @@ type DepositSource = OrderSource<DepositRow, DepositDetail>;
 
 const DEPOSIT_ORDERS: DepositSource = {
   kind: DEPOSIT_KIND,
-  menuId: '301',
+  menuId: PAGES.depositOrders,
   titleKey: 'deposit_orders',
   tipKey: 'deposits_tip',
   countKey: 'summary_deposits',
@@ -25,11 +25,11 @@ const DEPOSIT_ORDERS: DepositSource = {
 };
 
 /** Offers "Scan transaction hash" (40101). */
-const DEPOSIT_LIST: DepositSource = { ...DEPOSIT_ORDERS, menuId: '401', titleKey: 'deposit_list', useExtras: useHashScan };
+const DEPOSIT_LIST: DepositSource = { ...DEPOSIT_ORDERS, menuId: PAGES.depositList, titleKey: 'deposit_list', useExtras: useHashScan };
 
 const TRANSACTION_LIST: DepositSource = {
   kind: DEPOSIT_KIND,
-  menuId: '402',
+  menuId: PAGES.transactionList,
   titleKey: 'transaction_list',
   tipKey: 'transactions_tip',
   countKey: 'summary_transactions',

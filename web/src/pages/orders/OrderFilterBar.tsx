@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TxType, type OrderFilters, type OrderStatus } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
-import FilterBar, { ChainFilter, PeriodFilter } from '@/components/list/FilterBar';
+import FilterBar, { ChainFilter, PeriodFilter, StatusFilter } from '@/components/list/FilterBar';
 import { periodMessageKey, requiredPeriod, toOrderFilters, type OrderFilterValues } from './orderFilters';
 import { ORDER_STATUS, TX_TYPE } from './statuses';
 
@@ -87,15 +87,7 @@ export default function OrderFilterBar({
       <Form.Item name="tokenId">
         <Select allowClear className="coffer-filter-select" placeholder={t('filter_all_tokens')} options={tokenOptions} data-testid="filter-token" />
       </Form.Item>
-      <Form.Item name="status">
-        <Select
-          allowClear
-          className="coffer-filter-select"
-          placeholder={t('filter_all_statuses')}
-          options={statuses.map((status) => ({ value: status, label: t(ORDER_STATUS[status].key) }))}
-          data-testid="filter-status"
-        />
-      </Form.Item>
+      <StatusFilter statuses={statuses} views={ORDER_STATUS} />
       {withType && (
         <Form.Item name="type">
           <Select

@@ -7,7 +7,8 @@ import type { ApiSettings, ClientKey } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
 import IconCard from '@/components/IconCard';
 import { useAccess } from '@/hooks/useAccess';
-import { PERMISSIONS } from '@/router/permissions';
+import { PATHS } from '@/router/catalogue';
+import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { downloadText } from '@/utils/csv';
 import { formatInZone } from '@/utils/timezone';
@@ -15,9 +16,6 @@ import ClientKeyModal from './ClientKeyModal';
 import { CopyButton } from './shared';
 import { groupFingerprint, platformPemFileName } from './systemRules';
 
-/** The API detail screen (menu 801), where the signatures are described. */
-const API_DETAIL_PAGE = '801';
-const API_DETAIL_ROUTE = '/system/api-detail';
 
 /** A PEM block, read-only, in a monospace text area. */
 function PemText({ pem, testId }: { pem: string; testId: string }) {
@@ -100,8 +98,8 @@ export function PlatformKeyCard({ settings, loading }: { settings: ApiSettings |
   const { hasPermission } = useAccess();
   const keyId = settings?.platformKeyId ?? '';
   const pem = settings?.platformPublicKey ?? '';
-  const detail = hasPermission(API_DETAIL_PAGE) ? (
-    <Link to={API_DETAIL_ROUTE} data-testid="platform-key-detail-link">
+  const detail = hasPermission(PAGES.apiDetail) ? (
+    <Link to={PATHS.apiDetail} data-testid="platform-key-detail-link">
       {t('sys_api_detail_link')}
     </Link>
   ) : null;

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { pageHotWallets, type HotWalletRow } from '@/api/wallets';
 import { useAccess } from '@/hooks/useAccess';
+import { PATHS } from '@/router/catalogue';
 import { PAGES } from '@/router/permissions';
 import { INTERVAL_MAX, INTERVAL_MIN, MAX_DAILY_COUNT, type AssetFormValues } from './assetForm';
 import { isAmount } from './tokenRules';
@@ -89,7 +90,7 @@ export default function AssetSettingsFields({ form, chainId, decimals, disabled 
           className="coffer-gap-bottom"
           data-testid="asset-form-no-wallet"
           message={failed ? t('token_hot_wallets_unavailable') : t('token_no_hot_wallet')}
-          description={hasPermission(PAGES.hotWallets) ? <Link to="/token/set">{t('token_go_hot_wallets')}</Link> : undefined}
+          description={hasPermission(PAGES.hotWallets) ? <Link to={PATHS.hotWallets}>{t('token_go_hot_wallets')}</Link> : undefined}
         />
       )}
 

@@ -9,6 +9,7 @@ import { useAccess } from '@/hooks/useAccess';
 import { ORDER_STATUS } from '@/pages/orders/statuses';
 import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
 import { useHomeConfig } from '@/pages/token/useHomeConfig';
+import { PATHS } from '@/router/catalogue';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
 import WithdrawForm from './WithdrawForm';
@@ -33,9 +34,9 @@ function CreatedOrder({ row }: { row: WithdrawalRow }) {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
   const target = hasPermission(PAGES.withdrawOrders)
-    ? { path: '/orders/withdraw', key: 'withdraw_orders_link' }
+    ? { path: PATHS.withdrawOrders, key: 'withdraw_orders_link' }
     : hasPermission(PAGES.withdrawList)
-      ? { path: '/transactions/withdraw-list', key: 'withdraw_list_link' }
+      ? { path: PATHS.withdrawList, key: 'withdraw_list_link' }
       : null;
   const waits = row.status === OrderStatus.AwaitingReview;
   return (

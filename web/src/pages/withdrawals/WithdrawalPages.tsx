@@ -2,7 +2,7 @@ import { OrderStatus } from '@/api/orders';
 import { pageWithdrawals, pushWithdrawal, withdrawalSummary, type WithdrawalDetail, type WithdrawalRow } from '@/api/withdrawals';
 import { orderPage } from '@/pages/orders/OrderScreen';
 import type { OrderSource } from '@/pages/orders/orderKind';
-import { PERMISSIONS } from '@/router/permissions';
+import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { useWithdrawReview } from './useWithdrawReview';
 import { WITHDRAWAL_KIND } from './withdrawalKind';
 
@@ -13,7 +13,7 @@ type WithdrawalSource = OrderSource<WithdrawalRow, WithdrawalDetail>;
 
 const WITHDRAW_ORDERS: WithdrawalSource = {
   kind: WITHDRAWAL_KIND,
-  menuId: '302',
+  menuId: PAGES.withdrawOrders,
   titleKey: 'withdraw_orders',
   tipKey: 'withdraw_orders_tip',
   countKey: 'summary_withdrawals',
@@ -24,12 +24,12 @@ const WITHDRAW_ORDERS: WithdrawalSource = {
   push: pushWithdrawal,
 };
 
-const WITHDRAW_LIST: WithdrawalSource = { ...WITHDRAW_ORDERS, menuId: '404', titleKey: 'withdraw_list', pushPermission: PERMISSIONS.withdrawListPush };
+const WITHDRAW_LIST: WithdrawalSource = { ...WITHDRAW_ORDERS, menuId: PAGES.withdrawList, titleKey: 'withdraw_list', pushPermission: PERMISSIONS.withdrawListPush };
 
 /** The review queue: selection, pass, reject, one-click, review again; no re-push. */
 const WITHDRAW_CHECK: WithdrawalSource = {
   ...WITHDRAW_ORDERS,
-  menuId: '403',
+  menuId: PAGES.withdrawCheck,
   titleKey: 'withdraw_check',
   tipKey: 'withdraw_check_tip',
   pushPermission: undefined,

@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Empty, Result, Space, Tabs, Tag, Typography
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listAssets, type Asset } from '@/api/assets';
+import { PATHS } from '@/router/catalogue';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { AddressText } from '../AddressText';
 import TokenIcon from '../TokenIcon';
@@ -63,7 +64,7 @@ export default function TokenDetailPage() {
           title={t('token_detail_missing')}
           subTitle={t('token_detail_missing_desc')}
           extra={
-            <Button type="primary" onClick={() => navigate('/token/list')}>
+            <Button type="primary" onClick={() => navigate(PATHS.tokenList)}>
               {t('back_to_token_list')}
             </Button>
           }
