@@ -53,33 +53,29 @@ async fn a_private_target_is_refused_without_a_connection() {
     }
 }
 
+/// The variables reqwest would read a proxy from.
+const PROXY_VARIABLES: [&str; 6] = [
+    "HTTP_PROXY",
+    "http_proxy",
+    "HTTPS_PROXY",
+    "https_proxy",
+    "ALL_PROXY",
+    "all_proxy",
+];
+
 /// HTTP_PROXY in the environment must not carry merchant-facing requests: the private-network
 /// guard would only see the proxy, and internal pages could be read through the attempt log.
 #[tokio::test]
 async fn the_environment_proxy_is_never_used() {
     let (proxy, seen) = recording_proxy().await;
-    for name in [
-        "HTTP_PROXY",
-        "http_proxy",
-        "HTTPS_PROXY",
-        "https_proxy",
-        "ALL_PROXY",
-        "all_proxy",
-    ] {
+    for name in PROXY_VARIABLES {
         std::env::set_var(name, &proxy);
     }
     let transport = HttpTransport::new(true, None).unwrap();
     let answer = transport
         .post(&request("http://coffer-proxy-test.invalid/hook"))
         .await;
-    for name in [
-        "HTTP_PROXY",
-        "http_proxy",
-        "HTTPS_PROXY",
-        "https_proxy",
-        "ALL_PROXY",
-        "all_proxy",
-    ] {
+    for name in PROXY_VARIABLES {
         std::env::remove_var(name);
     }
     assert!(

@@ -27,9 +27,11 @@ pub const DEV_ACCOUNTS: [&str; 3] = [
 /// Creation bytecode of contracts/TestUSD.sol (6 decimals, open `mint`), built by
 /// contracts/build.mjs.
 const TEST_USD_BIN: &str = include_str!("../../../contracts/TestUSD.bin");
-/// ERC20 selectors: mint(address,uint256) of TestUSD, transfer(address,uint256).
+/// ERC20 selectors: mint(address,uint256) of TestUSD, transfer(address,uint256),
+/// balanceOf(address).
 const MINT: &str = "40c10f19";
 const TRANSFER: &str = "a9059cbb";
+const BALANCE_OF: &str = "70a08231";
 
 pub struct AnvilPeer {
     pub port: u16,
@@ -180,6 +182,26 @@ impl AnvilPeer {
     pub async fn token_transfer(&self, from: &str, token: &str, to: &str, amount: U256) -> String {
         self.send(from, Some(token), U256::ZERO, &call_data(TRANSFER, to, amount))
             .await
+    }
+
+    /// Sends 1 ETH for gas from the first dev account to `to` and waits for its block.
+    pub async fn fund_gas(&self, to: &str) {
+        let one_eth = U256::from(10u64).pow(U256::from(18u64));
+        let hash = self.send(DEV_ACCOUNTS[0], Some(to), one_eth, "0x").await;
+        self.receipt(&hash).await;
+    }
+
+    /// The ERC20 balance of `who` at the head (`balanceOf`).
+    pub async fn erc20_balance(&self, token: &str, who: &str) -> U256 {
+        let data = format!(
+            "0x{BALANCE_OF}{:0>64}",
+            who.trim_start_matches("0x").to_lowercase()
+        );
+        let answer = self
+            .rpc("eth_call", json!([{"to": token, "data": data}, "latest"]))
+            .await;
+        let hex = answer.as_str().expect("a balance").trim_start_matches("0x");
+        U256::from_str_radix(hex, 16).expect("a hex balance")
     }
 
     pub async fn block_number(&self) -> u64 {

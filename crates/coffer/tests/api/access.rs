@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::console::{paging, Accounts, Me};
 use crate::escalation::{invite_and_sign_in, INVITEE_PASSWORD};
-use crate::helpers::{menu_ids, spawn_app, TestApp, DEMO_EMAIL};
+use crate::helpers::{menu_ids, spawn_app, strings, TestApp, DEMO_EMAIL};
 use crate::wallets::{bind_google, google_code};
 
 pub async fn role_id_of(app: &TestApp, token: &str, name_part: &str) -> i64 {
@@ -46,7 +46,7 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
 
     let account = |email: &str, name: &str| json!({"email": email, "username": name, "roleId": ops, "googleCode": google_code(&app, &google)});
     let nameless = app.accounts(&admin).add(account("ops@coffer.local", " ")).await;
-    assert_eq!((nameless.code(), nameless.msg()), (10422, "Nickname is empty"));
+    assert_eq!(nameless.code_and_msg(), (10422, "Nickname is empty"));
     let ops_token = invite_and_sign_in(&app, &admin, &google, "ops@coffer.local", ops).await;
     let ops_user = crate::escalation::account_id(&app, &admin, "ops@coffer.local")
         .await
@@ -89,7 +89,7 @@ async fn accounts_and_roles_lifecycle(db: TestDb) {
     assert_eq!(app.me(&ops_token).info().await.code(), 10506);
     let disabled = app
         .auth()
-        .verify(json!({"email": "ops@coffer.local", "password": INVITEE_PASSWORD}))
+        .check_password("ops@coffer.local", INVITEE_PASSWORD)
         .await;
     assert_eq!(disabled.code(), 11003);
     assert_eq!(
@@ -199,7 +199,7 @@ async fn admin_is_a_flag_not_a_name(db: TestDb) {
     for name in ["admin", " ADMIN "] {
         let fake = app.roles(&admin).add(json!({"name": name, "menuIds": [1]})).await;
         assert_eq!(
-            (fake.code(), fake.msg()),
+            fake.code_and_msg(),
             (17005, "A role with this name already exists"),
             "{name:?}"
         );
@@ -226,13 +226,7 @@ async fn admin_is_a_flag_not_a_name(db: TestDb) {
         .await;
     let options = app.accounts(&clerk).role_options().await;
     assert_eq!(options.code(), 1);
-    let names: Vec<&str> = options
-        .data()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
+    let names = strings(options.data(), "name");
     assert!(
         names.contains(&"admin") && names.contains(&"Everything"),
         "{names:?}"

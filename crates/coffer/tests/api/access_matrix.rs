@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::access::{account_id_of, role_id_of};
 use crate::console::{paging, Accounts, IpList, Logs, Me, Roles};
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, strings};
 
 /// Every endpoint behind a menu id, with a body that would otherwise be acceptable.
 fn gated_calls(role_id: i64, user_id: i64, ip_id: i64) -> Vec<(&'static str, i64, Value)> {
@@ -81,7 +81,7 @@ async fn permission_matrix(db: TestDb) {
         let foreign = app.post_as(&outsider, path, body).await;
         if body_names_a_record(path) {
             assert_eq!(
-                (foreign.code(), foreign.msg()),
+                foreign.code_and_msg(),
                 (17001, "No such record"),
                 "{path} across merchants"
             );
@@ -96,12 +96,7 @@ async fn permission_matrix(db: TestDb) {
     }
     // The other merchant's lists never show our rows.
     let theirs = app.accounts(&outsider).page(paging(1, 100)).await;
-    let emails: Vec<&str> = theirs.data()["list"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["email"].as_str().unwrap())
-        .collect();
+    let emails = strings(&theirs.data()["list"], "email");
     assert_eq!(emails, vec!["boss@other.example"]);
     let their_logs = app.logs(&outsider).logins(paging(1, 100)).await;
     assert!(their_logs.data()["list"]
@@ -110,12 +105,7 @@ async fn permission_matrix(db: TestDb) {
         .iter()
         .all(|e| e["email"] == "boss@other.example"));
     let their_roles = app.roles(&outsider).page().await;
-    let names: Vec<&str> = their_roles.data()["list"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
+    let names = strings(&their_roles.data()["list"], "name");
     assert!(!names.iter().any(|n| n.contains("viewer")), "{names:?}");
 }
 

@@ -5,48 +5,21 @@
 //! scan (once, however often it is scanned); an anvil reorg (evm_snapshot / evm_revert) orphans
 //! a transfer, which becomes void and is announced; the merchant API answers order queries.
 
-use coffer::config::{ChainConfig, Config, EvmConfig, FamilyConfig, Secret, TokenConfig};
-use coffer_domain::callbacks::headers;
 use coffer_testkit::anvil::DEV_ACCOUNTS;
 use coffer_testkit::{each_database, AnvilPeer, TestDb};
 use ruint::aliases::U256;
 use serde_json::{json, Value};
 
-use crate::deposits::openssl_verifies;
+use crate::chains::{anvil_chain, EVM, EVM_USDT_ID};
+use crate::deposits::accept_deposits;
 use crate::helpers::{
-    spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD, OTHER_EMAIL, OTHER_PASSWORD,
+    fields, spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD, OTHER_EMAIL, OTHER_PASSWORD,
 };
 use crate::merchant_signing::{integrate, Integration};
-use crate::receiver::Receiver;
-use crate::wallets::EVM;
+use crate::receiver::{verified_events, Receiver};
 
-const TOKEN_ID: i64 = 101;
+const TOKEN_ID: i64 = EVM_USDT_ID;
 const PAYER: &str = DEV_ACCOUNTS[1];
-
-pub fn anvil_chain(config: &mut Config, url: &str, contract: &str) {
-    config.chains = vec![ChainConfig {
-        id: EVM,
-        family: FamilyConfig::Evm(EvmConfig {
-            evm_chain_id: Some(31337),
-        }),
-        name: "Anvil".into(),
-        symbol: "ETH".into(),
-        decimals: 18,
-        txurl: String::new(),
-        rpc_url: Secret::new(url),
-        confirmations: Some(3),
-        // Like a real deployment: the scanner starts where the chain is when it first runs.
-        scan_from_block: None,
-        tokens: vec![TokenConfig {
-            id: TOKEN_ID,
-            symbol: "USDT".into(),
-            contract: contract.into(),
-            decimals: 6,
-            price: "1".into(),
-            min_deposit: None,
-        }],
-    }];
-}
 
 fn usd(whole: u64, cents: u64) -> U256 {
     U256::from(whole * 1_000_000 + cents * 10_000)
@@ -70,31 +43,18 @@ async fn hash_scan(app: &TestApp, token: &str, hash: &str) -> Answer {
         .await
 }
 
-/// Every callback received so far verifies with the platform key (openssl) and carries its
-/// event id in the header; returns the (event, orderNo, status) triples in arrival order.
-async fn verified_events(app: &TestApp, receiver: &Receiver) -> Vec<(String, String, i64)> {
-    let (kid, public_pem) = app.platform_keys.public().await.unwrap();
-    let received = receiver.received.lock().unwrap().clone();
-    received
-        .iter()
-        .map(|r| {
-            let header = |name: &str| r.headers.get(name).unwrap().to_str().unwrap().to_string();
-            assert_eq!(header(headers::KEY_ID), kid);
-            let message = format!("{}\n{}", header(headers::TIMESTAMP), r.body);
-            assert!(openssl_verifies(
-                &public_pem,
-                &message,
-                &header(headers::SIGNATURE)
-            ));
-            let body: Value = serde_json::from_str(&r.body).unwrap();
-            assert_eq!(header(headers::EVENT_ID), body["eventId"]);
-            (
-                body["event"].as_str().unwrap().to_string(),
-                body["orderNo"].as_str().unwrap().to_string(),
-                body["status"].as_i64().unwrap(),
-            )
-        })
-        .collect()
+/// The (event, orderNo, status) of every callback received so far, each verified with the
+/// platform key, in arrival order.
+async fn verified(app: &TestApp, receiver: &Receiver) -> Vec<(String, String, i64)> {
+    let events = verified_events(app, receiver).await;
+    let triple = |body: &Value| {
+        (
+            body["event"].as_str().unwrap().to_string(),
+            body["orderNo"].as_str().unwrap().to_string(),
+            body["status"].as_i64().unwrap(),
+        )
+    };
+    events.iter().map(triple).collect()
 }
 
 async fn an_erc20_deposit_on_anvil_reaches_the_merchant_signed(db: TestDb) {
@@ -106,18 +66,7 @@ async fn an_erc20_deposit_on_anvil_reaches_the_merchant_signed(db: TestDb) {
     let app = spawn_app_with(db, |c| anvil_chain(c, &anvil.url, &contract)).await;
     let m = integrate(&app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
     let token = m.token.clone();
-    let payer = app.wallets(&token).add_hot(json!({"chainId": EVM})).await;
-    let payer = payer.data()["address"].as_str().unwrap().to_string();
-    let enabled = app
-        .assets(&token)
-        .add(json!({"chainId": EVM, "tokenId": TOKEN_ID, "paymentAddress": payer}))
-        .await;
-    assert_eq!(enabled.code(), 1, "{:?}", enabled.body);
-    let saved = app
-        .callbacks(&token)
-        .save_url(json!({"callbackUrl": receiver.url}))
-        .await;
-    assert_eq!(saved.code(), 1, "{:?}", saved.body);
+    accept_deposits(&app, &token, EVM, TOKEN_ID, &receiver).await;
 
     // The merchant's server asks for user-7's address with a signed call.
     let address = merchant_call(
@@ -144,8 +93,8 @@ async fn an_erc20_deposit_on_anvil_reaches_the_merchant_signed(db: TestDb) {
     assert_eq!(scanned.data()["result"], "credited");
     let row = &scanned.data()["deposits"][0];
     assert_eq!(
-        (row["amount"].clone(), row["hash"].clone(), row["openId"].clone()),
-        (json!("5"), json!(missed), json!("user-7"))
+        fields(row, &["amount", "hash", "openId"]),
+        json!(["5", missed, "user-7"])
     );
     assert_eq!(row["status"], 8, "three blocks deep: complete at once");
     let order_a = row["orderNo"].as_str().unwrap().to_string();
@@ -171,7 +120,7 @@ async fn an_erc20_deposit_on_anvil_reaches_the_merchant_signed(db: TestDb) {
     // complete before any delivery, so its confirming event was superseded.
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 2);
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
-    let mut events = verified_events(&app, &receiver).await;
+    let mut events = verified(&app, &receiver).await;
     events.sort();
     assert_eq!(
         events,
@@ -193,7 +142,7 @@ async fn an_erc20_deposit_on_anvil_reaches_the_merchant_signed(db: TestDb) {
     assert_eq!(gone.data()["list"][0]["status"], 11, "{:?}", gone.body);
     assert_eq!(gone.data()["list"][0]["actualAmount"], "0");
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
-    let events = verified_events(&app, &receiver).await;
+    let events = verified(&app, &receiver).await;
     let order_c = gone.data()["list"][0]["orderNo"].as_str().unwrap().to_string();
     assert_eq!(
         events[2..].to_vec(),
@@ -203,7 +152,7 @@ async fn an_erc20_deposit_on_anvil_reaches_the_merchant_signed(db: TestDb) {
     // The orphaned transaction no longer exists on the node: nothing to scan.
     let orphan_scan = hash_scan(&app, &token, &orphan).await;
     assert_eq!(
-        (orphan_scan.code(), orphan_scan.msg()),
+        orphan_scan.code_and_msg(),
         (18001, "Transaction not found on this chain")
     );
 

@@ -5,7 +5,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::console::paging;
-use crate::helpers::TestApp;
+use crate::helpers::{fields, strings, TestApp};
 use crate::wallets::{app_with_dev_seed, bind_google, google_code, list, EVM, TRON};
 
 pub const DEV: i64 = 1337;
@@ -31,12 +31,7 @@ async fn assets_enable_tokens_on_every_chain(db: TestDb) {
     let app = app_with_dev_seed(db).await;
     let token = app.sign_in_demo().await;
     let config = app.me(&token).home_config().await;
-    let families: Vec<&str> = config.data()["chainNodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["family"].as_str().unwrap())
-        .collect();
+    let families = strings(&config.data()["chainNodes"], "family");
     assert_eq!(families, vec!["dev", "evm", "tron"]);
     assert_eq!(config.data()["partnerChainNodes"], json!([]));
 
@@ -222,10 +217,7 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         .token_requests(json!({"page": 1, "pageSize": 10, "assetId": asset}))
         .await;
     let row = &list(&requests)[0];
-    assert_eq!(
-        (row["applyStatus"].clone(), row["status"].clone()),
-        (json!(0), json!(0))
-    );
+    assert_eq!(fields(row, &["applyStatus", "status"]), json!([0, 0]));
     assert_eq!(row["coldAddresses"], two);
     let listed = app.assets(&token).list_all().await;
     assert_eq!(

@@ -16,7 +16,7 @@ async fn page_numbers_are_bounded(db: TestDb) {
             let refused = app
                 .post_as(&token, path, json!({"page": page, "pageSize": 20}))
                 .await;
-            assert_eq!((refused.code(), refused.msg()), (10422, msg), "{path} {page}");
+            assert_eq!(refused.code_and_msg(), (10422, msg), "{path} {page}");
         }
     }
     let last = app
@@ -79,7 +79,7 @@ async fn dates_out_of_order_have_one_code(db: TestDb) {
             .post_as(&token, path, json!({"start": start, "end": end}))
             .await;
         assert_eq!(
-            (refused.code(), refused.msg()),
+            refused.code_and_msg(),
             (10422, "The start must not be after the end"),
             "{path}"
         );
@@ -103,7 +103,7 @@ each_database!(
 async fn the_console_carries_a_content_security_policy_and_hsts_only_over_https() {
     let app = spawn_app(TestDb::new(DbKind::Sqlite).await).await;
     for path in ["/", "/healthz", Me::HOME_CONFIG] {
-        let answer = app.http.get(format!("{}{path}", app.base)).send().await.unwrap();
+        let answer = app.fetch(path).await;
         let csp = answer.headers()["content-security-policy"]
             .to_str()
             .unwrap()
@@ -120,7 +120,7 @@ async fn the_console_carries_a_content_security_policy_and_hsts_only_over_https(
         c.server.public_url = "https://pay.example.com".into();
     })
     .await;
-    let answer = https.http.get(format!("{}/", https.base)).send().await.unwrap();
+    let answer = https.fetch("/").await;
     assert_eq!(
         answer.headers()["strict-transport-security"],
         "max-age=31536000; includeSubDomains"

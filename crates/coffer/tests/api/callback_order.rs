@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use crate::console::{paging, Callbacks};
 use crate::deposits::merchant_ready;
-use crate::helpers::{spawn_app, spawn_app_with, TestApp};
+use crate::helpers::{fields, spawn_app, spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{demo_merchant, list};
 
@@ -33,6 +33,16 @@ pub async fn confirm_all(app: &TestApp) {
     assert!(app.scanner.scan_chain(DEV).await.unwrap().confirmed >= 1);
 }
 
+/// The demo merchant sending callbacks to a new receiver, and user-1's deposit of 5 USDT seen:
+/// the app, the receiver and the merchant's session.
+async fn user_1_paid_5(db: TestDb) -> (TestApp, Receiver, String) {
+    let receiver = Receiver::start().await;
+    let app = spawn_app(db).await;
+    let token = merchant_ready(&app, &receiver).await;
+    deposit_seen(&app, "user-1", "5").await;
+    (app, receiver, token)
+}
+
 fn sent(receiver: &Receiver) -> Vec<String> {
     receiver
         .events()
@@ -47,10 +57,7 @@ async fn events(app: &TestApp, token: &str) -> Vec<Value> {
 }
 
 async fn a_refused_event_never_arrives_after_a_newer_one(db: TestDb) {
-    let receiver = Receiver::start().await;
-    let app = spawn_app(db).await;
-    merchant_ready(&app, &receiver).await;
-    deposit_seen(&app, "user-1", "5").await;
+    let (app, receiver, _) = user_1_paid_5(db).await;
     // The merchant refuses `deposit.confirming` (code 1): it is due again in 30 minutes.
     receiver.reply(Reply::CodeOne);
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
@@ -84,10 +91,7 @@ async fn a_refused_event_never_arrives_after_a_newer_one(db: TestDb) {
 }
 
 async fn a_new_callback_address_sends_what_waits_at_once(db: TestDb) {
-    let receiver = Receiver::start().await;
-    let app = spawn_app(db).await;
-    let token = merchant_ready(&app, &receiver).await;
-    deposit_seen(&app, "user-1", "5").await;
+    let (app, receiver, token) = user_1_paid_5(db).await;
     receiver.reply(Reply::ServerError);
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
     assert_eq!(
@@ -97,10 +101,7 @@ async fn a_new_callback_address_sends_what_waits_at_once(db: TestDb) {
     );
     // The merchant fixes its endpoint and saves its address again: no 30-minute wait.
     receiver.reply(Reply::Ok);
-    let saved = app
-        .callbacks(&token)
-        .save_url(json!({"callbackUrl": receiver.url}))
-        .await;
+    let saved = app.callbacks(&token).save_url_to(&receiver.url).await;
     assert_eq!(saved.code(), 1, "{:?}", saved.body);
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 1);
     assert_eq!(events(&app, &token).await[0]["status"], 1);
@@ -113,20 +114,12 @@ async fn a_test_ping_answers_how_the_endpoint_replied(db: TestDb) {
     let ping = || app.callbacks(&token).test();
     let none = ping().await;
     assert_eq!(none.msg(), "Set a callback address first");
-    app.callbacks(&token)
-        .save_url(json!({"callbackUrl": receiver.url}))
-        .await;
+    app.callbacks(&token).save_url_to(&receiver.url).await;
     let answer = ping().await;
     let r = answer.data();
     assert_eq!(
-        (
-            r["attempted"].clone(),
-            r["success"].clone(),
-            r["httpStatus"].clone(),
-            r["replyCode"].clone(),
-            r["reason"].clone()
-        ),
-        (json!(true), json!(true), json!(200), json!(0), json!("")),
+        fields(r, &["attempted", "success", "httpStatus", "replyCode", "reason"]),
+        json!([true, true, 200, 0, ""]),
         "{:?}",
         answer.body
     );
@@ -137,19 +130,13 @@ async fn a_test_ping_answers_how_the_endpoint_replied(db: TestDb) {
     assert_eq!(got[0]["eventId"], r["eventId"]);
     assert!(got[0]["occurredAt"].as_str().unwrap().ends_with('Z'));
     let (_, public_pem) = app.platform_keys.public().await.unwrap();
-    let received = receiver.received.lock().unwrap()[0].clone();
-    let header = |name: &str| received.headers.get(name).unwrap().to_str().unwrap().to_string();
-    assert!(crate::deposits::openssl_verifies(
-        &public_pem,
-        &format!("{}\n{}", header("X-Coffer-Timestamp"), received.body),
-        &header("X-Coffer-Signature")
-    ));
+    assert!(receiver.received()[0].verifies_with(&public_pem));
 
     receiver.reply(Reply::CodeOne);
     let r = ping().await.data().clone();
     assert_eq!(
-        (r["success"].clone(), r["replyCode"].clone(), r["reason"].clone()),
-        (json!(false), json!(1), json!("code_not_zero"))
+        fields(&r, &["success", "replyCode", "reason"]),
+        json!([false, 1, "code_not_zero"])
     );
     assert_eq!(r["response"], r#"{"code":1,"msg":"busy"}"#);
     receiver.reply(Reply::NotJson);
@@ -211,16 +198,13 @@ async fn addresses_coffer_cannot_call_are_refused_when_saved(db: TestDb) {
     );
     let saved = app
         .callbacks(&token)
-        .save_url(json!({"callbackUrl": "https://shop.example/hook"}))
+        .save_url_to("https://shop.example/hook")
         .await;
     assert_eq!(saved.code(), 1);
 }
 
 async fn an_event_that_cannot_be_processed_does_not_stop_the_round(db: TestDb) {
-    let receiver = Receiver::start().await;
-    let app = spawn_app(db).await;
-    let token = merchant_ready(&app, &receiver).await;
-    deposit_seen(&app, "user-1", "5").await;
+    let (app, receiver, token) = user_1_paid_5(db).await;
     deposit_seen(&app, "user-2", "6").await;
     let log = events(&app, &token).await;
     let (broken, fine) = (log[1].clone(), log[0].clone());
@@ -241,14 +225,11 @@ async fn an_event_that_cannot_be_processed_does_not_stop_the_round(db: TestDb) {
         .attempts(json!({"eventId": broken["eventId"]}))
         .await;
     let held = &attempts.data()[0];
-    assert_eq!(
-        (held["success"].clone(), held["reason"].clone()),
-        (json!(false), json!("processing"))
-    );
+    assert_eq!(fields(held, &["success", "reason"]), json!([false, "processing"]));
     let log = events(&app, &token).await;
     assert_eq!(
-        (log[1]["status"].clone(), log[1]["attempts"].clone()),
-        (json!(0), json!(1)),
+        fields(&log[1], &["status", "attempts"]),
+        json!([0, 1]),
         "held: retried on the schedule"
     );
 }
@@ -258,13 +239,10 @@ async fn an_event_that_cannot_be_processed_does_not_stop_the_round(db: TestDb) {
 /// process's claim on the older event ran out, and never the superseded `deposit.confirming`.
 async fn order_survives_a_restart_with_an_event_in_flight(db: TestDb) {
     use std::time::Instant;
-    let receiver = Receiver::start().await;
-    let app = spawn_app(db).await;
-    let token = merchant_ready(&app, &receiver).await;
-    deposit_seen(&app, "user-1", "5").await;
+    let (app, receiver, token) = user_1_paid_5(db).await;
     receiver.reply(Reply::Slow);
     let dir = tempfile::tempdir().unwrap();
-    let mut first = crate::restart::serve_with(&app, dir.path(), &[]);
+    let first = crate::restart::serve_with(&app, dir.path(), &[]);
     let deadline = Instant::now() + std::time::Duration::from_secs(60);
     while receiver.received.lock().unwrap().is_empty() {
         assert!(Instant::now() < deadline, "the first process sent nothing");
@@ -272,8 +250,7 @@ async fn order_survives_a_restart_with_an_event_in_flight(db: TestDb) {
     }
     // The dead process's claim (callbacks.timeout_secs = 2: 16 s) runs out by then.
     let claim_over = Instant::now() + std::time::Duration::from_secs(18);
-    first.kill().unwrap();
-    first.wait().unwrap();
+    first.kill();
     // The dead process's scanning lease is let go at once (it would run out in a minute).
     app.store
         .connection()
@@ -283,7 +260,7 @@ async fn order_survives_a_restart_with_an_event_in_flight(db: TestDb) {
     confirm_all(&app).await;
 
     receiver.reply(Reply::Ok);
-    let mut second = crate::restart::serve_with(&app, dir.path(), &[]);
+    let second = crate::restart::serve_with(&app, dir.path(), &[]);
     let deadline = Instant::now() + std::time::Duration::from_secs(60);
     loop {
         let delivered = events(&app, &token)
@@ -303,8 +280,7 @@ async fn order_survives_a_restart_with_an_event_in_flight(db: TestDb) {
     }
     // Past the dead process's claim, and a little longer: a stale event would go out now.
     tokio::time::sleep_until((claim_over + std::time::Duration::from_millis(1500)).into()).await;
-    second.kill().unwrap();
-    second.wait().unwrap();
+    second.kill();
     let sent = sent(&receiver);
     assert_eq!(sent.last().unwrap(), "deposit.confirmed 2", "{sent:?}");
     assert_eq!(

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::console::paging;
 use crate::deposits::{merchant_ready, range, scan, with, DEV};
-use crate::helpers::spawn_app_with;
+use crate::helpers::{fields, spawn_app_with};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{demo_merchant, list, offline_chains};
 
@@ -121,32 +121,19 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
     let pushed = app.callbacks(&token).push(json!({"eventId": event_id})).await;
     let result = pushed.data();
     assert_eq!(
-        (
-            result["attempted"].clone(),
-            result["success"].clone(),
-            result["reason"].clone(),
-            result["httpStatus"].clone(),
-            result["response"].clone()
+        fields(
+            result,
+            &["attempted", "success", "reason", "httpStatus", "response"]
         ),
-        (
-            json!(true),
-            json!(false),
-            json!("not_json"),
-            json!(200),
-            json!("OK")
-        ),
+        json!([true, false, "not_json", 200, "OK"]),
         "a reply that is not JSON is not an acknowledgement"
     );
     receiver.reply(Reply::Ok);
     let pushed = app.callbacks(&token).push(json!({"eventId": event_id})).await;
     let result = pushed.data();
     assert_eq!(
-        (
-            result["success"].clone(),
-            result["replyCode"].clone(),
-            result["reason"].clone()
-        ),
-        (json!(true), json!(0), json!(""))
+        fields(result, &["success", "replyCode", "reason"]),
+        json!([true, 0, ""])
     );
     assert!(result["latencyMs"].is_i64());
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "sent by the push");

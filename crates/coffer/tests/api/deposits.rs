@@ -13,8 +13,8 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::console::{paging, Callbacks, Deposits};
-use crate::helpers::{spawn_app_with, TestApp};
-use crate::receiver::Receiver;
+use crate::helpers::{fields, spawn_app_with, TestApp};
+use crate::receiver::{openssl_verifies, verified_events, Receiver};
 use crate::wallets::{demo_merchant, list, offline_chains};
 
 pub const DEV: i64 = 1337;
@@ -28,19 +28,21 @@ pub fn usdt() -> Asset {
 /// The demo merchant with USDT enabled on the devchain and a callback address.
 pub async fn merchant_ready(app: &TestApp, receiver: &Receiver) -> String {
     let token = app.sign_in_demo().await;
-    let payer = app.wallets(&token).add_hot(json!({"chainId": DEV})).await;
-    let payer = payer.data()["address"].as_str().unwrap().to_string();
-    let added = app
-        .assets(&token)
-        .add(json!({"chainId": DEV, "tokenId": 1, "paymentAddress": payer}))
-        .await;
-    assert_eq!(added.code(), 1, "{:?}", added.body);
+    app.accept_token(&token, DEV, 1).await;
     let merchant = demo_merchant(app).await;
     app.store
         .set_callback_url(merchant, Some(&receiver.url), app.clock.now())
         .await
         .unwrap();
     token
+}
+
+/// The signed-in merchant accepting `token_id` on `chain` (paid out from a new hot wallet), its
+/// callbacks going to `receiver` (saved in the console).
+pub async fn accept_deposits(app: &TestApp, token: &str, chain: i64, token_id: i64, receiver: &Receiver) {
+    app.accept_token(token, chain, token_id).await;
+    let saved = app.callbacks(token).save_url_to(&receiver.url).await;
+    assert_eq!(saved.code(), 1, "{:?}", saved.body);
 }
 
 pub fn range(app: &TestApp) -> Value {
@@ -59,33 +61,6 @@ pub async fn scan(app: &TestApp) -> coffer_domain::deposits::scanner::ScanReport
     app.scanner.scan_chain(DEV).await.unwrap()
 }
 
-/// Verifies a callback with the platform public key using openssl, not our code.
-pub fn openssl_verifies(public_pem: &str, message: &str, signature_b64: &str) -> bool {
-    use base64::Engine;
-    let dir = tempfile::tempdir().unwrap();
-    let key = dir.path().join("platform.pem");
-    let msg = dir.path().join("message");
-    let sig = dir.path().join("signature");
-    std::fs::write(&key, public_pem).unwrap();
-    std::fs::write(&msg, message).unwrap();
-    std::fs::write(
-        &sig,
-        base64::engine::general_purpose::STANDARD
-            .decode(signature_b64)
-            .unwrap(),
-    )
-    .unwrap();
-    let out = std::process::Command::new("openssl")
-        .args(["dgst", "-sha256", "-verify"])
-        .arg(&key)
-        .arg("-signature")
-        .arg(&sig)
-        .arg(&msg)
-        .output()
-        .expect("openssl is installed");
-    out.status.success()
-}
-
 async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: TestDb) {
     let receiver = Receiver::start().await;
     let app = spawn_app_with(db, offline_chains).await;
@@ -101,10 +76,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     let rows = list(&page);
     assert_eq!(rows.len(), 1);
     let row = &rows[0];
-    assert_eq!(
-        (row["status"].clone(), row["amount"].clone()),
-        (json!(7), json!("25.5"))
-    );
+    assert_eq!(fields(row, &["status", "amount"]), json!([7, "25.5"]));
     assert_eq!(row["symbol"], "USDT");
     assert_eq!(row["chainname"], "Devchain");
     assert_eq!(row["openId"], "user-1");
@@ -142,34 +114,18 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     }
     assert_eq!(events[1]["amount"], "25.5");
     assert_eq!(events[1]["status"], 8);
-    let (kid, public_pem) = app.platform_keys.public().await.unwrap();
-    for r in receiver.received.lock().unwrap().iter() {
-        let header = |name: &str| r.headers.get(name).unwrap().to_str().unwrap().to_string();
-        assert_eq!(header(headers::KEY_ID), kid);
-        let message = format!("{}\n{}", header(headers::TIMESTAMP), r.body);
-        assert!(openssl_verifies(
-            &public_pem,
-            &message,
-            &header(headers::SIGNATURE)
-        ));
-        assert!(!openssl_verifies(
-            &public_pem,
-            &format!("{message} "),
-            &header(headers::SIGNATURE)
-        ));
-        assert_eq!(
-            header(headers::EVENT_ID),
-            serde_json::from_str::<Value>(&r.body).unwrap()["eventId"]
-        );
+    assert_eq!(verified_events(&app, &receiver).await, events);
+    let (_, public_pem) = app.platform_keys.public().await.unwrap();
+    for r in receiver.received() {
+        let altered = format!("{} ", r.signed_message());
+        let signature = r.header(headers::SIGNATURE);
+        assert!(!openssl_verifies(&public_pem, &altered, &signature));
     }
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "delivered once");
     let detail = app.deposits(&token).detail(json!({"id": row["id"]})).await;
     assert_eq!(
-        (
-            detail.data()["callbackStatus"].clone(),
-            detail.data()["notifyStatus"].clone()
-        ),
-        (json!(1), json!(2))
+        fields(detail.data(), &["callbackStatus", "notifyStatus"]),
+        json!([1, 2])
     );
     assert_eq!(detail.data()["callbacks"].as_array().unwrap().len(), 2);
 
@@ -195,7 +151,7 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     assert_eq!(by_address.data()["total"], 1);
     let undated = app.deposits(&token).page(paging(1, 10)).await;
     assert_eq!(
-        (undated.code(), undated.msg()),
+        undated.code_and_msg(),
         (10422, "A start and an end must be chosen")
     );
     let user_tx = app
@@ -208,11 +164,8 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
     let pushed = app.deposits(&token).push(json!({"id": row["id"]})).await;
     assert_eq!(pushed.code(), 1);
     assert_eq!(
-        (
-            pushed.data()["success"].clone(),
-            pushed.data()["httpStatus"].clone()
-        ),
-        (json!(true), json!(200)),
+        fields(pushed.data(), &["success", "httpStatus"]),
+        json!([true, 200]),
         "the push answers the attempt's result"
     );
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0, "sent by the push");

@@ -84,7 +84,7 @@ async fn success_and_request_errors(db: TestDb) {
         .auth()
         .send_code(json!({"email": "not-an-email", "type": 2}))
         .await;
-    assert_eq!((invalid.code(), invalid.msg()), (10422, "Email Format Incorrect"));
+    assert_eq!(invalid.code_and_msg(), (10422, "Email Format Incorrect"));
 }
 
 async fn messages_follow_accept_language(db: TestDb) {
@@ -101,7 +101,7 @@ async fn messages_follow_accept_language(db: TestDb) {
     for (n, (lang, msg)) in expected.into_iter().enumerate() {
         let body = json!({"email": format!("nobody{n}@coffer.local"), "password": "Wrong-pass-1"});
         let answer = app.call(Auth::VERIFY, body, None, lang).await;
-        assert_eq!((answer.code(), answer.msg()), (11001, msg), "{lang:?}");
+        assert_eq!(answer.code_and_msg(), (11001, msg), "{lang:?}");
     }
     let ok = app
         .call("/common/configKey/siteName", json!({}), None, Some("zh_HK"))
@@ -156,20 +156,10 @@ async fn server_faults_never_leak_details(db: TestDb) {
         "{text}"
     );
 
-    let healthy = app
-        .http
-        .get(format!("{}/healthz", app.base))
-        .send()
-        .await
-        .unwrap();
+    let healthy = app.fetch("/healthz").await;
     assert_eq!(healthy.status(), 200);
     app.store.connection().clone().close().await.unwrap();
-    let sick = app
-        .http
-        .get(format!("{}/healthz", app.base))
-        .send()
-        .await
-        .unwrap();
+    let sick = app.fetch("/healthz").await;
     assert_eq!(sick.status(), 503);
     let unavailable = app
         .auth()
@@ -189,29 +179,16 @@ async fn operations_endpoints(db: TestDb) {
         .await
         .unwrap();
     assert_eq!(response.headers()["x-request-id"], "trace-me-42");
-    let fresh = app
-        .http
-        .get(format!("{}/healthz", app.base))
-        .send()
-        .await
-        .unwrap();
+    let fresh = app.fetch("/healthz").await;
     assert_eq!(fresh.headers()["x-request-id"].len(), 36, "a generated UUID");
-    let metrics = app
-        .http
-        .get(format!("{}/metrics", app.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let metrics = app.fetch("/metrics").await.text().await.unwrap();
     assert!(
         metrics.contains(
             "coffer_http_requests_total{route=\"/api/partner/login/verify\",method=\"POST\",code=\"11001\"}"
         ),
         "{metrics}"
     );
-    let console = app.http.get(format!("{}/", app.base)).send().await.unwrap();
+    let console = app.fetch("/").await;
     assert_eq!(console.status(), 200);
     assert!(console.headers()["content-type"]
         .to_str()

@@ -10,7 +10,7 @@ use crate::wallets::offline_chains;
 use crate::withdrawals::{integration, merchant_withdraw, payer, withdraw, DEV, PAYEE};
 
 fn refusal(answer: &Answer) -> (i64, &str) {
-    (answer.code(), answer.msg())
+    answer.code_and_msg()
 }
 
 /// 14xxx: the merchant API refuses a withdrawal for its order number, payee or token.

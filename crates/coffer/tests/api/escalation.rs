@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use crate::console::{paging, Accounts, Roles};
 use crate::helpers::{menu_ids, spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL};
 use crate::wallets::{bind_google, google_code, offline_chains};
-use crate::withdrawals::{payer, withdraw};
+use crate::withdrawals::{payer, withdraw, Payer};
 
 pub const INVITEE_PASSWORD: &str = "Invited-Pass-2026";
 
@@ -70,7 +70,7 @@ async fn add_role(app: &TestApp, token: &str, google: &str, name: &str, menus: V
 }
 
 fn refused(answer: &Answer, msg: &str) {
-    assert_eq!((answer.code(), answer.msg()), (10403, msg), "{:?}", answer.body);
+    assert_eq!(answer.code_and_msg(), (10403, msg), "{:?}", answer.body);
 }
 
 const BEYOND: &str = "You cannot grant a permission you do not hold yourself";
@@ -100,7 +100,7 @@ async fn add_account_alone_grants_nothing_beyond_its_own(db: TestDb) {
         .await
         .iter()
         .any(|a| a["email"] == "evil@x.example"));
-    assert!(app.store.outbox(Some("evil@x.example")).await.unwrap().is_empty());
+    assert!(app.mails_to("evil@x.example").await.is_empty());
 
     // What the clerk holds it may hand out.
     let reader = invite(&app, &clerk, &clerk_google, "reader@x.example", readers).await;
@@ -198,7 +198,7 @@ async fn account_and_role_changes_need_the_authenticator(db: TestDb) {
     let clerks = json!({"name": "Clerks", "menuIds": [1]});
     let unbound = app.roles(&admin).add(clerks.clone()).await;
     assert_eq!(
-        (unbound.code(), unbound.msg()),
+        unbound.code_and_msg(),
         (11008, "Please bind Google verification code first")
     );
     let google = bind_google(&app, &admin).await;
@@ -230,19 +230,26 @@ async fn account_and_role_changes_need_the_authenticator(db: TestDb) {
         assert_eq!(wrong.code(), 11002, "{path}: {:?}", wrong.body);
     }
     assert_eq!((roles(&app, &admin).await, accounts(&app, &admin).await), before);
-    assert!(app.store.outbox(Some("new@x.example")).await.unwrap().is_empty());
+    assert!(app.mails_to("new@x.example").await.is_empty());
+}
+
+/// A 1000 USDT withdrawal waiting for review, and a second admin just invited, signed in with
+/// its authenticator bound: (the payer, the order id, the admin's session, its secret).
+async fn an_order_and_a_new_admin(app: &TestApp) -> (Payer, Value, String, String) {
+    let p = payer(app, "10000").await;
+    let order = withdraw(app, &p, "1000", json!({})).await.data()["id"].clone();
+    app.executor.step().await.unwrap();
+    let admin_role = role_named(app, &p.token, "admin").await["id"].as_i64().unwrap();
+    let second = invite_and_sign_in(app, &p.token, &p.google, "second@x.example", admin_role).await;
+    let second_google = bind_google(app, &second).await;
+    (p, order, second, second_google)
 }
 
 /// The probe's third finding: a new admin passed the first admin's withdrawal at once.
 async fn a_new_reviewer_cools_off_before_passing(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     assert_eq!(app.config.withdrawals.review_cooling_off_hours, 24, "the default");
-    let p = payer(&app, "10000").await;
-    let order = withdraw(&app, &p, "1000", json!({})).await.data()["id"].clone();
-    app.executor.step().await.unwrap();
-    let admin_role = role_named(&app, &p.token, "admin").await["id"].as_i64().unwrap();
-    let second = invite_and_sign_in(&app, &p.token, &p.google, "second@x.example", admin_role).await;
-    let second_google = bind_google(&app, &second).await;
+    let (p, order, second, second_google) = an_order_and_a_new_admin(&app).await;
     let pass = |secret: &str| json!({"ids": [order], "action": 1, "googleCode": google_code(&app, secret)});
     let early = app.withdrawals(&second).check(pass(&second_google)).await;
     assert_eq!(early.code(), 1, "{:?}", early.body);
@@ -292,12 +299,7 @@ async fn no_cooling_off_when_configured_to_zero(db: TestDb) {
         c.withdrawals.review_cooling_off_hours = 0;
     })
     .await;
-    let p = payer(&app, "10000").await;
-    let order = withdraw(&app, &p, "1000", json!({})).await.data()["id"].clone();
-    app.executor.step().await.unwrap();
-    let admin_role = role_named(&app, &p.token, "admin").await["id"].as_i64().unwrap();
-    let second = invite_and_sign_in(&app, &p.token, &p.google, "second@x.example", admin_role).await;
-    let second_google = bind_google(&app, &second).await;
+    let (_, order, second, second_google) = an_order_and_a_new_admin(&app).await;
     let pass = json!({"ids": [order], "action": 1, "googleCode": google_code(&app, &second_google)});
     let at_once = app.withdrawals(&second).check(pass).await;
     assert_eq!(at_once.data()["done"], 1, "{:?}", at_once.body);

@@ -14,8 +14,8 @@ use serde_json::{json, Value};
 use crate::console::{paging, Logs, Me};
 use crate::deposits::range;
 use crate::helpers::{answer, spawn_app, spawn_app_with, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
-use crate::wallets::{bind_google, google_code, offline_chains};
-use crate::withdrawals::{detail, payer, withdraw};
+use crate::wallets::{bind_google, google_code};
+use crate::withdrawals::{detail, held_for_review, withdraw};
 
 const OPS_EMAIL: &str = "ops@coffer.local";
 const OPS_PASSWORD: &str = "Ops-Pass-2026";
@@ -102,7 +102,7 @@ async fn authenticator_codes_are_counted_per_user_across_sign_in_and_step_up(db:
         .unbind_google(json!({"code": code_now(&app, &demo_secret)}))
         .await;
     assert_eq!(
-        (unbind.code(), unbind.msg()),
+        unbind.code_and_msg(),
         (
             11012,
             "Too many wrong Google authenticator codes; try again later: 15 min"
@@ -256,10 +256,7 @@ async fn distributed_guessing_meets_a_ceiling_per_account(db: TestDb) {
 async fn idle_guess_counters_are_pruned(db: TestDb) {
     let app = spawn_app(db).await;
     for email in ["nobody@coffer.local", DEMO_EMAIL] {
-        let wrong = app
-            .auth()
-            .verify(json!({"email": email, "password": "Wrong-Pass-1"}))
-            .await;
+        let wrong = app.auth().check_password(email, "Wrong-Pass-1").await;
         assert_eq!(wrong.code(), 11001);
     }
     let count = || async {
@@ -302,19 +299,12 @@ async fn email_codes_are_stored_as_keyed_digests(db: TestDb) {
 }
 
 async fn passing_a_withdrawal_needs_the_google_code(db: TestDb) {
-    let app = spawn_app_with(db, |c| {
-        offline_chains(c);
-        c.withdrawals.maker_checker = false;
-    })
-    .await;
-    let p = payer(&app, "5000").await;
-    let held = withdraw(&app, &p, "1200", json!({})).await.data()["id"].clone();
-    app.executor.step().await.unwrap();
+    let (app, p, held) = held_for_review(db).await;
     let check = |body: Value| app.withdrawals(&p.token).check(body);
 
     let bare = check(json!({"ids": [held], "action": 1})).await;
     assert_eq!(
-        (bare.code(), bare.msg()),
+        bare.code_and_msg(),
         (10422, "Google verification code cannot be empty")
     );
     let wrong = check(json!({"ids": [held], "action": 1, "googleCode": wrong_code(&app, &p.google)})).await;

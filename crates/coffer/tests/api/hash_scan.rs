@@ -35,7 +35,7 @@ async fn a_hash_is_credited_once_and_only_to_its_merchant(db: TestDb) {
     let other = app.other_merchant().await;
     let theirs = scan_hash(&app, &other, &hash).await;
     assert_eq!(
-        (theirs.code(), theirs.msg()),
+        theirs.code_and_msg(),
         (18003, "This transaction pays none of your deposit addresses")
     );
     assert!(deposits(&app, &token).await.is_empty(), "nothing recorded");
@@ -105,11 +105,11 @@ async fn hash_scan_needs_its_button(db: TestDb) {
     // The transaction list opens the same detail drawer: allowed, and no such deposit here.
     let tx_only = app.sign_in("tx@coffer.local", "List-Pass-2026").await;
     let detail = app.deposits(&tx_only).detail(json!({"id": 1})).await;
-    assert_eq!((detail.code(), detail.msg()), (17001, "No such record"));
+    assert_eq!(detail.code_and_msg(), (17001, "No such record"));
     let admin = app.sign_in_demo().await;
     let scanned = app.wallets(&admin).hash_scan(body).await;
     assert_eq!(
-        (scanned.code(), scanned.msg()),
+        scanned.code_and_msg(),
         (18001, "Transaction not found on this chain")
     );
 }

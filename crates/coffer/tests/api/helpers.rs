@@ -148,19 +148,23 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> Answer {
-        answer(
-            self.http
-                .get(format!("{}{path}", self.base))
-                .send()
-                .await
-                .expect("request sent"),
-        )
-        .await
+        answer(self.fetch(path).await).await
     }
 
-    /// The newest code mailed to `email` (the outbox is the default mail transport).
+    /// `GET path` as it comes: for what is not an envelope (status, headers, pages, metrics).
+    pub async fn fetch(&self, path: &str) -> reqwest::Response {
+        let request = self.http.get(format!("{}{path}", self.base));
+        request.send().await.expect("request sent")
+    }
+
+    /// The mails sent to `email`, oldest first (the outbox is the default mail transport).
+    pub async fn mails_to(&self, email: &str) -> Vec<coffer_store::entities::mail_outbox::Model> {
+        self.store.outbox(Some(email)).await.expect("reading the outbox")
+    }
+
+    /// The newest code mailed to `email`.
     pub async fn last_code(&self, email: &str) -> String {
-        let mails = self.store.outbox(Some(email)).await.expect("reading the outbox");
+        let mails = self.mails_to(email).await;
         let body = &mails.last().unwrap_or_else(|| panic!("no mail to {email}")).body;
         body.split(|c: char| !c.is_ascii_digit())
             .find(|part| part.len() == 6)
@@ -178,10 +182,7 @@ impl TestApp {
 
     /// The whole sign-in path; returns the session token.
     pub async fn sign_in(&self, email: &str, password: &str) -> String {
-        let verify = self
-            .auth()
-            .verify(json!({"email": email, "password": password}))
-            .await;
+        let verify = self.auth().check_password(email, password).await;
         assert_eq!(verify.code(), 1, "{:?}", verify.body);
         let code = self.request_code(email).await;
         let login = self
@@ -225,6 +226,20 @@ impl TestApp {
             .expect("adding an operator");
         self.sign_in(email, password).await
     }
+}
+
+/// The named fields of a JSON object, in order, to compare several at once.
+pub fn fields(object: &Value, names: &[&str]) -> Value {
+    Value::Array(names.iter().map(|name| object[*name].clone()).collect())
+}
+
+/// The string at `field` of each item of a JSON list, in order.
+pub fn strings<'a>(list: &'a Value, field: &str) -> Vec<&'a str> {
+    let items = list.as_array().expect("a list");
+    items
+        .iter()
+        .map(|item| item[field].as_str().expect("a string"))
+        .collect()
 }
 
 /// The `menuId`s of a list of menus (`menuList`, `role/menus`), in order.

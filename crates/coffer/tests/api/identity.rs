@@ -8,7 +8,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
 use crate::console::paging;
-use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
+use crate::helpers::{spawn_app, strings, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
 
 async fn code_of_type(app: &TestApp, email: &str, code_type: i64) -> String {
     app.clock.advance(Duration::seconds(61));
@@ -33,13 +33,13 @@ async fn register_then_activate_then_sign_in(db: TestDb) {
         .auth()
         .register(form(email, &code, "weakpass", "weakpass"))
         .await;
-    assert_eq!((weak.code(), weak.msg()), (10422, "Password Format Error"));
+    assert_eq!(weak.code_and_msg(), (10422, "Password Format Error"));
     let differ = app
         .auth()
         .register(form(email, &code, "Shop-Pass-2026", "Shop-Pass-2027"))
         .await;
     assert_eq!(
-        (differ.code(), differ.msg()),
+        differ.code_and_msg(),
         (10422, "The two passwords are inconsistent")
     );
     let bad_code = app
@@ -54,10 +54,7 @@ async fn register_then_activate_then_sign_in(db: TestDb) {
     assert_eq!(done.code(), 1, "{:?}", done.body);
 
     // Pending until an operator activates it.
-    let pending = app
-        .auth()
-        .verify(json!({"email": email, "password": "Shop-Pass-2026"}))
-        .await;
+    let pending = app.auth().check_password(email, "Shop-Pass-2026").await;
     assert_eq!(pending.code(), 11006);
     assert!(pending.msg().contains("1 working day"), "{}", pending.msg());
     let listed = app.store.pending_merchants().await.unwrap();
@@ -92,7 +89,7 @@ async fn register_then_activate_then_sign_in(db: TestDb) {
         10429,
         "the resend window applies to registered addresses too"
     );
-    let note = app.store.outbox(Some(email)).await.unwrap().pop().unwrap();
+    let note = app.mails_to(email).await.pop().unwrap();
     assert!(note.body.contains("already has an account"), "{}", note.body);
     let taken = app
         .auth()
@@ -112,12 +109,7 @@ async fn reset_password_with_a_mailed_code(db: TestDb) {
             .code(),
         1
     );
-    assert!(app
-        .store
-        .outbox(Some("ghost@x.example"))
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(app.mails_to("ghost@x.example").await.is_empty());
     let unknown = app
         .auth()
         .reset_password(form(
@@ -135,7 +127,7 @@ async fn reset_password_with_a_mailed_code(db: TestDb) {
         .reset_password(form(DEMO_EMAIL, "12345", "New-Pass-2026", "New-Pass-2026"))
         .await;
     assert_eq!(
-        (login_code_misused.code(), login_code_misused.msg()),
+        login_code_misused.code_and_msg(),
         (10422, "Must be a 6-digit number")
     );
     let done = app
@@ -144,10 +136,7 @@ async fn reset_password_with_a_mailed_code(db: TestDb) {
         .await;
     assert_eq!(done.code(), 1, "{:?}", done.body);
     assert_eq!(app.me(&old_session).info().await.code(), 10506, "sessions ended");
-    let old = app
-        .auth()
-        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
-        .await;
+    let old = app.auth().check_password(DEMO_EMAIL, DEMO_PASSWORD).await;
     assert_eq!(old.code(), 11001);
     app.sign_in(DEMO_EMAIL, "New-Pass-2026").await;
     let reuse = app
@@ -173,12 +162,7 @@ async fn repeated_failures_lock_the_account(db: TestDb) {
     let token = app.sign_in_demo().await;
     let logs = app.logs(&token).logins(paging(1, 50)).await;
     assert_eq!(logs.code(), 1, "{:?}", logs.body);
-    let reasons: Vec<&str> = logs.data()["list"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["reason"].as_str().unwrap())
-        .collect();
+    let reasons = strings(&logs.data()["list"], "reason");
     assert!(
         reasons.contains(&"locked") && reasons.contains(&"bad_password"),
         "{reasons:?}"
@@ -231,10 +215,7 @@ async fn google_authenticator_binds_signs_in_and_refuses_replays(db: TestDb) {
     assert_eq!(app.me(&token).google_secret().await.code(), 11009);
 
     // Sign-in now asks for the authenticator, and a code is accepted once.
-    let verify = app
-        .auth()
-        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
-        .await;
+    let verify = app.auth().check_password(DEMO_EMAIL, DEMO_PASSWORD).await;
     assert_eq!(verify.data(), &json!(1));
     app.clock.advance(Duration::seconds(30));
     let login = |c: String| json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD, "code": c});
@@ -248,7 +229,7 @@ async fn google_authenticator_binds_signs_in_and_refuses_replays(db: TestDb) {
     );
     let blank = app.auth().login(login("  ".into())).await;
     assert_eq!(
-        (blank.code(), blank.msg()),
+        blank.code_and_msg(),
         (10422, "Google verification code cannot be empty")
     );
 
@@ -267,10 +248,7 @@ async fn google_authenticator_binds_signs_in_and_refuses_replays(db: TestDb) {
             .code(),
         11008
     );
-    let verify = app
-        .auth()
-        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
-        .await;
+    let verify = app.auth().check_password(DEMO_EMAIL, DEMO_PASSWORD).await;
     assert_eq!(verify.data(), &json!(0), "back to e-mail codes");
 }
 

@@ -6,8 +6,16 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
 use crate::escalation::{accept, accounts, invite, role_named, roles, INVITEE_PASSWORD};
-use crate::helpers::{spawn_app, DEMO_EMAIL, OTHER_EMAIL, OTHER_PASSWORD};
+use crate::helpers::{spawn_app, TestApp, DEMO_EMAIL, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::wallets::{bind_google, google_code};
+
+async fn assert_inviter_got_sign_in_codes_only(app: &TestApp) {
+    let mails = app.mails_to(DEMO_EMAIL).await;
+    assert!(
+        mails.iter().all(|m| !m.body.to_lowercase().contains("invit")),
+        "the inviter gets sign-in codes only"
+    );
+}
 
 async fn an_invitee_sets_the_password_with_the_mailed_code(db: TestDb) {
     let app = spawn_app(db).await;
@@ -24,23 +32,12 @@ async fn an_invitee_sets_the_password_with_the_mailed_code(db: TestDb) {
     let listed = accounts(&app, &admin).await;
     let ann = listed.iter().find(|a| a["email"] == "ann@x.example").unwrap();
     assert_eq!(ann["status"], 2, "invited");
-    let mail = app.store.outbox(Some("ann@x.example")).await.unwrap();
+    let mail = app.mails_to("ann@x.example").await;
     assert!(mail[0].body.contains("Accept invitation"), "{}", mail[0].body);
-    assert!(
-        app.store
-            .outbox(Some(DEMO_EMAIL))
-            .await
-            .unwrap()
-            .iter()
-            .all(|m| !m.body.to_lowercase().contains("invit")),
-        "the inviter gets sign-in codes only"
-    );
+    assert_inviter_got_sign_in_codes_only(&app).await;
 
     // No password yet: nothing signs in.
-    let before = app
-        .auth()
-        .verify(json!({"email": "ann@x.example", "password": INVITEE_PASSWORD}))
-        .await;
+    let before = app.auth().check_password("ann@x.example", INVITEE_PASSWORD).await;
     assert_eq!(before.code(), 11001);
     let wrong = app
         .auth()
@@ -86,14 +83,14 @@ async fn an_address_of_another_merchant_answers_like_a_new_one(db: TestDb) {
     let role = role_named(&app, &admin, "admin").await["id"].as_i64().unwrap();
     let fresh = invite(&app, &admin, &google, "fresh@x.example", role).await;
     let taken = invite(&app, &admin, &google, OTHER_EMAIL, role).await;
-    assert_eq!((fresh.code(), fresh.msg()), (taken.code(), taken.msg()));
+    assert_eq!(fresh.code_and_msg(), taken.code_and_msg());
     assert_eq!(fresh.data(), taken.data());
     assert!(!accounts(&app, &admin)
         .await
         .iter()
         .any(|a| a["email"] == OTHER_EMAIL));
     // Only the address's owner hears of it, and no code lets anyone into our merchant.
-    let told = app.store.outbox(Some(OTHER_EMAIL)).await.unwrap();
+    let told = app.mails_to(OTHER_EMAIL).await;
     assert!(told.last().unwrap().body.contains("already has a Coffer account"));
     let code = json!({"email": OTHER_EMAIL, "code": "123456", "password": INVITEE_PASSWORD,
                       "passwordVerify": INVITEE_PASSWORD});
@@ -101,15 +98,7 @@ async fn an_address_of_another_merchant_answers_like_a_new_one(db: TestDb) {
     let other = app.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await;
     let info = app.me(&other).info().await;
     assert_eq!(info.data()["useremail"], OTHER_EMAIL);
-    assert!(
-        app.store
-            .outbox(Some(DEMO_EMAIL))
-            .await
-            .unwrap()
-            .iter()
-            .all(|m| !m.body.to_lowercase().contains("invit")),
-        "the inviter gets sign-in codes only"
-    );
+    assert_inviter_got_sign_in_codes_only(&app).await;
 }
 
 async fn names_are_normalised_and_bounded(db: TestDb) {
@@ -139,7 +128,7 @@ async fn names_are_normalised_and_bounded(db: TestDb) {
         } else {
             10422
         };
-        assert_eq!((refused.code(), refused.msg()), (code, msg), "{name:?}");
+        assert_eq!(refused.code_and_msg(), (code, msg), "{name:?}");
     }
     assert_eq!(roles(&app, &admin).await, before);
 
@@ -156,14 +145,9 @@ async fn names_are_normalised_and_bounded(db: TestDb) {
         (&"n".repeat(33), "Nickname must be 1 to 32 characters"),
     ] {
         let refused = app.accounts(&admin).add(invite_named(name)).await;
-        assert_eq!((refused.code(), refused.msg()), (10422, msg), "{name:?}");
+        assert_eq!(refused.code_and_msg(), (10422, msg), "{name:?}");
     }
-    assert!(app
-        .store
-        .outbox(Some("named@x.example"))
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(app.mails_to("named@x.example").await.is_empty());
     let fine = app.accounts(&admin).add(invite_named("Ｂｏｂ")).await;
     assert_eq!(fine.code(), 1, "{:?}", fine.body);
     let listed = accounts(&app, &admin).await;

@@ -12,11 +12,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
     let request = |ip: &str| json!({"ip": ip, "remark": "office"});
     for bad in ["", "203.0.113", "10.0.0.0/8", "example.com"] {
         let refused = app.ip_list(&admin).request(request(bad)).await;
-        assert_eq!(
-            (refused.code(), refused.msg()),
-            (10422, "Invalid IP address"),
-            "{bad:?}"
-        );
+        assert_eq!(refused.code_and_msg(), (10422, "Invalid IP address"), "{bad:?}");
     }
     let long = json!({"ip": "203.0.113.9", "remark": "x".repeat(101)});
     assert_eq!(app.ip_list(&admin).request(long).await.code(), 10422);
@@ -26,7 +22,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
     let id = first.data()["id"].as_i64().unwrap();
     let dup = app.ip_list(&admin).request(request("::1")).await;
     assert_eq!(
-        (dup.code(), dup.msg()),
+        dup.code_and_msg(),
         (17002, "This IP address is already listed"),
         "canonical form"
     );
@@ -38,10 +34,7 @@ async fn ip_requests_are_checked_reviewed_and_deleted(db: TestDb) {
         assert_eq!(ok.code(), 1);
     }
     let eleventh = app.ip_list(&admin).request(request("203.0.113.99")).await;
-    assert_eq!(
-        (eleventh.code(), eleventh.msg()),
-        (16002, "At most 10 IP addresses")
-    );
+    assert_eq!(eleventh.code_and_msg(), (16002, "At most 10 IP addresses"));
 
     let page = app.ip_list(&admin).page(paging(1, 5)).await;
     assert_eq!(page.data()["total"], 10);

@@ -128,10 +128,7 @@ async fn registration_and_reset_codes_arrive_by_smtp_and_work() {
         .reset_password(form(code_in(1), "Shop-Pass-2027"))
         .await;
     assert_eq!(reset.code(), 1, "{:?}", reset.body);
-    let pending = app
-        .auth()
-        .verify(json!({"email": email, "password": "Shop-Pass-2027"}))
-        .await;
+    let pending = app.auth().check_password(email, "Shop-Pass-2027").await;
     assert_eq!(
         pending.code(),
         11006,

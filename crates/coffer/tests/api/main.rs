@@ -13,6 +13,7 @@ mod assets;
 mod bounds;
 mod callback_order;
 mod callback_retries;
+mod chains;
 mod deposit_guards;
 mod deposits;
 mod envelope;

@@ -47,7 +47,7 @@ async fn a_signed_call_gets_the_users_deposit_address(db: TestDb) {
     ] {
         let body = address_body(chain, open_id);
         let refused = m.call(&app, "POST", ADDRESS, &body).await;
-        assert_eq!((refused.code(), refused.msg()), (10422, msg));
+        assert_eq!(refused.code_and_msg(), (10422, msg));
     }
     let body = r#"{"chainId":"x"}"#;
     let malformed = m.call(&app, "POST", ADDRESS, body).await;
@@ -102,12 +102,7 @@ async fn a_signed_call_gets_the_users_deposit_address(db: TestDb) {
     assert!(verified.contains("Verified OK"), "{verified}");
 
     // The OpenAPI document is public and names the routes that exist.
-    let doc = app
-        .http
-        .get(format!("{}/merchant/v1/openapi.json", app.base))
-        .send()
-        .await
-        .unwrap();
+    let doc = app.fetch("/merchant/v1/openapi.json").await;
     assert_eq!(doc.status(), 200);
     let doc: Value = doc.json().await.unwrap();
     assert_eq!(doc["openapi"], "3.0.3");

@@ -38,7 +38,7 @@ async fn unknown_fields_and_statuses_are_refused(db: TestDb) {
     for status in [0, 5, 9, 10, 12, -1] {
         let refused = signed(&app, &m, "/merchant/v1/deposits", json!({"status": status})).await;
         assert_eq!(
-            (refused.code(), refused.msg()),
+            refused.code_and_msg(),
             (
                 10422,
                 "A deposit's status is 7 (on-chain confirming), 8 (transaction complete) or 11 (void)"

@@ -15,18 +15,8 @@ async fn script(app: &TestApp) -> Vec<Value> {
             .body,
     );
     answers.push(app.get("/common/configKey/").await.body);
-    answers.push(
-        app.auth()
-            .verify(json!({"email": DEMO_EMAIL, "password": "Bad-Pass-1"}))
-            .await
-            .body,
-    );
-    answers.push(
-        app.auth()
-            .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
-            .await
-            .body,
-    );
+    answers.push(app.auth().check_password(DEMO_EMAIL, "Bad-Pass-1").await.body);
+    answers.push(app.auth().check_password(DEMO_EMAIL, DEMO_PASSWORD).await.body);
     answers.push(
         app.auth()
             .send_code(json!({"email": DEMO_EMAIL, "type": 2}))

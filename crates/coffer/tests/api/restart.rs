@@ -33,6 +33,14 @@ impl Drop for Served {
     }
 }
 
+impl Served {
+    /// Kills the process (SIGKILL) and reaps it, now.
+    pub fn kill(mut self) {
+        self.0.kill().unwrap();
+        self.0.wait().unwrap();
+    }
+}
+
 impl std::ops::Deref for Served {
     type Target = Child;
     fn deref(&self) -> &Child {
@@ -107,17 +115,16 @@ async fn a_killed_service_loses_no_callback(db: TestDb) {
     // The merchant's server is slow: the first process dies with every callback in flight.
     receiver.reply(Reply::Slow);
     let dir = tempfile::tempdir().unwrap();
-    let mut first = serve(&app, dir.path());
+    let first = serve(&app, dir.path());
     wait_until("callbacks in flight", || {
         receiver.received.lock().unwrap().len() >= DEPOSITS
     })
     .await;
-    first.kill().unwrap();
-    first.wait().unwrap();
+    first.kill();
     let in_flight = receiver.received.lock().unwrap().len();
 
     receiver.reply(Reply::Ok);
-    let mut second = serve(&app, dir.path());
+    let second = serve(&app, dir.path());
     let delivered = || async {
         let page = app
             .callbacks(&token)
@@ -130,8 +137,7 @@ async fn a_killed_service_loses_no_callback(db: TestDb) {
         assert!(Instant::now() < deadline, "not every callback was delivered");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    second.kill().unwrap();
-    second.wait().unwrap();
+    second.kill();
 
     let events: Vec<Value> = receiver.events();
     assert!(events.len() > in_flight, "the second process delivered again");

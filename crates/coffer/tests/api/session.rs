@@ -28,10 +28,7 @@ async fn expiry_codes_distinguish_missing_from_expired(db: TestDb) {
     assert_eq!(info(token.clone()).await.code(), 1);
     app.clock.advance(Duration::minutes(31));
     let expired = info(token.clone()).await;
-    assert_eq!(
-        (expired.code(), expired.msg()),
-        (10512, "Login authorization expired")
-    );
+    assert_eq!(expired.code_and_msg(), (10512, "Login authorization expired"));
     assert_eq!(info(token).await.code(), 10512, "stays expired");
 
     // Absolute lifetime: 12 hours however active.
@@ -67,13 +64,13 @@ async fn change_password_checks_and_ends_other_sessions(db: TestDb) {
         .me(&token)
         .change_password(edit(DEMO_PASSWORD, "short1A", "short1A"))
         .await;
-    assert_eq!((weak.code(), weak.msg()), (10422, "Password Format Error"));
+    assert_eq!(weak.code_and_msg(), (10422, "Password Format Error"));
     let differ = app
         .me(&token)
         .change_password(edit(DEMO_PASSWORD, "New-Pass-2027", "New-Pass-2028"))
         .await;
     assert_eq!(
-        (differ.code(), differ.msg()),
+        differ.code_and_msg(),
         (10422, "The two passwords are inconsistent")
     );
     let wrong_old = app
@@ -107,10 +104,7 @@ async fn change_password_checks_and_ends_other_sessions(db: TestDb) {
     assert_eq!(done.code(), 1);
     assert_eq!(app.me(&token).info().await.code(), 1, "this session stays");
     assert_eq!(app.me(&elsewhere).info().await.code(), 10506, "others end");
-    let old = app
-        .auth()
-        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
-        .await;
+    let old = app.auth().check_password(DEMO_EMAIL, DEMO_PASSWORD).await;
     assert_eq!(old.code(), 11001);
     app.sign_in(DEMO_EMAIL, "New-Pass-2027").await;
 }

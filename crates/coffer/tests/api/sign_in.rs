@@ -8,10 +8,7 @@ use crate::helpers::{spawn_app, DEMO_EMAIL, DEMO_PASSWORD};
 
 async fn demo_admin_signs_in_with_a_mailed_code(db: TestDb) {
     let app = spawn_app(db).await;
-    let verify = app
-        .auth()
-        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
-        .await;
+    let verify = app.auth().check_password(DEMO_EMAIL, DEMO_PASSWORD).await;
     assert_eq!((verify.code(), verify.data()), (1, &json!(0)), "0 = e-mail code");
 
     let code = app.request_code(DEMO_EMAIL).await;
@@ -92,21 +89,15 @@ async fn demo_admin_signs_in_with_a_mailed_code(db: TestDb) {
 
 async fn wrong_credentials_reveal_nothing(db: TestDb) {
     let app = spawn_app(db).await;
-    let wrong_password = app
-        .auth()
-        .verify(json!({"email": DEMO_EMAIL, "password": "Wrong-Pass-1"}))
-        .await;
+    let wrong_password = app.auth().check_password(DEMO_EMAIL, "Wrong-Pass-1").await;
     let no_account = app
         .auth()
-        .verify(json!({"email": "ghost@coffer.local", "password": "Wrong-Pass-1"}))
+        .check_password("ghost@coffer.local", "Wrong-Pass-1")
         .await;
     assert_eq!(wrong_password.body, no_account.body);
     assert_eq!(wrong_password.code(), 11001);
-    let empty = app
-        .auth()
-        .verify(json!({"email": DEMO_EMAIL, "password": ""}))
-        .await;
-    assert_eq!((empty.code(), empty.msg()), (10422, "Password cannot be empty"));
+    let empty = app.auth().check_password(DEMO_EMAIL, "").await;
+    assert_eq!(empty.code_and_msg(), (10422, "Password cannot be empty"));
 
     // A code request for an unknown address answers the same, and mails nothing.
     let ghost = app
@@ -114,12 +105,7 @@ async fn wrong_credentials_reveal_nothing(db: TestDb) {
         .send_code(json!({"email": "ghost@coffer.local", "type": 2}))
         .await;
     assert_eq!(ghost.code(), 1);
-    assert!(app
-        .store
-        .outbox(Some("ghost@coffer.local"))
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(app.mails_to("ghost@coffer.local").await.is_empty());
 
     // The right code does not help with a wrong password.
     let code = app.request_code(DEMO_EMAIL).await;
@@ -139,7 +125,7 @@ async fn codes_are_single_use_short_lived_and_rate_limited(db: TestDb) {
         .auth()
         .send_code(json!({"email": DEMO_EMAIL, "type": 2}))
         .await;
-    assert_eq!((again.code(), again.msg()), (10429, "Do Not Resend"));
+    assert_eq!(again.code_and_msg(), (10429, "Do Not Resend"));
     assert_eq!(app.auth().login(login(code.clone())).await.code(), 1);
     assert_eq!(
         app.auth().login(login(code)).await.code(),
@@ -167,15 +153,9 @@ async fn codes_are_single_use_short_lived_and_rate_limited(db: TestDb) {
     );
 
     let malformed = app.auth().login(login("12a45".into())).await;
-    assert_eq!(
-        (malformed.code(), malformed.msg()),
-        (10422, "Must be a 6-digit number")
-    );
+    assert_eq!(malformed.code_and_msg(), (10422, "Must be a 6-digit number"));
     let blank = app.auth().login(login("   ".into())).await;
-    assert_eq!(
-        (blank.code(), blank.msg()),
-        (10422, "Verification code cannot be empty")
-    );
+    assert_eq!(blank.code_and_msg(), (10422, "Verification code cannot be empty"));
     let other_type = app
         .auth()
         .send_code(json!({"email": DEMO_EMAIL, "type": 5}))
@@ -192,10 +172,7 @@ async fn disabled_merchant_cannot_sign_in(db: TestDb) {
         .execute_unprepared("UPDATE merchant SET status = 2")
         .await
         .unwrap();
-    let verify = app
-        .auth()
-        .verify(json!({"email": DEMO_EMAIL, "password": DEMO_PASSWORD}))
-        .await;
+    let verify = app.auth().check_password(DEMO_EMAIL, DEMO_PASSWORD).await;
     assert_eq!(verify.code(), 11003);
     assert_eq!(app.me(&token).info().await.code(), 11003);
 }

@@ -49,9 +49,7 @@ async fn system_calls_need_their_menu_and_stay_in_their_merchant(db: TestDb) {
         .reset_secret(json!({"googleCode": google_code(&app, &google)}))
         .await;
     let secret = reset.data()["secret"].as_str().unwrap().to_string();
-    app.callbacks(&admin)
-        .save_url(json!({"callbackUrl": "https://shop.example/cb"}))
-        .await;
+    app.callbacks(&admin).save_url_to("https://shop.example/cb").await;
     app.merchant_keys(&admin)
         .edit_allowed_ips(json!({"ips": ["203.0.113.1"]}))
         .await;

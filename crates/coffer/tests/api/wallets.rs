@@ -1,7 +1,7 @@
 //! Wallets and assets at the API: deposit addresses derived from the merchant's seed, hot
 //! wallets with chain balances, assets, cold-address requests and their review.
 
-use coffer::config::{ChainConfig, Config, EvmConfig, FamilyConfig, Secret, TokenConfig, TronConfig};
+use coffer::config::Config;
 use coffer_chain::devchain::{DEV_MNEMONIC, USDT_CONTRACT};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::clock::Clock;
@@ -10,11 +10,11 @@ use coffer_domain::totp;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::chains;
 use crate::console::paging;
 use crate::helpers::{spawn_app_with, TestApp, DEMO_EMAIL};
 
-pub const EVM: i64 = 31337;
-pub const TRON: i64 = 728126428;
+pub use crate::chains::{EVM, TRON};
 const DEV: i64 = 1337;
 /// anvil's first two dev accounts: m/44'/60'/0'/0/0 and /1 of DEV_MNEMONIC.
 const ANVIL_0: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -25,47 +25,13 @@ const TRON_USDT: &str = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 /// An EVM and a TRON chain whose nodes are not running: derivation and validation need none.
 pub fn offline_chains(config: &mut Config) {
+    const NOBODY: &str = "http://127.0.0.1:9";
     config.chains = vec![
-        ChainConfig {
-            id: EVM,
-            family: FamilyConfig::Evm(EvmConfig {
-                evm_chain_id: Some(31337),
-            }),
-            name: "Anvil".into(),
-            symbol: "ETH".into(),
-            decimals: 18,
-            txurl: String::new(),
-            rpc_url: Secret::new("http://127.0.0.1:9"),
-            confirmations: None,
-            scan_from_block: None,
-            tokens: vec![TokenConfig {
-                id: 101,
-                symbol: "USDT".into(),
-                contract: "0x5FbDB2315678afecb367f032d93F642f64180aa3".into(),
-                decimals: 6,
-                price: "1".into(),
-                min_deposit: None,
-            }],
-        },
-        ChainConfig {
-            id: TRON,
-            family: FamilyConfig::Tron(TronConfig::default()),
-            name: "TRON".into(),
-            symbol: "TRX".into(),
-            decimals: 6,
-            txurl: "https://tronscan.org/#/transaction/".into(),
-            rpc_url: Secret::new("http://127.0.0.1:9"),
-            confirmations: None,
-            scan_from_block: None,
-            tokens: vec![TokenConfig {
-                id: 201,
-                symbol: "USDT".into(),
-                contract: TRON_USDT.into(),
-                decimals: 6,
-                price: "1".into(),
-                min_deposit: None,
-            }],
-        },
+        chains::evm(
+            NOBODY,
+            vec![chains::usdt(101, "0x5FbDB2315678afecb367f032d93F642f64180aa3")],
+        ),
+        chains::tron(NOBODY, vec![chains::usdt(201, TRON_USDT)]),
     ];
 }
 
@@ -280,10 +246,7 @@ async fn hot_wallets_show_chain_balances_and_pause(db: TestDb) {
         assert_eq!(more.code(), 1);
     }
     let sixth = app.wallets(&token).add_hot(json!({"chainId": DEV})).await;
-    assert_eq!(
-        (sixth.code(), sixth.msg()),
-        (16003, "At most 5 payment addresses")
-    );
+    assert_eq!(sixth.code_and_msg(), (16003, "At most 5 payment addresses"));
     let all = app.wallets(&token).hot_page(paging(1, 10)).await;
     assert_eq!(all.data()["total"], 5, "the refused sixth stored nothing");
 }

@@ -8,41 +8,22 @@ use coffer_testkit::{each_database, AnvilPeer, TestDb, TronNode};
 use ruint::aliases::U256;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app_with, TestApp};
-use crate::wallets::{bind_google, google_code, TRON};
-use crate::withdrawals::detail;
+use crate::chains::{anvil_chain, EVM, TRON};
+use crate::helpers::{fields, spawn_app_with, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
+use crate::wallets::google_code;
+use crate::withdrawals::{detail, force_transition, payer_on, Payer};
 
-const EVM: i64 = 31337;
-
-struct Merchant {
-    token: String,
-    google: String,
-    hot: String,
+/// The demo merchant accepting `token_id` on `chain` from an empty hot wallet.
+async fn merchant_on(app: &TestApp, chain: i64, token_id: i64) -> Payer {
+    payer_on(app, DEMO_EMAIL, DEMO_PASSWORD, chain, token_id).await
 }
 
-async fn merchant_on(app: &TestApp, chain: i64, token_id: i64) -> Merchant {
-    let token = app.sign_in_demo().await;
-    let google = bind_google(app, &token).await;
-    let hot = app.wallets(&token).add_hot(json!({"chainId": chain})).await;
-    let hot = hot.data()["address"].as_str().unwrap().to_string();
-    let added = app
-        .assets(&token)
-        .add(json!({"chainId": chain, "tokenId": token_id, "paymentAddress": hot}))
-        .await;
-    assert_eq!(added.code(), 1, "{:?}", added.body);
-    Merchant { token, google, hot }
-}
-
-async fn withdraw(app: &TestApp, m: &Merchant, body: Value) -> Value {
+async fn withdraw(app: &TestApp, m: &Payer, body: Value) -> Value {
     let mut body = body;
     body["googleCode"] = json!(google_code(app, &m.google));
     let asked = app.withdrawals(&m.token).create(body).await;
     assert_eq!(asked.code(), 1, "{:?}", asked.body);
     asked.data()["id"].clone()
-}
-
-fn anvil_chain(config: &mut Config, url: &str, contract: &str) {
-    crate::anvil_deposits::anvil_chain(config, url, contract);
 }
 
 async fn an_erc20_withdrawal_is_paid_on_anvil(db: TestDb) {
@@ -64,15 +45,7 @@ async fn an_erc20_withdrawal_is_paid_on_anvil(db: TestDb) {
     assert_eq!(app.executor.step().await.unwrap().signed, 0);
     assert_eq!(detail(&app, &m.token, &id).await["status"], 4);
 
-    let gas = anvil
-        .send(
-            DEV_ACCOUNTS[0],
-            Some(&m.hot),
-            U256::from(10u64).pow(U256::from(18u64)),
-            "0x",
-        )
-        .await;
-    anvil.receipt(&gas).await;
+    anvil.fund_gas(&m.hot).await;
     app.clock.advance(chrono::Duration::seconds(61));
     let report = app.executor.step().await.unwrap();
     assert_eq!((report.signed, report.broadcast), (1, 1), "{report:?}");
@@ -82,18 +55,15 @@ async fn an_erc20_withdrawal_is_paid_on_anvil(db: TestDb) {
     anvil.mine(3).await;
     app.executor.step().await.unwrap();
     let done = detail(&app, &m.token, &id).await;
-    assert_eq!(
-        (done["status"].clone(), done["actualAmount"].clone()),
-        (json!(8), json!("12.5"))
-    );
+    assert_eq!(fields(&done, &["status", "actualAmount"]), json!([8, "12.5"]));
 
     // The node agrees: the payee holds 12.5, the hot wallet 87.5.
     assert_eq!(
-        erc20_balance(&anvil, &contract, payee).await,
+        anvil.erc20_balance(&contract, payee).await,
         U256::from(12_500_000u64)
     );
     assert_eq!(
-        erc20_balance(&anvil, &contract, &m.hot).await,
+        anvil.erc20_balance(&contract, &m.hot).await,
         U256::from(87_500_000u64)
     );
     let nonce = anvil
@@ -102,16 +72,8 @@ async fn an_erc20_withdrawal_is_paid_on_anvil(db: TestDb) {
     assert_eq!(nonce, "0x1", "one transaction from the hot wallet");
 }
 
-pub async fn erc20_balance(anvil: &AnvilPeer, contract: &str, who: &str) -> U256 {
-    let data = format!("0x70a08231{:0>64}", who.trim_start_matches("0x").to_lowercase());
-    let answer = anvil
-        .rpc("eth_call", json!([{"to": contract, "data": data}, "latest"]))
-        .await;
-    U256::from_str_radix(answer.as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
-}
-
 fn tron_chain(config: &mut Config, url: &str, contract: &str) {
-    crate::tron_deposits::tron_chain(config, url, contract);
+    crate::chains::tron_chain(config, url, contract);
     config.withdrawals.maker_checker = false;
 }
 
@@ -139,8 +101,8 @@ async fn trx_and_trc20_withdrawals_are_paid_on_tron(db: TestDb) {
     app.executor.step().await.unwrap();
     let held = detail(&app, &m.token, &trx).await;
     assert_eq!(
-        (held["status"].clone(), held["riskReasons"].clone()),
-        (json!(1), json!(["native_coin"]))
+        fields(&held, &["status", "riskReasons"]),
+        json!([1, ["native_coin"]])
     );
     let passed = app
         .withdrawals(&m.token)
@@ -166,7 +128,6 @@ async fn trx_and_trc20_withdrawals_are_paid_on_tron(db: TestDb) {
 /// A payout the node dropped is paid again only with the same nonce from the same wallet
 /// (review again), so the first transaction can never land as well.
 async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
-    use coffer_domain::clock::Clock;
     use coffer_domain::ports::{Transition, WithdrawalRepo};
     let anvil = AnvilPeer::start();
     let contract = anvil.deploy_erc20().await;
@@ -179,15 +140,7 @@ async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
     anvil
         .receipt(&anvil.mint(&contract, &m.hot, U256::from(100_000_000u64)).await)
         .await;
-    let gas = anvil
-        .send(
-            DEV_ACCOUNTS[0],
-            Some(&m.hot),
-            U256::from(10u64).pow(U256::from(18u64)),
-            "0x",
-        )
-        .await;
-    anvil.receipt(&gas).await;
+    anvil.fund_gas(&m.hot).await;
     anvil.set_automine(false).await;
     let payee = DEV_ACCOUNTS[2];
     let id = withdraw(
@@ -204,18 +157,13 @@ async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
 
     // The node forgets it; the order is given up as failed.
     anvil.rpc("anvil_dropTransaction", json!([first.tx_hash])).await;
-    let events = coffer_domain::callbacks::events::CallbackEvents::new(vec![], app.clock.clone());
     let failed = Transition {
         from: vec![6],
         to: 10,
         reason: Some("dropped".into()),
         ..Transition::default()
     };
-    app.store
-        .transition(id_num, &failed, app.clock.now(), &events)
-        .await
-        .unwrap()
-        .unwrap();
+    force_transition(&app, id_num, failed).await;
     app.clock.advance(chrono::Duration::minutes(10));
     for action in [3, 1] {
         let checked = app
@@ -239,7 +187,7 @@ async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
         .await;
     assert_eq!(nonce, "0x1", "nonce 0 used once");
     assert_eq!(
-        erc20_balance(&anvil, &contract, payee).await,
+        anvil.erc20_balance(&contract, payee).await,
         U256::from(5_000_000u64)
     );
 }

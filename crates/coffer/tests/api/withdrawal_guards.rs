@@ -42,10 +42,10 @@ async fn amounts_are_bounded_and_exact_at_the_door(db: TestDb) {
     for (body, msg) in cases {
         let refused = merchant_withdraw(&app, &m, body.clone()).await;
         let code = if msg == too_large { 16001 } else { 10422 };
-        assert_eq!((refused.code(), refused.msg()), (code, msg), "{body}");
+        assert_eq!(refused.code_and_msg(), (code, msg), "{body}");
     }
     let console = withdraw(&app, &p, "1000000000000000", json!({})).await;
-    assert_eq!((console.code(), console.msg()), (16001, too_large));
+    assert_eq!(console.code_and_msg(), (16001, too_large));
     assert_eq!(
         total_withdrawals(&app, &p.token).await,
         0,
@@ -177,9 +177,9 @@ async fn payouts_to_own_addresses_are_refused(db: TestDb) {
     {
         let body = json!({"merchantOrderNo": format!("own-{n}"), "chainId": DEV, "tokenId": 1, "toAddress": to, "amount": "1"});
         let refused = merchant_withdraw(&app, &m, body).await;
-        assert_eq!((refused.code(), refused.msg()), (14002, own), "{to}");
+        assert_eq!(refused.code_and_msg(), (14002, own), "{to}");
         let console = withdraw(&app, &p, "1", json!({"toAddress": to})).await;
-        assert_eq!((console.code(), console.msg()), (14002, own), "{to}");
+        assert_eq!(console.code_and_msg(), (14002, own), "{to}");
     }
     assert_eq!(total_withdrawals(&app, &p.token).await, 0);
 }

@@ -7,12 +7,14 @@ use coffer_domain::ports::chain::TxStatus;
 use coffer_domain::ports::WithdrawalRepo;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::chains::{anvil_chain, EVM};
+use crate::helpers::{spawn_app, spawn_app_with, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
 use crate::restart::serve_with;
 use crate::wallets::demo_merchant;
-use crate::withdrawals::{payer, units, withdraw, DEV, PAYEE};
+use crate::withdrawals::{payer, payer_on, units, withdraw, Payer, DEV, PAYEE};
 
 async fn status_of(app: &TestApp, id: i64) -> (i32, String) {
     let merchant = demo_merchant(app).await;
@@ -35,12 +37,46 @@ async fn wait_for(app: &TestApp, id: i64, status: i32) -> String {
     }
 }
 
-fn wait_exit(child: &mut std::process::Child) {
+/// The environment of a `coffer serve` that polls often and, with a `halt` point
+/// (`signed`, `broadcast`), aborts right after reaching it.
+fn crash_env(halt: Option<&'static str>) -> Vec<(&'static str, &'static str)> {
+    // A killed process's claims run out after 2 s (60 s by default).
+    let mut env = vec![
+        ("COFFER__WITHDRAWALS__POLL_MS", "100"),
+        ("COFFER__WITHDRAWALS__LEASE_SECS", "2"),
+    ];
+    if let Some(halt) = halt {
+        env.push(("COFFER__WITHDRAWALS__HALT_AFTER", halt));
+    }
+    env
+}
+
+/// Runs `coffer serve` until it aborts at its `halt` point.
+fn serve_until_halt(app: &TestApp, dir: &Path, halt: &'static str) {
+    let mut child = serve_with(app, dir, &crash_env(Some(halt)));
     let deadline = Instant::now() + Duration::from_secs(60);
     while child.try_wait().unwrap().is_none() {
         assert!(Instant::now() < deadline, "coffer did not stop at its halt point");
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// Crash 1: `coffer serve` dies right after storing the signed transaction of order `id`,
+/// which was not sent. Crash 2: the next one dies right after broadcasting that same stored
+/// transaction, before recording it. The one transaction's hash.
+async fn crash_after_signing_then_broadcasting(app: &TestApp, dir: &Path, id: i64, chain: i64) -> String {
+    let chain = app.scanner.chains.require(chain).unwrap().clone();
+    serve_until_halt(app, dir, "signed");
+    let (status, hash) = status_of(app, id).await;
+    assert_eq!(status, 5, "signed and stored");
+    assert_eq!(
+        chain.status(&hash).await.unwrap(),
+        TxStatus::Unknown,
+        "not broadcast"
+    );
+    serve_until_halt(app, dir, "broadcast");
+    assert_eq!(status_of(app, id).await, (5, hash.clone()));
+    hash
 }
 
 async fn a_withdrawal_survives_crashes_at_every_step(db: TestDb) {
@@ -50,33 +86,9 @@ async fn a_withdrawal_survives_crashes_at_every_step(db: TestDb) {
     let id = asked.data()["id"].as_i64().unwrap();
     let chain = app.scanner.chains.require(DEV).unwrap().clone();
     let dir = tempfile::tempdir().unwrap();
-    let env = |halt: &'static str| -> Vec<(&'static str, &'static str)> {
-        // A killed process's claims run out after 2 s (60 s by default).
-        let mut env = vec![
-            ("COFFER__WITHDRAWALS__POLL_MS", "100"),
-            ("COFFER__WITHDRAWALS__LEASE_SECS", "2"),
-        ];
-        if !halt.is_empty() {
-            env.push(("COFFER__WITHDRAWALS__HALT_AFTER", halt));
-        }
-        env
-    };
 
-    // 1. Dies after storing the signed transaction: nothing was sent.
-    let mut first = serve_with(&app, dir.path(), &env("signed"));
-    wait_exit(&mut first);
-    let (status, hash) = status_of(&app, id).await;
-    assert_eq!(status, 5, "signed and stored");
-    assert_eq!(
-        chain.status(&hash).await.unwrap(),
-        TxStatus::Unknown,
-        "not broadcast"
-    );
-
-    // 2. Dies after broadcasting that same transaction, before recording it.
-    let mut second = serve_with(&app, dir.path(), &env("broadcast"));
-    wait_exit(&mut second);
-    assert_eq!(status_of(&app, id).await, (5, hash.clone()));
+    // 1. and 2.: dies after storing the signed transaction, then after broadcasting it.
+    let hash = crash_after_signing_then_broadcasting(&app, dir.path(), id, DEV).await;
     assert_eq!(
         chain.status(&hash).await.unwrap(),
         TxStatus::Pending,
@@ -84,23 +96,21 @@ async fn a_withdrawal_survives_crashes_at_every_step(db: TestDb) {
     );
 
     // 3. Records it, then is killed while the transaction waits for a block.
-    let mut third = serve_with(&app, dir.path(), &env(""));
+    let third = serve_with(&app, dir.path(), &crash_env(None));
     assert_eq!(wait_for(&app, id, 6).await, hash);
-    third.kill().unwrap();
-    third.wait().unwrap();
+    third.kill();
 
     // 4. Blocks arrive; a fresh process follows the same transaction to the end.
     for _ in 0..3 {
         app.devchain.mine().await.unwrap();
     }
-    let mut fourth = serve_with(&app, dir.path(), &env(""));
+    let fourth = serve_with(&app, dir.path(), &crash_env(None));
     assert_eq!(
         wait_for(&app, id, 8).await,
         hash,
         "one transaction from first to last"
     );
-    fourth.kill().unwrap();
-    fourth.wait().unwrap();
+    fourth.kill();
     app.devchain.mine().await.unwrap();
     let paid = app
         .devchain
@@ -138,7 +148,7 @@ async fn two_processes_pay_each_order_once(db: TestDb) {
     }
     let dir = tempfile::tempdir().unwrap();
     let env = [("COFFER__WITHDRAWALS__POLL_MS", "50")];
-    let mut processes = [
+    let processes = [
         serve_with(&app, dir.path(), &env),
         serve_with(&app, dir.path(), &env),
     ];
@@ -155,9 +165,8 @@ async fn two_processes_pay_each_order_once(db: TestDb) {
         hashes.insert(wait_for(&app, *id, 8).await);
     }
     miner.abort();
-    for child in processes.iter_mut() {
-        child.kill().unwrap();
-        child.wait().unwrap();
+    for child in processes {
+        child.kill();
     }
     assert_eq!(hashes.len(), ORDERS, "one transaction per order");
     let paid = app
@@ -174,32 +183,14 @@ async fn an_evm_withdrawal_survives_crashes_at_every_step(db: TestDb) {
     use coffer_testkit::anvil::DEV_ACCOUNTS;
     use coffer_testkit::AnvilPeer;
     use ruint::aliases::U256;
-    const EVM: i64 = 31337;
     let anvil = AnvilPeer::start();
     let contract = anvil.deploy_erc20().await;
-    let app = crate::helpers::spawn_app_with(db, |c| {
-        crate::anvil_deposits::anvil_chain(c, &anvil.url, &contract)
-    })
-    .await;
-    let token = app.sign_in_demo().await;
-    let google = crate::wallets::bind_google(&app, &token).await;
-    let hot = app.wallets(&token).add_hot(json!({"chainId": EVM})).await;
-    let hot = hot.data()["address"].as_str().unwrap().to_string();
-    app.assets(&token)
-        .add(json!({"chainId": EVM, "tokenId": 101, "paymentAddress": hot}))
-        .await;
+    let app = spawn_app_with(db, |c| anvil_chain(c, &anvil.url, &contract)).await;
+    let Payer { token, google, hot } = payer_on(&app, DEMO_EMAIL, DEMO_PASSWORD, EVM, 101).await;
     anvil
         .receipt(&anvil.mint(&contract, &hot, U256::from(100_000_000u64)).await)
         .await;
-    let gas = anvil
-        .send(
-            DEV_ACCOUNTS[0],
-            Some(&hot),
-            U256::from(10u64).pow(U256::from(18u64)),
-            "0x",
-        )
-        .await;
-    anvil.receipt(&gas).await;
+    anvil.fund_gas(&hot).await;
     let payee = DEV_ACCOUNTS[2];
     let asked = app
         .withdrawals(&token)
@@ -222,46 +213,22 @@ async fn an_evm_withdrawal_survives_crashes_at_every_step(db: TestDb) {
         ),
     )
     .unwrap();
-    let env = |halt: &'static str| -> Vec<(&'static str, &'static str)> {
-        let mut env = vec![
-            ("COFFER__WITHDRAWALS__POLL_MS", "100"),
-            ("COFFER__WITHDRAWALS__LEASE_SECS", "2"),
-        ];
-        if !halt.is_empty() {
-            env.push(("COFFER__WITHDRAWALS__HALT_AFTER", halt));
-        }
-        env
-    };
-    let chain = app.scanner.chains.require(EVM).unwrap().clone();
-    let mut first = serve_with(&app, dir.path(), &env("signed"));
-    wait_exit(&mut first);
-    let (status, hash) = status_of(&app, id).await;
-    assert_eq!(status, 5);
-    assert_eq!(
-        chain.status(&hash).await.unwrap(),
-        TxStatus::Unknown,
-        "not broadcast"
-    );
-    let mut second = serve_with(&app, dir.path(), &env("broadcast"));
-    wait_exit(&mut second);
-    assert_eq!(status_of(&app, id).await, (5, hash.clone()));
+    let hash = crash_after_signing_then_broadcasting(&app, dir.path(), id, EVM).await;
     assert_eq!(anvil.receipt(&hash).await["status"], "0x1", "sent once and mined");
-    let mut third = serve_with(&app, dir.path(), &env(""));
+    let third = serve_with(&app, dir.path(), &crash_env(None));
     let deadline = Instant::now() + Duration::from_secs(60);
     while status_of(&app, id).await.0 < 6 {
         assert!(Instant::now() < deadline, "never recorded as sent");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    third.kill().unwrap();
-    third.wait().unwrap();
+    third.kill();
     anvil.mine(3).await;
-    let mut fourth = serve_with(&app, dir.path(), &env(""));
+    let fourth = serve_with(&app, dir.path(), &crash_env(None));
     assert_eq!(wait_for(&app, id, 8).await, hash);
-    fourth.kill().unwrap();
-    fourth.wait().unwrap();
+    fourth.kill();
     let nonce = anvil.rpc("eth_getTransactionCount", json!([hot, "latest"])).await;
     assert_eq!(nonce, "0x1", "one transaction from the hot wallet");
-    let paid = crate::withdrawal_chains::erc20_balance(&anvil, &contract, payee).await;
+    let paid = anvil.erc20_balance(&contract, payee).await;
     assert_eq!(paid, U256::from(40_000_000u64));
 }
 

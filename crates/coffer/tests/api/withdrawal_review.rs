@@ -11,11 +11,11 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::console::{paging, Callbacks, Withdrawals};
-use crate::deposits::{openssl_verifies, range, with};
-use crate::helpers::{spawn_app_with, TestApp};
+use crate::deposits::{range, with};
+use crate::helpers::{fields, spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{bind_google, demo_merchant, google_code, offline_chains};
-use crate::withdrawals::{detail, payer, withdraw};
+use crate::withdrawals::{detail, force_transition, held_for_review, payer, withdraw};
 
 const CHECKER: &str = "checker@coffer.local";
 const PASSWORD: &str = "Checker-Pass-2026";
@@ -35,9 +35,7 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     let receiver = Receiver::start().await;
     let app = spawn_app_with(db, offline_chains).await;
     let p = payer(&app, "10000").await;
-    app.callbacks(&p.token)
-        .save_url(json!({"callbackUrl": receiver.url}))
-        .await;
+    app.callbacks(&p.token).save_url_to(&receiver.url).await;
     // Default limits: review from 1000, 100 a day, 100000 a day.
     let big = withdraw(&app, &p, "1000", json!({})).await.data()["id"].clone();
     app.executor.step().await.unwrap();
@@ -59,7 +57,7 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
         .check(json!({"ids": [big], "action": 2}))
         .await;
     assert_eq!(
-        (no_reason.code(), no_reason.msg()),
+        no_reason.code_and_msg(),
         (10422, "A reason of 1 to 200 characters is required to reject")
     );
     let rejected = check(
@@ -70,10 +68,7 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
     .await;
     assert_eq!(rejected["done"], 1);
     let gone = detail(&app, &p.token, &big).await;
-    assert_eq!(
-        (gone["status"].clone(), gone["reason"].clone()),
-        (json!(3), json!("too large"))
-    );
+    assert_eq!(fields(&gone, &["status", "reason"]), json!([3, "too large"]));
     assert_eq!(gone["reviewer"], CHECKER);
     assert_eq!(gone["reviews"][0]["reason"], "too large");
     let late = check(&app, &checker, pass(&app, &checker_google, json!([big]))).await;
@@ -124,7 +119,7 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
                "googleCode": google_code(&app, &checker_google)}),
     )
     .await;
-    assert_eq!((all["total"].clone(), all["done"].clone()), (json!(3), json!(3)));
+    assert_eq!(fields(&all, &["total", "done"]), json!([3, 3]));
     let progress = app
         .withdrawals(&checker)
         .query(json!({"ids": [contested, big]}))
@@ -133,14 +128,7 @@ async fn limits_hold_orders_and_reviewers_decide(db: TestDb) {
 }
 
 async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
-    let app = spawn_app_with(db, |c| {
-        offline_chains(c);
-        c.withdrawals.maker_checker = false;
-    })
-    .await;
-    let p = payer(&app, "5000").await;
-    let id = withdraw(&app, &p, "1200", json!({})).await.data()["id"].clone();
-    app.executor.step().await.unwrap();
+    let (app, p, id) = held_for_review(db).await;
     assert_eq!(
         check(&app, &p.token, pass(&app, &p.google, json!([id]))).await["done"],
         1
@@ -153,13 +141,8 @@ async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
         reason: Some("dropped".into()),
         ..Transition::default()
     };
-    let events = coffer_domain::callbacks::events::CallbackEvents::new(vec![], app.clock.clone());
     let id_num = id.as_i64().unwrap();
-    app.store
-        .transition(id_num, &dropped, app.clock.now(), &events)
-        .await
-        .unwrap()
-        .unwrap();
+    force_transition(&app, id_num, dropped).await;
 
     let early = check(&app, &p.token, json!({"ids": [id], "action": 3})).await;
     assert_eq!(
@@ -172,10 +155,7 @@ async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
         1
     );
     let again = detail(&app, &p.token, &id).await;
-    assert_eq!(
-        (again["status"].clone(), again["hash"].clone()),
-        (json!(1), json!(""))
-    );
+    assert_eq!(fields(&again, &["status", "hash"]), json!([1, ""]));
     assert_eq!(
         check(&app, &p.token, pass(&app, &p.google, json!([id]))).await["done"],
         1
@@ -192,11 +172,7 @@ async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
         to: 10,
         ..Transition::default()
     };
-    app.store
-        .transition(id_num, &live, app.clock.now(), &events)
-        .await
-        .unwrap()
-        .unwrap();
+    force_transition(&app, id_num, live).await;
     app.clock.advance(Duration::minutes(11));
     let refused = check(&app, &p.token, json!({"ids": [id], "action": 3})).await;
     assert_eq!(refused["done"], 0, "its transaction exists: no second payout");
@@ -247,21 +223,12 @@ async fn the_risk_control_address_decides_within_the_limits(db: TestDb) {
 
     // Each question is signed like a callback and names the order.
     let (_, public_pem) = app.platform_keys.public().await.unwrap();
-    let asked = risk.received.lock().unwrap().clone();
+    let asked = risk.received();
     assert_eq!(asked.len(), 4);
     for r in &asked {
-        let header = |name: &str| r.headers.get(name).unwrap().to_str().unwrap().to_string();
-        let message = format!("{}\n{}", header("X-Coffer-Timestamp"), r.body);
-        assert!(openssl_verifies(
-            &public_pem,
-            &message,
-            &header("X-Coffer-Signature")
-        ));
+        assert!(r.verifies_with(&public_pem));
         let body: Value = serde_json::from_str(&r.body).unwrap();
-        assert_eq!(
-            (body["event"].clone(), body["amount"].clone()),
-            (json!("withdraw.risk"), json!("5"))
-        );
+        assert_eq!(fields(&body, &["event", "amount"]), json!(["withdraw.risk", "5"]));
     }
 }
 
@@ -304,7 +271,7 @@ async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
     let other = app.other_merchant().await;
     let other_google = bind_google(&app, &other).await;
     let theirs = app.withdrawals(&other).detail(json!({"id": id})).await;
-    assert_eq!((theirs.code(), theirs.msg()), (17001, "No such record"));
+    assert_eq!(theirs.code_and_msg(), (17001, "No such record"));
     let page = app.withdrawals(&other).page(filter).await;
     assert_eq!(page.data()["total"], 0);
     let passed = check(&app, &other, pass(&app, &other_google, json!([id]))).await;

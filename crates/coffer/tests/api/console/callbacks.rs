@@ -13,3 +13,10 @@ area! {
         PUSH "/api/partner/callback/push" => push(body);
     }
 }
+
+impl Callbacks<'_> {
+    /// Saves `url` as the callback address.
+    pub async fn save_url_to(self, url: &str) -> crate::helpers::Answer {
+        self.save_url(serde_json::json!({ "callbackUrl": url })).await
+    }
+}

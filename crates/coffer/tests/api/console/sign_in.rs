@@ -28,3 +28,11 @@ area! {
         MY_LOGS "/api/sys/logs/myLogs" => my_logs(body);
     }
 }
+
+impl Auth<'_> {
+    /// The first sign-in step: `email` and `password`, checked before a code is mailed.
+    pub async fn check_password(self, email: &str, password: &str) -> crate::helpers::Answer {
+        self.verify(serde_json::json!({ "email": email, "password": password }))
+            .await
+    }
+}
