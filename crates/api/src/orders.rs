@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use coffer_domain::auth::AuthContext;
+use coffer_domain::codes::CodeFilter;
 use coffer_domain::orders::{AssetNames, OrderSummary};
 use coffer_domain::ports::{OrderFilter, OrderKind, Paged};
 use coffer_domain::AppError;
@@ -63,7 +64,7 @@ impl FilterBody {
             end: self.end,
             chain_id: self.chain_id,
             token_id: self.token_id,
-            status: self.status,
+            status: self.status.map(CodeFilter::from_code),
             address: self.address,
             hash: self.hash,
             order_no: self.order_no,
