@@ -169,3 +169,19 @@ impl From<OrderSummary> for SummaryView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coffer_domain::ports::OrderStatus;
+
+    #[test]
+    fn a_status_code_keeps_its_integer_whether_or_not_a_state_has_it() {
+        let filter = |status: i32| {
+            let body: FilterBody = serde_json::from_value(serde_json::json!({ "status": status })).unwrap();
+            body.filter().status
+        };
+        assert_eq!(filter(8), Some(CodeFilter::Known(OrderStatus::Complete)));
+        assert_eq!(filter(99), Some(CodeFilter::Unknown(99)));
+    }
+}

@@ -332,6 +332,15 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         ..Default::default()
     };
     assert_eq!(list(status.clone()).await.1, 3);
+    let unknown = OrderFilter {
+        status: Some(CodeFilter::Unknown(99)),
+        ..Default::default()
+    };
+    assert_eq!(
+        list(unknown).await,
+        (vec![], 0),
+        "a code no state has selects nothing"
+    );
     let hash = OrderFilter {
         hash: Some("0xhash4".into()),
         ..Default::default()
