@@ -3,6 +3,7 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use coffer_domain::auth::AuthContext;
+use coffer_domain::codes::CodeFilter;
 use coffer_domain::error::AppResult;
 use coffer_domain::menu::catalogue::{CALLBACKS, CALLBACK_PUSH};
 use coffer_domain::ports::{EventFilter, Paged};
@@ -48,7 +49,7 @@ pub async fn callback_page(
 ) -> ApiResult<Paged<CallbackEventView>> {
     let filter = EventFilter {
         order_no: q.order_no,
-        status: q.status,
+        status: q.status.map(CodeFilter::from_code),
         start: q.start,
         end: q.end,
     };

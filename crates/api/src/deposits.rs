@@ -2,6 +2,7 @@
 
 use axum::extract::State;
 use coffer_domain::auth::AuthContext;
+use coffer_domain::codes::StoredCode;
 use coffer_domain::deposits::{DepositEntry, HashScanReport};
 use coffer_domain::menu::catalogue::{
     DEPOSIT_LIST, DEPOSIT_ORDERS, DEPOSIT_PUSH, HASH_SCAN, TRANSACTION_LIST, TRANSACTION_PUSH,
@@ -72,11 +73,11 @@ impl From<DepositEntry> for DepositView {
             block_number: d.block_number,
             confirmations: e.confirmations,
             required_confirmations: d.required_confirmations,
-            status: d.status,
+            status: d.status.code(),
             note: d.note,
-            callback_status: d.callback_status,
+            callback_status: d.callback_status.code(),
             callback_result: d.callback_result,
-            notify_status: d.notify_status,
+            notify_status: d.notify_status.code(),
             createtime: wire_time(d.created_at),
             confirmtime: d.confirmed_at.map(wire_time),
             voidtime: d.void_at.map(wire_time),

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use coffer_domain::auth::AuthContext;
+use coffer_domain::codes::CodeFilter;
 use coffer_domain::orders::{AssetNames, OrderSummary};
 use coffer_domain::ports::{OrderFilter, OrderKind, Paged};
 use coffer_domain::AppError;
@@ -63,7 +64,7 @@ impl FilterBody {
             end: self.end,
             chain_id: self.chain_id,
             token_id: self.token_id,
-            status: self.status,
+            status: self.status.map(CodeFilter::from_code),
             address: self.address,
             hash: self.hash,
             order_no: self.order_no,
@@ -166,5 +167,21 @@ impl From<OrderSummary> for SummaryView {
                 })
                 .collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coffer_domain::ports::OrderStatus;
+
+    #[test]
+    fn a_status_code_keeps_its_integer_whether_or_not_a_state_has_it() {
+        let filter = |status: i32| {
+            let body: FilterBody = serde_json::from_value(serde_json::json!({ "status": status })).unwrap();
+            body.filter().status
+        };
+        assert_eq!(filter(8), Some(CodeFilter::Known(OrderStatus::Complete)));
+        assert_eq!(filter(99), Some(CodeFilter::Unknown(99)));
     }
 }

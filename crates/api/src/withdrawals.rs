@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use coffer_domain::auth::AuthContext;
+use coffer_domain::codes::StoredCode;
 use coffer_domain::menu::catalogue::{
     MANUAL_WITHDRAW, WITHDRAW, WITHDRAW_CHECK, WITHDRAW_LIST, WITHDRAW_LIST_PUSH, WITHDRAW_ORDERS,
     WITHDRAW_PUSH, WITHDRAW_REVIEW, WITHDRAW_REVIEW_AGAIN,
@@ -69,7 +70,7 @@ impl From<Listed<WithdrawalRecord>> for WithdrawalView {
             kind: OrderKind::Withdrawal.code(),
             order_no: w.order_no,
             merchant_order_no: w.merchant_order_no.unwrap_or_default(),
-            source: w.source,
+            source: w.source.code(),
             open_id: w.open_id,
             security_code: w.security_code,
             asset: AssetColumns::new(w.chain_id, w.token_id, w.decimals, asset),
@@ -81,7 +82,7 @@ impl From<Listed<WithdrawalRecord>> for WithdrawalView {
             hash: w.tx_hash,
             block_number: w.block_number,
             required_confirmations: w.required_confirmations,
-            status: w.status,
+            status: w.status.code(),
             review_required: w.review_required,
             risk_reasons: w.risk_reasons,
             reason: w.reason,
@@ -89,9 +90,9 @@ impl From<Listed<WithdrawalRecord>> for WithdrawalView {
             created_by: w.created_by_email,
             reviewer: w.reviewer_email,
             reviewtime: w.reviewed_at.map(wire_time),
-            callback_status: w.callback_status,
+            callback_status: w.callback_status.code(),
             callback_result: w.callback_result,
-            notify_status: w.notify_status,
+            notify_status: w.notify_status.code(),
             createtime: wire_time(w.created_at),
             completetime: w.completed_at.map(wire_time),
         }
@@ -110,7 +111,7 @@ pub struct ReviewView {
 impl From<ReviewRecord> for ReviewView {
     fn from(r: ReviewRecord) -> ReviewView {
         ReviewView {
-            action: r.action,
+            action: r.action.code(),
             reviewer: r.reviewer_email,
             reason: r.reason,
             createtime: wire_time(r.created_at),
@@ -132,7 +133,7 @@ impl From<WithdrawalRecord> for ProgressView {
     fn from(w: WithdrawalRecord) -> ProgressView {
         ProgressView {
             id: w.id,
-            status: w.status,
+            status: w.status.code(),
             hash: w.tx_hash,
             reason: w.reason,
         }
@@ -287,7 +288,7 @@ pub async fn check(
     headers: HeaderMap,
     ApiJson(b): ApiJson<CheckBody>,
 ) -> ApiResult<CheckReport> {
-    let needed = if b.action == coffer_domain::ports::review_action::REVIEW_AGAIN {
+    let needed = if b.action == coffer_domain::ports::ReviewAction::ReviewAgain.code() {
         WITHDRAW_REVIEW_AGAIN
     } else {
         WITHDRAW_REVIEW

@@ -11,8 +11,9 @@
 mod support;
 
 use coffer_domain::amount::BaseUnits;
+use coffer_domain::codes::StoredCode;
 use coffer_domain::ports::chain::Asset;
-use coffer_domain::ports::{review_action, OrderFilter};
+use coffer_domain::ports::{OrderFilter, ReviewAction};
 use coffer_domain::withdrawals::request::{Requester, WithdrawRequest};
 use coffer_domain::withdrawals::review::Selection;
 use coffer_domain::Locale;
@@ -64,7 +65,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
             .check(
                 &ctx,
                 Selection::All(OrderFilter::default()),
-                review_action::PASS,
+                ReviewAction::Pass.code(),
                 None,
                 &code,
                 Locale::EnUs,
@@ -98,7 +99,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
                 .check(
                     &ctx,
                     Selection::Ids(vec![contested.order.id]),
-                    review_action::REJECT,
+                    ReviewAction::Reject.code(),
                     Some("bench"),
                     "",
                     Locale::EnUs,

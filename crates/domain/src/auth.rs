@@ -5,12 +5,14 @@ use serde::Serialize;
 use std::sync::Arc;
 
 use crate::clock::Clock;
+use crate::codes::StoredCode;
 use crate::crypto::SecretBox;
 use crate::error::{AppError, AppResult};
 use crate::identity::{self, CodePurpose, Email};
 use crate::mail::Mailer;
 use crate::menu::{MenuItem, Permissions};
 use crate::messages::MsgKey;
+use crate::ports::AccountStatus;
 use crate::ports::{
     AttemptRepo, CodeRepo, LogRepo, MerchantId, MerchantStatus, SessionRepo, UserId, UserRecord, UserRepo,
 };
@@ -218,7 +220,7 @@ impl AuthService {
             return Err(AppError::SessionExpired);
         }
         let user = self.user(session.user_id).await?;
-        if user.status != 1 || user.merchant_status != MerchantStatus::Active {
+        if user.status != AccountStatus::Enabled || user.merchant_status != MerchantStatus::Active {
             return Err(AppError::AccountUnavailable);
         }
         if (now - session.last_seen_at).num_seconds() >= TOUCH_EVERY_SECS {
@@ -288,7 +290,7 @@ impl AuthService {
             createtime: user.created_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             superadmin: user.superadmin,
             is_admin: user.role_is_admin,
-            user_status: user.status,
+            user_status: user.status.code(),
             bind_google: user.totp_secret.is_some(),
         })
     }

@@ -9,18 +9,11 @@ use crate::auth::AuthContext;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
-use crate::ports::{MerchantId, PageRequest, Paged};
+use crate::ports::{ApplyStatus, MerchantId, PageRequest, Paged};
 
 /// The spec's limit of whitelisted IPs per merchant.
 pub const MAX_LISTED_IPS: u64 = 10;
 const MAX_REMARK_CHARS: usize = 100;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ApplyStatus {
-    Pending = 0,
-    Approved = 1,
-    Rejected = 2,
-}
 
 #[derive(Debug, Clone)]
 pub struct IpRecord {
@@ -28,7 +21,7 @@ pub struct IpRecord {
     pub merchant_id: MerchantId,
     pub ip: String,
     pub remark: String,
-    pub apply_status: i32,
+    pub apply_status: ApplyStatus,
     pub created_at: DateTime<Utc>,
     pub reviewed_at: Option<DateTime<Utc>>,
 }

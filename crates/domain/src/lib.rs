@@ -7,6 +7,7 @@ pub mod auth;
 pub mod callbacks;
 pub mod chains;
 pub mod clock;
+pub mod codes;
 pub mod config;
 pub mod crypto;
 pub mod deposits;

@@ -4,7 +4,7 @@ use crate::auth::{AuthService, ClientMeta};
 use crate::error::{AppError, AppResult};
 use crate::identity::{self, CodePurpose, Email};
 use crate::messages::MsgKey;
-use crate::ports::{MerchantStatus, NewLoginLog, UserRecord};
+use crate::ports::{AccountStatus, MerchantStatus, NewLoginLog, UserRecord};
 
 /// The purpose a sealed authenticator secret is bound to.
 pub(crate) const TOTP_PURPOSE: &str = "totp";
@@ -60,7 +60,9 @@ impl AuthService {
         let refusal = match user.merchant_status {
             MerchantStatus::Pending => Some(("pending", AppError::RegistrationPending)),
             MerchantStatus::Disabled => Some(("disabled", AppError::AccountUnavailable)),
-            MerchantStatus::Active if user.status != 1 => Some(("disabled", AppError::AccountUnavailable)),
+            MerchantStatus::Active if user.status != AccountStatus::Enabled => {
+                Some(("disabled", AppError::AccountUnavailable))
+            }
             MerchantStatus::Active => None,
         };
         if let Some((reason, err)) = refusal {

@@ -3,12 +3,13 @@
 use chrono::Utc;
 use coffer_domain::identity::{self, Email};
 use coffer_domain::mail::{Mail, Mailer};
+use coffer_domain::ports::{AccountStatus, MerchantStatus};
 use coffer_domain::AppError;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
-use crate::entities::{app_user, mail_outbox, menu, merchant, role, role_menu};
+use crate::entities::{app_user, mail_outbox, menu, merchant, role, role_menu, Stored};
 use crate::Store;
 
 pub const DEMO_MERCHANT_NAME: &str = "Demo merchant";
@@ -34,7 +35,7 @@ impl Store {
         {
             let mut active: app_user::ActiveModel = user.into();
             active.password_hash = Set(hash);
-            active.status = Set(1);
+            active.status = Set(Stored(AccountStatus::Enabled));
             active.update(db).await?;
             return Ok(DemoOutcome::PasswordReset);
         }
@@ -42,7 +43,7 @@ impl Store {
         let txn = self.begin_write().await?;
         let merchant = merchant::ActiveModel {
             name: Set(DEMO_MERCHANT_NAME.into()),
-            status: Set(1),
+            status: Set(Stored(MerchantStatus::Active)),
             time_zone: Set(8),
             multi_address_collect: Set(false),
             created_at: Set(now),
@@ -121,7 +122,7 @@ impl Store {
     pub async fn pending_merchants(&self) -> Result<Vec<(String, chrono::DateTime<Utc>)>, AppError> {
         let db = self.connection();
         let pending = merchant::Entity::find()
-            .filter(merchant::Column::Status.eq(coffer_domain::ports::MerchantStatus::Pending as i32))
+            .filter(merchant::Column::Status.eq(Stored(coffer_domain::ports::MerchantStatus::Pending)))
             .order_by_asc(merchant::Column::Id)
             .all(db)
             .await?;
@@ -157,7 +158,7 @@ impl Store {
             return Ok(None);
         };
         merchant::Entity::update_many()
-            .col_expr(merchant::Column::Status, (status as i32).into())
+            .col_expr(merchant::Column::Status, Stored(status).into())
             .filter(merchant::Column::Id.eq(merchant_id))
             .exec(self.connection())
             .await?;
@@ -209,7 +210,7 @@ pub(crate) async fn insert_user(txn: &DatabaseTransaction, user: NewUser<'_>) ->
         mobile: Set(String::new()),
         password_hash: Set(user.password_hash),
         role_id: Set(user.role_id),
-        status: Set(1),
+        status: Set(Stored(AccountStatus::Enabled)),
         superadmin: Set(user.superadmin),
         created_at: Set(Utc::now()),
         ..Default::default()

@@ -45,7 +45,7 @@ async fn storage_story(db: TestDb) {
         .expect("the demo admin");
     assert!(
         user.merchant_status == coffer_domain::ports::MerchantStatus::Active
-            && user.status == 1
+            && user.status == coffer_domain::ports::AccountStatus::Enabled
             && user.role_name == "admin"
     );
     let menus = store.role_menus(user.role_id).await.unwrap();

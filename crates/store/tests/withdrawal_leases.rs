@@ -4,8 +4,10 @@
 mod support;
 
 use chrono::Duration;
+use coffer_domain::ports::{HotWalletStatus, OrderStatus};
 use coffer_domain::ports::{Transition, WithdrawalLeaseRepo, WithdrawalRepo};
 use coffer_store::entities::hot_wallet;
+use coffer_store::entities::Stored;
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::{ActiveModelTrait, Set};
 use std::collections::HashSet;
@@ -40,7 +42,13 @@ async fn claims_are_exclusive(db: TestDb) {
         let store = store.clone();
         async move {
             store
-                .claim_withdrawals(&[2, 4], owner, now, until, 100)
+                .claim_withdrawals(
+                    &[OrderStatus::Passed, OrderStatus::WaitingSettlement],
+                    owner,
+                    now,
+                    until,
+                    100,
+                )
                 .await
                 .unwrap()
         }
@@ -61,24 +69,39 @@ async fn claims_are_exclusive(db: TestDb) {
 
     // Leased: nobody else gets them; the owner gets its own again; limits hold.
     assert!(store
-        .claim_withdrawals(&[2], "e", now, until, 100)
+        .claim_withdrawals(&[OrderStatus::Passed], "e", now, until, 100)
         .await
         .unwrap()
         .is_empty());
     let mine: Vec<i64> = claims[0].iter().map(|w| w.id).collect();
-    let again = store.claim_withdrawals(&[2], "a", now, until, 100).await.unwrap();
+    let again = store
+        .claim_withdrawals(&[OrderStatus::Passed], "a", now, until, 100)
+        .await
+        .unwrap();
     assert_eq!(again.iter().map(|w| w.id).collect::<Vec<_>>(), mine);
 
     // Expired: taken over, oldest first up to the limit; the future one only once due.
     let expired = until + Duration::seconds(1);
     let taken = store
-        .claim_withdrawals(&[2], "e", expired, expired + Duration::hours(10), 3)
+        .claim_withdrawals(
+            &[OrderStatus::Passed],
+            "e",
+            expired,
+            expired + Duration::hours(10),
+            3,
+        )
         .await
         .unwrap();
     assert_eq!(taken.iter().map(|w| w.id).collect::<Vec<_>>(), ids[..3]);
     let late = t0() + Duration::hours(2);
     let rest = store
-        .claim_withdrawals(&[2], "f", late, late + Duration::minutes(5), 100)
+        .claim_withdrawals(
+            &[OrderStatus::Passed],
+            "f",
+            late,
+            late + Duration::minutes(5),
+            100,
+        )
         .await
         .unwrap();
     assert_eq!(
@@ -91,12 +114,15 @@ async fn claims_are_exclusive(db: TestDb) {
     // Release: only by the owner.
     store.release_withdrawal(ids[0], "f").await.unwrap(); // held by "e"
     assert!(store
-        .claim_withdrawals(&[2], "g", late, late, 1)
+        .claim_withdrawals(&[OrderStatus::Passed], "g", late, late, 1)
         .await
         .unwrap()
         .is_empty());
     store.release_withdrawal(ids[0], "e").await.unwrap();
-    let freed = store.claim_withdrawals(&[2], "g", late, late, 1).await.unwrap();
+    let freed = store
+        .claim_withdrawals(&[OrderStatus::Passed], "g", late, late, 1)
+        .await
+        .unwrap();
     assert_eq!(freed.iter().map(|w| w.id).collect::<Vec<_>>(), [ids[0]]);
 }
 
@@ -107,7 +133,7 @@ async fn wallet_leases_are_exclusive(db: TestDb) {
         chain_id: Set(31337),
         address: Set("0xhot".into()),
         key_index: Set(0),
-        status: Set(0),
+        status: Set(Stored(HotWalletStatus::Normal)),
         remark: Set(String::new()),
         created_at: Set(t0()),
         lease_owner: Set(String::new()),

@@ -6,10 +6,12 @@ mod support;
 
 use chrono::Duration;
 use coffer_domain::amount::BaseUnits;
+use coffer_domain::codes::{CodeFilter, StoredCode};
 use coffer_domain::ports::{
-    review_action, CallbackLog, InsertOutcome, NewWithdrawal, OrderFilter, OrderQueries, OrderRef,
-    PageRequest, ReviewRecord, Transition, WithdrawalEvent, WithdrawalRecord, WithdrawalRepo,
+    CallbackLog, InsertOutcome, NewWithdrawal, OrderFilter, OrderQueries, OrderRef, PageRequest,
+    ReviewRecord, Transition, WithdrawalEvent, WithdrawalRecord, WithdrawalRepo,
 };
+use coffer_domain::ports::{OrderStatus, ReviewAction};
 use coffer_testkit::{each_database, TestDb};
 use std::collections::HashSet;
 use support::{events_of, insert, open, request, t0, to, Events};
@@ -20,7 +22,11 @@ async fn inserts_are_idempotent(db: TestDb) {
     assert_eq!(first.order_no, format!("W20261122{:010}", first.id));
     assert_eq!(first.order_no.len(), 19);
     assert_eq!(
-        (first.status, first.callback_status, first.notify_status),
+        (
+            first.status.code(),
+            first.callback_status.code(),
+            first.notify_status.code()
+        ),
         (0, 0, 0)
     );
     assert_eq!(first.amount, BaseUnits::from_u128(120_500_000));
@@ -80,10 +86,10 @@ async fn one_of_many_transitions_wins(db: TestDb) {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(held.status, 1);
+    assert_eq!(held.status.code(), 1);
     assert_eq!(held.risk_reasons, ["amount_over_review_minimum", "daily_count"]);
     assert_eq!(
-        (held.callback_status, held.notify_status),
+        (held.callback_status.code(), held.notify_status.code()),
         (0, 0),
         "no event, no notice"
     );
@@ -94,7 +100,7 @@ async fn one_of_many_transitions_wins(db: TestDb) {
         approved_at: Some(at),
         review: Some(ReviewRecord {
             withdrawal_id: w.id,
-            action: review_action::PASS,
+            action: ReviewAction::Pass,
             reviewer: None,
             reviewer_email: format!("boss{n}@shop.example"),
             reason: String::new(),
@@ -112,12 +118,12 @@ async fn one_of_many_transitions_wins(db: TestDb) {
     assert_eq!(won.len(), 1, "exactly one pass takes effect");
     let passed = &won[0];
     assert_eq!(
-        (passed.status, passed.approved_at, passed.reviewed_at),
+        (passed.status.code(), passed.approved_at, passed.reviewed_at),
         (2, Some(at), Some(at))
     );
     assert!(passed.reviewer_email.starts_with("boss"));
     assert_eq!(
-        (passed.callback_status, passed.notify_status),
+        (passed.callback_status.code(), passed.notify_status.code()),
         (0, 1),
         "notifying"
     );
@@ -143,7 +149,15 @@ async fn one_of_many_transitions_wins(db: TestDb) {
     };
     assert_eq!(
         store
-            .transition(w.id, &Transition { to: 3, ..reject }, at, &Events)
+            .transition(
+                w.id,
+                &Transition {
+                    to: OrderStatus::Rejected,
+                    ..reject
+                },
+                at,
+                &Events
+            )
             .await
             .unwrap(),
         None
@@ -190,7 +204,7 @@ async fn one_of_many_transitions_wins(db: TestDb) {
         (Some(at), Some(at), at + Duration::minutes(1))
     );
     assert_eq!(
-        (s.actual_amount, s.reason.as_str(), s.status),
+        (s.actual_amount, s.reason.as_str(), s.status.code()),
         (BaseUnits::from_u128(7), "waiting", 5)
     );
     let cleared = Transition {
@@ -314,10 +328,19 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         "start inclusive, end exclusive"
     );
     let status = OrderFilter {
-        status: Some(1),
+        status: Some(CodeFilter::Known(OrderStatus::AwaitingReview)),
         ..Default::default()
     };
     assert_eq!(list(status.clone()).await.1, 3);
+    let unknown = OrderFilter {
+        status: Some(CodeFilter::Unknown(99)),
+        ..Default::default()
+    };
+    assert_eq!(
+        list(unknown).await,
+        (vec![], 0),
+        "a code no state has selects nothing"
+    );
     let hash = OrderFilter {
         hash: Some("0xhash4".into()),
         ..Default::default()
@@ -345,11 +368,17 @@ async fn lists_and_sums_are_exact(db: TestDb) {
     // Ids in one status, oldest first, and how many in all.
     let all = OrderFilter::default();
     assert_eq!(
-        orders.order_ids(a, &all, 1, 2).await.unwrap(),
+        orders
+            .order_ids(a, &all, OrderStatus::AwaitingReview, 2)
+            .await
+            .unwrap(),
         (vec![ids[2], ids[3]], 3)
     );
     assert_eq!(
-        orders.order_ids(a, &status, 2, 10).await.unwrap(),
+        orders
+            .order_ids(a, &status, OrderStatus::Passed, 10)
+            .await
+            .unwrap(),
         (vec![], 0),
         "both hold"
     );

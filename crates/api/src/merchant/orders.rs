@@ -5,6 +5,7 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use coffer_domain::codes::CodeFilter;
 use coffer_domain::ports::{OrderFilter, PageRequest, Paged};
 use serde::{Deserialize, Serialize};
 
@@ -51,7 +52,7 @@ macro_rules! order_query {
                     open_id: self.open_id,
                     chain_id: self.chain_id,
                     token_id: self.token_id,
-                    status: self.status,
+                    status: self.status.map(CodeFilter::from_code),
                     start: self.start,
                     end: self.end,
                     ..OrderFilter::default()

@@ -1,5 +1,6 @@
 //! Sub-accounts and roles (menus 702, 703).
 
+use coffer_domain::codes::StoredCode;
 use coffer_domain::menu::MenuId;
 use coffer_domain::ports::{RoleRecord, UserRecord};
 use serde::Serialize;
@@ -28,7 +29,7 @@ impl From<UserRecord> for AccountView {
             username: u.username,
             role_id: u.role_id,
             role_name: u.role_name,
-            status: u.status,
+            status: u.status.code(),
             bind_google: u.totp_secret.is_some(),
             createtime: time(u.created_at),
             last_login_time: u.last_login_at.map(time),

@@ -1,7 +1,8 @@
 //! The callback log (menu 804) and the callbacks of an order's detail drawer.
 
 use coffer_domain::callbacks::AttemptResult;
-use coffer_domain::ports::{callback, CallbackAttemptRecord, CallbackEventRecord, OrderRef};
+use coffer_domain::codes::StoredCode;
+use coffer_domain::ports::{CallbackAttemptRecord, CallbackEventRecord, CallbackStatus, OrderRef};
 use serde::Serialize;
 
 use super::time;
@@ -25,7 +26,7 @@ pub struct CallbackEventView {
 
 impl From<CallbackEventRecord> for CallbackEventView {
     fn from(e: CallbackEventRecord) -> Self {
-        let pending = e.status == callback::PENDING;
+        let pending = e.status == CallbackStatus::Pending;
         CallbackEventView {
             event_id: e.event_id,
             order_no: e.order_no,
@@ -34,7 +35,7 @@ impl From<CallbackEventRecord> for CallbackEventView {
                 _ => None,
             },
             event: e.event,
-            status: e.status,
+            status: e.status.code(),
             attempts: e.attempts,
             next_attempt_time: pending.then(|| time(e.next_attempt_at)),
             last_http_status: e.last_http_status,

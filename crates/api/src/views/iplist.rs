@@ -1,6 +1,8 @@
 //! The IP list (menu 701).
 
-use coffer_domain::iplist::{ApplyStatus, IpRecord};
+use coffer_domain::codes::StoredCode;
+use coffer_domain::iplist::IpRecord;
+use coffer_domain::ports::ApplyStatus;
 use serde::Serialize;
 
 use super::time;
@@ -22,10 +24,10 @@ impl From<IpRecord> for IpView {
     fn from(r: IpRecord) -> Self {
         IpView {
             id: r.id,
-            status: i32::from(r.apply_status == ApplyStatus::Approved as i32),
+            status: i32::from(r.apply_status == ApplyStatus::Approved),
             ip: r.ip,
             remark: r.remark,
-            apply_status: r.apply_status,
+            apply_status: r.apply_status.code(),
             createtime: time(r.created_at),
             reviewtime: r.reviewed_at.map(time),
         }

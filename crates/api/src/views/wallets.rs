@@ -1,6 +1,7 @@
 //! Wallets and assets (menus 2, 5, 6): deposit addresses, hot wallets with their balances,
 //! assets, their cold addresses and the requests that change them.
 
+use coffer_domain::codes::StoredCode;
 use coffer_domain::ports::{ColdAddress, CollectSettings, RiskLimits};
 use coffer_domain::wallets::assets::{AssetEntry, ColdAddressEntry, TokenRequestEntry};
 use coffer_domain::wallets::{DepositAddressEntry, HotWalletEntry, TokenBalance};
@@ -76,7 +77,7 @@ impl From<HotWalletEntry> for HotWalletView {
             chainname: w.chain_name,
             chainsymbol: w.chain_symbol,
             address: w.address,
-            status: w.status,
+            status: w.status.code(),
             remark: w.remark,
             balances: listed(w.balances),
             balance_error: w.balance_error,
@@ -120,13 +121,13 @@ impl From<AssetEntry> for AssetView {
             symbol_price: a.symbol_price,
             decimals: a.decimals,
             contract: a.contract,
-            status: a.status,
+            status: a.status.code(),
             payment_address: a.payment_address,
             collect: a.collect,
             risk: a.risk,
             cold_status: i32::from(!a.cold_addresses.is_empty()),
             cold_addresses: a.cold_addresses,
-            apply_status: a.apply_status,
+            apply_status: a.apply_status.map(StoredCode::code),
             createtime: time(a.created_at),
         }
     }
@@ -192,7 +193,7 @@ impl From<TokenRequestEntry> for TokenRequestView {
             symbol: r.symbol,
             cold_addresses: r.cold_addresses,
             status: i32::from(r.in_force),
-            apply_status: r.apply_status,
+            apply_status: r.apply_status.code(),
             reason: r.reason,
             createtime: time(r.created_at),
             reviewtime: r.reviewed_at.map(time),

@@ -128,7 +128,7 @@ async fn trx_and_trc20_withdrawals_are_paid_on_tron(db: TestDb) {
 /// A payout the node dropped is paid again only with the same nonce from the same wallet
 /// (review again), so the first transaction can never land as well.
 async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
-    use coffer_domain::ports::{Transition, WithdrawalRepo};
+    use coffer_domain::ports::{OrderStatus, Transition, WithdrawalRepo};
     let anvil = AnvilPeer::start();
     let contract = anvil.deploy_erc20().await;
     let app = spawn_app_with(db, |c| {
@@ -153,13 +153,13 @@ async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
     let merchant = crate::wallets::demo_merchant(&app).await;
     let id_num = id.as_i64().unwrap();
     let first = app.store.withdrawal(merchant, id_num).await.unwrap().unwrap();
-    assert_eq!((first.status, first.nonce), (6, Some(0)));
+    assert_eq!((first.status, first.nonce), (OrderStatus::Processing, Some(0)));
 
     // The node forgets it; the order is given up as failed.
     anvil.rpc("anvil_dropTransaction", json!([first.tx_hash])).await;
     let failed = Transition {
-        from: vec![6],
-        to: 10,
+        from: vec![OrderStatus::Processing],
+        to: OrderStatus::Failed,
         reason: Some("dropped".into()),
         ..Transition::default()
     };
@@ -176,7 +176,7 @@ async fn a_dropped_evm_payout_is_resent_with_its_nonce(db: TestDb) {
     let again = app.store.withdrawal(merchant, id_num).await.unwrap().unwrap();
     assert_eq!(
         (again.status, again.nonce, again.from_address.clone()),
-        (6, Some(0), m.hot.clone())
+        (OrderStatus::Processing, Some(0), m.hot.clone())
     );
     anvil.set_automine(true).await;
     anvil.mine(3).await;

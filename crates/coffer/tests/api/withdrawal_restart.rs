@@ -3,6 +3,7 @@
 //! it), then is killed with SIGKILL while the transaction waits for its block. Each restart
 //! carries on with the one stored transaction: one hash, one payment on chain.
 
+use coffer_domain::codes::StoredCode;
 use coffer_domain::ports::chain::TxStatus;
 use coffer_domain::ports::WithdrawalRepo;
 use coffer_testkit::{each_database, TestDb};
@@ -19,7 +20,7 @@ use crate::withdrawals::{payer, payer_on, units, withdraw, Payer, DEV, PAYEE};
 async fn status_of(app: &TestApp, id: i64) -> (i32, String) {
     let merchant = demo_merchant(app).await;
     let w = app.store.withdrawal(merchant, id).await.unwrap().unwrap();
-    (w.status, w.tx_hash)
+    (w.status.code(), w.tx_hash)
 }
 
 async fn wait_for(app: &TestApp, id: i64, status: i32) -> String {

@@ -6,7 +6,7 @@
 
 use chrono::Duration;
 use coffer_domain::clock::Clock;
-use coffer_domain::ports::{Transition, WithdrawalRepo};
+use coffer_domain::ports::{OrderStatus, Transition, WithdrawalRepo};
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
@@ -135,8 +135,8 @@ async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
     );
     // The node dropped what was sent (a hash it never saw): the order failed.
     let dropped = Transition {
-        from: vec![2],
-        to: 10,
+        from: vec![OrderStatus::Passed],
+        to: OrderStatus::Failed,
         tx_hash: Some(format!("0x{}", "ab".repeat(32))),
         reason: Some("dropped".into()),
         ..Transition::default()
@@ -168,8 +168,8 @@ async fn review_again_waits_ten_minutes_and_a_dead_transaction(db: TestDb) {
 
     // A transaction that is on chain and fine is never reviewed again.
     let live = Transition {
-        from: vec![6],
-        to: 10,
+        from: vec![OrderStatus::Processing],
+        to: OrderStatus::Failed,
         ..Transition::default()
     };
     force_transition(&app, id_num, live).await;

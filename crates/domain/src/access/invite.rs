@@ -11,7 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::identity::{self, CodePurpose, Email};
 use crate::mail::Mail;
 use crate::messages::MsgKey;
-use crate::ports::{account_status, NewAccount};
+use crate::ports::{AccountStatus, NewAccount};
 use crate::registration::NewPassword;
 use crate::Locale;
 
@@ -65,7 +65,7 @@ impl AccessService {
                 password_hash: "!invited",
                 role_id: role.id,
                 at: now,
-                status: account_status::INVITED,
+                status: AccountStatus::Invited,
                 pass_granted_at,
             };
             self.repo.create_user(account).await?;
@@ -98,7 +98,7 @@ impl AccessService {
             .users
             .find_by_email(&email)
             .await?
-            .filter(|u| u.status == account_status::INVITED)
+            .filter(|u| u.status == AccountStatus::Invited)
             .ok_or(AppError::Invalid(MsgKey::NotInvited))?;
         let hash = identity::hash_password(form.password)?;
         if !self.repo.accept_invitation(invited.id, &hash).await? {

@@ -10,13 +10,14 @@ use std::sync::Arc;
 
 use crate::auth::{AuthContext, AuthService};
 use crate::clock::Clock;
+use crate::codes::StoredCode;
 use crate::error::{AppError, AppResult};
 use crate::identity;
 use crate::menu::{MenuId, MenuItem};
 use crate::messages::MsgKey;
 use crate::ports::{
-    account_status, AccessRepo, ConfigRepo, PageRequest, Paged, RoleRecord, RoleRepo, SessionRepo,
-    UserRecord, UserRepo,
+    AccessRepo, AccountStatus, ConfigRepo, PageRequest, Paged, RoleRecord, RoleRepo, SessionRepo, UserRecord,
+    UserRepo,
 };
 
 /// An account's editable fields; `google_code` is checked when the role changes.
@@ -60,10 +61,10 @@ impl AccessService {
         let target = self.own_user(ctx, edit.id).await?;
         // An invited account stays invited until the invitee sets a password; others are
         // enabled or disabled.
-        let invited = target.status == account_status::INVITED;
-        let status = match edit.status {
-            account_status::DISABLED | account_status::ENABLED if !invited => edit.status,
-            _ if invited => account_status::INVITED,
+        let invited = target.status == AccountStatus::Invited;
+        let status = match AccountStatus::from_code(edit.status) {
+            Some(chosen @ (AccountStatus::Disabled | AccountStatus::Enabled)) if !invited => chosen,
+            _ if invited => AccountStatus::Invited,
             _ => return Err(AppError::Invalid(MsgKey::NoSuchRecord)),
         };
         let role = self.own_role(ctx, edit.role_id).await?;
@@ -79,7 +80,7 @@ impl AccessService {
             if target.id == ctx.user_id {
                 return Err(AppError::ForbiddenSelf);
             }
-            let stays_admin = role.is_admin && status != account_status::DISABLED;
+            let stays_admin = role.is_admin && status != AccountStatus::Disabled;
             if !stays_admin {
                 self.keep_an_admin(&target).await?;
             }
@@ -263,7 +264,7 @@ impl AccessService {
 
     /// Refuses to take away the merchant's last enabled admin.
     async fn keep_an_admin(&self, target: &UserRecord) -> AppResult<()> {
-        let target_is_admin = target.role_is_admin && target.status == 1;
+        let target_is_admin = target.role_is_admin && target.status == AccountStatus::Enabled;
         if target_is_admin && self.repo.count_enabled_admins(target.merchant_id).await? <= 1 {
             return Err(AppError::ForbiddenSelf);
         }

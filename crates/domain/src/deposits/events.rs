@@ -1,6 +1,7 @@
 //! What a deposit's callbacks tell the merchant (the event itself is built by
 //! [`crate::callbacks::events`]).
 
+use crate::codes::StoredCode;
 use serde_json::{json, Value};
 
 use crate::callbacks::events::chain_and_symbol;
@@ -27,7 +28,7 @@ pub(crate) fn payload(nodes: &[ChainNode], d: &DepositRecord) -> Option<Value> {
         "fromAddress": d.from_address,
         "toAddress": d.to_address,
         "amount": d.amount.to_decimal(decimals),
-        "status": d.status,
+        "status": d.status.code(),
         "blockNumber": d.block_number,
         "requiredConfirmations": d.required_confirmations,
         "createdAt": crate::wallets::time(d.created_at),

@@ -9,7 +9,7 @@ use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::{ChainError, ChainFamily, TxStatus};
-use crate::ports::{status, DepositRecord, MerchantId, ScannedBlock};
+use crate::ports::{DepositRecord, MerchantId, OrderStatus, ScannedBlock};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HashScanResult {
@@ -110,7 +110,7 @@ impl DepositScanner {
             return Err(AppError::Invalid(MsgKey::TxPaysNoAddress));
         }
         let existing = self.recorded(chain_id, &hash, &found).await?;
-        if existing.len() == found.len() && existing.iter().all(|d| d.status != status::VOID) {
+        if existing.len() == found.len() && existing.iter().all(|d| d.status != OrderStatus::Void) {
             return Ok(HashScan {
                 result: HashScanResult::Known,
                 deposits: existing,

@@ -10,12 +10,12 @@ use std::sync::Arc;
 
 use crate::amount::BaseUnits;
 use crate::auth::AuthContext;
+use crate::codes::CodeFilter;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::orders::{AssetNames, Dates, Listed, OrderLists, OrderSummary};
-use crate::ports::{
-    status, ConfigRepo, DepositRecord, DepositRepo, MerchantId, OrderFilter, PageRequest, Paged,
-};
+use crate::ports::OrderStatus;
+use crate::ports::{ConfigRepo, DepositRecord, DepositRepo, MerchantId, OrderFilter, PageRequest, Paged};
 
 pub struct DepositService {
     pub repo: Arc<dyn DepositRepo>,
@@ -48,7 +48,7 @@ impl DepositEntry {
     fn new(listed: Listed<DepositRecord>, head: Option<u64>) -> DepositEntry {
         let d = listed.order;
         let confirmations = match (head, d.status) {
-            (_, status::VOID) => 0,
+            (_, OrderStatus::Void) => 0,
             (Some(h), _) => (h as i64 - d.block_number + 1).max(0),
             (None, _) => 0,
         };
@@ -63,7 +63,7 @@ impl DepositEntry {
     /// deposit confirms; nothing for dust, unsupported tokens and void deposits.
     pub fn actual_amount(&self) -> BaseUnits {
         let d = &self.deposit;
-        if d.credited || (d.note.is_empty() && d.status != status::VOID) {
+        if d.credited || (d.note.is_empty() && d.status != OrderStatus::Void) {
             d.amount
         } else {
             BaseUnits::ZERO
@@ -80,9 +80,12 @@ pub struct HashScanReport {
 
 /// A deposit is only ever 7 on-chain confirming, 8 transaction complete or 11 void: another
 /// status filter is a mistake to report, not a question whose answer is "none".
-pub fn check_status(status: Option<i32>) -> AppResult<()> {
+pub fn check_status(status: Option<CodeFilter<OrderStatus>>) -> AppResult<()> {
     match status {
-        None | Some(7 | 8 | 11) => Ok(()),
+        None
+        | Some(CodeFilter::Known(OrderStatus::Confirming | OrderStatus::Complete | OrderStatus::Void)) => {
+            Ok(())
+        }
         Some(_) => Err(AppError::Invalid(MsgKey::DepositStatusInvalid)),
     }
 }

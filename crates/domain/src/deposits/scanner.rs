@@ -15,6 +15,7 @@ use crate::chains::ChainRegistry;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, Block, ChainAdapter};
+use crate::ports::AssetStatus;
 use crate::ports::{
     AssetRepo, ConfigRepo, DepositAddressRepo, HotWalletRepo, NewDeposit, ScanRepo, ScannedBlock,
 };
@@ -253,7 +254,7 @@ impl DepositScanner {
                 merchant_id,
                 assets
                     .iter()
-                    .filter(|a| a.status == 1)
+                    .filter(|a| a.status == AssetStatus::Enabled)
                     .map(|a| a.token_id)
                     .collect(),
             );

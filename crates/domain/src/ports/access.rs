@@ -57,18 +57,19 @@ pub struct NewAccount<'a> {
     pub password_hash: &'a str,
     pub role_id: i64,
     pub at: DateTime<Utc>,
-    /// One of [`account_status`].
-    pub status: i32,
+    pub status: AccountStatus,
     /// When the account was given the withdrawal-pass permission (its cooling-off start).
     pub pass_granted_at: Option<DateTime<Utc>>,
 }
 
-/// `app_user.status` values.
-pub mod account_status {
-    pub const DISABLED: i32 = 0;
-    pub const ENABLED: i32 = 1;
-    /// Invited by e-mail; enabled once the invitee sets a password.
-    pub const INVITED: i32 = 2;
+crate::stored_codes! {
+    /// Whether an account may sign in.
+    pub enum AccountStatus {
+        Disabled = 0,
+        Enabled = 1,
+        /// Invited by e-mail; enabled once the invitee sets a password.
+        Invited = 2,
+    }
 }
 
 #[async_trait::async_trait]
@@ -81,7 +82,13 @@ pub trait AccessRepo: Send + Sync {
     ) -> AppResult<Paged<UserRecord>>;
     /// EmailTaken if the e-mail has an account anywhere.
     async fn create_user(&self, account: NewAccount<'_>) -> AppResult<UserId>;
-    async fn update_user(&self, id: UserId, username: &str, role_id: i64, status: i32) -> AppResult<()>;
+    async fn update_user(
+        &self,
+        id: UserId,
+        username: &str,
+        role_id: i64,
+        status: AccountStatus,
+    ) -> AppResult<()>;
     async fn delete_user(&self, id: UserId) -> AppResult<()>;
     /// Enabled users of the merchant whose role is the admin role.
     async fn count_enabled_admins(&self, merchant_id: MerchantId) -> AppResult<u64>;

@@ -4,7 +4,8 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{DepositRecord, MerchantId, PageRequest, Paged, WithdrawalRecord};
+use super::{CallbackStatus, DepositRecord, MerchantId, PageRequest, Paged, WithdrawalRecord};
+use crate::codes::CodeFilter;
 use crate::error::AppResult;
 
 /// Which order an event belongs to.
@@ -122,7 +123,7 @@ pub struct CallbackEventRecord {
     pub order_no: String,
     pub event: String,
     pub body: String,
-    pub status: i32,
+    pub status: CallbackStatus,
     pub attempts: i32,
     pub next_attempt_at: DateTime<Utc>,
     pub last_http_status: Option<i32>,
@@ -168,7 +169,7 @@ pub enum AttemptOutcome {
 #[derive(Debug, Clone, Default)]
 pub struct EventFilter {
     pub order_no: Option<String>,
-    pub status: Option<i32>,
+    pub status: Option<CodeFilter<CallbackStatus>>,
     /// Created at or after `start`, before `end`.
     pub start: Option<DateTime<Utc>>,
     pub end: Option<DateTime<Utc>>,

@@ -3,34 +3,9 @@
 
 use chrono::{DateTime, Utc};
 
-use super::MerchantId;
+use super::{CallbackStatus, MerchantId, NotifyStatus, OrderStatus};
 use crate::amount::BaseUnits;
 use crate::error::AppResult;
-
-/// Order states shared by deposits and withdrawals (docs/api.md).
-pub mod status {
-    pub const CONFIRMING: i32 = 7;
-    pub const COMPLETE: i32 = 8;
-    pub const VOID: i32 = 11;
-}
-
-/// Callback status of an order / event: in callback, success, failed.
-pub mod callback {
-    pub const PENDING: i32 = 0;
-    pub const SUCCESS: i32 = 1;
-    pub const FAILED: i32 = 2;
-    /// a newer event of the same order came before this one was delivered; it is
-    /// never sent after that (events only, never an order's status).
-    pub const SUPERSEDED: i32 = 3;
-}
-
-/// Notification status of an order.
-pub mod notify {
-    pub const NOT_REQUIRED: i32 = 0;
-    pub const NOTIFYING: i32 = 1;
-    pub const SUCCESS: i32 = 2;
-    pub const FAILURE: i32 = 3;
-}
 
 #[derive(Debug, Clone)]
 pub struct DepositRecord {
@@ -49,14 +24,14 @@ pub struct DepositRecord {
     pub block_number: i64,
     pub block_hash: String,
     pub required_confirmations: i32,
-    pub status: i32,
+    pub status: OrderStatus,
     /// "" credited, "dust", "unsupported".
     pub note: String,
     pub credited: bool,
     pub order_no: String,
-    pub callback_status: i32,
+    pub callback_status: CallbackStatus,
     pub callback_result: String,
-    pub notify_status: i32,
+    pub notify_status: NotifyStatus,
     pub created_at: DateTime<Utc>,
     pub confirmed_at: Option<DateTime<Utc>>,
     pub void_at: Option<DateTime<Utc>>,

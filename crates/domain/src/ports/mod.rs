@@ -47,8 +47,7 @@ pub struct UserRecord {
     pub role_name: String,
     /// The role holds every menu and counts as an administrator of the merchant.
     pub role_is_admin: bool,
-    /// 1 = enabled, 0 = disabled.
-    pub status: i32,
+    pub status: AccountStatus,
     pub superadmin: bool,
     pub merchant_status: MerchantStatus,
     pub created_at: DateTime<Utc>,
@@ -61,21 +60,12 @@ pub struct UserRecord {
     pub last_login_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MerchantStatus {
-    /// Registered, waiting for an operator to activate it.
-    Pending = 0,
-    Active = 1,
-    Disabled = 2,
-}
-
-impl MerchantStatus {
-    pub fn from_i32(v: i32) -> MerchantStatus {
-        match v {
-            0 => MerchantStatus::Pending,
-            1 => MerchantStatus::Active,
-            _ => MerchantStatus::Disabled,
-        }
+crate::stored_codes! {
+    pub enum MerchantStatus {
+        /// Registered, waiting for an operator to activate it.
+        Pending = 0,
+        Active = 1,
+        Disabled = 2,
     }
 }
 

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 
 use super::{MerchantId, PageRequest, Paged};
 use crate::amount::BaseUnits;
+use crate::codes::CodeFilter;
 use crate::error::AppResult;
 
 /// The kinds of order the lists know (the wire's `type`: 1 deposit, 2 withdrawal).
@@ -20,6 +21,50 @@ impl OrderKind {
     }
 }
 
+crate::stored_codes! {
+    /// An order's state: the contract's numbering, shared by every kind (docs/api.md).
+    /// Deposits use Confirming, Complete and Void; withdrawals move by `withdrawals::state`.
+    #[derive(Default)]
+    pub enum OrderStatus {
+        /// Checks (limits, risk control) still running; where every withdrawal starts.
+        #[default]
+        New = 0,
+        AwaitingReview = 1,
+        /// Passed: released to the executor.
+        Passed = 2,
+        Rejected = 3,
+        /// No normal hot wallet holds the amount and the fee yet; retried.
+        WaitingSettlement = 4,
+        /// Signed and stored, being broadcast.
+        WaitingConfirm = 5,
+        /// Broadcast, not in a block yet.
+        Processing = 6,
+        Confirming = 7,
+        Complete = 8,
+        PartiallyComplete = 9,
+        Failed = 10,
+        Void = 11,
+    }
+
+    /// Callback status of an order or of one of its events.
+    pub enum CallbackStatus {
+        Pending = 0,
+        Success = 1,
+        Failed = 2,
+        /// A newer event of the same order came before this one was delivered; it is never
+        /// sent after that (events only, never an order's status).
+        Superseded = 3,
+    }
+
+    /// Notification status of an order.
+    pub enum NotifyStatus {
+        NotRequired = 0,
+        Notifying = 1,
+        Success = 2,
+        Failure = 3,
+    }
+}
+
 /// What an order list or total selects. Text fields are trimmed; empty ones select all.
 #[derive(Debug, Clone, Default)]
 pub struct OrderFilter {
@@ -28,7 +73,7 @@ pub struct OrderFilter {
     pub end: Option<DateTime<Utc>>,
     pub chain_id: Option<i64>,
     pub token_id: Option<i64>,
-    pub status: Option<i32>,
+    pub status: Option<CodeFilter<OrderStatus>>,
     /// Any part of the source or target address, any case.
     pub address: Option<String>,
     /// The whole transaction hash, any case.
@@ -74,7 +119,7 @@ pub trait OrderQueries<R>: Send + Sync {
         &self,
         merchant_id: MerchantId,
         filter: &OrderFilter,
-        status: i32,
+        status: OrderStatus,
         limit: u64,
     ) -> AppResult<(Vec<i64>, u64)>;
     /// The merchant's orders among `ids`, in one read; unknown ids are left out.

@@ -31,8 +31,7 @@ pub struct AssetRecord {
     pub merchant_id: MerchantId,
     pub chain_id: i64,
     pub token_id: i64,
-    /// 1 enabled, 0 disabled.
-    pub status: i32,
+    pub status: AssetStatus,
     pub payment_address: String,
     pub collect: CollectSettings,
     pub risk: RiskLimits,
@@ -55,20 +54,22 @@ pub struct ColdAddressRecord {
     pub created_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ApplyStatus {
-    Pending = 0,
-    Approved = 1,
-    Rejected = 2,
-}
+crate::stored_codes! {
+    /// A request an operator reviews (cold addresses of a token, an IP of the allow-list).
+    pub enum ApplyStatus {
+        Pending = 0,
+        Approved = 1,
+        Rejected = 2,
+    }
 
-impl ApplyStatus {
-    pub fn from_i32(v: i32) -> ApplyStatus {
-        match v {
-            0 => ApplyStatus::Pending,
-            1 => ApplyStatus::Approved,
-            _ => ApplyStatus::Rejected,
-        }
+    pub enum AssetStatus {
+        Disabled = 0,
+        Enabled = 1,
+    }
+
+    pub enum HotWalletStatus {
+        Normal = 0,
+        Paused = 1,
     }
 }
 
@@ -113,8 +114,7 @@ pub struct HotWalletRecord {
     pub chain_id: i64,
     pub address: String,
     pub key_index: u32,
-    /// 0 normal, 1 paused.
-    pub status: i32,
+    pub status: HotWalletStatus,
     pub remark: String,
     pub created_at: DateTime<Utc>,
 }
@@ -203,7 +203,12 @@ pub trait HotWalletRepo: Send + Sync {
     /// Inserts unless the merchant already has `limit` hot wallets (checked under a lock on the
     /// merchant, so two concurrent adds cannot both pass): None then.
     async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>>;
-    async fn set_hot_wallet_status(&self, merchant_id: MerchantId, id: i64, status: i32) -> AppResult<bool>;
+    async fn set_hot_wallet_status(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+        status: HotWalletStatus,
+    ) -> AppResult<bool>;
 }
 
 /// The tokens a merchant enabled, their settings and their cold addresses.
@@ -214,7 +219,12 @@ pub trait AssetRepo: Send + Sync {
     /// Err(Invalid(TokenAdded)) when the merchant has the token already.
     async fn insert_asset(&self, asset: &AssetRecord) -> AppResult<i64>;
     async fn update_asset(&self, asset: &AssetRecord) -> AppResult<bool>;
-    async fn set_asset_status(&self, merchant_id: MerchantId, id: i64, status: i32) -> AppResult<bool>;
+    async fn set_asset_status(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+        status: AssetStatus,
+    ) -> AppResult<bool>;
     async fn page_cold_addresses(
         &self,
         merchant_id: MerchantId,

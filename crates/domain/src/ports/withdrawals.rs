@@ -5,22 +5,24 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{MerchantId, UserId};
+use super::{CallbackStatus, MerchantId, NotifyStatus, OrderStatus, UserId};
 use crate::amount::BaseUnits;
 use crate::error::AppResult;
 
-/// Where a request came from.
-pub mod source {
-    pub const MERCHANT_API: i32 = 1;
-    pub const CONSOLE: i32 = 2;
-    pub const MANUAL: i32 = 3;
-}
+crate::stored_codes! {
+    /// Where a request came from.
+    pub enum WithdrawalSource {
+        MerchantApi = 1,
+        Console = 2,
+        Manual = 3,
+    }
 
-/// Review actions (`/withdraw/check`).
-pub mod review_action {
-    pub const PASS: i32 = 1;
-    pub const REJECT: i32 = 2;
-    pub const REVIEW_AGAIN: i32 = 3;
+    /// Review actions (`/withdraw/check`).
+    pub enum ReviewAction {
+        Pass = 1,
+        Reject = 2,
+        ReviewAgain = 3,
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +32,7 @@ pub struct WithdrawalRecord {
     pub order_no: String,
     /// None when the request named none (console withdrawals may leave it out).
     pub merchant_order_no: Option<String>,
-    pub source: i32,
+    pub source: WithdrawalSource,
     pub open_id: String,
     pub security_code: String,
     pub chain_id: i64,
@@ -53,7 +55,7 @@ pub struct WithdrawalRecord {
     pub nonce: Option<i64>,
     pub block_number: Option<i64>,
     pub required_confirmations: i32,
-    pub status: i32,
+    pub status: OrderStatus,
     pub review_required: bool,
     /// Why a person must review it (limit names, the risk-control answer), comma separated.
     pub risk_reasons: Vec<String>,
@@ -69,9 +71,9 @@ pub struct WithdrawalRecord {
     pub broadcast_at: Option<DateTime<Utc>>,
     pub completed_at: Option<DateTime<Utc>>,
     pub next_attempt_at: DateTime<Utc>,
-    pub callback_status: i32,
+    pub callback_status: CallbackStatus,
     pub callback_result: String,
-    pub notify_status: i32,
+    pub notify_status: NotifyStatus,
     pub created_at: DateTime<Utc>,
 }
 
@@ -80,7 +82,7 @@ pub struct WithdrawalRecord {
 pub struct NewWithdrawal {
     pub merchant_id: MerchantId,
     pub merchant_order_no: Option<String>,
-    pub source: i32,
+    pub source: WithdrawalSource,
     pub open_id: String,
     pub security_code: String,
     pub chain_id: i64,
@@ -105,7 +107,7 @@ pub enum InsertOutcome {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReviewRecord {
     pub withdrawal_id: i64,
-    pub action: i32,
+    pub action: ReviewAction,
     pub reviewer: Option<UserId>,
     pub reviewer_email: String,
     pub reason: String,
@@ -116,8 +118,8 @@ pub struct ReviewRecord {
 /// or nothing happens (another actor changed it first).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Transition {
-    pub from: Vec<i32>,
-    pub to: i32,
+    pub from: Vec<OrderStatus>,
+    pub to: OrderStatus,
     pub reason: Option<String>,
     pub review_required: Option<bool>,
     pub risk_reasons: Option<Vec<String>>,
@@ -174,7 +176,7 @@ pub trait WithdrawalLeaseRepo: Send + Sync {
     /// `lease_until`; oldest first.
     async fn claim_withdrawals(
         &self,
-        statuses: &[i32],
+        statuses: &[OrderStatus],
         owner: &str,
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,

@@ -5,12 +5,13 @@ use chrono::{DateTime, Utc};
 
 use super::{no_such_record, rules, WalletService};
 use crate::auth::AuthContext;
+use crate::codes::StoredCode;
 use crate::config::{ChainNode, TokenInfo};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
-    ApplyStatus, AssetRecord, ColdAddress, CollectSettings, MerchantId, PageRequest, Paged, RiskLimits,
-    TokenRequestRecord,
+    ApplyStatus, AssetRecord, AssetStatus, ColdAddress, CollectSettings, MerchantId, PageRequest, Paged,
+    RiskLimits, TokenRequestRecord,
 };
 
 /// An asset with its chain's and token's names and its cold addresses.
@@ -25,13 +26,13 @@ pub struct AssetEntry {
     pub symbol_price: String,
     pub decimals: i32,
     pub contract: String,
-    pub status: i32,
+    pub status: AssetStatus,
     pub payment_address: String,
     pub collect: CollectSettings,
     pub risk: RiskLimits,
     pub cold_addresses: Vec<ColdAddress>,
     /// The state of the asset's latest cold-address request, if any.
-    pub apply_status: Option<i32>,
+    pub apply_status: Option<ApplyStatus>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -62,7 +63,7 @@ pub struct TokenRequestEntry {
     pub cold_addresses: Vec<ColdAddress>,
     /// Its addresses are the asset's cold addresses now.
     pub in_force: bool,
-    pub apply_status: i32,
+    pub apply_status: ApplyStatus,
     pub reason: String,
     pub created_at: DateTime<Utc>,
     pub reviewed_at: Option<DateTime<Utc>>,
@@ -161,7 +162,7 @@ impl WalletService {
                 merchant_id: ctx.merchant_id,
                 chain_id,
                 token_id,
-                status: 1,
+                status: AssetStatus::Enabled,
                 payment_address: input.payment_address,
                 collect: input.collect,
                 risk: input.risk,
@@ -196,9 +197,7 @@ impl WalletService {
     }
 
     pub async fn set_asset_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
-        if !(0..=1).contains(&status) {
-            return Err(AppError::Invalid(MsgKey::InvalidStatus));
-        }
+        let status = AssetStatus::from_code(status).ok_or(AppError::Invalid(MsgKey::InvalidStatus))?;
         if !self
             .deps
             .assets
@@ -253,7 +252,7 @@ impl WalletService {
                 collect: a.collect,
                 risk: a.risk,
                 cold_addresses,
-                apply_status: latest.list.first().map(|r| r.apply_status as i32),
+                apply_status: latest.list.first().map(|r| r.apply_status),
                 created_at: a.created_at,
             });
         }
@@ -380,7 +379,7 @@ impl WalletService {
                 symbol: found.map(|f| f.1.symbol.clone()).unwrap_or_default(),
                 cold_addresses: r.addresses,
                 in_force: r.in_force,
-                apply_status: r.apply_status as i32,
+                apply_status: r.apply_status,
                 reason: r.reason,
                 created_at: r.created_at,
                 reviewed_at: r.reviewed_at,

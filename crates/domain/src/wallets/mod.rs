@@ -10,10 +10,12 @@ use std::sync::Arc;
 use crate::auth::AuthContext;
 use crate::chains::ChainRegistry;
 use crate::clock::Clock;
+use crate::codes::StoredCode;
 use crate::config::ChainNode;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::{Asset, KeyPurpose};
+use crate::ports::HotWalletStatus;
 use crate::ports::{
     AddressFilter, AssetRepo, ConfigRepo, DepositAddressRecord, DepositAddressRepo, HotWalletRecord,
     HotWalletRepo, MerchantId, NewDerived, PageRequest, Paged, SeedRepo, TokenRequestRepo,
@@ -73,7 +75,7 @@ pub struct HotWalletEntry {
     pub chain_name: String,
     pub chain_symbol: String,
     pub address: String,
-    pub status: i32,
+    pub status: HotWalletStatus,
     pub remark: String,
     pub balances: Vec<TokenBalance>,
     /// The chain did not answer: no balances.
@@ -225,9 +227,7 @@ impl WalletService {
     }
 
     pub async fn set_hot_wallet_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
-        if !(0..=1).contains(&status) {
-            return Err(AppError::Invalid(MsgKey::InvalidStatus));
-        }
+        let status = HotWalletStatus::from_code(status).ok_or(AppError::Invalid(MsgKey::InvalidStatus))?;
         if !self
             .deps
             .hot_wallets

@@ -2,6 +2,7 @@
 //! by [`crate::callbacks::events`]) and the risk-control question, which carries the same
 //! fields.
 
+use crate::codes::StoredCode;
 use serde_json::{json, Value};
 
 use crate::callbacks::events::{chain_and_symbol, named, new_event_id, CallbackEvents};
@@ -30,7 +31,7 @@ pub(crate) fn payload(nodes: &[ChainNode], w: &WithdrawalRecord) -> Value {
         "amount": w.amount.to_decimal(decimals),
         "actualAmount": w.actual_amount.to_decimal(decimals),
         "hash": w.tx_hash,
-        "status": w.status,
+        "status": w.status.code(),
         "reason": w.reason,
         "riskReasons": w.risk_reasons,
         "createdAt": time(w.created_at),

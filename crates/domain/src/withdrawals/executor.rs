@@ -5,7 +5,7 @@
 //!    broadcasts (a stored but unsent transaction of the wallet is sent first);
 //! 3. follows broadcast transactions to complete or failed, rebroadcasting what a node drops.
 //!
-//! Never a second payout: an order is paid only from PASS / WAITING_SETTLEMENT by the one
+//! Never a second payout: an order is paid only from OrderStatus::Passed / OrderStatus::WaitingSettlement by the one
 //! conditional update that stores its signed transaction; after that only that transaction is
 //! ever sent. Leases on orders and wallets keep concurrent processes apart.
 
@@ -14,7 +14,6 @@ use std::sync::Arc;
 
 use super::holds::Stage;
 use super::risk::{self, RiskControl};
-use super::state::*;
 use crate::amount::BaseUnits;
 use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
@@ -22,10 +21,11 @@ use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::merchant_api::MerchantApiRepo;
 use crate::ports::chain::{ChainAdapter, ChainError, KeyPurpose, TransferRequest};
+use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
 use crate::ports::{
-    source, AssetRepo, ConfigRepo, HotWalletRepo, Transition, WithdrawalLeaseRepo, WithdrawalRecord,
-    WithdrawalRepo,
+    AssetRepo, ConfigRepo, HotWalletRepo, Transition, WithdrawalLeaseRepo, WithdrawalRecord, WithdrawalRepo,
+    WithdrawalSource,
 };
 use crate::vault::KeyVault;
 
@@ -99,25 +99,35 @@ impl WithdrawalExecutor {
     pub async fn step(&self) -> AppResult<ExecReport> {
         let mut report = ExecReport::default();
         let events = CallbackEvents::new(self.config.chain_nodes().await?, self.clock.clone());
-        for w in self.claim(&[NEW]).await? {
+        for w in self.claim(&[OrderStatus::New]).await? {
             let outcome = self.screen(&w, &events).await;
             if outcome.is_ok() {
                 report.screened += 1;
             }
             self.finish(&w, Stage::Screen, outcome, &events).await;
         }
-        for w in self.claim(&[PASS, WAITING_SETTLEMENT]).await? {
+        for w in self
+            .claim(&[OrderStatus::Passed, OrderStatus::WaitingSettlement])
+            .await?
+        {
             let outcome = self.pay(&w, &events, &mut report).await;
             self.finish(&w, Stage::Pay, outcome, &events).await;
         }
-        for w in self.claim(&[WAITING_CONFIRM, PROCESSING, CONFIRMING]).await? {
+        for w in self
+            .claim(&[
+                OrderStatus::WaitingConfirm,
+                OrderStatus::Processing,
+                OrderStatus::Confirming,
+            ])
+            .await?
+        {
             let outcome = self.track(&w, &events, &mut report).await;
             self.finish(&w, Stage::Track, outcome, &events).await;
         }
         Ok(report)
     }
 
-    async fn claim(&self, statuses: &[i32]) -> AppResult<Vec<WithdrawalRecord>> {
+    async fn claim(&self, statuses: &[OrderStatus]) -> AppResult<Vec<WithdrawalRecord>> {
         let now = self.clock.now();
         self.leases
             .claim_withdrawals(
@@ -142,7 +152,7 @@ impl WithdrawalExecutor {
                 .await;
         }
         let mut reasons = Vec::new();
-        if w.source == source::MANUAL {
+        if w.source == WithdrawalSource::Manual {
             reasons.push(risk::reason::MANUAL.to_string());
         }
         match w.token_id {
@@ -170,16 +180,16 @@ impl WithdrawalExecutor {
         }
         let change = if reasons.is_empty() {
             Transition {
-                from: vec![NEW],
-                to: PASS,
+                from: vec![OrderStatus::New],
+                to: OrderStatus::Passed,
                 approved_at: Some(now),
                 next_attempt_at: Some(now),
                 ..Transition::default()
             }
         } else {
             Transition {
-                from: vec![NEW],
-                to: AWAITING_REVIEW,
+                from: vec![OrderStatus::New],
+                to: OrderStatus::AwaitingReview,
                 review_required: Some(true),
                 risk_reasons: Some(reasons),
                 event: Some(WithdrawalEvent::Review),
@@ -204,8 +214,8 @@ impl WithdrawalExecutor {
             Ok(picked) => picked,
             Err(reason) => {
                 let change = Transition {
-                    from: vec![PASS, WAITING_SETTLEMENT],
-                    to: WAITING_SETTLEMENT,
+                    from: vec![OrderStatus::Passed, OrderStatus::WaitingSettlement],
+                    to: OrderStatus::WaitingSettlement,
                     reason: Some(reason),
                     next_attempt_at: Some(now + self.settings.settlement_retry),
                     ..Transition::default()
@@ -258,14 +268,20 @@ impl WithdrawalExecutor {
             Err(ChainError::Unavailable(e)) => return Err(AppError::Unavailable(e)),
             Err(e) => {
                 return self
-                    .fail(w, &[PASS, WAITING_SETTLEMENT], &e.to_string(), events, report)
+                    .fail(
+                        w,
+                        &[OrderStatus::Passed, OrderStatus::WaitingSettlement],
+                        &e.to_string(),
+                        events,
+                        report,
+                    )
                     .await
             }
         };
         let now = self.clock.now();
         let stored = Transition {
-            from: vec![PASS, WAITING_SETTLEMENT],
-            to: WAITING_CONFIRM,
+            from: vec![OrderStatus::Passed, OrderStatus::WaitingSettlement],
+            to: OrderStatus::WaitingConfirm,
             from_address: Some(wallet.address.clone()),
             fee: Some(fee),
             tx_hash: Some(signed.hash.clone()),
@@ -297,7 +313,7 @@ impl WithdrawalExecutor {
         };
         match chain.broadcast(&signed).await {
             Ok(()) => {}
-            // Stays WAITING_CONFIRM: the tracker sends it again.
+            // Stays OrderStatus::WaitingConfirm: the tracker sends it again.
             Err(ChainError::Unavailable(e)) => {
                 tracing::warn!(withdrawal_id = w.id, error = %e, "broadcast failed; will retry");
                 return Ok(());
@@ -306,7 +322,7 @@ impl WithdrawalExecutor {
                 return self
                     .fail(
                         w,
-                        &[WAITING_CONFIRM],
+                        &[OrderStatus::WaitingConfirm],
                         &format!("rejected by the node: {e}"),
                         events,
                         report,
@@ -317,8 +333,8 @@ impl WithdrawalExecutor {
         halt(HaltPoint::Broadcast, self.settings.halt_after);
         let now = self.clock.now();
         let sent = Transition {
-            from: vec![WAITING_CONFIRM],
-            to: PROCESSING,
+            from: vec![OrderStatus::WaitingConfirm],
+            to: OrderStatus::Processing,
             broadcast_at: Some(now),
             event: Some(WithdrawalEvent::Broadcast),
             ..Transition::default()
@@ -332,7 +348,7 @@ impl WithdrawalExecutor {
     async fn fail(
         &self,
         w: &WithdrawalRecord,
-        from: &[i32],
+        from: &[OrderStatus],
         reason: &str,
         events: &CallbackEvents,
         report: &mut ExecReport,
@@ -340,7 +356,7 @@ impl WithdrawalExecutor {
         tracing::warn!(withdrawal_id = w.id, reason, "withdrawal failed");
         let change = Transition {
             from: from.to_vec(),
-            to: FAILED,
+            to: OrderStatus::Failed,
             reason: Some(reason.chars().take(500).collect()),
             event: Some(WithdrawalEvent::Failed),
             ..Transition::default()
@@ -363,7 +379,7 @@ impl WithdrawalExecutor {
         report: &mut ExecReport,
     ) -> AppResult<()> {
         let chain = self.chains.require(w.chain_id)?.clone();
-        if w.status == WAITING_CONFIRM {
+        if w.status == OrderStatus::WaitingConfirm {
             return self.broadcast(w, chain.as_ref(), events, report).await;
         }
         super::tracking::follow(self, w.clone(), chain.as_ref(), events, report).await

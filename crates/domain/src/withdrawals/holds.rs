@@ -3,9 +3,9 @@
 
 use super::executor::WithdrawalExecutor;
 use super::risk;
-use super::state::*;
 use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
+use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
 use crate::ports::{Transition, WithdrawalRecord};
 
@@ -84,8 +84,8 @@ impl WithdrawalExecutor {
         events: &CallbackEvents,
     ) -> AppResult<()> {
         let change = Transition {
-            from: vec![NEW],
-            to: AWAITING_REVIEW,
+            from: vec![OrderStatus::New],
+            to: OrderStatus::AwaitingReview,
             review_required: Some(true),
             risk_reasons: Some(vec![why.to_string()]),
             reason: Some(reason.to_string()),

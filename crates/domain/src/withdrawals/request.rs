@@ -8,7 +8,9 @@ use crate::amount::{AmountError, BaseUnits};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::orders::Listed;
-use crate::ports::{source, InsertOutcome, MerchantId, NewWithdrawal, UserId, WithdrawalRecord};
+use crate::ports::{
+    AssetStatus, InsertOutcome, MerchantId, NewWithdrawal, UserId, WithdrawalRecord, WithdrawalSource,
+};
 
 const MAX_MERCHANT_ORDER_NO: usize = 64;
 const MAX_OPEN_ID: usize = 64;
@@ -126,13 +128,16 @@ impl WithdrawalService {
                     .iter()
                     .find(|t| t.tokenid == token_id)
                     .ok_or(AppError::Invalid(MsgKey::UnknownChainOrToken))?;
-                if !assets.iter().any(|a| a.token_id == token_id && a.status == 1) {
+                if !assets
+                    .iter()
+                    .any(|a| a.token_id == token_id && a.status == AssetStatus::Enabled)
+                {
                     return Err(AppError::Invalid(MsgKey::TokenNotEnabled));
                 }
                 token.decimals
             }
             // The native coin (fees, TRX payouts): a chain the merchant pays tokens on.
-            None if assets.iter().any(|a| a.status == 1) => node.decimals,
+            None if assets.iter().any(|a| a.status == AssetStatus::Enabled) => node.decimals,
             None => return Err(AppError::Invalid(MsgKey::TokenNotEnabled)),
         };
         let to_address = chain
@@ -170,9 +175,11 @@ impl WithdrawalService {
             return Err(AppError::Invalid(MsgKey::RemarkTooLong));
         }
         let (source, created_by, created_by_email) = match &requester {
-            Requester::MerchantApi => (source::MERCHANT_API, None, String::new()),
-            Requester::Console { user_id, email } => (source::CONSOLE, Some(*user_id), email.clone()),
-            Requester::Manual { user_id, email } => (source::MANUAL, Some(*user_id), email.clone()),
+            Requester::MerchantApi => (WithdrawalSource::MerchantApi, None, String::new()),
+            Requester::Console { user_id, email } => {
+                (WithdrawalSource::Console, Some(*user_id), email.clone())
+            }
+            Requester::Manual { user_id, email } => (WithdrawalSource::Manual, Some(*user_id), email.clone()),
         };
         let requested_from = match (&requester, req.from_address.as_deref()) {
             (Requester::Manual { .. }, Some(from)) => {

@@ -5,15 +5,16 @@
 use chrono::Duration;
 use serde::Serialize;
 
-use super::state::{AWAITING_REVIEW, FAILED, PASS, REJECT};
 use super::WithdrawalService;
 use crate::auth::AuthContext;
 use crate::callbacks::events::CallbackEvents;
+use crate::codes::StoredCode;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::TxStatus;
+use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
-use crate::ports::{review_action, OrderFilter, ReviewRecord, Transition, WithdrawalRecord};
+use crate::ports::{OrderFilter, ReviewAction, ReviewRecord, Transition, WithdrawalRecord};
 
 /// The pass button's menu id: who counts as a possible second reviewer.
 pub const PASS_MENU: crate::menu::MenuId = crate::menu::catalogue::WITHDRAW_REVIEW;
@@ -62,17 +63,15 @@ impl WithdrawalService {
         google_code: &str,
         locale: crate::Locale,
     ) -> AppResult<CheckReport> {
-        if action == review_action::PASS {
+        let action = ReviewAction::from_code(action);
+        if action == Some(ReviewAction::Pass) {
             self.auth.require_google(ctx, google_code).await?;
         }
-        if !matches!(
-            action,
-            review_action::PASS | review_action::REJECT | review_action::REVIEW_AGAIN
-        ) {
+        let Some(action) = action else {
             return Err(AppError::Invalid(MsgKey::InvalidStatus));
-        }
+        };
         let reason = reason.map(str::trim).unwrap_or_default().to_string();
-        if action == review_action::REJECT && (reason.is_empty() || reason.chars().count() > MAX_REASON) {
+        if action == ReviewAction::Reject && (reason.is_empty() || reason.chars().count() > MAX_REASON) {
             return Err(AppError::Invalid(MsgKey::RejectReasonRequired));
         }
         let (ids, total) = match selection {
@@ -84,10 +83,10 @@ impl WithdrawalService {
                 (ids, total)
             }
             Selection::All(filter) => {
-                let status = if action == review_action::REVIEW_AGAIN {
-                    FAILED
+                let status = if action == ReviewAction::ReviewAgain {
+                    OrderStatus::Failed
                 } else {
-                    AWAITING_REVIEW
+                    OrderStatus::AwaitingReview
                 };
                 self.lists
                     .orders
@@ -126,7 +125,7 @@ impl WithdrawalService {
         &self,
         ctx: &AuthContext,
         id: i64,
-        action: i32,
+        action: ReviewAction,
         reason: &str,
         events: &CallbackEvents,
     ) -> AppResult<()> {
@@ -141,7 +140,7 @@ impl WithdrawalService {
             created_at: now,
         });
         let change = match action {
-            review_action::PASS => {
+            ReviewAction::Pass => {
                 self.check_maker(ctx, &w).await?;
                 crate::access::cooling::require_settled_reviewer(
                     &*self.access,
@@ -151,8 +150,8 @@ impl WithdrawalService {
                 )
                 .await?;
                 Transition {
-                    from: vec![AWAITING_REVIEW],
-                    to: PASS,
+                    from: vec![OrderStatus::AwaitingReview],
+                    to: OrderStatus::Passed,
                     approved_at: Some(now),
                     next_attempt_at: Some(now),
                     reason: Some(String::new()),
@@ -160,19 +159,19 @@ impl WithdrawalService {
                     ..Transition::default()
                 }
             }
-            review_action::REJECT => Transition {
-                from: vec![AWAITING_REVIEW],
-                to: REJECT,
+            ReviewAction::Reject => Transition {
+                from: vec![OrderStatus::AwaitingReview],
+                to: OrderStatus::Rejected,
                 reason: Some(reason.to_string()),
                 review,
                 event: Some(WithdrawalEvent::Rejected),
                 ..Transition::default()
             },
-            _ => {
+            ReviewAction::ReviewAgain => {
                 self.check_review_again(&w).await?;
                 Transition {
-                    from: vec![FAILED],
-                    to: AWAITING_REVIEW,
+                    from: vec![OrderStatus::Failed],
+                    to: OrderStatus::AwaitingReview,
                     review_required: Some(true),
                     // The failed transaction is history; the wallet and nonce stay as hints
                     // so an EVM payout that never appeared is re-sent with the same nonce.
@@ -188,7 +187,7 @@ impl WithdrawalService {
         };
         match self.repo.transition(id, &change, now, events).await? {
             Some(_) => Ok(()),
-            None if action == review_action::REVIEW_AGAIN => {
+            None if action == ReviewAction::ReviewAgain => {
                 Err(AppError::Invalid(MsgKey::ReviewAgainNotAllowed))
             }
             None => Err(AppError::Invalid(MsgKey::NotAwaitingReview)),
@@ -214,7 +213,7 @@ impl WithdrawalService {
     /// not there (never a second payout while the first may still land).
     async fn check_review_again(&self, w: &WithdrawalRecord) -> AppResult<()> {
         let not_allowed = || AppError::Invalid(MsgKey::ReviewAgainNotAllowed);
-        if w.status != FAILED {
+        if w.status != OrderStatus::Failed {
             return Err(not_allowed());
         }
         let old_enough = w

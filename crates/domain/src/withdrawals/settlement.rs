@@ -5,6 +5,7 @@ use super::executor::WithdrawalExecutor;
 use crate::amount::BaseUnits;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, ChainAdapter, ChainError, TransferRequest};
+use crate::ports::HotWalletStatus;
 use crate::ports::{HotWalletRecord, WithdrawalRecord};
 
 /// What a wallet's signed transactions that are not in a block yet will still spend.
@@ -72,7 +73,7 @@ impl WithdrawalExecutor {
             .hot_wallets_on(w.merchant_id, w.chain_id)
             .await?
             .into_iter()
-            .filter(|h| h.status == 0)
+            .filter(|h| h.status == HotWalletStatus::Normal)
             .collect();
         if let Some(from) = &w.requested_from {
             wallets.retain(|h| &h.address == from);

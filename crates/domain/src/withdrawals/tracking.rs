@@ -4,10 +4,10 @@
 //! taken by another transaction, or expired on TRON) does the order fail, with nothing paid.
 
 use super::executor::{ExecReport, WithdrawalExecutor};
-use super::state::{COMPLETE, CONFIRMING, FAILED, PROCESSING};
 use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{ChainAdapter, ChainError, SignedTx, TxStatus};
+use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
 use crate::ports::{Transition, WithdrawalRecord};
 
@@ -25,8 +25,8 @@ pub(super) async fn follow(
             success: false,
             block,
         } => Transition {
-            from: vec![PROCESSING, CONFIRMING],
-            to: FAILED,
+            from: vec![OrderStatus::Processing, OrderStatus::Confirming],
+            to: OrderStatus::Failed,
             block_number: Some(Some(block as i64)),
             reason: Some("the transaction failed on chain (reverted); nothing was paid".into()),
             event: Some(WithdrawalEvent::Failed),
@@ -37,18 +37,18 @@ pub(super) async fn follow(
             let confirmations = head.saturating_sub(block) + 1;
             if confirmations >= w.required_confirmations.max(1) as u64 {
                 Transition {
-                    from: vec![PROCESSING, CONFIRMING],
-                    to: COMPLETE,
+                    from: vec![OrderStatus::Processing, OrderStatus::Confirming],
+                    to: OrderStatus::Complete,
                     block_number: Some(Some(block as i64)),
                     actual_amount: Some(w.amount),
                     completed_at: Some(now),
                     event: Some(WithdrawalEvent::Confirmed),
                     ..Transition::default()
                 }
-            } else if w.status == PROCESSING || w.block_number != Some(block as i64) {
+            } else if w.status == OrderStatus::Processing || w.block_number != Some(block as i64) {
                 Transition {
-                    from: vec![PROCESSING, CONFIRMING],
-                    to: CONFIRMING,
+                    from: vec![OrderStatus::Processing, OrderStatus::Confirming],
+                    to: OrderStatus::Confirming,
                     block_number: Some(Some(block as i64)),
                     ..Transition::default()
                 }
@@ -56,9 +56,9 @@ pub(super) async fn follow(
                 return Ok(());
             }
         }
-        TxStatus::Pending if w.status == CONFIRMING => Transition {
-            from: vec![CONFIRMING],
-            to: PROCESSING,
+        TxStatus::Pending if w.status == OrderStatus::Confirming => Transition {
+            from: vec![OrderStatus::Confirming],
+            to: OrderStatus::Processing,
             block_number: Some(None),
             ..Transition::default()
         },
@@ -70,17 +70,17 @@ pub(super) async fn follow(
                 nonce: w.nonce.map(|n| n as u64),
             };
             match chain.broadcast(&signed).await {
-                Ok(()) if w.status == CONFIRMING => Transition {
-                    from: vec![CONFIRMING],
-                    to: PROCESSING,
+                Ok(()) if w.status == OrderStatus::Confirming => Transition {
+                    from: vec![OrderStatus::Confirming],
+                    to: OrderStatus::Processing,
                     block_number: Some(None),
                     ..Transition::default()
                 },
                 Ok(()) => return Ok(()),
                 Err(ChainError::Unavailable(e)) => return Err(AppError::Unavailable(e)),
                 Err(e) => Transition {
-                    from: vec![PROCESSING, CONFIRMING],
-                    to: FAILED,
+                    from: vec![OrderStatus::Processing, OrderStatus::Confirming],
+                    to: OrderStatus::Failed,
                     block_number: Some(None),
                     reason: Some(format!(
                         "dropped by the chain and refused again: {e}; nothing was paid"
@@ -94,8 +94,8 @@ pub(super) async fn follow(
     let to = change.to;
     if exec.repo.transition(w.id, &change, now, events).await?.is_some() {
         match to {
-            COMPLETE => report.completed += 1,
-            FAILED => report.failed += 1,
+            OrderStatus::Complete => report.completed += 1,
+            OrderStatus::Failed => report.failed += 1,
             _ => {}
         }
     }

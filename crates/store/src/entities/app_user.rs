@@ -1,4 +1,7 @@
+use coffer_domain::ports::AccountStatus;
 use sea_orm::entity::prelude::*;
+
+use super::Stored;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "app_user")]
@@ -12,7 +15,7 @@ pub struct Model {
     pub mobile: String,
     pub password_hash: String,
     pub role_id: i64,
-    pub status: i32,
+    pub status: Stored<AccountStatus>,
     pub superadmin: bool,
     pub created_at: DateTimeUtc,
     pub failed_logins: i32,

@@ -1,4 +1,7 @@
+use coffer_domain::ports::CallbackStatus;
 use sea_orm::entity::prelude::*;
+
+use super::Stored;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "callback_event")]
@@ -11,7 +14,7 @@ pub struct Model {
     pub order_no: String,
     pub event: String,
     pub body: String,
-    pub status: i32,
+    pub status: Stored<CallbackStatus>,
     pub attempts: i32,
     pub next_attempt_at: DateTimeUtc,
     pub lease_owner: String,

@@ -1,4 +1,8 @@
+use coffer_domain::amount::BaseUnits;
+use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus};
 use sea_orm::entity::prelude::*;
+
+use super::Stored;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "deposit")]
@@ -14,18 +18,18 @@ pub struct Model {
     pub from_address: String,
     pub tx_hash: String,
     pub tx_index: i64,
-    pub amount: String,
+    pub amount: Stored<BaseUnits>,
     pub decimals: i32,
     pub block_number: i64,
     pub block_hash: String,
     pub required_confirmations: i32,
-    pub status: i32,
+    pub status: Stored<OrderStatus>,
     pub note: String,
     pub credited: bool,
     pub order_no: String,
-    pub callback_status: i32,
+    pub callback_status: Stored<CallbackStatus>,
     pub callback_result: String,
-    pub notify_status: i32,
+    pub notify_status: Stored<NotifyStatus>,
     pub created_at: DateTimeUtc,
     pub confirmed_at: Option<DateTimeUtc>,
     pub void_at: Option<DateTimeUtc>,

@@ -1,4 +1,7 @@
+use coffer_domain::ports::HotWalletStatus;
 use sea_orm::entity::prelude::*;
+
+use super::Stored;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "hot_wallet")]
@@ -9,7 +12,7 @@ pub struct Model {
     pub chain_id: i64,
     pub address: String,
     pub key_index: i64,
-    pub status: i32,
+    pub status: Stored<HotWalletStatus>,
     pub remark: String,
     pub created_at: DateTimeUtc,
     pub lease_owner: String,

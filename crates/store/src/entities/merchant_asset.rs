@@ -1,4 +1,7 @@
+use coffer_domain::ports::AssetStatus;
 use sea_orm::entity::prelude::*;
+
+use super::Stored;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "merchant_asset")]
@@ -8,7 +11,7 @@ pub struct Model {
     pub merchant_id: i64,
     pub chain_id: i64,
     pub token_id: i64,
-    pub status: i32,
+    pub status: Stored<AssetStatus>,
     pub payment_address: String,
     pub auto_collect: bool,
     pub collect_type: i32,

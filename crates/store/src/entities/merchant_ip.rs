@@ -1,4 +1,7 @@
+use coffer_domain::ports::ApplyStatus;
 use sea_orm::entity::prelude::*;
+
+use super::Stored;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 // The table keeps the name it was created with; the code says "merchant".
@@ -9,7 +12,7 @@ pub struct Model {
     pub merchant_id: i64,
     pub ip: String,
     pub remark: String,
-    pub apply_status: i32,
+    pub apply_status: Stored<ApplyStatus>,
     pub created_at: DateTimeUtc,
     pub reviewed_at: Option<DateTimeUtc>,
 }

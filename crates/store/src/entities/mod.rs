@@ -8,6 +8,7 @@ pub mod callback_attempt;
 pub mod callback_event;
 pub mod chain;
 pub mod cold_address;
+mod columns;
 pub mod deposit;
 pub mod deposit_address;
 pub mod email_code;
@@ -36,3 +37,5 @@ pub mod token_request;
 pub mod user_session;
 pub mod withdrawal;
 pub mod withdrawal_review;
+
+pub use columns::{ColumnValue, Stored};

@@ -1,4 +1,7 @@
+use coffer_domain::ports::ApplyStatus;
 use sea_orm::entity::prelude::*;
+
+use super::Stored;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "token_request")]
@@ -8,7 +11,7 @@ pub struct Model {
     pub merchant_id: i64,
     pub asset_id: i64,
     pub addresses: String,
-    pub apply_status: i32,
+    pub apply_status: Stored<ApplyStatus>,
     pub in_force: bool,
     pub reason: String,
     pub requested_by: i64,

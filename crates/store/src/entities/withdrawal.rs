@@ -1,4 +1,8 @@
+use coffer_domain::amount::BaseUnits;
+use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus, WithdrawalSource};
 use sea_orm::entity::prelude::*;
+
+use super::Stored;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "withdrawal")]
@@ -8,7 +12,7 @@ pub struct Model {
     pub merchant_id: i64,
     pub order_no: String,
     pub merchant_order_no: Option<String>,
-    pub source: i32,
+    pub source: Stored<WithdrawalSource>,
     pub open_id: String,
     pub security_code: String,
     pub chain_id: i64,
@@ -17,15 +21,15 @@ pub struct Model {
     pub requested_from: Option<String>,
     pub from_address: String,
     pub to_address: String,
-    pub amount: String,
-    pub actual_amount: String,
-    pub fee: Option<String>,
+    pub amount: Stored<BaseUnits>,
+    pub actual_amount: Stored<BaseUnits>,
+    pub fee: Option<Stored<BaseUnits>>,
     pub tx_hash: String,
     pub signed_raw: String,
     pub nonce: Option<i64>,
     pub block_number: Option<i64>,
     pub required_confirmations: i32,
-    pub status: i32,
+    pub status: Stored<OrderStatus>,
     pub review_required: bool,
     pub risk_reasons: String,
     pub reason: String,
@@ -40,9 +44,9 @@ pub struct Model {
     pub next_attempt_at: DateTimeUtc,
     pub lease_owner: String,
     pub lease_until: Option<DateTimeUtc>,
-    pub callback_status: i32,
+    pub callback_status: Stored<CallbackStatus>,
     pub callback_result: String,
-    pub notify_status: i32,
+    pub notify_status: Stored<NotifyStatus>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -1,4 +1,7 @@
+use coffer_domain::ports::ReviewAction;
 use sea_orm::entity::prelude::*;
+
+use super::Stored;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "withdrawal_review")]
@@ -7,7 +10,7 @@ pub struct Model {
     pub id: i64,
     pub withdrawal_id: i64,
     pub merchant_id: i64,
-    pub action: i32,
+    pub action: Stored<ReviewAction>,
     pub reviewer: Option<i64>,
     pub reviewer_email: String,
     pub reason: String,

@@ -5,13 +5,12 @@ use super::text_filter::contains_text;
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::menu::MenuId;
-use coffer_domain::ports::{
-    account_status, AccessRepo, MerchantId, NewAccount, PageRequest, Paged, UserId, UserRecord,
-};
+use coffer_domain::ports::AccountStatus;
+use coffer_domain::ports::{AccessRepo, MerchantId, NewAccount, PageRequest, Paged, UserId, UserRecord};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::admin::{insert_user, NewUser};
-use crate::entities::{app_user, role, role_menu};
+use crate::entities::{app_user, role, role_menu, Stored};
 use crate::{fetch_page, Store};
 
 #[async_trait::async_trait]
@@ -46,7 +45,7 @@ impl AccessRepo for Store {
         };
         let id = insert_user(&txn, user).await?;
         app_user::Entity::update_many()
-            .col_expr(app_user::Column::Status, account.status.into())
+            .col_expr(app_user::Column::Status, Stored(account.status).into())
             .col_expr(app_user::Column::PassGrantedAt, account.pass_granted_at.into())
             .filter(app_user::Column::Id.eq(id))
             .exec(&txn)
@@ -55,12 +54,18 @@ impl AccessRepo for Store {
         Ok(id)
     }
 
-    async fn update_user(&self, id: UserId, username: &str, role_id: i64, status: i32) -> AppResult<()> {
+    async fn update_user(
+        &self,
+        id: UserId,
+        username: &str,
+        role_id: i64,
+        status: AccountStatus,
+    ) -> AppResult<()> {
         app_user::Entity::update(app_user::ActiveModel {
             id: Set(id),
             username: Set(username.to_string()),
             role_id: Set(role_id),
-            status: Set(status),
+            status: Set(Stored(status)),
             ..Default::default()
         })
         .exec(self.connection())
@@ -156,9 +161,9 @@ impl AccessRepo for Store {
     async fn accept_invitation(&self, id: UserId, password_hash: &str) -> AppResult<bool> {
         let done = app_user::Entity::update_many()
             .col_expr(app_user::Column::PasswordHash, password_hash.into())
-            .col_expr(app_user::Column::Status, account_status::ENABLED.into())
+            .col_expr(app_user::Column::Status, Stored(AccountStatus::Enabled).into())
             .filter(app_user::Column::Id.eq(id))
-            .filter(app_user::Column::Status.eq(account_status::INVITED))
+            .filter(app_user::Column::Status.eq(Stored(AccountStatus::Invited)))
             .exec(self.connection())
             .await?;
         Ok(done.rows_affected == 1)

@@ -3,16 +3,15 @@
 //! code path serves every kind of order: the kind only decides which outbox column names the
 //! order and which table holds its callback status.
 
-use coffer_domain::ports::{
-    callback, notify, CallbackEvent, CallbackEventRecord, EventBuilder, NewCallbackEvent, OrderRef,
-};
+use coffer_domain::ports::{CallbackEvent, CallbackEventRecord, EventBuilder, NewCallbackEvent, OrderRef};
+use coffer_domain::ports::{CallbackStatus, NotifyStatus};
 use sea_orm::sea_query::{Alias, Expr, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityName, EntityTrait, QueryFilter,
     QuerySelect, Set,
 };
 
-use crate::entities::{callback_event, deposit, withdrawal};
+use crate::entities::{callback_event, deposit, withdrawal, Stored};
 
 /// The outbox column naming an event's order, per kind.
 pub(crate) fn order_column(order: OrderRef) -> (callback_event::Column, i64) {
@@ -34,8 +33,8 @@ fn order_of(row: &callback_event::Model) -> Option<OrderRef> {
 pub(super) async fn set_order_callback<C: ConnectionTrait>(
     db: &C,
     order: OrderRef,
-    callback_status: i32,
-    notify_status: i32,
+    callback_status: CallbackStatus,
+    notify_status: NotifyStatus,
     result: Option<String>,
 ) -> Result<(), sea_orm::DbErr> {
     let (table, id) = match order {
@@ -45,8 +44,8 @@ pub(super) async fn set_order_callback<C: ConnectionTrait>(
     let mut update = Query::update();
     update
         .table(table)
-        .value(Alias::new("callback_status"), callback_status)
-        .value(Alias::new("notify_status"), notify_status)
+        .value(Alias::new("callback_status"), Stored(callback_status))
+        .value(Alias::new("notify_status"), Stored(notify_status))
         .and_where(Expr::col(Alias::new("id")).eq(id));
     if let Some(result) = result {
         update.value(Alias::new("callback_result"), result);
@@ -64,7 +63,7 @@ pub(crate) fn event(m: callback_event::Model) -> CallbackEventRecord {
         order_no: m.order_no,
         event: m.event,
         body: m.body,
-        status: m.status,
+        status: m.status.0,
         attempts: m.attempts,
         next_attempt_at: m.next_attempt_at,
         last_http_status: m.last_http_status,
@@ -92,16 +91,26 @@ pub(crate) async fn announce<C: ConnectionTrait>(
 /// takes the next number of its order: the order row is updated first, which serialises
 /// writers of one order, and a unique index backs it.
 async fn enqueue<C: ConnectionTrait>(db: &C, event: NewCallbackEvent) -> Result<(), sea_orm::DbErr> {
-    set_order_callback(db, event.order, callback::PENDING, notify::NOTIFYING, None).await?;
+    set_order_callback(
+        db,
+        event.order,
+        CallbackStatus::Pending,
+        NotifyStatus::Notifying,
+        None,
+    )
+    .await?;
     let same_order = || {
         Condition::all()
             .add(callback_event::Column::MerchantId.eq(event.merchant_id))
             .add(callback_event::Column::OrderNo.eq(event.order_no.clone()))
     };
     callback_event::Entity::update_many()
-        .col_expr(callback_event::Column::Status, Expr::value(callback::SUPERSEDED))
+        .col_expr(
+            callback_event::Column::Status,
+            Expr::value(Stored(CallbackStatus::Superseded)),
+        )
         .filter(same_order())
-        .filter(callback_event::Column::Status.eq(callback::PENDING))
+        .filter(callback_event::Column::Status.eq(Stored(CallbackStatus::Pending)))
         .exec(db)
         .await?;
     let last: Option<i64> = callback_event::Entity::find()
@@ -119,7 +128,7 @@ async fn enqueue<C: ConnectionTrait>(db: &C, event: NewCallbackEvent) -> Result<
         merchant_id: Set(event.merchant_id),
         order_no: Set(event.order_no),
         event: Set(event.event),
-        status: Set(callback::PENDING),
+        status: Set(Stored(CallbackStatus::Pending)),
         attempts: Set(0),
         next_attempt_at: Set(event.next_attempt_at),
         lease_owner: Set(String::new()),

@@ -4,6 +4,7 @@
 use chrono::Utc;
 use coffer_domain::error::AppResult;
 use coffer_domain::messages::MsgKey;
+use coffer_domain::ports::AssetStatus;
 use coffer_domain::ports::{
     AssetRecord, AssetRepo, ColdAddressRecord, CollectSettings, MerchantId, PageRequest, Paged, RiskLimits,
 };
@@ -11,7 +12,7 @@ use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
-use crate::entities::{cold_address, merchant_asset};
+use crate::entities::{cold_address, merchant_asset, Stored};
 use crate::{fetch_page, Store};
 
 fn asset(m: merchant_asset::Model) -> AssetRecord {
@@ -20,7 +21,7 @@ fn asset(m: merchant_asset::Model) -> AssetRecord {
         merchant_id: m.merchant_id,
         chain_id: m.chain_id,
         token_id: m.token_id,
-        status: m.status,
+        status: m.status.0,
         payment_address: m.payment_address,
         collect: CollectSettings {
             auto_collect: m.auto_collect,
@@ -88,7 +89,7 @@ impl AssetRepo for Store {
             merchant_id: Set(a.merchant_id),
             chain_id: Set(a.chain_id),
             token_id: Set(a.token_id),
-            status: Set(a.status),
+            status: Set(Stored(a.status)),
             created_at: Set(a.created_at),
             updated_at: Set(a.created_at),
             ..Default::default()
@@ -121,9 +122,14 @@ impl AssetRepo for Store {
         Ok(result.rows_affected == 1)
     }
 
-    async fn set_asset_status(&self, merchant_id: MerchantId, id: i64, status: i32) -> AppResult<bool> {
+    async fn set_asset_status(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+        status: AssetStatus,
+    ) -> AppResult<bool> {
         let result = merchant_asset::Entity::update_many()
-            .col_expr(merchant_asset::Column::Status, Expr::value(status))
+            .col_expr(merchant_asset::Column::Status, Expr::value(Stored(status)))
             .filter(merchant_asset::Column::Id.eq(id))
             .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
             .exec(self.connection())

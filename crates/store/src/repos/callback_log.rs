@@ -31,7 +31,8 @@ impl CallbackLog for Store {
             q = q.filter(callback_event::Column::OrderNo.eq(order_no));
         }
         if let Some(status) = filter.status {
-            q = q.filter(callback_event::Column::Status.eq(status));
+            // An unknown code keeps its integer: it selects nothing, as it always has.
+            q = q.filter(callback_event::Column::Status.eq(status.code()));
         }
         if let Some(start) = filter.start {
             q = q.filter(callback_event::Column::CreatedAt.gte(start));

@@ -6,44 +6,47 @@ use chrono::{DateTime, Utc};
 use coffer_domain::deposits::rules;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    callback, notify, status, CallbackEvent, DepositEvent, DepositRecord, DepositRepo, EventBuilder,
-    MerchantId, NewDeposit, ScannedBlock,
+    CallbackEvent, DepositEvent, DepositRecord, DepositRepo, EventBuilder, MerchantId, NewDeposit,
+    ScannedBlock,
 };
+use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus};
 use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
-use crate::entities::deposit;
+use crate::entities::{deposit, Stored};
 use crate::Store;
 
-pub(crate) fn record(m: deposit::Model) -> AppResult<DepositRecord> {
-    Ok(DepositRecord {
-        id: m.id,
-        merchant_id: m.merchant_id,
-        chain_id: m.chain_id,
-        token_id: m.token_id,
-        deposit_address_id: m.deposit_address_id,
-        open_id: m.open_id,
-        to_address: m.to_address,
-        from_address: m.from_address,
-        tx_hash: m.tx_hash,
-        tx_index: m.tx_index,
-        amount: m.amount.parse().map_err(AppError::internal)?,
-        decimals: m.decimals,
-        block_number: m.block_number,
-        block_hash: m.block_hash,
-        required_confirmations: m.required_confirmations,
-        status: m.status,
-        note: m.note,
-        credited: m.credited,
-        order_no: m.order_no,
-        callback_status: m.callback_status,
-        callback_result: m.callback_result,
-        notify_status: m.notify_status,
-        created_at: m.created_at,
-        confirmed_at: m.confirmed_at,
-        void_at: m.void_at,
-    })
+impl From<deposit::Model> for DepositRecord {
+    fn from(m: deposit::Model) -> DepositRecord {
+        DepositRecord {
+            id: m.id,
+            merchant_id: m.merchant_id,
+            chain_id: m.chain_id,
+            token_id: m.token_id,
+            deposit_address_id: m.deposit_address_id,
+            open_id: m.open_id,
+            to_address: m.to_address,
+            from_address: m.from_address,
+            tx_hash: m.tx_hash,
+            tx_index: m.tx_index,
+            amount: m.amount.0,
+            decimals: m.decimals,
+            block_number: m.block_number,
+            block_hash: m.block_hash,
+            required_confirmations: m.required_confirmations,
+            status: m.status.0,
+            note: m.note,
+            credited: m.credited,
+            order_no: m.order_no,
+            callback_status: m.callback_status.0,
+            callback_result: m.callback_result,
+            notify_status: m.notify_status.0,
+            created_at: m.created_at,
+            confirmed_at: m.confirmed_at,
+            void_at: m.void_at,
+        }
+    }
 }
 
 pub(super) async fn announce(
@@ -56,7 +59,7 @@ pub(super) async fn announce(
         .one(tx)
         .await?
         .ok_or_else(|| AppError::internal("deposit vanished"))?;
-    let deposit = record(row)?;
+    let deposit = DepositRecord::from(row);
     super::announce::announce(tx, CallbackEvent::Deposit(&deposit, event), events)
         .await
         .map_err(Into::into)
@@ -78,11 +81,14 @@ pub(super) async fn insert_or_revive(
         .one(tx)
         .await?;
     let id = match existing {
-        Some(row) if row.status != status::VOID => return Ok(false),
+        Some(row) if row.status != Stored(OrderStatus::Void) => return Ok(false),
         // Orphaned by a reorg, now mined again: confirming anew in its new block.
         Some(row) => {
             deposit::Entity::update_many()
-                .col_expr(deposit::Column::Status, Expr::value(status::CONFIRMING))
+                .col_expr(
+                    deposit::Column::Status,
+                    Expr::value(Stored(OrderStatus::Confirming)),
+                )
                 .col_expr(deposit::Column::BlockNumber, Expr::value(block.number as i64))
                 .col_expr(deposit::Column::BlockHash, Expr::value(block.hash.as_str()))
                 .col_expr(
@@ -91,7 +97,7 @@ pub(super) async fn insert_or_revive(
                 )
                 .col_expr(deposit::Column::UpdatedAt, Expr::value(now))
                 .filter(deposit::Column::Id.eq(row.id))
-                .filter(deposit::Column::Status.eq(status::VOID))
+                .filter(deposit::Column::Status.eq(Stored(OrderStatus::Void)))
                 .exec(tx)
                 .await?;
             row.id
@@ -118,19 +124,19 @@ async fn insert(
         from_address: Set(d.from_address.clone()),
         tx_hash: Set(d.tx_hash.clone()),
         tx_index: Set(d.tx_index),
-        amount: Set(d.amount.to_string()),
+        amount: Set(Stored(d.amount)),
         decimals: Set(d.decimals),
         block_number: Set(block.number as i64),
         block_hash: Set(block.hash.clone()),
         required_confirmations: Set(d.required_confirmations),
-        status: Set(status::CONFIRMING),
+        status: Set(Stored(OrderStatus::Confirming)),
         note: Set(d.note.clone()),
         credited: Set(false),
         // Unique placeholder until the id the order number is made of is known.
         order_no: Set(format!("pending:{}:{}:{}", d.chain_id, d.tx_hash, d.tx_index)),
-        callback_status: Set(callback::PENDING),
+        callback_status: Set(Stored(CallbackStatus::Pending)),
         callback_result: Set(String::new()),
-        notify_status: Set(notify::NOT_REQUIRED),
+        notify_status: Set(Stored(NotifyStatus::NotRequired)),
         created_at: Set(now),
         confirmed_at: Set(None),
         void_at: Set(None),
@@ -161,17 +167,17 @@ pub(super) async fn void_block(
     let orphaned = deposit::Entity::find()
         .filter(deposit::Column::ChainId.eq(chain_id))
         .filter(deposit::Column::BlockNumber.eq(number as i64))
-        .filter(deposit::Column::Status.ne(status::VOID))
+        .filter(deposit::Column::Status.ne(Stored(OrderStatus::Void)))
         .all(tx)
         .await?;
     for row in orphaned {
         let voided = deposit::Entity::update_many()
-            .col_expr(deposit::Column::Status, Expr::value(status::VOID))
+            .col_expr(deposit::Column::Status, Expr::value(Stored(OrderStatus::Void)))
             .col_expr(deposit::Column::Credited, Expr::value(false))
             .col_expr(deposit::Column::VoidAt, Expr::value(now))
             .col_expr(deposit::Column::UpdatedAt, Expr::value(now))
             .filter(deposit::Column::Id.eq(row.id))
-            .filter(deposit::Column::Status.ne(status::VOID))
+            .filter(deposit::Column::Status.ne(Stored(OrderStatus::Void)))
             .exec(tx)
             .await?;
         if voided.rows_affected == 1 {
@@ -192,12 +198,15 @@ pub(super) async fn complete(
     events: &dyn EventBuilder,
 ) -> AppResult<bool> {
     let completed = deposit::Entity::update_many()
-        .col_expr(deposit::Column::Status, Expr::value(status::COMPLETE))
+        .col_expr(
+            deposit::Column::Status,
+            Expr::value(Stored(OrderStatus::Complete)),
+        )
         .col_expr(deposit::Column::Credited, Expr::value(credited))
         .col_expr(deposit::Column::ConfirmedAt, Expr::value(now))
         .col_expr(deposit::Column::UpdatedAt, Expr::value(now))
         .filter(deposit::Column::Id.eq(id))
-        .filter(deposit::Column::Status.eq(status::CONFIRMING))
+        .filter(deposit::Column::Status.eq(Stored(OrderStatus::Confirming)))
         .exec(tx)
         .await?;
     if completed.rows_affected != 1 {
@@ -214,6 +223,6 @@ impl DepositRepo for Store {
             .filter(deposit::Column::MerchantId.eq(merchant_id))
             .one(self.connection())
             .await?;
-        row.map(record).transpose()
+        Ok(row.map(DepositRecord::from))
     }
 }

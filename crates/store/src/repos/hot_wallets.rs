@@ -1,11 +1,12 @@
 //! [`HotWalletRepo`]: the merchant's derived wallets that pay withdrawals.
 
 use coffer_domain::error::AppResult;
+use coffer_domain::ports::HotWalletStatus;
 use coffer_domain::ports::{HotWalletRecord, HotWalletRepo, MerchantId, NewDerived, PageRequest, Paged};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
-use crate::entities::{hot_wallet, merchant};
+use crate::entities::{hot_wallet, merchant, Stored};
 use crate::{fetch_page, Store};
 
 fn hot(m: hot_wallet::Model) -> HotWalletRecord {
@@ -15,7 +16,7 @@ fn hot(m: hot_wallet::Model) -> HotWalletRecord {
         chain_id: m.chain_id,
         address: m.address,
         key_index: m.key_index as u32,
-        status: m.status,
+        status: m.status.0,
         remark: m.remark,
         created_at: m.created_at,
     }
@@ -76,7 +77,7 @@ impl HotWalletRepo for Store {
             chain_id: Set(row.chain_id),
             address: Set(row.address),
             key_index: Set(row.key_index.into()),
-            status: Set(0),
+            status: Set(Stored(HotWalletStatus::Normal)),
             remark: Set(row.label),
             created_at: Set(row.at),
             ..Default::default()
@@ -87,9 +88,14 @@ impl HotWalletRepo for Store {
         Ok(Some(inserted.last_insert_id))
     }
 
-    async fn set_hot_wallet_status(&self, merchant_id: MerchantId, id: i64, status: i32) -> AppResult<bool> {
+    async fn set_hot_wallet_status(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+        status: HotWalletStatus,
+    ) -> AppResult<bool> {
         let result = hot_wallet::Entity::update_many()
-            .col_expr(hot_wallet::Column::Status, Expr::value(status))
+            .col_expr(hot_wallet::Column::Status, Expr::value(Stored(status)))
             .filter(hot_wallet::Column::Id.eq(id))
             .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
             .exec(self.connection())

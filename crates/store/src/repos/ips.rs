@@ -1,11 +1,12 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
-use coffer_domain::iplist::{ApplyStatus, IpRecord, IpRepo};
+use coffer_domain::iplist::{IpRecord, IpRepo};
 use coffer_domain::merchant_api::AllowIpRecord;
+use coffer_domain::ports::ApplyStatus;
 use coffer_domain::ports::{MerchantId, PageRequest, Paged};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
-use crate::entities::{merchant_allow_ip, merchant_ip};
+use crate::entities::{merchant_allow_ip, merchant_ip, Stored};
 use crate::{fetch_page, Store};
 
 fn record(m: merchant_ip::Model) -> IpRecord {
@@ -14,7 +15,7 @@ fn record(m: merchant_ip::Model) -> IpRecord {
         merchant_id: m.merchant_id,
         ip: m.ip,
         remark: m.remark,
-        apply_status: m.apply_status,
+        apply_status: m.apply_status.0,
         created_at: m.created_at,
         reviewed_at: m.reviewed_at,
     }
@@ -38,7 +39,7 @@ impl IpRepo for Store {
             .filter(merchant_ip::Column::MerchantId.eq(merchant_id))
             .filter(
                 merchant_ip::Column::ApplyStatus
-                    .is_in([ApplyStatus::Pending as i32, ApplyStatus::Approved as i32]),
+                    .is_in([Stored(ApplyStatus::Pending), Stored(ApplyStatus::Approved)]),
             )
             .all(self.connection())
             .await?;
@@ -56,7 +57,7 @@ impl IpRepo for Store {
             merchant_id: Set(merchant_id),
             ip: Set(ip.to_string()),
             remark: Set(remark.to_string()),
-            apply_status: Set(ApplyStatus::Pending as i32),
+            apply_status: Set(Stored(ApplyStatus::Pending)),
             created_at: Set(at),
             reviewed_at: Set(None),
             ..Default::default()
@@ -142,7 +143,7 @@ impl IpRepo for Store {
         let approved = merchant_ip::Entity::find()
             .filter(merchant_ip::Column::MerchantId.eq(merchant_id))
             .filter(merchant_ip::Column::Ip.eq(ip))
-            .filter(merchant_ip::Column::ApplyStatus.eq(ApplyStatus::Approved as i32))
+            .filter(merchant_ip::Column::ApplyStatus.eq(Stored(ApplyStatus::Approved)))
             .count(db)
             .await?;
         Ok(approved > 0)
@@ -158,10 +159,10 @@ impl Store {
             ApplyStatus::Rejected
         };
         let result = merchant_ip::Entity::update_many()
-            .col_expr(merchant_ip::Column::ApplyStatus, (status as i32).into())
+            .col_expr(merchant_ip::Column::ApplyStatus, Stored(status).into())
             .col_expr(merchant_ip::Column::ReviewedAt, Some(Utc::now()).into())
             .filter(merchant_ip::Column::Id.eq(id))
-            .filter(merchant_ip::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
+            .filter(merchant_ip::Column::ApplyStatus.eq(Stored(ApplyStatus::Pending)))
             .exec(self.connection())
             .await?;
         Ok(result.rows_affected == 1)
@@ -171,7 +172,7 @@ impl Store {
     pub async fn all_ips(&self, pending_only: bool) -> Result<Vec<IpRecord>, coffer_domain::AppError> {
         let mut query = merchant_ip::Entity::find().order_by_asc(merchant_ip::Column::Id);
         if pending_only {
-            query = query.filter(merchant_ip::Column::ApplyStatus.eq(ApplyStatus::Pending as i32));
+            query = query.filter(merchant_ip::Column::ApplyStatus.eq(Stored(ApplyStatus::Pending)));
         }
         Ok(query
             .all(self.connection())

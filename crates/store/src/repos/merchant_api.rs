@@ -160,7 +160,7 @@ impl MerchantApiRepo for Store {
         let status = merchant::Entity::find_by_id(row.merchant_id)
             .one(db)
             .await?
-            .map_or(MerchantStatus::Disabled, |m| MerchantStatus::from_i32(m.status));
+            .map_or(MerchantStatus::Disabled, |m| m.status.0);
         Ok(Some(ApiCaller {
             merchant_id: row.merchant_id,
             merchant_status: status,

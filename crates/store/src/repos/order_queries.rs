@@ -3,10 +3,10 @@
 
 use super::text_filter::contains_any_case;
 use coffer_domain::amount::BaseUnits;
-use coffer_domain::error::{AppError, AppResult};
+use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    DepositRecord, MerchantId, OrderFilter, OrderQueries, OrderSum, OrderTotals, PageRequest, Paged,
-    WithdrawalRecord,
+    DepositRecord, MerchantId, OrderFilter, OrderQueries, OrderStatus, OrderSum, OrderTotals, PageRequest,
+    Paged, WithdrawalRecord,
 };
 use futures::TryStreamExt;
 use sea_orm::sea_query::{Expr, Func};
@@ -15,7 +15,7 @@ use sea_orm::{
 };
 use std::collections::BTreeMap;
 
-use crate::entities::{deposit, withdrawal};
+use crate::entities::{deposit, withdrawal, Stored};
 use crate::{fetch_page, Store};
 
 /// The columns the lists filter, sort and sum on, by meaning.
@@ -39,10 +39,11 @@ pub(crate) struct OrderColumns<C> {
 }
 
 /// A table of orders and the record its rows become.
-pub(crate) trait OrderTable: Sized + Send + Sync + 'static {
+pub(crate) trait OrderTable:
+    From<<Self::Entity as EntityTrait>::Model> + Send + Sync + 'static
+{
     type Entity: EntityTrait<Model: Send + Sync>;
     const COLUMNS: OrderColumns<<Self::Entity as EntityTrait>::Column>;
-    fn record(row: <Self::Entity as EntityTrait>::Model) -> AppResult<Self>;
 }
 
 /// The columns of an order entity whose shared columns have the shared names.
@@ -71,18 +72,12 @@ macro_rules! order_columns {
 impl OrderTable for DepositRecord {
     type Entity = deposit::Entity;
     const COLUMNS: OrderColumns<deposit::Column> = order_columns!(deposit, merchant_order_no: None);
-    fn record(row: deposit::Model) -> AppResult<Self> {
-        super::deposits::record(row)
-    }
 }
 
 impl OrderTable for WithdrawalRecord {
     type Entity = withdrawal::Entity;
     const COLUMNS: OrderColumns<withdrawal::Column> =
         order_columns!(withdrawal, merchant_order_no: Some(withdrawal::Column::MerchantOrderNo));
-    fn record(row: withdrawal::Model) -> AppResult<Self> {
-        super::withdrawals::withdrawal_record(row)
-    }
 }
 
 /// The merchant's orders a filter selects (unordered).
@@ -102,7 +97,8 @@ fn filtered<T: OrderTable>(merchant_id: MerchantId, f: &OrderFilter) -> Select<T
         q = q.filter(c.token_id.eq(v));
     }
     if let Some(v) = f.status {
-        q = q.filter(c.status.eq(v));
+        // An unknown code keeps its integer: it selects nothing, as it always has.
+        q = q.filter(c.status.eq(v.code()));
     }
     let text = |v: &Option<String>| {
         v.as_deref()
@@ -144,7 +140,7 @@ impl<T: OrderTable> OrderQueries<T> for Store {
         let q = filtered::<T>(merchant_id, filter).order_by_desc(T::COLUMNS.id);
         let (rows, total) = fetch_page(self, q, page).await?;
         Ok(Paged {
-            list: rows.into_iter().map(T::record).collect::<AppResult<_>>()?,
+            list: rows.into_iter().map(T::from).collect(),
             total,
         })
     }
@@ -157,11 +153,11 @@ impl<T: OrderTable> OrderQueries<T> for Store {
         &self,
         merchant_id: MerchantId,
         filter: &OrderFilter,
-        status: i32,
+        status: OrderStatus,
         limit: u64,
     ) -> AppResult<(Vec<i64>, u64)> {
         let c = T::COLUMNS;
-        let q = filtered::<T>(merchant_id, filter).filter(c.status.eq(status));
+        let q = filtered::<T>(merchant_id, filter).filter(c.status.eq(Stored(status)));
         let total = q.clone().count(self.connection()).await?;
         let ids = q
             .select_only()
@@ -181,13 +177,13 @@ impl<T: OrderTable> OrderQueries<T> for Store {
             .filter(c.id.is_in(ids.iter().copied()))
             .all(self.connection())
             .await?;
-        rows.into_iter().map(T::record).collect()
+        Ok(rows.into_iter().map(T::from).collect())
     }
 }
 
 /// Count and exact per-(chain, token) sums of a query's rows. Amounts are exact decimal
 /// integers in TEXT (up to 78 digits), which SQL cannot sum exactly on every database: the
-/// rows stream through here, four columns at a time.
+/// rows stream through here, four columns at a time (an amount that is not one fails the read).
 pub(crate) async fn sum_amounts<T: OrderTable>(
     store: &Store,
     query: Select<T::Entity>,
@@ -199,15 +195,12 @@ pub(crate) async fn sum_amounts<T: OrderTable>(
         .column(c.token_id)
         .column(c.decimals)
         .column(c.amount)
-        .into_tuple::<(i64, Option<i64>, i32, String)>()
+        .into_tuple::<(i64, Option<i64>, i32, Stored<BaseUnits>)>()
         .stream(store.connection())
         .await?;
     let mut count = 0u64;
     let mut sums: BTreeMap<(i64, Option<i64>), (i32, BaseUnits)> = BTreeMap::new();
-    while let Some((chain_id, token_id, decimals, amount)) = rows.try_next().await? {
-        let amount: BaseUnits = amount
-            .parse()
-            .map_err(|_| AppError::internal(format!("stored amount {amount:?} is not an integer")))?;
+    while let Some((chain_id, token_id, decimals, Stored(amount))) = rows.try_next().await? {
         let entry = sums
             .entry((chain_id, token_id))
             .or_insert((decimals, BaseUnits::ZERO));

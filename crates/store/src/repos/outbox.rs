@@ -5,9 +5,9 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    callback, notify, AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, CallbackOutbox, MerchantId,
-    PushOutcome,
+    AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, CallbackOutbox, MerchantId, PushOutcome,
 };
+use coffer_domain::ports::{CallbackStatus, NotifyStatus};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -15,7 +15,7 @@ use sea_orm::{
 };
 
 use super::announce::{event, set_order_callback};
-use crate::entities::{callback_attempt, callback_event};
+use crate::entities::{callback_attempt, callback_event, Stored};
 use crate::Store;
 
 fn same_order(row: &callback_event::Model) -> Condition {
@@ -42,7 +42,7 @@ async fn waits_for_older<C: ConnectionTrait>(
         .filter(callback_event::Column::Id.lt(row.id))
         .filter(
             Condition::any()
-                .add(callback_event::Column::Status.eq(callback::PENDING))
+                .add(callback_event::Column::Status.eq(Stored(CallbackStatus::Pending)))
                 .add(callback_event::Column::LeaseUntil.gte(now)),
         )
         .count(db)
@@ -63,7 +63,7 @@ impl Store {
             .col_expr(callback_event::Column::LeaseOwner, Expr::value(owner))
             .col_expr(callback_event::Column::LeaseUntil, Expr::value(lease_until))
             .filter(callback_event::Column::Id.eq(row.id))
-            .filter(callback_event::Column::Status.eq(callback::PENDING))
+            .filter(callback_event::Column::Status.eq(Stored(CallbackStatus::Pending)))
             .filter(lease_free(now))
             .exec(self.connection())
             .await?;
@@ -82,7 +82,7 @@ impl CallbackOutbox for Store {
     ) -> AppResult<Vec<CallbackEventRecord>> {
         let db = self.connection();
         let candidates = callback_event::Entity::find()
-            .filter(callback_event::Column::Status.eq(callback::PENDING))
+            .filter(callback_event::Column::Status.eq(Stored(CallbackStatus::Pending)))
             .filter(callback_event::Column::NextAttemptAt.lte(now))
             .filter(lease_free(now))
             .order_by_asc(callback_event::Column::NextAttemptAt)
@@ -113,7 +113,7 @@ impl CallbackOutbox for Store {
         let Some(row) = callback_event::Entity::find_by_id(id).one(db).await? else {
             return Ok(None);
         };
-        if row.status != callback::PENDING || waits_for_older(db, &row, now).await? {
+        if row.status != Stored(CallbackStatus::Pending) || waits_for_older(db, &row, now).await? {
             return Ok(None);
         }
         Ok(self
@@ -146,7 +146,10 @@ impl CallbackOutbox for Store {
             return Ok(PushOutcome::NotLatest);
         }
         callback_event::Entity::update_many()
-            .col_expr(callback_event::Column::Status, Expr::value(callback::PENDING))
+            .col_expr(
+                callback_event::Column::Status,
+                Expr::value(Stored(CallbackStatus::Pending)),
+            )
             .col_expr(callback_event::Column::NextAttemptAt, Expr::value(now))
             .filter(callback_event::Column::Id.eq(row.id))
             .exec(db)
@@ -175,7 +178,7 @@ impl CallbackOutbox for Store {
         let woken = callback_event::Entity::update_many()
             .col_expr(callback_event::Column::NextAttemptAt, Expr::value(now))
             .filter(callback_event::Column::MerchantId.eq(merchant_id))
-            .filter(callback_event::Column::Status.eq(callback::PENDING))
+            .filter(callback_event::Column::Status.eq(Stored(CallbackStatus::Pending)))
             .filter(callback_event::Column::NextAttemptAt.gt(now))
             .exec(self.connection())
             .await?;
@@ -209,34 +212,38 @@ impl CallbackOutbox for Store {
         let superseded = callback_event::Entity::find_by_id(e.id)
             .one(&tx)
             .await?
-            .is_some_and(|row| row.status == callback::SUPERSEDED);
+            .is_some_and(|row| row.status == Stored(CallbackStatus::Superseded));
         let (status, next, delivered, order_callback, order_notify) = match outcome {
             AttemptOutcome::Delivered => (
-                callback::SUCCESS,
+                CallbackStatus::Success,
                 e.next_attempt_at,
                 Some(attempt.created_at),
-                callback::SUCCESS,
-                notify::SUCCESS,
+                CallbackStatus::Success,
+                NotifyStatus::Success,
             ),
-            AttemptOutcome::Retry { at } => {
-                (callback::PENDING, *at, None, callback::PENDING, notify::NOTIFYING)
-            }
+            AttemptOutcome::Retry { at } => (
+                CallbackStatus::Pending,
+                *at,
+                None,
+                CallbackStatus::Pending,
+                NotifyStatus::Notifying,
+            ),
             AttemptOutcome::Failed => (
-                callback::FAILED,
+                CallbackStatus::Failed,
                 e.next_attempt_at,
                 None,
-                callback::FAILED,
-                notify::FAILURE,
+                CallbackStatus::Failed,
+                NotifyStatus::Failure,
             ),
         };
         // A superseded event that was delivered says so; one that was not stays superseded.
         let status = if superseded && !attempt.success {
-            callback::SUPERSEDED
+            CallbackStatus::Superseded
         } else {
             status
         };
         callback_event::Entity::update_many()
-            .col_expr(callback_event::Column::Status, Expr::value(status))
+            .col_expr(callback_event::Column::Status, Expr::value(Stored(status)))
             .col_expr(
                 callback_event::Column::Attempts,
                 Expr::col(callback_event::Column::Attempts).add(1),

@@ -3,15 +3,16 @@
 
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
+use coffer_domain::ports::OrderStatus;
 use coffer_domain::ports::{
-    status, ConfirmingDeposit, DepositRecord, EventBuilder, NewDeposit, ScanRepo, ScannedBlock,
+    ConfirmingDeposit, DepositRecord, EventBuilder, NewDeposit, ScanRepo, ScannedBlock,
 };
 use coffer_domain::AppError;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set};
 
 use super::deposits;
-use crate::entities::{deposit, scan_cursor, scanned_block};
+use crate::entities::{deposit, scan_cursor, scanned_block, Stored};
 use crate::Store;
 
 /// Moves the cursor, only while `owner` holds the lease.
@@ -181,7 +182,7 @@ impl ScanRepo for Store {
                 deposit::Column::Note,
             ])
             .filter(deposit::Column::ChainId.eq(chain_id))
-            .filter(deposit::Column::Status.eq(status::CONFIRMING))
+            .filter(deposit::Column::Status.eq(Stored(OrderStatus::Confirming)))
             .into_tuple()
             .all(self.connection())
             .await?;
@@ -232,6 +233,6 @@ impl ScanRepo for Store {
             .filter(deposit::Column::TxIndex.eq(index))
             .one(self.connection())
             .await?;
-        row.map(deposits::record).transpose()
+        Ok(row.map(DepositRecord::from))
     }
 }

@@ -10,7 +10,7 @@ use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
-use crate::entities::{cold_address, token_request};
+use crate::entities::{cold_address, token_request, Stored};
 use crate::{fetch_page, Store};
 
 fn request(m: token_request::Model) -> AppResult<TokenRequestRecord> {
@@ -19,7 +19,7 @@ fn request(m: token_request::Model) -> AppResult<TokenRequestRecord> {
         merchant_id: m.merchant_id,
         asset_id: m.asset_id,
         addresses: serde_json::from_str(&m.addresses).map_err(AppError::internal)?,
-        apply_status: ApplyStatus::from_i32(m.apply_status),
+        apply_status: m.apply_status.0,
         in_force: m.in_force,
         reason: m.reason,
         requested_by: m.requested_by,
@@ -35,7 +35,7 @@ impl TokenRequestRepo for Store {
             merchant_id: Set(r.merchant_id),
             asset_id: Set(r.asset_id),
             addresses: Set(serde_json::to_string(&r.addresses).map_err(AppError::internal)?),
-            apply_status: Set(r.apply_status as i32),
+            apply_status: Set(Stored(r.apply_status)),
             in_force: Set(r.in_force),
             reason: Set(r.reason.clone()),
             requested_by: Set(r.requested_by),
@@ -63,7 +63,7 @@ impl TokenRequestRepo for Store {
             query = query.filter(token_request::Column::AssetId.eq(asset_id));
         }
         if pending_only {
-            query = query.filter(token_request::Column::ApplyStatus.eq(ApplyStatus::Pending as i32));
+            query = query.filter(token_request::Column::ApplyStatus.eq(Stored(ApplyStatus::Pending)));
         }
         let (rows, total) = fetch_page(self, query, page).await?;
         Ok(Paged {
@@ -85,11 +85,11 @@ impl TokenRequestRepo for Store {
         let updated = token_request::Entity::update_many()
             .col_expr(
                 token_request::Column::ApplyStatus,
-                Expr::value(ApplyStatus::Approved as i32),
+                Expr::value(Stored(ApplyStatus::Approved)),
             )
             .col_expr(token_request::Column::ReviewedAt, Expr::value(at))
             .filter(token_request::Column::Id.eq(id))
-            .filter(token_request::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
+            .filter(token_request::Column::ApplyStatus.eq(Stored(ApplyStatus::Pending)))
             .exec(&tx)
             .await?;
         if updated.rows_affected != 1 {
@@ -135,12 +135,12 @@ impl TokenRequestRepo for Store {
         let updated = token_request::Entity::update_many()
             .col_expr(
                 token_request::Column::ApplyStatus,
-                Expr::value(ApplyStatus::Rejected as i32),
+                Expr::value(Stored(ApplyStatus::Rejected)),
             )
             .col_expr(token_request::Column::Reason, Expr::value(reason))
             .col_expr(token_request::Column::ReviewedAt, Expr::value(at))
             .filter(token_request::Column::Id.eq(id))
-            .filter(token_request::Column::ApplyStatus.eq(ApplyStatus::Pending as i32))
+            .filter(token_request::Column::ApplyStatus.eq(Stored(ApplyStatus::Pending)))
             .exec(self.connection())
             .await?;
         Ok(updated.rows_affected == 1)

@@ -9,7 +9,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::ActiveModelTrait;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
-use crate::entities::{app_user, menu, merchant, role, role_menu};
+use crate::entities::{app_user, menu, merchant, role, role_menu, Stored};
 use crate::Store;
 
 pub(crate) fn menu_item(m: menu::Model) -> MenuItem {
@@ -45,9 +45,9 @@ impl Store {
             role_id: user.role_id,
             role_name: role.name,
             role_is_admin: role.is_admin,
-            status: user.status,
+            status: user.status.0,
             superadmin: user.superadmin,
-            merchant_status: MerchantStatus::from_i32(merchant.map_or(2, |m| m.status)),
+            merchant_status: merchant.map_or(MerchantStatus::Disabled, |m| m.status.0),
             created_at: user.created_at,
             failed_logins: user.failed_logins,
             first_failed_at: user.first_failed_at,
@@ -119,7 +119,7 @@ impl UserRepo for Store {
         let txn = self.begin_write().await?;
         let merchant = merchant::ActiveModel {
             name: Set(email.as_str().into()),
-            status: Set(MerchantStatus::Pending as i32),
+            status: Set(Stored(MerchantStatus::Pending)),
             time_zone: Set(8),
             multi_address_collect: Set(false),
             created_at: Set(at),

@@ -3,13 +3,13 @@
 //! signed transactions a wallet has not sent yet.
 
 use chrono::{DateTime, Utc};
-use coffer_domain::error::AppResult;
+use coffer_domain::error::{AppError, AppResult};
+use coffer_domain::ports::OrderStatus;
 use coffer_domain::ports::{WithdrawalLeaseRepo, WithdrawalRecord};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
-use super::withdrawals::{reread, state, withdrawal_record};
-use crate::entities::{hot_wallet, withdrawal};
+use crate::entities::{hot_wallet, withdrawal, Stored};
 use crate::Store;
 
 /// Free, expired or already `owner`'s.
@@ -24,23 +24,23 @@ async fn signed_from(
     store: &Store,
     chain_id: i64,
     address: &str,
-    statuses: &[i32],
+    statuses: &[OrderStatus],
 ) -> AppResult<Vec<WithdrawalRecord>> {
     let rows = withdrawal::Entity::find()
         .filter(withdrawal::Column::ChainId.eq(chain_id))
         .filter(withdrawal::Column::FromAddress.eq(address))
-        .filter(withdrawal::Column::Status.is_in(statuses.iter().copied()))
+        .filter(withdrawal::Column::Status.is_in(statuses.iter().copied().map(Stored)))
         .order_by_asc(withdrawal::Column::Id)
         .all(store.connection())
         .await?;
-    rows.into_iter().map(withdrawal_record).collect()
+    Ok(rows.into_iter().map(WithdrawalRecord::from).collect())
 }
 
 #[async_trait::async_trait]
 impl WithdrawalLeaseRepo for Store {
     async fn claim_withdrawals(
         &self,
-        statuses: &[i32],
+        statuses: &[OrderStatus],
         owner: &str,
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,
@@ -49,7 +49,7 @@ impl WithdrawalLeaseRepo for Store {
         let db = self.connection();
         let due = || {
             Condition::all()
-                .add(withdrawal::Column::Status.is_in(statuses.iter().copied()))
+                .add(withdrawal::Column::Status.is_in(statuses.iter().copied().map(Stored)))
                 .add(withdrawal::Column::NextAttemptAt.lte(now))
                 .add(claimable(owner, now))
         };
@@ -73,10 +73,10 @@ impl WithdrawalLeaseRepo for Store {
                 .exec(db)
                 .await?;
             if won.rows_affected == 1 {
-                // A row that cannot be read is held, not allowed to stop the others' round.
-                match withdrawal_record(reread(db, id).await?) {
-                    Ok(record) => claimed.push(record),
-                    Err(err) => {
+                // A row whose stored values cannot be read (a type error) is held, not allowed
+                // to stop the others' round; any other error is the database's.
+                match withdrawal::Entity::find_by_id(id).one(db).await {
+                    Err(sea_orm::DbErr::Type(err)) => {
                         tracing::error!(withdrawal_id = id, error = %err, "stored withdrawal unreadable; held");
                         let reason = format!(
                             "Held: the stored order (withdrawal {id}) cannot be read; see the service log"
@@ -85,6 +85,9 @@ impl WithdrawalLeaseRepo for Store {
                             .await?;
                         self.release_withdrawal(id, owner).await?;
                     }
+                    read => claimed.push(WithdrawalRecord::from(
+                        read?.ok_or_else(|| AppError::internal("withdrawal vanished"))?,
+                    )),
                 }
             }
         }
@@ -159,10 +162,16 @@ impl WithdrawalLeaseRepo for Store {
     }
 
     async fn signed_unsent(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
-        signed_from(self, chain_id, address, &[state::SIGNED]).await
+        signed_from(self, chain_id, address, &[OrderStatus::WaitingConfirm]).await
     }
 
     async fn signed_unmined(&self, chain_id: i64, address: &str) -> AppResult<Vec<WithdrawalRecord>> {
-        signed_from(self, chain_id, address, &[state::SIGNED, state::BROADCAST]).await
+        signed_from(
+            self,
+            chain_id,
+            address,
+            &[OrderStatus::WaitingConfirm, OrderStatus::Processing],
+        )
+        .await
     }
 }

@@ -3,12 +3,12 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::AppResult;
+use coffer_domain::ports::OrderStatus;
 use coffer_domain::ports::{MerchantId, ReviewRecord, WithdrawalRecord};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 use super::order_queries::sum_amounts;
-use super::withdrawals::state;
-use crate::entities::{withdrawal, withdrawal_review};
+use crate::entities::{withdrawal, withdrawal_review, Stored};
 use crate::Store;
 
 impl Store {
@@ -31,7 +31,7 @@ impl Store {
             .filter(W::ChainId.eq(chain_id))
             .filter(token)
             .filter(W::CreatedAt.gte(since))
-            .filter(W::Status.is_not_in([state::REJECT, state::FAILED]));
+            .filter(W::Status.is_not_in([Stored(OrderStatus::Rejected), Stored(OrderStatus::Failed)]));
         let totals = sum_amounts::<WithdrawalRecord>(self, q).await?;
         let sum = totals.sums.first().map(|s| s.amount).unwrap_or(BaseUnits::ZERO);
         Ok((totals.count, sum))
@@ -48,7 +48,7 @@ impl Store {
             .into_iter()
             .map(|r| ReviewRecord {
                 withdrawal_id: r.withdrawal_id,
-                action: r.action,
+                action: r.action.0,
                 reviewer: r.reviewer,
                 reviewer_email: r.reviewer_email,
                 reason: r.reason,

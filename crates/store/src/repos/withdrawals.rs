@@ -6,75 +6,64 @@ use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::ports::{
-    callback, notify, CallbackEvent, EventBuilder, InsertOutcome, MerchantId, NewWithdrawal, ReviewRecord,
-    Transition, WithdrawalRecord, WithdrawalRepo,
+    CallbackEvent, EventBuilder, InsertOutcome, MerchantId, NewWithdrawal, ReviewRecord, Transition,
+    WithdrawalRecord, WithdrawalRepo,
 };
+use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
-use crate::entities::{withdrawal, withdrawal_review};
+use crate::entities::{withdrawal, withdrawal_review, Stored};
 use crate::Store;
 
-/// Order states the store itself needs (the domain names them all).
-pub(crate) mod state {
-    pub const NEW: i32 = 0;
-    pub const REJECT: i32 = 3;
-    pub const SIGNED: i32 = 5;
-    pub const BROADCAST: i32 = 6;
-    pub const FAILED: i32 = 10;
-}
-
-fn amount(text: &str) -> AppResult<BaseUnits> {
-    text.parse()
-        .map_err(|_| AppError::internal(format!("stored amount {text:?} is not an integer")))
-}
-
-pub(crate) fn withdrawal_record(m: withdrawal::Model) -> AppResult<WithdrawalRecord> {
-    Ok(WithdrawalRecord {
-        id: m.id,
-        merchant_id: m.merchant_id,
-        order_no: m.order_no,
-        merchant_order_no: m.merchant_order_no,
-        source: m.source,
-        open_id: m.open_id,
-        security_code: m.security_code,
-        chain_id: m.chain_id,
-        token_id: m.token_id,
-        decimals: m.decimals,
-        requested_from: m.requested_from,
-        from_address: m.from_address,
-        to_address: m.to_address,
-        amount: amount(&m.amount)?,
-        actual_amount: amount(&m.actual_amount)?,
-        fee: m.fee.as_deref().map(amount).transpose()?,
-        tx_hash: m.tx_hash,
-        signed_raw: m.signed_raw,
-        nonce: m.nonce,
-        block_number: m.block_number,
-        required_confirmations: m.required_confirmations,
-        status: m.status,
-        review_required: m.review_required,
-        risk_reasons: m
-            .risk_reasons
-            .split(',')
-            .filter(|r| !r.is_empty())
-            .map(str::to_string)
-            .collect(),
-        reason: m.reason,
-        remark: m.remark,
-        created_by: m.created_by,
-        created_by_email: m.created_by_email,
-        reviewer_email: m.reviewer_email,
-        reviewed_at: m.reviewed_at,
-        approved_at: m.approved_at,
-        broadcast_at: m.broadcast_at,
-        completed_at: m.completed_at,
-        next_attempt_at: m.next_attempt_at,
-        callback_status: m.callback_status,
-        callback_result: m.callback_result,
-        notify_status: m.notify_status,
-        created_at: m.created_at,
-    })
+impl From<withdrawal::Model> for WithdrawalRecord {
+    fn from(m: withdrawal::Model) -> WithdrawalRecord {
+        WithdrawalRecord {
+            id: m.id,
+            merchant_id: m.merchant_id,
+            order_no: m.order_no,
+            merchant_order_no: m.merchant_order_no,
+            source: m.source.0,
+            open_id: m.open_id,
+            security_code: m.security_code,
+            chain_id: m.chain_id,
+            token_id: m.token_id,
+            decimals: m.decimals,
+            requested_from: m.requested_from,
+            from_address: m.from_address,
+            to_address: m.to_address,
+            amount: m.amount.0,
+            actual_amount: m.actual_amount.0,
+            fee: m.fee.map(|fee| fee.0),
+            tx_hash: m.tx_hash,
+            signed_raw: m.signed_raw,
+            nonce: m.nonce,
+            block_number: m.block_number,
+            required_confirmations: m.required_confirmations,
+            status: m.status.0,
+            review_required: m.review_required,
+            risk_reasons: m
+                .risk_reasons
+                .split(',')
+                .filter(|r| !r.is_empty())
+                .map(str::to_string)
+                .collect(),
+            reason: m.reason,
+            remark: m.remark,
+            created_by: m.created_by,
+            created_by_email: m.created_by_email,
+            reviewer_email: m.reviewer_email,
+            reviewed_at: m.reviewed_at,
+            approved_at: m.approved_at,
+            broadcast_at: m.broadcast_at,
+            completed_at: m.completed_at,
+            next_attempt_at: m.next_attempt_at,
+            callback_status: m.callback_status.0,
+            callback_result: m.callback_result,
+            notify_status: m.notify_status.0,
+            created_at: m.created_at,
+        }
+    }
 }
 
 pub(crate) async fn reread<C: sea_orm::ConnectionTrait>(db: &C, id: i64) -> AppResult<withdrawal::Model> {
@@ -94,17 +83,17 @@ async fn by_merchant_order(
         .filter(withdrawal::Column::MerchantOrderNo.eq(merchant_order_no))
         .one(store.connection())
         .await?;
-    row.map(withdrawal_record).transpose()
+    Ok(row.map(WithdrawalRecord::from))
 }
 
 /// The UPDATE of a transition: its state guard, the new state and every field it sets.
 fn transition_update(id: i64, c: &Transition, now: DateTime<Utc>) -> sea_orm::UpdateMany<withdrawal::Entity> {
     use withdrawal::Column as W;
     let mut u = withdrawal::Entity::update_many()
-        .col_expr(W::Status, Expr::value(c.to))
+        .col_expr(W::Status, Expr::value(Stored(c.to)))
         .col_expr(W::UpdatedAt, Expr::value(now))
         .filter(W::Id.eq(id))
-        .filter(W::Status.is_in(c.from.iter().copied()));
+        .filter(W::Status.is_in(c.from.iter().copied().map(Stored)));
     let text = [
         (W::Reason, &c.reason),
         (W::FromAddress, &c.from_address),
@@ -134,10 +123,10 @@ fn transition_update(id: i64, c: &Transition, now: DateTime<Utc>) -> sea_orm::Up
         u = u.col_expr(W::RiskReasons, Expr::value(v.join(",")));
     }
     if let Some(v) = c.fee {
-        u = u.col_expr(W::Fee, Expr::value(Some(v.to_string())));
+        u = u.col_expr(W::Fee, Expr::value(Some(Stored(v))));
     }
     if let Some(v) = c.actual_amount {
-        u = u.col_expr(W::ActualAmount, Expr::value(v.to_string()));
+        u = u.col_expr(W::ActualAmount, Expr::value(Stored(v)));
     }
     if let Some(v) = c.nonce {
         u = u.col_expr(W::Nonce, Expr::value(v));
@@ -158,7 +147,7 @@ async fn record_review(tx: &DatabaseTransaction, w: &WithdrawalRecord, r: &Revie
     withdrawal_review::ActiveModel {
         withdrawal_id: Set(w.id),
         merchant_id: Set(w.merchant_id),
-        action: Set(r.action),
+        action: Set(Stored(r.action)),
         reviewer: Set(r.reviewer),
         reviewer_email: Set(r.reviewer_email.clone()),
         reason: Set(r.reason.clone()),
@@ -184,7 +173,7 @@ impl WithdrawalRepo for Store {
             // Unique placeholder until the id is known.
             order_no: Set(format!("pending:{}", uuid::Uuid::new_v4())),
             merchant_order_no: Set(new.merchant_order_no.clone()),
-            source: Set(new.source),
+            source: Set(Stored(new.source)),
             open_id: Set(new.open_id.clone()),
             security_code: Set(new.security_code.clone()),
             chain_id: Set(new.chain_id),
@@ -193,15 +182,15 @@ impl WithdrawalRepo for Store {
             requested_from: Set(new.requested_from.clone()),
             from_address: Set(String::new()),
             to_address: Set(new.to_address.clone()),
-            amount: Set(new.amount.to_string()),
-            actual_amount: Set(BaseUnits::ZERO.to_string()),
+            amount: Set(Stored(new.amount)),
+            actual_amount: Set(Stored(BaseUnits::ZERO)),
             fee: Set(None),
             tx_hash: Set(String::new()),
             signed_raw: Set(String::new()),
             nonce: Set(None),
             block_number: Set(None),
             required_confirmations: Set(new.required_confirmations),
-            status: Set(state::NEW),
+            status: Set(Stored(OrderStatus::New)),
             review_required: Set(false),
             risk_reasons: Set(String::new()),
             reason: Set(String::new()),
@@ -216,9 +205,9 @@ impl WithdrawalRepo for Store {
             next_attempt_at: Set(now),
             lease_owner: Set(String::new()),
             lease_until: Set(None),
-            callback_status: Set(callback::PENDING),
+            callback_status: Set(Stored(CallbackStatus::Pending)),
             callback_result: Set(String::new()),
-            notify_status: Set(notify::NOT_REQUIRED),
+            notify_status: Set(Stored(NotifyStatus::NotRequired)),
             created_at: Set(now),
             updated_at: Set(now),
             ..Default::default()
@@ -245,7 +234,7 @@ impl WithdrawalRepo for Store {
             .await?;
         let row = reread(&tx, inserted.id).await?;
         tx.commit().await?;
-        Ok(InsertOutcome::Inserted(withdrawal_record(row)?))
+        Ok(InsertOutcome::Inserted(row.into()))
     }
 
     async fn withdrawal(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<WithdrawalRecord>> {
@@ -253,7 +242,7 @@ impl WithdrawalRepo for Store {
             .filter(withdrawal::Column::MerchantId.eq(merchant_id))
             .one(self.connection())
             .await?;
-        row.map(withdrawal_record).transpose()
+        Ok(row.map(WithdrawalRecord::from))
     }
 
     async fn withdrawn_since(
@@ -285,7 +274,7 @@ impl WithdrawalRepo for Store {
         if changed.rows_affected == 0 {
             return Ok(None); // dropping `tx` rolls back (nothing was written)
         }
-        let row = withdrawal_record(reread(&tx, id).await?)?;
+        let row = WithdrawalRecord::from(reread(&tx, id).await?);
         if let Some(review) = &change.review {
             record_review(&tx, &row, review).await?;
         }
@@ -297,6 +286,6 @@ impl WithdrawalRepo for Store {
         // The event marked the order as notifying: the caller sees that too.
         let row = reread(&tx, id).await?;
         tx.commit().await?;
-        Ok(Some(withdrawal_record(row)?))
+        Ok(Some(row.into()))
     }
 }

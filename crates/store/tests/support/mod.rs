@@ -3,11 +3,13 @@
 #![allow(dead_code)] // each test binary uses its part
 
 use chrono::{DateTime, TimeZone, Utc};
+use coffer_domain::codes::StoredCode;
 use coffer_domain::ports::{
-    source, CallbackEvent, EventBuilder, InsertOutcome, NewCallbackEvent, NewWithdrawal, Transition,
+    CallbackEvent, EventBuilder, InsertOutcome, NewCallbackEvent, NewWithdrawal, Transition,
     WithdrawalRecord, WithdrawalRepo,
 };
-use coffer_store::entities::{callback_event, merchant};
+use coffer_domain::ports::{MerchantStatus, OrderStatus, WithdrawalSource};
+use coffer_store::entities::{callback_event, merchant, Stored};
 use coffer_store::{PoolSettings, Store};
 use coffer_testkit::TestDb;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
@@ -28,7 +30,7 @@ pub async fn open(db: &TestDb) -> (Store, i64, i64) {
     for name in ["shop A", "shop B"] {
         let m = merchant::ActiveModel {
             name: Set(name.into()),
-            status: Set(1),
+            status: Set(Stored(MerchantStatus::Active)),
             time_zone: Set(0),
             multi_address_collect: Set(false),
             created_at: Set(t0()),
@@ -46,7 +48,7 @@ pub fn request(merchant_id: i64, order: Option<&str>, amount: &str) -> NewWithdr
     NewWithdrawal {
         merchant_id,
         merchant_order_no: order.map(str::to_string),
-        source: source::MERCHANT_API,
+        source: WithdrawalSource::MerchantApi,
         open_id: "user-42".into(),
         security_code: String::new(),
         chain_id: 31337,
@@ -85,16 +87,18 @@ impl EventBuilder for Events {
             order: change.order(),
             order_no: w.order_no.clone(),
             event: event.to_string(),
-            body: format!("{{\"status\":{}}}", w.status),
+            body: format!("{{\"status\":{}}}", w.status.code()),
             next_attempt_at: w.created_at,
         })
     }
 }
 
+/// A change between states named by their codes (docs/api.md numbers them).
 pub fn to(from: &[i32], to: i32) -> Transition {
+    let state = |code: i32| OrderStatus::from_code(code).expect("a state's code");
     Transition {
-        from: from.to_vec(),
-        to,
+        from: from.iter().copied().map(state).collect(),
+        to: state(to),
         ..Default::default()
     }
 }
