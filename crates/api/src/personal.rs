@@ -1,12 +1,12 @@
 //! The personal centre: Google authenticator, the merchant's time zone, my operation log.
 
 use axum::extract::State;
-use coffer_domain::google::TotpOffer;
 use coffer_domain::ports::{OperationLogEntry, PageRequest, Paged};
 use serde::Deserialize;
 
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Session;
+use crate::views::session::TotpOfferView;
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -33,8 +33,8 @@ impl PageQuery {
     }
 }
 
-pub async fn google_code(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<TotpOffer> {
-    ok(state.auth.google_offer(&ctx).await?)
+pub async fn google_code(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<TotpOfferView> {
+    ok(state.auth.google_offer(&ctx).await?.into())
 }
 
 pub async fn google_bind(

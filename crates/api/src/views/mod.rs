@@ -6,6 +6,7 @@ pub mod access;
 pub mod callbacks;
 pub mod iplist;
 pub mod merchant_api;
+pub mod session;
 pub mod wallets;
 
 use chrono::{DateTime, SecondsFormat, Utc};

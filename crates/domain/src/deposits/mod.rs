@@ -13,21 +13,15 @@ use crate::auth::AuthContext;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::orders::{AssetNames, Dates, Listed, OrderLists, OrderSummary};
-use crate::ports::{
-    status, ConfigRepo, DepositRecord, DepositRepo, MerchantId, OrderFilter, PageRequest, Paged,
-};
+use crate::ports::{status, DepositRecord, MerchantId, OrderFilter, PageRequest, Paged, Ports};
 
 pub struct DepositService {
-    pub repo: Arc<dyn DepositRepo>,
-    pub config: Arc<dyn ConfigRepo>,
+    pub ports: Ports,
     pub lists: OrderLists<DepositRecord>,
     /// Head block per chain, for the confirmations column (None when the node is down).
     pub heads: Arc<dyn HeadSource>,
-    pub clock: Arc<dyn crate::clock::Clock>,
     /// Hash scans go through the scanner's own path.
     pub scanner: Arc<scanner::DepositScanner>,
-    /// The callbacks sent (manual re-push).
-    pub callbacks: Arc<dyn crate::ports::CallbackLog>,
 }
 
 /// The latest block number of a chain, as the scanner last saw it or the node says.
@@ -141,11 +135,12 @@ impl DepositService {
 
     pub async fn detail(&self, ctx: &AuthContext, id: i64) -> AppResult<DepositEntry> {
         let d = self
-            .repo
+            .ports
+            .deposits
             .deposit(ctx.merchant_id, id)
             .await?
             .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
-        let nodes = self.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let head = self.heads.head(d.chain_id).await;
         Ok(DepositEntry::new(Listed::new(d, &nodes), head))
     }
@@ -164,12 +159,14 @@ impl DepositService {
     /// The deposit's latest callback event, for the callback service to send again now.
     pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
         let d = self
-            .repo
+            .ports
+            .deposits
             .deposit(ctx.merchant_id, id)
             .await?
             .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
         let event = self
-            .callbacks
+            .ports
+            .callback_log
             .latest_event(crate::ports::OrderRef::Deposit(d.id))
             .await?
             .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;

@@ -9,31 +9,19 @@ use std::sync::Arc;
 
 use crate::auth::AuthContext;
 use crate::chains::ChainRegistry;
-use crate::clock::Clock;
 use crate::config::ChainNode;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::{Asset, KeyPurpose};
 use crate::ports::{
-    AddressFilter, AssetRepo, ConfigRepo, DepositAddressRecord, DepositAddressRepo, HotWalletRecord,
-    HotWalletRepo, MerchantId, NewDerived, PageRequest, Paged, SeedRepo, TokenRequestRepo,
+    AddressFilter, DepositAddressRecord, HotWalletRecord, MerchantId, NewDerived, PageRequest, Paged, Ports,
 };
 use crate::vault::KeyVault;
 
-pub struct WalletDeps {
-    pub addresses: Arc<dyn DepositAddressRepo>,
-    pub hot_wallets: Arc<dyn HotWalletRepo>,
-    pub assets: Arc<dyn AssetRepo>,
-    pub token_requests: Arc<dyn TokenRequestRepo>,
-    pub seeds: Arc<dyn SeedRepo>,
-    pub vault: Arc<KeyVault>,
-    pub config: Arc<dyn ConfigRepo>,
-    pub chains: Arc<ChainRegistry>,
-    pub clock: Arc<dyn Clock>,
-}
-
 pub struct WalletService {
-    deps: WalletDeps,
+    ports: Ports,
+    vault: Arc<KeyVault>,
+    chains: Arc<ChainRegistry>,
 }
 
 pub(crate) fn time(t: DateTime<Utc>) -> String {
@@ -82,12 +70,12 @@ pub struct HotWalletEntry {
 }
 
 impl WalletService {
-    pub fn new(deps: WalletDeps) -> WalletService {
-        WalletService { deps }
+    pub fn new(ports: Ports, vault: Arc<KeyVault>, chains: Arc<ChainRegistry>) -> WalletService {
+        WalletService { ports, vault, chains }
     }
 
     pub(crate) async fn chain_node(&self, chain_id: i64) -> AppResult<ChainNode> {
-        self.deps
+        self.ports
             .config
             .chain_nodes()
             .await?
@@ -107,18 +95,18 @@ impl WalletService {
         let open_id = rules::check_open_id(open_id)?;
         self.chain_node(chain_id).await?;
         if let Some(existing) = self
-            .deps
+            .ports
             .addresses
             .deposit_address(merchant_id, chain_id, &open_id)
             .await?
         {
             return Ok(existing);
         }
-        let chain = self.deps.chains.require(chain_id)?;
-        let seed = self.deps.vault.seed(merchant_id).await?;
+        let chain = self.chains.require(chain_id)?;
+        let seed = self.vault.seed(merchant_id).await?;
         let family = chain.family().name;
         let index = self
-            .deps
+            .ports
             .seeds
             .next_key_index(merchant_id, family, KeyPurpose::Deposit as i32)
             .await?;
@@ -126,7 +114,7 @@ impl WalletService {
             .derive(&seed, KeyPurpose::Deposit, index)
             .map_err(AppError::internal)?;
         // A concurrent call for the same user may win; the index it lost is simply never used.
-        self.deps
+        self.ports
             .addresses
             .insert_deposit_address(NewDerived {
                 merchant_id,
@@ -134,7 +122,7 @@ impl WalletService {
                 address: key.address,
                 key_index: index,
                 label: open_id,
-                at: self.deps.clock.now(),
+                at: self.ports.clock.now(),
             })
             .await
     }
@@ -145,9 +133,9 @@ impl WalletService {
         filter: AddressFilter,
         page: PageRequest,
     ) -> AppResult<Paged<DepositAddressEntry>> {
-        let nodes = self.deps.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let found = self
-            .deps
+            .ports
             .addresses
             .page_deposit_addresses(ctx.merchant_id, &filter, page)
             .await?;
@@ -176,7 +164,7 @@ impl WalletService {
     pub async fn edit_address_remark(&self, ctx: &AuthContext, id: i64, remark: &str) -> AppResult<()> {
         let remark = rules::check_remark(remark)?;
         if !self
-            .deps
+            .ports
             .addresses
             .set_address_remark(ctx.merchant_id, id, &remark)
             .await?
@@ -195,10 +183,10 @@ impl WalletService {
     ) -> AppResult<(i64, String)> {
         let remark = rules::check_remark(remark)?;
         self.chain_node(chain_id).await?;
-        let chain = self.deps.chains.require(chain_id)?;
-        let seed = self.deps.vault.seed(ctx.merchant_id).await?;
+        let chain = self.chains.require(chain_id)?;
+        let seed = self.vault.seed(ctx.merchant_id).await?;
         let index = self
-            .deps
+            .ports
             .seeds
             .next_key_index(ctx.merchant_id, chain.family().name, KeyPurpose::HotWallet as i32)
             .await?;
@@ -211,10 +199,10 @@ impl WalletService {
             address: key.address.clone(),
             key_index: index,
             label: remark,
-            at: self.deps.clock.now(),
+            at: self.ports.clock.now(),
         };
         match self
-            .deps
+            .ports
             .hot_wallets
             .insert_hot_wallet(row, rules::MAX_HOT_WALLETS)
             .await?
@@ -229,7 +217,7 @@ impl WalletService {
             return Err(AppError::Invalid(MsgKey::InvalidStatus));
         }
         if !self
-            .deps
+            .ports
             .hot_wallets
             .set_hot_wallet_status(ctx.merchant_id, id, status)
             .await?
@@ -247,9 +235,9 @@ impl WalletService {
         chain_id: Option<i64>,
         page: PageRequest,
     ) -> AppResult<Paged<HotWalletEntry>> {
-        let nodes = self.deps.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let found = self
-            .deps
+            .ports
             .hot_wallets
             .page_hot_wallets(ctx.merchant_id, chain_id, page)
             .await?;
@@ -262,7 +250,7 @@ impl WalletService {
 
     async fn hot_wallet_entry(&self, w: HotWalletRecord, nodes: &[ChainNode]) -> HotWalletEntry {
         let node = nodes.iter().find(|n| n.chainid == w.chain_id);
-        let (balances, balance_error) = match (node, self.deps.chains.get(w.chain_id)) {
+        let (balances, balance_error) = match (node, self.chains.get(w.chain_id)) {
             (Some(node), Some(chain)) => {
                 let mut assets = vec![(None, node.symbol.clone(), node.decimals, Asset::Native)];
                 for t in &node.tokens {

@@ -16,15 +16,10 @@ use std::sync::Arc;
 
 use crate::auth::{AuthContext, AuthService};
 use crate::chains::ChainRegistry;
-use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
-use crate::merchant_api::{BlacklistRepo, MerchantApiRepo};
 use crate::messages::MsgKey;
 use crate::orders::{Dates, Listed, OrderLists, OrderSummary};
-use crate::ports::{
-    AccessRepo, AssetRepo, ConfigRepo, DepositAddressRepo, HotWalletRepo, MerchantId, OrderFilter,
-    PageRequest, Paged, ReviewRecord, WithdrawalRecord, WithdrawalRepo,
-};
+use crate::ports::{MerchantId, OrderFilter, PageRequest, Paged, Ports, ReviewRecord, WithdrawalRecord};
 
 #[derive(Debug, Clone)]
 pub struct WithdrawalSettings {
@@ -38,21 +33,11 @@ pub struct WithdrawalSettings {
 }
 
 pub struct WithdrawalService {
-    pub repo: Arc<dyn WithdrawalRepo>,
+    pub ports: Ports,
     pub lists: OrderLists<WithdrawalRecord>,
-    pub addresses: Arc<dyn DepositAddressRepo>,
-    pub hot_wallets: Arc<dyn HotWalletRepo>,
-    pub assets: Arc<dyn AssetRepo>,
-    pub config: Arc<dyn ConfigRepo>,
-    pub access: Arc<dyn AccessRepo>,
-    pub merchant_api: Arc<dyn MerchantApiRepo>,
-    pub blacklist: Arc<dyn BlacklistRepo>,
     pub chains: Arc<ChainRegistry>,
-    /// The callbacks sent (manual re-push).
-    pub callbacks: Arc<dyn crate::ports::CallbackLog>,
     /// The reviewer's Google authenticator, which passing needs.
     pub auth: Arc<AuthService>,
-    pub clock: Arc<dyn Clock>,
     pub settings: WithdrawalSettings,
 }
 
@@ -61,7 +46,8 @@ pub const MAX_QUERY_IDS: usize = 100;
 
 impl WithdrawalService {
     pub(crate) async fn found(&self, merchant_id: MerchantId, id: i64) -> AppResult<WithdrawalRecord> {
-        self.repo
+        self.ports
+            .withdrawals
             .withdrawal(merchant_id, id)
             .await?
             .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))
@@ -99,8 +85,8 @@ impl WithdrawalService {
         id: i64,
     ) -> AppResult<(Listed<WithdrawalRecord>, Vec<ReviewRecord>)> {
         let w = self.found(ctx.merchant_id, id).await?;
-        let nodes = self.config.chain_nodes().await?;
-        let reviews = self.repo.reviews(ctx.merchant_id, id).await?;
+        let nodes = self.ports.config.chain_nodes().await?;
+        let reviews = self.ports.withdrawals.reviews(ctx.merchant_id, id).await?;
         Ok((Listed::new(w, &nodes), reviews))
     }
 
@@ -125,7 +111,8 @@ impl WithdrawalService {
     pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
         let w = self.found(ctx.merchant_id, id).await?;
         let event = self
-            .callbacks
+            .ports
+            .callback_log
             .latest_event(crate::ports::OrderRef::Withdrawal(w.id))
             .await?
             .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;

@@ -95,7 +95,7 @@ impl WithdrawalService {
                     .await?
             }
         };
-        let events = CallbackEvents::new(self.config.chain_nodes().await?, self.clock.clone());
+        let events = CallbackEvents::new(self.ports.config.chain_nodes().await?, self.ports.clock.clone());
         let mut results = Vec::with_capacity(ids.len());
         for id in ids {
             let outcome = self.review_one(ctx, id, action, &reason, &events).await;
@@ -131,7 +131,7 @@ impl WithdrawalService {
         events: &CallbackEvents,
     ) -> AppResult<()> {
         let w = self.found(ctx.merchant_id, id).await?;
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let review = Some(ReviewRecord {
             withdrawal_id: id,
             action,
@@ -144,7 +144,7 @@ impl WithdrawalService {
             review_action::PASS => {
                 self.check_maker(ctx, &w).await?;
                 crate::access::cooling::require_settled_reviewer(
-                    &*self.access,
+                    &*self.ports.access,
                     ctx,
                     now,
                     self.settings.review_cooling_off,
@@ -186,7 +186,12 @@ impl WithdrawalService {
                 }
             }
         };
-        match self.repo.transition(id, &change, now, events).await? {
+        match self
+            .ports
+            .withdrawals
+            .transition(id, &change, now, events)
+            .await?
+        {
             Some(_) => Ok(()),
             None if action == review_action::REVIEW_AGAIN => {
                 Err(AppError::Invalid(MsgKey::ReviewAgainNotAllowed))
@@ -201,6 +206,7 @@ impl WithdrawalService {
             return Ok(());
         }
         let reviewers = self
+            .ports
             .access
             .enabled_users_with_menu(ctx.merchant_id, PASS_MENU)
             .await?;
@@ -219,7 +225,7 @@ impl WithdrawalService {
         }
         let old_enough = w
             .approved_at
-            .is_some_and(|at| self.clock.now() - at >= Duration::minutes(REVIEW_AGAIN_AFTER_MINUTES));
+            .is_some_and(|at| self.ports.clock.now() - at >= Duration::minutes(REVIEW_AGAIN_AFTER_MINUTES));
         if !old_enough {
             return Err(not_allowed());
         }
