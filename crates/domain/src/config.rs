@@ -1,6 +1,5 @@
 //! Platform configuration a console reads: chains and tokens, public keys, merchant settings.
 
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -9,7 +8,7 @@ use crate::error::{AppError, AppResult};
 use crate::ports::chain::ChainFamily;
 use crate::ports::{ConfigRepo, MerchantId};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct TokenInfo {
     pub tokenid: i64,
     pub symbol: String,
@@ -19,7 +18,7 @@ pub struct TokenInfo {
     pub contract: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct ChainNode {
     pub chainid: i64,
     pub chainname: String,
@@ -40,8 +39,7 @@ pub struct MerchantSettings {
     pub enabled_chain_ids: Vec<i64>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct EnergyBaseAmount {
     /// TRX burnt by a USDT transfer to an address that already holds USDT.
     pub with_usdt: String,
@@ -49,8 +47,7 @@ pub struct EnergyBaseAmount {
     pub without_usdt: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct HomeConfig {
     pub chain_nodes: Vec<ChainNode>,
     pub partner_chain_nodes: Vec<ChainNode>,

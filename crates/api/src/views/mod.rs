@@ -3,7 +3,9 @@
 //! declaration order, so the order here is part of the answer.
 
 pub mod access;
+pub mod asset_settings;
 pub mod callbacks;
+pub mod config;
 pub mod iplist;
 pub mod merchant_api;
 pub mod session;

@@ -1,11 +1,11 @@
 //! Wallets and assets (menus 2, 5, 6): deposit addresses, hot wallets with their balances,
 //! assets, their cold addresses and the requests that change them.
 
-use coffer_domain::ports::{ColdAddress, CollectSettings, RiskLimits};
 use coffer_domain::wallets::assets::{AssetEntry, ColdAddressEntry, TokenRequestEntry};
 use coffer_domain::wallets::{DepositAddressEntry, HotWalletEntry, TokenBalance};
 use serde::Serialize;
 
+use super::asset_settings::{ColdShareView, CollectSettingsView, RiskLimitsView};
 use super::{listed, time};
 
 #[derive(Debug, Clone, Serialize)]
@@ -100,9 +100,9 @@ pub struct AssetView {
     pub contract: String,
     pub status: i32,
     pub payment_address: String,
-    pub collect: CollectSettings,
-    pub risk: RiskLimits,
-    pub cold_addresses: Vec<ColdAddress>,
+    pub collect: CollectSettingsView,
+    pub risk: RiskLimitsView,
+    pub cold_addresses: Vec<ColdShareView>,
     pub cold_status: i32,
     pub apply_status: Option<i32>,
     pub createtime: String,
@@ -122,10 +122,10 @@ impl From<AssetEntry> for AssetView {
             contract: a.contract,
             status: a.status,
             payment_address: a.payment_address,
-            collect: a.collect,
-            risk: a.risk,
+            collect: a.collect.into(),
+            risk: a.risk.into(),
             cold_status: i32::from(!a.cold_addresses.is_empty()),
-            cold_addresses: a.cold_addresses,
+            cold_addresses: listed(a.cold_addresses),
             apply_status: a.apply_status,
             createtime: time(a.created_at),
         }
@@ -172,7 +172,7 @@ pub struct TokenRequestView {
     pub chainname: String,
     pub token_id: i64,
     pub symbol: String,
-    pub cold_addresses: Vec<ColdAddress>,
+    pub cold_addresses: Vec<ColdShareView>,
     pub status: i32,
     pub apply_status: i32,
     pub reason: String,
@@ -190,7 +190,7 @@ impl From<TokenRequestEntry> for TokenRequestView {
             chainname: r.chain_name,
             token_id: r.token_id,
             symbol: r.symbol,
-            cold_addresses: r.cold_addresses,
+            cold_addresses: listed(r.cold_addresses),
             status: i32::from(r.in_force),
             apply_status: r.apply_status,
             reason: r.reason,

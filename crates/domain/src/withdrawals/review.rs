@@ -3,7 +3,6 @@
 //! change is one conditional update, so of concurrent passes of an order exactly one counts.
 
 use chrono::Duration;
-use serde::Serialize;
 
 use super::state::{AWAITING_REVIEW, FAILED, PASS, REJECT};
 use super::WithdrawalService;
@@ -31,8 +30,8 @@ pub enum Selection {
     All(OrderFilter),
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// How the review of one selected row went.
+#[derive(Debug, Clone)]
 pub struct RowResult {
     pub id: i64,
     pub ok: bool,
@@ -40,8 +39,7 @@ pub struct RowResult {
     pub msg: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct CheckReport {
     /// Rows the selection matched.
     pub total: u64,
