@@ -57,6 +57,18 @@ pub struct HomeConfig {
     pub multi_address_collect: bool,
 }
 
+/// The node of a chain among the configured ones.
+pub fn node_of(nodes: &[ChainNode], chain_id: i64) -> Option<&ChainNode> {
+    nodes.iter().find(|n| n.chainid == chain_id)
+}
+
+/// The chain's name, "" for a chain no longer configured.
+pub fn chain_name(nodes: &[ChainNode], chain_id: i64) -> String {
+    node_of(nodes, chain_id)
+        .map(|n| n.chainname.clone())
+        .unwrap_or_default()
+}
+
 /// Longest key list a caller may ask for at once.
 const MAX_KEYS: usize = 50;
 

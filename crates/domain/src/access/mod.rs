@@ -38,11 +38,7 @@ impl AccessService {
         page: PageRequest,
     ) -> AppResult<Paged<UserRecord>> {
         let email = email.map(str::trim).filter(|e| !e.is_empty());
-        let found = self.ports.access.page_users(ctx.merchant_id, email, page).await?;
-        Ok(Paged {
-            total: found.total,
-            list: found.list,
-        })
+        self.ports.access.page_users(ctx.merchant_id, email, page).await
     }
 
     /// Returns the account as it was before the change (for the operation log).

@@ -10,10 +10,11 @@ use std::sync::Arc;
 
 use crate::amount::BaseUnits;
 use crate::auth::AuthContext;
+use crate::callbacks::latest_event_id;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::orders::{AssetNames, Dates, Listed, OrderLists, OrderSummary};
-use crate::ports::{status, DepositRecord, MerchantId, OrderFilter, PageRequest, Paged, Ports};
+use crate::ports::{status, DepositRecord, MerchantId, OrderFilter, OrderRef, PageRequest, Paged, Ports};
 
 pub struct DepositService {
     pub ports: Ports,
@@ -133,13 +134,16 @@ impl DepositService {
         self.lists.summary(ctx.merchant_id, filter).await
     }
 
-    pub async fn detail(&self, ctx: &AuthContext, id: i64) -> AppResult<DepositEntry> {
-        let d = self
-            .ports
+    async fn found(&self, merchant_id: MerchantId, id: i64) -> AppResult<DepositRecord> {
+        self.ports
             .deposits
-            .deposit(ctx.merchant_id, id)
+            .deposit(merchant_id, id)
             .await?
-            .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
+            .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))
+    }
+
+    pub async fn detail(&self, ctx: &AuthContext, id: i64) -> AppResult<DepositEntry> {
+        let d = self.found(ctx.merchant_id, id).await?;
         let nodes = self.ports.config.chain_nodes().await?;
         let head = self.heads.head(d.chain_id).await;
         Ok(DepositEntry::new(Listed::new(d, &nodes), head))
@@ -158,18 +162,7 @@ impl DepositService {
 
     /// The deposit's latest callback event, for the callback service to send again now.
     pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
-        let d = self
-            .ports
-            .deposits
-            .deposit(ctx.merchant_id, id)
-            .await?
-            .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
-        let event = self
-            .ports
-            .callback_log
-            .latest_event(crate::ports::OrderRef::Deposit(d.id))
-            .await?
-            .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
-        Ok(event.event_id)
+        let d = self.found(ctx.merchant_id, id).await?;
+        latest_event_id(&*self.ports.callback_log, OrderRef::Deposit(d.id)).await
     }
 }

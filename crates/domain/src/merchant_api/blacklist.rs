@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 
 use super::{BlacklistFilter, BlacklistRecord, MerchantApiService};
 use crate::auth::AuthContext;
+use crate::config::chain_name;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{MerchantId, PageRequest, Paged};
@@ -37,11 +38,7 @@ impl MerchantApiService {
             .map(|r| BlacklistEntry {
                 id: r.id,
                 chain_id: r.chain_id,
-                chain_name: nodes
-                    .iter()
-                    .find(|n| n.chainid == r.chain_id)
-                    .map(|n| n.chainname.clone())
-                    .unwrap_or_default(),
+                chain_name: chain_name(&nodes, r.chain_id),
                 address: r.address,
                 remark: r.remark,
                 created_at: r.created_at,

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{no_such_record, rules, WalletService};
+use super::{check_status, no_such_record, rules, updated, WalletService};
 use crate::auth::AuthContext;
 use crate::config::{ChainNode, TokenInfo};
 use crate::error::{AppError, AppResult};
@@ -196,18 +196,13 @@ impl WalletService {
     }
 
     pub async fn set_asset_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
-        if !(0..=1).contains(&status) {
-            return Err(AppError::Invalid(MsgKey::InvalidStatus));
-        }
-        if !self
-            .ports
-            .assets
-            .set_asset_status(ctx.merchant_id, id, status)
-            .await?
-        {
-            return Err(no_such_record());
-        }
-        Ok(())
+        check_status(status)?;
+        updated(
+            self.ports
+                .assets
+                .set_asset_status(ctx.merchant_id, id, status)
+                .await?,
+        )
     }
 
     pub async fn list_assets(&self, ctx: &AuthContext, chain_id: Option<i64>) -> AppResult<Vec<AssetEntry>> {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::auth::AuthContext;
 use crate::chains::ChainRegistry;
-use crate::config::ChainNode;
+use crate::config::{chain_name, node_of, ChainNode};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::{Asset, KeyPurpose};
@@ -30,6 +30,24 @@ pub(crate) fn time(t: DateTime<Utc>) -> String {
 
 fn no_such_record() -> AppError {
     AppError::Invalid(MsgKey::NoSuchRecord)
+}
+
+/// An update of one row: 'no such record' when it matched none of the merchant's.
+pub(crate) fn updated(matched: bool) -> AppResult<()> {
+    if matched {
+        Ok(())
+    } else {
+        Err(no_such_record())
+    }
+}
+
+/// A row's status is 1 (enabled) or 0 (disabled).
+pub(crate) fn check_status(status: i32) -> AppResult<()> {
+    if (0..=1).contains(&status) {
+        Ok(())
+    } else {
+        Err(AppError::Invalid(MsgKey::InvalidStatus))
+    }
 }
 
 /// An end user's deposit address with its chain's name.
@@ -147,11 +165,7 @@ impl WalletService {
                 .map(|r| DepositAddressEntry {
                     id: r.id,
                     chain_id: r.chain_id,
-                    chain_name: nodes
-                        .iter()
-                        .find(|n| n.chainid == r.chain_id)
-                        .map(|n| n.chainname.clone())
-                        .unwrap_or_default(),
+                    chain_name: chain_name(&nodes, r.chain_id),
                     open_id: r.open_id,
                     address: r.address,
                     remark: r.remark,
@@ -163,15 +177,12 @@ impl WalletService {
 
     pub async fn edit_address_remark(&self, ctx: &AuthContext, id: i64, remark: &str) -> AppResult<()> {
         let remark = rules::check_remark(remark)?;
-        if !self
-            .ports
-            .addresses
-            .set_address_remark(ctx.merchant_id, id, &remark)
-            .await?
-        {
-            return Err(no_such_record());
-        }
-        Ok(())
+        updated(
+            self.ports
+                .addresses
+                .set_address_remark(ctx.merchant_id, id, &remark)
+                .await?,
+        )
     }
 
     /// Derives the merchant's next hot wallet on a chain; at most 5 per merchant.
@@ -213,18 +224,13 @@ impl WalletService {
     }
 
     pub async fn set_hot_wallet_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
-        if !(0..=1).contains(&status) {
-            return Err(AppError::Invalid(MsgKey::InvalidStatus));
-        }
-        if !self
-            .ports
-            .hot_wallets
-            .set_hot_wallet_status(ctx.merchant_id, id, status)
-            .await?
-        {
-            return Err(no_such_record());
-        }
-        Ok(())
+        check_status(status)?;
+        updated(
+            self.ports
+                .hot_wallets
+                .set_hot_wallet_status(ctx.merchant_id, id, status)
+                .await?,
+        )
     }
 
     /// Hot wallets with their balances asked from the chain now (native coin and every token
@@ -249,7 +255,7 @@ impl WalletService {
     }
 
     async fn hot_wallet_entry(&self, w: HotWalletRecord, nodes: &[ChainNode]) -> HotWalletEntry {
-        let node = nodes.iter().find(|n| n.chainid == w.chain_id);
+        let node = node_of(nodes, w.chain_id);
         let (balances, balance_error) = match (node, self.chains.get(w.chain_id)) {
             (Some(node), Some(chain)) => {
                 let mut assets = vec![(None, node.symbol.clone(), node.decimals, Asset::Native)];

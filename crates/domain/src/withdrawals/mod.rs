@@ -15,11 +15,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::auth::{AuthContext, AuthService};
+use crate::callbacks::latest_event_id;
 use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::orders::{Dates, Listed, OrderLists, OrderSummary};
-use crate::ports::{MerchantId, OrderFilter, PageRequest, Paged, Ports, ReviewRecord, WithdrawalRecord};
+use crate::ports::{
+    MerchantId, OrderFilter, OrderRef, PageRequest, Paged, Ports, ReviewRecord, WithdrawalRecord,
+};
 
 #[derive(Debug, Clone)]
 pub struct WithdrawalSettings {
@@ -110,12 +113,6 @@ impl WithdrawalService {
     /// The withdrawal's latest callback event, for the callback service to send again now.
     pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
         let w = self.found(ctx.merchant_id, id).await?;
-        let event = self
-            .ports
-            .callback_log
-            .latest_event(crate::ports::OrderRef::Withdrawal(w.id))
-            .await?
-            .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
-        Ok(event.event_id)
+        latest_event_id(&*self.ports.callback_log, OrderRef::Withdrawal(w.id)).await
     }
 }
