@@ -9,7 +9,6 @@ use coffer_domain::menu::catalogue::{
     ACCOUNT_ADD, ACCOUNT_DELETE, ACCOUNT_EDIT, ACCOUNT_LIST, ACCOUNT_RESET_PASSWORD, ROLE_ADD, ROLE_DELETE,
     ROLE_EDIT, ROLE_LIST,
 };
-use coffer_domain::menu::MenuItem;
 use coffer_domain::ports::Paged;
 use coffer_domain::registration::NewPassword;
 use coffer_domain::Locale;
@@ -20,6 +19,7 @@ use crate::bodies::{ById, Created, PageQuery};
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::access::{AccountView, RoleOption, RoleView};
+use crate::views::session::MenuItemView;
 use crate::views::{listed, paged};
 use crate::AppState;
 
@@ -185,8 +185,8 @@ pub async fn roles(
 pub async fn role_menus(
     State(state): State<AppState>,
     Allowed(_): Allowed<ROLE_LIST>,
-) -> ApiResult<Vec<MenuItem>> {
-    ok(state.access.menus().await?)
+) -> ApiResult<Vec<MenuItemView>> {
+    ok(listed(state.access.menus().await?))
 }
 
 pub async fn add_role(

@@ -2,13 +2,13 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use coffer_domain::auth::UserSession;
 use coffer_domain::registration::NewPassword;
 use coffer_domain::Locale;
 use serde::Deserialize;
 
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::{Client, Session};
+use crate::views::session::UserSessionView;
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -88,11 +88,12 @@ pub async fn login(
     State(state): State<AppState>,
     Client(client): Client,
     ApiJson(body): ApiJson<LoginRequest>,
-) -> ApiResult<UserSession> {
+) -> ApiResult<UserSessionView> {
     ok(state
         .auth
         .login(&body.email, &body.password, &body.code, &client)
-        .await?)
+        .await?
+        .into())
 }
 
 pub async fn register(State(state): State<AppState>, ApiJson(body): ApiJson<PasswordForm>) -> ApiResult<()> {
@@ -110,8 +111,8 @@ pub async fn logout(State(state): State<AppState>, Session(ctx): Session) -> Api
     ok(())
 }
 
-pub async fn user_info(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<UserSession> {
-    ok(state.auth.current_session(&ctx).await?)
+pub async fn user_info(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<UserSessionView> {
+    ok(state.auth.current_session(&ctx).await?.into())
 }
 
 pub async fn edit_password(

@@ -1,13 +1,13 @@
 //! Configuration a console reads: public keys (no session) and the home config.
 
 use axum::extract::{Path, State};
-use coffer_domain::config::HomeConfig;
 use coffer_domain::ports::chain::ChainFamily;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 use crate::envelope::{ok, ApiResult};
 use crate::session::Session;
+use crate::views::config::HomeConfigView;
 use crate::AppState;
 
 pub async fn config_keys(
@@ -22,8 +22,8 @@ pub async fn config_keys_empty(State(state): State<AppState>) -> ApiResult<BTree
     ok(state.config.public_values("").await?)
 }
 
-pub async fn home_config(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<HomeConfig> {
-    ok(state.config.home_config(ctx.merchant_id).await?)
+pub async fn home_config(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<HomeConfigView> {
+    ok(state.config.home_config(ctx.merchant_id).await?.into())
 }
 
 /// How the console checks an address typed for a chain (`/api/partner/chain/addressRules`).

@@ -1,13 +1,13 @@
 //! The personal centre: Google authenticator, the merchant's time zone, my operation log.
 
 use axum::extract::State;
-use coffer_domain::google::TotpOffer;
 use coffer_domain::ports::{OperationLogEntry, Paged};
 use serde::Deserialize;
 
 use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Session;
+use crate::views::session::TotpOfferView;
 use crate::AppState;
 
 #[derive(Deserialize)]
@@ -21,8 +21,8 @@ pub struct TimeZone {
     time_zone: i64,
 }
 
-pub async fn google_code(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<TotpOffer> {
-    ok(state.auth.google_offer(&ctx).await?)
+pub async fn google_code(State(state): State<AppState>, Session(ctx): Session) -> ApiResult<TotpOfferView> {
+    ok(state.auth.google_offer(&ctx).await?.into())
 }
 
 pub async fn google_bind(

@@ -5,13 +5,14 @@ use coffer_domain::menu::catalogue::{
     ADDRESS_REMARK, COLD_REQUEST, HOT_WALLETS, HOT_WALLET_ADD, HOT_WALLET_STATUS, TOKEN_ADD, TOKEN_EDIT,
     TOKEN_LIST, TOKEN_STATUS, WALLET_ADDRESS,
 };
-use coffer_domain::ports::{AddressFilter, ColdAddress, CollectSettings, Paged, RiskLimits};
+use coffer_domain::ports::{AddressFilter, ColdAddress, Paged};
 use coffer_domain::wallets::assets::AssetInput;
 use serde::Deserialize;
 
 use crate::bodies::{Created, CreatedAddress, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
+use crate::views::asset_settings::{ColdShareView, CollectSettingsView, RiskLimitsView};
 use crate::views::wallets::{
     AssetView, ColdAddressView, DepositAddressView, HotWalletView, TokenRequestView,
 };
@@ -66,8 +67,8 @@ pub struct AddAssetV2 {
     token_id: i64,
     #[serde(default)]
     payment_address: String,
-    collect: CollectSettings,
-    risk: RiskLimits,
+    collect: CollectSettingsView,
+    risk: RiskLimitsView,
 }
 
 #[derive(Deserialize)]
@@ -76,8 +77,8 @@ pub struct EditAsset {
     id: i64,
     #[serde(default)]
     payment_address: String,
-    collect: CollectSettings,
-    risk: RiskLimits,
+    collect: CollectSettingsView,
+    risk: RiskLimitsView,
 }
 
 #[derive(Deserialize)]
@@ -90,7 +91,7 @@ pub struct SetStatus {
 #[serde(rename_all = "camelCase")]
 pub struct ColdRequest {
     asset_id: i64,
-    cold_addresses: Vec<ColdAddress>,
+    cold_addresses: Vec<ColdShareView>,
     #[serde(default)]
     google_code: String,
 }
@@ -134,7 +135,7 @@ pub async fn asset_add_v2(
     Allowed(ctx): Allowed<TOKEN_ADD>,
     ApiJson(b): ApiJson<AddAssetV2>,
 ) -> ApiResult<Created> {
-    let settings = Some((b.collect, b.risk));
+    let settings = Some((b.collect.into(), b.risk.into()));
     let id = state
         .wallets
         .add_asset(&ctx, b.chain_id, b.token_id, &b.payment_address, settings)
@@ -149,8 +150,8 @@ pub async fn asset_edit(
 ) -> ApiResult<()> {
     let input = AssetInput {
         payment_address: b.payment_address,
-        collect: b.collect,
-        risk: b.risk,
+        collect: b.collect.into(),
+        risk: b.risk.into(),
     };
     ok(state.wallets.edit_asset(&ctx, b.id, &input).await?)
 }
@@ -184,7 +185,7 @@ pub async fn request_cold(
 ) -> ApiResult<Created> {
     let checked = state
         .wallets
-        .check_cold_request(&ctx, b.asset_id, &b.cold_addresses)
+        .check_cold_request(&ctx, b.asset_id, &listed::<_, ColdAddress>(b.cold_addresses))
         .await?;
     state.auth.require_google(&ctx, &b.google_code).await?;
     ok(Created {

@@ -11,7 +11,7 @@ use coffer_domain::menu::catalogue::{
 use coffer_domain::orders::Listed;
 use coffer_domain::ports::{OrderKind, Paged, ReviewRecord, WithdrawalRecord};
 use coffer_domain::withdrawals::request::{Requester, WithdrawRequest};
-use coffer_domain::withdrawals::review::{CheckReport, Selection};
+use coffer_domain::withdrawals::review::{CheckReport, RowResult, Selection};
 use coffer_domain::Locale;
 use serde::{Deserialize, Serialize};
 
@@ -280,6 +280,46 @@ pub struct CheckBody {
     google_code: String,
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowResultView {
+    id: i64,
+    ok: bool,
+    code: i64,
+    msg: String,
+}
+
+impl From<RowResult> for RowResultView {
+    fn from(r: RowResult) -> Self {
+        RowResultView {
+            id: r.id,
+            ok: r.ok,
+            code: r.code,
+            msg: r.msg,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckReportView {
+    /// Rows the selection matched.
+    total: u64,
+    /// Rows changed.
+    done: u64,
+    results: Vec<RowResultView>,
+}
+
+impl From<CheckReport> for CheckReportView {
+    fn from(r: CheckReport) -> Self {
+        CheckReportView {
+            total: r.total,
+            done: r.done,
+            results: r.results.into_iter().map(RowResultView::from).collect(),
+        }
+    }
+}
+
 /// Pass and reject need WITHDRAW_REVIEW, review again WITHDRAW_REVIEW_AGAIN (passing also a
 /// Google code, which the review checks).
 pub async fn check(
@@ -287,7 +327,7 @@ pub async fn check(
     AllowedEither(ctx): AllowedEither<WITHDRAW_REVIEW, WITHDRAW_REVIEW_AGAIN>,
     headers: HeaderMap,
     ApiJson(b): ApiJson<CheckBody>,
-) -> ApiResult<CheckReport> {
+) -> ApiResult<CheckReportView> {
     let needed = if b.action == coffer_domain::ports::ReviewAction::ReviewAgain.code() {
         WITHDRAW_REVIEW_AGAIN
     } else {
@@ -312,7 +352,8 @@ pub async fn check(
             &b.google_code,
             locale,
         )
-        .await?)
+        .await?
+        .into())
 }
 
 pub async fn push(

@@ -6,7 +6,7 @@ use chrono::Duration;
 use coffer_api::{AppState, ConsoleAssets};
 use coffer_chain::devchain::Devchain;
 use coffer_domain::access::AccessService;
-use coffer_domain::auth::{AuthDeps, AuthService, AuthSettings};
+use coffer_domain::auth::{AuthService, AuthSettings};
 use coffer_domain::callbacks::keys::PlatformKeys;
 use coffer_domain::callbacks::{CallbackService, CallbackSettings};
 use coffer_domain::chains::ChainRegistry;
@@ -18,10 +18,11 @@ use coffer_domain::deposits::DepositService;
 use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
 use coffer_domain::mail::Mailer;
-use coffer_domain::merchant_api::{MerchantApiDeps, MerchantApiService};
+use coffer_domain::merchant_api::MerchantApiService;
 use coffer_domain::orders::OrderLists;
+use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
-use coffer_domain::wallets::{WalletDeps, WalletService};
+use coffer_domain::wallets::WalletService;
 use coffer_store::admin::OutboxMailer;
 use coffer_store::{PoolSettings, Store};
 use std::net::SocketAddr;
@@ -84,26 +85,16 @@ pub async fn build_services(
     let (sealer, vault) = open_vault(config, store).await?;
     let chains = crate::chains::build(config, store, clock.clone()).await?;
     let repo = Arc::new(store.clone());
-    let wallets = Arc::new(WalletService::new(WalletDeps {
-        addresses: repo.clone(),
-        hot_wallets: repo.clone(),
-        assets: repo.clone(),
-        token_requests: repo.clone(),
-        seeds: repo.clone(),
-        vault: vault.clone(),
-        config: repo.clone(),
-        chains: chains.registry.clone(),
-        clock: clock.clone(),
-    }));
+    let ports = Ports::all_from(repo.clone(), clock);
+    let wallets = Arc::new(WalletService::new(
+        ports.clone(),
+        vault.clone(),
+        chains.registry.clone(),
+    ));
     let owner = worker_name();
     let scanner = Arc::new(DepositScanner {
-        repo: repo.clone(),
-        addresses: repo.clone(),
-        assets: repo.clone(),
-        hot_wallets: repo.clone(),
-        config: repo.clone(),
+        ports: ports.clone(),
         chains: chains.registry.clone(),
-        clock: clock.clone(),
         settings: crate::chains::scan_settings(config),
         owner: owner.clone(),
     });
@@ -112,15 +103,12 @@ pub async fn build_services(
     // start-up error, not a failure at the first callback.
     platform_keys.public().await.map_err(anyhow::Error::msg)?;
     let callbacks = Arc::new(CallbackService {
-        outbox: repo.clone(),
-        log: repo.clone(),
-        directory: repo.clone(),
+        ports: ports.clone(),
         transport: Arc::new(crate::transport::HttpTransport::new(
             config.callbacks.allow_private_targets,
             config.callbacks.proxy_url.as_deref(),
         )?),
         keys: platform_keys.clone(),
-        clock: clock.clone(),
         settings: CallbackSettings {
             retry_interval: Duration::seconds(config.callbacks.retry_interval_secs),
             max_attempts: config.callbacks.max_attempts,
@@ -132,20 +120,17 @@ pub async fn build_services(
         recording: Default::default(),
     });
     let deposits = Arc::new(DepositService {
-        repo: repo.clone(),
-        config: repo.clone(),
+        ports: ports.clone(),
         lists: OrderLists::new(repo.clone(), repo.clone()),
         heads: Arc::new(crate::workers::ScannedHeads(repo.clone())),
-        clock: clock.clone(),
         scanner: scanner.clone(),
-        callbacks: repo.clone(),
     });
-    let auth = auth_service(config, store, clock.clone(), sealer.clone())?;
+    let auth = auth_service(config, store, ports.clone(), sealer.clone())?;
     let withdrawals = crate::withdrawals::build(
         config,
         crate::withdrawals::WithdrawalDeps {
             store: store.clone(),
-            clock: clock.clone(),
+            ports: ports.clone(),
             chains: chains.registry.clone(),
             vault: vault.clone(),
             platform_keys: platform_keys.clone(),
@@ -162,7 +147,7 @@ pub async fn build_services(
         withdrawals: withdrawals.service,
         chains: chains.registry.clone(),
     };
-    let state = build_state(config, store, clock, parts)?;
+    let state = build_state(config, ports, parts)?;
     Ok(Services {
         state,
         vault,
@@ -190,14 +175,13 @@ struct StateParts {
 fn auth_service(
     config: &Config,
     store: &Store,
-    clock: Arc<dyn Clock>,
+    ports: Ports,
     sealer: Arc<SecretBox>,
 ) -> anyhow::Result<Arc<AuthService>> {
     let mailer: Arc<dyn Mailer> = match config.mail.transport {
         MailTransport::Outbox => Arc::new(OutboxMailer::new(store.clone())),
         MailTransport::Smtp => Arc::new(SmtpMailer::new(&config.mail)?),
     };
-    let repo = Arc::new(store.clone());
     let a = &config.auth;
     let settings = AuthSettings {
         code_ttl: Duration::minutes(a.code_ttl_minutes),
@@ -213,25 +197,10 @@ fn auth_service(
         totp_max_failures: a.totp_max_failures,
         totp_lockout: Duration::minutes(a.totp_lockout_minutes),
     };
-    let deps = AuthDeps {
-        users: repo.clone(),
-        sessions: repo.clone(),
-        codes: repo.clone(),
-        logs: repo.clone(),
-        mailer,
-        clock: clock.clone(),
-        sealer: sealer.clone(),
-        attempts: repo.clone(),
-    };
-    Ok(Arc::new(AuthService::new(deps, settings)))
+    Ok(Arc::new(AuthService::new(ports, mailer, sealer, settings)))
 }
 
-fn build_state(
-    config: &Config,
-    store: &Store,
-    clock: Arc<dyn Clock>,
-    parts: StateParts,
-) -> anyhow::Result<AppState> {
+fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Result<AppState> {
     let StateParts {
         sealer,
         auth,
@@ -241,35 +210,19 @@ fn build_state(
         withdrawals,
         chains,
     } = parts;
-    let repo = Arc::new(store.clone());
     let access = AccessService {
-        repo: repo.clone(),
-        roles: repo.clone(),
-        users: repo.clone(),
-        sessions: repo.clone(),
-        config: repo.clone(),
-        clock: clock.clone(),
+        ports: ports.clone(),
         auth: auth.clone(),
     };
-    let logs = LogService {
-        repo: repo.clone(),
-        clock: clock.clone(),
-    };
-    let merchant_api = MerchantApiService::new(MerchantApiDeps {
-        repo: repo.clone(),
-        blacklist: repo.clone(),
-        ips: repo.clone(),
+    let logs = LogService { ports: ports.clone() };
+    let merchant_api = MerchantApiService {
+        ports: ports.clone(),
         auth: auth.clone(),
         sealer,
         chains: chains.clone(),
-        config: repo.clone(),
-        clock: clock.clone(),
         allow_private_targets: config.callbacks.allow_private_targets,
-    });
-    let ips = IpListService {
-        repo: repo.clone(),
-        clock,
     };
+    let ips = IpListService { ports: ports.clone() };
     let console = if config.console.dir.is_empty() {
         ConsoleAssets::Embedded
     } else {
@@ -284,7 +237,7 @@ fn build_state(
         strict_transport: config.server.public_url.starts_with("https://"),
         body_limit_bytes: config.server.body_limit_bytes,
         config: Arc::new(ConfigService::new(
-            repo,
+            ports.config,
             config.console.token_icon_url.clone(),
             chains,
         )),

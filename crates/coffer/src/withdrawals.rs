@@ -3,7 +3,7 @@
 use coffer_domain::auth::AuthService;
 use coffer_domain::callbacks::keys::PlatformKeys;
 use coffer_domain::chains::ChainRegistry;
-use coffer_domain::clock::Clock;
+use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::withdrawals::executor::{ExecutorSettings, HaltPoint, WithdrawalExecutor};
 use coffer_domain::withdrawals::risk::RiskControl;
@@ -20,7 +20,7 @@ pub struct Withdrawals {
 
 pub struct WithdrawalDeps {
     pub store: Store,
-    pub clock: Arc<dyn Clock>,
+    pub ports: Ports,
     pub chains: Arc<ChainRegistry>,
     pub vault: Arc<KeyVault>,
     pub platform_keys: Arc<PlatformKeys>,
@@ -37,19 +37,10 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
         .map(|(id, c)| (id, c.confirmations))
         .collect();
     let service = Arc::new(WithdrawalService {
-        repo: repo.clone(),
-        lists: coffer_domain::orders::OrderLists::new(repo.clone(), repo.clone()),
-        addresses: repo.clone(),
-        hot_wallets: repo.clone(),
-        assets: repo.clone(),
-        config: repo.clone(),
-        access: repo.clone(),
-        merchant_api: repo.clone(),
-        blacklist: repo.clone(),
+        ports: deps.ports.clone(),
+        lists: coffer_domain::orders::OrderLists::new(repo.clone(), repo),
         chains: deps.chains.clone(),
-        callbacks: repo.clone(),
         auth: deps.auth,
-        clock: deps.clock.clone(),
         settings: WithdrawalSettings {
             confirmations,
             maker_checker: config.withdrawals.maker_checker,
@@ -59,12 +50,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
     });
     let timeout = std::time::Duration::from_secs(config.callbacks.timeout_secs);
     let executor = Arc::new(WithdrawalExecutor {
-        repo: repo.clone(),
-        leases: repo.clone(),
-        hot_wallets: repo.clone(),
-        assets: repo.clone(),
-        config: repo.clone(),
-        merchant_api: repo,
+        ports: deps.ports,
         vault: deps.vault,
         chains: deps.chains,
         risk: RiskControl {
@@ -75,7 +61,6 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
             keys: deps.platform_keys,
             timeout,
         },
-        clock: deps.clock,
         owner: deps.owner,
         settings: ExecutorSettings {
             halt_after: config.withdrawals.halt_after.map(|h| match h {

@@ -1,21 +1,15 @@
 //! Signing in and out, sessions, and the e-mail codes of the second step.
 
-use chrono::Duration;
-use serde::Serialize;
+use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 
-use crate::clock::Clock;
-use crate::codes::StoredCode;
 use crate::crypto::SecretBox;
 use crate::error::{AppError, AppResult};
 use crate::identity::{self, CodePurpose, Email};
 use crate::mail::Mailer;
 use crate::menu::{MenuItem, Permissions};
 use crate::messages::MsgKey;
-use crate::ports::AccountStatus;
-use crate::ports::{
-    AttemptRepo, CodeRepo, LogRepo, MerchantId, MerchantStatus, SessionRepo, UserId, UserRecord, UserRepo,
-};
+use crate::ports::{AccountStatus, MerchantId, MerchantStatus, Ports, UserId, UserRecord};
 
 #[derive(Debug, Clone)]
 pub struct AuthSettings {
@@ -61,87 +55,48 @@ pub struct AuthContext {
     pub permissions: Permissions,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleEntry {
-    pub menu_id: i64,
-}
-
-/// The user session of spec section 3.
-#[derive(Debug, Clone, Serialize)]
+/// The user session of spec section 3: who is signed in and the menus their role holds.
+#[derive(Debug, Clone)]
 pub struct UserSession {
     pub id: UserId,
     pub username: String,
     pub role: String,
-    #[serde(rename = "sessionCode", skip_serializing_if = "Option::is_none")]
+    /// The session token; only the sign-in answers it.
     pub session_code: Option<String>,
-    #[serde(rename = "menuList")]
-    pub menu_list: Vec<MenuItem>,
-    #[serde(rename = "roleList")]
-    pub role_list: Vec<RoleEntry>,
-    pub useremail: String,
-    pub usermobile: String,
-    pub createtime: String,
+    pub menus: Vec<MenuItem>,
+    pub email: String,
+    pub mobile: String,
+    pub created_at: DateTime<Utc>,
     pub superadmin: bool,
     /// The user's role is the merchant's administrator role.
-    #[serde(rename = "isAdmin")]
     pub is_admin: bool,
-    #[serde(rename = "userStatus")]
-    pub user_status: i32,
-    #[serde(rename = "bindGoogle")]
+    /// 1 = enabled, 0 = disabled.
+    pub status: AccountStatus,
     pub bind_google: bool,
 }
 
-/// What the auth service works with.
-pub struct AuthDeps {
-    pub users: Arc<dyn UserRepo>,
-    pub sessions: Arc<dyn SessionRepo>,
-    pub codes: Arc<dyn CodeRepo>,
-    pub logs: Arc<dyn LogRepo>,
-    pub mailer: Arc<dyn Mailer>,
-    pub clock: Arc<dyn Clock>,
-    pub sealer: Arc<SecretBox>,
-    // Guessable secrets
-    pub attempts: Arc<dyn AttemptRepo>,
-}
-
 pub struct AuthService {
-    pub(crate) users: Arc<dyn UserRepo>,
-    pub(crate) sessions: Arc<dyn SessionRepo>,
-    pub(crate) codes: Arc<dyn CodeRepo>,
-    pub(crate) logs: Arc<dyn LogRepo>,
+    pub(crate) ports: Ports,
     pub(crate) mailer: Arc<dyn Mailer>,
-    pub(crate) clock: Arc<dyn Clock>,
     pub(crate) sealer: Arc<SecretBox>,
     pub(crate) settings: AuthSettings,
-    pub(crate) attempts: Arc<dyn AttemptRepo>,
 }
 
 /// Sessions are touched at most this often, so a busy console does not write on every call.
 const TOUCH_EVERY_SECS: i64 = 60;
 
 impl AuthService {
-    pub fn new(deps: AuthDeps, settings: AuthSettings) -> Self {
-        let AuthDeps {
-            users,
-            sessions,
-            codes,
-            logs,
-            mailer,
-            clock,
-            sealer,
-            attempts,
-        } = deps;
+    pub fn new(
+        ports: Ports,
+        mailer: Arc<dyn Mailer>,
+        sealer: Arc<SecretBox>,
+        settings: AuthSettings,
+    ) -> Self {
         AuthService {
-            users,
-            sessions,
-            codes,
-            logs,
+            ports,
             mailer,
-            clock,
             sealer,
             settings,
-            attempts,
         }
     }
 
@@ -190,11 +145,12 @@ impl AuthService {
             return Err(err);
         }
         let token = identity::new_session_token();
-        let now = self.clock.now();
-        self.sessions
+        let now = self.ports.clock.now();
+        self.ports
+            .sessions
             .create_session(&identity::secret_digest(&token), &user, now)
             .await?;
-        self.users.record_login_success(user.id, now).await?;
+        self.ports.users.record_login_success(user.id, now).await?;
         self.log_login(Some(&user), &user.email, client, true, "").await?;
         tracing::info!(user_id = user.id, merchant_id = user.merchant_id, "signed in");
         let mut session = self.session_view(&user).await?;
@@ -209,11 +165,12 @@ impl AuthService {
             .filter(|t| !t.is_empty())
             .ok_or(AppError::SessionMissing)?;
         let session = self
+            .ports
             .sessions
             .find_session(&identity::secret_digest(token))
             .await?
             .ok_or(AppError::SessionMissing)?;
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let idle_over = now - session.last_seen_at > self.settings.session_idle;
         let absolute_over = now - session.created_at > self.settings.session_absolute;
         if idle_over || absolute_over {
@@ -224,9 +181,9 @@ impl AuthService {
             return Err(AppError::AccountUnavailable);
         }
         if (now - session.last_seen_at).num_seconds() >= TOUCH_EVERY_SECS {
-            self.sessions.touch_session(session.id, now).await?;
+            self.ports.sessions.touch_session(session.id, now).await?;
         }
-        let menus = self.users.role_menus(user.role_id).await?;
+        let menus = self.ports.users.role_menus(user.role_id).await?;
         Ok(AuthContext {
             session_id: session.id,
             user_id: user.id,
@@ -238,7 +195,7 @@ impl AuthService {
     }
 
     pub async fn logout(&self, ctx: &AuthContext) -> AppResult<()> {
-        self.sessions.delete_session(ctx.session_id).await
+        self.ports.sessions.delete_session(ctx.session_id).await
     }
 
     pub async fn current_session(&self, ctx: &AuthContext) -> AppResult<UserSession> {
@@ -261,10 +218,12 @@ impl AuthService {
         if !identity::verify_password(old, &user.password_hash) {
             return Err(AppError::PasswordMismatch);
         }
-        self.users
+        self.ports
+            .users
             .set_password_hash(user.id, &identity::hash_password(new)?)
             .await?;
-        self.sessions
+        self.ports
+            .sessions
             .delete_other_sessions(user.id, ctx.session_id)
             .await?;
         tracing::info!(user_id = user.id, "password changed; other sessions ended");
@@ -272,25 +231,26 @@ impl AuthService {
     }
 
     pub(crate) async fn user(&self, id: UserId) -> AppResult<UserRecord> {
-        self.users.find_by_id(id).await?.ok_or(AppError::SessionMissing)
+        self.ports
+            .users
+            .find_by_id(id)
+            .await?
+            .ok_or(AppError::SessionMissing)
     }
 
     async fn session_view(&self, user: &UserRecord) -> AppResult<UserSession> {
-        let menus = self.users.role_menus(user.role_id).await?;
-        let role_list = menus.iter().map(|m| RoleEntry { menu_id: m.menu_id }).collect();
         Ok(UserSession {
             id: user.id,
             username: user.username.clone(),
             role: user.role_name.clone(),
             session_code: None,
-            menu_list: menus,
-            role_list,
-            useremail: user.email.clone(),
-            usermobile: user.mobile.clone(),
-            createtime: user.created_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            menus: self.ports.users.role_menus(user.role_id).await?,
+            email: user.email.clone(),
+            mobile: user.mobile.clone(),
+            created_at: user.created_at,
             superadmin: user.superadmin,
             is_admin: user.role_is_admin,
-            user_status: user.status.code(),
+            status: user.status,
             bind_google: user.totp_secret.is_some(),
         })
     }

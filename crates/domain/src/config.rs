@@ -1,6 +1,5 @@
 //! Platform configuration a console reads: chains and tokens, public keys, merchant settings.
 
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -9,7 +8,7 @@ use crate::error::{AppError, AppResult};
 use crate::ports::chain::ChainFamily;
 use crate::ports::{ConfigRepo, MerchantId};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct TokenInfo {
     pub tokenid: i64,
     pub symbol: String,
@@ -19,7 +18,7 @@ pub struct TokenInfo {
     pub contract: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct ChainNode {
     pub chainid: i64,
     pub chainname: String,
@@ -40,8 +39,7 @@ pub struct MerchantSettings {
     pub enabled_chain_ids: Vec<i64>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct EnergyBaseAmount {
     /// TRX burnt by a USDT transfer to an address that already holds USDT.
     pub with_usdt: String,
@@ -49,8 +47,7 @@ pub struct EnergyBaseAmount {
     pub without_usdt: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct HomeConfig {
     pub chain_nodes: Vec<ChainNode>,
     pub partner_chain_nodes: Vec<ChainNode>,
@@ -58,6 +55,18 @@ pub struct HomeConfig {
     pub tron_energy_base_amount: EnergyBaseAmount,
     pub time_zone: i32,
     pub multi_address_collect: bool,
+}
+
+/// The node of a chain among the configured ones.
+pub fn node_of(nodes: &[ChainNode], chain_id: i64) -> Option<&ChainNode> {
+    nodes.iter().find(|n| n.chainid == chain_id)
+}
+
+/// The chain's name, "" for a chain no longer configured.
+pub fn chain_name(nodes: &[ChainNode], chain_id: i64) -> String {
+    node_of(nodes, chain_id)
+        .map(|n| n.chainname.clone())
+        .unwrap_or_default()
 }
 
 /// Longest key list a caller may ask for at once.

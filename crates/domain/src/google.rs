@@ -1,7 +1,5 @@
 //! Binding and unbinding Google authenticator (TOTP).
 
-use serde::Serialize;
-
 use crate::auth::{AuthContext, AuthService};
 use crate::error::{AppError, AppResult};
 use crate::identity;
@@ -11,8 +9,8 @@ use crate::totp;
 
 pub const TOTP_ISSUER: &str = "Coffer";
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// A new authenticator secret, with the URI a phone scans.
+#[derive(Debug, Clone)]
 pub struct TotpOffer {
     pub secret: String,
     pub otpauth_uri: String,
@@ -28,7 +26,8 @@ impl AuthService {
             return Err(AppError::GoogleAlreadyBound);
         }
         let secret = totp::new_secret();
-        self.users
+        self.ports
+            .users
             .set_totp_pending(user.id, Some(self.sealer.seal(TOTP_PURPOSE, secret.as_bytes())?))
             .await?;
         Ok(TotpOffer {
@@ -46,7 +45,7 @@ impl AuthService {
         }
         let sealed = user.totp_pending.clone().ok_or(AppError::InvalidCode)?;
         self.check_totp(&user, &sealed, code).await?;
-        self.users.set_totp_secret(user.id, Some(sealed)).await?;
+        self.ports.users.set_totp_secret(user.id, Some(sealed)).await?;
         tracing::info!(user_id = user.id, "Google authenticator bound");
         Ok(())
     }
@@ -55,7 +54,7 @@ impl AuthService {
         let user = self.user(ctx.user_id).await?;
         let sealed = user.totp_secret.clone().ok_or(AppError::GoogleNotBound)?;
         self.check_totp(&user, &sealed, code).await?;
-        self.users.set_totp_secret(user.id, None).await?;
+        self.ports.users.set_totp_secret(user.id, None).await?;
         tracing::info!(user_id = user.id, "Google authenticator unbound");
         Ok(())
     }

@@ -95,7 +95,7 @@ impl AuthService {
             subject: password_subject(email),
             source: client.ip.chars().take(MAX_SOURCE_CHARS).collect(),
         };
-        let attempts = &self.attempts;
+        let attempts = &self.ports.attempts;
         if let Err(until) = attempts
             .reserve_attempt(attempt.per_address(), self.address_rule(), now)
             .await?
@@ -114,8 +114,8 @@ impl AuthService {
 
     /// The password was right: the attempt no longer counts.
     pub(crate) async fn password_right(&self, attempt: &PasswordAttempt) -> AppResult<()> {
-        self.attempts.release_attempt(attempt.per_address()).await?;
-        self.attempts.release_attempt(attempt.per_account()).await
+        self.ports.attempts.release_attempt(attempt.per_address()).await?;
+        self.ports.attempts.release_attempt(attempt.per_account()).await
     }
 
     /// The password was wrong (or the account unknown); true if this failure locked.
@@ -125,10 +125,12 @@ impl AuthService {
         now: DateTime<Utc>,
     ) -> AppResult<bool> {
         let here = self
+            .ports
             .attempts
             .settle_failure(attempt.per_address(), self.address_rule(), now)
             .await?;
         let everywhere = self
+            .ports
             .attempts
             .settle_failure(attempt.per_account(), self.account_rule(), now)
             .await?;
@@ -154,20 +156,30 @@ impl AuthService {
             subject: &subject,
             source: "",
         };
-        let now = self.clock.now();
-        if let Err(until) = self.attempts.reserve_attempt(key, self.totp_rule(), now).await? {
+        let now = self.ports.clock.now();
+        if let Err(until) = self
+            .ports
+            .attempts
+            .reserve_attempt(key, self.totp_rule(), now)
+            .await?
+        {
             return Ok(Err(minutes_left(until, now)));
         }
         let Some(step) = totp::matching_step(secret, code, now) else {
-            if self.attempts.settle_failure(key, self.totp_rule(), now).await? {
+            if self
+                .ports
+                .attempts
+                .settle_failure(key, self.totp_rule(), now)
+                .await?
+            {
                 tracing::warn!(user_id, "authenticator checks paused after repeated wrong codes");
             }
             return Ok(Ok(false));
         };
         // A replayed code (its step already used) is refused but is no guess: a double click
         // must not pause the user's checks.
-        self.attempts.release_attempt(key).await?;
-        let right = self.users.claim_totp_step(user_id, step).await?;
+        self.ports.attempts.release_attempt(key).await?;
+        let right = self.ports.users.claim_totp_step(user_id, step).await?;
         Ok(Ok(right))
     }
 }

@@ -3,13 +3,11 @@
 
 use chrono::{DateTime, Utc};
 use std::net::IpAddr;
-use std::sync::Arc;
 
 use crate::auth::AuthContext;
-use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
-use crate::ports::{ApplyStatus, MerchantId, PageRequest, Paged};
+use crate::ports::{ApplyStatus, MerchantId, PageRequest, Paged, Ports};
 
 /// The spec's limit of whitelisted IPs per merchant.
 pub const MAX_LISTED_IPS: u64 = 10;
@@ -54,8 +52,7 @@ pub trait IpRepo: Send + Sync {
 }
 
 pub struct IpListService {
-    pub repo: Arc<dyn IpRepo>,
-    pub clock: Arc<dyn Clock>,
+    pub ports: Ports,
 }
 
 /// One IPv4 or IPv6 address in canonical form (so "::1" and "0:0:0:0:0:0:0:1" are one entry).
@@ -68,7 +65,7 @@ pub fn canonical_ip(raw: &str) -> AppResult<String> {
 
 impl IpListService {
     pub async fn page(&self, ctx: &AuthContext, page: PageRequest) -> AppResult<Paged<IpRecord>> {
-        self.repo.page_ips(ctx.merchant_id, page).await
+        self.ports.ips.page_ips(ctx.merchant_id, page).await
     }
 
     pub async fn request(&self, ctx: &AuthContext, ip: &str, remark: &str) -> AppResult<i64> {
@@ -77,23 +74,24 @@ impl IpListService {
         if remark.chars().count() > MAX_REMARK_CHARS {
             return Err(AppError::Invalid(MsgKey::RemarkTooLong));
         }
-        let live = self.repo.live_ips(ctx.merchant_id).await?;
+        let live = self.ports.ips.live_ips(ctx.merchant_id).await?;
         if live.iter().any(|r| r.ip == ip) {
             return Err(AppError::Invalid(MsgKey::IpListed));
         }
         if live.len() as u64 >= MAX_LISTED_IPS {
             return Err(AppError::Invalid(MsgKey::IpLimit));
         }
-        self.repo
-            .insert_ip(ctx.merchant_id, &ip, remark, self.clock.now())
+        self.ports
+            .ips
+            .insert_ip(ctx.merchant_id, &ip, remark, self.ports.clock.now())
             .await
     }
 
     /// Returns the deleted entry (for the operation log).
     pub async fn delete(&self, ctx: &AuthContext, id: i64) -> AppResult<IpRecord> {
-        match self.repo.find_ip(id).await? {
+        match self.ports.ips.find_ip(id).await? {
             Some(record) if record.merchant_id == ctx.merchant_id => {
-                self.repo.delete_ip(id).await?;
+                self.ports.ips.delete_ip(id).await?;
                 Ok(record)
             }
             _ => Err(AppError::Invalid(MsgKey::NoSuchRecord)),

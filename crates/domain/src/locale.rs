@@ -1,14 +1,9 @@
 //! The three interface languages and how an `accept-language` header picks one.
 
-use serde::Serialize;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Locale {
-    #[serde(rename = "en_US")]
     EnUs,
-    #[serde(rename = "zh_CN")]
     ZhCn,
-    #[serde(rename = "zh_HK")]
     ZhHk,
 }
 

@@ -1,19 +1,13 @@
 //! The login log and the operation log: written by the services and the audit layer, read
 //! page by page within the caller's merchant. Nothing edits or deletes an entry.
 
-use std::sync::Arc;
-
 use crate::auth::AuthContext;
-use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
-use crate::ports::{
-    LogFilter, LogRepo, LoginLogEntry, NewOperationLog, OperationLogEntry, PageRequest, Paged,
-};
+use crate::ports::{LogFilter, LoginLogEntry, NewOperationLog, OperationLogEntry, PageRequest, Paged, Ports};
 
 pub struct LogService {
-    pub repo: Arc<dyn LogRepo>,
-    pub clock: Arc<dyn Clock>,
+    pub ports: Ports,
 }
 
 /// One audited call, as the audit layer saw it.
@@ -43,7 +37,10 @@ impl LogService {
         page: PageRequest,
     ) -> AppResult<Paged<LoginLogEntry>> {
         check_dates(&filter)?;
-        self.repo.page_login_logs(ctx.merchant_id, &filter, page).await
+        self.ports
+            .logs
+            .page_login_logs(ctx.merchant_id, &filter, page)
+            .await
     }
 
     pub async fn operation_page(
@@ -53,7 +50,8 @@ impl LogService {
         page: PageRequest,
     ) -> AppResult<Paged<OperationLogEntry>> {
         check_dates(&filter)?;
-        self.repo
+        self.ports
+            .logs
             .page_operation_logs(ctx.merchant_id, &filter, page)
             .await
     }
@@ -63,13 +61,15 @@ impl LogService {
             user_id: Some(ctx.user_id),
             ..Default::default()
         };
-        self.repo
+        self.ports
+            .logs
             .page_operation_logs(ctx.merchant_id, &filter, page)
             .await
     }
 
     pub async fn record(&self, ctx: &AuthContext, record: AuditRecord<'_>) -> AppResult<()> {
-        self.repo
+        self.ports
+            .logs
             .insert_operation_log(NewOperationLog {
                 merchant_id: ctx.merchant_id,
                 user_id: ctx.user_id,
@@ -80,7 +80,7 @@ impl LogService {
                 after: record.after,
                 ip: record.ip,
                 code: record.code,
-                at: self.clock.now(),
+                at: self.ports.clock.now(),
             })
             .await
     }

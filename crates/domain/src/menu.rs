@@ -1,7 +1,6 @@
 //! Menus and permissions. A role is a set of menu ids; an action is allowed only when the
 //! caller's role holds the action's menu id.
 
-use serde::Serialize;
 use std::collections::BTreeSet;
 
 pub mod catalogue;
@@ -10,7 +9,7 @@ mod copies;
 
 pub type MenuId = i64;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MenuType {
     /// A directory (a group of pages).
     M,
@@ -39,17 +38,14 @@ impl MenuType {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct MenuTitles {
     pub en: String,
-    #[serde(rename = "zh-CN")]
     pub zh_cn: String,
-    #[serde(rename = "zh-HK")]
     pub zh_hk: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct MenuItem {
     pub menu_id: MenuId,
     pub parent_id: MenuId,

@@ -21,13 +21,13 @@ impl AuthService {
         let email = Email::parse(email)?;
         let purpose =
             CodePurpose::from_type(code_type).ok_or(AppError::Invalid(MsgKey::CodeTypeUnsupported))?;
-        let now = self.clock.now();
-        if let Some(last) = self.codes.latest_code(&email, purpose).await? {
+        let now = self.ports.clock.now();
+        if let Some(last) = self.ports.codes.latest_code(&email, purpose).await? {
             if now - last.created_at < self.settings.code_resend_after {
                 return Err(AppError::TooManyRequests(MsgKey::DoNotResend));
             }
         }
-        let registered = self.users.find_by_email(&email).await?.is_some();
+        let registered = self.ports.users.find_by_email(&email).await?.is_some();
         let code = identity::new_verification_code();
         let ttl = self.settings.code_ttl.num_minutes();
         // Mail first: a code that never arrived must not hold the resend window shut.
@@ -42,7 +42,8 @@ impl AuthService {
             self.mailer.send(mail).await.map_err(AppError::Unavailable)?;
         }
         let expires = now + self.settings.code_ttl;
-        self.codes
+        self.ports
+            .codes
             .insert_code(&email, purpose, &self.sealer.code_digest(&code), now, expires)
             .await?;
         Ok(())
@@ -54,8 +55,9 @@ impl AuthService {
         self.redeem_code(&email, CodePurpose::Register, &code).await?;
         let hash = identity::hash_password(form.password)?;
         let user_id = self
+            .ports
             .users
-            .register_merchant(&email, &hash, self.clock.now())
+            .register_merchant(&email, &hash, self.ports.clock.now())
             .await?;
         tracing::info!(user_id, "merchant registered; awaiting activation");
         Ok(())
@@ -68,21 +70,25 @@ impl AuthService {
             .await?;
         // A code is only mailed to registered addresses, so a redeemed one has its account.
         let user = self
+            .ports
             .users
             .find_by_email(&email)
             .await?
             .ok_or(AppError::InvalidCode)?;
-        self.users
+        self.ports
+            .users
             .set_password_hash(user.id, &identity::hash_password(form.password)?)
             .await?;
-        self.users
+        self.ports
+            .users
             .save_login_failures(user.id, Default::default())
             .await?;
         // the sign-in lock lives in the attempt counters.
-        self.attempts
+        self.ports
+            .attempts
             .clear_attempts(&crate::guessing::password_subject(&email))
             .await?;
-        self.sessions.delete_user_sessions(user.id).await?;
+        self.ports.sessions.delete_user_sessions(user.id).await?;
         tracing::info!(user_id = user.id, "password reset by e-mail code; sessions ended");
         Ok(())
     }

@@ -25,11 +25,11 @@ impl AuthService {
         if password.is_empty() {
             return Err(AppError::Invalid(MsgKey::PasswordEmpty));
         }
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let attempt = match self.reserve_password_attempt(&email, client, now).await? {
             Ok(attempt) => attempt,
             Err(minutes) => {
-                let user = self.users.find_by_email(&email).await?;
+                let user = self.ports.users.find_by_email(&email).await?;
                 self.log_login(user.as_ref(), email.as_str(), client, false, "locked")
                     .await?;
                 return Err(AppError::AccountLocked {
@@ -37,7 +37,7 @@ impl AuthService {
                 });
             }
         };
-        let user = self.users.find_by_email(&email).await?;
+        let user = self.ports.users.find_by_email(&email).await?;
         let hash = user
             .as_ref()
             .map_or(identity::dummy_password_hash(), |u| u.password_hash.as_str());
@@ -99,7 +99,8 @@ impl AuthService {
         success: bool,
         reason: &str,
     ) -> AppResult<()> {
-        self.logs
+        self.ports
+            .logs
             .insert_login_log(NewLoginLog {
                 merchant_id: user.map(|u| u.merchant_id),
                 user_id: user.map(|u| u.id),
@@ -108,14 +109,15 @@ impl AuthService {
                 user_agent: &client.user_agent,
                 success,
                 reason,
-                at: self.clock.now(),
+                at: self.ports.clock.now(),
             })
             .await
     }
 
     pub(crate) async fn redeem_code(&self, email: &Email, purpose: CodePurpose, code: &str) -> AppResult<()> {
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let record = self
+            .ports
             .codes
             .latest_code(email, purpose)
             .await?
@@ -127,10 +129,10 @@ impl AuthService {
             return Err(AppError::InvalidCode);
         }
         if !identity::constant_time_eq(&self.sealer.code_digest(code), &record.code_digest) {
-            self.codes.record_failed_attempt(record.id).await?;
+            self.ports.codes.record_failed_attempt(record.id).await?;
             return Err(AppError::InvalidCode);
         }
-        if !self.codes.consume_code(record.id).await? {
+        if !self.ports.codes.consume_code(record.id).await? {
             return Err(AppError::InvalidCode);
         }
         Ok(())

@@ -3,9 +3,12 @@
 //! declaration order, so the order here is part of the answer.
 
 pub mod access;
+pub mod asset_settings;
 pub mod callbacks;
+pub mod config;
 pub mod iplist;
 pub mod merchant_api;
+pub mod session;
 pub mod wallets;
 
 use chrono::{DateTime, SecondsFormat, Utc};

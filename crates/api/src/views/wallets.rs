@@ -2,11 +2,11 @@
 //! assets, their cold addresses and the requests that change them.
 
 use coffer_domain::codes::StoredCode;
-use coffer_domain::ports::{ColdAddress, CollectSettings, RiskLimits};
 use coffer_domain::wallets::assets::{AssetEntry, ColdAddressEntry, TokenRequestEntry};
 use coffer_domain::wallets::{DepositAddressEntry, HotWalletEntry, TokenBalance};
 use serde::Serialize;
 
+use super::asset_settings::{ColdShareView, CollectSettingsView, RiskLimitsView};
 use super::{listed, time};
 
 #[derive(Debug, Clone, Serialize)]
@@ -101,9 +101,9 @@ pub struct AssetView {
     pub contract: String,
     pub status: i32,
     pub payment_address: String,
-    pub collect: CollectSettings,
-    pub risk: RiskLimits,
-    pub cold_addresses: Vec<ColdAddress>,
+    pub collect: CollectSettingsView,
+    pub risk: RiskLimitsView,
+    pub cold_addresses: Vec<ColdShareView>,
     pub cold_status: i32,
     pub apply_status: Option<i32>,
     pub createtime: String,
@@ -123,10 +123,10 @@ impl From<AssetEntry> for AssetView {
             contract: a.contract,
             status: a.status.code(),
             payment_address: a.payment_address,
-            collect: a.collect,
-            risk: a.risk,
+            collect: a.collect.into(),
+            risk: a.risk.into(),
             cold_status: i32::from(!a.cold_addresses.is_empty()),
-            cold_addresses: a.cold_addresses,
+            cold_addresses: listed(a.cold_addresses),
             apply_status: a.apply_status.map(StoredCode::code),
             createtime: time(a.created_at),
         }
@@ -173,7 +173,7 @@ pub struct TokenRequestView {
     pub chainname: String,
     pub token_id: i64,
     pub symbol: String,
-    pub cold_addresses: Vec<ColdAddress>,
+    pub cold_addresses: Vec<ColdShareView>,
     pub status: i32,
     pub apply_status: i32,
     pub reason: String,
@@ -191,7 +191,7 @@ impl From<TokenRequestEntry> for TokenRequestView {
             chainname: r.chain_name,
             token_id: r.token_id,
             symbol: r.symbol,
-            cold_addresses: r.cold_addresses,
+            cold_addresses: listed(r.cold_addresses),
             status: i32::from(r.in_force),
             apply_status: r.apply_status.code(),
             reason: r.reason,

@@ -33,7 +33,7 @@ impl AccessService {
         let username = names::nickname(form.username)?;
         let role = self.own_role(ctx, form.role_id).await?;
         grants::may_grant_role(ctx, &role)?;
-        let existing = self.users.find_by_email(&email).await?;
+        let existing = self.ports.users.find_by_email(&email).await?;
         if existing
             .as_ref()
             .is_some_and(|u| u.merchant_id == ctx.merchant_id)
@@ -41,8 +41,13 @@ impl AccessService {
             return Err(AppError::EmailTaken);
         }
         let auth = &self.auth;
-        let now = self.clock.now();
-        if let Some(last) = auth.codes.latest_code(&email, CodePurpose::AcceptInvite).await? {
+        let now = self.ports.clock.now();
+        if let Some(last) = self
+            .ports
+            .codes
+            .latest_code(&email, CodePurpose::AcceptInvite)
+            .await?
+        {
             if now - last.created_at < auth.settings.code_resend_after {
                 return Err(AppError::TooManyRequests(MsgKey::DoNotResend));
             }
@@ -68,11 +73,12 @@ impl AccessService {
                 status: AccountStatus::Invited,
                 pass_granted_at,
             };
-            self.repo.create_user(account).await?;
+            self.ports.access.create_user(account).await?;
         }
         // Recorded for taken addresses too, so the resend window answers alike.
         let expires = now + Duration::hours(INVITE_TTL_HOURS);
-        auth.codes
+        self.ports
+            .codes
             .insert_code(
                 &email,
                 CodePurpose::AcceptInvite,
@@ -95,13 +101,14 @@ impl AccessService {
             .redeem_code(&email, CodePurpose::AcceptInvite, &code)
             .await?;
         let invited = self
+            .ports
             .users
             .find_by_email(&email)
             .await?
             .filter(|u| u.status == AccountStatus::Invited)
             .ok_or(AppError::Invalid(MsgKey::NotInvited))?;
         let hash = identity::hash_password(form.password)?;
-        if !self.repo.accept_invitation(invited.id, &hash).await? {
+        if !self.ports.access.accept_invitation(invited.id, &hash).await? {
             return Err(AppError::Invalid(MsgKey::NotInvited));
         }
         tracing::info!(user_id = invited.id, "invitation accepted");

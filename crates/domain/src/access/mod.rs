@@ -9,16 +9,12 @@ pub mod names;
 use std::sync::Arc;
 
 use crate::auth::{AuthContext, AuthService};
-use crate::clock::Clock;
 use crate::codes::StoredCode;
 use crate::error::{AppError, AppResult};
 use crate::identity;
 use crate::menu::{MenuId, MenuItem};
 use crate::messages::MsgKey;
-use crate::ports::{
-    AccessRepo, AccountStatus, ConfigRepo, PageRequest, Paged, RoleRecord, RoleRepo, SessionRepo, UserRecord,
-    UserRepo,
-};
+use crate::ports::{AccountStatus, PageRequest, Paged, Ports, RoleRecord, UserRecord};
 
 /// An account's editable fields; `google_code` is checked when the role changes.
 pub struct AccountEdit<'a> {
@@ -30,12 +26,7 @@ pub struct AccountEdit<'a> {
 }
 
 pub struct AccessService {
-    pub repo: Arc<dyn AccessRepo>,
-    pub roles: Arc<dyn RoleRepo>,
-    pub users: Arc<dyn UserRepo>,
-    pub sessions: Arc<dyn SessionRepo>,
-    pub config: Arc<dyn ConfigRepo>,
-    pub clock: Arc<dyn Clock>,
+    pub ports: Ports,
     /// The authenticator check, and the codes and mail of invitations.
     pub auth: Arc<AuthService>,
 }
@@ -48,11 +39,7 @@ impl AccessService {
         page: PageRequest,
     ) -> AppResult<Paged<UserRecord>> {
         let email = email.map(str::trim).filter(|e| !e.is_empty());
-        let found = self.repo.page_users(ctx.merchant_id, email, page).await?;
-        Ok(Paged {
-            total: found.total,
-            list: found.list,
-        })
+        self.ports.access.page_users(ctx.merchant_id, email, page).await
     }
 
     /// Returns the account as it was before the change (for the operation log).
@@ -87,15 +74,19 @@ impl AccessService {
             if role_changes {
                 self.auth.require_google(ctx, edit.google_code).await?;
                 if grants::gains_pass(Some(&current), &role) {
-                    self.repo.mark_pass_granted(target.id, self.clock.now()).await?;
+                    self.ports
+                        .access
+                        .mark_pass_granted(target.id, self.ports.clock.now())
+                        .await?;
                 }
             }
         }
-        self.repo
+        self.ports
+            .access
             .update_user(target.id, &username, role.id, status)
             .await?;
         if access_changes {
-            self.sessions.delete_user_sessions(target.id).await?;
+            self.ports.sessions.delete_user_sessions(target.id).await?;
         }
         Ok(target)
     }
@@ -114,10 +105,11 @@ impl AccessService {
         let target = self.own_user(ctx, id).await?;
         // Setting a stronger account's password would be a way into its permissions.
         grants::may_change_holder_of(ctx, &self.own_role(ctx, target.role_id).await?)?;
-        self.users
+        self.ports
+            .users
             .set_password_hash(target.id, &identity::hash_password(password)?)
             .await?;
-        self.sessions.delete_user_sessions(target.id).await
+        self.ports.sessions.delete_user_sessions(target.id).await
     }
 
     /// Returns the deleted account (for the operation log).
@@ -128,13 +120,13 @@ impl AccessService {
         }
         grants::may_change_holder_of(ctx, &self.own_role(ctx, target.role_id).await?)?;
         self.keep_an_admin(&target).await?;
-        self.sessions.delete_user_sessions(id).await?;
-        self.repo.delete_user(id).await?;
+        self.ports.sessions.delete_user_sessions(id).await?;
+        self.ports.access.delete_user(id).await?;
         Ok(target)
     }
 
     pub async fn roles(&self, ctx: &AuthContext) -> AppResult<Paged<RoleRecord>> {
-        let list = self.roles.list_roles(ctx.merchant_id).await?;
+        let list = self.ports.roles.list_roles(ctx.merchant_id).await?;
         Ok(Paged {
             total: list.len() as u64,
             list,
@@ -142,12 +134,12 @@ impl AccessService {
     }
 
     pub async fn menus(&self) -> AppResult<Vec<MenuItem>> {
-        self.roles.all_menus().await
+        self.ports.roles.all_menus().await
     }
 
     /// Roles to choose from when adding or editing an account (menu 702, not 703).
     pub async fn role_options(&self, ctx: &AuthContext) -> AppResult<Vec<RoleRecord>> {
-        self.roles.list_roles(ctx.merchant_id).await
+        self.ports.roles.list_roles(ctx.merchant_id).await
     }
 
     pub async fn add_role(
@@ -160,7 +152,10 @@ impl AccessService {
         let name = self.role_fields(ctx, None, name, menu_ids).await?;
         grants::may_grant_menus(ctx, menu_ids)?;
         self.auth.require_google(ctx, google_code).await?;
-        self.roles.create_role(ctx.merchant_id, &name, menu_ids).await
+        self.ports
+            .roles
+            .create_role(ctx.merchant_id, &name, menu_ids)
+            .await
     }
 
     /// Returns the role as it was before the change (for the operation log).
@@ -187,11 +182,12 @@ impl AccessService {
         };
         // Marked first: a crash in between starts a cooling-off for nothing, never skips one.
         if grants::gains_pass(Some(&role), &widened) {
-            self.repo
-                .mark_role_pass_granted(role.id, self.clock.now())
+            self.ports
+                .access
+                .mark_role_pass_granted(role.id, self.ports.clock.now())
                 .await?;
         }
-        self.roles.update_role(id, &name, menu_ids).await?;
+        self.ports.roles.update_role(id, &name, menu_ids).await?;
         Ok(role)
     }
 
@@ -200,7 +196,7 @@ impl AccessService {
         if role.is_admin || role.user_count > 0 {
             return Err(AppError::RoleInUse);
         }
-        self.roles.delete_role(id).await?;
+        self.ports.roles.delete_role(id).await?;
         Ok(role)
     }
 
@@ -212,7 +208,10 @@ impl AccessService {
         if !(-11..=13).contains(&time_zone) {
             return Err(AppError::Invalid(MsgKey::TimeZoneRange));
         }
-        self.config.set_time_zone(ctx.merchant_id, time_zone as i32).await
+        self.ports
+            .config
+            .set_time_zone(ctx.merchant_id, time_zone as i32)
+            .await
     }
 
     /// A role name is unique within the merchant (case-insensitive), so no role can pass
@@ -225,14 +224,14 @@ impl AccessService {
         menu_ids: &[MenuId],
     ) -> AppResult<String> {
         let name = names::role_name(name)?;
-        let roles = self.roles.list_roles(ctx.merchant_id).await?;
+        let roles = self.ports.roles.list_roles(ctx.merchant_id).await?;
         if roles
             .iter()
             .any(|r| Some(r.id) != id && r.name.to_lowercase() == name.to_lowercase())
         {
             return Err(AppError::Invalid(MsgKey::RoleNameTaken));
         }
-        let known = self.roles.all_menus().await?;
+        let known = self.ports.roles.all_menus().await?;
         if menu_ids.iter().any(|id| !known.iter().any(|m| m.menu_id == *id)) {
             return Err(AppError::Invalid(MsgKey::UnknownMenu));
         }
@@ -241,7 +240,8 @@ impl AccessService {
 
     /// The caller's own account.
     async fn me(&self, ctx: &AuthContext) -> AppResult<UserRecord> {
-        self.users
+        self.ports
+            .users
             .find_by_id(ctx.user_id)
             .await?
             .ok_or(AppError::SessionExpired)
@@ -249,14 +249,14 @@ impl AccessService {
 
     /// Another merchant's record answers exactly as a missing one.
     async fn own_user(&self, ctx: &AuthContext, id: i64) -> AppResult<UserRecord> {
-        match self.users.find_by_id(id).await? {
+        match self.ports.users.find_by_id(id).await? {
             Some(user) if user.merchant_id == ctx.merchant_id => Ok(user),
             _ => Err(AppError::Invalid(MsgKey::NoSuchRecord)),
         }
     }
 
     async fn own_role(&self, ctx: &AuthContext, id: i64) -> AppResult<RoleRecord> {
-        match self.roles.find_role(id).await? {
+        match self.ports.roles.find_role(id).await? {
             Some(role) if role.merchant_id == ctx.merchant_id => Ok(role),
             _ => Err(AppError::Invalid(MsgKey::NoSuchRecord)),
         }
@@ -265,7 +265,7 @@ impl AccessService {
     /// Refuses to take away the merchant's last enabled admin.
     async fn keep_an_admin(&self, target: &UserRecord) -> AppResult<()> {
         let target_is_admin = target.role_is_admin && target.status == AccountStatus::Enabled;
-        if target_is_admin && self.repo.count_enabled_admins(target.merchant_id).await? <= 1 {
+        if target_is_admin && self.ports.access.count_enabled_admins(target.merchant_id).await? <= 1 {
             return Err(AppError::ForbiddenSelf);
         }
         Ok(())

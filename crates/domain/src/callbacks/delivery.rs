@@ -13,21 +13,17 @@ use super::{
     CallbackTransport,
 };
 use crate::auth::AuthContext;
-use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
-    AttemptOutcome, CallbackAttemptRecord, CallbackDirectory, CallbackEventRecord, CallbackLog,
-    CallbackOutbox, EventFilter, PageRequest, Paged, PushOutcome,
+    AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, EventFilter, PageRequest, Paged, Ports,
+    PushOutcome,
 };
 
 pub struct CallbackService {
-    pub outbox: Arc<dyn CallbackOutbox>,
-    pub log: Arc<dyn CallbackLog>,
-    pub directory: Arc<dyn CallbackDirectory>,
+    pub ports: Ports,
     pub transport: Arc<dyn CallbackTransport>,
     pub keys: Arc<PlatformKeys>,
-    pub clock: Arc<dyn Clock>,
     pub settings: CallbackSettings,
     pub owner: String,
     /// Attempts are recorded one at a time: the HTTP calls run concurrently, the writes do
@@ -84,8 +80,9 @@ impl CallbackService {
     /// Delivers what is due; returns how many attempts were made. An event that fails to be
     /// processed is held and logged; the others are still delivered.
     pub async fn deliver_due(&self) -> AppResult<u64> {
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let due = self
+            .ports
             .outbox
             .claim_due_events(&self.owner, now, now + self.settings.lease, self.settings.batch)
             .await?;
@@ -119,9 +116,15 @@ impl CallbackService {
     /// One claimed event: false when the merchant has no callback address yet (it waits,
     /// without spending an attempt).
     async fn deliver(&self, event: &CallbackEventRecord) -> AppResult<bool> {
-        let Some(url) = self.directory.callback_url(event.merchant_id).await? else {
-            self.outbox
-                .postpone_event(event.id, self.clock.now() + self.settings.retry_interval)
+        let Some(url) = self
+            .ports
+            .callback_directory
+            .callback_url(event.merchant_id)
+            .await?
+        else {
+            self.ports
+                .outbox
+                .postpone_event(event.id, self.ports.clock.now() + self.settings.retry_interval)
                 .await?;
             return Ok(false);
         };
@@ -136,7 +139,7 @@ impl CallbackService {
             AttemptOutcome::Failed
         } else {
             AttemptOutcome::Retry {
-                at: self.clock.now() + self.settings.retry_interval,
+                at: self.ports.clock.now() + self.settings.retry_interval,
             }
         }
     }
@@ -156,19 +159,19 @@ impl CallbackService {
             response: String::new(),
             error: "the event could not be prepared for sending".into(),
             success: false,
-            created_at: self.clock.now(),
+            created_at: self.ports.clock.now(),
             reason: reason::PROCESSING.into(),
         };
         let outcome = self.outcome_after(event, false);
         let _turn = self.recording.lock().await;
-        if let Err(err) = self.outbox.finish_attempt(event, &attempt, &outcome).await {
+        if let Err(err) = self.ports.outbox.finish_attempt(event, &attempt, &outcome).await {
             tracing::error!(event_id = %event.event_id, error = %err, "a held callback event could not be recorded");
         }
     }
 
     /// Signs and POSTs a body; never fails for what the merchant's side does.
     async fn send(&self, merchant_id: i64, url: &str, event_id: &str, body: &str) -> AppResult<Sent> {
-        let started = self.clock.now();
+        let started = self.ports.clock.now();
         let request =
             CallbackRequest::signed(&self.keys, url, event_id, body, started, self.settings.timeout).await?;
         let clock_started = std::time::Instant::now();
@@ -236,7 +239,7 @@ impl CallbackService {
             "callback attempt"
         );
         let _turn = self.recording.lock().await;
-        self.outbox.finish_attempt(event, attempt, &outcome).await?;
+        self.ports.outbox.finish_attempt(event, attempt, &outcome).await?;
         Ok(sent)
     }
 
@@ -246,11 +249,14 @@ impl CallbackService {
         filter: &EventFilter,
         page: PageRequest,
     ) -> AppResult<Paged<CallbackEventRecord>> {
-        self.log.page_events(ctx.merchant_id, filter, page).await
+        self.ports
+            .callback_log
+            .page_events(ctx.merchant_id, filter, page)
+            .await
     }
 
     pub async fn attempts(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Vec<CallbackAttemptRecord>> {
-        self.log.attempts(ctx.merchant_id, event_id).await
+        self.ports.callback_log.attempts(ctx.merchant_id, event_id).await
     }
 
     /// Every attempt of every event of one order, newest first (the order detail drawers).
@@ -264,7 +270,8 @@ impl CallbackService {
             ..EventFilter::default()
         };
         let events = self
-            .log
+            .ports
+            .callback_log
             .page_events(ctx.merchant_id, &filter, PageRequest { page: 1, size: 100 })
             .await?;
         let mut attempts = Vec::new();
@@ -278,13 +285,22 @@ impl CallbackService {
     /// Sends an event again now and answers how it went. Only an order's newest event can go
     /// again (an older one would tell a state the order has left).
     pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<AttemptResult> {
-        let now = self.clock.now();
-        let event = match self.outbox.push_event(ctx.merchant_id, event_id, now).await? {
+        let now = self.ports.clock.now();
+        let event = match self
+            .ports
+            .outbox
+            .push_event(ctx.merchant_id, event_id, now)
+            .await?
+        {
             PushOutcome::Missing => return Err(AppError::Invalid(MsgKey::NoSuchRecord)),
             PushOutcome::NotLatest => return Err(AppError::Invalid(MsgKey::CallbackNotLatest)),
             PushOutcome::Queued(event) => event,
         };
-        let url = self.directory.callback_url(ctx.merchant_id).await?;
+        let url = self
+            .ports
+            .callback_directory
+            .callback_url(ctx.merchant_id)
+            .await?;
         let waiting = AttemptResult {
             event_id: event.event_id.clone(),
             attempted: false,
@@ -303,6 +319,7 @@ impl CallbackService {
             });
         };
         let Some(claimed) = self
+            .ports
             .outbox
             .claim_event(event.id, &self.owner, now, now + self.settings.lease)
             .await?
@@ -324,7 +341,11 @@ impl CallbackService {
 
     /// The callback address was set or changed: what waits goes out at the next round.
     pub async fn wake(&self, ctx: &AuthContext) -> AppResult<()> {
-        let woken = self.outbox.wake_events(ctx.merchant_id, self.clock.now()).await?;
+        let woken = self
+            .ports
+            .outbox
+            .wake_events(ctx.merchant_id, self.ports.clock.now())
+            .await?;
         tracing::info!(
             merchant_id = ctx.merchant_id,
             woken,
@@ -336,14 +357,19 @@ impl CallbackService {
     /// A signed `ping` to the saved callback address: not an order's event, nothing stored;
     /// the answer shows the merchant whether its endpoint verifies and acknowledges.
     pub async fn test_ping(&self, ctx: &AuthContext) -> AppResult<AttemptResult> {
-        let Some(url) = self.directory.callback_url(ctx.merchant_id).await? else {
+        let Some(url) = self
+            .ports
+            .callback_directory
+            .callback_url(ctx.merchant_id)
+            .await?
+        else {
             return Err(AppError::Invalid(MsgKey::CallbackUrlMissing));
         };
         let event_id = super::events::new_event_id();
         let body = serde_json::json!({
             "eventId": event_id,
             "event": super::PING,
-            "occurredAt": occurred(self.clock.now()),
+            "occurredAt": occurred(self.ports.clock.now()),
         })
         .to_string();
         let sent = self.send(ctx.merchant_id, &url, &event_id, &body).await?;

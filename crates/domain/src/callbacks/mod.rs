@@ -14,7 +14,9 @@ pub use delivery::{AttemptResult, CallbackService};
 use chrono::{DateTime, Duration, Utc};
 
 use self::keys::PlatformKeys;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
+use crate::messages::MsgKey;
+use crate::ports::{CallbackLog, OrderRef};
 
 pub use delivery::occurred;
 
@@ -181,4 +183,14 @@ pub fn acknowledged(reply: &CallbackReply) -> bool {
             .ok()
             .and_then(|v| v.get("code").cloned())
             .is_some_and(|code| code == serde_json::json!(0) || code == serde_json::json!("0"))
+}
+
+/// The order's latest callback event, which a manual re-push sends again; 'nothing to push'
+/// when the order never had one.
+pub async fn latest_event_id(log: &dyn CallbackLog, order: OrderRef) -> AppResult<String> {
+    let event = log
+        .latest_event(order)
+        .await?
+        .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
+    Ok(event.event_id)
 }

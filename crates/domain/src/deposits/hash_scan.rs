@@ -73,14 +73,15 @@ impl DepositScanner {
         // A block the scanner has not reached yet is its job (it also watches that block for
         // reorgs). Without a cursor the scanner starts at the head, above this block.
         if self
-            .repo
+            .ports
+            .scan
             .scan_cursor(chain_id)
             .await?
             .is_some_and(|next| number >= next)
         {
             return Ok(pending());
         }
-        let nodes = self.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let tokens = token_map(chain.as_ref(), &nodes, chain_id);
         let contracts: Vec<String> = tokens.keys().cloned().collect();
         let mut block = chain
@@ -88,7 +89,7 @@ impl DepositScanner {
             .await
             .map_err(unavailable)?
             .ok_or(AppError::Invalid(MsgKey::TxNotFound))?;
-        if let Some(ours) = self.repo.scanned_block(chain_id, number).await? {
+        if let Some(ours) = self.ports.scan.scanned_block(chain_id, number).await? {
             if ours.hash != block.hash {
                 // The scanner will roll this block back on its next step; until then the
                 // transaction's place is uncertain.
@@ -116,14 +117,19 @@ impl DepositScanner {
                 deposits: existing,
             });
         }
-        let now = self.clock.now();
-        let events = CallbackEvents::new(nodes, self.clock.clone());
+        let now = self.ports.clock.now();
+        let events = CallbackEvents::new(nodes, self.ports.clock.clone());
         let scanned = ScannedBlock {
             number: block.number,
             hash: block.hash.clone(),
             parent_hash: block.parent_hash.clone(),
         };
-        let written = match self.repo.record_transfers(&scanned, &found, now, &events).await {
+        let written = match self
+            .ports
+            .scan
+            .record_transfers(&scanned, &found, now, &events)
+            .await
+        {
             Ok(written) => written,
             // The scanner (or another scan of this hash) may have inserted the same transfer
             // between our look and our write: then the unique key refused ours.
@@ -158,7 +164,12 @@ impl DepositScanner {
     ) -> AppResult<Vec<DepositRecord>> {
         let mut rows = Vec::with_capacity(found.len());
         for d in found {
-            if let Some(row) = self.repo.deposit_by_transfer(chain_id, hash, d.tx_index).await? {
+            if let Some(row) = self
+                .ports
+                .scan
+                .deposit_by_transfer(chain_id, hash, d.tx_index)
+                .await?
+            {
                 rows.push(row);
             }
         }

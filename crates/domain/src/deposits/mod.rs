@@ -10,24 +10,22 @@ use std::sync::Arc;
 
 use crate::amount::BaseUnits;
 use crate::auth::AuthContext;
+use crate::callbacks::latest_event_id;
 use crate::codes::CodeFilter;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::orders::{AssetNames, Dates, Listed, OrderLists, OrderSummary};
-use crate::ports::OrderStatus;
-use crate::ports::{ConfigRepo, DepositRecord, DepositRepo, MerchantId, OrderFilter, PageRequest, Paged};
+use crate::ports::{
+    DepositRecord, MerchantId, OrderFilter, OrderRef, OrderStatus, PageRequest, Paged, Ports,
+};
 
 pub struct DepositService {
-    pub repo: Arc<dyn DepositRepo>,
-    pub config: Arc<dyn ConfigRepo>,
+    pub ports: Ports,
     pub lists: OrderLists<DepositRecord>,
     /// Head block per chain, for the confirmations column (None when the node is down).
     pub heads: Arc<dyn HeadSource>,
-    pub clock: Arc<dyn crate::clock::Clock>,
     /// Hash scans go through the scanner's own path.
     pub scanner: Arc<scanner::DepositScanner>,
-    /// The callbacks sent (manual re-push).
-    pub callbacks: Arc<dyn crate::ports::CallbackLog>,
 }
 
 /// The latest block number of a chain, as the scanner last saw it or the node says.
@@ -142,13 +140,17 @@ impl DepositService {
         self.lists.summary(ctx.merchant_id, filter).await
     }
 
-    pub async fn detail(&self, ctx: &AuthContext, id: i64) -> AppResult<DepositEntry> {
-        let d = self
-            .repo
-            .deposit(ctx.merchant_id, id)
+    async fn found(&self, merchant_id: MerchantId, id: i64) -> AppResult<DepositRecord> {
+        self.ports
+            .deposits
+            .deposit(merchant_id, id)
             .await?
-            .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
-        let nodes = self.config.chain_nodes().await?;
+            .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))
+    }
+
+    pub async fn detail(&self, ctx: &AuthContext, id: i64) -> AppResult<DepositEntry> {
+        let d = self.found(ctx.merchant_id, id).await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let head = self.heads.head(d.chain_id).await;
         Ok(DepositEntry::new(Listed::new(d, &nodes), head))
     }
@@ -166,16 +168,7 @@ impl DepositService {
 
     /// The deposit's latest callback event, for the callback service to send again now.
     pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
-        let d = self
-            .repo
-            .deposit(ctx.merchant_id, id)
-            .await?
-            .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
-        let event = self
-            .callbacks
-            .latest_event(crate::ports::OrderRef::Deposit(d.id))
-            .await?
-            .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
-        Ok(event.event_id)
+        let d = self.found(ctx.merchant_id, id).await?;
+        latest_event_id(&*self.ports.callback_log, OrderRef::Deposit(d.id)).await
     }
 }

@@ -12,13 +12,9 @@ use super::rules;
 use crate::amount::BaseUnits;
 use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
-use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, Block, ChainAdapter};
-use crate::ports::AssetStatus;
-use crate::ports::{
-    AssetRepo, ConfigRepo, DepositAddressRepo, HotWalletRepo, NewDeposit, ScanRepo, ScannedBlock,
-};
+use crate::ports::{AssetStatus, NewDeposit, Ports, ScannedBlock};
 
 #[derive(Debug, Clone)]
 pub struct ChainScanSettings {
@@ -63,13 +59,8 @@ pub struct ScanReport {
 }
 
 pub struct DepositScanner {
-    pub repo: Arc<dyn ScanRepo>,
-    pub addresses: Arc<dyn DepositAddressRepo>,
-    pub assets: Arc<dyn AssetRepo>,
-    pub hot_wallets: Arc<dyn HotWalletRepo>,
-    pub config: Arc<dyn ConfigRepo>,
+    pub ports: Ports,
     pub chains: Arc<ChainRegistry>,
-    pub clock: Arc<dyn Clock>,
     pub settings: ScanSettings,
     /// This process's name in leases.
     pub owner: String,
@@ -96,10 +87,11 @@ impl DepositScanner {
         let settings = self.chain_settings(chain_id);
         let unavailable = |e: crate::ports::chain::ChainError| AppError::Unavailable(e.to_string());
         let head = chain.head().await.map_err(unavailable)?;
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let start = settings.start_block.unwrap_or(head.number);
         let Some(mut next) = self
-            .repo
+            .ports
+            .scan
             .claim_cursor(chain_id, &self.owner, now, now + self.settings.lease, start)
             .await?
         else {
@@ -108,8 +100,8 @@ impl DepositScanner {
                 ..ScanReport::default()
             });
         };
-        let nodes = self.config.chain_nodes().await?;
-        let events = CallbackEvents::new(nodes.clone(), self.clock.clone());
+        let nodes = self.ports.config.chain_nodes().await?;
+        let events = CallbackEvents::new(nodes.clone(), self.ports.clock.clone());
         let tokens = token_map(chain.as_ref(), &nodes, chain_id);
         let contracts: Vec<String> = tokens.keys().cloned().collect();
         let native_decimals = nodes
@@ -121,7 +113,7 @@ impl DepositScanner {
         // A reorg at the tip (same height, another block) shows no new parent to compare with:
         // check that the last block we recorded is still the chain's, walking back while not.
         while next > 0 {
-            let Some(ours) = self.repo.scanned_block(chain_id, next - 1).await? else {
+            let Some(ours) = self.ports.scan.scanned_block(chain_id, next - 1).await? else {
                 break;
             };
             let theirs = chain.block(next - 1, &[]).await.map_err(unavailable)?;
@@ -134,7 +126,8 @@ impl DepositScanner {
                 "reorg at the tip: rolling back a block"
             );
             if !self
-                .repo
+                .ports
+                .scan
                 .rollback_block(chain_id, &self.owner, next - 1, now, &events)
                 .await?
             {
@@ -150,13 +143,14 @@ impl DepositScanner {
                 .map_err(unavailable)?
                 .ok_or_else(|| AppError::Unavailable(format!("block {next} not served yet")))?;
             if next > 0 {
-                if let Some(parent) = self.repo.scanned_block(chain_id, next - 1).await? {
+                if let Some(parent) = self.ports.scan.scanned_block(chain_id, next - 1).await? {
                     if parent.hash != block.parent_hash {
                         // The block we scanned at next-1 is no longer on the chain: undo it and
                         // look again from there (a deeper reorg repeats this block by block).
                         tracing::warn!(chain_id, number = next - 1, "reorg: rolling back a block");
                         if !self
-                            .repo
+                            .ports
+                            .scan
                             .rollback_block(chain_id, &self.owner, next - 1, now, &events)
                             .await?
                         {
@@ -177,7 +171,8 @@ impl DepositScanner {
                 parent_hash: block.parent_hash.clone(),
             };
             if !self
-                .repo
+                .ports
+                .scan
                 .record_block(chain_id, &self.owner, &scanned, &deposits, now, &events)
                 .await?
             {
@@ -189,7 +184,8 @@ impl DepositScanner {
         }
         report.confirmed = self.confirm(chain_id, head.number, now, &events).await?;
         if next > self.settings.keep_blocks {
-            self.repo
+            self.ports
+                .scan
                 .prune_scanned(chain_id, next - self.settings.keep_blocks)
                 .await?;
         }
@@ -207,13 +203,14 @@ impl DepositScanner {
         events: &CallbackEvents,
     ) -> AppResult<u64> {
         let mut done = 0;
-        for deposit in self.repo.confirming_deposits(chain_id).await? {
+        for deposit in self.ports.scan.confirming_deposits(chain_id).await? {
             if !rules::is_confirmed(&deposit, head) {
                 continue;
             }
             let credited = rules::is_credited(&deposit.note);
             match self
-                .repo
+                .ports
+                .scan
                 .complete_deposit(deposit.id, credited, now, events)
                 .await
             {
@@ -241,7 +238,11 @@ impl DepositScanner {
         if targets.is_empty() {
             return Ok(Vec::new());
         }
-        let owners = self.addresses.deposit_addresses_at(chain_id, &targets).await?;
+        let owners = self
+            .ports
+            .addresses
+            .deposit_addresses_at(chain_id, &targets)
+            .await?;
         // Each merchant's enabled tokens and hot wallets, asked once per block, not per transfer.
         let mut enabled: HashMap<i64, Vec<i64>> = HashMap::new();
         let mut hot: HashMap<i64, Vec<String>> = HashMap::new();
@@ -249,7 +250,7 @@ impl DepositScanner {
             if enabled.contains_key(&merchant_id) {
                 continue;
             }
-            let assets = self.assets.assets(merchant_id, Some(chain_id)).await?;
+            let assets = self.ports.assets.assets(merchant_id, Some(chain_id)).await?;
             enabled.insert(
                 merchant_id,
                 assets
@@ -258,7 +259,11 @@ impl DepositScanner {
                     .map(|a| a.token_id)
                     .collect(),
             );
-            let wallets = self.hot_wallets.hot_wallets_on(merchant_id, chain_id).await?;
+            let wallets = self
+                .ports
+                .hot_wallets
+                .hot_wallets_on(merchant_id, chain_id)
+                .await?;
             hot.insert(merchant_id, wallets.into_iter().map(|w| w.address).collect());
         }
         let mut found = Vec::new();

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 
 use super::{BlacklistFilter, BlacklistRecord, MerchantApiService};
 use crate::auth::AuthContext;
+use crate::config::chain_name;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{MerchantId, PageRequest, Paged};
@@ -24,25 +25,20 @@ pub struct BlacklistEntry {
 impl MerchantApiService {
     /// The address in its chain's canonical form, or 'Invalid address for this chain'.
     fn canonical_address(&self, chain_id: i64, address: &str) -> AppResult<String> {
-        self.deps
-            .chains
+        self.chains
             .require(chain_id)?
             .parse_address(address.trim())
             .map_err(|_| AppError::Invalid(MsgKey::InvalidAddress))
     }
 
     async fn blacklist_entries(&self, rows: Vec<BlacklistRecord>) -> AppResult<Vec<BlacklistEntry>> {
-        let nodes = self.deps.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         Ok(rows
             .into_iter()
             .map(|r| BlacklistEntry {
                 id: r.id,
                 chain_id: r.chain_id,
-                chain_name: nodes
-                    .iter()
-                    .find(|n| n.chainid == r.chain_id)
-                    .map(|n| n.chainname.clone())
-                    .unwrap_or_default(),
+                chain_name: chain_name(&nodes, r.chain_id),
                 address: r.address,
                 remark: r.remark,
                 created_at: r.created_at,
@@ -57,7 +53,7 @@ impl MerchantApiService {
         page: PageRequest,
     ) -> AppResult<Paged<BlacklistEntry>> {
         let found = self
-            .deps
+            .ports
             .blacklist
             .page_blacklist(ctx.merchant_id, &filter, page)
             .await?;
@@ -78,14 +74,14 @@ impl MerchantApiService {
         let remark = check_remark(remark)?;
         let address = self.canonical_address(chain_id, address)?;
         let id = self
-            .deps
+            .ports
             .blacklist
             .insert_blacklist(
                 ctx.merchant_id,
                 chain_id,
                 &address,
                 &remark,
-                self.deps.clock.now(),
+                self.ports.clock.now(),
             )
             .await?;
         Ok((id, address))
@@ -94,12 +90,12 @@ impl MerchantApiService {
     /// Returns the deleted entry (for the operation log).
     pub async fn delete_blacklist(&self, ctx: &AuthContext, id: i64) -> AppResult<BlacklistEntry> {
         let record = self
-            .deps
+            .ports
             .blacklist
             .find_blacklist(ctx.merchant_id, id)
             .await?
             .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
-        if !self.deps.blacklist.delete_blacklist(ctx.merchant_id, id).await? {
+        if !self.ports.blacklist.delete_blacklist(ctx.merchant_id, id).await? {
             return Err(AppError::Invalid(MsgKey::NoSuchRecord));
         }
         let mut entries = self.blacklist_entries(vec![record]).await?;
@@ -114,7 +110,7 @@ impl MerchantApiService {
         address: &str,
     ) -> AppResult<bool> {
         let address = self.canonical_address(chain_id, address)?;
-        self.deps
+        self.ports
             .blacklist
             .is_blacklisted(merchant_id, chain_id, &address)
             .await

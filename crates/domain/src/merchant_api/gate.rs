@@ -67,7 +67,7 @@ impl MerchantApiService {
     /// uploaded RSA key, timestamp, nonce format, nonce unused, signature; then the nonce is
     /// recorded.
     pub async fn authenticate(&self, call: &SignedCall<'_>) -> AppResult<MerchantId> {
-        let repo = &self.deps.repo;
+        let repo = &self.ports.merchant_api;
         let api_key = call
             .api_key
             .map(str::trim)
@@ -83,7 +83,7 @@ impl MerchantApiService {
         }
 
         let ip = caller_ip(call.caller_ip).ok_or(refuse(ApiRefusal::IpNotAllowed))?;
-        if !self.deps.ips.caller_ip_allowed(merchant_id, &ip).await? {
+        if !self.ports.ips.caller_ip_allowed(merchant_id, &ip).await? {
             tracing::info!(merchant_id, %ip, "merchant API call from an address not allowed");
             return Err(refuse(ApiRefusal::IpNotAllowed));
         }
@@ -91,7 +91,7 @@ impl MerchantApiService {
             .client_key_pem
             .ok_or(refuse(ApiRefusal::ClientKeyMissing))?;
 
-        let now = self.deps.clock.now();
+        let now = self.ports.clock.now();
         let timestamp = parse_timestamp(call.timestamp)
             .filter(|ts| (now.timestamp_millis() - ts).abs() <= TIMESTAMP_WINDOW_MS)
             .ok_or(refuse(ApiRefusal::TimestampOutOfWindow))?;

@@ -16,11 +16,9 @@ use std::sync::Arc;
 
 use crate::auth::AuthService;
 use crate::chains::ChainRegistry;
-use crate::clock::Clock;
 use crate::crypto::SecretBox;
 use crate::error::AppResult;
-use crate::iplist::IpRepo;
-use crate::ports::{ConfigRepo, MerchantId, MerchantStatus, PageRequest, Paged};
+use crate::ports::{MerchantId, MerchantStatus, PageRequest, Paged, Ports};
 
 /// A merchant's API settings; every part may be absent.
 #[derive(Debug, Clone, Default)]
@@ -140,28 +138,13 @@ pub trait BlacklistRepo: Send + Sync {
     async fn is_blacklisted(&self, merchant_id: MerchantId, chain_id: i64, address: &str) -> AppResult<bool>;
 }
 
-pub struct MerchantApiDeps {
-    pub repo: Arc<dyn MerchantApiRepo>,
-    pub blacklist: Arc<dyn BlacklistRepo>,
-    /// The whitelist and the reviewed IP list calls may come from.
-    pub ips: Arc<dyn IpRepo>,
+pub struct MerchantApiService {
+    pub ports: Ports,
     /// For actions that need the authenticator.
     pub auth: Arc<AuthService>,
     pub sealer: Arc<SecretBox>,
     pub chains: Arc<ChainRegistry>,
-    pub config: Arc<dyn ConfigRepo>,
-    pub clock: Arc<dyn Clock>,
     /// callback and risk-control addresses may be on private networks
     /// (`callbacks.allow_private_targets`).
     pub allow_private_targets: bool,
-}
-
-pub struct MerchantApiService {
-    deps: MerchantApiDeps,
-}
-
-impl MerchantApiService {
-    pub fn new(deps: MerchantApiDeps) -> MerchantApiService {
-        MerchantApiService { deps }
-    }
 }

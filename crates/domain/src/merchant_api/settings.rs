@@ -66,17 +66,17 @@ pub fn allow_entry(raw: &str) -> AppResult<String> {
 
 impl MerchantApiService {
     pub async fn settings(&self, ctx: &AuthContext) -> AppResult<ApiSettingsRecord> {
-        self.deps.repo.api_settings(ctx.merchant_id).await
+        self.ports.merchant_api.api_settings(ctx.merchant_id).await
     }
 
     /// The current API key, to a caller who gives a current authenticator code.
     pub async fn show_secret(&self, ctx: &AuthContext, google_code: &str) -> AppResult<ApiSecret> {
-        self.deps.auth.require_google(ctx, google_code).await?;
-        let s = self.deps.repo.api_settings(ctx.merchant_id).await?;
+        self.auth.require_google(ctx, google_code).await?;
+        let s = self.ports.merchant_api.api_settings(ctx.merchant_id).await?;
         let (Some(key_id), Some(sealed), Some(created)) = (s.key_id, s.key_sealed, s.key_created_at) else {
             return Err(AppError::Invalid(MsgKey::ApiKeyNone));
         };
-        let plain = Zeroizing::new(self.deps.sealer.open(API_KEY_PURPOSE, &sealed)?);
+        let plain = Zeroizing::new(self.sealer.open(API_KEY_PURPOSE, &sealed)?);
         let secret =
             String::from_utf8(plain.to_vec()).map_err(|_| AppError::internal("API key is not text"))?;
         tracing::info!(merchant_id = ctx.merchant_id, user_id = ctx.user_id, %key_id, "API key shown");
@@ -89,12 +89,12 @@ impl MerchantApiService {
 
     /// Generates a new API key (the first one, or a replacement: the old one stops at once).
     pub async fn reset_secret(&self, ctx: &AuthContext, google_code: &str) -> AppResult<ApiSecret> {
-        self.deps.auth.require_google(ctx, google_code).await?;
+        self.auth.require_google(ctx, google_code).await?;
         let key = keys::generate_api_key()?;
-        let sealed = self.deps.sealer.seal(API_KEY_PURPOSE, key.secret.as_bytes())?;
-        let at = self.deps.clock.now();
-        self.deps
-            .repo
+        let sealed = self.sealer.seal(API_KEY_PURPOSE, key.secret.as_bytes())?;
+        let at = self.ports.clock.now();
+        self.ports
+            .merchant_api
             .set_api_key(
                 ctx.merchant_id,
                 NewApiKey {
@@ -122,40 +122,43 @@ impl MerchantApiService {
         google_code: &str,
     ) -> AppResult<StoredClientKey> {
         let key = keys::parse_client_key(pem)?;
-        self.deps.auth.require_google(ctx, google_code).await?;
+        self.auth.require_google(ctx, google_code).await?;
         let stored = StoredClientKey {
             pem: key.pem,
             fingerprint: key.fingerprint,
             bits: key.bits,
-            updated_at: self.deps.clock.now(),
+            updated_at: self.ports.clock.now(),
         };
-        self.deps.repo.set_client_key(ctx.merchant_id, &stored).await?;
+        self.ports
+            .merchant_api
+            .set_client_key(ctx.merchant_id, &stored)
+            .await?;
         tracing::info!(merchant_id = ctx.merchant_id, fingerprint = %stored.fingerprint, "merchant RSA key saved");
         Ok(stored)
     }
 
     /// Sets the callback address ("" clears it); returns the stored form.
     pub async fn save_callback_url(&self, ctx: &AuthContext, raw: &str) -> AppResult<String> {
-        let url = check_callback_url(raw, self.deps.allow_private_targets)?;
-        self.deps
-            .repo
-            .set_callback_url(ctx.merchant_id, url.as_deref(), self.deps.clock.now())
+        let url = check_callback_url(raw, self.allow_private_targets)?;
+        self.ports
+            .merchant_api
+            .set_callback_url(ctx.merchant_id, url.as_deref(), self.ports.clock.now())
             .await?;
         Ok(url.unwrap_or_default())
     }
 
     /// The risk-control address: the same rules as the callback address.
     pub async fn save_risk_url(&self, ctx: &AuthContext, raw: &str) -> AppResult<String> {
-        let url = check_callback_url(raw, self.deps.allow_private_targets)?;
-        self.deps
-            .repo
-            .set_risk_url(ctx.merchant_id, url.as_deref(), self.deps.clock.now())
+        let url = check_callback_url(raw, self.allow_private_targets)?;
+        self.ports
+            .merchant_api
+            .set_risk_url(ctx.merchant_id, url.as_deref(), self.ports.clock.now())
             .await?;
         Ok(url.unwrap_or_default())
     }
 
     pub async fn allow_ips(&self, ctx: &AuthContext) -> AppResult<Vec<AllowIpRecord>> {
-        self.deps.ips.allow_ips(ctx.merchant_id).await
+        self.ports.ips.allow_ips(ctx.merchant_id).await
     }
 
     /// Replaces the whitelist: at most 10 addresses, canonical, repeats dropped. Returns the
@@ -176,9 +179,9 @@ impl MerchantApiService {
             return Err(AppError::Invalid(MsgKey::IpLimit));
         }
         let before = self.allow_ips(ctx).await?;
-        self.deps
+        self.ports
             .ips
-            .replace_allow_ips(ctx.merchant_id, &wanted, self.deps.clock.now())
+            .replace_allow_ips(ctx.merchant_id, &wanted, self.ports.clock.now())
             .await?;
         Ok((before, self.allow_ips(ctx).await?))
     }

@@ -3,6 +3,7 @@
 mod access;
 // Guessable secrets
 mod attempts;
+mod bundle;
 mod callbacks;
 pub mod chain;
 mod deposits;
@@ -15,6 +16,7 @@ mod withdrawals;
 
 pub use access::*;
 pub use attempts::*;
+pub use bundle::Ports;
 pub use callbacks::*;
 pub use deposits::*;
 pub use housekeeping::*;

@@ -5,8 +5,7 @@ use chrono::{DateTime, Utc};
 use super::{MerchantId, PageRequest, Paged, UserId};
 use crate::error::AppResult;
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CollectSettings {
     pub auto_collect: bool,
     /// 1 daily at `start_time`, 2 every `interval_hours`, 3 on each deposit.
@@ -17,8 +16,7 @@ pub struct CollectSettings {
     pub min_split_amount: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RiskLimits {
     pub min_review_amount: String,
     pub max_daily_count: i64,
@@ -38,6 +36,8 @@ pub struct AssetRecord {
     pub created_at: DateTime<Utc>,
 }
 
+/// Serde here is the storage format of a token request's address list (a JSON column), not a
+/// wire shape (that is the api crate's).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ColdAddress {
     pub address: String,

@@ -3,9 +3,8 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{no_such_record, rules, WalletService};
+use super::{no_such_record, rules, status_of, updated, WalletService};
 use crate::auth::AuthContext;
-use crate::codes::StoredCode;
 use crate::config::{ChainNode, TokenInfo};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
@@ -103,12 +102,12 @@ impl WalletService {
         if text.is_empty() {
             return Err(AppError::Invalid(MsgKey::PaymentAddressEmpty));
         }
-        let chain = self.deps.chains.require(chain_id)?;
+        let chain = self.chains.require(chain_id)?;
         let wanted = chain
             .parse_address(text)
             .map_err(|_| AppError::Invalid(MsgKey::InvalidAddress))?;
         let wallets = self
-            .deps
+            .ports
             .hot_wallets
             .hot_wallets_on(merchant_id, chain_id)
             .await?;
@@ -144,9 +143,9 @@ impl WalletService {
         payment_address: &str,
         settings: Option<(CollectSettings, RiskLimits)>,
     ) -> AppResult<i64> {
-        let nodes = self.deps.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let (_, token) = find_token(&nodes, chain_id, token_id)?;
-        self.deps.chains.require(chain_id)?;
+        self.chains.require(chain_id)?;
         let (collect, risk) = settings.unwrap_or_else(|| (rules::default_collect(), rules::default_risk()));
         let input = AssetInput {
             payment_address: payment_address.to_string(),
@@ -154,8 +153,8 @@ impl WalletService {
             risk,
         };
         let input = self.checked_input(ctx, chain_id, token.decimals, &input).await?;
-        let now = self.deps.clock.now();
-        self.deps
+        let now = self.ports.clock.now();
+        self.ports
             .assets
             .insert_asset(&AssetRecord {
                 id: 0,
@@ -172,7 +171,7 @@ impl WalletService {
     }
 
     async fn own_asset(&self, merchant_id: MerchantId, id: i64) -> AppResult<AssetRecord> {
-        self.deps
+        self.ports
             .assets
             .asset(merchant_id, id)
             .await?
@@ -181,7 +180,7 @@ impl WalletService {
 
     pub async fn edit_asset(&self, ctx: &AuthContext, id: i64, input: &AssetInput) -> AppResult<()> {
         let asset = self.own_asset(ctx.merchant_id, id).await?;
-        let nodes = self.deps.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let (_, token) = find_token(&nodes, asset.chain_id, asset.token_id)?;
         let input = self
             .checked_input(ctx, asset.chain_id, token.decimals, input)
@@ -192,35 +191,32 @@ impl WalletService {
             risk: input.risk,
             ..asset
         };
-        self.deps.assets.update_asset(&updated).await?;
+        self.ports.assets.update_asset(&updated).await?;
         Ok(())
     }
 
     pub async fn set_asset_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
-        let status = AssetStatus::from_code(status).ok_or(AppError::Invalid(MsgKey::InvalidStatus))?;
-        if !self
-            .deps
-            .assets
-            .set_asset_status(ctx.merchant_id, id, status)
-            .await?
-        {
-            return Err(no_such_record());
-        }
-        Ok(())
+        let status: AssetStatus = status_of(status)?;
+        updated(
+            self.ports
+                .assets
+                .set_asset_status(ctx.merchant_id, id, status)
+                .await?,
+        )
     }
 
     pub async fn list_assets(&self, ctx: &AuthContext, chain_id: Option<i64>) -> AppResult<Vec<AssetEntry>> {
-        let nodes = self.deps.config.chain_nodes().await?;
-        let assets = self.deps.assets.assets(ctx.merchant_id, chain_id).await?;
+        let nodes = self.ports.config.chain_nodes().await?;
+        let assets = self.ports.assets.assets(ctx.merchant_id, chain_id).await?;
         let ids: Vec<i64> = assets.iter().map(|a| a.id).collect();
-        let cold = self.deps.assets.cold_addresses_of(&ids).await?;
+        let cold = self.ports.assets.cold_addresses_of(&ids).await?;
         let mut views = Vec::with_capacity(assets.len());
         for a in assets {
             let Ok((chain, token)) = find_token(&nodes, a.chain_id, a.token_id) else {
                 continue; // a chain removed from the configuration: nothing to show or do
             };
             let latest = self
-                .deps
+                .ports
                 .token_requests
                 .page_token_requests(
                     Some(ctx.merchant_id),
@@ -265,10 +261,10 @@ impl WalletService {
         asset_id: Option<i64>,
         page: PageRequest,
     ) -> AppResult<Paged<ColdAddressEntry>> {
-        let nodes = self.deps.config.chain_nodes().await?;
-        let assets = self.deps.assets.assets(ctx.merchant_id, None).await?;
+        let nodes = self.ports.config.chain_nodes().await?;
+        let assets = self.ports.assets.assets(ctx.merchant_id, None).await?;
         let found = self
-            .deps
+            .ports
             .assets
             .page_cold_addresses(ctx.merchant_id, asset_id, page)
             .await?;
@@ -306,10 +302,10 @@ impl WalletService {
         entries: &[ColdAddress],
     ) -> AppResult<CheckedRequest> {
         let asset = self.own_asset(ctx.merchant_id, asset_id).await?;
-        let chain = self.deps.chains.require(asset.chain_id)?;
+        let chain = self.chains.require(asset.chain_id)?;
         let addresses = rules::check_cold_addresses(chain.as_ref(), entries)?;
         let pending = self
-            .deps
+            .ports
             .token_requests
             .page_token_requests(
                 Some(ctx.merchant_id),
@@ -326,7 +322,7 @@ impl WalletService {
 
     pub async fn submit_cold_request(&self, ctx: &AuthContext, checked: CheckedRequest) -> AppResult<i64> {
         let id = self
-            .deps
+            .ports
             .token_requests
             .insert_token_request(&TokenRequestRecord {
                 id: 0,
@@ -337,7 +333,7 @@ impl WalletService {
                 in_force: false,
                 reason: String::new(),
                 requested_by: ctx.user_id,
-                created_at: self.deps.clock.now(),
+                created_at: self.ports.clock.now(),
                 reviewed_at: None,
             })
             .await?;
@@ -357,15 +353,15 @@ impl WalletService {
         pending_only: bool,
         page: PageRequest,
     ) -> AppResult<Paged<TokenRequestEntry>> {
-        let nodes = self.deps.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let found = self
-            .deps
+            .ports
             .token_requests
             .page_token_requests(merchant_id, asset_id, pending_only, page)
             .await?;
         let mut list = Vec::with_capacity(found.list.len());
         for r in found.list {
-            let asset = self.deps.assets.asset(r.merchant_id, r.asset_id).await?;
+            let asset = self.ports.assets.asset(r.merchant_id, r.asset_id).await?;
             let found = asset
                 .as_ref()
                 .and_then(|a| find_token(&nodes, a.chain_id, a.token_id).ok());
@@ -393,11 +389,11 @@ impl WalletService {
 
     /// Operator review. False when the request does not exist or was already reviewed.
     pub async fn review_token_request(&self, id: i64, approve: bool, reason: &str) -> AppResult<bool> {
-        let now = self.deps.clock.now();
+        let now = self.ports.clock.now();
         if approve {
-            self.deps.token_requests.approve_token_request(id, now).await
+            self.ports.token_requests.approve_token_request(id, now).await
         } else {
-            self.deps
+            self.ports
                 .token_requests
                 .reject_token_request(id, reason.trim(), now)
                 .await

@@ -9,33 +9,21 @@ use std::sync::Arc;
 
 use crate::auth::AuthContext;
 use crate::chains::ChainRegistry;
-use crate::clock::Clock;
 use crate::codes::StoredCode;
-use crate::config::ChainNode;
+use crate::config::{chain_name, node_of, ChainNode};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::{Asset, KeyPurpose};
 use crate::ports::HotWalletStatus;
 use crate::ports::{
-    AddressFilter, AssetRepo, ConfigRepo, DepositAddressRecord, DepositAddressRepo, HotWalletRecord,
-    HotWalletRepo, MerchantId, NewDerived, PageRequest, Paged, SeedRepo, TokenRequestRepo,
+    AddressFilter, DepositAddressRecord, HotWalletRecord, MerchantId, NewDerived, PageRequest, Paged, Ports,
 };
 use crate::vault::KeyVault;
 
-pub struct WalletDeps {
-    pub addresses: Arc<dyn DepositAddressRepo>,
-    pub hot_wallets: Arc<dyn HotWalletRepo>,
-    pub assets: Arc<dyn AssetRepo>,
-    pub token_requests: Arc<dyn TokenRequestRepo>,
-    pub seeds: Arc<dyn SeedRepo>,
-    pub vault: Arc<KeyVault>,
-    pub config: Arc<dyn ConfigRepo>,
-    pub chains: Arc<ChainRegistry>,
-    pub clock: Arc<dyn Clock>,
-}
-
 pub struct WalletService {
-    deps: WalletDeps,
+    ports: Ports,
+    vault: Arc<KeyVault>,
+    chains: Arc<ChainRegistry>,
 }
 
 pub(crate) fn time(t: DateTime<Utc>) -> String {
@@ -44,6 +32,20 @@ pub(crate) fn time(t: DateTime<Utc>) -> String {
 
 fn no_such_record() -> AppError {
     AppError::Invalid(MsgKey::NoSuchRecord)
+}
+
+/// An update of one row: 'no such record' when it matched none of the merchant's.
+pub(crate) fn updated(matched: bool) -> AppResult<()> {
+    if matched {
+        Ok(())
+    } else {
+        Err(no_such_record())
+    }
+}
+
+/// A row's status as its type (enabled or disabled); any other code is refused.
+pub(crate) fn status_of<T: StoredCode>(code: i32) -> AppResult<T> {
+    T::from_code(code).ok_or(AppError::Invalid(MsgKey::InvalidStatus))
 }
 
 /// An end user's deposit address with its chain's name.
@@ -84,12 +86,12 @@ pub struct HotWalletEntry {
 }
 
 impl WalletService {
-    pub fn new(deps: WalletDeps) -> WalletService {
-        WalletService { deps }
+    pub fn new(ports: Ports, vault: Arc<KeyVault>, chains: Arc<ChainRegistry>) -> WalletService {
+        WalletService { ports, vault, chains }
     }
 
     pub(crate) async fn chain_node(&self, chain_id: i64) -> AppResult<ChainNode> {
-        self.deps
+        self.ports
             .config
             .chain_nodes()
             .await?
@@ -109,18 +111,18 @@ impl WalletService {
         let open_id = rules::check_open_id(open_id)?;
         self.chain_node(chain_id).await?;
         if let Some(existing) = self
-            .deps
+            .ports
             .addresses
             .deposit_address(merchant_id, chain_id, &open_id)
             .await?
         {
             return Ok(existing);
         }
-        let chain = self.deps.chains.require(chain_id)?;
-        let seed = self.deps.vault.seed(merchant_id).await?;
+        let chain = self.chains.require(chain_id)?;
+        let seed = self.vault.seed(merchant_id).await?;
         let family = chain.family().name;
         let index = self
-            .deps
+            .ports
             .seeds
             .next_key_index(merchant_id, family, KeyPurpose::Deposit as i32)
             .await?;
@@ -128,7 +130,7 @@ impl WalletService {
             .derive(&seed, KeyPurpose::Deposit, index)
             .map_err(AppError::internal)?;
         // A concurrent call for the same user may win; the index it lost is simply never used.
-        self.deps
+        self.ports
             .addresses
             .insert_deposit_address(NewDerived {
                 merchant_id,
@@ -136,7 +138,7 @@ impl WalletService {
                 address: key.address,
                 key_index: index,
                 label: open_id,
-                at: self.deps.clock.now(),
+                at: self.ports.clock.now(),
             })
             .await
     }
@@ -147,9 +149,9 @@ impl WalletService {
         filter: AddressFilter,
         page: PageRequest,
     ) -> AppResult<Paged<DepositAddressEntry>> {
-        let nodes = self.deps.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let found = self
-            .deps
+            .ports
             .addresses
             .page_deposit_addresses(ctx.merchant_id, &filter, page)
             .await?;
@@ -161,11 +163,7 @@ impl WalletService {
                 .map(|r| DepositAddressEntry {
                     id: r.id,
                     chain_id: r.chain_id,
-                    chain_name: nodes
-                        .iter()
-                        .find(|n| n.chainid == r.chain_id)
-                        .map(|n| n.chainname.clone())
-                        .unwrap_or_default(),
+                    chain_name: chain_name(&nodes, r.chain_id),
                     open_id: r.open_id,
                     address: r.address,
                     remark: r.remark,
@@ -177,15 +175,12 @@ impl WalletService {
 
     pub async fn edit_address_remark(&self, ctx: &AuthContext, id: i64, remark: &str) -> AppResult<()> {
         let remark = rules::check_remark(remark)?;
-        if !self
-            .deps
-            .addresses
-            .set_address_remark(ctx.merchant_id, id, &remark)
-            .await?
-        {
-            return Err(no_such_record());
-        }
-        Ok(())
+        updated(
+            self.ports
+                .addresses
+                .set_address_remark(ctx.merchant_id, id, &remark)
+                .await?,
+        )
     }
 
     /// Derives the merchant's next hot wallet on a chain; at most 5 per merchant.
@@ -197,10 +192,10 @@ impl WalletService {
     ) -> AppResult<(i64, String)> {
         let remark = rules::check_remark(remark)?;
         self.chain_node(chain_id).await?;
-        let chain = self.deps.chains.require(chain_id)?;
-        let seed = self.deps.vault.seed(ctx.merchant_id).await?;
+        let chain = self.chains.require(chain_id)?;
+        let seed = self.vault.seed(ctx.merchant_id).await?;
         let index = self
-            .deps
+            .ports
             .seeds
             .next_key_index(ctx.merchant_id, chain.family().name, KeyPurpose::HotWallet as i32)
             .await?;
@@ -213,10 +208,10 @@ impl WalletService {
             address: key.address.clone(),
             key_index: index,
             label: remark,
-            at: self.deps.clock.now(),
+            at: self.ports.clock.now(),
         };
         match self
-            .deps
+            .ports
             .hot_wallets
             .insert_hot_wallet(row, rules::MAX_HOT_WALLETS)
             .await?
@@ -227,16 +222,13 @@ impl WalletService {
     }
 
     pub async fn set_hot_wallet_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
-        let status = HotWalletStatus::from_code(status).ok_or(AppError::Invalid(MsgKey::InvalidStatus))?;
-        if !self
-            .deps
-            .hot_wallets
-            .set_hot_wallet_status(ctx.merchant_id, id, status)
-            .await?
-        {
-            return Err(no_such_record());
-        }
-        Ok(())
+        let status: HotWalletStatus = status_of(status)?;
+        updated(
+            self.ports
+                .hot_wallets
+                .set_hot_wallet_status(ctx.merchant_id, id, status)
+                .await?,
+        )
     }
 
     /// Hot wallets with their balances asked from the chain now (native coin and every token
@@ -247,9 +239,9 @@ impl WalletService {
         chain_id: Option<i64>,
         page: PageRequest,
     ) -> AppResult<Paged<HotWalletEntry>> {
-        let nodes = self.deps.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let found = self
-            .deps
+            .ports
             .hot_wallets
             .page_hot_wallets(ctx.merchant_id, chain_id, page)
             .await?;
@@ -261,8 +253,8 @@ impl WalletService {
     }
 
     async fn hot_wallet_entry(&self, w: HotWalletRecord, nodes: &[ChainNode]) -> HotWalletEntry {
-        let node = nodes.iter().find(|n| n.chainid == w.chain_id);
-        let (balances, balance_error) = match (node, self.deps.chains.get(w.chain_id)) {
+        let node = node_of(nodes, w.chain_id);
+        let (balances, balance_error) = match (node, self.chains.get(w.chain_id)) {
             (Some(node), Some(chain)) => {
                 let mut assets = vec![(None, node.symbol.clone(), node.decimals, Asset::Native)];
                 for t in &node.tokens {

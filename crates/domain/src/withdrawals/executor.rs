@@ -17,16 +17,11 @@ use super::risk::{self, RiskControl};
 use crate::amount::BaseUnits;
 use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
-use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
-use crate::merchant_api::MerchantApiRepo;
 use crate::ports::chain::{ChainAdapter, ChainError, KeyPurpose, TransferRequest};
 use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
-use crate::ports::{
-    AssetRepo, ConfigRepo, HotWalletRepo, Transition, WithdrawalLeaseRepo, WithdrawalRecord, WithdrawalRepo,
-    WithdrawalSource,
-};
+use crate::ports::{Ports, Transition, WithdrawalRecord, WithdrawalSource};
 use crate::vault::KeyVault;
 
 /// A crash on purpose, for the restart tests (`withdrawals.halt_after`): the process aborts
@@ -72,16 +67,10 @@ pub struct ExecReport {
 }
 
 pub struct WithdrawalExecutor {
-    pub repo: Arc<dyn WithdrawalRepo>,
-    pub leases: Arc<dyn WithdrawalLeaseRepo>,
-    pub hot_wallets: Arc<dyn HotWalletRepo>,
-    pub assets: Arc<dyn AssetRepo>,
-    pub config: Arc<dyn ConfigRepo>,
-    pub merchant_api: Arc<dyn MerchantApiRepo>,
+    pub ports: Ports,
     pub vault: Arc<KeyVault>,
     pub chains: Arc<ChainRegistry>,
     pub risk: RiskControl,
-    pub clock: Arc<dyn Clock>,
     pub owner: String,
     pub settings: ExecutorSettings,
 }
@@ -98,7 +87,7 @@ impl WithdrawalExecutor {
     /// and the round goes on: one bad order never stops another's (or another merchant's) work.
     pub async fn step(&self) -> AppResult<ExecReport> {
         let mut report = ExecReport::default();
-        let events = CallbackEvents::new(self.config.chain_nodes().await?, self.clock.clone());
+        let events = CallbackEvents::new(self.ports.config.chain_nodes().await?, self.ports.clock.clone());
         for w in self.claim(&[OrderStatus::New]).await? {
             let outcome = self.screen(&w, &events).await;
             if outcome.is_ok() {
@@ -128,8 +117,9 @@ impl WithdrawalExecutor {
     }
 
     async fn claim(&self, statuses: &[OrderStatus]) -> AppResult<Vec<WithdrawalRecord>> {
-        let now = self.clock.now();
-        self.leases
+        let now = self.ports.clock.now();
+        self.ports
+            .withdrawal_leases
             .claim_withdrawals(
                 statuses,
                 &self.owner,
@@ -141,7 +131,7 @@ impl WithdrawalExecutor {
     }
 
     async fn screen(&self, w: &WithdrawalRecord, events: &CallbackEvents) -> AppResult<()> {
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         if !w
             .amount
             .within_order_bound(u8::try_from(w.decimals).unwrap_or(u8::MAX))
@@ -158,12 +148,18 @@ impl WithdrawalExecutor {
         match w.token_id {
             None => reasons.push(risk::reason::NATIVE_COIN.to_string()),
             Some(token_id) => {
-                let assets = self.assets.assets(w.merchant_id, Some(w.chain_id)).await?;
+                let assets = self.ports.assets.assets(w.merchant_id, Some(w.chain_id)).await?;
                 if let Some(asset) = assets.iter().find(|a| a.token_id == token_id) {
-                    let tz = self.config.merchant_settings(w.merchant_id).await?.time_zone;
+                    let tz = self
+                        .ports
+                        .config
+                        .merchant_settings(w.merchant_id)
+                        .await?
+                        .time_zone;
                     let since = risk::day_start(now, tz);
                     let (count, total) = self
-                        .repo
+                        .ports
+                        .withdrawals
                         .withdrawn_since(w.merchant_id, w.chain_id, w.token_id, since)
                         .await?;
                     let decimals = u8::try_from(w.decimals).unwrap_or(18);
@@ -172,7 +168,7 @@ impl WithdrawalExecutor {
             }
         }
         if reasons.is_empty() {
-            let settings = self.merchant_api.api_settings(w.merchant_id).await?;
+            let settings = self.ports.merchant_api.api_settings(w.merchant_id).await?;
             if let Some(url) = settings.risk_url {
                 let (event_id, body) = super::events::risk_question(events, w);
                 reasons.extend(self.risk.ask(&url, &event_id, &body, now).await?);
@@ -196,7 +192,10 @@ impl WithdrawalExecutor {
                 ..Transition::default()
             }
         };
-        self.repo.transition(w.id, &change, now, events).await?;
+        self.ports
+            .withdrawals
+            .transition(w.id, &change, now, events)
+            .await?;
         Ok(())
     }
 
@@ -206,9 +205,9 @@ impl WithdrawalExecutor {
         events: &CallbackEvents,
         report: &mut ExecReport,
     ) -> AppResult<()> {
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let chain = self.chains.require(w.chain_id)?.clone();
-        let nodes = self.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let asset = self.asset_of(w, &nodes)?;
         let (wallet, request, fee) = match self.pick_wallet(w, chain.as_ref(), &asset).await? {
             Ok(picked) => picked,
@@ -220,13 +219,17 @@ impl WithdrawalExecutor {
                     next_attempt_at: Some(now + self.settings.settlement_retry),
                     ..Transition::default()
                 };
-                self.repo.transition(w.id, &change, now, events).await?;
+                self.ports
+                    .withdrawals
+                    .transition(w.id, &change, now, events)
+                    .await?;
                 return Ok(());
             }
         };
         let lease_until = now + self.settings.lease;
         if !self
-            .leases
+            .ports
+            .withdrawal_leases
             .lease_wallet(w.chain_id, &wallet.address, &self.owner, now, lease_until)
             .await?
         {
@@ -235,7 +238,8 @@ impl WithdrawalExecutor {
         let outcome = self
             .sign_and_send(w, chain.as_ref(), &wallet, &request, fee, events, report)
             .await;
-        self.leases
+        self.ports
+            .withdrawal_leases
             .release_wallet(w.chain_id, &wallet.address, &self.owner)
             .await?;
         outcome
@@ -253,7 +257,12 @@ impl WithdrawalExecutor {
         report: &mut ExecReport,
     ) -> AppResult<()> {
         // A transaction of this wallet stored before a crash goes out before any new one.
-        for unsent in self.leases.signed_unsent(w.chain_id, &wallet.address).await? {
+        for unsent in self
+            .ports
+            .withdrawal_leases
+            .signed_unsent(w.chain_id, &wallet.address)
+            .await?
+        {
             self.broadcast(&unsent, chain, events, report).await?;
         }
         let seed = self.vault.seed(w.merchant_id).await?;
@@ -278,7 +287,7 @@ impl WithdrawalExecutor {
                     .await
             }
         };
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let stored = Transition {
             from: vec![OrderStatus::Passed, OrderStatus::WaitingSettlement],
             to: OrderStatus::WaitingConfirm,
@@ -290,7 +299,12 @@ impl WithdrawalExecutor {
             reason: Some(String::new()),
             ..Transition::default()
         };
-        let Some(stored) = self.repo.transition(w.id, &stored, now, events).await? else {
+        let Some(stored) = self
+            .ports
+            .withdrawals
+            .transition(w.id, &stored, now, events)
+            .await?
+        else {
             return Ok(()); // moved by someone else meanwhile: this signature is never sent
         };
         report.signed += 1;
@@ -331,7 +345,7 @@ impl WithdrawalExecutor {
             }
         }
         halt(HaltPoint::Broadcast, self.settings.halt_after);
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let sent = Transition {
             from: vec![OrderStatus::WaitingConfirm],
             to: OrderStatus::Processing,
@@ -339,7 +353,13 @@ impl WithdrawalExecutor {
             event: Some(WithdrawalEvent::Broadcast),
             ..Transition::default()
         };
-        if self.repo.transition(w.id, &sent, now, events).await?.is_some() {
+        if self
+            .ports
+            .withdrawals
+            .transition(w.id, &sent, now, events)
+            .await?
+            .is_some()
+        {
             report.broadcast += 1;
         }
         Ok(())
@@ -362,8 +382,9 @@ impl WithdrawalExecutor {
             ..Transition::default()
         };
         if self
-            .repo
-            .transition(w.id, &change, self.clock.now(), events)
+            .ports
+            .withdrawals
+            .transition(w.id, &change, self.ports.clock.now(), events)
             .await?
             .is_some()
         {

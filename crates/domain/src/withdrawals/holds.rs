@@ -42,7 +42,12 @@ impl WithdrawalExecutor {
                 tracing::error!(withdrawal_id = w.id, error = %e, "the failed withdrawal could not be held");
             }
         }
-        if let Err(e) = self.leases.release_withdrawal(w.id, &self.owner).await {
+        if let Err(e) = self
+            .ports
+            .withdrawal_leases
+            .release_withdrawal(w.id, &self.owner)
+            .await
+        {
             tracing::warn!(withdrawal_id = w.id, error = %e, "lease not released; it runs out");
         }
     }
@@ -60,7 +65,7 @@ impl WithdrawalExecutor {
         if matches!(err, AppError::Unavailable(_)) {
             return Ok(());
         }
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let reason = format!(
             "Held: {} failed on this order (withdrawal {}); see the service log",
             stage.name(),
@@ -71,7 +76,8 @@ impl WithdrawalExecutor {
                 .hold_for_review(w, risk::reason::SCREENING_FAILED, &reason, events)
                 .await;
         }
-        self.leases
+        self.ports
+            .withdrawal_leases
             .hold_withdrawal(w.id, &reason, now + self.settings.hold_retry)
             .await
     }
@@ -92,8 +98,9 @@ impl WithdrawalExecutor {
             event: Some(WithdrawalEvent::Review),
             ..Transition::default()
         };
-        self.repo
-            .transition(w.id, &change, self.clock.now(), events)
+        self.ports
+            .withdrawals
+            .transition(w.id, &change, self.ports.clock.now(), events)
             .await?;
         Ok(())
     }

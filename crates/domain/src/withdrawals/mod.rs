@@ -15,15 +15,13 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::auth::{AuthContext, AuthService};
+use crate::callbacks::latest_event_id;
 use crate::chains::ChainRegistry;
-use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
-use crate::merchant_api::{BlacklistRepo, MerchantApiRepo};
 use crate::messages::MsgKey;
 use crate::orders::{Dates, Listed, OrderLists, OrderSummary};
 use crate::ports::{
-    AccessRepo, AssetRepo, ConfigRepo, DepositAddressRepo, HotWalletRepo, MerchantId, OrderFilter,
-    PageRequest, Paged, ReviewRecord, WithdrawalRecord, WithdrawalRepo,
+    MerchantId, OrderFilter, OrderRef, PageRequest, Paged, Ports, ReviewRecord, WithdrawalRecord,
 };
 
 #[derive(Debug, Clone)]
@@ -38,21 +36,11 @@ pub struct WithdrawalSettings {
 }
 
 pub struct WithdrawalService {
-    pub repo: Arc<dyn WithdrawalRepo>,
+    pub ports: Ports,
     pub lists: OrderLists<WithdrawalRecord>,
-    pub addresses: Arc<dyn DepositAddressRepo>,
-    pub hot_wallets: Arc<dyn HotWalletRepo>,
-    pub assets: Arc<dyn AssetRepo>,
-    pub config: Arc<dyn ConfigRepo>,
-    pub access: Arc<dyn AccessRepo>,
-    pub merchant_api: Arc<dyn MerchantApiRepo>,
-    pub blacklist: Arc<dyn BlacklistRepo>,
     pub chains: Arc<ChainRegistry>,
-    /// The callbacks sent (manual re-push).
-    pub callbacks: Arc<dyn crate::ports::CallbackLog>,
     /// The reviewer's Google authenticator, which passing needs.
     pub auth: Arc<AuthService>,
-    pub clock: Arc<dyn Clock>,
     pub settings: WithdrawalSettings,
 }
 
@@ -61,7 +49,8 @@ pub const MAX_QUERY_IDS: usize = 100;
 
 impl WithdrawalService {
     pub(crate) async fn found(&self, merchant_id: MerchantId, id: i64) -> AppResult<WithdrawalRecord> {
-        self.repo
+        self.ports
+            .withdrawals
             .withdrawal(merchant_id, id)
             .await?
             .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))
@@ -99,8 +88,8 @@ impl WithdrawalService {
         id: i64,
     ) -> AppResult<(Listed<WithdrawalRecord>, Vec<ReviewRecord>)> {
         let w = self.found(ctx.merchant_id, id).await?;
-        let nodes = self.config.chain_nodes().await?;
-        let reviews = self.repo.reviews(ctx.merchant_id, id).await?;
+        let nodes = self.ports.config.chain_nodes().await?;
+        let reviews = self.ports.withdrawals.reviews(ctx.merchant_id, id).await?;
         Ok((Listed::new(w, &nodes), reviews))
     }
 
@@ -124,11 +113,6 @@ impl WithdrawalService {
     /// The withdrawal's latest callback event, for the callback service to send again now.
     pub async fn push(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
         let w = self.found(ctx.merchant_id, id).await?;
-        let event = self
-            .callbacks
-            .latest_event(crate::ports::OrderRef::Withdrawal(w.id))
-            .await?
-            .ok_or(AppError::Invalid(MsgKey::NothingToPush))?;
-        Ok(event.event_id)
+        latest_event_id(&*self.ports.callback_log, OrderRef::Withdrawal(w.id)).await
     }
 }

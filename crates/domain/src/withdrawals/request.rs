@@ -79,12 +79,17 @@ impl WithdrawalService {
         req: &WithdrawRequest,
     ) -> AppResult<Listed<WithdrawalRecord>> {
         let new = self.checked_request(merchant_id, requester, req).await?;
-        let record = match self.repo.insert_withdrawal(&new, self.clock.now()).await? {
+        let record = match self
+            .ports
+            .withdrawals
+            .insert_withdrawal(&new, self.ports.clock.now())
+            .await?
+        {
             InsertOutcome::Inserted(w) => w,
             InsertOutcome::Existing(w) if same_request(&w, &new) => w,
             InsertOutcome::Existing(_) => return Err(AppError::Invalid(MsgKey::MerchantOrderNoReused)),
         };
-        let nodes = self.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         Ok(Listed::new(record, &nodes))
     }
 
@@ -92,19 +97,24 @@ impl WithdrawalService {
     /// come back as an end user's deposit (with a callback); internal moves are collection's.
     async fn is_own_address(&self, merchant_id: MerchantId, chain_id: i64, address: &str) -> AppResult<bool> {
         let deposit = self
+            .ports
             .addresses
             .deposit_addresses_at(chain_id, &[address.to_string()])
             .await?;
         if deposit.iter().any(|d| d.merchant_id == merchant_id) {
             return Ok(true);
         }
-        let hot = self.hot_wallets.hot_wallets_on(merchant_id, chain_id).await?;
+        let hot = self
+            .ports
+            .hot_wallets
+            .hot_wallets_on(merchant_id, chain_id)
+            .await?;
         if hot.iter().any(|w| w.address == address) {
             return Ok(true);
         }
-        let assets = self.assets.assets(merchant_id, Some(chain_id)).await?;
+        let assets = self.ports.assets.assets(merchant_id, Some(chain_id)).await?;
         let asset_ids: Vec<i64> = assets.iter().map(|a| a.id).collect();
-        let cold = self.assets.cold_addresses_of(&asset_ids).await?;
+        let cold = self.ports.assets.cold_addresses_of(&asset_ids).await?;
         Ok(cold.iter().any(|c| c.address == address))
     }
 
@@ -115,12 +125,12 @@ impl WithdrawalService {
         req: &WithdrawRequest,
     ) -> AppResult<NewWithdrawal> {
         let chain = self.chains.require(req.chain_id)?.clone();
-        let nodes = self.config.chain_nodes().await?;
+        let nodes = self.ports.config.chain_nodes().await?;
         let node = nodes
             .iter()
             .find(|c| c.chainid == req.chain_id)
             .ok_or(AppError::Invalid(MsgKey::UnknownChainOrToken))?;
-        let assets = self.assets.assets(merchant_id, Some(req.chain_id)).await?;
+        let assets = self.ports.assets.assets(merchant_id, Some(req.chain_id)).await?;
         let decimals = match req.token_id {
             Some(token_id) => {
                 let token = node
@@ -144,6 +154,7 @@ impl WithdrawalService {
             .parse_address(req.to_address.trim())
             .map_err(|_| AppError::Invalid(MsgKey::InvalidAddress))?;
         if self
+            .ports
             .blacklist
             .is_blacklisted(merchant_id, req.chain_id, &to_address)
             .await?
@@ -186,7 +197,11 @@ impl WithdrawalService {
                 let from = chain
                     .parse_address(from.trim())
                     .map_err(|_| AppError::Invalid(MsgKey::NotOwnHotWallet))?;
-                let ours = self.hot_wallets.hot_wallets_on(merchant_id, req.chain_id).await?;
+                let ours = self
+                    .ports
+                    .hot_wallets
+                    .hot_wallets_on(merchant_id, req.chain_id)
+                    .await?;
                 if !ours.iter().any(|w| w.address == from) {
                     return Err(AppError::Invalid(MsgKey::NotOwnHotWallet));
                 }

@@ -3,7 +3,6 @@
 //! change is one conditional update, so of concurrent passes of an order exactly one counts.
 
 use chrono::Duration;
-use serde::Serialize;
 
 use super::WithdrawalService;
 use crate::auth::AuthContext;
@@ -32,8 +31,8 @@ pub enum Selection {
     All(OrderFilter),
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// How the review of one selected row went.
+#[derive(Debug, Clone)]
 pub struct RowResult {
     pub id: i64,
     pub ok: bool,
@@ -41,8 +40,7 @@ pub struct RowResult {
     pub msg: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct CheckReport {
     /// Rows the selection matched.
     pub total: u64,
@@ -94,7 +92,7 @@ impl WithdrawalService {
                     .await?
             }
         };
-        let events = CallbackEvents::new(self.config.chain_nodes().await?, self.clock.clone());
+        let events = CallbackEvents::new(self.ports.config.chain_nodes().await?, self.ports.clock.clone());
         let mut results = Vec::with_capacity(ids.len());
         for id in ids {
             let outcome = self.review_one(ctx, id, action, &reason, &events).await;
@@ -130,7 +128,7 @@ impl WithdrawalService {
         events: &CallbackEvents,
     ) -> AppResult<()> {
         let w = self.found(ctx.merchant_id, id).await?;
-        let now = self.clock.now();
+        let now = self.ports.clock.now();
         let review = Some(ReviewRecord {
             withdrawal_id: id,
             action,
@@ -143,7 +141,7 @@ impl WithdrawalService {
             ReviewAction::Pass => {
                 self.check_maker(ctx, &w).await?;
                 crate::access::cooling::require_settled_reviewer(
-                    &*self.access,
+                    &*self.ports.access,
                     ctx,
                     now,
                     self.settings.review_cooling_off,
@@ -185,7 +183,12 @@ impl WithdrawalService {
                 }
             }
         };
-        match self.repo.transition(id, &change, now, events).await? {
+        match self
+            .ports
+            .withdrawals
+            .transition(id, &change, now, events)
+            .await?
+        {
             Some(_) => Ok(()),
             None if action == ReviewAction::ReviewAgain => {
                 Err(AppError::Invalid(MsgKey::ReviewAgainNotAllowed))
@@ -200,6 +203,7 @@ impl WithdrawalService {
             return Ok(());
         }
         let reviewers = self
+            .ports
             .access
             .enabled_users_with_menu(ctx.merchant_id, PASS_MENU)
             .await?;
@@ -218,7 +222,7 @@ impl WithdrawalService {
         }
         let old_enough = w
             .approved_at
-            .is_some_and(|at| self.clock.now() - at >= Duration::minutes(REVIEW_AGAIN_AFTER_MINUTES));
+            .is_some_and(|at| self.ports.clock.now() - at >= Duration::minutes(REVIEW_AGAIN_AFTER_MINUTES));
         if !old_enough {
             return Err(not_allowed());
         }

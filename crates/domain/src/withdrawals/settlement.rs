@@ -25,7 +25,12 @@ impl WithdrawalExecutor {
             native: BaseUnits::ZERO,
             token: BaseUnits::ZERO,
         };
-        for other in self.leases.signed_unmined(w.chain_id, address).await? {
+        for other in self
+            .ports
+            .withdrawal_leases
+            .signed_unmined(w.chain_id, address)
+            .await?
+        {
             reserved.native = reserved
                 .native
                 .saturating_add(other.fee.unwrap_or(BaseUnits::ZERO));
@@ -69,6 +74,7 @@ impl WithdrawalExecutor {
         asset: &Asset,
     ) -> AppResult<Result<(HotWalletRecord, TransferRequest, BaseUnits), String>> {
         let mut wallets: Vec<_> = self
+            .ports
             .hot_wallets
             .hot_wallets_on(w.merchant_id, w.chain_id)
             .await?
@@ -79,6 +85,7 @@ impl WithdrawalExecutor {
             wallets.retain(|h| &h.address == from);
         }
         let payment = self
+            .ports
             .assets
             .assets(w.merchant_id, Some(w.chain_id))
             .await?

@@ -19,7 +19,7 @@ pub(super) async fn follow(
     report: &mut ExecReport,
 ) -> AppResult<()> {
     let unavailable = |e: ChainError| AppError::Unavailable(e.to_string());
-    let now = exec.clock.now();
+    let now = exec.ports.clock.now();
     let change = match chain.status(&w.tx_hash).await.map_err(unavailable)? {
         TxStatus::Included {
             success: false,
@@ -92,7 +92,13 @@ pub(super) async fn follow(
         }
     };
     let to = change.to;
-    if exec.repo.transition(w.id, &change, now, events).await?.is_some() {
+    if exec
+        .ports
+        .withdrawals
+        .transition(w.id, &change, now, events)
+        .await?
+        .is_some()
+    {
         match to {
             OrderStatus::Complete => report.completed += 1,
             OrderStatus::Failed => report.failed += 1,

@@ -1,0 +1,96 @@
+//! The home configuration (`/api/partner/home/config`): chains with their tokens, in the legacy
+//! names the console reads (`chainid`, `chainname`, `txurl`, `tokenid`).
+
+use coffer_domain::config::{ChainNode, EnergyBaseAmount, HomeConfig, TokenInfo};
+use serde::Serialize;
+
+use super::listed;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TokenInfoView {
+    pub tokenid: i64,
+    pub symbol: String,
+    /// USD price as a decimal string.
+    pub price: String,
+    pub decimals: i32,
+    pub contract: String,
+}
+
+impl From<TokenInfo> for TokenInfoView {
+    fn from(t: TokenInfo) -> Self {
+        TokenInfoView {
+            tokenid: t.tokenid,
+            symbol: t.symbol,
+            price: t.price,
+            decimals: t.decimals,
+            contract: t.contract,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ChainNodeView {
+    pub chainid: i64,
+    pub chainname: String,
+    pub symbol: String,
+    /// Block-explorer prefix for a transaction hash.
+    pub txurl: String,
+    pub decimals: i32,
+    /// The family's stored name ("dev", "evm", "tron").
+    pub family: String,
+    pub tokens: Vec<TokenInfoView>,
+}
+
+impl From<ChainNode> for ChainNodeView {
+    fn from(c: ChainNode) -> Self {
+        ChainNodeView {
+            chainid: c.chainid,
+            chainname: c.chainname,
+            symbol: c.symbol,
+            txurl: c.txurl,
+            decimals: c.decimals,
+            family: c.family,
+            tokens: listed(c.tokens),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnergyBaseAmountView {
+    pub with_usdt: String,
+    pub without_usdt: String,
+}
+
+impl From<EnergyBaseAmount> for EnergyBaseAmountView {
+    fn from(e: EnergyBaseAmount) -> Self {
+        EnergyBaseAmountView {
+            with_usdt: e.with_usdt,
+            without_usdt: e.without_usdt,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeConfigView {
+    pub chain_nodes: Vec<ChainNodeView>,
+    pub partner_chain_nodes: Vec<ChainNodeView>,
+    pub token_icon_url: String,
+    pub tron_energy_base_amount: EnergyBaseAmountView,
+    pub time_zone: i32,
+    pub multi_address_collect: bool,
+}
+
+impl From<HomeConfig> for HomeConfigView {
+    fn from(h: HomeConfig) -> Self {
+        HomeConfigView {
+            chain_nodes: listed(h.chain_nodes),
+            partner_chain_nodes: listed(h.partner_chain_nodes),
+            token_icon_url: h.token_icon_url,
+            tron_energy_base_amount: h.tron_energy_base_amount.into(),
+            time_zone: h.time_zone,
+            multi_address_collect: h.multi_address_collect,
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! One bundle of every storage port and the clock: what the domain services hold instead of
+//! each declaring its own list of `Arc<dyn …>` fields. The wiring builds it once from the
+//! store, which implements every port.
+
+use std::sync::Arc;
+
+use super::{
+    AccessRepo, AssetRepo, AttemptRepo, CallbackDirectory, CallbackLog, CallbackOutbox, CodeRepo, ConfigRepo,
+    DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, PlatformKeyRepo, RoleRepo,
+    ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+};
+use crate::clock::Clock;
+use crate::iplist::IpRepo;
+use crate::merchant_api::{BlacklistRepo, MerchantApiRepo};
+
+#[derive(Clone)]
+pub struct Ports {
+    pub users: Arc<dyn UserRepo>,
+    pub sessions: Arc<dyn SessionRepo>,
+    pub codes: Arc<dyn CodeRepo>,
+    pub attempts: Arc<dyn AttemptRepo>,
+    pub config: Arc<dyn ConfigRepo>,
+    pub logs: Arc<dyn LogRepo>,
+    pub access: Arc<dyn AccessRepo>,
+    pub roles: Arc<dyn RoleRepo>,
+    pub seeds: Arc<dyn SeedRepo>,
+    pub addresses: Arc<dyn DepositAddressRepo>,
+    pub hot_wallets: Arc<dyn HotWalletRepo>,
+    pub assets: Arc<dyn AssetRepo>,
+    pub token_requests: Arc<dyn TokenRequestRepo>,
+    pub scan: Arc<dyn ScanRepo>,
+    pub deposits: Arc<dyn DepositRepo>,
+    pub withdrawals: Arc<dyn WithdrawalRepo>,
+    pub withdrawal_leases: Arc<dyn WithdrawalLeaseRepo>,
+    pub merchant_api: Arc<dyn MerchantApiRepo>,
+    pub blacklist: Arc<dyn BlacklistRepo>,
+    pub ips: Arc<dyn IpRepo>,
+    pub outbox: Arc<dyn CallbackOutbox>,
+    pub callback_log: Arc<dyn CallbackLog>,
+    pub callback_directory: Arc<dyn CallbackDirectory>,
+    pub platform_keys: Arc<dyn PlatformKeyRepo>,
+    pub housekeeping: Arc<dyn Housekeeping>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl Ports {
+    /// Every port served by one implementation.
+    pub fn all_from<S>(store: Arc<S>, clock: Arc<dyn Clock>) -> Ports
+    where
+        S: UserRepo
+            + SessionRepo
+            + CodeRepo
+            + AttemptRepo
+            + ConfigRepo
+            + LogRepo
+            + AccessRepo
+            + RoleRepo
+            + SeedRepo
+            + DepositAddressRepo
+            + HotWalletRepo
+            + AssetRepo
+            + TokenRequestRepo
+            + ScanRepo
+            + DepositRepo
+            + WithdrawalRepo
+            + WithdrawalLeaseRepo
+            + MerchantApiRepo
+            + BlacklistRepo
+            + IpRepo
+            + CallbackOutbox
+            + CallbackLog
+            + CallbackDirectory
+            + PlatformKeyRepo
+            + Housekeeping
+            + 'static,
+    {
+        Ports {
+            users: store.clone(),
+            sessions: store.clone(),
+            codes: store.clone(),
+            attempts: store.clone(),
+            config: store.clone(),
+            logs: store.clone(),
+            access: store.clone(),
+            roles: store.clone(),
+            seeds: store.clone(),
+            addresses: store.clone(),
+            hot_wallets: store.clone(),
+            assets: store.clone(),
+            token_requests: store.clone(),
+            scan: store.clone(),
+            deposits: store.clone(),
+            withdrawals: store.clone(),
+            withdrawal_leases: store.clone(),
+            merchant_api: store.clone(),
+            blacklist: store.clone(),
+            ips: store.clone(),
+            outbox: store.clone(),
+            callback_log: store.clone(),
+            callback_directory: store.clone(),
+            platform_keys: store.clone(),
+            housekeeping: store,
+            clock,
+        }
+    }
+}
