@@ -28,5 +28,4 @@ mod text_filter;
 mod token_requests;
 pub(crate) mod users;
 mod withdrawal_leases;
-mod withdrawal_queries;
 pub(crate) mod withdrawals;

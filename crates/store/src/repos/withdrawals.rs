@@ -1,6 +1,6 @@
 //! [`WithdrawalRepo`]: storing a withdrawal and its state changes (one conditional UPDATE, the
-//! review and the callback event in one transaction). withdrawal_queries.rs has the sums the
-//! limits need, order_queries.rs the lists.
+//! review and the callback event in one transaction), the sums the limits need and the
+//! reviews; order_queries.rs has the lists.
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
@@ -10,8 +10,11 @@ use coffer_domain::ports::{
     Transition, WithdrawalRecord, WithdrawalRepo,
 };
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
+};
 
+use super::order_queries::sum_amounts;
 use crate::entities::{withdrawal, withdrawal_review};
 use crate::Store;
 
@@ -256,6 +259,8 @@ impl WithdrawalRepo for Store {
         row.map(withdrawal_record).transpose()
     }
 
+    /// Withdrawals of one token (None: the native coin) created at or after `since` and not
+    /// rejected or failed: how many, and their exact sum.
     async fn withdrawn_since(
         &self,
         merchant_id: MerchantId,
@@ -263,12 +268,40 @@ impl WithdrawalRepo for Store {
         token_id: Option<i64>,
         since: DateTime<Utc>,
     ) -> AppResult<(u64, BaseUnits)> {
-        self.sum_withdrawn_since(merchant_id, chain_id, token_id, since)
-            .await
+        use withdrawal::Column as W;
+        let token = match token_id {
+            Some(id) => W::TokenId.eq(id),
+            None => W::TokenId.is_null(),
+        };
+        let q = withdrawal::Entity::find()
+            .filter(W::MerchantId.eq(merchant_id))
+            .filter(W::ChainId.eq(chain_id))
+            .filter(token)
+            .filter(W::CreatedAt.gte(since))
+            .filter(W::Status.is_not_in([state::REJECT, state::FAILED]));
+        let totals = sum_amounts::<WithdrawalRecord>(self, q).await?;
+        let sum = totals.sums.first().map(|s| s.amount).unwrap_or(BaseUnits::ZERO);
+        Ok((totals.count, sum))
     }
 
     async fn reviews(&self, merchant_id: MerchantId, id: i64) -> AppResult<Vec<ReviewRecord>> {
-        self.reviews_of(merchant_id, id).await
+        let rows = withdrawal_review::Entity::find()
+            .filter(withdrawal_review::Column::MerchantId.eq(merchant_id))
+            .filter(withdrawal_review::Column::WithdrawalId.eq(id))
+            .order_by_desc(withdrawal_review::Column::Id)
+            .all(self.connection())
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| ReviewRecord {
+                withdrawal_id: r.withdrawal_id,
+                action: r.action,
+                reviewer: r.reviewer,
+                reviewer_email: r.reviewer_email,
+                reason: r.reason,
+                created_at: r.created_at,
+            })
+            .collect())
     }
 
     async fn transition(
