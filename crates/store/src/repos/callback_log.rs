@@ -7,7 +7,7 @@ use coffer_domain::ports::{
 };
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
-use super::announce::{event, order_column};
+use super::announce::{event, events_of};
 use crate::entities::{callback_attempt, callback_event};
 use crate::{fetch_page, Store};
 
@@ -76,9 +76,8 @@ impl CallbackLog for Store {
     }
 
     async fn latest_event(&self, order: OrderRef) -> AppResult<Option<CallbackEventRecord>> {
-        let (column, id) = order_column(order);
         let row = callback_event::Entity::find()
-            .filter(column.eq(id))
+            .filter(events_of(order))
             .order_by_desc(callback_event::Column::Id)
             .one(self.connection())
             .await?;
