@@ -20,6 +20,7 @@ mod merchant_api;
 mod order_queries;
 mod outbox;
 mod platform_key;
+mod query;
 mod roles;
 mod scan;
 mod seeds;

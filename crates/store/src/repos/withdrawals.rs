@@ -10,11 +10,10 @@ use coffer_domain::ports::{
     Transition, WithdrawalRecord, WithdrawalRepo,
 };
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
 use super::order_queries::sum_amounts;
+use super::query::{all_as, find_owned, merchant_rows, merchant_rows_newest_first};
 use crate::entities::{withdrawal, withdrawal_review};
 use crate::Store;
 
@@ -92,8 +91,7 @@ async fn by_merchant_order(
     merchant_id: MerchantId,
     merchant_order_no: &str,
 ) -> AppResult<Option<WithdrawalRecord>> {
-    let row = withdrawal::Entity::find()
-        .filter(withdrawal::Column::MerchantId.eq(merchant_id))
+    let row = merchant_rows::<withdrawal::Entity>(merchant_id)
         .filter(withdrawal::Column::MerchantOrderNo.eq(merchant_order_no))
         .one(store.connection())
         .await?;
@@ -252,10 +250,7 @@ impl WithdrawalRepo for Store {
     }
 
     async fn withdrawal(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<WithdrawalRecord>> {
-        let row = withdrawal::Entity::find_by_id(id)
-            .filter(withdrawal::Column::MerchantId.eq(merchant_id))
-            .one(self.connection())
-            .await?;
+        let row = find_owned::<withdrawal::Entity>(self, merchant_id, id).await?;
         row.map(withdrawal_record).transpose()
     }
 
@@ -285,23 +280,17 @@ impl WithdrawalRepo for Store {
     }
 
     async fn reviews(&self, merchant_id: MerchantId, id: i64) -> AppResult<Vec<ReviewRecord>> {
-        let rows = withdrawal_review::Entity::find()
-            .filter(withdrawal_review::Column::MerchantId.eq(merchant_id))
-            .filter(withdrawal_review::Column::WithdrawalId.eq(id))
-            .order_by_desc(withdrawal_review::Column::Id)
-            .all(self.connection())
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|r| ReviewRecord {
-                withdrawal_id: r.withdrawal_id,
-                action: r.action,
-                reviewer: r.reviewer,
-                reviewer_email: r.reviewer_email,
-                reason: r.reason,
-                created_at: r.created_at,
-            })
-            .collect())
+        let query = merchant_rows_newest_first::<withdrawal_review::Entity>(merchant_id)
+            .filter(withdrawal_review::Column::WithdrawalId.eq(id));
+        all_as(self, query, |r| ReviewRecord {
+            withdrawal_id: r.withdrawal_id,
+            action: r.action,
+            reviewer: r.reviewer,
+            reviewer_email: r.reviewer_email,
+            reason: r.reason,
+            created_at: r.created_at,
+        })
+        .await
     }
 
     async fn transition(
