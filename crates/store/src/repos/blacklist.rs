@@ -1,7 +1,7 @@
 //! [`BlacklistRepo`]: the addresses a merchant never pays out to.
 
 use super::merchant_api::is_unique_violation;
-use super::text_filter::contains_any_case;
+use super::text_filter::chain_and_address;
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::merchant_api::{BlacklistFilter, BlacklistRecord, BlacklistRepo};
@@ -33,14 +33,13 @@ impl BlacklistRepo for Store {
         filter: &BlacklistFilter,
         page: PageRequest,
     ) -> AppResult<Paged<BlacklistRecord>> {
-        let mut query = merchant_rows_newest_first::<address_blacklist::Entity>(merchant_id);
-        if let Some(chain_id) = filter.chain_id {
-            query = query.filter(address_blacklist::Column::ChainId.eq(chain_id));
-        }
-        if let Some(address) = filter.address.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            // Case-insensitive on both databases, as the deposit address filter.
-            query = query.filter(contains_any_case(address_blacklist::Column::Address, address));
-        }
+        let matching = chain_and_address(
+            address_blacklist::Column::ChainId,
+            address_blacklist::Column::Address,
+            filter.chain_id,
+            filter.address.as_deref(),
+        );
+        let query = merchant_rows_newest_first::<address_blacklist::Entity>(merchant_id).filter(matching);
         page_as(self, query, page, blacklist).await
     }
 

@@ -12,6 +12,22 @@ use super::query::{all_as, merchant_rows_newest_first, page_as, within};
 use crate::entities::{callback_attempt, callback_event};
 use crate::Store;
 
+fn attempt(a: callback_attempt::Model) -> CallbackAttemptRecord {
+    CallbackAttemptRecord {
+        id: a.id,
+        event_id: a.event_id,
+        merchant_id: a.merchant_id,
+        url: a.url,
+        http_status: a.http_status,
+        latency_ms: a.latency_ms,
+        response: a.response,
+        error: a.error,
+        success: a.success,
+        created_at: a.created_at,
+        reason: a.reason,
+    }
+}
+
 #[async_trait::async_trait]
 impl CallbackLog for Store {
     async fn page_events(
@@ -41,20 +57,7 @@ impl CallbackLog for Store {
     ) -> AppResult<Vec<CallbackAttemptRecord>> {
         let query = merchant_rows_newest_first::<callback_attempt::Entity>(merchant_id)
             .filter(callback_attempt::Column::EventId.eq(event_id));
-        all_as(self, query, |a| CallbackAttemptRecord {
-            id: a.id,
-            event_id: a.event_id,
-            merchant_id: a.merchant_id,
-            url: a.url,
-            http_status: a.http_status,
-            latency_ms: a.latency_ms,
-            response: a.response,
-            error: a.error,
-            success: a.success,
-            created_at: a.created_at,
-            reason: a.reason,
-        })
-        .await
+        all_as(self, query, attempt).await
     }
 
     async fn latest_event(&self, order: OrderRef) -> AppResult<Option<CallbackEventRecord>> {

@@ -1,6 +1,6 @@
 //! [`DepositAddressRepo`]: the addresses derived for a merchant's users to deposit to.
 
-use super::text_filter::contains_any_case;
+use super::text_filter::chain_and_address;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
     AddressFilter, DepositAddressRecord, DepositAddressRepo, MerchantId, NewDerived, PageRequest, Paged,
@@ -76,21 +76,15 @@ impl DepositAddressRepo for Store {
         filter: &AddressFilter,
         page: PageRequest,
     ) -> AppResult<Paged<DepositAddressRecord>> {
-        let mut query = merchant_rows_newest_first::<deposit_address::Entity>(merchant_id);
-        if let Some(chain_id) = filter.chain_id {
-            query = query.filter(deposit_address::Column::ChainId.eq(chain_id));
-        }
-        if let Some(open_id) = filter.open_id.as_deref().filter(|s| !s.is_empty()) {
-            query = query.filter(deposit_address::Column::OpenId.eq(open_id));
-        }
-        if let Some(address) = filter.address.as_deref().filter(|s| !s.is_empty()) {
-            // Case-insensitive on both databases (SQLite's LIKE ignores ASCII case, PostgreSQL's
-            // does not): EVM addresses are typed in any case.
-            query = query.filter(contains_any_case(
-                deposit_address::Column::Address,
-                address.trim(),
-            ));
-        }
+        let open_id = filter.open_id.as_deref().filter(|s| !s.is_empty());
+        let matching = chain_and_address(
+            deposit_address::Column::ChainId,
+            deposit_address::Column::Address,
+            filter.chain_id,
+            filter.address.as_deref(),
+        )
+        .add_option(open_id.map(|open_id| deposit_address::Column::OpenId.eq(open_id)));
+        let query = merchant_rows_newest_first::<deposit_address::Entity>(merchant_id).filter(matching);
         page_as(self, query, page, address).await
     }
 

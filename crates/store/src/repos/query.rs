@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{MerchantId, PageRequest, Paged};
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
     Select, TryInsertResult, UpdateMany, Value,
@@ -131,6 +131,24 @@ pub(crate) async fn update_owned<E: MerchantOwned>(
         .exec(store.connection())
         .await?;
     Ok(result.rows_affected == 1)
+}
+
+/// Sets `column` of the rows whose `key` is `id` (one field of one row, or of the rows that
+/// share a key).
+pub(crate) async fn set_column<C: ColumnTrait>(
+    db: &impl ConnectionTrait,
+    column: C,
+    key: C,
+    id: i64,
+    value: impl Into<Value>,
+) -> Result<(), DbErr> {
+    let update = Query::update()
+        .table(column.entity_name())
+        .value(column, value.into())
+        .and_where(Expr::col(key).eq(id))
+        .to_owned();
+    db.execute(db.get_database_backend().build(&update)).await?;
+    Ok(())
 }
 
 /// Every row of a query, as records.

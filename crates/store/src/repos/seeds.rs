@@ -1,9 +1,9 @@
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{MerchantId, SealedSecret, SecretKind, SeedRepo};
-use sea_orm::sea_query::{Expr, Query};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::query::insert_once;
+use super::query::{insert_once, set_column};
 use crate::entities::{app_user, key_check, key_counter, merchant_api_setting, merchant_seed, platform_key};
 use crate::Store;
 
@@ -130,34 +130,19 @@ impl SeedRepo for Store {
         use key_check::Column as Check;
         use merchant_api_setting::Column as Api;
         use merchant_seed::Column as Seed;
-        use platform_key::Column as Platform;
+        use platform_key::Column as Key;
         let tx = self.begin_write().await?;
         for s in secrets {
+            let (row, value) = (s.row, s.sealed.clone());
             match s.kind {
-                SecretKind::KeyCheck => reseal_one(&tx, Check::Sealed, Check::Id, s).await,
-                SecretKind::MerchantSeed => reseal_one(&tx, Seed::Sealed, Seed::MerchantId, s).await,
-                SecretKind::TotpSecret => reseal_one(&tx, User::TotpSecret, User::Id, s).await,
-                SecretKind::TotpPending => reseal_one(&tx, User::TotpPending, User::Id, s).await,
-                SecretKind::PlatformKey => reseal_one(&tx, Platform::SealedPrivate, Platform::Id, s).await,
-                SecretKind::ApiKey => reseal_one(&tx, Api::KeySealed, Api::MerchantId, s).await,
+                SecretKind::KeyCheck => set_column(&tx, Check::Sealed, Check::Id, row, value).await,
+                SecretKind::MerchantSeed => set_column(&tx, Seed::Sealed, Seed::MerchantId, row, value).await,
+                SecretKind::TotpSecret => set_column(&tx, User::TotpSecret, User::Id, row, value).await,
+                SecretKind::TotpPending => set_column(&tx, User::TotpPending, User::Id, row, value).await,
+                SecretKind::PlatformKey => set_column(&tx, Key::SealedPrivate, Key::Id, row, value).await,
+                SecretKind::ApiKey => set_column(&tx, Api::KeySealed, Api::MerchantId, row, value).await,
             }?;
         }
         Ok(tx.commit().await?)
     }
-}
-
-/// Stores a secret sealed anew: `column` of the row whose `key` is the secret's row.
-async fn reseal_one<C: ColumnTrait>(
-    db: &impl ConnectionTrait,
-    column: C,
-    key: C,
-    secret: &SealedSecret,
-) -> Result<(), sea_orm::DbErr> {
-    let update = Query::update()
-        .table(column.entity_name())
-        .value(column, secret.sealed.clone())
-        .and_where(Expr::col(key).eq(secret.row))
-        .to_owned();
-    db.execute(db.get_database_backend().build(&update)).await?;
-    Ok(())
 }

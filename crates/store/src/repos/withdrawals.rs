@@ -13,7 +13,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
 use super::order_queries::sum_amounts;
-use super::query::{all_as, find_owned, merchant_rows, merchant_rows_newest_first};
+use super::query::{all_as, find_owned, merchant_rows, merchant_rows_newest_first, set_column};
 use crate::entities::{withdrawal, withdrawal_review};
 use crate::Store;
 
@@ -239,11 +239,8 @@ impl WithdrawalRepo for Store {
             (Err(err), _) => return Err(err.into()),
         };
         let order_no = format!("W{}{:010}", now.format("%Y%m%d"), inserted.id);
-        withdrawal::Entity::update_many()
-            .col_expr(withdrawal::Column::OrderNo, Expr::value(order_no))
-            .filter(withdrawal::Column::Id.eq(inserted.id))
-            .exec(&tx)
-            .await?;
+        use withdrawal::Column as W;
+        set_column(&tx, W::OrderNo, W::Id, inserted.id, order_no).await?;
         let row = reread(&tx, inserted.id).await?;
         tx.commit().await?;
         Ok(InsertOutcome::Inserted(withdrawal_record(row)?))
