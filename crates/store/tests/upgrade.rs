@@ -11,15 +11,14 @@ use sea_orm_migration::MigratorTrait;
 
 const MERCHANT: i64 = 3;
 
-/// Every migration before the one named `name`.
-async fn migrate_before(store: &Store, name: &str) {
-    let before = Migrator::migrations()
+const ORDER_KIND: &str = "m20261124_000001_callback_order_kind";
+
+/// How many migrations come before the one named `name`.
+fn position_of(name: &str) -> usize {
+    Migrator::migrations()
         .iter()
         .position(|m| m.name() == name)
-        .expect("the migration is listed");
-    Migrator::up(store.connection(), Some(before as u32))
-        .await
-        .unwrap();
+        .expect("the migration is listed")
 }
 
 /// An event row as the outbox wrote it with one column per kind of order.
@@ -76,7 +75,9 @@ async fn callback_events_keep_their_order(db: TestDb) {
         connect_timeout: std::time::Duration::from_secs(10),
     };
     let store = Store::connect(&db.url, settings).await.unwrap();
-    migrate_before(&store, "m20261124_000001_callback_order_kind").await;
+    Migrator::up(store.connection(), Some(position_of(ORDER_KIND) as u32))
+        .await
+        .unwrap();
     let t0 = Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap();
     // A deposit and a withdrawal that share the number 9, and an event naming no order.
     old_event(&store, "d9", Some(9), None, t0).await;
@@ -133,6 +134,39 @@ async fn callback_events_keep_their_order(db: TestDb) {
         ]
     );
     assert_eq!(listed.total, 4);
+
+    // Undone, the columns per kind come back with the same orders.
+    let undo = Migrator::migrations().len() - position_of(ORDER_KIND);
+    Migrator::down(store.connection(), Some(undo as u32))
+        .await
+        .unwrap();
+    let db = store.connection();
+    let rows = db
+        .query_all(sea_orm::Statement::from_string(
+            db.get_database_backend(),
+            "SELECT event_id, deposit_id, withdrawal_id FROM callback_event ORDER BY id",
+        ))
+        .await
+        .unwrap();
+    let columns: Vec<(String, Option<i64>, Option<i64>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.try_get_by_index(0).unwrap(),
+                r.try_get_by_index(1).unwrap(),
+                r.try_get_by_index(2).unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        columns,
+        [
+            ("d9".to_string(), Some(9), None),
+            ("w9".to_string(), None, Some(9)),
+            ("w12".to_string(), None, Some(12)),
+            ("none".to_string(), None, None),
+        ]
+    );
 }
 
 each_database!(callback_events_keep_their_order);
