@@ -10,7 +10,6 @@ pub struct Model {
     pub id: i64,
     pub event_id: String,
     pub merchant_id: i64,
-    pub deposit_id: Option<i64>,
     pub order_no: String,
     pub event: String,
     pub body: String,
@@ -22,8 +21,10 @@ pub struct Model {
     pub last_http_status: Option<i32>,
     pub created_at: DateTimeUtc,
     pub delivered_at: Option<DateTimeUtc>,
-    pub withdrawal_id: Option<i64>,
     pub seq: i64,
+    /// 'deposit', 'withdrawal' (repos/announce.rs maps them to `OrderRef`).
+    pub order_kind: Option<String>,
+    pub order_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -17,6 +17,8 @@ mod m20261123_000010_callback_order;
 mod m20261123_000011_reviewer_cooling_off;
 // Guessable secrets
 mod m20261123_110001_auth_attempts;
+// Callbacks: one pair of columns names the order of every kind
+mod m20261124_000001_callback_order_kind;
 mod schema;
 
 pub struct Migrator;
@@ -40,6 +42,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000011_reviewer_cooling_off::Migration),
             // Guessable secrets
             Box::new(m20261123_110001_auth_attempts::Migration),
+            // Callbacks: one pair of columns names the order of every kind
+            Box::new(m20261124_000001_callback_order_kind::Migration),
         ]
     }
 }

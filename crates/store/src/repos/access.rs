@@ -141,21 +141,11 @@ impl AccessRepo for Store {
     }
 
     async fn mark_pass_granted(&self, id: UserId, at: DateTime<Utc>) -> AppResult<()> {
-        app_user::Entity::update_many()
-            .col_expr(app_user::Column::PassGrantedAt, Some(at).into())
-            .filter(app_user::Column::Id.eq(id))
-            .exec(self.connection())
-            .await?;
-        Ok(())
+        self.grant_pass(app_user::Column::Id.eq(id), at).await
     }
 
     async fn mark_role_pass_granted(&self, role_id: i64, at: DateTime<Utc>) -> AppResult<()> {
-        app_user::Entity::update_many()
-            .col_expr(app_user::Column::PassGrantedAt, Some(at).into())
-            .filter(app_user::Column::RoleId.eq(role_id))
-            .exec(self.connection())
-            .await?;
-        Ok(())
+        self.grant_pass(app_user::Column::RoleId.eq(role_id), at).await
     }
 
     async fn accept_invitation(&self, id: UserId, password_hash: &str) -> AppResult<bool> {
@@ -167,5 +157,17 @@ impl AccessRepo for Store {
             .exec(self.connection())
             .await?;
         Ok(done.rows_affected == 1)
+    }
+}
+
+impl Store {
+    /// Notes that the users `which` selects were granted the pass at `at`.
+    async fn grant_pass(&self, which: sea_orm::sea_query::SimpleExpr, at: DateTime<Utc>) -> AppResult<()> {
+        app_user::Entity::update_many()
+            .col_expr(app_user::Column::PassGrantedAt, Some(at).into())
+            .filter(which)
+            .exec(self.connection())
+            .await?;
+        Ok(())
     }
 }

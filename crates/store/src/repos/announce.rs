@@ -1,11 +1,13 @@
 //! Announcing an order's change: its callback event is written to the outbox in the change's
 //! transaction, numbered after the order's events and superseding the undelivered ones. One
-//! code path serves every kind of order: the kind only decides which outbox column names the
-//! order and which table holds its callback status.
+//! code path serves every kind of order: the kind only decides the name the outbox stores
+//! beside the order's id and which table holds its callback status.
 
-use coffer_domain::ports::{CallbackEvent, CallbackEventRecord, EventBuilder, NewCallbackEvent, OrderRef};
-use coffer_domain::ports::{CallbackStatus, NotifyStatus};
-use sea_orm::sea_query::{Alias, Expr, Query};
+use coffer_domain::ports::{
+    CallbackEvent, CallbackEventRecord, CallbackStatus, EventBuilder, NewCallbackEvent, NotifyStatus,
+    OrderRef,
+};
+use sea_orm::sea_query::{Alias, Expr, Query, TableRef};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityName, EntityTrait, QueryFilter,
     QuerySelect, Set,
@@ -13,20 +15,35 @@ use sea_orm::{
 
 use crate::entities::{callback_event, deposit, withdrawal, Stored};
 
-/// The outbox column naming an event's order, per kind.
-pub(crate) fn order_column(order: OrderRef) -> (callback_event::Column, i64) {
+/// The names the outbox's `order_kind` holds (stored in every event row: never renamed).
+const DEPOSIT: &str = "deposit";
+const WITHDRAWAL: &str = "withdrawal";
+
+/// How the outbox and the order tables name an order: the stable name the outbox's
+/// `order_kind` holds, and the table of the kind. The one place that maps `OrderRef` to storage:
+/// a new kind of order is its name, one arm here and one in [`order_of`].
+fn order_key(order: OrderRef) -> (&'static str, i64, TableRef) {
     match order {
-        OrderRef::Deposit(id) => (callback_event::Column::DepositId, id),
-        OrderRef::Withdrawal(id) => (callback_event::Column::WithdrawalId, id),
+        OrderRef::Deposit(id) => (DEPOSIT, id, deposit::Entity.table_ref()),
+        OrderRef::Withdrawal(id) => (WITHDRAWAL, id, withdrawal::Entity.table_ref()),
     }
 }
 
 fn order_of(row: &callback_event::Model) -> Option<OrderRef> {
-    match (row.deposit_id, row.withdrawal_id) {
-        (Some(id), _) => Some(OrderRef::Deposit(id)),
-        (None, Some(id)) => Some(OrderRef::Withdrawal(id)),
-        (None, None) => None,
+    let id = row.order_id?;
+    match row.order_kind.as_deref()? {
+        DEPOSIT => Some(OrderRef::Deposit(id)),
+        WITHDRAWAL => Some(OrderRef::Withdrawal(id)),
+        _ => None,
     }
+}
+
+/// The outbox's events of one order.
+pub(crate) fn events_of(order: OrderRef) -> Condition {
+    let (kind, id, _) = order_key(order);
+    Condition::all()
+        .add(callback_event::Column::OrderKind.eq(kind))
+        .add(callback_event::Column::OrderId.eq(id))
 }
 
 /// Sets the callback columns of an order; every order table has them, under the same names.
@@ -37,10 +54,7 @@ pub(super) async fn set_order_callback<C: ConnectionTrait>(
     notify_status: NotifyStatus,
     result: Option<String>,
 ) -> Result<(), sea_orm::DbErr> {
-    let (table, id) = match order {
-        OrderRef::Deposit(id) => (deposit::Entity.table_ref(), id),
-        OrderRef::Withdrawal(id) => (withdrawal::Entity.table_ref(), id),
-    };
+    let (_, id, table) = order_key(order);
     let mut update = Query::update();
     update
         .table(table)
@@ -122,7 +136,8 @@ async fn enqueue<C: ConnectionTrait>(db: &C, event: NewCallbackEvent) -> Result<
         .await?
         .flatten();
     let seq = last.unwrap_or(0) + 1;
-    let mut row = callback_event::ActiveModel {
+    let (order_kind, order_id, _) = order_key(event.order);
+    callback_event::ActiveModel {
         body: Set(event.body_with_seq(seq)),
         event_id: Set(event.event_id),
         merchant_id: Set(event.merchant_id),
@@ -137,10 +152,11 @@ async fn enqueue<C: ConnectionTrait>(db: &C, event: NewCallbackEvent) -> Result<
         created_at: Set(event.next_attempt_at),
         delivered_at: Set(None),
         seq: Set(seq),
+        order_kind: Set(Some(order_kind.to_string())),
+        order_id: Set(Some(order_id)),
         ..Default::default()
-    };
-    let (column, id) = order_column(event.order);
-    row.set(column, id.into());
-    row.insert(db).await?;
+    }
+    .insert(db)
+    .await?;
     Ok(())
 }

@@ -9,11 +9,11 @@ use coffer_domain::ports::{
     AssetRecord, AssetRepo, ColdAddressRecord, CollectSettings, MerchantId, PageRequest, Paged, RiskLimits,
 };
 use coffer_domain::AppError;
-use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
+use super::query::{all_as, find_owned, merchant_rows_oldest_first, page_as, update_owned};
 use crate::entities::{cold_address, merchant_asset, Stored};
-use crate::{fetch_page, Store};
+use crate::Store;
 
 fn asset(m: merchant_asset::Model) -> AssetRecord {
     AssetRecord {
@@ -66,21 +66,15 @@ fn settings(a: &AssetRecord, model: &mut merchant_asset::ActiveModel) {
 #[async_trait::async_trait]
 impl AssetRepo for Store {
     async fn assets(&self, merchant_id: MerchantId, chain_id: Option<i64>) -> AppResult<Vec<AssetRecord>> {
-        let mut query = merchant_asset::Entity::find()
-            .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
-            .order_by_asc(merchant_asset::Column::Id);
+        let mut query = merchant_rows_oldest_first::<merchant_asset::Entity>(merchant_id);
         if let Some(chain_id) = chain_id {
             query = query.filter(merchant_asset::Column::ChainId.eq(chain_id));
         }
-        let rows = query.all(self.connection()).await?;
-        Ok(rows.into_iter().map(asset).collect())
+        all_as(self, query, asset).await
     }
 
     async fn asset(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<AssetRecord>> {
-        let row = merchant_asset::Entity::find_by_id(id)
-            .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
-            .one(self.connection())
-            .await?;
+        let row = find_owned::<merchant_asset::Entity>(self, merchant_id, id).await?;
         Ok(row.map(asset))
     }
 
@@ -128,13 +122,8 @@ impl AssetRepo for Store {
         id: i64,
         status: AssetStatus,
     ) -> AppResult<bool> {
-        let result = merchant_asset::Entity::update_many()
-            .col_expr(merchant_asset::Column::Status, Expr::value(Stored(status)))
-            .filter(merchant_asset::Column::Id.eq(id))
-            .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
-            .exec(self.connection())
-            .await?;
-        Ok(result.rows_affected == 1)
+        let status_column = merchant_asset::Column::Status;
+        update_owned::<merchant_asset::Entity>(self, merchant_id, id, status_column, Stored(status)).await
     }
 
     async fn page_cold_addresses(
@@ -150,19 +139,13 @@ impl AssetRepo for Store {
         if let Some(asset_id) = asset_id {
             query = query.filter(cold_address::Column::AssetId.eq(asset_id));
         }
-        let (rows, total) = fetch_page(self, query, page).await?;
-        Ok(Paged {
-            list: rows.into_iter().map(cold).collect(),
-            total,
-        })
+        page_as(self, query, page, cold).await
     }
 
     async fn cold_addresses_of(&self, asset_ids: &[i64]) -> AppResult<Vec<ColdAddressRecord>> {
-        let rows = cold_address::Entity::find()
+        let query = cold_address::Entity::find()
             .filter(cold_address::Column::AssetId.is_in(asset_ids.iter().copied()))
-            .order_by_asc(cold_address::Column::Id)
-            .all(self.connection())
-            .await?;
-        Ok(rows.into_iter().map(cold).collect())
+            .order_by_asc(cold_address::Column::Id);
+        all_as(self, query, cold).await
     }
 }

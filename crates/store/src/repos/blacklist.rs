@@ -1,17 +1,18 @@
 //! [`BlacklistRepo`]: the addresses a merchant never pays out to.
 
 use super::merchant_api::is_unique_violation;
-use super::text_filter::contains_any_case;
+use super::text_filter::chain_and_address;
 use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::merchant_api::{BlacklistFilter, BlacklistRecord, BlacklistRepo};
 use coffer_domain::messages::MsgKey;
 use coffer_domain::ports::{MerchantId, PageRequest, Paged};
 use coffer_domain::AppError;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
+use super::query::{find_owned, merchant_rows, merchant_rows_newest_first, page_as};
 use crate::entities::address_blacklist;
-use crate::{fetch_page, Store};
+use crate::Store;
 
 fn blacklist(m: address_blacklist::Model) -> BlacklistRecord {
     BlacklistRecord {
@@ -32,21 +33,14 @@ impl BlacklistRepo for Store {
         filter: &BlacklistFilter,
         page: PageRequest,
     ) -> AppResult<Paged<BlacklistRecord>> {
-        let mut query = address_blacklist::Entity::find()
-            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
-            .order_by_desc(address_blacklist::Column::Id);
-        if let Some(chain_id) = filter.chain_id {
-            query = query.filter(address_blacklist::Column::ChainId.eq(chain_id));
-        }
-        if let Some(address) = filter.address.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            // Case-insensitive on both databases, as the deposit address filter.
-            query = query.filter(contains_any_case(address_blacklist::Column::Address, address));
-        }
-        let (rows, total) = fetch_page(self, query, page).await?;
-        Ok(Paged {
-            list: rows.into_iter().map(blacklist).collect(),
-            total,
-        })
+        let matching = chain_and_address(
+            address_blacklist::Column::ChainId,
+            address_blacklist::Column::Address,
+            filter.chain_id,
+            filter.address.as_deref(),
+        );
+        let query = merchant_rows_newest_first::<address_blacklist::Entity>(merchant_id).filter(matching);
+        page_as(self, query, page, blacklist).await
     }
 
     async fn insert_blacklist(
@@ -75,10 +69,7 @@ impl BlacklistRepo for Store {
     }
 
     async fn find_blacklist(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<BlacklistRecord>> {
-        let row = address_blacklist::Entity::find_by_id(id)
-            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
-            .one(self.connection())
-            .await?;
+        let row = find_owned::<address_blacklist::Entity>(self, merchant_id, id).await?;
         Ok(row.map(blacklist))
     }
 
@@ -92,8 +83,7 @@ impl BlacklistRepo for Store {
     }
 
     async fn is_blacklisted(&self, merchant_id: MerchantId, chain_id: i64, address: &str) -> AppResult<bool> {
-        let count = address_blacklist::Entity::find()
-            .filter(address_blacklist::Column::MerchantId.eq(merchant_id))
+        let count = merchant_rows::<address_blacklist::Entity>(merchant_id)
             .filter(address_blacklist::Column::ChainId.eq(chain_id))
             .filter(address_blacklist::Column::Address.eq(address))
             .count(self.connection())

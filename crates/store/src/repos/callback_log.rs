@@ -5,11 +5,28 @@ use coffer_domain::ports::{
     CallbackAttemptRecord, CallbackEventRecord, CallbackLog, EventFilter, MerchantId, OrderRef, PageRequest,
     Paged,
 };
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
 
-use super::announce::{event, order_column};
+use super::announce::{event, events_of};
+use super::query::{all_as, merchant_rows_newest_first, page_as, within};
 use crate::entities::{callback_attempt, callback_event};
-use crate::{fetch_page, Store};
+use crate::Store;
+
+fn attempt(a: callback_attempt::Model) -> CallbackAttemptRecord {
+    CallbackAttemptRecord {
+        id: a.id,
+        event_id: a.event_id,
+        merchant_id: a.merchant_id,
+        url: a.url,
+        http_status: a.http_status,
+        latency_ms: a.latency_ms,
+        response: a.response,
+        error: a.error,
+        success: a.success,
+        created_at: a.created_at,
+        reason: a.reason,
+    }
+}
 
 #[async_trait::async_trait]
 impl CallbackLog for Store {
@@ -19,32 +36,19 @@ impl CallbackLog for Store {
         filter: &EventFilter,
         page: PageRequest,
     ) -> AppResult<Paged<CallbackEventRecord>> {
-        let mut q = callback_event::Entity::find()
-            .filter(callback_event::Column::MerchantId.eq(merchant_id))
-            .order_by_desc(callback_event::Column::Id);
-        if let Some(order_no) = filter
+        use callback_event::Column as E;
+        let order_no = filter
             .order_no
             .as_deref()
             .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            q = q.filter(callback_event::Column::OrderNo.eq(order_no));
-        }
-        if let Some(status) = filter.status {
-            // An unknown code keeps its integer: it selects nothing, as it always has.
-            q = q.filter(callback_event::Column::Status.eq(status.code()));
-        }
-        if let Some(start) = filter.start {
-            q = q.filter(callback_event::Column::CreatedAt.gte(start));
-        }
-        if let Some(end) = filter.end {
-            q = q.filter(callback_event::Column::CreatedAt.lt(end));
-        }
-        let (rows, total) = fetch_page(self, q, page).await?;
-        Ok(Paged {
-            list: rows.into_iter().map(event).collect(),
-            total,
-        })
+            .filter(|s| !s.is_empty());
+        // An unknown status code keeps its integer: it selects nothing, as it always has.
+        let matching = Condition::all()
+            .add_option(order_no.map(|order_no| E::OrderNo.eq(order_no)))
+            .add_option(filter.status.map(|status| E::Status.eq(status.code())))
+            .add(within(E::CreatedAt, filter.start, filter.end));
+        let query = merchant_rows_newest_first::<callback_event::Entity>(merchant_id).filter(matching);
+        page_as(self, query, page, event).await
     }
 
     async fn attempts(
@@ -52,34 +56,14 @@ impl CallbackLog for Store {
         merchant_id: MerchantId,
         event_id: &str,
     ) -> AppResult<Vec<CallbackAttemptRecord>> {
-        let rows = callback_attempt::Entity::find()
-            .filter(callback_attempt::Column::MerchantId.eq(merchant_id))
-            .filter(callback_attempt::Column::EventId.eq(event_id))
-            .order_by_desc(callback_attempt::Column::Id)
-            .all(self.connection())
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|a| CallbackAttemptRecord {
-                id: a.id,
-                event_id: a.event_id,
-                merchant_id: a.merchant_id,
-                url: a.url,
-                http_status: a.http_status,
-                latency_ms: a.latency_ms,
-                response: a.response,
-                error: a.error,
-                success: a.success,
-                created_at: a.created_at,
-                reason: a.reason,
-            })
-            .collect())
+        let query = merchant_rows_newest_first::<callback_attempt::Entity>(merchant_id)
+            .filter(callback_attempt::Column::EventId.eq(event_id));
+        all_as(self, query, attempt).await
     }
 
     async fn latest_event(&self, order: OrderRef) -> AppResult<Option<CallbackEventRecord>> {
-        let (column, id) = order_column(order);
         let row = callback_event::Entity::find()
-            .filter(column.eq(id))
+            .filter(events_of(order))
             .order_by_desc(callback_event::Column::Id)
             .one(self.connection())
             .await?;

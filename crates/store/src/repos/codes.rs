@@ -8,6 +8,17 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrde
 use crate::entities::email_code;
 use crate::Store;
 
+fn code(c: email_code::Model) -> CodeRecord {
+    CodeRecord {
+        id: c.id,
+        code_digest: c.code_digest,
+        created_at: c.created_at,
+        expires_at: c.expires_at,
+        failed_attempts: c.failed_attempts,
+        consumed: c.consumed_at.is_some(),
+    }
+}
+
 #[async_trait::async_trait]
 impl CodeRepo for Store {
     async fn latest_code(&self, email: &Email, purpose: CodePurpose) -> AppResult<Option<CodeRecord>> {
@@ -17,14 +28,7 @@ impl CodeRepo for Store {
             .order_by_desc(email_code::Column::Id)
             .one(self.connection())
             .await?;
-        Ok(row.map(|c| CodeRecord {
-            id: c.id,
-            code_digest: c.code_digest,
-            created_at: c.created_at,
-            expires_at: c.expires_at,
-            failed_attempts: c.failed_attempts,
-            consumed: c.consumed_at.is_some(),
-        }))
+        Ok(row.map(code))
     }
 
     async fn insert_code(

@@ -5,6 +5,7 @@ use coffer_domain::AppError;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::BTreeMap;
 
+use super::query::set_column;
 use crate::entities::{chain, merchant, merchant_asset, public_config, token};
 use crate::Store;
 
@@ -75,12 +76,8 @@ impl ConfigRepo for Store {
     }
 
     async fn set_time_zone(&self, merchant_id: MerchantId, time_zone: i32) -> AppResult<()> {
-        merchant::Entity::update_many()
-            .col_expr(merchant::Column::TimeZone, time_zone.into())
-            .filter(merchant::Column::Id.eq(merchant_id))
-            .exec(self.connection())
-            .await?;
-        Ok(())
+        use merchant::Column as M;
+        Ok(set_column(self.connection(), M::TimeZone, M::Id, merchant_id, time_zone).await?)
     }
 
     async fn ping(&self) -> AppResult<()> {

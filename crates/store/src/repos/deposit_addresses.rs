@@ -1,15 +1,15 @@
 //! [`DepositAddressRepo`]: the addresses derived for a merchant's users to deposit to.
 
-use super::text_filter::contains_any_case;
+use super::text_filter::chain_and_address;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
     AddressFilter, DepositAddressRecord, DepositAddressRepo, MerchantId, NewDerived, PageRequest, Paged,
 };
-use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
+use super::query::{all_as, insert_once, merchant_rows, merchant_rows_newest_first, page_as, update_owned};
 use crate::entities::deposit_address;
-use crate::{fetch_page, Store};
+use crate::Store;
 
 fn address(m: deposit_address::Model) -> DepositAddressRecord {
     DepositAddressRecord {
@@ -32,8 +32,7 @@ impl DepositAddressRepo for Store {
         chain_id: i64,
         open_id: &str,
     ) -> AppResult<Option<DepositAddressRecord>> {
-        let row = deposit_address::Entity::find()
-            .filter(deposit_address::Column::MerchantId.eq(merchant_id))
+        let row = merchant_rows::<deposit_address::Entity>(merchant_id)
             .filter(deposit_address::Column::ChainId.eq(chain_id))
             .filter(deposit_address::Column::OpenId.eq(open_id))
             .one(self.connection())
@@ -42,7 +41,7 @@ impl DepositAddressRepo for Store {
     }
 
     async fn insert_deposit_address(&self, row: NewDerived) -> AppResult<DepositAddressRecord> {
-        deposit_address::Entity::insert(deposit_address::ActiveModel {
+        let derived = deposit_address::ActiveModel {
             merchant_id: Set(row.merchant_id),
             chain_id: Set(row.chain_id),
             open_id: Set(row.label.clone()),
@@ -51,19 +50,10 @@ impl DepositAddressRepo for Store {
             remark: Set(String::new()),
             created_at: Set(row.at),
             ..Default::default()
-        })
-        .on_conflict(
-            OnConflict::columns([
-                deposit_address::Column::MerchantId,
-                deposit_address::Column::ChainId,
-                deposit_address::Column::OpenId,
-            ])
-            .do_nothing()
-            .to_owned(),
-        )
-        .do_nothing()
-        .exec(self.connection())
-        .await?;
+        };
+        // One address per user and chain: a concurrent caller's row stands.
+        use deposit_address::Column as A;
+        insert_once(self.connection(), derived, [A::MerchantId, A::ChainId, A::OpenId]).await?;
         self.deposit_address(row.merchant_id, row.chain_id, &row.label)
             .await?
             .ok_or_else(|| coffer_domain::AppError::internal("deposit address missing after insert"))
@@ -74,12 +64,10 @@ impl DepositAddressRepo for Store {
         chain_id: i64,
         addresses: &[String],
     ) -> AppResult<Vec<DepositAddressRecord>> {
-        let rows = deposit_address::Entity::find()
+        let query = deposit_address::Entity::find()
             .filter(deposit_address::Column::ChainId.eq(chain_id))
-            .filter(deposit_address::Column::Address.is_in(addresses.iter().cloned()))
-            .all(self.connection())
-            .await?;
-        Ok(rows.into_iter().map(address).collect())
+            .filter(deposit_address::Column::Address.is_in(addresses.iter().cloned()));
+        all_as(self, query, address).await
     }
 
     async fn page_deposit_addresses(
@@ -88,37 +76,26 @@ impl DepositAddressRepo for Store {
         filter: &AddressFilter,
         page: PageRequest,
     ) -> AppResult<Paged<DepositAddressRecord>> {
-        let mut query = deposit_address::Entity::find()
-            .filter(deposit_address::Column::MerchantId.eq(merchant_id))
-            .order_by_desc(deposit_address::Column::Id);
-        if let Some(chain_id) = filter.chain_id {
-            query = query.filter(deposit_address::Column::ChainId.eq(chain_id));
-        }
-        if let Some(open_id) = filter.open_id.as_deref().filter(|s| !s.is_empty()) {
-            query = query.filter(deposit_address::Column::OpenId.eq(open_id));
-        }
-        if let Some(address) = filter.address.as_deref().filter(|s| !s.is_empty()) {
-            // Case-insensitive on both databases (SQLite's LIKE ignores ASCII case, PostgreSQL's
-            // does not): EVM addresses are typed in any case.
-            query = query.filter(contains_any_case(
-                deposit_address::Column::Address,
-                address.trim(),
-            ));
-        }
-        let (rows, total) = fetch_page(self, query, page).await?;
-        Ok(Paged {
-            list: rows.into_iter().map(address).collect(),
-            total,
-        })
+        let open_id = filter.open_id.as_deref().filter(|s| !s.is_empty());
+        let matching = chain_and_address(
+            deposit_address::Column::ChainId,
+            deposit_address::Column::Address,
+            filter.chain_id,
+            filter.address.as_deref(),
+        )
+        .add_option(open_id.map(|open_id| deposit_address::Column::OpenId.eq(open_id)));
+        let query = merchant_rows_newest_first::<deposit_address::Entity>(merchant_id).filter(matching);
+        page_as(self, query, page, address).await
     }
 
     async fn set_address_remark(&self, merchant_id: MerchantId, id: i64, remark: &str) -> AppResult<bool> {
-        let result = deposit_address::Entity::update_many()
-            .col_expr(deposit_address::Column::Remark, Expr::value(remark))
-            .filter(deposit_address::Column::Id.eq(id))
-            .filter(deposit_address::Column::MerchantId.eq(merchant_id))
-            .exec(self.connection())
-            .await?;
-        Ok(result.rows_affected == 1)
+        update_owned::<deposit_address::Entity>(
+            self,
+            merchant_id,
+            id,
+            deposit_address::Column::Remark,
+            remark,
+        )
+        .await
     }
 }

@@ -14,6 +14,7 @@ use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
+use super::query::find_owned;
 use crate::entities::{deposit, Stored};
 use crate::Store;
 
@@ -219,10 +220,7 @@ pub(super) async fn complete(
 #[async_trait::async_trait]
 impl DepositRepo for Store {
     async fn deposit(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<DepositRecord>> {
-        let row = deposit::Entity::find_by_id(id)
-            .filter(deposit::Column::MerchantId.eq(merchant_id))
-            .one(self.connection())
-            .await?;
+        let row = find_owned::<deposit::Entity>(self, merchant_id, id).await?;
         Ok(row.map(DepositRecord::from))
     }
 }

@@ -4,10 +4,11 @@ use coffer_domain::error::AppResult;
 use coffer_domain::ports::HotWalletStatus;
 use coffer_domain::ports::{HotWalletRecord, HotWalletRepo, MerchantId, NewDerived, PageRequest, Paged};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
+use super::query::{all_as, merchant_rows, merchant_rows_oldest_first, page_as, update_owned};
 use crate::entities::{hot_wallet, merchant, Stored};
-use crate::{fetch_page, Store};
+use crate::Store;
 
 fn hot(m: hot_wallet::Model) -> HotWalletRecord {
     HotWalletRecord {
@@ -30,17 +31,11 @@ impl HotWalletRepo for Store {
         chain_id: Option<i64>,
         page: PageRequest,
     ) -> AppResult<Paged<HotWalletRecord>> {
-        let mut query = hot_wallet::Entity::find()
-            .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
-            .order_by_asc(hot_wallet::Column::Id);
+        let mut query = merchant_rows_oldest_first::<hot_wallet::Entity>(merchant_id);
         if let Some(chain_id) = chain_id {
             query = query.filter(hot_wallet::Column::ChainId.eq(chain_id));
         }
-        let (rows, total) = fetch_page(self, query, page).await?;
-        Ok(Paged {
-            list: rows.into_iter().map(hot).collect(),
-            total,
-        })
+        page_as(self, query, page, hot).await
     }
 
     async fn hot_wallets_on(
@@ -48,13 +43,9 @@ impl HotWalletRepo for Store {
         merchant_id: MerchantId,
         chain_id: i64,
     ) -> AppResult<Vec<HotWalletRecord>> {
-        let rows = hot_wallet::Entity::find()
-            .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
-            .filter(hot_wallet::Column::ChainId.eq(chain_id))
-            .order_by_asc(hot_wallet::Column::Id)
-            .all(self.connection())
-            .await?;
-        Ok(rows.into_iter().map(hot).collect())
+        let query = merchant_rows_oldest_first::<hot_wallet::Entity>(merchant_id)
+            .filter(hot_wallet::Column::ChainId.eq(chain_id));
+        all_as(self, query, hot).await
     }
 
     async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>> {
@@ -65,8 +56,7 @@ impl HotWalletRepo for Store {
             .filter(merchant::Column::Id.eq(row.merchant_id))
             .exec(&tx)
             .await?;
-        let count = hot_wallet::Entity::find()
-            .filter(hot_wallet::Column::MerchantId.eq(row.merchant_id))
+        let count = merchant_rows::<hot_wallet::Entity>(row.merchant_id)
             .count(&tx)
             .await?;
         if count >= limit {
@@ -94,12 +84,7 @@ impl HotWalletRepo for Store {
         id: i64,
         status: HotWalletStatus,
     ) -> AppResult<bool> {
-        let result = hot_wallet::Entity::update_many()
-            .col_expr(hot_wallet::Column::Status, Expr::value(Stored(status)))
-            .filter(hot_wallet::Column::Id.eq(id))
-            .filter(hot_wallet::Column::MerchantId.eq(merchant_id))
-            .exec(self.connection())
-            .await?;
-        Ok(result.rows_affected == 1)
+        let status_column = hot_wallet::Column::Status;
+        update_owned::<hot_wallet::Entity>(self, merchant_id, id, status_column, Stored(status)).await
     }
 }

@@ -6,8 +6,9 @@ use coffer_domain::ports::ApplyStatus;
 use coffer_domain::ports::{MerchantId, PageRequest, Paged};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
+use super::query::{all_as, merchant_rows, merchant_rows_newest_first, merchant_rows_oldest_first, page_as};
 use crate::entities::{merchant_allow_ip, merchant_ip, Stored};
-use crate::{fetch_page, Store};
+use crate::Store;
 
 fn record(m: merchant_ip::Model) -> IpRecord {
     IpRecord {
@@ -24,26 +25,16 @@ fn record(m: merchant_ip::Model) -> IpRecord {
 #[async_trait::async_trait]
 impl IpRepo for Store {
     async fn page_ips(&self, merchant_id: MerchantId, page: PageRequest) -> AppResult<Paged<IpRecord>> {
-        let query = merchant_ip::Entity::find()
-            .filter(merchant_ip::Column::MerchantId.eq(merchant_id))
-            .order_by_desc(merchant_ip::Column::Id);
-        let (rows, total) = fetch_page(self, query, page).await?;
-        Ok(Paged {
-            list: rows.into_iter().map(record).collect(),
-            total,
-        })
+        let query = merchant_rows_newest_first::<merchant_ip::Entity>(merchant_id);
+        page_as(self, query, page, record).await
     }
 
     async fn live_ips(&self, merchant_id: MerchantId) -> AppResult<Vec<IpRecord>> {
-        let rows = merchant_ip::Entity::find()
-            .filter(merchant_ip::Column::MerchantId.eq(merchant_id))
-            .filter(
-                merchant_ip::Column::ApplyStatus
-                    .is_in([Stored(ApplyStatus::Pending), Stored(ApplyStatus::Approved)]),
-            )
-            .all(self.connection())
-            .await?;
-        Ok(rows.into_iter().map(record).collect())
+        let query = merchant_rows::<merchant_ip::Entity>(merchant_id).filter(
+            merchant_ip::Column::ApplyStatus
+                .is_in([Stored(ApplyStatus::Pending), Stored(ApplyStatus::Approved)]),
+        );
+        all_as(self, query, record).await
     }
 
     async fn insert_ip(
@@ -80,18 +71,12 @@ impl IpRepo for Store {
     }
 
     async fn allow_ips(&self, merchant_id: MerchantId) -> AppResult<Vec<AllowIpRecord>> {
-        let rows = merchant_allow_ip::Entity::find()
-            .filter(merchant_allow_ip::Column::MerchantId.eq(merchant_id))
-            .order_by_asc(merchant_allow_ip::Column::Id)
-            .all(self.connection())
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|r| AllowIpRecord {
-                ip: r.ip,
-                created_at: r.created_at,
-            })
-            .collect())
+        let query = merchant_rows_oldest_first::<merchant_allow_ip::Entity>(merchant_id);
+        all_as(self, query, |r| AllowIpRecord {
+            ip: r.ip,
+            created_at: r.created_at,
+        })
+        .await
     }
 
     async fn replace_allow_ips(

@@ -5,10 +5,11 @@ use coffer_domain::ports::{
     LogFilter, LogRepo, LoginLogEntry, MerchantId, NewLoginLog, NewOperationLog, OperationLogEntry,
     PageRequest, Paged,
 };
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, QueryFilter, Set};
 
+use super::query::{merchant_rows_newest_first, page_as, within};
 use crate::entities::{login_log, operation_log};
-use crate::{fetch_page, Store};
+use crate::Store;
 
 fn time(t: chrono::DateTime<chrono::Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
@@ -20,6 +21,15 @@ fn result_text(success: bool) -> &'static str {
     } else {
         "failure"
     }
+}
+
+/// The filters both logs take alike: the e-mail (a part of it, any case), the user, the time.
+fn shared_filters<C: ColumnTrait>(filter: &LogFilter, email: C, user_id: C, created_at: C) -> Condition {
+    let email_part = filter.email.as_deref().map(str::to_ascii_lowercase);
+    Condition::all()
+        .add_option(email_part.map(|part| contains_text(email, &part)))
+        .add_option(filter.user_id.map(|id| user_id.eq(id)))
+        .add(within(created_at, filter.start, filter.end))
 }
 
 #[async_trait::async_trait]
@@ -48,39 +58,20 @@ impl LogRepo for Store {
         filter: &LogFilter,
         page: PageRequest,
     ) -> AppResult<Paged<LoginLogEntry>> {
-        let mut query = login_log::Entity::find().filter(login_log::Column::MerchantId.eq(merchant_id));
-        if let Some(email) = filter.email.as_deref() {
-            query = query.filter(contains_text(
-                login_log::Column::Email,
-                &email.to_ascii_lowercase(),
-            ));
-        }
-        if let Some(result) = filter.kind.as_deref() {
-            query = query.filter(login_log::Column::Result.eq(result));
-        }
-        if let Some(user_id) = filter.user_id {
-            query = query.filter(login_log::Column::UserId.eq(user_id));
-        }
-        if let Some(start) = filter.start {
-            query = query.filter(login_log::Column::CreatedAt.gte(start));
-        }
-        if let Some(end) = filter.end {
-            query = query.filter(login_log::Column::CreatedAt.lt(end));
-        }
-        let (rows, total) = fetch_page(self, query.order_by_desc(login_log::Column::Id), page).await?;
-        let list = rows
-            .into_iter()
-            .map(|r| LoginLogEntry {
-                id: r.id,
-                email: r.email,
-                ip: r.ip,
-                user_agent: r.user_agent,
-                result: r.result,
-                reason: r.reason,
-                createtime: time(r.created_at),
-            })
-            .collect();
-        Ok(Paged { list, total })
+        use login_log::Column as L;
+        let result = filter.kind.as_deref().map(|result| L::Result.eq(result));
+        let matching = shared_filters(filter, L::Email, L::UserId, L::CreatedAt).add_option(result);
+        let query = merchant_rows_newest_first::<login_log::Entity>(merchant_id).filter(matching);
+        page_as(self, query, page, |r| LoginLogEntry {
+            id: r.id,
+            email: r.email,
+            ip: r.ip,
+            user_agent: r.user_agent,
+            result: r.result,
+            reason: r.reason,
+            createtime: time(r.created_at),
+        })
+        .await
     }
 
     async fn insert_operation_log(&self, entry: NewOperationLog<'_>) -> AppResult<()> {
@@ -109,42 +100,25 @@ impl LogRepo for Store {
         filter: &LogFilter,
         page: PageRequest,
     ) -> AppResult<Paged<OperationLogEntry>> {
-        let mut query =
-            operation_log::Entity::find().filter(operation_log::Column::MerchantId.eq(merchant_id));
-        if let Some(email) = filter.email.as_deref() {
-            query = query.filter(contains_text(
-                operation_log::Column::Email,
-                &email.to_ascii_lowercase(),
-            ));
-        }
-        if let Some(action) = filter.kind.as_deref() {
-            query = query.filter(contains_text(operation_log::Column::Action, action));
-        }
-        if let Some(user_id) = filter.user_id {
-            query = query.filter(operation_log::Column::UserId.eq(user_id));
-        }
-        if let Some(start) = filter.start {
-            query = query.filter(operation_log::Column::CreatedAt.gte(start));
-        }
-        if let Some(end) = filter.end {
-            query = query.filter(operation_log::Column::CreatedAt.lt(end));
-        }
-        let (rows, total) = fetch_page(self, query.order_by_desc(operation_log::Column::Id), page).await?;
-        let list = rows
-            .into_iter()
-            .map(|r| OperationLogEntry {
-                id: r.id,
-                email: r.email,
-                action: r.action,
-                target: r.target,
-                before: r.before,
-                after: r.after,
-                ip: r.ip,
-                result: r.result,
-                code: r.code,
-                createtime: time(r.created_at),
-            })
-            .collect();
-        Ok(Paged { list, total })
+        use operation_log::Column as O;
+        let action = filter
+            .kind
+            .as_deref()
+            .map(|action| contains_text(O::Action, action));
+        let matching = shared_filters(filter, O::Email, O::UserId, O::CreatedAt).add_option(action);
+        let query = merchant_rows_newest_first::<operation_log::Entity>(merchant_id).filter(matching);
+        page_as(self, query, page, |r| OperationLogEntry {
+            id: r.id,
+            email: r.email,
+            action: r.action,
+            target: r.target,
+            before: r.before,
+            after: r.after,
+            ip: r.ip,
+            result: r.result,
+            code: r.code,
+            createtime: time(r.created_at),
+        })
+        .await
     }
 }

@@ -8,7 +8,7 @@ use coffer_domain::merchant_api::{
 };
 use coffer_domain::ports::{CallbackDirectory, MerchantId, MerchantStatus};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use crate::entities::{merchant, merchant_api_nonce, merchant_api_setting};
 use crate::Store;
@@ -45,6 +45,23 @@ pub(crate) fn is_unique_violation(err: &sea_orm::DbErr) -> bool {
 }
 
 impl Store {
+    /// Sets one URL setting (callback, risk check); None clears it.
+    async fn set_url(
+        &self,
+        merchant_id: MerchantId,
+        column: merchant_api_setting::Column,
+        url: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> AppResult<()> {
+        let mut row = merchant_api_setting::ActiveModel {
+            merchant_id: Set(merchant_id),
+            updated_at: Set(at),
+            ..Default::default()
+        };
+        row.set(column, url.map(str::to_string).into());
+        self.upsert_settings(row, &[column]).await
+    }
+
     /// Inserts the merchant's settings row or updates `columns` of it (plus `updated_at`).
     async fn upsert_settings(
         &self,
@@ -124,13 +141,7 @@ impl MerchantApiRepo for Store {
         url: Option<&str>,
         at: DateTime<Utc>,
     ) -> AppResult<()> {
-        let row = merchant_api_setting::ActiveModel {
-            merchant_id: Set(merchant_id),
-            callback_url: Set(url.map(str::to_string)),
-            updated_at: Set(at),
-            ..Default::default()
-        };
-        self.upsert_settings(row, &[S::CallbackUrl]).await
+        self.set_url(merchant_id, S::CallbackUrl, url, at).await
     }
 
     async fn set_risk_url(
@@ -139,13 +150,7 @@ impl MerchantApiRepo for Store {
         url: Option<&str>,
         at: DateTime<Utc>,
     ) -> AppResult<()> {
-        let row = merchant_api_setting::ActiveModel {
-            merchant_id: Set(merchant_id),
-            risk_url: Set(url.map(str::to_string)),
-            updated_at: Set(at),
-            ..Default::default()
-        };
-        self.upsert_settings(row, &[S::RiskUrl]).await
+        self.set_url(merchant_id, S::RiskUrl, url, at).await
     }
 
     async fn caller_by_key_hash(&self, key_hash: &str) -> AppResult<Option<ApiCaller>> {

@@ -15,6 +15,7 @@ use sea_orm::{
 };
 
 use super::announce::{event, set_order_callback};
+use super::query::take_lease;
 use crate::entities::{callback_attempt, callback_event, Stored};
 use crate::Store;
 
@@ -59,9 +60,7 @@ impl Store {
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,
     ) -> AppResult<bool> {
-        let won = callback_event::Entity::update_many()
-            .col_expr(callback_event::Column::LeaseOwner, Expr::value(owner))
-            .col_expr(callback_event::Column::LeaseUntil, Expr::value(lease_until))
+        let won = take_lease::<callback_event::Entity>(owner, lease_until)
             .filter(callback_event::Column::Id.eq(row.id))
             .filter(callback_event::Column::Status.eq(Stored(CallbackStatus::Pending)))
             .filter(lease_free(now))

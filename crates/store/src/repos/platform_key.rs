@@ -3,9 +3,9 @@
 use chrono::Utc;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::PlatformKeyRepo;
-use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
+use super::query::insert_once;
 use crate::entities::platform_key;
 use crate::Store;
 
@@ -26,22 +26,14 @@ impl PlatformKeyRepo for Store {
         sealed_private: &str,
         public_pem: &str,
     ) -> AppResult<bool> {
-        let inserted = platform_key::Entity::insert(platform_key::ActiveModel {
+        let key = platform_key::ActiveModel {
             id: Set(1),
             kid: Set(kid.to_string()),
             sealed_private: Set(sealed_private.to_string()),
             public_pem: Set(public_pem.to_string()),
             active: Set(true),
             created_at: Set(Utc::now()),
-        })
-        .on_conflict(
-            OnConflict::column(platform_key::Column::Id)
-                .do_nothing()
-                .to_owned(),
-        )
-        .do_nothing()
-        .exec(self.connection())
-        .await?;
-        Ok(matches!(inserted, sea_orm::TryInsertResult::Inserted(_)))
+        };
+        Ok(insert_once(self.connection(), key, [platform_key::Column::Id]).await?)
     }
 }

@@ -9,6 +9,7 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use super::query::merchant_rows_oldest_first;
 use crate::entities::{app_user, menu, role, role_menu};
 use crate::Store;
 
@@ -68,9 +69,7 @@ async fn replace_role_menus(db: &impl ConnectionTrait, role_id: i64, menu_ids: &
 #[async_trait::async_trait]
 impl RoleRepo for Store {
     async fn list_roles(&self, merchant_id: MerchantId) -> AppResult<Vec<RoleRecord>> {
-        let roles = role::Entity::find()
-            .filter(role::Column::MerchantId.eq(merchant_id))
-            .order_by_asc(role::Column::Id)
+        let roles = merchant_rows_oldest_first::<role::Entity>(merchant_id)
             .all(self.connection())
             .await?;
         let mut out = Vec::with_capacity(roles.len());

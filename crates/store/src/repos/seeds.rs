@@ -1,8 +1,9 @@
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{MerchantId, SealedSecret, SecretKind, SeedRepo};
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
+use super::query::{insert_once, set_column};
 use crate::entities::{app_user, key_check, key_counter, merchant_api_setting, merchant_seed, platform_key};
 use crate::Store;
 
@@ -16,43 +17,25 @@ impl SeedRepo for Store {
     }
 
     async fn insert_seed(&self, merchant_id: MerchantId, sealed: &str, imported: bool) -> AppResult<bool> {
-        let inserted = merchant_seed::Entity::insert(merchant_seed::ActiveModel {
+        let seed = merchant_seed::ActiveModel {
             merchant_id: Set(merchant_id),
             sealed: Set(sealed.to_string()),
             imported: Set(imported),
             created_at: Set(chrono::Utc::now()),
-        })
-        .on_conflict(
-            OnConflict::column(merchant_seed::Column::MerchantId)
-                .do_nothing()
-                .to_owned(),
-        )
-        .do_nothing()
-        .exec(self.connection())
-        .await?;
-        Ok(matches!(inserted, sea_orm::TryInsertResult::Inserted(_)))
+        };
+        Ok(insert_once(self.connection(), seed, [merchant_seed::Column::MerchantId]).await?)
     }
 
     async fn next_key_index(&self, merchant_id: MerchantId, family: &str, purpose: i32) -> AppResult<u32> {
         let tx = self.begin_write().await?;
-        key_counter::Entity::insert(key_counter::ActiveModel {
+        let counter = key_counter::ActiveModel {
             merchant_id: Set(merchant_id),
             family: Set(family.to_string()),
             purpose: Set(purpose),
             next_index: Set(0),
-        })
-        .on_conflict(
-            OnConflict::columns([
-                key_counter::Column::MerchantId,
-                key_counter::Column::Family,
-                key_counter::Column::Purpose,
-            ])
-            .do_nothing()
-            .to_owned(),
-        )
-        .do_nothing()
-        .exec(&tx)
-        .await?;
+        };
+        use key_counter::Column as K;
+        insert_once(&tx, counter, [K::MerchantId, K::Family, K::Purpose]).await?;
         let key = |q: sea_orm::UpdateMany<key_counter::Entity>| {
             q.filter(key_counter::Column::MerchantId.eq(merchant_id))
                 .filter(key_counter::Column::Family.eq(family))
@@ -83,15 +66,12 @@ impl SeedRepo for Store {
     }
 
     async fn insert_key_check(&self, sealed: &str) -> AppResult<()> {
-        key_check::Entity::insert(key_check::ActiveModel {
+        let check = key_check::ActiveModel {
             id: Set(1),
             sealed: Set(sealed.to_string()),
             created_at: Set(chrono::Utc::now()),
-        })
-        .on_conflict(OnConflict::column(key_check::Column::Id).do_nothing().to_owned())
-        .do_nothing()
-        .exec(self.connection())
-        .await?;
+        };
+        insert_once(self.connection(), check, [key_check::Column::Id]).await?;
         Ok(())
     }
 
@@ -146,54 +126,22 @@ impl SeedRepo for Store {
     }
 
     async fn reseal(&self, secrets: &[SealedSecret]) -> AppResult<()> {
+        use app_user::Column as User;
+        use key_check::Column as Check;
+        use merchant_api_setting::Column as Api;
+        use merchant_seed::Column as Seed;
+        use platform_key::Column as Key;
         let tx = self.begin_write().await?;
         for s in secrets {
-            let value = s.sealed.clone();
-            let result = match s.kind {
-                SecretKind::KeyCheck => {
-                    key_check::Entity::update_many()
-                        .col_expr(key_check::Column::Sealed, Expr::value(value))
-                        .filter(key_check::Column::Id.eq(s.row))
-                        .exec(&tx)
-                        .await
-                }
-                SecretKind::MerchantSeed => {
-                    merchant_seed::Entity::update_many()
-                        .col_expr(merchant_seed::Column::Sealed, Expr::value(value))
-                        .filter(merchant_seed::Column::MerchantId.eq(s.row))
-                        .exec(&tx)
-                        .await
-                }
-                SecretKind::TotpSecret => {
-                    app_user::Entity::update_many()
-                        .col_expr(app_user::Column::TotpSecret, Expr::value(value))
-                        .filter(app_user::Column::Id.eq(s.row))
-                        .exec(&tx)
-                        .await
-                }
-                SecretKind::TotpPending => {
-                    app_user::Entity::update_many()
-                        .col_expr(app_user::Column::TotpPending, Expr::value(value))
-                        .filter(app_user::Column::Id.eq(s.row))
-                        .exec(&tx)
-                        .await
-                }
-                SecretKind::PlatformKey => {
-                    platform_key::Entity::update_many()
-                        .col_expr(platform_key::Column::SealedPrivate, Expr::value(value))
-                        .filter(platform_key::Column::Id.eq(s.row))
-                        .exec(&tx)
-                        .await
-                }
-                SecretKind::ApiKey => {
-                    merchant_api_setting::Entity::update_many()
-                        .col_expr(merchant_api_setting::Column::KeySealed, Expr::value(value))
-                        .filter(merchant_api_setting::Column::MerchantId.eq(s.row))
-                        .exec(&tx)
-                        .await
-                }
-            };
-            result?;
+            let (row, value) = (s.row, s.sealed.clone());
+            match s.kind {
+                SecretKind::KeyCheck => set_column(&tx, Check::Sealed, Check::Id, row, value).await,
+                SecretKind::MerchantSeed => set_column(&tx, Seed::Sealed, Seed::MerchantId, row, value).await,
+                SecretKind::TotpSecret => set_column(&tx, User::TotpSecret, User::Id, row, value).await,
+                SecretKind::TotpPending => set_column(&tx, User::TotpPending, User::Id, row, value).await,
+                SecretKind::PlatformKey => set_column(&tx, Key::SealedPrivate, Key::Id, row, value).await,
+                SecretKind::ApiKey => set_column(&tx, Api::KeySealed, Api::MerchantId, row, value).await,
+            }?;
         }
         Ok(tx.commit().await?)
     }

@@ -3,8 +3,19 @@ use coffer_domain::error::AppResult;
 use coffer_domain::ports::{SessionRecord, SessionRepo, UserId, UserRecord};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
+use super::query::set_column;
 use crate::entities::user_session;
 use crate::Store;
+
+fn session(s: user_session::Model) -> SessionRecord {
+    SessionRecord {
+        id: s.id,
+        user_id: s.user_id,
+        merchant_id: s.merchant_id,
+        created_at: s.created_at,
+        last_seen_at: s.last_seen_at,
+    }
+}
 
 #[async_trait::async_trait]
 impl SessionRepo for Store {
@@ -32,22 +43,12 @@ impl SessionRepo for Store {
             .filter(user_session::Column::TokenDigest.eq(token_digest))
             .one(self.connection())
             .await?;
-        Ok(row.map(|s| SessionRecord {
-            id: s.id,
-            user_id: s.user_id,
-            merchant_id: s.merchant_id,
-            created_at: s.created_at,
-            last_seen_at: s.last_seen_at,
-        }))
+        Ok(row.map(session))
     }
 
     async fn touch_session(&self, id: i64, at: DateTime<Utc>) -> AppResult<()> {
-        user_session::Entity::update_many()
-            .col_expr(user_session::Column::LastSeenAt, at.into())
-            .filter(user_session::Column::Id.eq(id))
-            .exec(self.connection())
-            .await?;
-        Ok(())
+        use user_session::Column as S;
+        Ok(set_column(self.connection(), S::LastSeenAt, S::Id, id, at).await?)
     }
 
     async fn delete_session(&self, id: i64) -> AppResult<()> {

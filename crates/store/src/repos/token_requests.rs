@@ -10,6 +10,7 @@ use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
+use super::query::set_column;
 use crate::entities::{cold_address, token_request, Stored};
 use crate::{fetch_page, Store};
 
@@ -99,16 +100,10 @@ impl TokenRequestRepo for Store {
             .one(&tx)
             .await?
             .ok_or_else(|| AppError::internal("request vanished"))?;
-        token_request::Entity::update_many()
-            .col_expr(token_request::Column::InForce, Expr::value(false))
-            .filter(token_request::Column::AssetId.eq(r.asset_id))
-            .exec(&tx)
-            .await?;
-        token_request::Entity::update_many()
-            .col_expr(token_request::Column::InForce, Expr::value(true))
-            .filter(token_request::Column::Id.eq(id))
-            .exec(&tx)
-            .await?;
+        // The approved request is the one in force for its asset.
+        use token_request::Column as T;
+        set_column(&tx, T::InForce, T::AssetId, r.asset_id, false).await?;
+        set_column(&tx, T::InForce, T::Id, id, true).await?;
         cold_address::Entity::delete_many()
             .filter(cold_address::Column::AssetId.eq(r.asset_id))
             .exec(&tx)

@@ -9,16 +9,9 @@ use coffer_domain::ports::{WithdrawalLeaseRepo, WithdrawalRecord};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
+use super::query::{claimable, release_lease, take_lease};
 use crate::entities::{hot_wallet, withdrawal, Stored};
 use crate::Store;
-
-/// Free, expired or already `owner`'s.
-fn claimable(owner: &str, now: DateTime<Utc>) -> Condition {
-    Condition::any()
-        .add(withdrawal::Column::LeaseOwner.eq(owner))
-        .add(withdrawal::Column::LeaseUntil.is_null())
-        .add(withdrawal::Column::LeaseUntil.lt(now))
-}
 
 async fn signed_from(
     store: &Store,
@@ -51,7 +44,7 @@ impl WithdrawalLeaseRepo for Store {
             Condition::all()
                 .add(withdrawal::Column::Status.is_in(statuses.iter().copied().map(Stored)))
                 .add(withdrawal::Column::NextAttemptAt.lte(now))
-                .add(claimable(owner, now))
+                .add(claimable::<withdrawal::Entity>(owner, now))
         };
         let candidates: Vec<i64> = withdrawal::Entity::find()
             .select_only()
@@ -65,9 +58,7 @@ impl WithdrawalLeaseRepo for Store {
         let mut claimed = Vec::new();
         for id in candidates {
             // A conditional update per row: of several workers exactly one wins each order.
-            let won = withdrawal::Entity::update_many()
-                .col_expr(withdrawal::Column::LeaseOwner, Expr::value(owner))
-                .col_expr(withdrawal::Column::LeaseUntil, Expr::value(lease_until))
+            let won = take_lease::<withdrawal::Entity>(owner, lease_until)
                 .filter(withdrawal::Column::Id.eq(id))
                 .filter(due())
                 .exec(db)
@@ -95,14 +86,8 @@ impl WithdrawalLeaseRepo for Store {
     }
 
     async fn release_withdrawal(&self, id: i64, owner: &str) -> AppResult<()> {
-        withdrawal::Entity::update_many()
-            .col_expr(withdrawal::Column::LeaseOwner, Expr::value(""))
-            .col_expr(
-                withdrawal::Column::LeaseUntil,
-                Expr::value(Option::<DateTime<Utc>>::None),
-            )
+        release_lease::<withdrawal::Entity>(owner)
             .filter(withdrawal::Column::Id.eq(id))
-            .filter(withdrawal::Column::LeaseOwner.eq(owner))
             .exec(self.connection())
             .await?;
         Ok(())
@@ -130,32 +115,19 @@ impl WithdrawalLeaseRepo for Store {
         lease_until: DateTime<Utc>,
     ) -> AppResult<bool> {
         // One conditional update: the lease is taken when free, expired or already ours.
-        let taken = hot_wallet::Entity::update_many()
-            .col_expr(hot_wallet::Column::LeaseOwner, Expr::value(owner))
-            .col_expr(hot_wallet::Column::LeaseUntil, Expr::value(lease_until))
+        let taken = take_lease::<hot_wallet::Entity>(owner, lease_until)
             .filter(hot_wallet::Column::ChainId.eq(chain_id))
             .filter(hot_wallet::Column::Address.eq(address))
-            .filter(
-                Condition::any()
-                    .add(hot_wallet::Column::LeaseOwner.eq(owner))
-                    .add(hot_wallet::Column::LeaseUntil.is_null())
-                    .add(hot_wallet::Column::LeaseUntil.lt(now)),
-            )
+            .filter(claimable::<hot_wallet::Entity>(owner, now))
             .exec(self.connection())
             .await?;
         Ok(taken.rows_affected == 1)
     }
 
     async fn release_wallet(&self, chain_id: i64, address: &str, owner: &str) -> AppResult<()> {
-        hot_wallet::Entity::update_many()
-            .col_expr(hot_wallet::Column::LeaseOwner, Expr::value(""))
-            .col_expr(
-                hot_wallet::Column::LeaseUntil,
-                Expr::value(Option::<DateTime<Utc>>::None),
-            )
+        release_lease::<hot_wallet::Entity>(owner)
             .filter(hot_wallet::Column::ChainId.eq(chain_id))
             .filter(hot_wallet::Column::Address.eq(address))
-            .filter(hot_wallet::Column::LeaseOwner.eq(owner))
             .exec(self.connection())
             .await?;
         Ok(())

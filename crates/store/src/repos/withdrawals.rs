@@ -1,6 +1,6 @@
 //! [`WithdrawalRepo`]: storing a withdrawal and its state changes (one conditional UPDATE, the
-//! review and the callback event in one transaction). withdrawal_queries.rs has the sums the
-//! limits need, order_queries.rs the lists.
+//! review and the callback event in one transaction), the sums the limits need and the
+//! reviews; order_queries.rs has the lists.
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
@@ -13,6 +13,8 @@ use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
+use super::order_queries::sum_amounts;
+use super::query::{all_as, find_owned, merchant_rows, merchant_rows_newest_first, set_column};
 use crate::entities::{withdrawal, withdrawal_review, Stored};
 use crate::Store;
 
@@ -78,8 +80,7 @@ async fn by_merchant_order(
     merchant_id: MerchantId,
     merchant_order_no: &str,
 ) -> AppResult<Option<WithdrawalRecord>> {
-    let row = withdrawal::Entity::find()
-        .filter(withdrawal::Column::MerchantId.eq(merchant_id))
+    let row = merchant_rows::<withdrawal::Entity>(merchant_id)
         .filter(withdrawal::Column::MerchantOrderNo.eq(merchant_order_no))
         .one(store.connection())
         .await?;
@@ -227,24 +228,20 @@ impl WithdrawalRepo for Store {
             (Err(err), _) => return Err(err.into()),
         };
         let order_no = format!("W{}{:010}", now.format("%Y%m%d"), inserted.id);
-        withdrawal::Entity::update_many()
-            .col_expr(withdrawal::Column::OrderNo, Expr::value(order_no))
-            .filter(withdrawal::Column::Id.eq(inserted.id))
-            .exec(&tx)
-            .await?;
+        use withdrawal::Column as W;
+        set_column(&tx, W::OrderNo, W::Id, inserted.id, order_no).await?;
         let row = reread(&tx, inserted.id).await?;
         tx.commit().await?;
         Ok(InsertOutcome::Inserted(row.into()))
     }
 
     async fn withdrawal(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<WithdrawalRecord>> {
-        let row = withdrawal::Entity::find_by_id(id)
-            .filter(withdrawal::Column::MerchantId.eq(merchant_id))
-            .one(self.connection())
-            .await?;
+        let row = find_owned::<withdrawal::Entity>(self, merchant_id, id).await?;
         Ok(row.map(WithdrawalRecord::from))
     }
 
+    /// Withdrawals of one token (None: the native coin) created at or after `since` and not
+    /// rejected or failed: how many, and their exact sum.
     async fn withdrawn_since(
         &self,
         merchant_id: MerchantId,
@@ -252,12 +249,34 @@ impl WithdrawalRepo for Store {
         token_id: Option<i64>,
         since: DateTime<Utc>,
     ) -> AppResult<(u64, BaseUnits)> {
-        self.sum_withdrawn_since(merchant_id, chain_id, token_id, since)
-            .await
+        use withdrawal::Column as W;
+        let token = match token_id {
+            Some(id) => W::TokenId.eq(id),
+            None => W::TokenId.is_null(),
+        };
+        let q = withdrawal::Entity::find()
+            .filter(W::MerchantId.eq(merchant_id))
+            .filter(W::ChainId.eq(chain_id))
+            .filter(token)
+            .filter(W::CreatedAt.gte(since))
+            .filter(W::Status.is_not_in([Stored(OrderStatus::Rejected), Stored(OrderStatus::Failed)]));
+        let totals = sum_amounts::<WithdrawalRecord>(self, q).await?;
+        let sum = totals.sums.first().map(|s| s.amount).unwrap_or(BaseUnits::ZERO);
+        Ok((totals.count, sum))
     }
 
     async fn reviews(&self, merchant_id: MerchantId, id: i64) -> AppResult<Vec<ReviewRecord>> {
-        self.reviews_of(merchant_id, id).await
+        let query = merchant_rows_newest_first::<withdrawal_review::Entity>(merchant_id)
+            .filter(withdrawal_review::Column::WithdrawalId.eq(id));
+        all_as(self, query, |r| ReviewRecord {
+            withdrawal_id: r.withdrawal_id,
+            action: r.action.0,
+            reviewer: r.reviewer,
+            reviewer_email: r.reviewer_email,
+            reason: r.reason,
+            created_at: r.created_at,
+        })
+        .await
     }
 
     async fn transition(

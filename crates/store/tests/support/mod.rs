@@ -105,7 +105,8 @@ pub fn to(from: &[i32], to: i32) -> Transition {
 
 pub async fn events_of(store: &Store, id: i64) -> u64 {
     callback_event::Entity::find()
-        .filter(callback_event::Column::WithdrawalId.eq(id))
+        .filter(callback_event::Column::OrderKind.eq("withdrawal"))
+        .filter(callback_event::Column::OrderId.eq(id))
         .count(store.connection())
         .await
         .unwrap()
