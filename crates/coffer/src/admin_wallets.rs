@@ -5,7 +5,7 @@ use anyhow::{bail, Context};
 use clap::Subcommand;
 use coffer_domain::clock::SystemClock;
 use coffer_domain::crypto::SecretBox;
-use coffer_domain::ports::PageRequest;
+use coffer_domain::ports::{ApplyStatus, PageRequest};
 use coffer_store::Store;
 use std::io::Read;
 use std::path::PathBuf;
@@ -13,6 +13,15 @@ use std::sync::Arc;
 
 use crate::app::{build_services, open_vault};
 use crate::config::Config;
+
+/// How the admin listings print a review state (token requests, allow-list IPs).
+pub(crate) fn apply_status_label(status: ApplyStatus) -> &'static str {
+    match status {
+        ApplyStatus::Pending => "pending",
+        ApplyStatus::Approved => "approved",
+        ApplyStatus::Rejected => "rejected",
+    }
+}
 
 #[derive(Subcommand)]
 pub enum SeedCmd {
@@ -116,9 +125,7 @@ pub async fn token(config: &Config, store: &Store, cmd: TokenCmd) -> anyhow::Res
                 .await
                 .map_err(anyhow::Error::msg)?;
             for r in found.list {
-                let status = ["pending", "approved", "rejected"]
-                    .get(r.apply_status as usize)
-                    .unwrap_or(&"?");
+                let status = apply_status_label(r.apply_status);
                 let addresses: Vec<String> = r
                     .cold_addresses
                     .iter()

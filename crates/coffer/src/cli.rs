@@ -8,7 +8,7 @@ use coffer_store::admin::DemoOutcome;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::admin_wallets::{AddressCmd, MasterKeyCmd, SeedCmd, TokenCmd};
+use crate::admin_wallets::{apply_status_label, AddressCmd, MasterKeyCmd, SeedCmd, TokenCmd};
 use crate::app::{open_store, open_vault, App};
 use crate::config::Config;
 
@@ -217,9 +217,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::Devchain(cmd) => crate::devchain_cli::run(config, &store, cmd).await?,
         Admin::Ip(IpCmd::List { pending }) => {
             for ip in store.all_ips(pending).await.map_err(anyhow::Error::msg)? {
-                let status = ["pending", "approved", "rejected"]
-                    .get(ip.apply_status as usize)
-                    .unwrap_or(&"?");
+                let status = apply_status_label(ip.apply_status);
                 println!(
                     "{}\tmerchant {}\t{}\t{status}\t{}",
                     ip.id, ip.merchant_id, ip.ip, ip.remark

@@ -126,15 +126,11 @@ impl DepositScanner {
                 "reorg at the tip: rolling back a block"
             );
             if !self
-                .ports
-                .scan
-                .rollback_block(chain_id, &self.owner, next - 1, now, &events)
+                .roll_back_below(chain_id, &mut next, now, &events, &mut report)
                 .await?
             {
                 return Ok(report);
             }
-            report.rolled_back += 1;
-            next -= 1;
         }
         while next <= head.number && report.blocks < self.settings.batch_blocks {
             let block = chain
@@ -149,15 +145,11 @@ impl DepositScanner {
                         // look again from there (a deeper reorg repeats this block by block).
                         tracing::warn!(chain_id, number = next - 1, "reorg: rolling back a block");
                         if !self
-                            .ports
-                            .scan
-                            .rollback_block(chain_id, &self.owner, next - 1, now, &events)
+                            .roll_back_below(chain_id, &mut next, now, &events, &mut report)
                             .await?
                         {
                             return Ok(report);
                         }
-                        report.rolled_back += 1;
-                        next -= 1;
                         continue;
                     }
                 }
@@ -190,6 +182,29 @@ impl DepositScanner {
                 .await?;
         }
         Ok(report)
+    }
+
+    /// Undoes the scanned block just below `next` (a reorg removed it) and moves `next` back
+    /// onto it. False when the lease is lost (the other scanner goes on): then nothing moved.
+    async fn roll_back_below(
+        &self,
+        chain_id: i64,
+        next: &mut u64,
+        now: DateTime<Utc>,
+        events: &CallbackEvents,
+        report: &mut ScanReport,
+    ) -> AppResult<bool> {
+        if !self
+            .ports
+            .scan
+            .rollback_block(chain_id, &self.owner, *next - 1, now, events)
+            .await?
+        {
+            return Ok(false);
+        }
+        report.rolled_back += 1;
+        *next -= 1;
+        Ok(true)
     }
 
     /// Completes the chain's deposits that have their confirmations at `head`, one at a time:
