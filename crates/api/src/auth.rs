@@ -2,9 +2,11 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
+use coffer_domain::error::AppError;
+use coffer_domain::password_reset::{PasswordReset, ResetProof};
 use coffer_domain::registration::NewPassword;
 use coffer_domain::Locale;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::{Client, Session};
@@ -49,6 +51,31 @@ impl PasswordForm {
             password_verify: &self.password_verify,
         }
     }
+}
+
+/// Step 1 of the password reset.
+#[derive(Deserialize)]
+pub struct EmailAndCode {
+    email: String,
+    code: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetTokenView {
+    reset_token: String,
+    expires_at: String,
+}
+
+/// Step 2 of the password reset: the proof step 1 answered, or (the one-call contract) the code.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetForm {
+    email: String,
+    code: Option<String>,
+    reset_token: Option<String>,
+    password: String,
+    password_verify: String,
 }
 
 #[derive(Deserialize)]
@@ -101,8 +128,38 @@ pub async fn register(State(state): State<AppState>, ApiJson(body): ApiJson<Pass
     ok(())
 }
 
-pub async fn reset(State(state): State<AppState>, ApiJson(body): ApiJson<PasswordForm>) -> ApiResult<()> {
-    state.auth.reset_password(body.as_new_password()).await?;
+pub async fn reset_verify(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<EmailAndCode>,
+) -> ApiResult<ResetTokenView> {
+    let proof = state.auth.verify_reset_code(&body.email, &body.code).await?;
+    ok(ResetTokenView {
+        reset_token: proof.token,
+        expires_at: crate::views::time(proof.expires_at),
+    })
+}
+
+pub async fn reset(State(state): State<AppState>, ApiJson(body): ApiJson<ResetForm>) -> ApiResult<()> {
+    let proof = match (&body.reset_token, &body.code) {
+        (Some(token), _) => ResetProof::Token(token),
+        (None, Some(code)) => ResetProof::Code(code),
+        // The answer a body without `code` always had.
+        (None, None) => {
+            return Err(AppError::BadRequest {
+                detail: "missing field `code` or `resetToken`".into(),
+            }
+            .into())
+        }
+    };
+    state
+        .auth
+        .reset_password(PasswordReset {
+            email: &body.email,
+            proof,
+            password: &body.password,
+            password_verify: &body.password_verify,
+        })
+        .await?;
     ok(())
 }
 

@@ -96,6 +96,7 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/logout" => auth::logout;
         post "/api/partner/user/info" => auth::user_info;
         post "/api/partner/register" => auth::register;
+        post "/api/partner/reset/verify" => auth::reset_verify;
         post "/api/partner/reset" => auth::reset;
         // Permissions and accounts
         post "/api/partner/invite/accept" => access::accept_invitation;

@@ -15,28 +15,47 @@ pub struct SecretBox {
     key: LessSafeKey,
     /// Keys the digests of e-mail codes: six digits are too few to hash bare.
     code_key: Zeroizing<[u8; 32]>,
+    /// Keys the proofs a step of a flow hands to the next (the reset password's step 1 to 2).
+    proof_key: Zeroizing<[u8; 32]>,
 }
 
 /// The label the e-mail code key is derived under (HMAC-SHA256 of it under the master key).
 const CODE_KEY_LABEL: &[u8] = b"coffer e-mail code digest v1";
+/// The label the step-proof key is derived under, the same way.
+const PROOF_KEY_LABEL: &[u8] = b"coffer step proof v1";
+
+fn derive_key(master_key: &[u8; 32], label: &[u8]) -> Zeroizing<[u8; 32]> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(master_key).expect("HMAC takes any key size");
+    mac.update(label);
+    Zeroizing::new(mac.finalize().into_bytes().into())
+}
+
+fn hmac_hex(key: &[u8; 32], message: &[u8]) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes any key size");
+    mac.update(message);
+    hex::encode(mac.finalize().into_bytes())
+}
 
 impl SecretBox {
     pub fn new(master_key: &[u8; 32]) -> SecretBox {
         let key = UnboundKey::new(&AES_256_GCM, master_key).expect("a 32-byte key fits AES-256");
-        let mut mac = Hmac::<Sha256>::new_from_slice(master_key).expect("HMAC takes any key size");
-        mac.update(CODE_KEY_LABEL);
         SecretBox {
             key: LessSafeKey::new(key),
-            code_key: Zeroizing::new(mac.finalize().into_bytes().into()),
+            code_key: derive_key(master_key, CODE_KEY_LABEL),
+            proof_key: derive_key(master_key, PROOF_KEY_LABEL),
         }
     }
 
     /// How an e-mail code is kept at rest: HMAC-SHA256 (hex) under a key derived from the
     /// master key, so a leaked table cannot be reversed by trying all million codes.
     pub fn code_digest(&self, code: &str) -> String {
-        let mut mac = Hmac::<Sha256>::new_from_slice(&*self.code_key).expect("HMAC takes any key size");
-        mac.update(code.as_bytes());
-        hex::encode(mac.finalize().into_bytes())
+        hmac_hex(&self.code_key, code.as_bytes())
+    }
+
+    /// HMAC-SHA256 (hex) of a step proof's fields under its own key derived from the master
+    /// key: a proof the server issued can be checked without storing it, and cannot be forged.
+    pub fn proof_mac(&self, message: &[u8]) -> String {
+        hmac_hex(&self.proof_key, message)
     }
 
     /// A fresh random 256-bit key.
@@ -107,6 +126,20 @@ mod tests {
             sealer.seal("totp", b"x").unwrap(),
             sealer.seal("totp", b"x").unwrap(),
             "fresh nonces"
+        );
+    }
+
+    #[test]
+    fn proof_macs_depend_on_key_and_message_and_differ_from_code_digests() {
+        let key = SecretBox::generate_key();
+        let sealer = SecretBox::new(&key);
+        let mac = sealer.proof_mac(b"123456");
+        assert_eq!(mac, SecretBox::new(&key).proof_mac(b"123456"), "deterministic");
+        assert_ne!(mac, sealer.proof_mac(b"123457"));
+        assert_ne!(mac, sealer.code_digest("123456"), "a key of its own");
+        assert_ne!(
+            mac,
+            SecretBox::new(&SecretBox::generate_key()).proof_mac(b"123456")
         );
     }
 }

@@ -24,6 +24,7 @@ pub mod menu;
 pub mod merchant_api;
 pub mod messages;
 pub mod orders;
+pub mod password_reset;
 pub mod ports;
 pub mod registration;
 mod signin;

@@ -1,4 +1,4 @@
-//! E-mail codes, registration and password reset.
+//! E-mail codes and registration (password reset: crate::password_reset).
 
 use crate::auth::AuthService;
 use crate::error::{AppError, AppResult};
@@ -60,36 +60,6 @@ impl AuthService {
             .register_merchant(&email, &hash, self.ports.clock.now())
             .await?;
         tracing::info!(user_id, "merchant registered; awaiting activation");
-        Ok(())
-    }
-
-    /// Sets a new password with a mailed code; ends every session and any sign-in lock.
-    pub async fn reset_password(&self, form: NewPassword<'_>) -> AppResult<()> {
-        let (email, code) = check_form(&form)?;
-        self.redeem_code(&email, CodePurpose::ResetPassword, &code)
-            .await?;
-        // A code is only mailed to registered addresses, so a redeemed one has its account.
-        let user = self
-            .ports
-            .users
-            .find_by_email(&email)
-            .await?
-            .ok_or(AppError::InvalidCode)?;
-        self.ports
-            .users
-            .set_password_hash(user.id, &identity::hash_password(form.password)?)
-            .await?;
-        self.ports
-            .users
-            .save_login_failures(user.id, Default::default())
-            .await?;
-        // the sign-in lock lives in the attempt counters.
-        self.ports
-            .attempts
-            .clear_attempts(&crate::guessing::password_subject(&email))
-            .await?;
-        self.ports.sessions.delete_user_sessions(user.id).await?;
-        tracing::info!(user_id = user.id, "password reset by e-mail code; sessions ended");
         Ok(())
     }
 }

@@ -4,7 +4,7 @@ use crate::auth::{AuthService, ClientMeta};
 use crate::error::{AppError, AppResult};
 use crate::identity::{self, CodePurpose, Email};
 use crate::messages::MsgKey;
-use crate::ports::{AccountStatus, MerchantStatus, NewLoginLog, UserRecord};
+use crate::ports::{AccountStatus, CodeRecord, MerchantStatus, NewLoginLog, UserRecord};
 
 /// The purpose a sealed authenticator secret is bound to.
 pub(crate) const TOTP_PURPOSE: &str = "totp";
@@ -115,6 +115,22 @@ impl AuthService {
     }
 
     pub(crate) async fn redeem_code(&self, email: &Email, purpose: CodePurpose, code: &str) -> AppResult<()> {
+        let record = self.check_code(email, purpose, code).await?;
+        if !self.ports.codes.consume_code(record.id).await? {
+            return Err(AppError::InvalidCode);
+        }
+        Ok(())
+    }
+
+    /// Checks the newest code of this e-mail and purpose without using it up. A wrong code
+    /// counts toward the code's attempt limit (`auth.code_max_attempts`), after which the code
+    /// is dead.
+    pub(crate) async fn check_code(
+        &self,
+        email: &Email,
+        purpose: CodePurpose,
+        code: &str,
+    ) -> AppResult<CodeRecord> {
         let now = self.ports.clock.now();
         let record = self
             .ports
@@ -132,9 +148,6 @@ impl AuthService {
             self.ports.codes.record_failed_attempt(record.id).await?;
             return Err(AppError::InvalidCode);
         }
-        if !self.ports.codes.consume_code(record.id).await? {
-            return Err(AppError::InvalidCode);
-        }
-        Ok(())
+        Ok(record)
     }
 }

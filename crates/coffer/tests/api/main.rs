@@ -19,6 +19,7 @@ mod deposits;
 mod envelope;
 mod error_codes;
 mod escalation;
+mod forgot;
 mod funds;
 mod guessing;
 mod hash_scan;

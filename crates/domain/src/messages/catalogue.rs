@@ -65,6 +65,11 @@ declare_messages! {
         "谷歌验证码错误次数过多，请稍后再试",
         "谷歌驗證碼錯誤次數過多，請稍後再試",
     ],
+    ResetProofInvalid = 11013 Refusal "reset_proof_invalid" [
+        "The e-mail code check has expired or was already used; enter the code again",
+        "邮箱验证码校验已过期或已使用，请重新输入验证码",
+        "郵箱驗證碼校驗已過期或已使用，請重新輸入驗證碼",
+    ],
     // 12xxx: configuration
     ConfigKeysEmpty = 12001 Request "config_keys_empty"
         ["At least one configuration key is required", "至少需要一个配置键", "至少需要一個配置鍵"],

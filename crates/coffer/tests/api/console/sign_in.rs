@@ -9,6 +9,7 @@ area! {
         VERIFY "/api/partner/login/verify" => verify(body);
         SEND_CODE "/api/partner/code/email" => send_code(body);
         LOGIN "/api/partner/login" => login(body);
+        RESET_VERIFY "/api/partner/reset/verify" => verify_reset_code(body);
         RESET_PASSWORD "/api/partner/reset" => reset_password(body);
         ACCEPT_INVITE "/api/partner/invite/accept" => accept_invite(body);
     }
