@@ -10,6 +10,7 @@ mod config;
 mod console;
 mod deposits;
 pub mod envelope;
+mod getting_started;
 mod iplist;
 mod logs;
 mod merchant;
@@ -190,6 +191,10 @@ pub fn router(state: AppState) -> Router {
         .route("/merchant/v1/withdraw", post(merchant::withdraw))
         .route("/merchant/v1/withdrawals", post(merchant::withdrawals))
         .route("/", get(console::index))
+        .route(
+            coffer_domain::config::GETTING_STARTED_PATH,
+            get(getting_started::page),
+        )
         // Console files are served by the fallback, so that any other path or method is an
         // envelope 'not found' rather than a routing artefact.
         .fallback(console::asset_or_not_found)

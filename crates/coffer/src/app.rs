@@ -236,11 +236,10 @@ fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Resu
         trust_forwarded_for: config.server.trust_forwarded_for,
         strict_transport: config.server.public_url.starts_with("https://"),
         body_limit_bytes: config.server.body_limit_bytes,
-        config: Arc::new(ConfigService::new(
-            ports.config,
-            config.console.token_icon_url.clone(),
-            chains,
-        )),
+        config: Arc::new(
+            ConfigService::new(ports.config, config.console.token_icon_url.clone(), chains)
+                .with_promo_video_url(&config.console.promo_video_url),
+        ),
         wallets,
         merchant_api: Arc::new(merchant_api),
         deposits,

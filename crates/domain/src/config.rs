@@ -76,7 +76,14 @@ pub struct ConfigService {
     repo: Arc<dyn ConfigRepo>,
     token_icon_url: String,
     chains: Arc<ChainRegistry>,
+    /// The public key `promoVideoUrl`, from the service's configuration (not the database).
+    promo_video_url: String,
 }
+
+/// The public key whose value the configuration decides.
+const PROMO_VIDEO_KEY: &str = "promoVideoUrl";
+/// The product's own getting-started page, served by the binary: the link when none is set.
+pub const GETTING_STARTED_PATH: &str = "/getting-started";
 
 impl ConfigService {
     pub fn new(repo: Arc<dyn ConfigRepo>, token_icon_url: String, chains: Arc<ChainRegistry>) -> Self {
@@ -84,7 +91,16 @@ impl ConfigService {
             repo,
             token_icon_url,
             chains,
+            promo_video_url: GETTING_STARTED_PATH.to_string(),
         }
+    }
+
+    /// The header's promotional video link; empty keeps the getting-started page.
+    pub fn with_promo_video_url(mut self, url: &str) -> Self {
+        if !url.trim().is_empty() {
+            self.promo_video_url = url.trim().to_string();
+        }
+        self
     }
 
     /// Each configured chain's family with its address rule, by chain id: the console checks
@@ -113,7 +129,11 @@ impl ConfigService {
         Ok(keys
             .into_iter()
             .map(|k| {
-                let v = found.get(&k).cloned();
+                let v = if k == PROMO_VIDEO_KEY {
+                    Some(self.promo_video_url.clone())
+                } else {
+                    found.get(&k).cloned()
+                };
                 (k, v)
             })
             .collect())

@@ -14,7 +14,6 @@ pub const PUBLIC_CONFIG: &[(&str, &str)] = &[
     ("siteName", "Coffer"),
     ("supportEmail", "support@coffer.local"),
     ("privacyPolicyUrl", "/privacy.html"),
-    ("promoVideoUrl", "https://coffer.local/intro-video"),
     (
         "registrationContactTip",
         "We will contact you within 1 working day.",

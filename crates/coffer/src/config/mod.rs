@@ -231,6 +231,8 @@ pub struct ConsoleConfig {
     /// Serve the console from this folder instead of the copy embedded in the binary.
     pub dir: String,
     pub token_icon_url: String,
+    /// The header's promotional video link; empty = the binary's own /getting-started page.
+    pub promo_video_url: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

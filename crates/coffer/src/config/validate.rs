@@ -85,6 +85,12 @@ impl Config {
                 "must be a folder holding the built console (index.html)",
             );
         }
+        if !link_ok(&self.console.promo_video_url) {
+            return invalid(
+                "console.promo_video_url",
+                "must be empty, a path starting with /, or start with https:// or http://",
+            );
+        }
         for (key, value) in [
             (
                 "callbacks.retry_interval_secs",
@@ -109,5 +115,70 @@ impl Config {
             return invalid("withdrawals.review_cooling_off_hours", "must be 0 to 8760");
         }
         super::chains::validate_chains(&self.chains)
+    }
+}
+
+/// A link the console may put in an href: nothing that runs (`javascript:`), no other scheme,
+/// no protocol-relative `//host`, no whitespace or quotes.
+fn link_ok(link: &str) -> bool {
+    let rest = link
+        .strip_prefix("https://")
+        .or_else(|| link.strip_prefix("http://"));
+    let shape_ok = match rest {
+        Some(host_and_path) => !host_and_path.is_empty(),
+        None => link.is_empty() || (link.starts_with('/') && !link.starts_with("//")),
+    };
+    shape_ok
+        && link.len() <= 2000
+        && !link
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>'))
+}
+
+#[cfg(test)]
+mod tests {
+    use figment::providers::{Format, Toml};
+    use std::path::Path;
+
+    use super::super::{defaults, Config};
+
+    fn promo(link: &str) -> Result<Config, String> {
+        let toml = format!("[console]\npromo_video_url = {link:?}");
+        Config::from_figment(defaults().merge(Toml::string(&toml))).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_promo_video_link_is_a_web_address_or_a_path_here() {
+        for good in [
+            "",
+            "https://videos.example/intro",
+            "http://10.0.0.5/v.mp4",
+            "/media/intro.mp4",
+        ] {
+            assert_eq!(promo(good).unwrap().console.promo_video_url, good);
+        }
+        for bad in [
+            "javascript:alert(1)",
+            "data:text/html,x",
+            "//evil.example/x",
+            "https://",
+            "videos.example/intro",
+            "https://x.example/a b",
+            "https://x.example/\"onclick",
+        ] {
+            let err = promo(bad).unwrap_err();
+            assert!(err.contains("console.promo_video_url"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    #[allow(clippy::result_large_err)] // figment's Jail API fixes the error type
+    fn the_promo_video_link_comes_from_the_environment_too() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("COFFER__CONSOLE__PROMO_VIDEO_URL", "https://videos.example/intro");
+            let config = Config::load(Path::new("coffer.toml"), false).map_err(|e| e.to_string())?;
+            assert_eq!(config.console.promo_video_url, "https://videos.example/intro");
+            Ok(())
+        });
     }
 }

@@ -21,6 +21,7 @@ mod error_codes;
 mod escalation;
 mod forgot;
 mod funds;
+mod getting_started;
 mod guessing;
 mod hash_scan;
 mod housekeeping;
