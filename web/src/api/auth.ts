@@ -47,8 +47,29 @@ export interface EmailCodePassword {
 /** Creates a merchant awaiting activation, with this user as its admin. */
 export const register = (body: EmailCodePassword) => post<unknown>('/api/partner/register', body, { loading: true });
 
+/** Step 1 of the reset's answer: proof that the code (type 8) was right, for step 2. */
+export interface ResetProof {
+  resetToken: string;
+  expiresAt: string;
+}
+
+/**
+ * Step 1 of the reset: checks the code without using it up. Silent: the panel shows the refusal
+ * under the code field.
+ */
+export const verifyResetCode = (body: { email: string; code: string }) =>
+  post<ResetProof>('/api/partner/reset/verify', body, { loading: true, silent: true });
+
+/** Body of /reset with the proof of step 1. */
+export interface ResetWithProof {
+  email: string;
+  resetToken: string;
+  password: string;
+  passwordVerify: string;
+}
+
 /** Sets a new password for the account of `email` and ends its sessions. */
-export const resetPassword = (body: EmailCodePassword) => post<unknown>('/api/partner/reset', body, { loading: true });
+export const resetPassword = (body: ResetWithProof) => post<unknown>('/api/partner/reset', body, { loading: true });
 
 /** An invited sub-account sets its password with the mailed code (type 9). */
 export const acceptInvitation = (body: EmailCodePassword) =>

@@ -115,7 +115,8 @@ describe('envelope handling', () => {
     off();
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe(code);
-    expect(toastWarning).toHaveBeenCalledWith('Session gone'); // even for silent calls
+    expect(toastWarning).toHaveBeenCalledTimes(1); // even for silent calls
+    expect(toastWarning).toHaveBeenCalledWith('Login authorization expired'); // not the server's msg
     expect(toastError).not.toHaveBeenCalled();
     expect(expired).toHaveBeenCalledTimes(1);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -124,6 +125,16 @@ describe('envelope handling', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('zh-HK'); // a preference, not session data
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true, state: { notice: 'login_expired' } });
     expect(peekLoginNotice()).toBe('login_expired'); // survives a guard redirect that drops router state
+  });
+
+  it.each([
+    ['zh-CN', '登录授权已过期'],
+    ['zh-HK', '登入授權已過期'],
+  ])('the expiry warning is in the console language (%s), whatever the server wrote', async (lang, text) => {
+    await i18n.changeLanguage(lang);
+    answer({ code: 10506, msg: 'Please sign in', data: null });
+    await post('/api/x').catch(() => undefined);
+    expect(toastWarning).toHaveBeenCalledWith(text);
   });
 
   it('falls back to the hash when no router is registered yet', async () => {

@@ -70,10 +70,14 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-/** Sign the user out after the server said the session is gone (spec section 4, Session). */
-function expireSession(msg: string): void {
+/**
+ * Sign the user out after the server said the session is gone (spec sections 4 and 8). The
+ * warning is always the spec's 'Login authorization expired' in the console's language: the
+ * server's text for 10506 ('Please sign in') reads like an instruction, not what happened.
+ */
+function expireSession(): void {
   setLoginNotice(LOGIN_NOTICE.expired);
-  toast.warning(msg || i18n.t('login_expired'));
+  toast.warning(i18n.t('login_expired'));
   eventBus.emit(EVENTS.loginExpired);
   clearSessionStorage();
   navigateTo('/login', { replace: true, state: { notice: LOGIN_NOTICE.expired } });
@@ -94,7 +98,7 @@ function handleResponse<T>(response: AxiosResponse<Envelope<T>>, silent: boolean
   }
   if (body.code === CODE_SUCCESS) return body.data;
   if (SESSION_EXPIRY_CODES.includes(body.code)) {
-    expireSession(body.msg);
+    expireSession();
     throw new ApiError(body.code, body.msg || i18n.t('login_expired'), body.data);
   }
   if (!silent) toast.error(body.msg || i18n.t('request_failed'));

@@ -1,12 +1,12 @@
 import { useReducer, useState } from 'react';
 import { Button, Form, Result, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { acceptInvitation, EMAIL_CODE_TYPE, resetPassword, type EmailCodePassword } from '@/api/auth';
+import { acceptInvitation, EMAIL_CODE_TYPE, resetPassword, verifyResetCode, type EmailCodePassword } from '@/api/auth';
 import { useCountdown } from '@/hooks/useCountdown';
 import { ApiError } from '@/utils/request';
 import EmailCodeFields from './EmailCodeFields';
 import NewPasswordFields from './NewPasswordFields';
-import { flowReducer, stepIndex } from './flowSteps';
+import { flowReducer, STEP_ONE_ERROR_CODES, stepIndex } from './flowSteps';
 
 interface ForgotPanelProps {
   /** Leave the flow without resetting (back to the Login tab). */
@@ -20,6 +20,8 @@ interface ForgotPanelProps {
 /**
  * Forgot password (spec sections 2 and 4): e-mail and code (type 8), then the new password and
  * its confirmation (Back returns to step 1), then "reset successful" with a sign-in-now button.
+ * Next checks the code with the server (without using it up) and keeps the proof it answers for
+ * the submit, so a wrong code is refused before any password is typed.
  */
 export default function ForgotPanel({ onCancel, onSignIn, invitation = false }: ForgotPanelProps) {
   const { t } = useTranslation();
@@ -31,12 +33,29 @@ export default function ForgotPanel({ onCancel, onSignIn, invitation = false }: 
   const [step, dispatch] = useReducer(flowReducer, 'identify');
   const countdown = useCountdown();
   const [resetEmail, setResetEmail] = useState('');
+  /** The proof of step 1 (reset only); void after a refusal sends the flow back. */
+  const [resetToken, setResetToken] = useState('');
+  const [checking, setChecking] = useState(false);
 
   const next = async () => {
+    let values: { email: string; code: string };
     try {
-      await form.validateFields(['email', 'code']);
+      values = await form.validateFields(['email', 'code']);
     } catch {
       return;
+    }
+    if (!invitation) {
+      setChecking(true);
+      try {
+        const proof = await verifyResetCode({ email: values.email.trim(), code: values.code.trim() });
+        setResetToken(proof.resetToken);
+      } catch (error) {
+        const message = error instanceof Error && error.message ? error.message : t('request_failed');
+        form.setFields([{ name: 'code', errors: [message] }]);
+        return;
+      } finally {
+        setChecking(false);
+      }
     }
     dispatch({ type: 'continue' });
   };
@@ -49,13 +68,16 @@ export default function ForgotPanel({ onCancel, onSignIn, invitation = false }: 
     }
     const values = form.getFieldsValue(true) as EmailCodePassword;
     const email = values.email.trim();
+    const { password, passwordVerify } = values;
     try {
-      const send = invitation ? acceptInvitation : resetPassword;
-      await send({ email, code: values.code.trim(), password: values.password, passwordVerify: values.passwordVerify });
+      if (invitation) await acceptInvitation({ email, code: values.code.trim(), password, passwordVerify });
+      else await resetPassword({ email, resetToken, password, passwordVerify });
       setResetEmail(email);
       dispatch({ type: 'submitted' });
     } catch (error) {
-      dispatch({ type: 'rejected', code: error instanceof ApiError ? error.code : 0 });
+      const code = error instanceof ApiError ? error.code : 0;
+      if (STEP_ONE_ERROR_CODES.includes(code)) setResetToken('');
+      dispatch({ type: 'rejected', code });
     }
   };
 
@@ -99,7 +121,7 @@ export default function ForgotPanel({ onCancel, onSignIn, invitation = false }: 
               countdown={countdown}
               testId={id}
             />
-            <Button type="primary" block onClick={next} data-testid={`${id}-next`}>
+            <Button type="primary" block onClick={next} loading={checking} data-testid={`${id}-next`}>
               {t('next')}
             </Button>
           </>

@@ -4,7 +4,7 @@
 export type FlowStep = 'identify' | 'password' | 'done';
 
 export type FlowEvent =
-  /** Step 1 fields are valid (the code itself is checked by the server on submit). */
+  /** Step 1 passed (the reset's code checked by the server; register's is checked on submit). */
   | { type: 'continue' }
   | { type: 'back' }
   /** The server accepted the submit. */
@@ -13,8 +13,11 @@ export type FlowEvent =
   | { type: 'rejected'; code: number }
   | { type: 'restart' };
 
-/** invalid_code and email_taken: the fix is on step 1, so the flow returns there. */
-export const STEP_ONE_ERROR_CODES: readonly number[] = [11002, 11005];
+/**
+ * invalid_code, email_taken and reset_proof_invalid (step 1's proof expired or was used): the
+ * fix is on step 1, so the flow returns there.
+ */
+export const STEP_ONE_ERROR_CODES: readonly number[] = [11002, 11005, 11013];
 
 export const FLOW_STEPS: readonly FlowStep[] = ['identify', 'password', 'done'];
 
