@@ -121,15 +121,28 @@ describe('API key screen', () => {
     await waitFor(() => expect(api.getApiSettings).toHaveBeenCalledTimes(2), WAIT);
   });
 
-  it('without a key: says so, Show is disabled and Generate asks no confirmation', async () => {
+  it('without a key: says so, Show is disabled, and Generate says a key is created (nothing stops working)', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
     api.getApiSettings.mockResolvedValue({ ...SETTINGS, hasKey: false, keyId: null, createtime: null, clientKey: null });
     await renderPage(ALL);
     expect(screen.getByTestId('key-none').textContent).toMatch(/No key yet/);
     expect(screen.getByTestId('client-key-none')).toBeTruthy();
     expect((screen.getByTestId('key-show') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('key-reset').textContent).toBe('Generate key');
-    fireEvent.click(screen.getByTestId('key-reset'));
-    expect(await screen.findByTestId('secret-google-code', undefined, WAIT)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('key-reset')); // no confirmation: nothing is replaced
+    const code = await screen.findByTestId('secret-google-code', undefined, WAIT);
+    expect(screen.getByText('Generate API key')).toBeTruthy();
+    expect(screen.getByTestId('secret-tip').textContent).toBe(
+      'A key is created for calling the merchant API. Nothing stops working: there is no key to replace yet.',
+    );
+    expect(screen.queryByText(/Reset|old key|no longer works/)).toBeNull();
+    expect(screen.getByTestId('secret-submit').textContent).toBe('Generate key');
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('secret-submit'));
+    await waitFor(() => expect(api.resetSecret).toHaveBeenCalledWith('654321'), WAIT);
+    expect(await screen.findByText(/^The key is in force\. Copy it to your servers now/, undefined, WAIT)).toBeTruthy();
+    expect(screen.queryByText(/previous one no longer works/)).toBeNull();
+    expect(success).toHaveBeenCalledWith('Key generated');
   });
 
   it('without a bound authenticator: the bind hint, and the server’s refusal in the dialog', async () => {

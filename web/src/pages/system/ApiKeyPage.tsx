@@ -19,7 +19,10 @@ interface ApiKeyCardProps {
   onChanged: () => void;
 }
 
-/** The API key: its id and age; Show (80301) and Reset (80302) need the authenticator. */
+/**
+ * The API key: its id and age; Show (80301) and Reset (80302, "Generate key" while there is none)
+ * need the authenticator.
+ */
 function ApiKeyCard({ settings, loading, onChanged }: ApiKeyCardProps) {
   const { t } = useTranslation();
   const timeZone = useMerchantTimeZone();
@@ -27,7 +30,7 @@ function ApiKeyCard({ settings, loading, onChanged }: ApiKeyCardProps) {
   const hasKey = Boolean(settings?.hasKey && settings.keyId);
 
   const resetButton = (
-    <Button danger={hasKey} type={hasKey ? 'default' : 'primary'} icon={<SyncOutlined />} onClick={hasKey ? undefined : () => setMode('reset')} data-testid="key-reset">
+    <Button danger={hasKey} type={hasKey ? 'default' : 'primary'} icon={<SyncOutlined />} onClick={hasKey ? undefined : () => setMode('generate')} data-testid="key-reset">
       {hasKey ? t('sys_key_reset') : t('sys_key_generate')}
     </Button>
   );

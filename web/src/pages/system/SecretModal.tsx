@@ -8,7 +8,15 @@ import { formatInZone } from '@/utils/timezone';
 import { ServerError } from '@/components/FormModal';
 import { CopyButton, GoogleCodeField, googleCodeOf, refusal } from './shared';
 
-export type SecretMode = 'show' | 'reset';
+/** 'generate' is the reset call when no key exists yet: nothing is replaced, so it warns of nothing. */
+export type SecretMode = 'show' | 'reset' | 'generate';
+
+/** The dialog's texts per mode. */
+const TEXTS = {
+  show: { title: 'sys_key_show_title', tip: 'sys_key_show_tip', submit: 'sys_key_show', done: 'sys_key_secret_tip', toast: null },
+  reset: { title: 'sys_key_reset_title', tip: 'sys_key_reset_warning', submit: 'sys_key_reset', done: 'sys_key_new_tip', toast: 'reset_successfully' },
+  generate: { title: 'sys_key_generate_title', tip: 'sys_key_generate_tip', submit: 'sys_key_generate', done: 'sys_key_generated_tip', toast: 'sys_key_generated' },
+} as const;
 
 interface SecretModalProps {
   /** Which action the dialog performs; null: closed. */
@@ -19,7 +27,8 @@ interface SecretModalProps {
 }
 
 /**
- * Shows the API key (80301) or generates a new one (80302), each after the authenticator's code.
+ * Shows the API key (80301), or replaces it or creates the first one (80302), each after the
+ * authenticator's code.
  * The key lives only in this dialog's state: closing it drops the key, so it is masked again.
  */
 export default function SecretModal({ mode, onClose, onReset }: SecretModalProps) {
@@ -30,6 +39,8 @@ export default function SecretModal({ mode, onClose, onReset }: SecretModalProps
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const reset = mode === 'reset';
+  const changes = mode === 'reset' || mode === 'generate';
+  const text = TEXTS[mode ?? 'show'];
 
   // Each opening starts masked, whatever the last one showed.
   useEffect(() => {
@@ -48,10 +59,10 @@ export default function SecretModal({ mode, onClose, onReset }: SecretModalProps
     setError(null);
     setBusy(true);
     try {
-      const answer = await (reset ? resetSecret : showSecret)(googleCodeOf(values));
+      const answer = await (changes ? resetSecret : showSecret)(googleCodeOf(values));
       setSecret(answer);
-      if (reset) {
-        toast.success(t('reset_successfully'));
+      if (changes) {
+        if (text.toast) toast.success(t(text.toast));
         onReset();
       }
     } catch (failure) {
@@ -61,7 +72,7 @@ export default function SecretModal({ mode, onClose, onReset }: SecretModalProps
     }
   };
 
-  const title = reset ? t('sys_key_reset_title') : t('sys_key_show_title');
+  const title = t(text.title);
   return (
     <Modal
       open={mode !== null}
@@ -88,7 +99,7 @@ export default function SecretModal({ mode, onClose, onReset }: SecretModalProps
                 {t('cancel')}
               </Button>,
               <Button key="ok" type="primary" danger={reset} loading={busy} onClick={submit} data-testid="secret-submit">
-                {reset ? t('sys_key_reset') : t('sys_key_show')}
+                {t(text.submit)}
               </Button>,
             ]
       }
@@ -96,10 +107,10 @@ export default function SecretModal({ mode, onClose, onReset }: SecretModalProps
       {secret ? (
         <div data-testid="secret-result">
           <Alert
-            type={reset ? 'success' : 'info'}
+            type={changes ? 'success' : 'info'}
             showIcon
             className="coffer-gap-bottom"
-            message={reset ? t('sys_key_new_tip') : t('sys_key_secret_tip')}
+            message={t(text.done)}
           />
           <Descriptions column={1} size="small" className="coffer-gap-bottom">
             <Descriptions.Item label={t('sys_key_id')}>
@@ -116,7 +127,9 @@ export default function SecretModal({ mode, onClose, onReset }: SecretModalProps
         </div>
       ) : (
         <>
-          <Typography.Paragraph type={reset ? 'danger' : 'secondary'}>{reset ? t('sys_key_reset_warning') : t('sys_key_show_tip')}</Typography.Paragraph>
+          <Typography.Paragraph type={reset ? 'danger' : 'secondary'} data-testid="secret-tip">
+            {t(text.tip)}
+          </Typography.Paragraph>
           <ServerError message={error} testId="secret-error" />
           <Form form={form} layout="vertical" requiredMark={false} name="api-secret" onFinish={submit}>
             <GoogleCodeField testId="secret" />
