@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { call, latestCode } from './api';
-import { ARTIFACTS, expect, hashPath, settle, signInAs, test, toastText } from './fixtures';
+import { ARTIFACTS, expect, hashPath, settle, signInAs, test } from './fixtures';
 import { USERS } from './users';
 
 test('forgot password: code, new password, the reset ends sessions, sign in now', async ({ page, env }) => {
@@ -20,25 +20,33 @@ test('forgot password: code, new password, the reset ends sessions, sign in now'
   expect(request.postDataJSON()).toEqual({ email: user.email, type: 8 });
   await expect(page.getByTestId('forgot-get-code')).toHaveText(/^(60|59) s$/);
 
-  // A wrong code is refused by the server and the flow returns to step 1.
-  await page.getByTestId('forgot-code').fill('000000');
-  await page.getByTestId('forgot-next').click();
-  await page.getByTestId('forgot-password').fill(newPassword);
-  await page.getByTestId('forgot-password-verify').fill(newPassword);
+  // A wrong code is refused at Next, under the code field, before any password is typed.
   const code = latestCode(env.dataDir, user.email);
-  if (code !== '000000') {
-    await page.getByTestId('forgot-submit').click();
-    await expect(toastText(page)).toContainText(/incorrect|expired/i);
-    await expect(page.getByTestId('forgot-code')).toBeVisible();
-  }
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByTestId('forgot-code').fill(wrong);
+  const [checked] = await Promise.all([
+    page.waitForResponse('**/api/partner/reset/verify'),
+    page.getByTestId('forgot-next').click(),
+  ]);
+  expect((await checked.json()).code).toBe(11002);
+  await expect(page.locator('#forgot_code_help')).toHaveText('Verification code is incorrect or has expired');
+  await expect(page.getByTestId('forgot-password')).toHaveCount(0);
 
   await page.getByTestId('forgot-code').fill(code);
   await page.getByTestId('forgot-next').click();
+  await page.getByTestId('forgot-password').fill(newPassword);
+  await page.getByTestId('forgot-password-verify').fill(newPassword);
   await page.getByTestId('forgot-back').click(); // Back returns to step 1 with the values kept
   await expect(page.getByTestId('forgot-code')).toHaveValue(code);
   await page.getByTestId('forgot-next').click();
   await expect(page.getByTestId('forgot-password')).toHaveValue(newPassword);
-  await page.getByTestId('forgot-submit').click();
+  const [reset] = await Promise.all([
+    page.waitForRequest('**/api/partner/reset'),
+    page.getByTestId('forgot-submit').click(),
+  ]);
+  // Step 2 carries step 1's proof, never the code.
+  const body = reset.postDataJSON() as Record<string, string>;
+  expect(body).toEqual({ email: user.email, resetToken: expect.stringMatching(/^r1\./), password: newPassword, passwordVerify: newPassword });
 
   await expect(page.getByTestId('forgot-done')).toContainText('Password reset successful');
   await settle(page);

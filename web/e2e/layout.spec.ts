@@ -80,7 +80,11 @@ test.describe('layout', () => {
 
   test('header: language switcher, promo video link, personal centre', async ({ page, env }) => {
     await openAs(page, env.shared, '/home');
-    await expect(page.getByTestId('promo-video')).toHaveAttribute('href', 'https://coffer.local/intro-video');
+    // No video configured: the link is the getting-started page the binary serves.
+    await expect(page.getByTestId('promo-video')).toHaveAttribute('href', '/getting-started');
+    const intro = await page.request.get('/getting-started');
+    expect(intro.status()).toBe(200);
+    expect(await intro.text()).toContain('Getting started with Coffer');
     await page.getByTestId('lang-switcher').click();
     await page.getByTestId('lang-option-zh-HK').click();
     await expect(page.getByTestId('sidebar-group-general')).toHaveText('通用配置');

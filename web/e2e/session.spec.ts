@@ -1,5 +1,5 @@
 import { call } from './api';
-import { expect, hashPath, openAs, signInAs, test } from './fixtures';
+import { expect, hashPath, openAs, signInAs, test, toastText } from './fixtures';
 import { USERS } from './users';
 
 test.describe('session', () => {
@@ -42,10 +42,23 @@ test.describe('session', () => {
 
     await page.getByTestId('menu-1').click(); // Home loads its configuration: the server says 10506
     await expect(page.getByTestId('login-page')).toBeVisible();
+    // The warning says what happened (spec section 8), not the server's 'Please sign in'.
+    await expect(toastText(page)).toHaveText('Login authorization expired');
     await expect(page.getByTestId('expired-notice')).toHaveText('Login authorization expired');
     expect(hashPath(page)).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('coffer.token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('coffer.lang'))).toBe('en');
+  });
+
+  test('the expiry warning is in the console language', async ({ page, env }) => {
+    for (const [lang, text] of [
+      ['zh-CN', '登录授权已过期'],
+      ['zh-HK', '登入授權已過期'],
+    ] as const) {
+      await openAs(page, { ...env.shared, sessionCode: 'not-a-real-token' }, '/orders/deposit', lang);
+      await expect(toastText(page)).toHaveText(text);
+      await expect(page.getByTestId('expired-notice')).toBeVisible();
+    }
   });
 
   test('start-up with a dead token signs out at once', async ({ page, env }) => {

@@ -74,6 +74,8 @@ test('a: 5 USDT from Token › Token withdraw with the Google code completes, wi
   await expect(page.getByTestId('withdraw-google-code')).toBeVisible();
 
   const orderNo = await withdrawInConsole(page, who, '5');
+  // Below the review minimum: once the server has screened it, the page says no review is needed.
+  await expect(page.getByTestId('withdraw-created-passes')).toContainText('no review is needed', { timeout: 30_000 });
   await settle(page);
   await page.screenshot({ path: path.join(ARTIFACTS, 'token-withdraw.png') });
   const done = await waitForStatus(env, who.session.sessionCode, orderNo, [8], 60_000);
@@ -117,6 +119,9 @@ test('b: 1500 USDT awaits review with its risk reason; maker-checker; reject nee
   await openAs(page, who.session, '/token/withdraw');
   await expect(page.getByTestId('withdraw-google-code')).toBeVisible();
   const orderNo = await withdrawInConsole(page, who, '1500');
+  // Over the review minimum: the page says it waits for a review once the server decided so.
+  await expect(page.getByTestId('withdraw-created-waits')).toContainText('It waits for a review', { timeout: 30_000 });
+  await expect(page.getByTestId('withdraw-created')).toContainText('Withdrawal created: it waits for a review');
   const waiting = await waitForStatus(env, who.session.sessionCode, orderNo, [1]);
   expect(waiting.riskReasons).toEqual(['amount_over_review_minimum']);
 

@@ -15,6 +15,9 @@ import PageBreadcrumb from './PageBreadcrumb';
 import SettingsDrawer from './SettingsDrawer';
 import type { PageRoute } from '@/router/menus';
 
+/** The product's own getting-started page, served by the binary: the video link's fallback. */
+export const GETTING_STARTED_PATH = '/getting-started';
+
 interface HeaderBarProps {
   collapsed: boolean;
   onToggle: () => void;
@@ -63,18 +66,16 @@ export default function HeaderBar({ collapsed, onToggle, fixed, routes }: Header
         <PageBreadcrumb routes={routes} />
       </Space>
       <Space size={4} className="coffer-header-right">
-        {promoVideoUrl && (
-          <Button
-            type="text"
-            icon={<PlayCircleOutlined />}
-            href={promoVideoUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="promo-video"
-          >
-            <span className="coffer-hide-narrow">{t('promo_video')}</span>
-          </Button>
-        )}
+        <Button
+          type="text"
+          icon={<PlayCircleOutlined />}
+          href={promoVideoUrl || GETTING_STARTED_PATH}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="promo-video"
+        >
+          <span className="coffer-hide-narrow">{t('promo_video')}</span>
+        </Button>
         <LanguageSwitcher />
         <Tooltip title={t('settings')}>
           <Button

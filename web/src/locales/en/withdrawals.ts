@@ -98,6 +98,10 @@ const withdrawals = {
   wd_no_permission: 'Your role may not submit this form.',
   wd_created: 'Withdrawal created',
   wd_created_waits: 'It waits for a review in Transactions › Withdraw check.',
+  wd_created_for_review: 'Withdrawal created: it waits for a review',
+  wd_created_screening: 'Checking it against your risk limits and risk-control address: it is either paid or held for a review…',
+  wd_created_screening_unknown: 'Your risk limits and risk-control address decide within seconds whether it waits for a review.',
+  wd_created_passes: 'It passed the risk checks: no review is needed, and it is being paid.',
 
   // Risk-control address (80403)
   risk_url_title: 'Risk-control address',

@@ -94,6 +94,10 @@ const withdrawalsZhCN: Record<keyof typeof withdrawals, string> = {
   wd_no_permission: '您的角色无权提交此表单。',
   wd_created: '提现已创建',
   wd_created_waits: '它将在 交易记录 › 提现审核 中等待审核。',
+  wd_created_for_review: '提现已创建：等待审核',
+  wd_created_screening: '正在按风控限额和风控地址检查：检查通过即付款，否则转入审核……',
+  wd_created_screening_unknown: '风控限额和风控地址将在数秒内决定它是否需要审核。',
+  wd_created_passes: '已通过风控检查，无需审核，正在付款。',
 
   risk_url_title: '风控地址',
   risk_url_tip: '在风控限额内的提现付款前，Coffer 会询问此地址（与回调相同的签名 POST，事件 withdraw.risk）。',

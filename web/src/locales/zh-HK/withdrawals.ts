@@ -94,6 +94,10 @@ const withdrawalsZhHK: Record<keyof typeof withdrawals, string> = {
   wd_no_permission: '您的角色無權提交此表單。',
   wd_created: '提現已建立',
   wd_created_waits: '它將在 交易記錄 › 提現審核 中等待審核。',
+  wd_created_for_review: '提現已建立：等待審核',
+  wd_created_screening: '正在按風控限額和風控地址檢查：檢查通過即付款，否則轉入審核……',
+  wd_created_screening_unknown: '風控限額和風控地址將在數秒內決定它是否需要審核。',
+  wd_created_passes: '已通過風控檢查，無需審核，正在付款。',
 
   risk_url_title: '風控地址',
   risk_url_tip: '在風控限額內的提現付款前，Coffer 會詢問此地址（與回調相同的簽名 POST，事件 withdraw.risk）。',

@@ -7,7 +7,7 @@ import { ApiError } from '@/utils/request';
 import TokenWithdrawPage from './TokenWithdrawPage';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 
-const api = vi.hoisted(() => ({ requestWithdraw: vi.fn(), manualWithdraw: vi.fn() }));
+const api = vi.hoisted(() => ({ requestWithdraw: vi.fn(), manualWithdraw: vi.fn(), queryWithdrawals: vi.fn() }));
 vi.mock('@/api/withdrawals', () => api);
 const assets = vi.hoisted(() => ({ listAssets: vi.fn() }));
 vi.mock('@/api/assets', () => assets);
@@ -49,6 +49,11 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.requestWithdraw.mockReset().mockResolvedValue(withdrawalRow(9, { status: 0, amount: '5' }));
   api.manualWithdraw.mockReset().mockResolvedValue(withdrawalRow(10, { status: 1, source: 3, amount: '2' }));
+  // The screening holds order 9 for review at the second poll.
+  api.queryWithdrawals
+    .mockReset()
+    .mockResolvedValueOnce([{ id: 9, status: 0, hash: '', reason: '' }])
+    .mockResolvedValue([{ id: 9, status: 1, hash: '', reason: '' }]);
   assets.listAssets.mockReset().mockResolvedValue([asset(1, 1337, 1, 'USDT'), asset(2, 31337, 101, 'USDT', 0)]);
   wallets.pageHotWallets.mockReset().mockResolvedValue({
     list: [
@@ -115,7 +120,31 @@ describe('Token › Token withdraw', () => {
     const created = within(await screen.findByTestId('withdraw-created', undefined, WAIT));
     expect(created.getByTestId('withdraw-created-order-no').textContent).toContain('W202611220000000009');
     expect(created.getByTestId('withdraw-created-status').textContent).toBe('New order');
+    expect(created.getByTestId('withdraw-created-screening').textContent).toContain('either paid or held for a review');
     expect(created.getByTestId('withdraw-created-link').getAttribute('href')).toBe('/orders/withdraw');
+    // The server's screening decides: it waits for a review, and the page says so.
+    await waitFor(() => expect(created.getByTestId('withdraw-created-status').textContent).toBe('Awaiting review'), WAIT);
+    expect(created.getByText('Withdrawal created: it waits for a review')).toBeTruthy();
+    expect(created.getByTestId('withdraw-created-waits').textContent).toContain('It waits for a review in Transactions › Withdraw check.');
+    expect(created.queryByTestId('withdraw-created-screening')).toBeNull();
+    expect(api.queryWithdrawals).toHaveBeenCalledTimes(2);
+    expect(api.queryWithdrawals).toHaveBeenCalledWith([9]);
+  });
+
+  it('says no review is needed when the screening lets the order pass', async () => {
+    api.queryWithdrawals.mockReset().mockResolvedValue([{ id: 9, status: 6, hash: '', reason: '' }]);
+    await renderPage([2, 206, 20601, 403]);
+    await pick('withdraw-chain', 'Devchain');
+    await pick('withdraw-token', 'USDT');
+    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: TO } });
+    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '5' } });
+    fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    const created = within(await screen.findByTestId('withdraw-created', undefined, WAIT));
+    const passes = await waitFor(() => created.getByTestId('withdraw-created-passes'), WAIT);
+    expect(passes.textContent).toContain('no review is needed');
+    expect(created.getByText('Withdrawal created')).toBeTruthy();
+    expect(created.queryByTestId('withdraw-created-waits')).toBeNull();
   });
 
   it('sends the native coin as tokenId null with the chain’s decimals', async () => {
@@ -131,6 +160,9 @@ describe('Token › Token withdraw', () => {
       WAIT,
     );
     expect(screen.queryByTestId('withdraw-created-link')).toBeNull(); // no withdrawal list for this role
+    // ... so the page cannot follow the screening, and says who decides instead of guessing.
+    expect((await screen.findByTestId('withdraw-created-undecided', undefined, WAIT)).textContent).toContain('decide within seconds');
+    expect(api.queryWithdrawals).not.toHaveBeenCalled();
   });
 
   it('keeps the server’s refusal in the form', async () => {
@@ -180,7 +212,10 @@ describe('Token › Token withdraw', () => {
     );
     const created = within(await screen.findByTestId('withdraw-created', undefined, WAIT));
     expect(created.getByTestId('withdraw-created-status').textContent).toBe('Awaiting review');
+    expect(created.getByText('Withdrawal created: it waits for a review')).toBeTruthy();
+    expect(created.getByTestId('withdraw-created-waits')).toBeTruthy();
     expect(created.getByTestId('withdraw-created-link').getAttribute('href')).toBe('/transactions/withdraw-list');
     expect(api.requestWithdraw).not.toHaveBeenCalled();
+    expect(api.queryWithdrawals).not.toHaveBeenCalled(); // the server already said it waits
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Card, Descriptions, Tabs, Typography } from 'antd';
+import { Alert, Card, Descriptions, Spin, Tabs, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listAssets, type Asset } from '@/api/assets';
@@ -12,6 +12,7 @@ import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { PATHS } from '@/router/catalogue';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
+import { useScreening } from './useScreening';
 import WithdrawForm from './WithdrawForm';
 
 /** The merchant's assets (201); null when the role cannot read them. */
@@ -29,7 +30,19 @@ function useAssets(): Asset[] | null | undefined {
   return assets;
 }
 
-/** The order just created: number, state, and where to follow it. */
+/** What the page says of review, from the status the server decided (or is still deciding). */
+function reviewNote(status: OrderStatus, following: boolean): { key: string; testId: string } | null {
+  if (status === OrderStatus.AwaitingReview) return { key: 'wd_created_waits', testId: 'withdraw-created-waits' };
+  if (status === OrderStatus.New) {
+    return following
+      ? { key: 'wd_created_screening', testId: 'withdraw-created-screening' }
+      : { key: 'wd_created_screening_unknown', testId: 'withdraw-created-undecided' };
+  }
+  if (status === OrderStatus.Rejected || status === OrderStatus.Failed) return null;
+  return { key: 'wd_created_passes', testId: 'withdraw-created-passes' };
+}
+
+/** The order just created: number, state, whether it waits for a review, and where to follow it. */
 function CreatedOrder({ row }: { row: WithdrawalRow }) {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
@@ -38,14 +51,18 @@ function CreatedOrder({ row }: { row: WithdrawalRow }) {
     : hasPermission(PAGES.withdrawList)
       ? { path: PATHS.withdrawList, key: 'withdraw_list_link' }
       : null;
-  const waits = row.status === OrderStatus.AwaitingReview;
+  // /withdraw/query is open to the withdrawal lists (302, 403, 404).
+  const canQuery = [PAGES.withdrawOrders, PAGES.withdrawCheck, PAGES.withdrawList].some(hasPermission);
+  const { status, following } = useScreening(row, canQuery);
+  const waits = status === OrderStatus.AwaitingReview;
+  const note = reviewNote(status, following);
   return (
     <Alert
-      type="success"
+      type={waits ? 'warning' : 'success'}
       showIcon
       className="coffer-gap-bottom"
       data-testid="withdraw-created"
-      message={t('wd_created')}
+      message={waits ? t('wd_created_for_review') : t('wd_created')}
       description={
         <>
           <Descriptions size="small" column={1}>
@@ -58,10 +75,14 @@ function CreatedOrder({ row }: { row: WithdrawalRow }) {
               <AmountText amount={row.amount} symbol={row.symbol} testId="withdraw-created-amount" />
             </Descriptions.Item>
             <Descriptions.Item label={t('status')}>
-              <StatusTag map={ORDER_STATUS} value={row.status} testId="withdraw-created-status" />
+              <StatusTag map={ORDER_STATUS} value={status} testId="withdraw-created-status" />
             </Descriptions.Item>
           </Descriptions>
-          {waits && <Typography.Paragraph>{t('wd_created_waits')}</Typography.Paragraph>}
+          {note && (
+            <Typography.Paragraph data-testid={note.testId}>
+              {following && <Spin size="small" />} {t(note.key)}
+            </Typography.Paragraph>
+          )}
           {target && (
             <Link to={target.path} data-testid="withdraw-created-link">
               {t(target.key)}
