@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhHK from 'antd/locale/zh_HK';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhHK from 'antd/es/locale/zh_HK';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-hk';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Alert, Tabs, Typography } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,10 @@ import LanguageSwitcher from '@/components/LanguageSwitcher';
 import { LogoMark } from '@/components/Logo';
 import { LOGIN_NOTICE, peekLoginNotice, setLoginNotice } from '@/utils/navigation';
 import LoginForm from './LoginForm';
-import ForgotPanel from './ForgotPanel';
-import RegisterPanel from './RegisterPanel';
+
+// Registration and password reset (steps, result, checkbox) load when opened, not with the sign-in form.
+const ForgotPanel = lazy(() => import('./ForgotPanel'));
+const RegisterPanel = lazy(() => import('./RegisterPanel'));
 
 type View = 'login' | 'register' | 'forgot' | 'invite';
 
@@ -63,15 +65,17 @@ export default function LoginPage() {
             <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('login_expired')} data-testid="expired-notice" />
           )}
           {view === 'forgot' || view === 'invite' ? (
-            <ForgotPanel
-              key={view}
-              invitation={view === 'invite'}
-              onCancel={() => changeView('login')}
-              onSignIn={(email) => {
-                setSignInEmail(email);
-                changeView('login');
-              }}
-            />
+            <Suspense>
+              <ForgotPanel
+                key={view}
+                invitation={view === 'invite'}
+                onCancel={() => changeView('login')}
+                onSignIn={(email) => {
+                  setSignInEmail(email);
+                  changeView('login');
+                }}
+              />
+            </Suspense>
           ) : (
             <Tabs
               activeKey={view}
@@ -92,7 +96,11 @@ export default function LoginPage() {
                 {
                   key: 'register',
                   label: <span data-testid="tab-register">{t('tab_register')}</span>,
-                  children: <RegisterPanel key={registerRun} onDone={() => changeView('login')} />,
+                  children: (
+                    <Suspense>
+                      <RegisterPanel key={registerRun} onDone={() => changeView('login')} />
+                    </Suspense>
+                  ),
                 },
               ]}
             />
