@@ -16,7 +16,17 @@ const deposits = () => import('@/pages/deposits/DepositPages');
 const withdrawals = () => import('@/pages/withdrawals/WithdrawalPages');
 
 const LoginPage = lazy(() => import('@/pages/login/LoginPage'));
-const BasicLayout = lazy(() => import('@/layout/BasicLayout'));
+// The signed-in frame comes with antd's App (its modal hook asks before signing out); App.tsx
+// leaves it out so the login page does not download modal and notification.
+const BasicLayout = lazy(async () => {
+  const [{ default: Frame }, { default: AntdApp }] = await Promise.all([import('@/layout/BasicLayout'), import('antd/es/app')]);
+  const SignedInFrame = () => (
+    <AntdApp component={false}>
+      <Frame />
+    </AntdApp>
+  );
+  return { default: SignedInFrame };
+});
 const ComingSoonPage = lazy(() => import('@/pages/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 const PersonalPage = lazy(() => import('@/pages/PersonalPage'));
