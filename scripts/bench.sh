@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: throughput of the deposit scanner, callback delivery and withdrawals, release build, on
-# SQLite and on a throwaway PostgreSQL cluster. Prints one line per database.
+# SQLite and on a throwaway PostgreSQL cluster (one line per database); then the console's bundle sizes
+# from web/dist (`make bench` builds it first): the login page's gzip JavaScript and the largest route
+# chunk, measured by web/scripts/bundle-size.mjs, the script the budget test uses.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pgdir=$(mktemp -d /tmp/coffer-bench-pg.XXXXXX)
@@ -10,3 +12,4 @@ COFFER_TEST_PG_URL=$(scripts/pg-test-cluster.sh start "$pgdir/data" "$port")
 export COFFER_TEST_PG_URL
 cargo run --release --locked -q -p coffer --example bench
 cargo run --release --locked -q -p coffer --example bench_withdrawals
+node web/scripts/bundle-size.mjs web/dist

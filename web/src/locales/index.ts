@@ -1,8 +1,6 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en/translation';
-import zhCN from './zh-CN/translation';
-import zhHK from './zh-HK/translation';
 import { STORAGE_KEYS, storage } from '@/utils/storage';
 
 export const LANGUAGES = ['en', 'zh-CN', 'zh-HK'] as const;
@@ -36,18 +34,36 @@ export function initialLanguage(): Language {
   return 'en';
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: en },
-    'zh-CN': { translation: zhCN },
-    'zh-HK': { translation: zhHK },
+// English (the fallback) is bundled; the Chinese texts are chunks loaded when chosen, so the login page
+// does not download three languages (docs/console.md, "Bundle budget"). main.tsx waits for the
+// chosen language before the first render; changeLanguage waits for it before switching.
+const LAZY_LANGUAGES: Record<Exclude<Language, 'en'>, () => Promise<{ default: ResourceKey }>> = {
+  'zh-CN': () => import('./zh-CN/translation'),
+  'zh-HK': () => import('./zh-HK/translation'),
+};
+
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lang, _namespace, callback) {
+    const load = isLanguage(lang) && lang !== 'en' ? LAZY_LANGUAGES[lang] : undefined;
+    if (!load) return callback(null, {});
+    load().then(
+      (texts) => callback(null, texts.default),
+      (error: Error) => callback(error, null),
+    );
   },
+};
+
+void i18n.use(lazyLanguages).use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false }, // React escapes already
   returnNull: false,
-  initImmediate: false, // resources are bundled: initialise synchronously
+  initImmediate: false, // English is bundled: t() works synchronously from the start
 });
 
 export function changeLanguage(lang: Language): void {

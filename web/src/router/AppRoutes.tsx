@@ -1,62 +1,77 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
-import BasicLayout from '@/layout/BasicLayout';
-import ComingSoonPage from '@/pages/ComingSoonPage';
-import HomePage from '@/pages/HomePage';
-import NotFoundPage from '@/pages/NotFoundPage';
-import PersonalPage from '@/pages/PersonalPage';
-import LoginPage from '@/pages/login/LoginPage';
-import AccountListPage from '@/pages/account/AccountListPage';
-import IpListPage from '@/pages/account/IpListPage';
-import RoleListPage from '@/pages/account/RoleListPage';
-import ApiDetailPage from '@/pages/apiDetail/ApiDetailPage';
-import CallbackPage from '@/pages/callback/CallbackPage';
-import { DepositListPage, DepositOrdersPage, TransactionListPage } from '@/pages/deposits/DepositPages';
-import LoginLogsPage from '@/pages/logs/LoginLogsPage';
-import OperationLogsPage from '@/pages/logs/OperationLogsPage';
-import HotWalletPage from '@/pages/token/HotWalletPage';
-import TokenListPage from '@/pages/token/TokenListPage';
-import WalletAddressPage from '@/pages/token/WalletAddressPage';
-import TokenDetailPage from '@/pages/token/detail/TokenDetailPage';
-import ApiKeyPage from '@/pages/system/ApiKeyPage';
-import BlacklistPage from '@/pages/system/BlacklistPage';
-import WhitelistPage from '@/pages/system/WhitelistPage';
-import TokenWithdrawPage from '@/pages/withdrawals/TokenWithdrawPage';
-import { WithdrawCheckPage, WithdrawListPage, WithdrawOrdersPage } from '@/pages/withdrawals/WithdrawalPages';
 import { useSession } from '@/store/session';
+import { loading } from '@/utils/loading';
 import { registerNavigator } from '@/utils/navigation';
 import { PATHS } from './catalogue';
 import { resolveGuard } from './guard';
 import { pageRoutes, type PageRoute } from './menus';
 
+// Every screen is its own chunk, loaded when first opened: the login page downloads only what it
+// renders (docs/console.md, "Bundle budget"). A module exporting several screens is one chunk.
+type Screens<K extends string> = { [Name in K]: ComponentType };
+const named = <K extends string>(load: () => Promise<Screens<K>>, name: K) =>
+  lazy(() => load().then((screens) => ({ default: screens[name] })));
+const deposits = () => import('@/pages/deposits/DepositPages');
+const withdrawals = () => import('@/pages/withdrawals/WithdrawalPages');
+
+const LoginPage = lazy(() => import('@/pages/login/LoginPage'));
+// The signed-in frame comes with antd's App (its modal hook asks before signing out); App.tsx
+// leaves it out so the login page does not download modal and notification.
+const BasicLayout = lazy(async () => {
+  const [{ default: Frame }, { default: AntdApp }] = await Promise.all([import('@/layout/BasicLayout'), import('antd/es/app')]);
+  const SignedInFrame = () => (
+    <AntdApp component={false}>
+      <Frame />
+    </AntdApp>
+  );
+  return { default: SignedInFrame };
+});
+const ComingSoonPage = lazy(() => import('@/pages/ComingSoonPage'));
+const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
+const PersonalPage = lazy(() => import('@/pages/PersonalPage'));
+
 /** Screens that exist today, by catalogue path; every other menu page is an honest "arrives later" page. */
-const SCREENS: Record<string, () => ReactNode> = {
-  [PATHS.home]: () => <HomePage />,
-  [PATHS.tokenList]: () => <TokenListPage />,
-  [PATHS.tokenDetail]: () => <TokenDetailPage />,
-  [PATHS.walletAddress]: () => <WalletAddressPage />,
-  [PATHS.hotWallets]: () => <HotWalletPage />,
-  [PATHS.tokenWithdraw]: () => <TokenWithdrawPage />,
-  [PATHS.depositOrders]: () => <DepositOrdersPage />,
-  [PATHS.withdrawOrders]: () => <WithdrawOrdersPage />,
-  [PATHS.depositList]: () => <DepositListPage />,
-  [PATHS.transactionList]: () => <TransactionListPage />,
-  [PATHS.withdrawCheck]: () => <WithdrawCheckPage />,
-  [PATHS.withdrawList]: () => <WithdrawListPage />,
-  [PATHS.blacklist]: () => <BlacklistPage />,
-  [PATHS.apiKey]: () => <ApiKeyPage />,
-  [PATHS.apiDetail]: () => <ApiDetailPage />,
-  [PATHS.callbacks]: () => <CallbackPage />,
-  [PATHS.whitelist]: () => <WhitelistPage />,
-  [PATHS.ipList]: () => <IpListPage />,
-  [PATHS.accountList]: () => <AccountListPage />,
-  [PATHS.roleList]: () => <RoleListPage />,
-  [PATHS.loginLogs]: () => <LoginLogsPage />,
-  [PATHS.operationLogs]: () => <OperationLogsPage />,
+const SCREENS: Record<string, ComponentType> = {
+  [PATHS.home]: lazy(() => import('@/pages/HomePage')),
+  [PATHS.tokenList]: lazy(() => import('@/pages/token/TokenListPage')),
+  [PATHS.tokenDetail]: lazy(() => import('@/pages/token/detail/TokenDetailPage')),
+  [PATHS.walletAddress]: lazy(() => import('@/pages/token/WalletAddressPage')),
+  [PATHS.hotWallets]: lazy(() => import('@/pages/token/HotWalletPage')),
+  [PATHS.tokenWithdraw]: lazy(() => import('@/pages/withdrawals/TokenWithdrawPage')),
+  [PATHS.depositOrders]: named(deposits, 'DepositOrdersPage'),
+  [PATHS.withdrawOrders]: named(withdrawals, 'WithdrawOrdersPage'),
+  [PATHS.depositList]: named(deposits, 'DepositListPage'),
+  [PATHS.transactionList]: named(deposits, 'TransactionListPage'),
+  [PATHS.withdrawCheck]: named(withdrawals, 'WithdrawCheckPage'),
+  [PATHS.withdrawList]: named(withdrawals, 'WithdrawListPage'),
+  [PATHS.blacklist]: lazy(() => import('@/pages/system/BlacklistPage')),
+  [PATHS.apiKey]: lazy(() => import('@/pages/system/ApiKeyPage')),
+  [PATHS.apiDetail]: lazy(() => import('@/pages/apiDetail/ApiDetailPage')),
+  [PATHS.callbacks]: lazy(() => import('@/pages/callback/CallbackPage')),
+  [PATHS.whitelist]: lazy(() => import('@/pages/system/WhitelistPage')),
+  [PATHS.ipList]: lazy(() => import('@/pages/account/IpListPage')),
+  [PATHS.accountList]: lazy(() => import('@/pages/account/AccountListPage')),
+  [PATHS.roleList]: lazy(() => import('@/pages/account/RoleListPage')),
+  [PATHS.loginLogs]: lazy(() => import('@/pages/logs/LoginLogsPage')),
+  [PATHS.operationLogs]: lazy(() => import('@/pages/logs/OperationLogsPage')),
 };
 
+/** While a screen's chunk downloads, the global loading indicator shows (the one API calls use). */
+function ChunkLoading() {
+  useEffect(() => {
+    loading.show();
+    return () => loading.hide();
+  }, []);
+  return null;
+}
+
+/** A lazily loaded element; the fallback keeps whatever frame is around it (the layout stays). */
+const loaded = (element: ReactNode) => <Suspense fallback={<ChunkLoading />}>{element}</Suspense>;
+
 function pageFor(route: PageRoute): ReactNode {
-  return SCREENS[route.path]?.() ?? <ComingSoonPage route={route} />;
+  const Screen = SCREENS[route.path];
+  return loaded(Screen ? <Screen /> : <ComingSoonPage route={route} />);
 }
 
 /**
@@ -85,17 +100,17 @@ export default function AppRoutes() {
   // Hash routes built from the server's menu list: they change when the user or role changes.
   const routes = useMemo<RouteObject[]>(
     () => [
-      { path: '/login', element: <Guard><LoginPage /></Guard> },
+      { path: '/login', element: <Guard>{loaded(<LoginPage />)}</Guard> },
       {
         path: '/',
-        element: <Guard><BasicLayout /></Guard>,
+        element: <Guard>{loaded(<BasicLayout />)}</Guard>,
         children: [
           ...pageRoutes(user).map((route) => ({ path: route.path, element: pageFor(route) })),
-          { path: '/personal', element: <PersonalPage /> },
-          { path: '/404', element: <NotFoundPage /> },
+          { path: '/personal', element: loaded(<PersonalPage />) },
+          { path: '/404', element: loaded(<NotFoundPage />) },
           // Reached only after the guard let the path through as "not found": a catalogue screen
           // the role lacks. Unknown paths were already redirected to / by the guard above.
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: loaded(<NotFoundPage />) },
         ],
       },
     ],

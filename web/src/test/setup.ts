@@ -1,10 +1,14 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import i18n from '@/locales';
 
 // antd validates forms asynchronously; on a loaded machine (two cores running the whole suite) a
 // message can take longer than testing-library's default second to appear. Waiting longer never
 // makes a wrong screen pass: findBy/waitFor still fail when the text never comes.
 configure({ asyncUtilTimeout: 5000 });
+
+// The console loads a Chinese language when it is chosen; tests read any language at any time.
+await i18n.loadLanguages(['zh-CN', 'zh-HK']);
 
 // jsdom lacks matchMedia, which antd's responsive helpers call.
 if (!window.matchMedia) {

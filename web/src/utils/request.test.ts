@@ -1,16 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AxiosAdapter, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { eventBus, EVENTS } from './eventBus';
 import { toast } from './feedback';
 import { loading } from './loading';
 import { peekLoginNotice, registerNavigator, setLoginNotice } from './navigation';
-import { ApiError, REQUEST_TIMEOUT_MS, get, http, post } from './request';
+import { ApiError, REQUEST_TIMEOUT_MS, get, httpClient, post } from './request';
 import { STORAGE_KEYS } from './storage';
 
-const originalAdapter = http.defaults.adapter;
+let http: AxiosInstance;
+let originalAdapter: AxiosInstance['defaults']['adapter'];
+
+beforeAll(async () => {
+  http = await httpClient();
+  originalAdapter = http.defaults.adapter;
+});
 
 /** Answers every call with `status` and `body`, and records the config axios sent. */
 function answer(body: unknown, status = 200) {

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosResponse, type Method } from 'axios';
+import type { AxiosInstance, AxiosResponse, Method } from 'axios';
 import i18n, { toServerLocale } from '@/locales';
 import { clearSessionStorage, getToken } from './storage';
 import { eventBus, EVENTS } from './eventBus';
@@ -54,21 +54,28 @@ export class ApiError extends Error {
 /** HTTP code used for non-200 answers and transport failures in ApiError.code. */
 export const CODE_NETWORK = 0;
 
-// The envelope carries the outcome, so every HTTP status reaches our handler and we decide.
-export const http = axios.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  validateStatus: () => true,
-});
+// axios arrives with the first call, not with the login page (docs/console.md, "Bundle budget").
+let client: Promise<AxiosInstance> | null = null;
 
-http.interceptors.request.use((config) => {
-  config.headers.set('content-type', 'application/json');
-  config.headers.set('timestamp', String(Date.now()));
-  config.headers.set('accept-language', toServerLocale(i18n.language));
-  const token = getToken();
-  if (token) config.headers.set('sessionCode', token);
-  else config.headers.delete('sessionCode');
-  return config;
-});
+/** The one axios instance: the envelope carries the outcome, so every HTTP status reaches our handler. */
+export function httpClient(): Promise<AxiosInstance> {
+  client ??= import('axios').then(({ default: axios }) => {
+    const http = axios.create({ timeout: REQUEST_TIMEOUT_MS, validateStatus: () => true });
+    http.interceptors.request.use((config) => {
+      config.headers.set('content-type', 'application/json');
+      config.headers.set('timestamp', String(Date.now()));
+      config.headers.set('accept-language', toServerLocale(i18n.language));
+      const token = getToken();
+      if (token) config.headers.set('sessionCode', token);
+      else config.headers.delete('sessionCode');
+      return config;
+    });
+    return http;
+  });
+  // A failed download (the network dropped) is retried by the next call instead of failing forever.
+  client.catch(() => (client = null));
+  return client;
+}
 
 /**
  * Sign the user out after the server said the session is gone (spec sections 4 and 8). The
@@ -105,8 +112,11 @@ function handleResponse<T>(response: AxiosResponse<Envelope<T>>, silent: boolean
   throw new ApiError(body.code, body.msg, body.data);
 }
 
+/** axios's code for a timeout (AxiosError.ECONNABORTED), read off the error so axios stays lazy. */
+const TIMEOUT_CODE = 'ECONNABORTED';
+
 function transportMessage(error: unknown): string {
-  if (error instanceof AxiosError && error.code === AxiosError.ECONNABORTED) {
+  if (error instanceof Error && 'isAxiosError' in error && (error as { code?: string }).code === TIMEOUT_CODE) {
     return error.message || i18n.t('request_timeout');
   }
   if (error instanceof Error && error.message) return error.message;
@@ -120,6 +130,7 @@ export async function request<T>(url: string, data?: unknown, options: RequestOp
   try {
     let response: AxiosResponse<Envelope<T>>;
     try {
+      const http = await httpClient();
       response = await http.request<Envelope<T>>({
         url,
         method,

@@ -1,5 +1,9 @@
-import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Suspense, lazy, useState } from 'react';
+import { Button, Form } from 'antd';
+// antd's Input carries TextArea, Search and OTP as statics; the sign-in form takes only the two
+// fields it renders, which keeps the login page's download small (docs/console.md, "Bundle budget").
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +11,10 @@ import { login, loginVerify, type Credentials } from '@/api/auth';
 import { sessionStore } from '@/store/session';
 import { eventBus, EVENTS } from '@/utils/eventBus';
 import { toast } from '@/utils/feedback';
-import VerifyModal from './VerifyModal';
+
+// The code dialog (antd's Modal) is fetched with the first sign-in attempt, not with the page.
+const loadVerifyModal = () => import('./VerifyModal');
+const VerifyModal = lazy(loadVerifyModal);
 
 /** Credentials form, then the verify modal, then signed in (spec section 4, Login). */
 interface LoginFormProps {
@@ -25,13 +32,17 @@ export default function LoginForm({ onForgot, onAcceptInvite, initialEmail }: Lo
   const [checking, setChecking] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
   const [verify, setVerify] = useState<{ type: number; credentials: Credentials } | null>(null);
+  // Mounted from the first opening on, so closing it still animates.
+  const [dialogMounted, setDialogMounted] = useState(false);
 
   const submitCredentials = async (values: Credentials) => {
     const credentials = { email: values.email.trim(), password: values.password };
     setChecking(true);
+    void loadVerifyModal().catch(() => undefined); // downloads while the server checks the password
     try {
       const type = await loginVerify(credentials);
       setVerify({ type: Number(type), credentials });
+      setDialogMounted(true);
     } catch {
       /* the request layer showed the reason (e.g. wrong e-mail or password) */
     } finally {
@@ -79,7 +90,7 @@ export default function LoginForm({ onForgot, onAcceptInvite, initialEmail }: Lo
           />
         </Form.Item>
         <Form.Item name="password" label={t('password')} rules={notBlank(t('input_password'))}>
-          <Input.Password
+          <Password
             prefix={<LockOutlined />}
             placeholder={t('password_placeholder')}
             autoComplete="current-password"
@@ -100,14 +111,18 @@ export default function LoginForm({ onForgot, onAcceptInvite, initialEmail }: Lo
           {t('sign_in')}
         </Button>
       </Form>
-      <VerifyModal
-        open={verify !== null}
-        type={verify?.type ?? 0}
-        email={verify?.credentials.email ?? ''}
-        submitting={signingIn}
-        onSubmit={submitCode}
-        onClose={() => setVerify(null)}
-      />
+      {dialogMounted && (
+        <Suspense>
+          <VerifyModal
+            open={verify !== null}
+            type={verify?.type ?? 0}
+            email={verify?.credentials.email ?? ''}
+            submitting={signingIn}
+            onSubmit={submitCode}
+            onClose={() => setVerify(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, Tabs, Typography } from 'antd';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Tabs } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -7,8 +7,12 @@ import LanguageSwitcher from '@/components/LanguageSwitcher';
 import { LogoMark } from '@/components/Logo';
 import { LOGIN_NOTICE, peekLoginNotice, setLoginNotice } from '@/utils/navigation';
 import LoginForm from './LoginForm';
-import ForgotPanel from './ForgotPanel';
-import RegisterPanel from './RegisterPanel';
+
+// Loaded when shown, not with the sign-in form: the expiry notice (only after a session ended),
+// registration and password reset (steps, result, checkbox).
+const Alert = lazy(() => import('antd/es/alert'));
+const ForgotPanel = lazy(() => import('./ForgotPanel'));
+const RegisterPanel = lazy(() => import('./RegisterPanel'));
 
 type View = 'login' | 'register' | 'forgot' | 'invite';
 
@@ -36,9 +40,8 @@ export default function LoginPage() {
             <LogoMark size={44} />
             <span>{t('app_name')}</span>
           </div>
-          <Typography.Title level={2} className="coffer-login-tagline">
-            {t('app_tagline')}
-          </Typography.Title>
+          {/* Plain headings with antd's look (styles.css): Typography would add its copy and edit tools to the download. */}
+          <h2 className="coffer-login-heading coffer-login-tagline">{t('app_tagline')}</h2>
           <ul className="coffer-login-points">
             {(['brand_point_custody', 'brand_point_collect', 'brand_point_control'] as const).map((key) => (
               <li key={key}>
@@ -53,25 +56,29 @@ export default function LoginPage() {
           <LanguageSwitcher testId="login-lang" />
         </div>
         <div className="coffer-login-card">
-          <Typography.Title level={2} className="coffer-login-title" data-testid="welcome-title">
+          <h2 className="coffer-login-heading coffer-login-title" data-testid="welcome-title">
             {t('welcome_title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" data-testid="welcome-subtitle">
+          </h2>
+          <p className="coffer-login-subtitle" data-testid="welcome-subtitle">
             {t('welcome_subtitle')}
-          </Typography.Paragraph>
+          </p>
           {expired && (
-            <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('login_expired')} data-testid="expired-notice" />
+            <Suspense>
+              <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('login_expired')} data-testid="expired-notice" />
+            </Suspense>
           )}
           {view === 'forgot' || view === 'invite' ? (
-            <ForgotPanel
-              key={view}
-              invitation={view === 'invite'}
-              onCancel={() => changeView('login')}
-              onSignIn={(email) => {
-                setSignInEmail(email);
-                changeView('login');
-              }}
-            />
+            <Suspense>
+              <ForgotPanel
+                key={view}
+                invitation={view === 'invite'}
+                onCancel={() => changeView('login')}
+                onSignIn={(email) => {
+                  setSignInEmail(email);
+                  changeView('login');
+                }}
+              />
+            </Suspense>
           ) : (
             <Tabs
               activeKey={view}
@@ -92,7 +99,11 @@ export default function LoginPage() {
                 {
                   key: 'register',
                   label: <span data-testid="tab-register">{t('tab_register')}</span>,
-                  children: <RegisterPanel key={registerRun} onDone={() => changeView('login')} />,
+                  children: (
+                    <Suspense>
+                      <RegisterPanel key={registerRun} onDone={() => changeView('login')} />
+                    </Suspense>
+                  ),
                 },
               ]}
             />
