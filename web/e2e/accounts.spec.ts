@@ -86,7 +86,7 @@ test.describe('accounts and roles', () => {
     await expect(page.getByTestId('role-row-Log readers')).toHaveCount(0);
   });
 
-  test('accounts: invite, accept, edit, reset password, delete; a sub-account sees only its menus and buttons', async ({ page, env, browser }) => {
+  test('accounts: invite, accept, edit, reset password, delete; a sub-account sees only its menus and buttons', async ({ page, env, newPage }) => {
     test.setTimeout(180_000);
     const token = env.owner.sessionCode;
     const clerk = { email: 'clerk@merchant.example', password: 'Clerk-Pass-2026', newPassword: 'Clerk-Pass-2027' };
@@ -126,7 +126,7 @@ test.describe('accounts and roles', () => {
     await expect(row.getByTestId('account-status')).toHaveText('Invited');
 
     // The invitee sets the password on the sign-in page with the mailed code.
-    const invitee = await browser.newPage({ baseURL: env.baseURL, viewport: { width: 1440, height: 900 } });
+    const invitee = await newPage();
     await invitee.goto('/#/login');
     await invitee.getByTestId('accept-invitation').click();
     await expect(invitee.getByTestId('invite-panel')).toContainText('Accept invitation');
@@ -161,7 +161,7 @@ test.describe('accounts and roles', () => {
 
     // The sub-account: only its menus, only its buttons.
     const clerkSession = await apiSignIn(env.baseURL, env.dataDir, clerk.email, clerk.newPassword);
-    const clerkPage = await browser.newPage({ baseURL: env.baseURL, viewport: { width: 1440, height: 900 } });
+    const clerkPage = await newPage();
     await openAs(clerkPage, clerkSession, '/');
     await expect(clerkPage).toHaveURL(/#\/account\/account-list$/); // first page of its menus
     await clerkPage.getByTestId('menu-9').click();

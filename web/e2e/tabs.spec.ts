@@ -1,4 +1,5 @@
 import { expect, hashPath, openAs, test, type E2eEnv } from './fixtures';
+import { PATHS } from '../src/router/catalogue';
 import type { Page } from '@playwright/test';
 
 const tabPaths = (page: Page) =>
@@ -46,5 +47,30 @@ test.describe('tab strip', () => {
     await page.getByTestId('tab-menu-close-all').click();
     await expect.poll(() => tabPaths(page)).toEqual(['/home']);
     await expect(page).toHaveURL(/#\/home$/);
+  });
+
+  test('at most 20 tabs: opening one more closes the oldest tab besides home', async ({ page, env }) => {
+    test.setTimeout(180_000);
+    // Every page of the catalogue the shared user may open, in catalogue order, besides home
+    // (directories have no page; token detail needs a token).
+    const directories = new Set(['/token', '/orders', '/transactions', '/collect', '/report', '/account', '/system', '/logs']);
+    const pages = Object.values(PATHS).filter((path) => path !== '/home' && path !== PATHS.tokenDetail && !directories.has(path));
+    expect(pages.length).toBeGreaterThanOrEqual(21);
+    await openAs(page, env.shared, '/home');
+    await expect(page.getByTestId('home')).toBeVisible();
+    const open = async (path: string) => {
+      await page.evaluate((hash) => (window.location.hash = hash), `#${path}`);
+      await expect(page.getByTestId(`tab-${path}`)).toHaveAttribute('data-active', 'true');
+    };
+    for (const path of pages.slice(0, 19)) await open(path);
+    await expect.poll(() => tabPaths(page)).toEqual(['/home', ...pages.slice(0, 19)]);
+
+    await open(pages[19]);
+    await expect.poll(() => tabPaths(page)).toEqual(['/home', ...pages.slice(1, 20)]);
+    // Back to a page whose tab is open (the strip scrolls, so by URL): nothing closes.
+    await open(pages[5]);
+    await expect.poll(() => tabPaths(page)).toEqual(['/home', ...pages.slice(1, 20)]);
+    await open(pages[20]);
+    await expect.poll(() => tabPaths(page)).toEqual(['/home', ...pages.slice(2, 21)]);
   });
 });

@@ -26,6 +26,23 @@ pub async fn home_config(State(state): State<AppState>, Session(ctx): Session) -
     ok(state.config.home_config(ctx.merchant_id).await?.into())
 }
 
+/// `/check/cache/update`: where the caller's home config stands (silent on the console).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CacheVersionView {
+    home_config: String,
+}
+
+pub async fn cache_version(
+    State(state): State<AppState>,
+    Session(ctx): Session,
+) -> ApiResult<CacheVersionView> {
+    let version = state.config.config_version(ctx.merchant_id).await?;
+    ok(CacheVersionView {
+        home_config: version.token(),
+    })
+}
+
 /// How the console checks an address typed for a chain (`/api/partner/chain/addressRules`).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

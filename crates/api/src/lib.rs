@@ -102,6 +102,7 @@ pub fn router(state: AppState) -> Router {
         // Permissions and accounts
         post "/api/partner/invite/accept" => access::accept_invitation;
         post "/api/partner/home/config" => config::home_config;
+        post "/api/partner/check/cache/update" => config::cache_version;
         post "/api/partner/chain/addressRules" => config::address_rules;
         post "/api/partner/account/page" => access::page;
         post "/api/partner/account/roleOptions" => access::role_options;

@@ -47,8 +47,27 @@ pub struct EnergyBaseAmount {
     pub without_usdt: String,
 }
 
+/// Where the data behind a merchant's home config stands: each part only ever counts up, so
+/// any change gives another value. The console keeps the home config while it stays the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ConfigVersion {
+    /// Changes of the chains and tokens (the platform's, every merchant sees them).
+    pub platform: i64,
+    /// Changes of this merchant's settings.
+    pub merchant: i64,
+}
+
+impl ConfigVersion {
+    /// The value the console compares: opaque to it.
+    pub fn token(&self) -> String {
+        format!("{}.{}", self.platform, self.merchant)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct HomeConfig {
+    /// Read before the rest: a change in between costs one more fetch, never a stale cache.
+    pub version: ConfigVersion,
     pub chain_nodes: Vec<ChainNode>,
     pub partner_chain_nodes: Vec<ChainNode>,
     pub token_icon_url: String,
@@ -139,7 +158,13 @@ impl ConfigService {
             .collect())
     }
 
+    /// For `/check/cache/update`: whether the console's cached home config is still current.
+    pub async fn config_version(&self, merchant_id: MerchantId) -> AppResult<ConfigVersion> {
+        self.repo.config_version(merchant_id).await
+    }
+
     pub async fn home_config(&self, merchant_id: MerchantId) -> AppResult<HomeConfig> {
+        let version = self.repo.config_version(merchant_id).await?;
         let chain_nodes = self.repo.chain_nodes().await?;
         let settings = self.repo.merchant_settings(merchant_id).await?;
         let partner_chain_nodes = chain_nodes
@@ -148,6 +173,7 @@ impl ConfigService {
             .cloned()
             .collect();
         Ok(HomeConfig {
+            version,
             chain_nodes,
             partner_chain_nodes,
             token_icon_url: self.token_icon_url.clone(),

@@ -121,7 +121,33 @@ pub struct TokenSpec {
 
 /// Makes the catalogue match the configured chains: each is inserted or updated, and a chain
 /// no longer configured is disabled, never deleted (merchants' assets and addresses refer to it).
+/// A change (not a restart with the same configuration) moves the platform's config version on,
+/// so the consoles fetch the home config again.
 pub async fn sync_chains(db: &impl ConnectionTrait, specs: &[ChainSpec]) -> Result<(), DbErr> {
+    let before = chains_and_tokens(db).await?;
+    write_chains(db, specs).await?;
+    if chains_and_tokens(db).await? != before {
+        crate::repos::config_version::bump(db, crate::repos::config_version::PLATFORM).await?;
+    }
+    Ok(())
+}
+
+async fn chains_and_tokens(
+    db: &impl ConnectionTrait,
+) -> Result<(Vec<chain::Model>, Vec<token::Model>), DbErr> {
+    use sea_orm::QueryOrder;
+    let chains = chain::Entity::find()
+        .order_by_asc(chain::Column::Id)
+        .all(db)
+        .await?;
+    let tokens = token::Entity::find()
+        .order_by_asc(token::Column::Id)
+        .all(db)
+        .await?;
+    Ok((chains, tokens))
+}
+
+async fn write_chains(db: &impl ConnectionTrait, specs: &[ChainSpec]) -> Result<(), DbErr> {
     use sea_orm::{ColumnTrait, QueryFilter};
     chain::Entity::update_many()
         .col_expr(chain::Column::Enabled, sea_orm::sea_query::Expr::value(false))

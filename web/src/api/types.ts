@@ -85,6 +85,8 @@ export interface HomeConfig {
   tronEnergyBaseAmount: { withUsdt: string; withoutUsdt: string };
   timeZone: number;
   multiAddressCollect: boolean;
+  /** Where this config stands: check/cache/update answers another value once it changed. */
+  cacheVersion: string;
 }
 
 /** Public configuration keys seeded by the server; unknown keys come back as null. */

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Language } from '@/locales';
 import { menuTitle, sidebarGroups, type MenuNode } from '@/router/menus';
 import { MenuIcon } from './icons';
+import { dirKey, groupsToOpen } from './openGroups';
 import { SIDEBAR_WIDTH, collapsedWidth } from './responsive';
 import Logo from '@/components/Logo';
 
@@ -19,30 +20,20 @@ interface SidebarProps {
   onNavigate: () => void;
 }
 
-const dirKey = (node: MenuNode) => `dir:${node.id}`;
-
-/** Keys of the directories that contain `path`, so the current page's parent starts expanded. */
-function ancestorsOf(nodes: MenuNode[], path: string, trail: string[] = []): string[] | null {
-  for (const node of nodes) {
-    if (node.path === path) return trail;
-    const found = ancestorsOf(node.children, path, [...trail, dirKey(node)]);
-    if (found) return found;
-  }
-  return null;
-}
-
 export default function Sidebar({ tree, collapsed, mobile, showLogo, onBreakpoint, onNavigate }: SidebarProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorsOf(tree, pathname) ?? []);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => groupsToOpen(tree, pathname));
 
-  // Opening a page elsewhere (tab, breadcrumb, link) expands its parent in the sidebar.
+  // Opening a page elsewhere (tab, breadcrumb, link, typed URL) expands its parent in the
+  // sidebar, and so does expanding a collapsed sidebar.
   useEffect(() => {
-    const ancestors = ancestorsOf(tree, pathname) ?? [];
-    setOpenKeys((keys) => [...new Set([...keys, ...ancestors])]);
-  }, [tree, pathname]);
+    if (collapsed) return;
+    const groups = groupsToOpen(tree, pathname);
+    setOpenKeys((keys) => [...new Set([...keys, ...groups])]);
+  }, [tree, pathname, collapsed]);
 
   const items = useMemo<MenuItem[]>(() => {
     const toItem = (node: MenuNode): MenuItem => {
@@ -100,7 +91,8 @@ export default function Sidebar({ tree, collapsed, mobile, showLogo, onBreakpoin
         items={items}
         selectedKeys={[pathname]}
         openKeys={collapsed ? undefined : openKeys}
-        onOpenChange={(keys) => setOpenKeys(keys as string[])}
+        // Collapsed, antd opens and closes hover pop-ups: they are not the user's choice of groups.
+        onOpenChange={(keys) => !collapsed && setOpenKeys(keys as string[])}
         onClick={onClick}
         className="coffer-menu"
       />

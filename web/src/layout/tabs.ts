@@ -1,7 +1,11 @@
 // Tab strip rules (spec section 2, Layout), kept pure so they can be tested:
 // - every opened page is a tab, the home tab is always first and cannot be closed;
 // - closing the current tab goes to the last remaining tab;
-// - "Turn off other" keeps home and the chosen tab; "Close all" keeps home and goes there.
+// - "Turn off other" keeps home and the chosen tab; "Close all" keeps home and goes there;
+// - at most MAX_TABS tabs: opening one more closes the oldest tab other than home.
+
+/** More would not fit a 1200 px strip readably, and each kept tab is a page to come back to. */
+export const MAX_TABS = 20;
 
 export interface TabsState {
   tabs: string[];
@@ -14,7 +18,10 @@ function withHome(tabs: readonly string[], home: string): string[] {
 
 export function openTab(tabs: readonly string[], path: string, home: string): string[] {
   const list = withHome(tabs, home);
-  return list.includes(path) ? list : [...list, path];
+  if (list.includes(path)) return list;
+  // Tabs are kept in the order they were opened: the oldest after home goes first.
+  const kept = list.length >= MAX_TABS ? [home, ...list.slice(list.length - MAX_TABS + 2)] : list;
+  return [...kept, path];
 }
 
 export function closeTab(state: TabsState, path: string, home: string): TabsState {

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Alert, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getHomeConfig } from '@/api/config';
-import type { ChainNode, HomeConfig } from '@/api/types';
+import type { ChainNode } from '@/api/types';
+import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { formatUtcOffset } from '@/utils/format';
 
 /**
@@ -11,19 +10,7 @@ import { formatUtcOffset } from '@/utils/format';
  */
 export default function HomePage() {
   const { t } = useTranslation();
-  const [config, setConfig] = useState<HomeConfig | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let alive = true;
-    getHomeConfig()
-      .then((value) => alive && setConfig(value))
-      .catch(() => undefined) // the request layer already told the user
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const { config, loading } = useHomeConfig();
 
   return (
     <Space direction="vertical" size={16} className="coffer-full" data-testid="home">

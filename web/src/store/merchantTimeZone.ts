@@ -1,10 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { getHomeConfig } from '@/api/config';
+import type { HomeConfig } from '@/api/types';
 import { isTimeZone } from '@/utils/timezone';
+import { homeConfigStore } from './homeConfig';
 import { sessionStore } from './session';
 
-// The merchant's time zone (home/config `timeZone`), loaded once per session and shared by every
-// page that filters or shows times. Changing it in the personal centre updates it here at once.
+// The merchant's time zone (home/config `timeZone`, kept by ./homeConfig.ts), shared by every
+// page that filters or shows times. Changing it in the personal centre updates it here at once;
+// a change made elsewhere arrives with the home config fetched again.
 
 interface ZoneState {
   /** The session the value belongs to; another sign-in loads it again. */
@@ -14,24 +16,24 @@ interface ZoneState {
 
 const listeners = new Set<() => void>();
 let state: ZoneState = { token: null, timeZone: null };
-let loading: Promise<void> | null = null;
 
 function publish(next: ZoneState): void {
   state = next;
   listeners.forEach((listener) => listener());
 }
 
-function load(token: string): void {
-  if (loading) return;
-  loading = getHomeConfig()
-    .then((config) => {
-      if (sessionStore.get().token === token && isTimeZone(config.timeZone)) publish({ token, timeZone: config.timeZone });
-    })
-    .catch(() => undefined) // the request layer told the user; times stay in the browser's zone
-    .finally(() => {
-      loading = null;
-    });
+// Each home config fetched is taken once: a /timeZone/set made here meanwhile is newer than the
+// config kept from before it.
+let adopted: HomeConfig | null = null;
+
+function adoptHomeConfig(): void {
+  const { token, config } = homeConfigStore.get();
+  if (!token || !config || config === adopted || token !== sessionStore.get().token) return;
+  adopted = config;
+  if (isTimeZone(config.timeZone)) publish({ token, timeZone: config.timeZone });
 }
+
+homeConfigStore.subscribe(adoptHomeConfig);
 
 export const merchantTimeZone = {
   get: (): ZoneState => state,
@@ -51,7 +53,10 @@ export function useMerchantTimeZone(): number | null {
   const token = sessionStore.get().token;
   const fresh = current.token !== null && current.token === token;
   useEffect(() => {
-    if (token && !fresh) load(token);
+    // Times stay in the browser's zone while it loads, or when it could not be read.
+    if (!token || fresh) return;
+    adoptHomeConfig();
+    void homeConfigStore.refresh();
   }, [token, fresh]);
   return fresh ? current.timeZone : null;
 }

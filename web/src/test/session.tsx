@@ -29,6 +29,7 @@ export const homeConfig = (chainNodes: ChainNode[], overrides: Partial<HomeConfi
   tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
   timeZone: 8,
   multiAddressCollect: false,
+  cacheVersion: '0.0',
   ...overrides,
 });
 

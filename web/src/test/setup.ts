@@ -30,9 +30,12 @@ if (!window.matchMedia) {
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup(); // vitest runs without globals, so testing-library cannot register this itself
   window.localStorage.clear();
+  // The home config is kept across screens; each case fetches its own. Imported here, not at the
+  // top, so the store sees the case's own mock of '@/api/config'.
+  (await import('@/store/homeConfig')).homeConfigStore.reset();
 });
 
 // Every form that checks an address reads the server's address rules (chain/addressRules); a
@@ -42,3 +45,7 @@ vi.mock('@/api/chains', async () => {
   const { SERVER_ADDRESS_RULES } = await import('./addressRules');
   return { getAddressRules: () => Promise.resolve(SERVER_ADDRESS_RULES) };
 });
+
+// Screens check that the kept home config is current (check/cache/update); a screen test answers
+// "unchanged" for its fixture's version unless it mocks '@/api/cache' itself.
+vi.mock('@/api/cache', () => ({ checkCacheUpdate: () => Promise.resolve({ homeConfig: '0.0' }) }));

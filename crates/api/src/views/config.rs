@@ -80,6 +80,8 @@ pub struct HomeConfigView {
     pub tron_energy_base_amount: EnergyBaseAmountView,
     pub time_zone: i32,
     pub multi_address_collect: bool,
+    /// What `/check/cache/update` answers while this config is current.
+    pub cache_version: String,
 }
 
 impl From<HomeConfig> for HomeConfigView {
@@ -91,6 +93,7 @@ impl From<HomeConfig> for HomeConfigView {
             tron_energy_base_amount: h.tron_energy_base_amount.into(),
             time_zone: h.time_zone,
             multi_address_collect: h.multi_address_collect,
+            cache_version: h.version.token(),
         }
     }
 }

@@ -14,6 +14,7 @@ mod bounds;
 mod callback_order;
 mod callback_retries;
 mod chains;
+mod config_cache;
 mod deposit_guards;
 mod deposits;
 mod envelope;

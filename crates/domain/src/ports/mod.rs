@@ -29,7 +29,7 @@ pub use withdrawals::*;
 use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;
 
-use crate::config::{ChainNode, MerchantSettings};
+use crate::config::{ChainNode, ConfigVersion, MerchantSettings};
 use crate::error::AppResult;
 use crate::identity::{CodePurpose, Email};
 use crate::menu::MenuItem;
@@ -160,6 +160,10 @@ pub trait ConfigRepo: Send + Sync {
     async fn public_values(&self, keys: &[String]) -> AppResult<BTreeMap<String, String>>;
     async fn chain_nodes(&self) -> AppResult<Vec<ChainNode>>;
     async fn merchant_settings(&self, merchant_id: MerchantId) -> AppResult<MerchantSettings>;
+    /// Also moves the merchant's config version on.
     async fn set_time_zone(&self, merchant_id: MerchantId, time_zone: i32) -> AppResult<()>;
+    /// Where the home config of this merchant stands: moved on by every change to the chains and
+    /// tokens or to the merchant's settings (time zone, enabled tokens), in the change's transaction.
+    async fn config_version(&self, merchant_id: MerchantId) -> AppResult<ConfigVersion>;
     async fn ping(&self) -> AppResult<()>;
 }

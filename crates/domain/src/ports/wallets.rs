@@ -216,7 +216,8 @@ pub trait HotWalletRepo: Send + Sync {
 pub trait AssetRepo: Send + Sync {
     async fn assets(&self, merchant_id: MerchantId, chain_id: Option<i64>) -> AppResult<Vec<AssetRecord>>;
     async fn asset(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<AssetRecord>>;
-    /// Err(Invalid(TokenAdded)) when the merchant has the token already.
+    /// Err(Invalid(TokenAdded)) when the merchant has the token already. Adding a token and
+    /// changing its status move the merchant's config version on (`ConfigRepo::config_version`).
     async fn insert_asset(&self, asset: &AssetRecord) -> AppResult<i64>;
     async fn update_asset(&self, asset: &AssetRecord) -> AppResult<bool>;
     async fn set_asset_status(

@@ -9,6 +9,7 @@ pub mod callback_event;
 pub mod chain;
 pub mod cold_address;
 mod columns;
+pub mod config_version;
 pub mod deposit;
 pub mod deposit_address;
 pub mod email_code;

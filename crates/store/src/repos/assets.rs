@@ -9,9 +9,11 @@ use coffer_domain::ports::{
     AssetRecord, AssetRepo, ColdAddressRecord, CollectSettings, MerchantId, PageRequest, Paged, RiskLimits,
 };
 use coffer_domain::AppError;
+use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
-use super::query::{all_as, find_owned, merchant_rows_oldest_first, page_as, update_owned};
+use super::config_version;
+use super::query::{all_as, find_owned, merchant_rows_oldest_first, page_as};
 use crate::entities::{cold_address, merchant_asset, Stored};
 use crate::Store;
 
@@ -89,15 +91,20 @@ impl AssetRepo for Store {
             ..Default::default()
         };
         settings(a, &mut model);
-        match model.insert(self.connection()).await {
-            Ok(row) => Ok(row.id),
+        // The merchant's chains in the home config follow its tokens.
+        let tx = self.begin_write().await?;
+        let id = match model.insert(&tx).await {
+            Ok(row) => row.id,
             Err(err) => match err.sql_err() {
                 Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
-                    Err(AppError::Invalid(MsgKey::TokenAdded))
+                    return Err(AppError::Invalid(MsgKey::TokenAdded))
                 }
-                _ => Err(err.into()),
+                _ => return Err(err.into()),
             },
-        }
+        };
+        config_version::bump(&tx, a.merchant_id).await?;
+        tx.commit().await?;
+        Ok(id)
     }
 
     async fn update_asset(&self, a: &AssetRecord) -> AppResult<bool> {
@@ -122,8 +129,20 @@ impl AssetRepo for Store {
         id: i64,
         status: AssetStatus,
     ) -> AppResult<bool> {
-        let status_column = merchant_asset::Column::Status;
-        update_owned::<merchant_asset::Entity>(self, merchant_id, id, status_column, Stored(status)).await
+        let tx = self.begin_write().await?;
+        let changed = merchant_asset::Entity::update_many()
+            .col_expr(merchant_asset::Column::Status, Expr::value(Stored(status)))
+            .filter(merchant_asset::Column::Id.eq(id))
+            .filter(merchant_asset::Column::MerchantId.eq(merchant_id))
+            .exec(&tx)
+            .await?
+            .rows_affected
+            == 1;
+        if changed {
+            config_version::bump(&tx, merchant_id).await?;
+        }
+        tx.commit().await?;
+        Ok(changed)
     }
 
     async fn page_cold_addresses(

@@ -1,10 +1,11 @@
-use coffer_domain::config::{ChainNode, MerchantSettings, TokenInfo};
+use coffer_domain::config::{ChainNode, ConfigVersion, MerchantSettings, TokenInfo};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{ConfigRepo, MerchantId};
 use coffer_domain::AppError;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::BTreeMap;
 
+use super::config_version;
 use super::query::set_column;
 use crate::entities::{chain, merchant, merchant_asset, public_config, token};
 use crate::Store;
@@ -77,7 +78,15 @@ impl ConfigRepo for Store {
 
     async fn set_time_zone(&self, merchant_id: MerchantId, time_zone: i32) -> AppResult<()> {
         use merchant::Column as M;
-        Ok(set_column(self.connection(), M::TimeZone, M::Id, merchant_id, time_zone).await?)
+        let tx = self.begin_write().await?;
+        set_column(&tx, M::TimeZone, M::Id, merchant_id, time_zone).await?;
+        config_version::bump(&tx, merchant_id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn config_version(&self, merchant_id: MerchantId) -> AppResult<ConfigVersion> {
+        Ok(config_version::read(self.connection(), merchant_id).await?)
     }
 
     async fn ping(&self) -> AppResult<()> {

@@ -9,6 +9,7 @@ mod blacklist;
 mod callback_log;
 mod codes;
 mod config;
+pub(crate) mod config_version;
 mod deposit_addresses;
 mod deposits;
 mod hot_wallets;

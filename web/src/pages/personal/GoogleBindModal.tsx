@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, Modal, QRCode, Space, Typography } from 'antd';
+import { Alert, Form, Input, QRCode, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { googleBind, googleCode } from '@/api/personal';
 import type { GoogleSecret } from '@/api/types';
 import { toast } from '@/utils/feedback';
 import { codeRules } from '@/utils/formRules';
 import { ApiError } from '@/utils/request';
+import FormModal, { type DialogSpec } from '@/components/FormModal';
+
+const DIALOG: DialogSpec = { name: 'google-bind', titleKey: 'google_bind_title', width: 440, testId: 'google-bind-modal' };
 
 /** google_already_bound (docs/api.md). */
 const CODE_GOOGLE_ALREADY_BOUND = 11009;
@@ -44,52 +47,48 @@ export default function GoogleBindModal({ open, onClose, onBound }: GoogleBindMo
     };
   }, [open]); // once per opening; onBound may change identity between renders
 
-  const submit = async () => {
-    const { code } = await form.validateFields();
-    try {
-      await googleBind(code.trim());
-    } catch {
-      return; // wrong code: the toast says so, the dialog stays for another try
-    }
+  // Checked by FormModal: an empty or malformed code stays in the dialog and nothing is sent.
+  const submit = async ({ code }: { code: string }) => {
+    await googleBind(code.trim()); // a wrong code: the toast says so, the dialog stays for another try
     toast.success(t('google_set_success'));
     onBound();
   };
 
   return (
-    <Modal
+    <FormModal
+      spec={DIALOG}
       open={open}
-      title={t('google_bind_title')}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      onOk={submit}
-      okButtonProps={{ disabled: !secret, 'data-testid': 'google-bind-submit' }}
+      form={form}
+      onSubmit={submit}
       onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
-      width={440}
-      data-testid="google-bind-modal"
+      okButtonProps={{ disabled: !secret }}
+      submitOnEnter
+      intro={
+        <>
+          {failed && <Alert type="error" showIcon message={t('google_secret_failed')} />}
+          {secret && (
+            <Space direction="vertical" size={12} className="coffer-full coffer-gap-bottom">
+              <Typography.Text type="secondary">{t('google_bind_scan')}</Typography.Text>
+              <div className="coffer-qr">
+                <QRCode value={secret.otpauthUri} size={184} data-testid="google-qr" data-value={secret.otpauthUri} />
+              </div>
+              <Typography.Text type="secondary">{t('google_bind_manual')}</Typography.Text>
+              <Typography.Text code copyable className="coffer-secret" data-testid="google-secret">
+                {secret.secret}
+              </Typography.Text>
+              <Typography.Text type="secondary" data-testid="google-account">
+                {t('google_account', { issuer: secret.issuer, account: secret.account })}
+              </Typography.Text>
+            </Space>
+          )}
+        </>
+      }
     >
-      {failed && <Alert type="error" showIcon message={t('google_secret_failed')} />}
       {secret && (
-        <Space direction="vertical" size={12} className="coffer-full">
-          <Typography.Text type="secondary">{t('google_bind_scan')}</Typography.Text>
-          <div className="coffer-qr">
-            <QRCode value={secret.otpauthUri} size={184} data-testid="google-qr" data-value={secret.otpauthUri} />
-          </div>
-          <Typography.Text type="secondary">{t('google_bind_manual')}</Typography.Text>
-          <Typography.Text code copyable className="coffer-secret" data-testid="google-secret">
-            {secret.secret}
-          </Typography.Text>
-          <Typography.Text type="secondary" data-testid="google-account">
-            {t('google_account', { issuer: secret.issuer, account: secret.account })}
-          </Typography.Text>
-          <Form form={form} layout="vertical" requiredMark={false} name="google-bind" onFinish={submit}>
-            <Form.Item name="code" label={t('google_code_label')} rules={codeRules(t, t('input_google_code'))}>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} placeholder={t('code_placeholder')} data-testid="google-code" />
-            </Form.Item>
-          </Form>
-        </Space>
+        <Form.Item name="code" label={t('google_code_label')} rules={codeRules(t, t('input_google_code'))}>
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} placeholder={t('code_placeholder')} data-testid="google-code" />
+        </Form.Item>
       )}
-    </Modal>
+    </FormModal>
   );
 }

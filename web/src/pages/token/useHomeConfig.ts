@@ -1,20 +1,19 @@
-import { useEffect, useState } from 'react';
-import { getHomeConfig } from '@/api/config';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ChainNode, HomeConfig } from '@/api/types';
+import { homeConfigStore } from '@/store/homeConfig';
+import { sessionStore } from '@/store/session';
 
-/** home/config for a token screen: the chains, their tokens and families, and the icon URL. */
+/**
+ * home/config for a screen: the chains, their tokens and families, and the icon URL. Kept across
+ * screens (see store/homeConfig.ts); opening a screen only checks that it is still current.
+ */
 export function useHomeConfig(): { config: HomeConfig | null; chains: ChainNode[]; loading: boolean } {
-  const [config, setConfig] = useState<HomeConfig | null>(null);
-  const [loading, setLoading] = useState(true);
+  const current = useSyncExternalStore(homeConfigStore.subscribe, homeConfigStore.get, homeConfigStore.get);
+  const token = sessionStore.get().token;
   useEffect(() => {
-    let alive = true;
-    getHomeConfig()
-      .then((value) => alive && setConfig(value))
-      .catch(() => undefined) // the request layer told the user
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return { config, chains: config?.chainNodes ?? [], loading };
+    void homeConfigStore.refresh();
+  }, [token]);
+  const mine = current.token === token;
+  const config = mine ? current.config : null;
+  return { config, chains: config?.chainNodes ?? [], loading: !config && (!mine || current.loading) };
 }

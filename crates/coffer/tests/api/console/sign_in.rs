@@ -21,6 +21,7 @@ area! {
         INFO "/api/partner/user/info" => info();
         LOGOUT "/api/partner/logout" => logout();
         HOME_CONFIG "/api/partner/home/config" => home_config();
+        CACHE_VERSION "/api/partner/check/cache/update" => cache_version();
         CHANGE_PASSWORD "/api/partner/password/edit" => change_password(body);
         GOOGLE_CODE "/api/partner/google/code" => google_secret();
         GOOGLE_BIND "/api/partner/google/bind" => bind_google(body);

@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import { expect, openAs, test } from './fixtures';
+
+/** Goes to a page the way a typed URL or a link does: the hash changes, the app stays. */
+const goTo = (page: Page, path: string) => page.evaluate((hash) => (window.location.hash = hash), `#${path}`);
+
+const selected = (page: Page, menu: string) => page.locator('.ant-menu-item-selected').getByTestId(`menu-${menu}`);
+
+test.describe('sidebar', () => {
+  test('the current page’s group opens when the page is reached by URL or by tab', async ({ page, env }) => {
+    await openAs(page, env.shared, '/home');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId('menu-302')).toBeHidden();
+
+    // By URL: Orders opens and Withdraw is the selected entry.
+    await goTo(page, '/orders/withdraw');
+    await expect(selected(page, '302')).toBeVisible();
+    await goTo(page, '/logs/login');
+    await expect(selected(page, '901')).toBeVisible();
+
+    // The user closes Orders; going back by tab opens it again.
+    await page.getByTestId('menu-3').click();
+    await expect(page.getByTestId('menu-302')).toBeHidden();
+    await page.getByTestId('tab-/orders/withdraw').click();
+    await expect(selected(page, '302')).toBeVisible();
+    await expect(page.getByTestId('menu-901')).toBeVisible(); // groups the user had open stay open
+
+    // A page without its own entry (token detail) opens the group its path lies in.
+    await expect(page.getByTestId('menu-201')).toBeHidden();
+    await goTo(page, '/token/token-detail');
+    await expect(page.getByTestId('menu-201')).toBeVisible();
+  });
+
+  test('opening a page by URL at 1200 px, then expanding the sidebar, shows its group open', async ({ page, env }) => {
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await openAs(page, env.shared, '/home');
+    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
+    await goTo(page, '/transactions/deposit-list');
+    await expect(page).toHaveURL(/#\/transactions\/deposit-list$/);
+    await page.getByTestId('collapse-toggle').click();
+    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
+    await expect(selected(page, '401')).toBeVisible();
+  });
+});
