@@ -11,7 +11,7 @@ use coffer_domain::ports::Paged;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::audit::{audited, Audited};
+use crate::audit::{audited, audited_on, Audited};
 use crate::bodies::{ById, CreatedAddress, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::{Allowed, AllowedEither};
@@ -195,10 +195,8 @@ pub async fn blacklist_delete(
     Allowed(ctx): Allowed<BLACKLIST_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(
-        &BlacklistView::from(state.merchant_api.delete_blacklist(&ctx, b.id).await?),
-        (),
-    )
+    let before = BlacklistView::from(state.merchant_api.delete_blacklist(&ctx, b.id).await?);
+    audited_on(before.address.clone(), &before, ())
 }
 
 /// a signed `ping` to the saved callback address, answering how the merchant's

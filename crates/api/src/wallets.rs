@@ -9,6 +9,7 @@ use coffer_domain::ports::{AddressFilter, ColdAddress, Paged};
 use coffer_domain::wallets::assets::AssetInput;
 use serde::Deserialize;
 
+use crate::audit::{done_on, Audited};
 use crate::bodies::{Created, CreatedAddress, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
@@ -249,9 +250,9 @@ pub async fn hot_wallet_add(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<HOT_WALLET_ADD>,
     ApiJson(b): ApiJson<AddHotWallet>,
-) -> ApiResult<CreatedAddress> {
+) -> Audited<CreatedAddress> {
     let (id, address) = state.wallets.add_hot_wallet(&ctx, b.chain_id, &b.remark).await?;
-    ok(CreatedAddress { id, address })
+    done_on(address.clone(), CreatedAddress { id, address })
 }
 
 pub async fn hot_wallet_status(

@@ -15,6 +15,7 @@ use coffer_domain::withdrawals::review::{CheckReport, RowResult, Selection};
 use coffer_domain::Locale;
 use serde::{Deserialize, Serialize};
 
+use crate::audit::{done_on, Audited};
 use crate::bodies::ById;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::orders::{
@@ -178,7 +179,7 @@ pub async fn withdraw(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<WITHDRAW>,
     ApiJson(b): ApiJson<WithdrawBody>,
-) -> ApiResult<WithdrawalView> {
+) -> Audited<WithdrawalView> {
     console_request(&state, &ctx, b, false).await
 }
 
@@ -186,7 +187,7 @@ pub async fn manual_withdraw(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<MANUAL_WITHDRAW>,
     ApiJson(b): ApiJson<WithdrawBody>,
-) -> ApiResult<WithdrawalView> {
+) -> Audited<WithdrawalView> {
     console_request(&state, &ctx, b, true).await
 }
 
@@ -198,7 +199,7 @@ async fn console_request(
     ctx: &AuthContext,
     body: WithdrawBody,
     manual: bool,
-) -> ApiResult<WithdrawalView> {
+) -> Audited<WithdrawalView> {
     let (mut request, google_code) = body.request();
     let (user_id, email) = (ctx.user_id, ctx.email.clone());
     let requester = if manual {
@@ -209,11 +210,13 @@ async fn console_request(
         Requester::Console { user_id, email }
     };
     state.auth.require_google(ctx, &google_code).await?;
-    ok(state
-        .withdrawals
-        .request(ctx.merchant_id, requester, &request)
-        .await?
-        .into())
+    let created = WithdrawalView::from(
+        state
+            .withdrawals
+            .request(ctx.merchant_id, requester, &request)
+            .await?,
+    );
+    done_on(created.order_no.clone(), created)
 }
 
 #[derive(Deserialize)]
@@ -360,7 +363,8 @@ pub async fn push(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<WITHDRAW_PUSH, WITHDRAW_LIST_PUSH>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<crate::views::callbacks::AttemptResultView> {
+) -> Audited<crate::views::callbacks::AttemptResultView> {
     let event_id = state.withdrawals.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?.into())
+    let order_no = state.withdrawals.detail(&ctx, b.id).await?.0.order.order_no;
+    done_on(order_no, state.callbacks.push(&ctx, &event_id).await?.into())
 }

@@ -19,6 +19,8 @@ mod m20261123_000011_reviewer_cooling_off;
 mod m20261123_110001_auth_attempts;
 // Callbacks: one pair of columns names the order of every kind
 mod m20261124_000001_callback_order_kind;
+// Logs: the browser of an operation
+mod m20261124_130001_operation_log_user_agent;
 mod schema;
 
 pub struct Migrator;
@@ -44,6 +46,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_110001_auth_attempts::Migration),
             // Callbacks: one pair of columns names the order of every kind
             Box::new(m20261124_000001_callback_order_kind::Migration),
+            // Logs: the browser of an operation
+            Box::new(m20261124_130001_operation_log_user_agent::Migration),
         ]
     }
 }
