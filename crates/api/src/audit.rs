@@ -111,6 +111,7 @@ pub async fn audit(State(state): State<AppState>, request: Request, next: Next) 
         let own = matches!(action_of(&action), Some(AuditAction::Named(named)) if named.is_own());
         let target = note
             .target
+            .filter(|named| !named.is_empty())
             .or(body_target)
             .or_else(|| own.then(|| ctx.email.clone()))
             .unwrap_or_default();

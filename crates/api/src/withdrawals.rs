@@ -330,7 +330,7 @@ pub async fn check(
     AllowedEither(ctx): AllowedEither<WITHDRAW_REVIEW, WITHDRAW_REVIEW_AGAIN>,
     headers: HeaderMap,
     ApiJson(b): ApiJson<CheckBody>,
-) -> ApiResult<CheckReportView> {
+) -> Audited<CheckReportView> {
     let needed = if b.action == coffer_domain::ports::ReviewAction::ReviewAgain.code() {
         WITHDRAW_REVIEW_AGAIN
     } else {
@@ -345,7 +345,7 @@ pub async fn check(
         Selection::Ids(b.ids.unwrap_or_default())
     };
     let locale = Locale::negotiate(headers.get("accept-language").and_then(|v| v.to_str().ok()));
-    ok(state
+    let report = state
         .withdrawals
         .check(
             &ctx,
@@ -355,8 +355,28 @@ pub async fn check(
             &b.google_code,
             locale,
         )
-        .await?
-        .into())
+        .await?;
+    let target = reviewed_orders(&state, &ctx, &report).await;
+    done_on(target, report.into())
+}
+
+/// The orders a review changed, by number, as the operation log names them: the first few
+/// (the log keeps a bounded target) and how many more.
+async fn reviewed_orders(state: &AppState, ctx: &AuthContext, report: &CheckReport) -> String {
+    const NAMED: usize = 5;
+    let changed: Vec<i64> = report.results.iter().filter(|r| r.ok).map(|r| r.id).collect();
+    let mut names = Vec::new();
+    for id in changed.iter().take(NAMED) {
+        // Already changed by this call: a read that fails now only costs the name.
+        match state.withdrawals.detail(ctx, *id).await {
+            Ok((withdrawal, _)) => names.push(withdrawal.order.order_no),
+            Err(_) => names.push(format!("#{id}")),
+        }
+    }
+    if changed.len() > NAMED {
+        names.push(format!("+{}", changed.len() - NAMED));
+    }
+    names.join(", ")
 }
 
 pub async fn push(

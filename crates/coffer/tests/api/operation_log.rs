@@ -7,8 +7,10 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::access::account_id_of;
-use crate::console::{paging, Accounts, IpList, Me};
-use crate::helpers::{answer, spawn_app, TestApp, DEMO_EMAIL};
+use crate::console::{paging, Accounts, Assets, IpList, Me, Wallets, Withdrawals};
+use crate::helpers::{answer, spawn_app, spawn_app_with, TestApp, DEMO_EMAIL};
+use crate::wallets::offline_chains;
+use crate::withdrawals::{payer, withdraw};
 
 const CHROME_ON_WINDOWS: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 \
 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -92,6 +94,39 @@ async fn entries_name_their_action_target_and_browser(db: TestDb) {
     assert_eq!(mine.data()["list"][0]["actionName"]["en"], "Request IP");
 }
 
+/// Money calls name what they moved or set up: the hot wallet's address, the token, the order.
+async fn money_entries_name_their_orders(db: TestDb) {
+    let app = spawn_app_with(db, offline_chains).await;
+    let p = payer(&app, "5000").await;
+    // Over the default review minimum: held for a reviewer.
+    let requested = withdraw(&app, &p, "1200", json!({})).await;
+    assert_eq!(requested.code(), 1, "{:?}", requested.body);
+    let (id, order_no) = (
+        requested.data()["id"].clone(),
+        requested.data()["orderNo"].clone(),
+    );
+    assert!(order_no.as_str().is_some_and(|n| !n.is_empty()));
+    app.executor.step().await.unwrap();
+    let checker = app
+        .operator("checker@coffer.local", "Checker-Pass-2026", &[4, 403, 40301])
+        .await;
+    let reject = json!({"ids": [id], "action": 2, "reason": "not today"});
+    let rejected = app.withdrawals(&checker).check(reject).await;
+    assert_eq!(rejected.data()["done"], 1, "{:?}", rejected.body);
+
+    let log = entries(&app, &p.token).await;
+    assert_eq!(entry(&log, Wallets::ADD_HOT, "success")["target"], p.hot.as_str());
+    let asset = entry(&log, Assets::ADD, "success");
+    assert!(asset["target"].as_str().unwrap().starts_with("USDT ("), "{asset}");
+    assert_eq!(asset["actionName"]["en"], "Add token");
+    let created = entry(&log, Withdrawals::CREATE, "success");
+    assert_eq!(created["target"], order_no);
+    assert_eq!(created["actionName"]["zh-CN"], "提现");
+    let reviewed = entry(&log, Withdrawals::CHECK, "success");
+    assert_eq!(reviewed["target"], order_no);
+    assert_eq!(reviewed["email"], "checker@coffer.local");
+}
+
 /// An entry written before actions were named, or for a call no longer routed, keeps its path
 /// and an empty target; the console shows them as they are.
 async fn older_entries_keep_their_path(db: TestDb) {
@@ -143,6 +178,7 @@ async fn another_merchant_reads_none_of_it(db: TestDb) {
 
 each_database!(
     entries_name_their_action_target_and_browser,
+    money_entries_name_their_orders,
     older_entries_keep_their_path,
     another_merchant_reads_none_of_it,
 );
