@@ -14,7 +14,7 @@ use coffer_domain::registration::NewPassword;
 use coffer_domain::Locale;
 use serde::Deserialize;
 
-use crate::audit::{audited_on, Audited};
+use crate::audit::{audited_on, done_on, Audited};
 use crate::bodies::{ById, Created, PageQuery};
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
 use crate::session::Allowed;
@@ -147,12 +147,12 @@ pub async fn reset_password(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<ACCOUNT_RESET_PASSWORD>,
     ApiJson(b): ApiJson<PasswordReset>,
-) -> ApiResult<()> {
-    state
+) -> Audited {
+    let email = state
         .access
         .reset_account_password(&ctx, b.id, &b.password, &b.password_verify)
         .await?;
-    ok(())
+    done_on(email, ())
 }
 
 pub async fn delete(

@@ -181,6 +181,7 @@ async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
         !reset_entry["after"].as_str().unwrap().contains("Reset-Pass-2026"),
         "secrets masked"
     );
+    assert_eq!(reset_entry["target"], "viewer@coffer.local");
 
     let mine = app.me(&admin).my_logs(paging(1, 2)).await;
     assert_eq!(mine.data()["list"].as_array().unwrap().len(), 2);
