@@ -78,6 +78,24 @@ pub fn action_titles(path: &str) -> Option<MenuTitlesView> {
     )
 }
 
+/// The audited paths whose action's name, in any language, contains `text` (any case): a
+/// reader filters by the names the console shows.
+pub fn paths_named(text: &str) -> Vec<String> {
+    let wanted = text.trim().to_lowercase();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    crate::AUDITED_ACTIONS
+        .iter()
+        .filter(|(_, action)| {
+            action
+                .titles()
+                .is_some_and(|titles| titles.iter().any(|t| t.to_lowercase().contains(&wanted)))
+        })
+        .map(|(path, _)| path.to_string())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,5 +126,19 @@ mod tests {
             "修改密碼"
         );
         assert!(action_titles("/api/partner/retired/call").is_none());
+    }
+
+    #[test]
+    fn names_select_their_paths_in_any_language_and_case() {
+        let paths = paths_named("delete ACCOUNT");
+        assert_eq!(paths, vec!["/api/partner/account/delete"]);
+        let mut password = paths_named("修改密碼");
+        password.sort();
+        assert_eq!(
+            password,
+            vec!["/admin/user/password/edit", "/api/partner/password/edit"]
+        );
+        assert!(paths_named("  ").is_empty());
+        assert!(paths_named("no such action").is_empty());
     }
 }

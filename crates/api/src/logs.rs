@@ -7,7 +7,7 @@ use coffer_domain::ports::{LogFilter, LoginLogEntry, OperationLogEntry, Paged};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
-use crate::audit_actions::action_titles;
+use crate::audit_actions::{action_titles, paths_named};
 use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
@@ -54,6 +54,7 @@ impl LogQuery {
             user_id: None,
             email: text(&self.email),
             kind: text(&kind),
+            named_actions: Vec::new(),
             start: self.start,
             end: self.end,
         })
@@ -74,7 +75,9 @@ pub async fn operation_page(
     Allowed(ctx): Allowed<OPERATION_LOGS>,
     ApiJson(q): ApiJson<LogQuery>,
 ) -> ApiResult<Paged<OperationLogView>> {
-    let filter = q.filter(q.action.clone())?;
+    let mut filter = q.filter(q.action.clone())?;
+    // The action typed may be part of its path or of its name as the console shows it.
+    filter.named_actions = filter.kind.as_deref().map(paths_named).unwrap_or_default();
     ok(paged(
         state.logs.operation_page(&ctx, filter, q.page.request()?).await?,
     ))

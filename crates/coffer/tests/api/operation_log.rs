@@ -89,6 +89,24 @@ async fn entries_name_their_action_target_and_browser(db: TestDb) {
     assert_eq!(long.chars().count(), 120);
     assert!(long.starts_with("999") && long.ends_with('…'), "{long}");
 
+    // The action filter takes a name as the console shows it, in any language and case, or a
+    // part of the path.
+    let actions_for = |typed: &str| {
+        let body = json!({"page": 1, "pageSize": 50, "action": typed});
+        let logs = app.logs(&admin).operations(body);
+        async move {
+            let answered = logs.await;
+            let list = answered.data()["list"].as_array().unwrap().clone();
+            list.iter()
+                .map(|e| e["action"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(actions_for("request IP").await, vec![IpList::REQUEST; 2]);
+    assert_eq!(actions_for("删除IP").await, vec![IpList::DELETE]);
+    assert_eq!(actions_for("ipConfigs").await.len(), 3);
+    assert!(actions_for("no such action").await.is_empty());
+
     // My logs carry the same names.
     let mine = app.me(&admin).my_logs(paging(1, 1)).await;
     assert_eq!(mine.data()["list"][0]["actionName"]["en"], "Request IP");

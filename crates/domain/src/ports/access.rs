@@ -178,6 +178,9 @@ pub struct LogFilter {
     pub user_id: Option<UserId>,
     pub email: Option<String>,
     pub kind: Option<String>,
+    /// Operation log: paths whose action's name contains the `kind` typed (an entry matches
+    /// either these or a path containing the text).
+    pub named_actions: Vec<String>,
     pub start: Option<DateTime<Utc>>,
     pub end: Option<DateTime<Utc>>,
 }

@@ -106,10 +106,12 @@ impl LogRepo for Store {
         page: PageRequest,
     ) -> AppResult<Paged<OperationLogEntry>> {
         use operation_log::Column as O;
-        let action = filter
-            .kind
-            .as_deref()
-            .map(|action| contains_text(O::Action, action));
+        let action = filter.kind.as_deref().map(|action| {
+            Condition::any().add(contains_text(O::Action, action)).add_option(
+                (!filter.named_actions.is_empty())
+                    .then(|| O::Action.is_in(filter.named_actions.iter().map(String::as_str))),
+            )
+        });
         let matching = shared_filters(filter, O::Email, O::UserId, O::CreatedAt).add_option(action);
         let query = merchant_rows_newest_first::<operation_log::Entity>(merchant_id).filter(matching);
         page_as(self, query, page, |r| OperationLogEntry {
