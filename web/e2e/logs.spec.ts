@@ -18,6 +18,21 @@ async function typeDate(page: Page, index: 0 | 1, date: string) {
 
 const PASSWORD_EDIT = '/api/partner/password/edit';
 
+const CHROME_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_ON_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15';
+
+/** A call as a given browser would send it (the log records and reads its user agent). */
+async function callAs(baseURL: string, userAgent: string, path: string, body: unknown, token?: string) {
+  const response = await fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent, ...(token ? { sessionCode: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { code: number };
+}
+
 const rows = (page: Page) => page.locator('.ant-table-tbody .ant-table-row');
 
 async function search(page: Page, path: string) {
@@ -28,7 +43,10 @@ async function search(page: Page, path: string) {
 test.describe('logs', () => {
   test('login logs: a failed and a successful sign-in, filters, dates in the merchant zone', async ({ page, env }) => {
     const user = USERS.signins;
-    const failed = await call(env.baseURL, '/api/partner/login/verify', { email: user.email, password: 'Not-The-Password-1' });
+    const failed = await callAs(env.baseURL, SAFARI_ON_MAC, '/api/partner/login/verify', {
+      email: user.email,
+      password: 'Not-The-Password-1',
+    });
     expect(failed.code).toBe(11001);
     await signInAs(env, user);
 
@@ -39,6 +57,8 @@ test.describe('logs', () => {
     await expect(rows(page).nth(0).getByTestId('log-result')).toHaveText('Success');
     await expect(rows(page).nth(1).getByTestId('log-result')).toHaveText('Failure');
     await expect(rows(page).nth(1).getByTestId('log-reason')).toHaveText('Wrong password');
+    // The browser is read from the user agent, the raw string kept for hover.
+    await expect(rows(page).nth(1).getByTestId('log-browser')).toHaveText('Safari 17 · macOS');
 
     // Times in the merchant's zone (UTC+8).
     const listed = await call<{ list: Array<{ createtime: string }> }>(
@@ -86,11 +106,12 @@ test.describe('logs', () => {
     expect(request.postDataJSON()).toMatchObject({ page: 1, pageSize: 10 });
   });
 
-  test('operation logs: a refused password change, its masked body, action filter', async ({ page, env }) => {
+  test('operation logs: a refused password change, named, its target and browser, its masked body', async ({ page, env }) => {
     // A refused change is logged too and changes nothing, so the shared session can make it.
-    const refused = await call(
+    const refused = await callAs(
       env.baseURL,
-      '/api/partner/password/edit',
+      CHROME_ON_WINDOWS,
+      PASSWORD_EDIT,
       { passwordOld: 'Not-The-Old-1', password: 'Whatever-Pass-1', passwordVerify: 'Whatever-Pass-1' },
       env.shared.sessionCode,
     );
@@ -101,11 +122,41 @@ test.describe('logs', () => {
     await page.getByTestId('filter-action').fill(PASSWORD_EDIT);
     expect(await search(page, '/api/partner/logs/operation/page')).toMatchObject({ email: env.shared.useremail, action: PASSWORD_EDIT });
     const row = rows(page).first();
-    await expect(row.getByTestId('log-action')).toHaveText(PASSWORD_EDIT);
+    // The action by its name, not its path; done to the caller's own account; from Chrome.
+    await expect(row.getByTestId('log-action')).toHaveText('Change password');
+    await expect(row.getByTestId('log-target')).toHaveText(env.shared.useremail);
+    await expect(row.getByTestId('log-browser')).toHaveText('Chrome 131 · Windows 10');
     await expect(row.getByTestId('log-result')).toHaveText('Failure');
     await row.locator('.ant-table-row-expand-icon').click();
     const change = page.locator('.coffer-log-change').first();
     await expect(change).toContainText('"password": "***"');
     await expect(change).not.toContainText('Whatever-Pass-1');
   });
+
+  for (const [lang, action, browserHeader] of [
+    ['zh-CN', '修改密码', '浏览器'],
+    ['zh-HK', '修改密碼', '瀏覽器'],
+  ] as const) {
+    test(`operation logs in ${lang}: the action named in the language`, async ({ page, env }) => {
+      const refused = await callAs(
+        env.baseURL,
+        CHROME_ON_WINDOWS,
+        PASSWORD_EDIT,
+        { passwordOld: 'Not-The-Old-1', password: 'Whatever-Pass-1', passwordVerify: 'Whatever-Pass-1' },
+        env.shared.sessionCode,
+      );
+      expect(refused.code).toBe(11004);
+      await openAs(page, env.shared, '/logs/operation', lang);
+      await page.getByTestId('filter-email').fill(env.shared.useremail);
+      // Filtered by the name the reader sees, not the path.
+      await page.getByTestId('filter-action').fill(action);
+      expect(await search(page, '/api/partner/logs/operation/page')).toMatchObject({ action });
+      await expect(rows(page).getByTestId('log-action').filter({ hasNotText: action })).toHaveCount(0);
+      const row = rows(page).first();
+      await expect(row.getByTestId('log-action')).toHaveText(action);
+      await expect(row.getByTestId('log-target')).toHaveText(env.shared.useremail);
+      await expect(row.getByTestId('log-browser')).toHaveText('Chrome 131 · Windows 10');
+      await expect(page.getByRole('columnheader', { name: browserHeader })).toBeVisible();
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { call } from './api';
 import { ARTIFACTS, expect, openAs, settle, test, toastText } from './fixtures';
+import { describeUserAgent } from '../src/pages/logs/userAgent';
 
 /** "YYYY-MM-DD HH:mm:ss" of an instant in a whole-hour UTC offset. */
 const inZone = (iso: string, hours: number) =>
@@ -28,7 +29,11 @@ test.describe('personal centre', () => {
     expect(latest.action).toContain('timeZone');
     await page.reload();
     const firstRow = page.getByTestId('my-logs').locator('.ant-table-row').first();
-    await expect(firstRow).toContainText(latest.action);
+    // Named, done to the admin's own account, from this very browser (read from its user agent).
+    await expect(firstRow.getByTestId('log-action')).toHaveText('Set time zone');
+    await expect(firstRow.getByTestId('log-target')).toHaveText(env.owner.useremail);
+    const agent = await page.evaluate(() => navigator.userAgent);
+    await expect(firstRow.getByTestId('log-browser')).toHaveText(describeUserAgent(agent, 'Other browser'));
     await expect(firstRow).toContainText(inZone(latest.createtime, -5));
     await expect(firstRow.getByTestId('log-result')).toHaveText('Success');
     await settle(page);

@@ -14,7 +14,7 @@ use coffer_domain::registration::NewPassword;
 use coffer_domain::Locale;
 use serde::Deserialize;
 
-use crate::audit::{audited, Audited};
+use crate::audit::{audited_on, done_on, Audited};
 use crate::bodies::{ById, Created, PageQuery};
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
 use crate::session::Allowed;
@@ -139,22 +139,20 @@ pub async fn edit(
         status: b.status,
         google_code: &b.google_code,
     };
-    audited(
-        &AccountView::from(state.access.edit_account(&ctx, edit).await?),
-        (),
-    )
+    let before = AccountView::from(state.access.edit_account(&ctx, edit).await?);
+    audited_on(before.email.clone(), &before, ())
 }
 
 pub async fn reset_password(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<ACCOUNT_RESET_PASSWORD>,
     ApiJson(b): ApiJson<PasswordReset>,
-) -> ApiResult<()> {
-    state
+) -> Audited {
+    let email = state
         .access
         .reset_account_password(&ctx, b.id, &b.password, &b.password_verify)
         .await?;
-    ok(())
+    done_on(email, ())
 }
 
 pub async fn delete(
@@ -162,10 +160,8 @@ pub async fn delete(
     Allowed(ctx): Allowed<ACCOUNT_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(
-        &AccountView::from(state.access.delete_account(&ctx, b.id).await?),
-        (),
-    )
+    let before = AccountView::from(state.access.delete_account(&ctx, b.id).await?);
+    audited_on(before.email.clone(), &before, ())
 }
 
 pub async fn role_options(
@@ -216,7 +212,8 @@ pub async fn edit_role(
         .access
         .edit_role(&ctx, id, &b.name, &b.menu_ids, &b.google_code)
         .await?;
-    audited(&RoleView::from(role), ())
+    let before = RoleView::from(role);
+    audited_on(before.name.clone(), &before, ())
 }
 
 pub async fn delete_role(
@@ -224,5 +221,6 @@ pub async fn delete_role(
     Allowed(ctx): Allowed<ROLE_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(&RoleView::from(state.access.delete_role(&ctx, b.id).await?), ())
+    let before = RoleView::from(state.access.delete_role(&ctx, b.id).await?);
+    audited_on(before.name.clone(), &before, ())
 }

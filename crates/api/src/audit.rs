@@ -15,6 +15,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
+use crate::audit_actions::{action_of, AuditAction};
 use crate::envelope::{envelope_code, ApiError, Reply};
 use crate::session::client_meta;
 use crate::AppState;
@@ -33,17 +34,40 @@ impl AuditSlot {
     }
 }
 
-/// The record's state before the change, attached to a response by a handler.
-#[derive(Clone)]
-pub struct AuditBefore(pub String);
+/// What a handler notes for the operation log beside the request: what the call was done to
+/// (when the body does not name it, e.g. an order number found by id) and the state before.
+#[derive(Clone, Default)]
+pub struct AuditNote {
+    target: Option<String>,
+    before: String,
+}
 
-/// The answer of an edit that records the state before it in the operation log.
-pub type Audited<T = ()> = Result<(Extension<AuditBefore>, Reply<T>), ApiError>;
+/// The answer of an audited call that notes its target or the state before it.
+pub type Audited<T = ()> = Result<(Extension<AuditNote>, Reply<T>), ApiError>;
 
 /// `reply`, carrying `before` (the state before the change, as JSON) to the operation log.
 pub fn audited<T>(before: &impl Serialize, reply: T) -> Audited<T> {
     let before = serde_json::to_string(before).unwrap_or_default();
-    Ok((Extension(AuditBefore(before)), Reply(reply)))
+    Ok((Extension(AuditNote { target: None, before }), Reply(reply)))
+}
+
+/// `reply`, carrying what the call was done to and the state before it to the operation log.
+pub fn audited_on<T>(target: impl Into<String>, before: &impl Serialize, reply: T) -> Audited<T> {
+    let before = serde_json::to_string(before).unwrap_or_default();
+    let note = AuditNote {
+        target: Some(target.into()),
+        before,
+    };
+    Ok((Extension(note), Reply(reply)))
+}
+
+/// `reply`, naming what the call was done to (nothing was there before: a push, a creation).
+pub fn done_on<T>(target: impl Into<String>, reply: T) -> Audited<T> {
+    let note = AuditNote {
+        target: Some(target.into()),
+        before: String::new(),
+    };
+    Ok((Extension(note), Reply(reply)))
 }
 
 const SECRET_FIELDS: [&str; 7] = [
@@ -76,18 +100,28 @@ pub async fn audit(State(state): State<AppState>, request: Request, next: Next) 
         .run(Request::from_parts(parts, Body::from(bytes.clone())))
         .await;
     if let Some(ctx) = slot.take() {
-        let (target, after) = describe(&bytes);
-        let before = response
+        let (body_target, after) = describe(&bytes);
+        let note = response
             .extensions()
-            .get::<AuditBefore>()
-            .map(|b| b.0.clone())
+            .get::<AuditNote>()
+            .cloned()
+            .unwrap_or_default();
+        // The handler knows best (it read the record); a refused call keeps what the body
+        // named; a call on one's own account is done to the caller.
+        let own = matches!(action_of(&action), Some(AuditAction::Named(named)) if named.is_own());
+        let target = note
+            .target
+            .filter(|named| !named.is_empty())
+            .or(body_target)
+            .or_else(|| own.then(|| ctx.email.clone()))
             .unwrap_or_default();
         let record = AuditRecord {
             action: &action,
             target: &target,
-            before: &before,
+            before: &note.before,
             after: &after,
             ip: &client.ip,
+            user_agent: &client.user_agent,
             code: envelope_code(&response).unwrap_or(0),
         };
         if let Err(err) = state.logs.record(&ctx, record).await {
@@ -97,19 +131,46 @@ pub async fn audit(State(state): State<AppState>, request: Request, next: Next) 
     response
 }
 
-/// The target (the body's id or e-mail) and the masked body.
-fn describe(bytes: &Bytes) -> (String, String) {
+/// Body fields that name what a call is done to, most telling first: an e-mail, a role name,
+/// an address, an IP, a hash, a URL, an event; ids last (a call that names only an id has its
+/// handler name the record instead, when it succeeds).
+const TARGET_FIELDS: [&str; 13] = [
+    "email",
+    "name",
+    "address",
+    "toAddress",
+    "paymentAddress",
+    "ip",
+    "ips",
+    "hash",
+    "callbackUrl",
+    "riskUrl",
+    "eventId",
+    "ids",
+    "id",
+];
+
+/// A body value as a target: text as is, a list joined, a number as `#n`.
+fn target_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_string()),
+        Value::Number(n) => Some(format!("#{n}")),
+        Value::Array(items) if !items.is_empty() => {
+            let parts: Vec<String> = items.iter().filter_map(target_text).collect();
+            (!parts.is_empty()).then(|| parts.join(", "))
+        }
+        _ => None,
+    }
+}
+
+/// The target the body names, if any, and the masked body.
+fn describe(bytes: &Bytes) -> (Option<String>, String) {
     let Ok(mut value) = serde_json::from_slice::<Value>(bytes) else {
-        return (String::new(), String::new());
+        return (None, String::new());
     };
-    let target = ["id", "email"]
+    let target = TARGET_FIELDS
         .iter()
-        .find_map(|k| {
-            value
-                .get(*k)
-                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
-        })
-        .unwrap_or_default();
+        .find_map(|k| value.get(*k).and_then(target_text));
     if let Some(object) = value.as_object_mut() {
         for field in SECRET_FIELDS {
             if object.contains_key(field) {
@@ -129,8 +190,29 @@ mod tests {
         let body =
             Bytes::from(r#"{"id":7,"password":"Secret-1","passwordVerify":"Secret-1","username":"x"}"#);
         let (target, after) = describe(&body);
-        assert_eq!(target, "7");
+        assert_eq!(target.as_deref(), Some("#7"));
         assert!(!after.contains("Secret-1"), "{after}");
         assert!(after.contains("\"username\":\"x\""));
+    }
+
+    #[test]
+    fn the_most_telling_field_is_the_target() {
+        let target = |body: &str| describe(&Bytes::from(body.to_string())).0;
+        assert_eq!(
+            target(r#"{"id":3,"name":"Clerks","menuIds":[7]}"#).as_deref(),
+            Some("Clerks")
+        );
+        assert_eq!(
+            target(r#"{"chainId":1,"address":"0xabc","remark":""}"#).as_deref(),
+            Some("0xabc")
+        );
+        assert_eq!(
+            target(r#"{"ips":["10.0.0.1","10.0.0.2"]}"#).as_deref(),
+            Some("10.0.0.1, 10.0.0.2")
+        );
+        assert_eq!(target(r#"{"ids":[4,5],"action":1}"#).as_deref(), Some("#4, #5"));
+        assert_eq!(target(r#"{"email":"  ","id":9}"#).as_deref(), Some("#9"));
+        assert_eq!(target(r#"{"googleCode":"123456"}"#), None);
+        assert_eq!(target("not json"), None);
     }
 }

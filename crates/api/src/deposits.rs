@@ -10,6 +10,7 @@ use coffer_domain::menu::catalogue::{
 use coffer_domain::ports::{OrderKind, Paged};
 use serde::{Deserialize, Serialize};
 
+use crate::audit::{done_on, Audited};
 use crate::bodies::ById;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::orders::{
@@ -150,14 +151,15 @@ pub async fn push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<DEPOSIT_PUSH>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<AttemptResultView> {
+) -> Audited<AttemptResultView> {
     push_latest_event(&state, &ctx, b.id).await
 }
 
-/// Sends the deposit's latest callback event again, now.
-async fn push_latest_event(state: &AppState, ctx: &AuthContext, id: i64) -> ApiResult<AttemptResultView> {
+/// Sends the deposit's latest callback event again, now; the log names the order.
+async fn push_latest_event(state: &AppState, ctx: &AuthContext, id: i64) -> Audited<AttemptResultView> {
     let event_id = state.deposits.push(ctx, id).await?;
-    ok(state.callbacks.push(ctx, &event_id).await?.into())
+    let order_no = state.deposits.detail(ctx, id).await?.deposit.order_no;
+    done_on(order_no, state.callbacks.push(ctx, &event_id).await?.into())
 }
 
 /// The transaction list: deposits only so far, so another kind selects nothing.
@@ -194,6 +196,6 @@ pub async fn user_push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<TRANSACTION_PUSH>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<AttemptResultView> {
+) -> Audited<AttemptResultView> {
     push_latest_event(&state, &ctx, b.id).await
 }

@@ -5,7 +5,7 @@ use coffer_domain::menu::catalogue::{IP_DELETE, IP_LIST, IP_REQUEST};
 use coffer_domain::ports::Paged;
 use serde::Deserialize;
 
-use crate::audit::{audited, Audited};
+use crate::audit::{audited_on, Audited};
 use crate::bodies::{ById, Created, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
@@ -43,5 +43,6 @@ pub async fn delete(
     Allowed(ctx): Allowed<IP_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(&IpView::from(state.ips.delete(&ctx, b.id).await?), ())
+    let before = IpView::from(state.ips.delete(&ctx, b.id).await?);
+    audited_on(before.ip.clone(), &before, ())
 }

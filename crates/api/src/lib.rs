@@ -3,6 +3,7 @@
 
 mod access;
 mod audit;
+mod audit_actions;
 mod auth;
 mod bodies;
 mod callbacks;
@@ -23,6 +24,8 @@ mod views;
 mod wallets;
 mod withdrawals;
 
+use audit_actions::AuditAction::{self, Button, Named};
+use audit_actions::NamedAction::*;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue};
 use axum::routing::{get, post};
@@ -34,6 +37,7 @@ use coffer_domain::config::ConfigService;
 use coffer_domain::deposits::DepositService;
 use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
+use coffer_domain::menu::catalogue::*;
 use coffer_domain::merchant_api::MerchantApiService;
 use coffer_domain::wallets::WalletService;
 use metrics_exporter_prometheus::PrometheusHandle;
@@ -82,6 +86,66 @@ macro_rules! routes {
     ($($method:ident $path:literal => $handler:path;)*) => {
         Router::new()$(.route($path, $method($handler)))*
     };
+}
+
+/// The audited routing table, one route a line: `method "path" => handler, action;`. The
+/// action names the call in the operation log (`audit_actions`): the catalogue button whose
+/// permission the handler requires, or a named call no button stands for.
+macro_rules! audited_routes {
+    ($($method:ident $path:literal => $handler:path, $action:expr;)*) => {
+        /// Every audited path with its action.
+        pub(crate) const AUDITED_ACTIONS: &[(&str, AuditAction)] = &[$(($path, $action)),*];
+
+        fn audited_routes() -> Router<AppState> {
+            Router::new()$(.route($path, $method($handler)))*
+        }
+    };
+}
+
+// Calls that change something a signed-in user owns, and the operation log's name for each.
+audited_routes! {
+    post "/api/partner/password/edit" => auth::edit_password, Named(PasswordEdit);
+    post "/admin/user/password/edit" => auth::edit_password, Named(PasswordEdit);
+    post "/api/partner/google/code" => personal::google_code, Named(GoogleOffer);
+    post "/api/partner/google/bind" => personal::google_bind, Named(GoogleBind);
+    post "/api/partner/google/unbind" => personal::google_unbind, Named(GoogleUnbind);
+    post "/api/partner/timeZone/set" => personal::set_time_zone, Named(TimeZoneSet);
+    post "/api/partner/account/add" => access::add, Button(ACCOUNT_ADD);
+    post "/api/partner/account/edit" => access::edit, Button(ACCOUNT_EDIT);
+    post "/api/partner/account/resetPassword" => access::reset_password, Button(ACCOUNT_RESET_PASSWORD);
+    post "/api/partner/account/delete" => access::delete, Button(ACCOUNT_DELETE);
+    post "/api/partner/role/add" => access::add_role, Button(ROLE_ADD);
+    post "/api/partner/role/edit" => access::edit_role, Button(ROLE_EDIT);
+    post "/api/partner/role/delete" => access::delete_role, Button(ROLE_DELETE);
+    post "/api/partner/ipConfigs/requestPartnerIp" => iplist::request, Button(IP_REQUEST);
+    post "/api/partner/ipConfigs/deletePartnerIp" => iplist::delete, Button(IP_DELETE);
+    // Showing the API key changes nothing but is recorded: who saw it, when.
+    post "/api/partner/secret/show" => system::show_secret, Button(API_KEY_SHOW);
+    post "/api/partner/secret/reset" => system::reset_secret, Button(API_KEY_RESET);
+    post "/api/partner/clientkey/save" => system::save_client_key, Button(CLIENT_KEY_UPLOAD);
+    post "/api/partner/callbackurl/save" => system::save_callback_url, Button(CALLBACK_URL_SET);
+    post "/api/partner/allowips/edit" => system::edit_allow_ips, Button(WHITELIST_EDIT);
+    post "/api/partner/address/black/add" => system::blacklist_add, Button(BLACKLIST_ADD);
+    post "/api/partner/address/black/delete" => system::blacklist_delete, Button(BLACKLIST_DELETE);
+    post "/api/partner/asset/add" => wallets::asset_add, Button(TOKEN_ADD);
+    post "/api/partner/asset/add_v2" => wallets::asset_add_v2, Button(TOKEN_ADD);
+    post "/api/partner/asset/edit" => wallets::asset_edit, Button(TOKEN_EDIT);
+    post "/api/partner/asset/status/edit" => wallets::asset_status, Button(TOKEN_STATUS);
+    post "/api/partner/token/request/requestColdAddress" => wallets::request_cold, Button(COLD_REQUEST);
+    post "/api/partner/address/editRemark" => wallets::address_remark, Button(ADDRESS_REMARK);
+    post "/api/v2/partner/hotwallet/add" => wallets::hot_wallet_add, Button(HOT_WALLET_ADD);
+    post "/api/v2/partner/hotwallet/status/setting" => wallets::hot_wallet_status, Button(HOT_WALLET_STATUS);
+    post "/api/v2/hash/scan" => deposits::hash_scan, Button(HASH_SCAN);
+    post "/api/partner/deposit/push" => deposits::push, Button(DEPOSIT_PUSH);
+    post "/api/partner/user/tx/push" => deposits::user_push, Button(TRANSACTION_PUSH);
+    post "/api/partner/callback/push" => callbacks::callback_push, Button(CALLBACK_PUSH);
+    post "/api/partner/withdraw" => withdrawals::withdraw, Button(WITHDRAW);
+    post "/api/partner/manualWithdraw" => withdrawals::manual_withdraw, Button(MANUAL_WITHDRAW);
+    post "/api/partner/withdraw/check" => withdrawals::check, Button(WITHDRAW_REVIEW);
+    post "/api/partner/withdraw/push" => withdrawals::push, Button(WITHDRAW_PUSH);
+    post "/api/partner/riskurl/save" => system::save_risk_url, Button(RISK_URL_SET);
+    // Callbacks
+    post "/api/partner/callback/test" => system::test_callback, Named(CallbackTest);
 }
 
 pub fn router(state: AppState) -> Router {
@@ -134,51 +198,7 @@ pub fn router(state: AppState) -> Router {
     };
 
     // Calls that change something a signed-in user owns are written to the operation log.
-    let audited = routes! {
-        post "/api/partner/password/edit" => auth::edit_password;
-        post "/admin/user/password/edit" => auth::edit_password;
-        post "/api/partner/google/code" => personal::google_code;
-        post "/api/partner/google/bind" => personal::google_bind;
-        post "/api/partner/google/unbind" => personal::google_unbind;
-        post "/api/partner/timeZone/set" => personal::set_time_zone;
-        post "/api/partner/account/add" => access::add;
-        post "/api/partner/account/edit" => access::edit;
-        post "/api/partner/account/resetPassword" => access::reset_password;
-        post "/api/partner/account/delete" => access::delete;
-        post "/api/partner/role/add" => access::add_role;
-        post "/api/partner/role/edit" => access::edit_role;
-        post "/api/partner/role/delete" => access::delete_role;
-        post "/api/partner/ipConfigs/requestPartnerIp" => iplist::request;
-        post "/api/partner/ipConfigs/deletePartnerIp" => iplist::delete;
-        // Showing the API key changes nothing but is recorded: who saw it, when.
-        post "/api/partner/secret/show" => system::show_secret;
-        post "/api/partner/secret/reset" => system::reset_secret;
-        post "/api/partner/clientkey/save" => system::save_client_key;
-        post "/api/partner/callbackurl/save" => system::save_callback_url;
-        post "/api/partner/allowips/edit" => system::edit_allow_ips;
-        post "/api/partner/address/black/add" => system::blacklist_add;
-        post "/api/partner/address/black/delete" => system::blacklist_delete;
-        post "/api/partner/asset/add" => wallets::asset_add;
-        post "/api/partner/asset/add_v2" => wallets::asset_add_v2;
-        post "/api/partner/asset/edit" => wallets::asset_edit;
-        post "/api/partner/asset/status/edit" => wallets::asset_status;
-        post "/api/partner/token/request/requestColdAddress" => wallets::request_cold;
-        post "/api/partner/address/editRemark" => wallets::address_remark;
-        post "/api/v2/partner/hotwallet/add" => wallets::hot_wallet_add;
-        post "/api/v2/partner/hotwallet/status/setting" => wallets::hot_wallet_status;
-        post "/api/v2/hash/scan" => deposits::hash_scan;
-        post "/api/partner/deposit/push" => deposits::push;
-        post "/api/partner/user/tx/push" => deposits::user_push;
-        post "/api/partner/callback/push" => callbacks::callback_push;
-        post "/api/partner/withdraw" => withdrawals::withdraw;
-        post "/api/partner/manualWithdraw" => withdrawals::manual_withdraw;
-        post "/api/partner/withdraw/check" => withdrawals::check;
-        post "/api/partner/withdraw/push" => withdrawals::push;
-        post "/api/partner/riskurl/save" => system::save_risk_url;
-        // Callbacks
-        post "/api/partner/callback/test" => system::test_callback;
-    }
-    .route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
+    let audited = audited_routes().route_layer(middleware::from_fn_with_state(state.clone(), audit::audit));
 
     let router = api
         .merge(audited)

@@ -5,12 +5,35 @@ use chrono::{DateTime, Utc};
 use coffer_domain::menu::catalogue::{LOGIN_LOGS, OPERATION_LOGS};
 use coffer_domain::ports::{LogFilter, LoginLogEntry, OperationLogEntry, Paged};
 use coffer_domain::AppError;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
+use crate::audit_actions::{action_titles, paths_named};
 use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
+use crate::views::paged;
+use crate::views::session::MenuTitlesView;
 use crate::AppState;
+
+/// An operation log entry with its action's name in the three languages (the console shows
+/// the one of its language, so switching needs no new request); `actionName` is null for a
+/// path no longer routed, which the console shows as stored.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OperationLogView {
+    #[serde(flatten)]
+    entry: OperationLogEntry,
+    action_name: Option<MenuTitlesView>,
+}
+
+impl From<OperationLogEntry> for OperationLogView {
+    fn from(entry: OperationLogEntry) -> Self {
+        OperationLogView {
+            action_name: action_titles(&entry.action),
+            entry,
+        }
+    }
+}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -31,6 +54,7 @@ impl LogQuery {
             user_id: None,
             email: text(&self.email),
             kind: text(&kind),
+            named_actions: Vec::new(),
             start: self.start,
             end: self.end,
         })
@@ -50,7 +74,11 @@ pub async fn operation_page(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<OPERATION_LOGS>,
     ApiJson(q): ApiJson<LogQuery>,
-) -> ApiResult<Paged<OperationLogEntry>> {
-    let filter = q.filter(q.action.clone())?;
-    ok(state.logs.operation_page(&ctx, filter, q.page.request()?).await?)
+) -> ApiResult<Paged<OperationLogView>> {
+    let mut filter = q.filter(q.action.clone())?;
+    // The action typed may be part of its path or of its name as the console shows it.
+    filter.named_actions = filter.kind.as_deref().map(paths_named).unwrap_or_default();
+    ok(paged(
+        state.logs.operation_page(&ctx, filter, q.page.request()?).await?,
+    ))
 }

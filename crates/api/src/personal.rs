@@ -1,12 +1,14 @@
 //! The personal centre: Google authenticator, the merchant's time zone, my operation log.
 
 use axum::extract::State;
-use coffer_domain::ports::{OperationLogEntry, Paged};
+use coffer_domain::ports::Paged;
 use serde::Deserialize;
 
 use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
+use crate::logs::OperationLogView;
 use crate::session::Session;
+use crate::views::paged;
 use crate::views::session::TotpOfferView;
 use crate::AppState;
 
@@ -56,6 +58,6 @@ pub async fn my_logs(
     State(state): State<AppState>,
     Session(ctx): Session,
     ApiJson(body): ApiJson<PageQuery>,
-) -> ApiResult<Paged<OperationLogEntry>> {
-    ok(state.logs.my_logs(&ctx, body.request()?).await?)
+) -> ApiResult<Paged<OperationLogView>> {
+    ok(paged(state.logs.my_logs(&ctx, body.request()?).await?))
 }

@@ -11,7 +11,7 @@ use coffer_domain::ports::Paged;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::audit::{audited, Audited};
+use crate::audit::{audited, audited_on, done_on, Audited};
 use crate::bodies::{ById, CreatedAddress, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::{Allowed, AllowedEither};
@@ -84,8 +84,10 @@ pub async fn show_secret(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<API_KEY_SHOW>,
     ApiJson(b): ApiJson<GoogleCode>,
-) -> ApiResult<ApiSecretView> {
-    ok(state.merchant_api.show_secret(&ctx, &b.google_code).await?.into())
+) -> Audited<ApiSecretView> {
+    let shown = ApiSecretView::from(state.merchant_api.show_secret(&ctx, &b.google_code).await?);
+    // The key by its id, never its secret.
+    done_on(shown.key_id.clone(), shown)
 }
 
 pub async fn reset_secret(
@@ -94,8 +96,8 @@ pub async fn reset_secret(
     ApiJson(b): ApiJson<GoogleCode>,
 ) -> Audited<ApiSecretView> {
     let old = state.merchant_api.settings(&ctx).await?.key_id;
-    let new = state.merchant_api.reset_secret(&ctx, &b.google_code).await?;
-    audited(&json!({ "keyId": old }), new.into())
+    let new = ApiSecretView::from(state.merchant_api.reset_secret(&ctx, &b.google_code).await?);
+    audited_on(new.key_id.clone(), &json!({ "keyId": old }), new)
 }
 
 pub async fn save_client_key(
@@ -109,7 +111,8 @@ pub async fn save_client_key(
         .save_client_key(&ctx, &b.public_key, &b.google_code)
         .await?;
     let old = old.map(|k| json!({ "fingerprint": k.fingerprint, "bits": k.bits }));
-    audited(&json!({ "clientKey": old }), saved.into())
+    let saved = ClientKeyView::from(saved);
+    audited_on(saved.fingerprint.clone(), &json!({ "clientKey": old }), saved)
 }
 
 pub async fn save_callback_url(
@@ -195,10 +198,8 @@ pub async fn blacklist_delete(
     Allowed(ctx): Allowed<BLACKLIST_DELETE>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited {
-    audited(
-        &BlacklistView::from(state.merchant_api.delete_blacklist(&ctx, b.id).await?),
-        (),
-    )
+    let before = BlacklistView::from(state.merchant_api.delete_blacklist(&ctx, b.id).await?);
+    audited_on(before.address.clone(), &before, ())
 }
 
 /// a signed `ping` to the saved callback address, answering how the merchant's

@@ -1,6 +1,7 @@
 //! Wallets and assets (menu 2): deposit addresses, hot wallets, assets, cold-address requests.
 
 use axum::extract::State;
+use coffer_domain::auth::AuthContext;
 use coffer_domain::menu::catalogue::{
     ADDRESS_REMARK, COLD_REQUEST, HOT_WALLETS, HOT_WALLET_ADD, HOT_WALLET_STATUS, TOKEN_ADD, TOKEN_EDIT,
     TOKEN_LIST, TOKEN_STATUS, WALLET_ADDRESS,
@@ -9,8 +10,9 @@ use coffer_domain::ports::{AddressFilter, ColdAddress, Paged};
 use coffer_domain::wallets::assets::AssetInput;
 use serde::Deserialize;
 
+use crate::audit::{done_on, Audited};
 use crate::bodies::{Created, CreatedAddress, PageQuery};
-use crate::envelope::{ok, ApiJson, ApiResult};
+use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::asset_settings::{ColdShareView, CollectSettingsView, RiskLimitsView};
 use crate::views::wallets::{
@@ -118,50 +120,62 @@ pub async fn asset_list(
     ok(listed(state.wallets.list_assets(&ctx, q.chain_id).await?))
 }
 
+/// An asset as the operation log names it: its token and chain ("USDT (Ethereum)").
+async fn token_named(state: &AppState, ctx: &AuthContext, asset_id: i64) -> Result<String, ApiError> {
+    let assets = state.wallets.list_assets(ctx, None).await?;
+    Ok(assets
+        .into_iter()
+        .find(|a| a.id == asset_id)
+        .map(|a| format!("{} ({})", a.symbol, a.chain_name))
+        .unwrap_or_else(|| format!("#{asset_id}")))
+}
+
 pub async fn asset_add(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<TOKEN_ADD>,
     ApiJson(b): ApiJson<AddAsset>,
-) -> ApiResult<Created> {
+) -> Audited<Created> {
     let id = state
         .wallets
         .add_asset(&ctx, b.chain_id, b.token_id, &b.payment_address, None)
         .await?;
-    ok(Created { id })
+    done_on(token_named(&state, &ctx, id).await?, Created { id })
 }
 
 pub async fn asset_add_v2(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<TOKEN_ADD>,
     ApiJson(b): ApiJson<AddAssetV2>,
-) -> ApiResult<Created> {
+) -> Audited<Created> {
     let settings = Some((b.collect.into(), b.risk.into()));
     let id = state
         .wallets
         .add_asset(&ctx, b.chain_id, b.token_id, &b.payment_address, settings)
         .await?;
-    ok(Created { id })
+    done_on(token_named(&state, &ctx, id).await?, Created { id })
 }
 
 pub async fn asset_edit(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<TOKEN_EDIT>,
     ApiJson(b): ApiJson<EditAsset>,
-) -> ApiResult<()> {
+) -> Audited {
     let input = AssetInput {
         payment_address: b.payment_address,
         collect: b.collect.into(),
         risk: b.risk.into(),
     };
-    ok(state.wallets.edit_asset(&ctx, b.id, &input).await?)
+    state.wallets.edit_asset(&ctx, b.id, &input).await?;
+    done_on(token_named(&state, &ctx, b.id).await?, ())
 }
 
 pub async fn asset_status(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<TOKEN_STATUS>,
     ApiJson(b): ApiJson<SetStatus>,
-) -> ApiResult<()> {
-    ok(state.wallets.set_asset_status(&ctx, b.id, b.status).await?)
+) -> Audited {
+    state.wallets.set_asset_status(&ctx, b.id, b.status).await?;
+    done_on(token_named(&state, &ctx, b.id).await?, ())
 }
 
 pub async fn cold_page(
@@ -182,15 +196,14 @@ pub async fn request_cold(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<COLD_REQUEST>,
     ApiJson(b): ApiJson<ColdRequest>,
-) -> ApiResult<Created> {
+) -> Audited<Created> {
     let checked = state
         .wallets
         .check_cold_request(&ctx, b.asset_id, &listed::<_, ColdAddress>(b.cold_addresses))
         .await?;
     state.auth.require_google(&ctx, &b.google_code).await?;
-    ok(Created {
-        id: state.wallets.submit_cold_request(&ctx, checked).await?,
-    })
+    let id = state.wallets.submit_cold_request(&ctx, checked).await?;
+    done_on(token_named(&state, &ctx, b.asset_id).await?, Created { id })
 }
 
 pub async fn token_requests(
@@ -249,9 +262,9 @@ pub async fn hot_wallet_add(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<HOT_WALLET_ADD>,
     ApiJson(b): ApiJson<AddHotWallet>,
-) -> ApiResult<CreatedAddress> {
+) -> Audited<CreatedAddress> {
     let (id, address) = state.wallets.add_hot_wallet(&ctx, b.chain_id, &b.remark).await?;
-    ok(CreatedAddress { id, address })
+    done_on(address.clone(), CreatedAddress { id, address })
 }
 
 pub async fn hot_wallet_status(

@@ -15,6 +15,7 @@ use coffer_domain::withdrawals::review::{CheckReport, RowResult, Selection};
 use coffer_domain::Locale;
 use serde::{Deserialize, Serialize};
 
+use crate::audit::{done_on, Audited};
 use crate::bodies::ById;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::orders::{
@@ -178,7 +179,7 @@ pub async fn withdraw(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<WITHDRAW>,
     ApiJson(b): ApiJson<WithdrawBody>,
-) -> ApiResult<WithdrawalView> {
+) -> Audited<WithdrawalView> {
     console_request(&state, &ctx, b, false).await
 }
 
@@ -186,7 +187,7 @@ pub async fn manual_withdraw(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<MANUAL_WITHDRAW>,
     ApiJson(b): ApiJson<WithdrawBody>,
-) -> ApiResult<WithdrawalView> {
+) -> Audited<WithdrawalView> {
     console_request(&state, &ctx, b, true).await
 }
 
@@ -198,7 +199,7 @@ async fn console_request(
     ctx: &AuthContext,
     body: WithdrawBody,
     manual: bool,
-) -> ApiResult<WithdrawalView> {
+) -> Audited<WithdrawalView> {
     let (mut request, google_code) = body.request();
     let (user_id, email) = (ctx.user_id, ctx.email.clone());
     let requester = if manual {
@@ -209,11 +210,13 @@ async fn console_request(
         Requester::Console { user_id, email }
     };
     state.auth.require_google(ctx, &google_code).await?;
-    ok(state
-        .withdrawals
-        .request(ctx.merchant_id, requester, &request)
-        .await?
-        .into())
+    let created = WithdrawalView::from(
+        state
+            .withdrawals
+            .request(ctx.merchant_id, requester, &request)
+            .await?,
+    );
+    done_on(created.order_no.clone(), created)
 }
 
 #[derive(Deserialize)]
@@ -327,7 +330,7 @@ pub async fn check(
     AllowedEither(ctx): AllowedEither<WITHDRAW_REVIEW, WITHDRAW_REVIEW_AGAIN>,
     headers: HeaderMap,
     ApiJson(b): ApiJson<CheckBody>,
-) -> ApiResult<CheckReportView> {
+) -> Audited<CheckReportView> {
     let needed = if b.action == coffer_domain::ports::ReviewAction::ReviewAgain.code() {
         WITHDRAW_REVIEW_AGAIN
     } else {
@@ -342,7 +345,7 @@ pub async fn check(
         Selection::Ids(b.ids.unwrap_or_default())
     };
     let locale = Locale::negotiate(headers.get("accept-language").and_then(|v| v.to_str().ok()));
-    ok(state
+    let report = state
         .withdrawals
         .check(
             &ctx,
@@ -352,15 +355,36 @@ pub async fn check(
             &b.google_code,
             locale,
         )
-        .await?
-        .into())
+        .await?;
+    let target = reviewed_orders(&state, &ctx, &report).await;
+    done_on(target, report.into())
+}
+
+/// The orders a review changed, by number, as the operation log names them: the first few
+/// (the log keeps a bounded target) and how many more.
+async fn reviewed_orders(state: &AppState, ctx: &AuthContext, report: &CheckReport) -> String {
+    const NAMED: usize = 5;
+    let changed: Vec<i64> = report.results.iter().filter(|r| r.ok).map(|r| r.id).collect();
+    let mut names = Vec::new();
+    for id in changed.iter().take(NAMED) {
+        // Already changed by this call: a read that fails now only costs the name.
+        match state.withdrawals.detail(ctx, *id).await {
+            Ok((withdrawal, _)) => names.push(withdrawal.order.order_no),
+            Err(_) => names.push(format!("#{id}")),
+        }
+    }
+    if changed.len() > NAMED {
+        names.push(format!("+{}", changed.len() - NAMED));
+    }
+    names.join(", ")
 }
 
 pub async fn push(
     State(state): State<AppState>,
     AllowedEither(ctx): AllowedEither<WITHDRAW_PUSH, WITHDRAW_LIST_PUSH>,
     ApiJson(b): ApiJson<ById>,
-) -> ApiResult<crate::views::callbacks::AttemptResultView> {
+) -> Audited<crate::views::callbacks::AttemptResultView> {
     let event_id = state.withdrawals.push(&ctx, b.id).await?;
-    ok(state.callbacks.push(&ctx, &event_id).await?.into())
+    let order_no = state.withdrawals.detail(&ctx, b.id).await?.0.order.order_no;
+    done_on(order_no, state.callbacks.push(&ctx, &event_id).await?.into())
 }

@@ -13,11 +13,32 @@ pub struct LogService {
 /// One audited call, as the audit layer saw it.
 pub struct AuditRecord<'a> {
     pub action: &'a str,
+    /// What the call was done to (an order number, an e-mail, an address, a role name, ...).
     pub target: &'a str,
     pub before: &'a str,
     pub after: &'a str,
     pub ip: &'a str,
+    pub user_agent: &'a str,
     pub code: i32,
+}
+
+/// The longest target kept, in characters: an address or an e-mail fits whole; a longer value
+/// (a request body field is caller-controlled) is cut and marked.
+pub const MAX_TARGET_CHARS: usize = 120;
+
+/// `target` on one line and within [`MAX_TARGET_CHARS`], cut with an ellipsis.
+pub fn bounded_target(target: &str) -> String {
+    let line: String = target
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if line.chars().count() <= MAX_TARGET_CHARS {
+        return line;
+    }
+    let mut cut: String = line.chars().take(MAX_TARGET_CHARS - 1).collect();
+    cut.push('…');
+    cut
 }
 
 /// Either end of a log filter may be open; when both are given they must be in order. The
@@ -75,13 +96,31 @@ impl LogService {
                 user_id: ctx.user_id,
                 email: &ctx.email,
                 action: record.action,
-                target: record.target,
+                target: &bounded_target(record.target),
                 before: record.before,
                 after: record.after,
                 ip: record.ip,
+                user_agent: record.user_agent,
                 code: record.code,
                 at: self.ports.clock.now(),
             })
             .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_are_kept_on_one_line_and_bounded() {
+        assert_eq!(bounded_target("  ops@example.com "), "ops@example.com");
+        assert_eq!(bounded_target("a\nb\tc"), "a b c");
+        let long = "x".repeat(500);
+        let cut = bounded_target(&long);
+        assert_eq!(cut.chars().count(), MAX_TARGET_CHARS);
+        assert!(cut.ends_with('…'));
+        let exact = "é".repeat(MAX_TARGET_CHARS);
+        assert_eq!(bounded_target(&exact), exact);
     }
 }

@@ -159,12 +159,18 @@ export interface LoginLogEntry {
 export interface OperationLogEntry {
   id: number;
   email: string;
+  /** The audited call's path, as stored. */
   action: string;
+  /** The action's name in each language; null for a path no longer routed (shown as the path). */
+  actionName?: MenuTitles | null;
+  /** What the call was done to; empty on entries older than targets. */
   target: string | null;
   /** State before and after the change; the contract leaves their shape open. */
   before: unknown;
   after: unknown;
   ip: string;
+  /** The caller's user agent as sent; empty on older entries. */
+  userAgent?: string;
   result: LogResult;
   createtime: string;
 }

@@ -163,7 +163,10 @@ async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
     assert_eq!(actions[0], Me::SET_TIME_ZONE);
     assert_eq!(entries[1]["result"], "failure", "the refused time zone");
     let edit_entry = entries.iter().find(|e| e["action"] == Accounts::EDIT).unwrap();
-    assert_eq!(edit_entry["target"], user.to_string());
+    assert_eq!(
+        edit_entry["target"], "viewer@coffer.local",
+        "the account, by its e-mail"
+    );
     assert_eq!(edit_entry["ip"], "127.0.0.1");
     assert!(edit_entry["before"]
         .as_str()
@@ -178,6 +181,7 @@ async fn mutating_calls_are_in_the_operation_log(db: TestDb) {
         !reset_entry["after"].as_str().unwrap().contains("Reset-Pass-2026"),
         "secrets masked"
     );
+    assert_eq!(reset_entry["target"], "viewer@coffer.local");
 
     let mine = app.me(&admin).my_logs(paging(1, 2)).await;
     assert_eq!(mine.data()["list"].as_array().unwrap().len(), 2);

@@ -35,6 +35,7 @@ mod merchant_contract;
 mod merchant_key_upload;
 mod merchant_refusals;
 mod merchant_signing;
+mod operation_log;
 mod parity;
 mod receiver;
 mod restart;

@@ -117,6 +117,18 @@ async fn the_api_key_needs_the_authenticator(db: TestDb) {
         let after = e["after"].as_str().unwrap();
         !after.contains("googleCode") || after.contains(r#""googleCode":"***""#)
     }));
+    // Each names the key by its id: the one shown, the one a reset made.
+    let named = |action: &str| -> Vec<Value> {
+        let done = entries
+            .iter()
+            .filter(|e| e["action"] == action && e["result"] == "success");
+        done.map(|e| e["target"].clone()).collect()
+    };
+    assert_eq!(named(MerchantKeys::SHOW_SECRET), vec![json!(key_id)]);
+    assert_eq!(
+        named(MerchantKeys::RESET_SECRET),
+        vec![again.data()["keyId"].clone(), json!(key_id)]
+    );
 
     // Rotating the master key keeps the API key readable.
     let merchant = demo_merchant(&app).await;
@@ -317,6 +329,10 @@ async fn the_blacklist_holds_valid_addresses_of_the_merchant(db: TestDb) {
     assert!(
         entries[1]["before"].as_str().unwrap().contains(evm),
         "{entries:?}"
+    );
+    assert_eq!(
+        entries[1]["target"], evm,
+        "the address, though the body named an id"
     );
 }
 

@@ -91,13 +91,14 @@ impl AccessService {
         Ok(target)
     }
 
+    /// Returns the account's e-mail (for the operation log).
     pub async fn reset_account_password(
         &self,
         ctx: &AuthContext,
         id: i64,
         password: &str,
         verify: &str,
-    ) -> AppResult<()> {
+    ) -> AppResult<String> {
         identity::check_password_policy(password)?;
         if password != verify {
             return Err(AppError::Invalid(MsgKey::TwoPasswordInconsistent));
@@ -109,7 +110,8 @@ impl AccessService {
             .users
             .set_password_hash(target.id, &identity::hash_password(password)?)
             .await?;
-        self.ports.sessions.delete_user_sessions(target.id).await
+        self.ports.sessions.delete_user_sessions(target.id).await?;
+        Ok(target.email)
     }
 
     /// Returns the deleted account (for the operation log).

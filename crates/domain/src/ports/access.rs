@@ -131,6 +131,7 @@ pub struct LoginLogEntry {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct OperationLogEntry {
     pub id: i64,
     pub email: String,
@@ -139,6 +140,8 @@ pub struct OperationLogEntry {
     pub before: String,
     pub after: String,
     pub ip: String,
+    /// The caller's user agent as sent ("" on entries older than the column).
+    pub user_agent: String,
     pub result: String,
     pub code: i32,
     pub createtime: String,
@@ -164,6 +167,7 @@ pub struct NewOperationLog<'a> {
     pub before: &'a str,
     pub after: &'a str,
     pub ip: &'a str,
+    pub user_agent: &'a str,
     pub code: i32,
     pub at: DateTime<Utc>,
 }
@@ -174,6 +178,9 @@ pub struct LogFilter {
     pub user_id: Option<UserId>,
     pub email: Option<String>,
     pub kind: Option<String>,
+    /// Operation log: paths whose action's name contains the `kind` typed (an entry matches
+    /// either these or a path containing the text).
+    pub named_actions: Vec<String>,
     pub start: Option<DateTime<Utc>>,
     pub end: Option<DateTime<Utc>>,
 }

@@ -13,6 +13,7 @@ pub struct Model {
     pub before: String,
     pub after: String,
     pub ip: String,
+    pub user_agent: String,
     pub result: String,
     pub code: i32,
     pub created_at: DateTimeUtc,

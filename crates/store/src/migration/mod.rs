@@ -21,6 +21,8 @@ mod m20261123_110001_auth_attempts;
 mod m20261124_000001_callback_order_kind;
 // Console: the home config's cache version
 mod m20261124_130001_config_version;
+// Logs: the browser of an operation
+mod m20261124_130002_operation_log_user_agent;
 mod schema;
 
 pub struct Migrator;
@@ -48,6 +50,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000001_callback_order_kind::Migration),
             // Console: the home config's cache version
             Box::new(m20261124_130001_config_version::Migration),
+            // Logs: the browser of an operation
+            Box::new(m20261124_130002_operation_log_user_agent::Migration),
         ]
     }
 }

@@ -15,6 +15,11 @@ fn time(t: chrono::DateTime<chrono::Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
+/// Header values are caller-controlled; keep the log rows within their VARCHAR column.
+fn bounded(text: &str) -> String {
+    text.chars().take(255).collect()
+}
+
 fn result_text(success: bool) -> &'static str {
     if success {
         "success"
@@ -40,8 +45,7 @@ impl LogRepo for Store {
             user_id: Set(entry.user_id),
             email: Set(entry.email.to_string()),
             ip: Set(entry.ip.to_string()),
-            // Header values are caller-controlled; keep the log rows bounded.
-            user_agent: Set(entry.user_agent.chars().take(255).collect()),
+            user_agent: Set(bounded(entry.user_agent)),
             result: Set(result_text(entry.success).into()),
             reason: Set(entry.reason.to_string()),
             created_at: Set(entry.at),
@@ -84,6 +88,7 @@ impl LogRepo for Store {
             before: Set(entry.before.to_string()),
             after: Set(entry.after.to_string()),
             ip: Set(entry.ip.to_string()),
+            user_agent: Set(bounded(entry.user_agent)),
             result: Set(result_text(entry.code == 1).into()),
             code: Set(entry.code),
             created_at: Set(entry.at),
@@ -101,10 +106,12 @@ impl LogRepo for Store {
         page: PageRequest,
     ) -> AppResult<Paged<OperationLogEntry>> {
         use operation_log::Column as O;
-        let action = filter
-            .kind
-            .as_deref()
-            .map(|action| contains_text(O::Action, action));
+        let action = filter.kind.as_deref().map(|action| {
+            Condition::any().add(contains_text(O::Action, action)).add_option(
+                (!filter.named_actions.is_empty())
+                    .then(|| O::Action.is_in(filter.named_actions.iter().map(String::as_str))),
+            )
+        });
         let matching = shared_filters(filter, O::Email, O::UserId, O::CreatedAt).add_option(action);
         let query = merchant_rows_newest_first::<operation_log::Entity>(merchant_id).filter(matching);
         page_as(self, query, page, |r| OperationLogEntry {
@@ -115,6 +122,7 @@ impl LogRepo for Store {
             before: r.before,
             after: r.after,
             ip: r.ip,
+            user_agent: r.user_agent,
             result: r.result,
             code: r.code,
             createtime: time(r.created_at),

@@ -176,6 +176,7 @@ const en = {
   log_result: 'Result',
   log_reason: 'Reason',
   log_user_agent: 'Browser',
+  log_browser_other: 'Other browser',
   log_action: 'Action',
   log_target: 'Target',
   log_before: 'Before',

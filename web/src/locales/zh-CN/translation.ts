@@ -168,6 +168,7 @@ const zhCN: Partial<typeof en> = {
   log_result: '结果',
   log_reason: '原因',
   log_user_agent: '浏览器',
+  log_browser_other: '其他浏览器',
   log_action: '操作',
   log_target: '对象',
   log_before: '修改前',

@@ -168,6 +168,7 @@ const zhHK: Partial<typeof en> = {
   log_result: '結果',
   log_reason: '原因',
   log_user_agent: '瀏覽器',
+  log_browser_other: '其他瀏覽器',
   log_action: '操作',
   log_target: '對象',
   log_before: '修改前',

@@ -1,8 +1,11 @@
 import { Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { LogResult, LoginLogEntry, OperationLogEntry } from '@/api/types';
+import { menuTitle } from '@/router/menus';
 import { formatInZone } from '@/utils/timezone';
+import { describeUserAgent } from './userAgent';
 
 // Table columns of the log screens and of "my logs" in the personal centre. Times are shown in
 // the merchant's time zone (null while unknown: the browser's zone).
@@ -41,6 +44,46 @@ const REASON_KEYS: Record<string, string> = {
   google_locked: 'reason_google_locked',
 };
 
+/** The action's name in `lang` (the server sends all three); the stored path when it has none. */
+export function actionLabel(entry: Pick<OperationLogEntry, 'action' | 'actionName'>, lang: string): string {
+  return menuTitle(entry.actionName ?? undefined, lang) || entry.action;
+}
+
+function ActionName({ entry }: { entry: OperationLogEntry }) {
+  const { i18n } = useTranslation();
+  const named = actionLabel(entry, i18n.language);
+  // A path no longer routed is shown as the path it is, in code style.
+  return named === entry.action ? (
+    <Typography.Text code data-testid="log-action">
+      {entry.action}
+    </Typography.Text>
+  ) : (
+    <Tooltip placement="topLeft" title={entry.action}>
+      <span data-testid="log-action">{named}</span>
+    </Tooltip>
+  );
+}
+
+/** Browser and system read from the user agent; the raw string on hover. */
+export function BrowserCell({ agent }: { agent: string | null | undefined }) {
+  const { t } = useTranslation();
+  const shown = describeUserAgent(agent, t('log_browser_other'));
+  return (
+    <Tooltip placement="topLeft" title={agent || undefined}>
+      <span data-testid="log-browser">{shown}</span>
+    </Tooltip>
+  );
+}
+
+const browserColumn = <T extends { userAgent?: string }>(t: TFunction) => ({
+  title: t('log_user_agent'),
+  dataIndex: 'userAgent',
+  key: 'userAgent',
+  width: 200,
+  ellipsis: { showTitle: false },
+  render: (value: string | undefined, _row: T) => <BrowserCell agent={value} />,
+});
+
 export function failureReason(reason: string | null | undefined, t: TFunction): string {
   if (!reason) return '—';
   return REASON_KEYS[reason] ? t(REASON_KEYS[reason]) : reason;
@@ -65,17 +108,7 @@ export function loginLogColumns(t: TFunction, timeZone: number | null): ColumnsT
       width: 170,
       render: (value: string | null) => <span data-testid="log-reason">{failureReason(value, t)}</span>,
     },
-    {
-      title: t('log_user_agent'),
-      dataIndex: 'userAgent',
-      key: 'userAgent',
-      ellipsis: { showTitle: false },
-      render: (value: string) => (
-        <Tooltip placement="topLeft" title={value}>
-          {value || '—'}
-        </Tooltip>
-      ),
-    },
+    browserColumn<LoginLogEntry>(t),
   ];
 }
 
@@ -90,13 +123,16 @@ export function operationLogColumns(
       title: t('log_action'),
       dataIndex: 'action',
       key: 'action',
-      render: (value: string) => (
-        <Typography.Text code data-testid="log-action">
-          {value}
-        </Typography.Text>
-      ),
+      ellipsis: { showTitle: false },
+      render: (_value: string, entry) => <ActionName entry={entry} />,
     },
-    { title: t('log_target'), dataIndex: 'target', key: 'target', ellipsis: true, render: (value) => value || '—' },
+    {
+      title: t('log_target'),
+      dataIndex: 'target',
+      key: 'target',
+      ellipsis: true,
+      render: (value: string | null) => <span data-testid="log-target">{value || '—'}</span>,
+    },
     {
       title: t('log_result'),
       dataIndex: 'result',
@@ -105,6 +141,7 @@ export function operationLogColumns(
       render: (value: LogResult) => <ResultTag result={value} t={t} />,
     },
     { title: t('log_ip'), dataIndex: 'ip', key: 'ip', width: 150, render: (value: string) => value || '—' },
+    browserColumn<OperationLogEntry>(t),
   ];
   if (withEmail) columns.splice(1, 0, { title: t('email'), dataIndex: 'email', key: 'email', ellipsis: true });
   return columns;

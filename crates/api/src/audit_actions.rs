@@ -1,0 +1,144 @@
+//! What the operation log calls each audited route. Every line of the audited routing table
+//! (`lib.rs`) names its action: the catalogue's button it performs (its titles are the menu
+//! catalogue's, the single source), or one of the few calls no button stands for (the personal
+//! centre, the callback test). Entries are stored by path and named when read, so older entries
+//! are named too; a path no longer routed is shown as it was stored.
+
+use coffer_domain::menu::catalogue::MENUS;
+use coffer_domain::menu::{MenuId, MenuTitles};
+
+use crate::views::session::MenuTitlesView;
+
+/// An audited call's action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuditAction {
+    /// The catalogue's button (or page) whose permission the call needs.
+    Button(MenuId),
+    Named(NamedAction),
+}
+
+/// Calls no catalogue entry stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NamedAction {
+    PasswordEdit,
+    GoogleOffer,
+    GoogleBind,
+    GoogleUnbind,
+    TimeZoneSet,
+    CallbackTest,
+}
+
+impl NamedAction {
+    /// A change to the caller's own account: the caller is its target.
+    pub fn is_own(self) -> bool {
+        !matches!(self, NamedAction::CallbackTest)
+    }
+
+    /// en, zh-CN, zh-HK.
+    fn titles(self) -> [&'static str; 3] {
+        match self {
+            NamedAction::PasswordEdit => ["Change password", "修改密码", "修改密碼"],
+            NamedAction::GoogleOffer => ["Get authenticator key", "获取谷歌验证密钥", "獲取谷歌驗證密鑰"],
+            NamedAction::GoogleBind => ["Bind Google authenticator", "绑定谷歌验证器", "綁定谷歌驗證器"],
+            NamedAction::GoogleUnbind => ["Unbind Google authenticator", "解绑谷歌验证器", "解綁谷歌驗證器"],
+            NamedAction::TimeZoneSet => ["Set time zone", "设置时区", "設置時區"],
+            NamedAction::CallbackTest => ["Send test callback", "发送测试回调", "發送測試回調"],
+        }
+    }
+}
+
+impl AuditAction {
+    fn titles(self) -> Option<[&'static str; 3]> {
+        match self {
+            AuditAction::Button(id) => MENUS.iter().find(|m| m.id == id).map(|m| m.titles),
+            AuditAction::Named(named) => Some(named.titles()),
+        }
+    }
+}
+
+/// The action of an audited route (its path as routed, e.g. `/api/partner/account/add`).
+pub fn action_of(path: &str) -> Option<AuditAction> {
+    crate::AUDITED_ACTIONS
+        .iter()
+        .find(|(routed, _)| *routed == path)
+        .map(|(_, action)| *action)
+}
+
+/// The action's name in the three languages, for an entry's stored path; `None` for a path no
+/// longer routed.
+pub fn action_titles(path: &str) -> Option<MenuTitlesView> {
+    let [en, zh_cn, zh_hk] = action_of(path)?.titles()?;
+    Some(
+        MenuTitles {
+            en: en.into(),
+            zh_cn: zh_cn.into(),
+            zh_hk: zh_hk.into(),
+        }
+        .into(),
+    )
+}
+
+/// The audited paths whose action's name, in any language, contains `text` (any case): a
+/// reader filters by the names the console shows.
+pub fn paths_named(text: &str) -> Vec<String> {
+    let wanted = text.trim().to_lowercase();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    crate::AUDITED_ACTIONS
+        .iter()
+        .filter(|(_, action)| {
+            action
+                .titles()
+                .is_some_and(|titles| titles.iter().any(|t| t.to_lowercase().contains(&wanted)))
+        })
+        .map(|(path, _)| path.to_string())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::AUDITED_ACTIONS;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_audited_route_has_a_named_action_once() {
+        let mut seen = HashSet::new();
+        for (path, action) in AUDITED_ACTIONS {
+            assert!(seen.insert(*path), "{path} is listed twice");
+            assert!(
+                action.titles().is_some(),
+                "{path}: {action:?} is not in the catalogue"
+            );
+        }
+    }
+
+    #[test]
+    fn names_come_from_the_catalogue_and_unknown_paths_have_none() {
+        let titles = action_titles("/api/partner/account/add").unwrap();
+        assert_eq!(
+            (titles.en.as_str(), titles.zh_cn.as_str()),
+            ("Add account", "新增账户")
+        );
+        assert_eq!(
+            action_titles("/api/partner/password/edit").unwrap().zh_hk,
+            "修改密碼"
+        );
+        assert!(action_titles("/api/partner/retired/call").is_none());
+    }
+
+    #[test]
+    fn names_select_their_paths_in_any_language_and_case() {
+        let paths = paths_named("delete ACCOUNT");
+        assert_eq!(paths, vec!["/api/partner/account/delete"]);
+        let mut password = paths_named("修改密碼");
+        password.sort();
+        assert_eq!(
+            password,
+            vec!["/admin/user/password/edit", "/api/partner/password/edit"]
+        );
+        assert!(paths_named("  ").is_empty());
+        assert!(paths_named("no such action").is_empty());
+    }
+}
