@@ -5,6 +5,8 @@ import zhCN from './zh-CN/translation';
 import zhHK from './zh-HK/translation';
 import { STORAGE_KEYS, storage } from '@/utils/storage';
 
+export type { Translation, TranslationKey } from './types';
+
 export const LANGUAGES = ['en', 'zh-CN', 'zh-HK'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { LogResult, LoginLogEntry, OperationLogEntry } from '@/api/types';
 import { formatInZone } from '@/utils/timezone';
+import type { TranslationKey } from '@/locales/types';
 
 // Table columns of the log screens and of "my logs" in the personal centre. Times are shown in
 // the merchant's time zone (null while unknown: the browser's zone).
@@ -31,7 +32,7 @@ export function formatLogValue(value: unknown): string {
   return value;
 }
 
-const REASON_KEYS: Record<string, string> = {
+const REASON_KEYS: Partial<Record<string, TranslationKey>> = {
   bad_password: 'reason_bad_password',
   bad_code: 'reason_bad_code',
   locked: 'reason_locked',
@@ -43,7 +44,8 @@ const REASON_KEYS: Record<string, string> = {
 
 export function failureReason(reason: string | null | undefined, t: TFunction): string {
   if (!reason) return '—';
-  return REASON_KEYS[reason] ? t(REASON_KEYS[reason]) : reason;
+  const key = REASON_KEYS[reason];
+  return key ? t(key) : reason;
 }
 
 export function loginLogColumns(t: TFunction, timeZone: number | null): ColumnsType<LoginLogEntry> {

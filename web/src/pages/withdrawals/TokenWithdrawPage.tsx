@@ -12,6 +12,7 @@ import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { PATHS } from '@/router/catalogue';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
+import type { TranslationKey } from '@/locales/types';
 import WithdrawForm from './WithdrawForm';
 
 /** The merchant's assets (201); null when the role cannot read them. */
@@ -33,7 +34,7 @@ function useAssets(): Asset[] | null | undefined {
 function CreatedOrder({ row }: { row: WithdrawalRow }) {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
-  const target = hasPermission(PAGES.withdrawOrders)
+  const target: { path: string; key: TranslationKey } | null = hasPermission(PAGES.withdrawOrders)
     ? { path: PATHS.withdrawOrders, key: 'withdraw_orders_link' }
     : hasPermission(PAGES.withdrawList)
       ? { path: PATHS.withdrawList, key: 'withdraw_list_link' }
