@@ -30,3 +30,6 @@ const en = {
 };
 
 export default en;
+
+// Kept for call sites that import the key type from here; ../types.ts is its home.
+export type { TranslationKey } from '../types';
