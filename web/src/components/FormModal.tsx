@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '@/locales/types';
 
 /** The server's refusal inside a form. */
 export function ServerError({ message, testId }: { message: string | null; testId: string }) {
@@ -15,9 +16,9 @@ export interface DialogSpec {
   width: number;
   testId: string;
   /** The title's label key, when the title is always the same. */
-  titleKey?: string;
+  titleKey?: TranslationKey;
   /** The OK button's label key; "Confirm" unless given. */
-  okKey?: string;
+  okKey?: TranslationKey;
 }
 
 /** What the caller of a dialog that adds or edits one thing passes. */

@@ -1,8 +1,9 @@
 import { Drawer, List, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { updateSettings, useSettings, type LayoutSettings } from '@/hooks/useSettings';
+import type { TranslationKey } from '@/locales/types';
 
-const TOGGLES: { key: keyof LayoutSettings; label: string }[] = [
+const TOGGLES: { key: keyof LayoutSettings; label: TranslationKey }[] = [
   { key: 'sidebarLogo', label: 'setting_logo' },
   { key: 'fixedHeader', label: 'setting_fixed_header' },
   { key: 'tagsView', label: 'setting_tags_view' },

@@ -3,6 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import en from './en/translation';
 import { STORAGE_KEYS, storage } from '@/utils/storage';
 
+export type { Translation, TranslationKey } from './types';
+
 export const LANGUAGES = ['en', 'zh-CN', 'zh-HK'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

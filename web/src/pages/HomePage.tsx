@@ -21,7 +21,7 @@ export default function HomePage() {
         extra={
           config && (
             <Typography.Text type="secondary" data-testid="home-timezone">
-              {t('time_zone')}: {t('utc_offset', { offset: formatUtcOffset(config.timeZone) })}
+              {t('label_value', { label: t('time_zone'), value: t('utc_offset', { offset: formatUtcOffset(config.timeZone) }) })}
             </Typography.Text>
           )
         }

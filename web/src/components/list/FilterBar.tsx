@@ -4,6 +4,7 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChainNode } from '@/api/types';
 import type { PickedRange } from '@/utils/timezone';
+import type { TranslationKey } from '@/locales/types';
 
 interface FilterBarProps<V> extends Omit<FormProps<V>, 'form' | 'layout' | 'className' | 'onFinish' | 'onReset'> {
   form: FormInstance<V>;
@@ -78,7 +79,7 @@ export function PeriodFilter({ problem }: { problem: (range: PickedRange) => str
 }
 
 /** The status filter (`status`): `statuses` labelled by their views' keys, or all when cleared. */
-export function StatusFilter<S extends number>({ statuses, views }: { statuses: readonly S[]; views: Record<S, { key: string }> }) {
+export function StatusFilter<S extends number>({ statuses, views }: { statuses: readonly S[]; views: Record<S, { key: TranslationKey }> }) {
   const { t } = useTranslation();
   return (
     <Form.Item name="status">

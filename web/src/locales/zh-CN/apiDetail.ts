@@ -1,6 +1,7 @@
+import type { TranslationOf } from '../types';
 import type apiDetail from '../en/apiDetail';
 
-const apiDetailZhCN: Record<keyof typeof apiDetail, string> = {
+const apiDetailZhCN: TranslationOf<typeof apiDetail> = {
   api_detail_title: 'API详情',
   api_detail_load_failed: '无法加载API说明',
   api_detail_retry: '重试',
@@ -78,7 +79,7 @@ const apiDetailZhCN: Record<keyof typeof apiDetail, string> = {
 
   api_detail_callbacks_title: '验证回调',
   api_detail_callbacks_intro:
-    '已入账充值每次变化（deposit.confirming、deposit.confirmed、deposit.void）时，Coffer 会向您的回调地址POST一个JSON请求体。请以HTTP 2xx应答code为0的JSON；否则会重试，最后一次尝试后事件标记为失败，直到在 系统 › 回调 中重推。',
+    '已入账充值每次变化（deposit.confirming、deposit.confirmed、deposit.void）时，Coffer 会向您的回调地址POST一个JSON请求体。请以HTTP 2xx应答code为0的JSON；否则会重试，最后一次尝试后事件标记为失败，直到在“系统 › 回调”中重推。',
   api_detail_cb_event_id: '事件ID，每次尝试都相同：请据此去重。与请求体中的 eventId 相同。',
   api_detail_cb_timestamp: '本次尝试的Unix毫秒时间。',
   api_detail_cb_key_id: '签名所用的平台密钥。',
@@ -89,7 +90,7 @@ const apiDetailZhCN: Record<keyof typeof apiDetail, string> = {
   api_detail_cb_node: 'Node.js 接收端',
   api_detail_platform_key: '平台公钥',
   api_detail_platform_key_id: '密钥ID',
-  api_detail_platform_key_unavailable: '您的角色无法在此查看平台公钥；它显示在 系统 › API密钥 中。',
+  api_detail_platform_key_unavailable: '您的角色无法在此查看平台公钥；它显示在“系统 › API密钥”中。',
 
   hash_scan_button: '扫描交易哈希',
   hash_scan_title: '扫描交易哈希',

@@ -1,5 +1,8 @@
+import type { TranslationOf } from '../types';
+import type callbackResults from '../en/callbackResults';
+
 // Push and test-callback results, failure reasons, the superseded status.
-const callbackResults = {
+const callbackResultsZhCN: TranslationOf<typeof callbackResults> = {
   callback_status_3: '已被取代',
   cb_reason_timeout: '超时',
   cb_reason_unreachable: '无应答（连接被拒绝或找不到主机）',
@@ -15,7 +18,7 @@ const callbackResults = {
   push_queued: '已排队：将在数秒内发出',
   push_queued_no_address: '已排队：设置回调地址后发出',
   cb_test_send: '发送测试回调',
-  cb_test_tip: '立即向该地址发送一个签名的 "ping" 事件：不关联订单，不记入回调日志。',
+  cb_test_tip: '立即向该地址发送一个签名的“ping”事件：不关联订单，不记入回调日志。',
   cb_test_accepted: '已接受：您的服务器应答 code 0',
   cb_test_refused: '未被接受：{{reason}}',
   cb_test_http: 'HTTP 状态码',
@@ -25,4 +28,4 @@ const callbackResults = {
   cb_test_reply: '应答内容',
 };
 
-export default callbackResults;
+export default callbackResultsZhCN;

@@ -1,6 +1,7 @@
+import type { TranslationOf } from '../types';
 import type deposits from '../en/deposits';
 
-const depositsZhCN: Record<keyof typeof deposits, string> = {
+const depositsZhCN: TranslationOf<typeof deposits> = {
   deposit_orders: '充值',
   deposit_list: '充值列表',
   transaction_list: '交易列表',

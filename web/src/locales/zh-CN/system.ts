@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../types';
 import type system from '../en/system';
 
 // 系统（菜单 8）：API 密钥与 RSA 公钥、回调地址、白名单、黑名单。
-const systemZhCN: Record<keyof typeof system, string> = {
+const systemZhCN: TranslationOf<typeof system> = {
   sys_copy: '复制',
   sys_copied: '已复制',
   sys_copy_failed: '无法复制：请选中文本后手动复制',
@@ -61,7 +62,7 @@ const systemZhCN: Record<keyof typeof system, string> = {
   sys_callback_cleared: '回调地址已清除',
 
   sys_whitelist: '白名单',
-  sys_whitelist_tip: '商户 API 接受来自此白名单中地址（立即生效）或 账户 › IP列表 中已审核通过地址（运营审核后生效）的调用；两者皆无时所有调用都会被拒绝。',
+  sys_whitelist_tip: '商户 API 接受来自此白名单中地址（立即生效）或“账户 › IP列表”中已审核通过地址（运营审核后生效）的调用；两者皆无时所有调用都会被拒绝。',
   sys_whitelist_count_tip: '白名单中的地址数（上限10个）',
   sys_whitelist_empty: '白名单中没有地址',
   sys_whitelist_edit: '编辑白名单',

@@ -1,6 +1,7 @@
+import type { TranslationOf } from '../types';
 import type token from '../en/token';
 
-const tokenZhCN: Record<keyof typeof token, string> = {
+const tokenZhCN: TranslationOf<typeof token> = {
   token: '代币',
   token_list: '代币列表',
   token_list_tip: '您的商户接收的代币。每个代币从一个热钱包支付提现，并归集到运营人员审核通过的归集地址。',
@@ -15,7 +16,7 @@ const tokenZhCN: Record<keyof typeof token, string> = {
   token_payment_address_tip: '支付该代币提现的热钱包。',
   token_payment_address_empty: '商户付款地址不能为空',
   token_no_hot_wallet: '您在这条链上还没有热钱包。',
-  token_go_hot_wallets: '前往 代币 › 设置 添加',
+  token_go_hot_wallets: '前往“代币 › 设置”添加',
   token_hot_wallets_unavailable: '无法读取您的热钱包。',
   token_wallet_paused: '已暂停',
   token_cold_status: '归集地址',
@@ -43,7 +44,7 @@ const tokenZhCN: Record<keyof typeof token, string> = {
   token_min_split: '最小拆分金额',
   token_min_split_tip: '超过该金额的归集按比例拆分到各归集地址。',
   token_risk_settings: '风控限额',
-  token_risk_tip: '达到或超过最低审核金额、或超出每日笔数或每日限额（按您的时区计日；0 表示不限）的提现，需在 交易记录 › 提现审核 中二次审核。',
+  token_risk_tip: '达到或超过最低审核金额、或超出每日笔数或每日限额（按您的时区计日；0 表示不限）的提现，需在“交易记录 › 提现审核”中二次审核。',
   token_min_review: '最小审核金额',
   token_max_daily_count: '每日最大提现笔数',
   token_max_daily_count_invalid: '0到1000000之间的整数',

@@ -1,14 +1,15 @@
+import type { TranslationOf } from '../types';
 import type withdrawals from '../en/withdrawals';
 
-const withdrawalsZhCN: Record<keyof typeof withdrawals, string> = {
+const withdrawalsZhCN: TranslationOf<typeof withdrawals> = {
   withdraw_orders: '提现',
   withdraw_list: '提现列表',
   withdraw_check: '提现审核',
   token_withdraw: '代币提现',
   withdraw_orders_tip: '从您的热钱包付出的提现，由您的服务器（商户 API）或在本控制台发起。交易达到所需确认数后提现完成。',
   withdraw_check_tip: '需要审核的提现：达到或超过代币的最低审核金额、超过每日笔数或每日限额、被您的风控地址拒绝、手动提现及主币提现。通过后放行付款；驳回需填写原因。',
-  withdraw_orders_link: '在 订单 › 提现 中查看',
-  withdraw_list_link: '在 交易记录 › 提现列表 中查看',
+  withdraw_orders_link: '在“订单 › 提现”中查看',
+  withdraw_list_link: '在“交易记录 › 提现列表”中查看',
   summary_withdrawals: '提现：{{count}} 笔',
 
   wd_source: '来源',
@@ -75,16 +76,16 @@ const withdrawalsZhCN: Record<keyof typeof withdrawals, string> = {
 
   wd_tab_withdraw: '提现',
   wd_tab_manual: '手动提现',
-  wd_withdraw_tip: 'Coffer 从您的热钱包付款（优先使用代币的付款地址）。在代币风控限额内且您的风控地址同意时无需审核即可付款；否则将在 交易记录 › 提现审核 中等待审核。',
-  wd_manual_tip: '手动提现从您选择的热钱包付款，并且在发出前始终需要在 交易记录 › 提现审核 中审核。',
+  wd_withdraw_tip: 'Coffer 从您的热钱包付款（优先使用代币的付款地址）。在代币风控限额内且您的风控地址同意时无需审核即可付款；否则将在“交易记录 › 提现审核”中等待审核。',
+  wd_manual_tip: '手动提现从您选择的热钱包付款，并且在发出前始终需要在“交易记录 › 提现审核”中审核。',
   wd_chain_empty: '请选择链',
   wd_token_empty: '请选择代币',
   wd_native_coin: '主币',
-  wd_no_token: '此链上没有已启用的代币：请先在 代币 › 代币列表 中启用。',
+  wd_no_token: '此链上没有已启用的代币：请先在“代币 › 代币列表”中启用。',
   wd_assets_unreadable: '无法读取您已启用的代币（需要代币列表权限）：将列出该链的所有代币，未启用的代币会被服务器拒绝。',
   wd_from_wallet: '付款热钱包',
   wd_from_empty: '请选择付款的热钱包',
-  wd_wallets_unreadable: '无法读取您的热钱包：需要 代币 › 设置 权限。',
+  wd_wallets_unreadable: '无法读取您的热钱包：需要“代币 › 设置”权限。',
   wd_amount_invalid: '请输入大于 0、最多 {{decimals}} 位小数、整数部分最多 15 位且不含空格的金额',
   wd_merchant_order_no_tip: '可选。相同单号且内容相同时返回已有的提现。',
   wd_merchant_order_no_invalid: '仅限字母、数字、- 和 _，最多 64 个字符',
@@ -93,7 +94,7 @@ const withdrawalsZhCN: Record<keyof typeof withdrawals, string> = {
   wd_manual_submit: '申请手动提现',
   wd_no_permission: '您的角色无权提交此表单。',
   wd_created: '提现已创建',
-  wd_created_waits: '它将在 交易记录 › 提现审核 中等待审核。',
+  wd_created_waits: '它将在“交易记录 › 提现审核”中等待审核。',
   wd_created_for_review: '提现已创建：等待审核',
   wd_created_screening: '正在按风控限额和风控地址检查：检查通过即付款，否则转入审核……',
   wd_created_screening_unknown: '风控限额和风控地址将在数秒内决定它是否需要审核。',

@@ -1,6 +1,7 @@
+import type { TranslationOf } from '../types';
 import type apiDetail from '../en/apiDetail';
 
-const apiDetailZhHK: Record<keyof typeof apiDetail, string> = {
+const apiDetailZhHK: TranslationOf<typeof apiDetail> = {
   api_detail_title: 'API詳情',
   api_detail_load_failed: '無法載入API說明',
   api_detail_retry: '重試',
@@ -78,7 +79,7 @@ const apiDetailZhHK: Record<keyof typeof apiDetail, string> = {
 
   api_detail_callbacks_title: '驗證回調',
   api_detail_callbacks_intro:
-    '已入賬充值每次變化（deposit.confirming、deposit.confirmed、deposit.void）時，Coffer 會向您的回調地址POST一個JSON請求體。請以HTTP 2xx應答code為0的JSON；否則會重試，最後一次嘗試後事件標記為失敗，直到在 系統 › 回調 中重推。',
+    '已入賬充值每次變化（deposit.confirming、deposit.confirmed、deposit.void）時，Coffer 會向您的回調地址POST一個JSON請求體。請以HTTP 2xx應答code為0的JSON；否則會重試，最後一次嘗試後事件標記為失敗，直到在「系統 › 回調」中重推。',
   api_detail_cb_event_id: '事件ID，每次嘗試都相同：請據此去重。與請求體中的 eventId 相同。',
   api_detail_cb_timestamp: '本次嘗試的Unix毫秒時間。',
   api_detail_cb_key_id: '簽名所用的平台密鑰。',
@@ -89,7 +90,7 @@ const apiDetailZhHK: Record<keyof typeof apiDetail, string> = {
   api_detail_cb_node: 'Node.js 接收端',
   api_detail_platform_key: '平台公鑰',
   api_detail_platform_key_id: '密鑰ID',
-  api_detail_platform_key_unavailable: '您的角色無法在此查看平台公鑰；它顯示在 系統 › API密鑰 中。',
+  api_detail_platform_key_unavailable: '您的角色無法在此查看平台公鑰；它顯示在「系統 › API密鑰」中。',
 
   hash_scan_button: '掃描交易哈希',
   hash_scan_title: '掃描交易哈希',

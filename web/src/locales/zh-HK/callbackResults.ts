@@ -1,5 +1,8 @@
+import type { TranslationOf } from '../types';
+import type callbackResults from '../en/callbackResults';
+
 // Push and test-callback results, failure reasons, the superseded status.
-const callbackResults = {
+const callbackResultsZhHK: TranslationOf<typeof callbackResults> = {
   callback_status_3: '已被取代',
   cb_reason_timeout: '逾時',
   cb_reason_unreachable: '無應答（連線被拒絕或找不到主機）',
@@ -15,7 +18,7 @@ const callbackResults = {
   push_queued: '已排隊：將在數秒內發出',
   push_queued_no_address: '已排隊：設定回調地址後發出',
   cb_test_send: '發送測試回調',
-  cb_test_tip: '立即向該地址發送一個簽名的 "ping" 事件：不關聯訂單，不記入回調日誌。',
+  cb_test_tip: '立即向該地址發送一個簽名的「ping」事件：不關聯訂單，不記入回調日誌。',
   cb_test_accepted: '已接受：您的伺服器應答 code 0',
   cb_test_refused: '未被接受：{{reason}}',
   cb_test_http: 'HTTP 狀態碼',
@@ -25,4 +28,4 @@ const callbackResults = {
   cb_test_reply: '應答內容',
 };
 
-export default callbackResults;
+export default callbackResultsZhHK;

@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../types';
 import type system from '../en/system';
 
 // 系統（選單 8）：API 密鑰與 RSA 公鑰、回調地址、白名單、黑名單。
-const systemZhHK: Record<keyof typeof system, string> = {
+const systemZhHK: TranslationOf<typeof system> = {
   sys_copy: '複製',
   sys_copied: '已複製',
   sys_copy_failed: '無法複製：請選取文字後手動複製',
@@ -61,7 +62,7 @@ const systemZhHK: Record<keyof typeof system, string> = {
   sys_callback_cleared: '回調地址已清除',
 
   sys_whitelist: '白名單',
-  sys_whitelist_tip: '商戶 API 接受來自此白名單中地址（立即生效）或 賬戶 › IP列表 中已審核通過地址（營運審核後生效）的調用；兩者皆無時所有調用都會被拒絕。',
+  sys_whitelist_tip: '商戶 API 接受來自此白名單中地址（立即生效）或「賬戶 › IP列表」中已審核通過地址（營運審核後生效）的調用；兩者皆無時所有調用都會被拒絕。',
   sys_whitelist_count_tip: '白名單中的地址數（上限10個）',
   sys_whitelist_empty: '白名單中沒有地址',
   sys_whitelist_edit: '編輯白名單',

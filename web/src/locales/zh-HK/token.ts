@@ -1,6 +1,7 @@
+import type { TranslationOf } from '../types';
 import type token from '../en/token';
 
-const tokenZhHK: Record<keyof typeof token, string> = {
+const tokenZhHK: TranslationOf<typeof token> = {
   token: '代幣',
   token_list: '代幣列表',
   token_list_tip: '您的商戶接收的代幣。每個代幣從一個熱錢包支付提現，並歸集到營運人員審核通過的歸集地址。',
@@ -15,7 +16,7 @@ const tokenZhHK: Record<keyof typeof token, string> = {
   token_payment_address_tip: '支付該代幣提現的熱錢包。',
   token_payment_address_empty: '商戶付款地址不能為空',
   token_no_hot_wallet: '您在這條鏈上還沒有熱錢包。',
-  token_go_hot_wallets: '前往 代幣 › 設置 添加',
+  token_go_hot_wallets: '前往「代幣 › 設置」添加',
   token_hot_wallets_unavailable: '無法讀取您的熱錢包。',
   token_wallet_paused: '已暫停',
   token_cold_status: '歸集地址',
@@ -43,7 +44,7 @@ const tokenZhHK: Record<keyof typeof token, string> = {
   token_min_split: '最小拆分金額',
   token_min_split_tip: '超過該金額的歸集按比例拆分到各歸集地址。',
   token_risk_settings: '風控限額',
-  token_risk_tip: '達到或超過最低審核金額、或超出每日筆數或每日限額（按您的時區計日；0 表示不限）的提現，需在 交易記錄 › 提現審核 中二次審核。',
+  token_risk_tip: '達到或超過最低審核金額、或超出每日筆數或每日限額（按您的時區計日；0 表示不限）的提現，需在「交易記錄 › 提現審核」中二次審核。',
   token_min_review: '最小審核金額',
   token_max_daily_count: '每日最大提現筆數',
   token_max_daily_count_invalid: '0到1000000之間的整數',

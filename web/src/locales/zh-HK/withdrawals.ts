@@ -1,14 +1,15 @@
+import type { TranslationOf } from '../types';
 import type withdrawals from '../en/withdrawals';
 
-const withdrawalsZhHK: Record<keyof typeof withdrawals, string> = {
+const withdrawalsZhHK: TranslationOf<typeof withdrawals> = {
   withdraw_orders: '提現',
   withdraw_list: '提現列表',
   withdraw_check: '提現審核',
   token_withdraw: '代幣提現',
   withdraw_orders_tip: '從您的熱錢包付出的提現，由您的伺服器（商戶 API）或在本控制台發起。交易達到所需確認數後提現完成。',
   withdraw_check_tip: '需要審核的提現：達到或超過代幣的最低審核金額、超過每日筆數或每日限額、被您的風控地址拒絕、手動提現及主幣提現。通過後放行付款；駁回需填寫原因。',
-  withdraw_orders_link: '在 訂單 › 提現 中查看',
-  withdraw_list_link: '在 交易記錄 › 提現列表 中查看',
+  withdraw_orders_link: '在「訂單 › 提現」中查看',
+  withdraw_list_link: '在「交易記錄 › 提現列表」中查看',
   summary_withdrawals: '提現：{{count}} 筆',
 
   wd_source: '來源',
@@ -75,16 +76,16 @@ const withdrawalsZhHK: Record<keyof typeof withdrawals, string> = {
 
   wd_tab_withdraw: '提現',
   wd_tab_manual: '手動提現',
-  wd_withdraw_tip: 'Coffer 從您的熱錢包付款（優先使用代幣的付款地址）。在代幣風控限額內且您的風控地址同意時無需審核即可付款；否則將在 交易記錄 › 提現審核 中等待審核。',
-  wd_manual_tip: '手動提現從您選擇的熱錢包付款，並且在發出前始終需要在 交易記錄 › 提現審核 中審核。',
+  wd_withdraw_tip: 'Coffer 從您的熱錢包付款（優先使用代幣的付款地址）。在代幣風控限額內且您的風控地址同意時無需審核即可付款；否則將在「交易記錄 › 提現審核」中等待審核。',
+  wd_manual_tip: '手動提現從您選擇的熱錢包付款，並且在發出前始終需要在「交易記錄 › 提現審核」中審核。',
   wd_chain_empty: '請選擇鏈',
   wd_token_empty: '請選擇代幣',
   wd_native_coin: '主幣',
-  wd_no_token: '此鏈上沒有已啟用的代幣：請先在 代幣 › 代幣列表 中啟用。',
+  wd_no_token: '此鏈上沒有已啟用的代幣：請先在「代幣 › 代幣列表」中啟用。',
   wd_assets_unreadable: '無法讀取您已啟用的代幣（需要代幣列表權限）：將列出該鏈的所有代幣，未啟用的代幣會被伺服器拒絕。',
   wd_from_wallet: '付款熱錢包',
   wd_from_empty: '請選擇付款的熱錢包',
-  wd_wallets_unreadable: '無法讀取您的熱錢包：需要 代幣 › 設置 權限。',
+  wd_wallets_unreadable: '無法讀取您的熱錢包：需要「代幣 › 設置」權限。',
   wd_amount_invalid: '請輸入大於 0、最多 {{decimals}} 位小數、整數部分最多 15 位且不含空格的金額',
   wd_merchant_order_no_tip: '可選。相同單號且內容相同時返回已有的提現。',
   wd_merchant_order_no_invalid: '僅限字母、數字、- 和 _，最多 64 個字符',
@@ -93,7 +94,7 @@ const withdrawalsZhHK: Record<keyof typeof withdrawals, string> = {
   wd_manual_submit: '申請手動提現',
   wd_no_permission: '您的角色無權提交此表單。',
   wd_created: '提現已建立',
-  wd_created_waits: '它將在 交易記錄 › 提現審核 中等待審核。',
+  wd_created_waits: '它將在「交易記錄 › 提現審核」中等待審核。',
   wd_created_for_review: '提現已建立：等待審核',
   wd_created_screening: '正在按風控限額和風控地址檢查：檢查通過即付款，否則轉入審核……',
   wd_created_screening_unknown: '風控限額和風控地址將在數秒內決定它是否需要審核。',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '@/router/catalogue';
 import { MERCHANT_API_BASE, OPENAPI_PATH, type OpenApiDocument } from '@/api/apiDetail';
+import type { TranslationKey } from '@/locales/types';
 import Markdown, { CodeBlock } from './Markdown';
 import { authHeaders, type HeaderRow } from './openapi';
 
@@ -17,7 +18,7 @@ openssl pkey -in merchant.key -pubout -out merchant.pub    # upload this file's 
 export function ApiIntroCard({ doc }: { doc: OpenApiDocument }) {
   const { t } = useTranslation();
   const baseUrl = `${serviceOrigin()}${MERCHANT_API_BASE}`;
-  const steps = [
+  const steps: Array<{ key: TranslationKey; links: Array<[path: string, label: TranslationKey]>; code?: string }> = [
     { key: 'api_detail_step_google', links: [['/personal', 'api_detail_go_personal']] },
     { key: 'api_detail_step_rsa', links: [[PATHS.apiKey, 'api_detail_go_api_key']], code: KEYGEN },
     { key: 'api_detail_step_key', links: [[PATHS.apiKey, 'api_detail_go_api_key']] },
@@ -107,7 +108,7 @@ export function ApiAuthCard({ doc }: { doc: OpenApiDocument }) {
       <Typography.Paragraph>{t('api_detail_canonical_intro')}</Typography.Paragraph>
       <CodeBlock code={['METHOD', 'PATH', 'TIMESTAMP', 'NONCE', 'BODY_SHA256'].join('\n')} copyable={false} />
       <ul>
-        {['api_detail_canonical_method', 'api_detail_canonical_path', 'api_detail_canonical_ts_nonce', 'api_detail_canonical_body'].map((key) => (
+        {(['api_detail_canonical_method', 'api_detail_canonical_path', 'api_detail_canonical_ts_nonce', 'api_detail_canonical_body'] satisfies TranslationKey[]).map((key) => (
           <li key={key}>{t(key)}</li>
         ))}
       </ul>

@@ -71,7 +71,7 @@ export default function CallbackVerifyCard() {
       {state.kind === 'loaded' && (
         <>
           <Typography.Paragraph>
-            {t('api_detail_platform_key_id')}:{' '}
+            {t('label_colon', { label: t('api_detail_platform_key_id') })}{' '}
             <Typography.Text code data-testid="platform-key-id">
               {state.key.platformKeyId}
             </Typography.Text>

@@ -82,9 +82,9 @@ export default function SigningExampleCard() {
             label: t('api_detail_sample_keys'),
             children: (
               <>
-                <Typography.Text strong>{t('api_detail_sample_private')} (sample.key)</Typography.Text>
+                <Typography.Text strong>{t('text_with_note', { text: t('api_detail_sample_private'), note: 'sample.key' })}</Typography.Text>
                 <CodeBlock code={SAMPLE_PRIVATE_KEY} testId="example-private-key" />
-                <Typography.Text strong>{t('api_detail_sample_public')} (merchant.pub)</Typography.Text>
+                <Typography.Text strong>{t('text_with_note', { text: t('api_detail_sample_public'), note: 'merchant.pub' })}</Typography.Text>
                 <CodeBlock code={SAMPLE_PUBLIC_KEY} testId="example-public-key" />
               </>
             ),

@@ -64,7 +64,8 @@ export default function HashScanModal({ open, chains, onClose, onCredited }: Has
     { title: t('status'), dataIndex: 'status', key: 'status', render: (value: number) => <StatusTag map={ORDER_STATUS} value={value} testId="scan-status" /> },
   ];
 
-  const view = answer ? (HASH_SCAN_VIEWS[answer.result] ?? { type: 'info', titleKey: String(answer.result), tipKey: '' }) : null;
+  // An answer this console does not know yet is shown as the server named it.
+  const view = answer ? (HASH_SCAN_VIEWS[answer.result] ?? null) : null;
 
   return (
     <Modal
@@ -107,14 +108,14 @@ export default function HashScanModal({ open, chains, onClose, onCredited }: Has
           <Input allowClear placeholder={t('hash_scan_hash_placeholder')} onPressEnter={submit} data-testid="hash-scan-hash" />
         </Form.Item>
       </Form>
-      {answer && view && (
+      {answer && (
         <div data-testid="hash-scan-result" data-result={answer.result}>
           <Alert
-            type={view.type}
+            type={view?.type ?? 'info'}
             showIcon
             className="coffer-gap-bottom"
-            message={t(view.titleKey, { count: answer.deposits.length })}
-            description={view.tipKey ? t(view.tipKey) : undefined}
+            message={view ? t(view.titleKey, { count: answer.deposits.length }) : String(answer.result)}
+            description={view ? t(view.tipKey) : undefined}
           />
           {answer.deposits.length > 0 && (
             <Table<DepositRow>

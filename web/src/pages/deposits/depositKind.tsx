@@ -7,12 +7,16 @@ import type { ColumnOptions, OrderContext, OrderKind } from '@/pages/orders/orde
 import { ORDER_STATUS, TX_TYPE, statusText } from '@/pages/orders/statuses';
 import { StatusTag } from '@/pages/orders/StatusTags';
 import { PAGES } from '@/router/permissions';
+import type { TranslationKey } from '@/locales/types';
 import { DEPOSIT_STATUSES, confirmationsText, noteKey } from './depositRules';
 
 // Deposits as an order kind (menus 301, 401, 402): the fields of spec section 3 that apply to
 // them, in the table, the CSV and the detail drawer.
 
-const noteText = (row: DepositRow, t: OrderContext['t']) => (noteKey(row.note) ? t(noteKey(row.note)!) : row.note);
+const noteText = (row: DepositRow, t: OrderContext['t']) => {
+  const key = noteKey(row.note);
+  return key ? t(key) : row.note;
+};
 
 /** Columns of the deposit tables. */
 export function depositColumns({ withType, actions, ...context }: ColumnOptions<DepositRow>): ColumnsType<DepositRow> {
@@ -85,7 +89,7 @@ export function depositCsv(rows: readonly DepositRow[], t: OrderContext['t'], ho
 function depositDetailItems(shown: DepositRow, context: OrderContext) {
   const { t } = context;
   const shared = orderDetailItems(shown, context);
-  const item = (labelKey: string, children: ReactNode) => detailItem(t, labelKey, children);
+  const item = (labelKey: TranslationKey, children: ReactNode) => detailItem(t, labelKey, children);
   return [
     shared.orderNo,
     item('merchant_order_no', shown.merchantOrderNo || '—'),

@@ -1,4 +1,5 @@
 import { OrderStatus } from '@/api/orders';
+import type { TranslationKey } from '@/locales/types';
 
 // Pure rules of the deposit screens (menus 301, 401, 402) that no other order kind has.
 
@@ -10,7 +11,7 @@ export const confirmationsText = (seen: number | null | undefined, required: num
   `${seen ?? 0}/${required ?? 0}`;
 
 /** Why a deposit credited nothing: the note's label key, or null when credited. */
-export function noteKey(note: string | null | undefined): string | null {
+export function noteKey(note: string | null | undefined): TranslationKey | null {
   if (!note) return null;
   if (note === 'dust') return 'deposit_note_dust';
   if (note === 'unsupported') return 'deposit_note_unsupported';

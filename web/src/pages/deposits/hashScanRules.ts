@@ -1,4 +1,5 @@
 import type { HashScanResult } from '@/api/deposits';
+import type { TranslationKey } from '@/locales/types';
 
 // The hash scan of the deposit list (40101): the light client check before anything is sent,
 // and how each answer is shown. The server decides the rest per chain (docs/api.md).
@@ -13,8 +14,8 @@ export const hashToSend = (value: string): string => value.trim();
 
 export interface HashScanView {
   type: 'success' | 'info';
-  titleKey: string;
-  tipKey: string;
+  titleKey: TranslationKey;
+  tipKey: TranslationKey;
 }
 
 export const HASH_SCAN_VIEWS: Record<HashScanResult, HashScanView> = {

@@ -6,6 +6,7 @@ import type { LogResult, LoginLogEntry, OperationLogEntry } from '@/api/types';
 import { menuTitle } from '@/router/menus';
 import { formatInZone } from '@/utils/timezone';
 import { describeUserAgent } from './userAgent';
+import type { TranslationKey } from '@/locales/types';
 
 // Table columns of the log screens and of "my logs" in the personal centre. Times are shown in
 // the merchant's time zone (null while unknown: the browser's zone).
@@ -34,7 +35,7 @@ export function formatLogValue(value: unknown): string {
   return value;
 }
 
-const REASON_KEYS: Record<string, string> = {
+const REASON_KEYS: Partial<Record<string, TranslationKey>> = {
   bad_password: 'reason_bad_password',
   bad_code: 'reason_bad_code',
   locked: 'reason_locked',
@@ -86,7 +87,8 @@ const browserColumn = <T extends { userAgent?: string }>(t: TFunction) => ({
 
 export function failureReason(reason: string | null | undefined, t: TFunction): string {
   if (!reason) return '—';
-  return REASON_KEYS[reason] ? t(REASON_KEYS[reason]) : reason;
+  const key = REASON_KEYS[reason];
+  return key ? t(key) : reason;
 }
 
 export function loginLogColumns(t: TFunction, timeZone: number | null): ColumnsType<LoginLogEntry> {

@@ -96,7 +96,7 @@ export default function OrderFilterBar({
             placeholder={t('filter_all_types')}
             options={[
               { value: TxType.Deposit, label: t(TX_TYPE[TxType.Deposit].key) },
-              { value: TxType.Withdrawal, label: `${t(TX_TYPE[TxType.Withdrawal].key)} (${t('tx_type_later')})`, disabled: true },
+              { value: TxType.Withdrawal, label: t('text_with_note', { text: t(TX_TYPE[TxType.Withdrawal].key), note: t('tx_type_later') }), disabled: true },
             ]}
             data-testid="filter-type"
           />

@@ -1,13 +1,14 @@
 import { Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@/api/orders';
+import type { TranslationKey } from '@/locales/types';
 import { AmountText } from './StatusTags';
 
 interface OrderSummaryBarProps {
   summary: OrderSummary | null;
   loading: boolean;
   /** The count's label: 'summary_deposits', 'summary_transactions', 'summary_withdrawals'. */
-  countKey: string;
+  countKey: TranslationKey;
 }
 
 /** Count and total quantity per token of what the filter selects (all pages). */
@@ -20,7 +21,7 @@ export default function OrderSummaryBar({ summary, loading, countKey }: OrderSum
           <Typography.Text strong data-testid="summary-count" data-count={summary?.count ?? ''}>
             {t(countKey, { count: summary?.count ?? 0 })}
           </Typography.Text>
-          <Typography.Text type="secondary">{t('summary_totals')}:</Typography.Text>
+          <Typography.Text type="secondary">{t('label_colon', { label: t('summary_totals') })}</Typography.Text>
           {summary && summary.totals.length > 0 ? (
             summary.totals.map((total) => (
               <Tag key={`${total.chainId}-${total.tokenId}`} className="coffer-summary-total" data-testid={`summary-total-${total.chainId}-${total.tokenId}`}>

@@ -7,6 +7,7 @@ import { buildCsv, downloadText, type CsvValue } from '@/utils/csv';
 import { toast } from '@/utils/feedback';
 import { formatUtcOffset } from '@/utils/format';
 import { formatInZone } from '@/utils/timezone';
+import type { TranslationKey } from '@/locales/types';
 import { exportFileName } from './orderFilters';
 import type { OrderDetailOf, OrderSource } from './orderKind';
 import { CALLBACK_STATUS, NOTIFY_STATUS, ORDER_STATUS, statusText } from './statuses';
@@ -56,12 +57,13 @@ export const toCsv = <R>(columns: ReadonlyArray<CsvColumn<R>>, rows: readonly R[
 
 /** The CSV columns every order kind exports, by name; header in the UI language, times in the merchant's zone. */
 export function orderCsvColumns<R extends OrderRowBase>(t: TFunction, hours: number | null) {
-  const zone = hours === null ? '' : ` (UTC${formatUtcOffset(hours)})`;
   const time = (value: string | null) => (value ? formatInZone(value, hours) : '');
+  // "Created (UTC+8)", "创建时间（UTC+8）"
+  const zoned = (title: string) => (hours === null ? title : t('text_with_note', { text: title, note: t('utc_offset', { offset: formatUtcOffset(hours) }) }));
   const column = (title: string, value: (row: R) => CsvValue): CsvColumn<R> => [title, value];
   return {
     /** A time column: the title says the zone. */
-    time: (titleKey: string, value: (row: R) => string | null) => column(`${t(titleKey)}${zone}`, (row) => time(value(row))),
+    time: (titleKey: TranslationKey, value: (row: R) => string | null) => column(zoned(t(titleKey)), (row) => time(value(row))),
     orderNo: column(t('order_no'), (row) => row.orderNo),
     merchantOrderNo: column(t('merchant_order_no'), (row) => row.merchantOrderNo),
     openId: column(t('openid'), (row) => row.openId),

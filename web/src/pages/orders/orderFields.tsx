@@ -5,6 +5,7 @@ import type { OrderRowBase } from '@/api/orders';
 import { AddressText } from '@/pages/token/AddressText';
 import { chainById } from '@/pages/token/tokenRules';
 import { formatInZone } from '@/utils/timezone';
+import type { TranslationKey } from '@/locales/types';
 import type { OrderContext } from './orderKind';
 import { CALLBACK_STATUS, NOTIFY_STATUS, ORDER_STATUS } from './statuses';
 import { AmountText, HashText, LongText, StatusTag } from './StatusTags';
@@ -48,7 +49,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
     }),
     from: column({ title: t('from_address'), dataIndex: 'fromAddress', key: 'from', render: (value: string) => <AddressText address={value} testId={`${prefix}-from`} /> }),
     to: column({ title: t('to_address'), dataIndex: 'toAddress', key: 'to', render: (value: string) => <AddressText address={value} testId={`${prefix}-to`} /> }),
-    amount: (titleKey: string) =>
+    amount: (titleKey: TranslationKey) =>
       column({ title: t(titleKey), dataIndex: 'amount', key: 'amount', align: 'right', render: (value: string) => <AmountText amount={value} testId={`${prefix}-amount`} /> }),
     actualAmount: column({
       title: t('actual_quantity'),
@@ -84,13 +85,13 @@ export interface DetailItem {
 }
 
 /** A detail field; its key is the label key. */
-export const detailItem = (t: OrderContext['t'], labelKey: string, children: ReactNode): DetailItem => ({ key: labelKey, label: t(labelKey), children });
+export const detailItem = (t: OrderContext['t'], labelKey: TranslationKey, children: ReactNode): DetailItem => ({ key: labelKey, label: t(labelKey), children });
 
 /** The detail items of the shared fields (test ids `detail-…`, the same for every kind). */
 export function orderDetailItems<R extends OrderRowBase>(shown: R, { t, timeZone, chains }: OrderContext) {
-  const item = (labelKey: string, children: ReactNode) => detailItem(t, labelKey, children);
+  const item = (labelKey: TranslationKey, children: ReactNode) => detailItem(t, labelKey, children);
   /** A time field: text in the merchant's zone, or a dash; in a span when it has a test id. */
-  const time = (labelKey: string, value: string | null, testId?: string) => {
+  const time = (labelKey: TranslationKey, value: string | null, testId?: string) => {
     const text = value ? formatInZone(value, timeZone) : '—';
     return item(labelKey, testId ? textCell(text, testId) : text);
   };
@@ -113,7 +114,7 @@ export function orderDetailItems<R extends OrderRowBase>(shown: R, { t, timeZone
     hash: item('tx_hash', <HashText hash={shown.hash} txurl={chainById(chains, shown.chainId)?.txurl} testId="detail-hash" />),
     from: item('from_address', <AddressText address={shown.fromAddress} testId="detail-from" />),
     to: item('to_address', <AddressText address={shown.toAddress} testId="detail-to" />),
-    amount: (labelKey: string) => item(labelKey, <AmountText amount={shown.amount} symbol={shown.symbol} testId="detail-amount" />),
+    amount: (labelKey: TranslationKey) => item(labelKey, <AmountText amount={shown.amount} symbol={shown.symbol} testId="detail-amount" />),
     actualAmount: item('actual_quantity', <AmountText amount={shown.actualAmount} symbol={shown.symbol} testId="detail-actual-amount" />),
     status: item('status', <StatusTag map={ORDER_STATUS} value={shown.status} testId="detail-status" />),
     callbackStatus: item('callback_status', <StatusTag map={CALLBACK_STATUS} value={shown.callbackStatus} testId="detail-callback-status" />),

@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { OrderFilters, OrderStatus, TxType } from '@/api/orders';
 import { dayStartInZone, isTimeZone, type PickedRange } from '@/utils/timezone';
+import type { TranslationKey } from '@/locales/types';
 
 // Pure rules of every order list's filter (deposits, withdrawals) and of the callback log's
 // period: the default and the longest period, and the request body of the filter form.
@@ -49,7 +50,7 @@ export function optionalPeriod(range: PickedRange, hours: number | null): Period
 }
 
 /** The validation message key of a period problem. */
-export const periodMessageKey = (reason: 'missing' | 'too_long'): string =>
+export const periodMessageKey = (reason: 'missing' | 'too_long'): TranslationKey =>
   reason === 'missing' ? 'dates_required' : 'dates_too_long';
 
 /** What the filter form holds. */

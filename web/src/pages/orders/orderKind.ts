@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { AttemptResult } from '@/api/callbacks';
 import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderStatus, OrderSummary } from '@/api/orders';
 import type { ChainNode, PageResult } from '@/api/types';
+import type { TranslationKey } from '@/locales/types';
 
 // The order-list kit: one screen (filter bar, summary, paged table, export, detail drawer) for
 // every order kind. A kind says what its rows look like; a source says which list of that kind
@@ -74,10 +75,10 @@ export interface ScreenExtras<R> {
 export interface OrderSource<R extends OrderRowBase, D extends OrderDetailOf<R> = OrderDetailOf<R>> {
   kind: OrderKind<R, D>;
   menuId: string;
-  titleKey: string;
-  tipKey: string;
+  titleKey: TranslationKey;
+  tipKey: TranslationKey;
   /** The summary's count label: `summary_deposits`, `summary_withdrawals`... */
-  countKey: string;
+  countKey: TranslationKey;
   csvPrefix: string;
   /** The transaction list filters and shows by type. */
   withType?: boolean;

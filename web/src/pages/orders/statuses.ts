@@ -1,26 +1,31 @@
 import type { TFunction } from 'i18next';
 import { CallbackStatus, NotifyStatus, OrderStatus, ReviewAction, TxType, WithdrawalSource } from '@/api/orders';
+import type { TranslationKey } from '@/locales/types';
 
 // The label key and tag colour of every order code the console shows (tables, drawers, CSV,
 // filters, the callback log).
 
 export interface StatusView {
-  key: string;
+  key: TranslationKey;
   color: string;
 }
 
 /**
- * The views of a set of codes: the label key is `prefix` and the integer (`order_status_8`), the
- * colour is given by the code's name.
+ * The views of a set of codes: the label key of each code (`order_status_8`, checked by typecheck),
+ * the colour given by the code's name.
  */
-function codeViews<C extends Record<string, number>>(codes: C, prefix: string, colors: Record<keyof C, string>): Record<C[keyof C], StatusView> {
+function codeViews<C extends Record<string, number>>(
+  codes: C,
+  labelKey: (code: C[keyof C]) => TranslationKey,
+  colors: Record<keyof C, string>,
+): Record<C[keyof C], StatusView> {
   const views = {} as Record<number, StatusView>;
-  for (const name of Object.keys(codes) as Array<keyof C>) views[codes[name]] = { key: `${prefix}${codes[name]}`, color: colors[name] };
+  for (const name of Object.keys(codes) as Array<keyof C>) views[codes[name]] = { key: labelKey(codes[name]), color: colors[name] };
   return views as Record<C[keyof C], StatusView>;
 }
 
 /** The 12 order states of the contract, spec section 4 (every order kind). */
-export const ORDER_STATUS = codeViews(OrderStatus, 'order_status_', {
+export const ORDER_STATUS = codeViews(OrderStatus, (code) => `order_status_${code}`, {
   New: 'default',
   AwaitingReview: 'gold',
   Passed: 'cyan',
@@ -35,16 +40,16 @@ export const ORDER_STATUS = codeViews(OrderStatus, 'order_status_', {
   Void: 'default',
 });
 
-export const CALLBACK_STATUS = codeViews(CallbackStatus, 'callback_status_', { Pending: 'processing', Success: 'green', Failed: 'red', Superseded: 'default' });
+export const CALLBACK_STATUS = codeViews(CallbackStatus, (code) => `callback_status_${code}`, { Pending: 'processing', Success: 'green', Failed: 'red', Superseded: 'default' });
 export const CALLBACK_STATUSES: readonly CallbackStatus[] = Object.values(CallbackStatus);
 
-export const NOTIFY_STATUS = codeViews(NotifyStatus, 'notify_status_', { NotRequired: 'default', Notifying: 'processing', Success: 'green', Failure: 'red' });
+export const NOTIFY_STATUS = codeViews(NotifyStatus, (code) => `notify_status_${code}`, { NotRequired: 'default', Notifying: 'processing', Success: 'green', Failure: 'red' });
 
-export const TX_TYPE = codeViews(TxType, 'tx_type_', { Deposit: 'blue', Withdrawal: 'purple' });
+export const TX_TYPE = codeViews(TxType, (code) => `tx_type_${code}`, { Deposit: 'blue', Withdrawal: 'purple' });
 
-export const WITHDRAWAL_SOURCE = codeViews(WithdrawalSource, 'wd_source_', { MerchantApi: 'blue', Console: 'geekblue', ManualWithdrawal: 'purple' });
+export const WITHDRAWAL_SOURCE = codeViews(WithdrawalSource, (code) => `wd_source_${code}`, { MerchantApi: 'blue', Console: 'geekblue', ManualWithdrawal: 'purple' });
 
-export const REVIEW_ACTION = codeViews(ReviewAction, 'wd_action_', { Pass: 'green', Reject: 'red', ReviewAgain: 'gold' });
+export const REVIEW_ACTION = codeViews(ReviewAction, (code) => `wd_action_${code}`, { Pass: 'green', Reject: 'red', ReviewAgain: 'gold' });
 
 /** Label key and colour of a value of one of the maps above; null for a value it does not name. */
 export function statusView<K extends number>(map: Record<K, StatusView>, value: number | null | undefined): StatusView | null {

@@ -55,7 +55,7 @@ describe('test callback', () => {
     await renderCard([8, 804, 80402]);
     fireEvent.click(screen.getByTestId('callback-test'));
     const result = await screen.findByTestId('callback-test-result', undefined, WAIT);
-    await waitFor(() => expect(result.textContent).toMatch(/未被接受：应答的 code 不是 0 \(HTTP 200\)/), WAIT);
+    await waitFor(() => expect(result.textContent).toMatch(/未被接受：应答的 code 不是 0（HTTP 200）/), WAIT);
   });
 });
 

@@ -1,5 +1,6 @@
 import { saveRiskUrl } from '@/api/withdrawals';
 import { saveCallbackUrl, type ApiSettings } from '@/api/system';
+import type { TranslationKey } from '@/locales/types';
 import { PERMISSIONS } from '@/router/permissions';
 
 // The two addresses of System › Callback (804) that follow the same URL rule (isCallbackUrl):
@@ -16,16 +17,7 @@ export interface UrlSetting {
   /** Saves (`""` clears) and resolves with the stored, normalised form. */
   save: (url: string) => Promise<string>;
   /** Translation keys. */
-  keys: {
-    title: string;
-    tip: string;
-    unset: string;
-    editTip: string;
-    invalid: string;
-    clearConfirm: string;
-    clearWarning: string;
-    cleared: string;
-  };
+  keys: Record<'title' | 'tip' | 'unset' | 'editTip' | 'invalid' | 'clearConfirm' | 'clearWarning' | 'cleared', TranslationKey>;
   /** How the card speaks of a missing address: callbacks wait (warning); risk control is optional (info). */
   unsetType: 'warning' | 'info';
   placeholder: string;

@@ -44,7 +44,7 @@ export default function AssetFormModal({ target, assets, chains, onClose, onSave
   const added = new Set(assets.map((asset) => `${asset.chainId}:${asset.tokenId}`));
   const tokenOptions = (chain?.tokens ?? []).map((token) => {
     const taken = added.has(`${chain!.chainid}:${token.tokenid}`);
-    return { value: token.tokenid, label: taken ? `${token.symbol} (${t('token_already_added')})` : token.symbol, disabled: taken };
+    return { value: token.tokenid, label: taken ? t('text_with_note', { text: token.symbol, note: t('token_already_added') }) : token.symbol, disabled: taken };
   });
 
   const submit = async (checked: AssetFormValues) => {

@@ -13,6 +13,7 @@ import { PATHS } from '@/router/catalogue';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
 import { useScreening } from './useScreening';
+import type { TranslationKey } from '@/locales/types';
 import WithdrawForm from './WithdrawForm';
 
 /** The merchant's assets (201); null when the role cannot read them. */
@@ -31,7 +32,7 @@ function useAssets(): Asset[] | null | undefined {
 }
 
 /** What the page says of review, from the status the server decided (or is still deciding). */
-function reviewNote(status: OrderStatus, following: boolean): { key: string; testId: string } | null {
+function reviewNote(status: OrderStatus, following: boolean): { key: TranslationKey; testId: string } | null {
   if (status === OrderStatus.AwaitingReview) return { key: 'wd_created_waits', testId: 'withdraw-created-waits' };
   if (status === OrderStatus.New) {
     return following
@@ -46,7 +47,7 @@ function reviewNote(status: OrderStatus, following: boolean): { key: string; tes
 function CreatedOrder({ row }: { row: WithdrawalRow }) {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
-  const target = hasPermission(PAGES.withdrawOrders)
+  const target: { path: string; key: TranslationKey } | null = hasPermission(PAGES.withdrawOrders)
     ? { path: PATHS.withdrawOrders, key: 'withdraw_orders_link' }
     : hasPermission(PAGES.withdrawList)
       ? { path: PATHS.withdrawList, key: 'withdraw_list_link' }

@@ -53,9 +53,9 @@ interface TokenOption {
 }
 
 /** The tokens the merchant enabled on the chain, plus the chain's native coin (tokenId null). */
-function tokenOptions(chain: ChainNode | undefined, assets: readonly Asset[] | null, nativeLabel: string): TokenOption[] {
+function tokenOptions(chain: ChainNode | undefined, assets: readonly Asset[] | null, nativeLabel: (symbol: string) => string): TokenOption[] {
   if (!chain) return [];
-  const native: TokenOption = { value: NATIVE_TOKEN, label: `${chain.symbol} (${nativeLabel})`, decimals: chain.decimals ?? DEFAULT_NATIVE_DECIMALS };
+  const native: TokenOption = { value: NATIVE_TOKEN, label: nativeLabel(chain.symbol), decimals: chain.decimals ?? DEFAULT_NATIVE_DECIMALS };
   if (assets === null) {
     return [...chain.tokens.map((token) => ({ value: token.tokenid, label: token.symbol, decimals: token.decimals ?? DEFAULT_NATIVE_DECIMALS })), native];
   }
@@ -79,7 +79,7 @@ export default function WithdrawForm({ mode, chains, assets, allowed, onCreated 
   const token = Form.useWatch('token', form);
   const chain = chainById(chains, chainId);
   const addressShapes = useAddressRules(chain?.family);
-  const options = useMemo(() => tokenOptions(chain, assets, t('wd_native_coin')), [chain, assets, t]);
+  const options = useMemo(() => tokenOptions(chain, assets, (symbol) => t('text_with_note', { text: symbol, note: t('wd_native_coin') })), [chain, assets, t]);
   const decimals = options.find((option) => option.value === token)?.decimals ?? DEFAULT_NATIVE_DECIMALS;
   const { wallets, failed } = useChainHotWallets(mode === 'manual' ? chainId : undefined);
   const testId = (name: string) => `${mode === 'manual' ? 'manual' : 'withdraw'}-${name}`;

@@ -209,9 +209,9 @@ describe('withdrawal CSV', () => {
     const text = withdrawalCsv([WAITING], i18n.t.bind(i18n), 8);
     const [header, line] = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(header.startsWith('订单号,商户订单号,来源,')).toBe(true);
-    expect(header).toContain('创建时间 (UTC+8)');
+    expect(header).toContain('创建时间（UTC+8）');
     expect(line).toContain(',商户 API,');
-    expect(line).toContain(',1500.1234567,0,,待审核,金额达到或超过最低审核金额; 被您的风控地址拒绝: blocked user,');
+    expect(line).toContain(',1500.1234567,0,,待审核,金额达到或超过最低审核金额；被您的风控地址拒绝：blocked user,');
     expect(line).toContain('2026-11-22 15:00:00');
   });
 });

@@ -9,6 +9,7 @@ import { orderCsvColumns, toCsv, type CsvColumn } from '@/pages/orders/orderExpo
 import type { ColumnOptions, OrderContext, OrderKind } from '@/pages/orders/orderKind';
 import { ORDER_STATUS, WITHDRAWAL_SOURCE, statusText } from '@/pages/orders/statuses';
 import { AmountText, LongText, StatusTag } from '@/pages/orders/StatusTags';
+import type { TranslationKey } from '@/locales/types';
 import WithdrawalReviews from './WithdrawalReviews';
 import { WITHDRAWAL_STATUSES, riskReasonText, riskReasonsText } from './withdrawalRules';
 
@@ -110,7 +111,7 @@ export function withdrawalCsv(rows: readonly WithdrawalRow[], t: TFunction, hour
 function withdrawalDetailItems(shown: WithdrawalRow, context: OrderContext) {
   const { t } = context;
   const shared = orderDetailItems(shown, context);
-  const item = (labelKey: string, children: ReactNode) => detailItem(t, labelKey, children);
+  const item = (labelKey: TranslationKey, children: ReactNode) => detailItem(t, labelKey, children);
   return [
     shared.orderNo,
     item('merchant_order_no', textCell(shown.merchantOrderNo, 'detail-merchant-order-no')),

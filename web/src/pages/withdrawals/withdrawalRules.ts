@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { OrderStatus, type OrderFilters } from '@/api/orders';
+import type { TranslationKey } from '@/locales/types';
 
 // Pure rules of the withdrawal screens (menus 206, 302, 403, 404), docs/api.md "Withdrawals".
 
@@ -25,7 +26,7 @@ export const POLL_INTERVAL_MS = 2000;
 export const POLL_LIMIT_MS = 120_000;
 
 /** Risk reason codes the server stores (crates/domain withdrawals::risk::reason). */
-const RISK_REASON_KEYS: Record<string, string> = {
+const RISK_REASON_KEYS: Partial<Record<string, TranslationKey>> = {
   amount_over_review_minimum: 'wd_risk_amount_over_review_minimum',
   daily_count_exceeded: 'wd_risk_daily_count_exceeded',
   daily_limit_exceeded: 'wd_risk_daily_limit_exceeded',
@@ -48,11 +49,11 @@ export function riskReasonText(reason: string, t: TFunction): string {
   const key = RISK_REASON_KEYS[code];
   if (!key) return reason;
   const text = t(key);
-  return detail ? `${text}: ${detail}` : text;
+  return detail ? t('label_value', { label: text, value: detail }) : text;
 }
 
 export const riskReasonsText = (reasons: readonly string[] | null | undefined, t: TFunction): string =>
-  (reasons ?? []).map((reason) => riskReasonText(reason, t)).join('; ');
+  (reasons ?? []).map((reason) => riskReasonText(reason, t)).join(t('list_separator'));
 
 /** A reject reason after trimming: 1 to 200 characters. */
 export function isRejectReason(value: string | null | undefined): boolean {

@@ -1,0 +1,78 @@
+// The sign-in page: sign in, verification code, register, forgot password, accept invitation.
+const login = {
+  // Sign in
+  welcome_title: 'Welcome to Coffer',
+  welcome_subtitle: 'Sign in to manage deposits, withdrawals and wallets for your business.',
+  brand_point_custody: 'Self-hosted custody: your keys stay on your servers',
+  brand_point_collect: 'Collect payments on several chains in one place',
+  brand_point_control: 'Reviews, allow-lists and logs for every action',
+  tab_login: 'Login',
+  tab_register: 'Register',
+  account: 'Account',
+  account_placeholder: 'E-mail address',
+  password: 'Password',
+  password_placeholder: 'Password',
+  forgot_password: 'Forgot password?',
+  sign_in: 'Sign in',
+  input_account: 'Please enter your account',
+  input_password: 'Please enter your password',
+  input_email_address: 'Email address is empty',
+  email_format_incorrect: 'Email Format Incorrect',
+  login_successful: 'Login successful',
+  login_expired: 'Login authorization expired',
+
+  // Verification code
+  verify_title_email: 'E-mail verification',
+  verify_tip_email: 'Click “Get code” and enter the 6-digit code we e-mail to {{email}}.',
+  verify_title_google: 'Google authenticator',
+  verify_tip_google: 'Enter the 6-digit code shown in your authenticator app.',
+  verification_code: 'Verification code',
+  code_placeholder: '6-digit code',
+  get_code: 'Get code',
+  resend_in: '{{seconds}} s',
+  code_sent: 'Verification code sent',
+  title_input_code: 'Verification code cannot be empty',
+  code_six_digits: 'Must be a 6-digit number',
+  input_google_code: 'Google verification code cannot be empty',
+  do_not_resend: 'Do Not Resend',
+  support_unknown: 'your Coffer operator',
+  back_to_login: 'Back to sign in',
+  please_read_agree: 'Please read and agree to the privacy policy',
+
+  // Passwords
+  password_format_error: 'Password Format Error',
+  two_password_inconsistent: 'The two passwords are inconsistent',
+  password_rule1: 'At least 8 characters',
+  password_rule2: 'An uppercase letter',
+  password_rule3: 'A lowercase letter',
+  password_rule4: 'A digit',
+  password_confirm: 'Confirm password',
+  password_empty: 'Password cannot be empty',
+
+  // Register and forgot password
+  agree_prefix: 'I have read and agree to the',
+  privacy_policy: 'Privacy Policy',
+  step_verify_email: 'Verify e-mail',
+  step_set_password: 'Set password',
+  step_submitted: 'Submitted',
+  step_new_password: 'New password',
+  step_reset_done: 'Done',
+  register_submitted_title: 'Registration submitted',
+  register_submitted_desc: 'Your registration information for {{email}} has been submitted for review.',
+  register_contact_tip: 'We will contact you within 1 working day.',
+  register_support: 'Questions? Write to {{email}}.',
+  reset_password_title: 'Reset password',
+  reset_password_submit: 'Reset password',
+  reset_successful_title: 'Password reset successful',
+  reset_successful_desc: 'Your password has been changed and every session of your account has ended. Sign in with the new password.',
+  sign_in_now: 'Sign in now',
+
+  // Accept invitation
+  accept_invitation: 'Accept invitation',
+  accept_invitation_title: 'Accept invitation',
+  accept_invitation_submit: 'Set password',
+  accept_invitation_done_title: 'Invitation accepted',
+  accept_invitation_done_desc: 'Your password is set. Sign in with it.',
+};
+
+export default login;
