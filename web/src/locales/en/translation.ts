@@ -1,6 +1,7 @@
 import apiDetail from './apiDetail';
 import callbackResults from './callbackResults';
 import deposits from './deposits';
+import list from './list';
 import system from './system';
 import token from './token';
 import withdrawals from './withdrawals';
@@ -272,6 +273,7 @@ const en = {
   ...token,
   // Deposits, transactions and callbacks (menus 3, 4, 804): ./deposits.ts
   ...deposits,
+  ...list,
   // Withdrawals (menus 206, 302, 403, 404) and the risk-control address (80403): ./withdrawals.ts
   ...withdrawals,
   // System › API detail (menu 801): ./apiDetail.ts

@@ -2,6 +2,7 @@ import type en from '../en/translation';
 import apiDetailZhCN from './apiDetail';
 import callbackResultsZhCN from './callbackResults';
 import depositsZhCN from './deposits';
+import listZhCN from './list';
 import systemZhCN from './system';
 import tokenZhCN from './token';
 import withdrawalsZhCN from './withdrawals';
@@ -261,6 +262,7 @@ const zhCN: Partial<typeof en> = {
   accept_invitation_done_desc: '密码已设置，请使用该密码登录。',
   ...tokenZhCN,
   ...depositsZhCN,
+  ...listZhCN,
   ...withdrawalsZhCN,
   ...apiDetailZhCN,
   ...systemZhCN,

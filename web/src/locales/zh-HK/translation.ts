@@ -2,6 +2,7 @@ import type en from '../en/translation';
 import apiDetailZhHK from './apiDetail';
 import callbackResultsZhHK from './callbackResults';
 import depositsZhHK from './deposits';
+import listZhHK from './list';
 import systemZhHK from './system';
 import tokenZhHK from './token';
 import withdrawalsZhHK from './withdrawals';
@@ -261,6 +262,7 @@ const zhHK: Partial<typeof en> = {
   accept_invitation_done_desc: '密碼已設定，請使用該密碼登入。',
   ...tokenZhHK,
   ...depositsZhHK,
+  ...listZhHK,
   ...withdrawalsZhHK,
   ...apiDetailZhHK,
   ...systemZhHK,

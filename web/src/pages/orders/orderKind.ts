@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { DescriptionsProps } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import type { AttemptResult } from '@/api/callbacks';
+import type { ListColumn } from '@/components/list/columnSettings';
 import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderStatus, OrderSummary } from '@/api/orders';
 import type { ChainNode, PageResult } from '@/api/types';
 
@@ -39,7 +39,8 @@ export interface OrderKind<R extends OrderRowBase, D extends OrderDetailOf<R> = 
   /** The filter offers the merchant's order number too. */
   withMerchantOrderNo: boolean;
   drawerWidth: number;
-  columns: (options: ColumnOptions<R>) => ColumnsType<R>;
+  /** Main columns first; `secondary` ones start hidden (column settings). */
+  columns: (options: ColumnOptions<R>) => Array<ListColumn<R>>;
   csv: (rows: readonly R[], t: TFunction, hours: number | null, options: { withType: boolean }) => string;
   detail: (id: number) => Promise<D>;
   /** Whether the role may call `detail`; without it the drawer shows the row's fields only. */
@@ -83,6 +84,8 @@ export interface OrderSource<R extends OrderRowBase, D extends OrderDetailOf<R> 
   withType?: boolean;
   /** The status the filter starts with and returns to on Reset (withdraw check: awaiting review). */
   initialStatus?: OrderStatus;
+  /** Keys of secondary columns this list shows at first (the review queue: risk reasons). */
+  shownColumns?: readonly string[];
   /** The F button id of re-push; none: no re-push on this screen. */
   pushPermission?: string;
   page: (query: OrderQuery) => Promise<PageResult<R>>;

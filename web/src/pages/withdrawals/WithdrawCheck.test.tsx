@@ -51,7 +51,11 @@ beforeEach(async () => {
   api.pageWithdrawals.mockImplementation(async (query: { pageSize: number }) =>
     query.pageSize === 1 ? { list: [A], total: 7 } : { list: [A, B, FAILED], total: 3 },
   );
-  api.withdrawalSummary.mockResolvedValue({ count: 3, totals: [] });
+  api.withdrawalSummary.mockResolvedValue({
+    count: 3,
+    totals: [],
+    outcomes: Object.fromEntries(['complete', 'pending', 'rejected', 'failed', 'uncredited'].map((o) => [o, { count: 0, totals: [] }])),
+  });
   api.withdrawalDetail.mockResolvedValue({ ...A, callbacks: [], reviews: [] });
   api.queryWithdrawals.mockResolvedValue([]);
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] }]));
@@ -65,6 +69,9 @@ describe('Transactions › Withdraw check', () => {
     expect(DEFAULTS.status).toBe(1);
     expect(screen.getByTestId('filter-status').textContent).toContain('Awaiting review');
     expect(row(A.orderNo).getByTestId('wd-risk').textContent).toBe('Amount at or above the minimum review amount');
+    // A reviewer sees what is paid to whom next to the decision.
+    expect(row(A.orderNo).getByTestId('wd-amount').getAttribute('data-amount')).toBe(A.amount);
+    expect(row(A.orderNo).getByTestId('wd-to').getAttribute('data-address')).toBe(A.toAddress);
     for (const id of ['review-bar', 'batch-pass', 'one-click', 'wd-pass', 'wd-reject', 'wd-review-again', 'wd-push']) {
       expect(screen.queryByTestId(id)).toBeNull();
     }

@@ -31,6 +31,7 @@ const WITHDRAW_CHECK: WithdrawalSource = {
   ...WITHDRAW_ORDERS,
   menuId: PAGES.withdrawCheck,
   titleKey: 'withdraw_check',
+  shownColumns: ['riskReasons'],
   tipKey: 'withdraw_check_tip',
   pushPermission: undefined,
   initialStatus: OrderStatus.AwaitingReview,
