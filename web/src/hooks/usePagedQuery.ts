@@ -89,5 +89,42 @@ export function usePagedQuery<T, F extends object>(
   };
 }
 
-/** What a table shows of a paged list. */
-export type PagedList<T> = Pick<ReturnType<typeof usePagedQuery<T, object>>, 'rows' | 'loading' | 'failed' | 'reload' | 'pagination'>;
+/** What a table shows of a list: paged (with its pager), or whole (`pagination` false). */
+export type PagedList<T> =
+  | Pick<ReturnType<typeof usePagedQuery<T, object>>, 'rows' | 'loading' | 'failed' | 'reload' | 'pagination'>
+  | ReturnType<typeof useWholeList<T>>;
+
+/**
+ * A list the server answers whole (tokens, roles, the IP whitelist): rows, loading, a failed
+ * load (the table shows it with Retry) and `reload`; read again when `key` changes.
+ */
+export function useWholeList<T>(fetchAll: () => Promise<T[] | null | undefined>, key: unknown = null) {
+  const [rows, setRows] = useState<T[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const fetchRef = useRef(fetchAll);
+  fetchRef.current = fetchAll;
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    fetchRef
+      .current()
+      .then((list) => {
+        if (!alive) return;
+        setRows(list ?? []);
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!alive) return;
+        setRows([]);
+        setFailed(true);
+      })
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [key, reloads]);
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  return { rows, loading, failed, reload, pagination: false as const };
+}

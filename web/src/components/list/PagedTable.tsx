@@ -62,7 +62,7 @@ export default function PagedTable<T extends object>({ list, columns, listId, to
           loading={list.loading}
           dataSource={list.failed ? [] : list.rows}
           columns={settings.visible}
-          pagination={list.failed ? false : { ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
+          pagination={list.failed || list.pagination === false ? false : { ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
           locale={list.failed ? { emptyText: <ListError onRetry={list.reload} /> } : undefined}
           scroll={{ x: 'max-content' }}
           onRow={rowProps ? (row) => rowProps(row) as object : undefined}

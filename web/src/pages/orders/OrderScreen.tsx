@@ -94,10 +94,10 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
       {extras.rowActions?.(row)}
     </Space>
   );
-  // The kind's columns, with the secondary ones this list shows at first switched on.
+  const shownAtFirst = source.columnDefaults ?? {};
   const columns = kind
     .columns({ t, timeZone, chains, withType: !!source.withType, actions })
-    .map((column) => (source.shownColumns?.includes(String(column.key)) ? { ...column, secondary: false } : column));
+    .map((column) => (String(column.key) in shownAtFirst ? { ...column, secondary: !shownAtFirst[String(column.key)] } : column));
 
   return (
     <Card

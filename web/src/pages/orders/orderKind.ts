@@ -84,8 +84,8 @@ export interface OrderSource<R extends OrderRowBase, D extends OrderDetailOf<R> 
   withType?: boolean;
   /** The status the filter starts with and returns to on Reset (withdraw check: awaiting review). */
   initialStatus?: OrderStatus;
-  /** Keys of secondary columns this list shows at first (the review queue: risk reasons). */
-  shownColumns?: readonly string[];
+  /** Which columns this list shows at first, by key, where it differs from the kind's. */
+  columnDefaults?: Readonly<Record<string, boolean>>;
   /** The F button id of re-push; none: no re-push on this screen. */
   pushPermission?: string;
   page: (query: OrderQuery) => Promise<PageResult<R>>;
