@@ -126,5 +126,10 @@ export function useWholeList<T>(fetchAll: () => Promise<T[] | null | undefined>,
     };
   }, [key, reloads]);
   const reload = useCallback(() => setReloads((count) => count + 1), []);
-  return { rows, loading, failed, reload, pagination: false as const };
+  /** After a save whose answer is the whole new list: show it without reading again. */
+  const replace = useCallback((next: T[]) => {
+    setRows(next);
+    setFailed(false);
+  }, []);
+  return { rows, loading, failed, reload, replace, pagination: false as const };
 }

@@ -44,7 +44,7 @@ export function ListError({ onRetry }: { onRetry: () => void }) {
  * A server-paged list's table: its rows, loading state and pager with the total; the column
  * settings when the list has an id; a failed load as an error with Retry, not "No data".
  */
-export default function PagedTable<T extends object>({ list, columns, listId, toolbar, rowProps, ...table }: PagedTableProps<T>) {
+export default function PagedTable<T extends object>({ list, columns, listId, toolbar, rowProps, locale, ...table }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const settings = useColumnSettings(listId, columns);
   return (
@@ -63,7 +63,7 @@ export default function PagedTable<T extends object>({ list, columns, listId, to
           dataSource={list.failed ? [] : list.rows}
           columns={settings.visible}
           pagination={list.failed || list.pagination === false ? false : { ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-          locale={list.failed ? { emptyText: <ListError onRetry={list.reload} /> } : undefined}
+          locale={list.failed ? { ...locale, emptyText: <ListError onRetry={list.reload} /> } : locale}
           scroll={{ x: 'max-content' }}
           onRow={rowProps ? (row) => rowProps(row) as object : undefined}
           {...table}
