@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { call, type Session } from './api';
 import { browserDate, enableDevUsdt, makeDeposit, search, typeDate, type Deposit } from './deposits';
-import { ARTIFACTS, expect, openAs, settle, signInAs, test, toastText, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { E2E_CHAINS, E2E_CONFIRMATIONS } from './server';
 import { USERS } from './users';
 import { countRequests, pickOption, short } from './wallets';
@@ -50,8 +50,11 @@ test('a devchain deposit: exact amount, filters, detail, re-push, CSV and the re
   const row = page.getByTestId(`deposit-row-${deposit.orderNo}`);
   await expect(row.getByTestId('deposit-amount')).toHaveText('25.0000');
   await expect(row.getByTestId('deposit-amount')).toHaveAttribute('data-amount', '25');
-  await expect(row.getByTestId('deposit-actual-amount')).toHaveAttribute('data-amount', '25');
   await expect(row.getByTestId('deposit-status')).toHaveText('Transaction complete');
+  // The other fields are secondary columns: switched on in the column settings.
+  await expect(row.getByTestId('deposit-hash')).toHaveCount(0);
+  await showAllColumns(page);
+  await expect(row.getByTestId('deposit-actual-amount')).toHaveAttribute('data-amount', '25');
   await expect(row.getByTestId('deposit-confirmations')).toHaveText(new RegExp(`^\\d+/${E2E_CONFIRMATIONS}$`));
   await expect(row.getByTestId('deposit-openid')).toHaveText(OPEN_ID);
   await expect(row.getByTestId('deposit-hash')).toHaveAttribute('data-hash', deposit.hash);

@@ -158,3 +158,10 @@ export const toastText = (page: Page) => page.locator('.ant-message-notice-conte
 export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(700);
 }
+
+/** Switches every column of the list on in its column settings (the list kit), then closes them. */
+export async function showAllColumns(page: Page): Promise<void> {
+  await page.getByTestId('list-columns').click();
+  await page.getByTestId('list-columns-all').click();
+  await page.getByTestId('list-columns').click();
+}

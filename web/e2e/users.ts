@@ -60,6 +60,8 @@ export const USERS = {
   withdrawMaker2: { email: 'withdraw-maker2@coffer.local', password: 'WithdrawMaker2-Pass-2026', menus: `${ALL_MENUS},20601` },
   /** Reviews withdrawals created by the others (40301, 40302). */
   withdrawChecker: { email: 'withdraw-checker@coffer.local', password: 'WithdrawChecker-Pass-2026', menus: `${ALL_MENUS},40301,40302,30201,40401` },
+  /** Opens every list with every row button (re-push, review, deletes): the widest Actions (lists.spec.ts). */
+  lists: { email: 'lists@coffer.local', password: 'Lists-Pass-2026', menus: `${ALL_MENUS},80201,80202,80301,80302,80303,80402,80501,30201,40301,40302,40401` },
   /** Sees the withdrawal screens (302, 403, 404) without any of their buttons. */
   withdrawReader: { email: 'withdraw-reader@coffer.local', password: 'WithdrawReader-Pass-2026', menus: '1,3,302,4,403,404' },
 } as const;

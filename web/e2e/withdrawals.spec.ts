@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Session } from './api';
-import { ARTIFACTS, expect, openAs, settle, signInAs, test, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, type E2eEnv } from './fixtures';
 import { USERS } from './users';
 import { countRequests, pickOption } from './wallets';
 import { Authenticator, fundPaymentWallet, passInDialog, randomAddress, requestWithdrawal, waitForStatus, type Withdrawal } from './withdrawals';
@@ -87,6 +87,7 @@ test('a: 5 USDT from Token › Token withdraw with the Google code completes, wi
   const row = queueRow(page, orderNo);
   await expect(row.getByTestId('wd-status')).toHaveText('Transaction complete');
   await expect(row.getByTestId('wd-amount')).toHaveText('5.0000');
+  await showAllColumns(page);
   await expect(row.getByTestId('wd-actual-amount')).toHaveAttribute('data-amount', '5');
   // The devchain has no block explorer (txurl ""), so the hash is shown with copy, not linked.
   await expect(row.getByTestId('wd-hash')).toHaveAttribute('data-hash', done.hash);
@@ -128,6 +129,7 @@ test('b: 1500 USDT awaits review with its risk reason; maker-checker; reject nee
   // The maker holds 40301, but may not pass its own order while another reviewer exists.
   await page.goto('/#/transactions/withdraw-check');
   const own = queueRow(page, orderNo);
+  await showAllColumns(page);
   await expect(own.getByTestId('wd-risk')).toHaveText('Amount at or above the minimum review amount');
   await own.getByTestId('wd-pass').click();
   await passInDialog(page, who, 'wd-pass-sure');
@@ -141,6 +143,7 @@ test('b: 1500 USDT awaits review with its risk reason; maker-checker; reject nee
   await openAs(page, (await checker(env)).session, '/transactions/withdraw-check');
   const row = queueRow(page, orderNo);
   await expect(row.getByTestId('wd-status')).toHaveText('Awaiting review');
+  await showAllColumns(page);
   await expect(row.getByTestId('wd-risk')).toHaveText('Amount at or above the minimum review amount');
   const checks = countRequests(page, CHECK);
   await row.getByTestId('wd-reject').click();

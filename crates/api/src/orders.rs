@@ -4,8 +4,8 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 use coffer_domain::auth::AuthContext;
 use coffer_domain::codes::CodeFilter;
-use coffer_domain::orders::{AssetNames, OrderSummary};
-use coffer_domain::ports::{OrderFilter, OrderKind, Paged};
+use coffer_domain::orders::{AssetNames, Listed, OrderSummary};
+use coffer_domain::ports::{OrderFilter, OrderKind, OrderOutcome, OrderSum, Paged};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
@@ -124,9 +124,30 @@ pub(crate) fn token_units(decimals: i32) -> u8 {
     u8::try_from(decimals).unwrap_or(18)
 }
 
+/// `count` and `totals`: every order the filter selects, whatever became of it (as before);
+/// `outcomes`: the same split by outcome, so money that moved reads apart from the rest.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SummaryView {
+    count: u64,
+    totals: Vec<TokenTotalView>,
+    outcomes: OutcomesView,
+}
+
+/// One entry per outcome, always all five (an outcome the filter misses counts 0).
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct OutcomesView {
+    complete: OutcomeView,
+    pending: OutcomeView,
+    rejected: OutcomeView,
+    failed: OutcomeView,
+    uncredited: OutcomeView,
+}
+
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct OutcomeView {
     count: u64,
     totals: Vec<TokenTotalView>,
 }
@@ -141,31 +162,52 @@ struct TokenTotalView {
     amount: String,
 }
 
+impl TokenTotalView {
+    fn all(totals: Vec<Listed<OrderSum>>) -> Vec<TokenTotalView> {
+        totals
+            .into_iter()
+            .map(|t| TokenTotalView {
+                chain_id: t.order.chain_id,
+                token_id: t.order.token_id,
+                chainname: t.asset.chain_name,
+                symbol: t.asset.symbol,
+                amount: t.order.amount.to_decimal(token_units(t.order.decimals)),
+            })
+            .collect()
+    }
+}
+
 impl SummaryView {
     /// What a filter that selects nothing sums to.
     pub fn empty() -> SummaryView {
         SummaryView {
             count: 0,
             totals: Vec::new(),
+            outcomes: OutcomesView::default(),
         }
     }
 }
 
 impl From<OrderSummary> for SummaryView {
     fn from(s: OrderSummary) -> SummaryView {
+        let mut outcomes = OutcomesView::default();
+        for o in s.outcomes {
+            let slot = match o.outcome {
+                OrderOutcome::Complete => &mut outcomes.complete,
+                OrderOutcome::Pending => &mut outcomes.pending,
+                OrderOutcome::Rejected => &mut outcomes.rejected,
+                OrderOutcome::Failed => &mut outcomes.failed,
+                OrderOutcome::Uncredited => &mut outcomes.uncredited,
+            };
+            *slot = OutcomeView {
+                count: o.count,
+                totals: TokenTotalView::all(o.totals),
+            };
+        }
         SummaryView {
             count: s.count,
-            totals: s
-                .totals
-                .into_iter()
-                .map(|t| TokenTotalView {
-                    chain_id: t.order.chain_id,
-                    token_id: t.order.token_id,
-                    chainname: t.asset.chain_name,
-                    symbol: t.asset.symbol,
-                    amount: t.order.amount.to_decimal(token_units(t.order.decimals)),
-                })
-                .collect(),
+            totals: TokenTotalView::all(s.totals),
+            outcomes,
         }
     }
 }

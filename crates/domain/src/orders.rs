@@ -8,8 +8,8 @@ use crate::config::ChainNode;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
-    ConfigRepo, DepositRecord, MerchantId, OrderFilter, OrderQueries, OrderSum, OrderTotals, PageRequest,
-    Paged, WithdrawalRecord,
+    ConfigRepo, DepositRecord, MerchantId, OrderFilter, OrderOutcome, OrderQueries, OrderSum, OrderTotals,
+    PageRequest, Paged, WithdrawalRecord,
 };
 
 /// A date filter may span at most this long (one query, one index range).
@@ -119,21 +119,37 @@ impl Order for OrderSum {
     }
 }
 
-/// Count and exact per-token sums of the orders a filter selects, the tokens named.
+/// Count and exact per-token sums of the orders a filter selects, the tokens named: in all,
+/// and per outcome (money that moved apart from the rest).
 #[derive(Debug, Clone)]
 pub struct OrderSummary {
+    pub count: u64,
+    pub totals: Vec<Listed<OrderSum>>,
+    pub outcomes: Vec<OutcomeSummary>,
+}
+
+/// The count and sums of one outcome, the tokens named.
+#[derive(Debug, Clone)]
+pub struct OutcomeSummary {
+    pub outcome: OrderOutcome,
     pub count: u64,
     pub totals: Vec<Listed<OrderSum>>,
 }
 
 impl OrderSummary {
     pub fn new(nodes: &[ChainNode], found: OrderTotals) -> OrderSummary {
+        let named = |sums: Vec<OrderSum>| sums.into_iter().map(|sum| Listed::new(sum, nodes)).collect();
         OrderSummary {
             count: found.count,
-            totals: found
-                .sums
+            totals: named(found.sums),
+            outcomes: found
+                .outcomes
                 .into_iter()
-                .map(|sum| Listed::new(sum, nodes))
+                .map(|o| OutcomeSummary {
+                    outcome: o.outcome,
+                    count: o.count,
+                    totals: named(o.sums),
+                })
                 .collect(),
         }
     }

@@ -8,8 +8,8 @@ use chrono::Duration;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::codes::{CodeFilter, StoredCode};
 use coffer_domain::ports::{
-    CallbackLog, InsertOutcome, NewWithdrawal, OrderFilter, OrderQueries, OrderRef, PageRequest,
-    ReviewRecord, Transition, WithdrawalEvent, WithdrawalRecord, WithdrawalRepo,
+    CallbackLog, InsertOutcome, NewWithdrawal, OrderFilter, OrderOutcome, OrderQueries, OrderRef,
+    PageRequest, ReviewRecord, Transition, WithdrawalEvent, WithdrawalRecord, WithdrawalRepo,
 };
 use coffer_domain::ports::{OrderStatus, ReviewAction};
 use coffer_testkit::{each_database, TestDb};
@@ -410,6 +410,35 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         2,
         "per chain and token"
     );
+
+    // Per outcome: money that moved (complete) apart from pending, rejected and failed.
+    let every = orders.order_totals(a, &OrderFilter::default()).await.unwrap();
+    assert_eq!(every.count, 8);
+    let outcome = |o: OrderOutcome| {
+        let found = every.outcomes.iter().find(|t| t.outcome == o).unwrap();
+        let sums: Vec<(Option<i64>, String)> = found
+            .sums
+            .iter()
+            .map(|s| (s.token_id, s.amount.to_string()))
+            .collect();
+        (found.count, sums)
+    };
+    assert_eq!(outcome(OrderOutcome::Complete), (1, vec![(None, "40".into())]));
+    assert_eq!(
+        outcome(OrderOutcome::Rejected),
+        (1, vec![(Some(101), "1000".into())])
+    );
+    assert_eq!(
+        outcome(OrderOutcome::Failed),
+        (1, vec![(Some(101), "2000".into())])
+    );
+    assert_eq!(outcome(OrderOutcome::Pending).0, 5);
+    assert_eq!(
+        outcome(OrderOutcome::Uncredited),
+        (0, vec![]),
+        "a withdrawal is never uncredited"
+    );
+    assert_eq!(every.outcomes.len(), 5, "every outcome, empty ones too");
 
     // Today's withdrawals of token 101: not yesterday's, rejected, failed, other tokens or merchants.
     let (count, sum) = store.withdrawn_since(a, 31337, Some(101), t0()).await.unwrap();

@@ -116,8 +116,21 @@ export interface OrderTotal {
   amount: string;
 }
 
-/** Count and totals per token of what a filter selects (all pages). */
+/** What became of an order, as the summaries split them (docs/api.md). */
+export const ORDER_OUTCOMES = ['complete', 'pending', 'rejected', 'failed', 'uncredited'] as const;
+export type OrderOutcome = (typeof ORDER_OUTCOMES)[number];
+
+export interface OutcomeSummary {
+  count: number;
+  totals: OrderTotal[];
+}
+
+/**
+ * Count and totals per token of what a filter selects (all pages): `count` and `totals` every
+ * row whatever became of it, `outcomes` the same split so money that moved reads apart.
+ */
 export interface OrderSummary {
   count: number;
   totals: OrderTotal[];
+  outcomes: Record<OrderOutcome, OutcomeSummary>;
 }

@@ -23,6 +23,8 @@ export function usePagedQuery<T, F extends object>(
   const [state, setState] = useState<PagedState<F>>({ page: 1, pageSize: DEFAULT_PAGE_SIZE, filters: initialFilters });
   const [result, setResult] = useState<PageResult<T>>({ list: [], total: 0 });
   const [loading, setLoading] = useState(false);
+  // The last load failed: the table says so (with Retry) instead of showing "No data".
+  const [failed, setFailed] = useState(false);
   const [reloads, setReloads] = useState(0);
   const latest = useRef(0);
   const fetchRef = useRef(fetchPage);
@@ -35,10 +37,14 @@ export function usePagedQuery<T, F extends object>(
     fetchRef
       .current({ page: state.page, pageSize: state.pageSize, ...state.filters })
       .then((answer) => {
-        if (run === latest.current) setResult({ list: answer?.list ?? [], total: answer?.total ?? 0 });
+        if (run !== latest.current) return;
+        setResult({ list: answer?.list ?? [], total: answer?.total ?? 0 });
+        setFailed(false);
       })
       .catch(() => {
-        if (run === latest.current) setResult({ list: [], total: 0 }); // the request layer told the user
+        if (run !== latest.current) return;
+        setResult({ list: [], total: 0 });
+        setFailed(true);
       })
       .finally(() => {
         if (run === latest.current) setLoading(false);
@@ -62,6 +68,7 @@ export function usePagedQuery<T, F extends object>(
     rows: result.list,
     total: result.total,
     loading,
+    failed,
     page: state.page,
     pageSize: state.pageSize,
     filters: state.filters,
@@ -82,5 +89,47 @@ export function usePagedQuery<T, F extends object>(
   };
 }
 
-/** What a table shows of a paged list. */
-export type PagedList<T> = Pick<ReturnType<typeof usePagedQuery<T, object>>, 'rows' | 'loading' | 'pagination'>;
+/** What a table shows of a list: paged (with its pager), or whole (`pagination` false). */
+export type PagedList<T> =
+  | Pick<ReturnType<typeof usePagedQuery<T, object>>, 'rows' | 'loading' | 'failed' | 'reload' | 'pagination'>
+  | ReturnType<typeof useWholeList<T>>;
+
+/**
+ * A list the server answers whole (tokens, roles, the IP whitelist): rows, loading, a failed
+ * load (the table shows it with Retry) and `reload`; read again when `key` changes.
+ */
+export function useWholeList<T>(fetchAll: () => Promise<T[] | null | undefined>, key: unknown = null) {
+  const [rows, setRows] = useState<T[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const fetchRef = useRef(fetchAll);
+  fetchRef.current = fetchAll;
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    fetchRef
+      .current()
+      .then((list) => {
+        if (!alive) return;
+        setRows(list ?? []);
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!alive) return;
+        setRows([]);
+        setFailed(true);
+      })
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [key, reloads]);
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  /** After a save whose answer is the whole new list: show it without reading again. */
+  const replace = useCallback((next: T[]) => {
+    setRows(next);
+    setFailed(false);
+  }, []);
+  return { rows, loading, failed, reload, replace, pagination: false as const };
+}

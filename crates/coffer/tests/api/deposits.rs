@@ -206,6 +206,24 @@ async fn a_deposit_is_credited_once_and_announced_with_signed_callbacks(db: Test
         "{notes:?}"
     );
     assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
+
+    // The summary counts every row, and the credited deposit apart from the dust and the
+    // unsupported coin (complete on chain, never credited).
+    let summary = app.deposits(&token).summary(range(&app)).await;
+    let s = summary.data();
+    assert_eq!(s["count"], 3);
+    assert_eq!(s["outcomes"]["complete"]["count"], 1);
+    assert_eq!(s["outcomes"]["complete"]["totals"][0]["amount"], "25.5");
+    assert_eq!(s["outcomes"]["complete"]["totals"].as_array().unwrap().len(), 1);
+    assert_eq!(s["outcomes"]["uncredited"]["count"], 2);
+    assert_eq!(s["outcomes"]["uncredited"]["totals"].as_array().unwrap().len(), 2);
+    for outcome in ["pending", "rejected", "failed"] {
+        assert_eq!(
+            s["outcomes"][outcome],
+            json!({"count": 0, "totals": []}),
+            "{outcome}"
+        );
+    }
 }
 
 async fn deposit_calls_need_their_menu(db: TestDb) {

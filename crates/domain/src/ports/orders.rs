@@ -84,11 +84,65 @@ pub struct OrderFilter {
     pub open_id: Option<String>,
 }
 
-/// The orders a filter selects: how many, and the sum per chain and token.
+/// The orders a filter selects: how many, and the sum per chain and token; in all, and per
+/// outcome (every outcome, in `OrderOutcome::ALL` order, empty ones included).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OrderTotals {
     pub count: u64,
     pub sums: Vec<OrderSum>,
+    pub outcomes: Vec<OutcomeTotals>,
+}
+
+/// The orders of one outcome among those a filter selects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutcomeTotals {
+    pub outcome: OrderOutcome,
+    pub count: u64,
+    pub sums: Vec<OrderSum>,
+}
+
+/// What became of an order, as the summaries count it: money that moved apart from money
+/// that may still move, was refused, failed, or arrived but never reaches the balance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum OrderOutcome {
+    /// Complete (or partially complete): the money moved.
+    Complete,
+    /// Still on its way: new, in review, passed, waiting, broadcast, confirming.
+    Pending,
+    Rejected,
+    /// Failed on chain, or void.
+    Failed,
+    /// A deposit that is never credited (dust, an unsupported token), whatever its state.
+    Uncredited,
+}
+
+impl OrderOutcome {
+    pub const ALL: [OrderOutcome; 5] = [
+        OrderOutcome::Complete,
+        OrderOutcome::Pending,
+        OrderOutcome::Rejected,
+        OrderOutcome::Failed,
+        OrderOutcome::Uncredited,
+    ];
+
+    /// `creditable` is false for a deposit the rules never credit (`deposits::rules::is_credited`).
+    pub fn of(status: OrderStatus, creditable: bool) -> OrderOutcome {
+        if !creditable {
+            return OrderOutcome::Uncredited;
+        }
+        match status {
+            OrderStatus::Complete | OrderStatus::PartiallyComplete => OrderOutcome::Complete,
+            OrderStatus::Rejected => OrderOutcome::Rejected,
+            OrderStatus::Failed | OrderStatus::Void => OrderOutcome::Failed,
+            OrderStatus::New
+            | OrderStatus::AwaitingReview
+            | OrderStatus::Passed
+            | OrderStatus::WaitingSettlement
+            | OrderStatus::WaitingConfirm
+            | OrderStatus::Processing
+            | OrderStatus::Confirming => OrderOutcome::Pending,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,4 +178,43 @@ pub trait OrderQueries<R>: Send + Sync {
     ) -> AppResult<(Vec<i64>, u64)>;
     /// The merchant's orders among `ids`, in one read; unknown ids are left out.
     async fn orders_by_ids(&self, merchant_id: MerchantId, ids: &[i64]) -> AppResult<Vec<R>>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_complete_orders_count_as_money_that_moved() {
+        assert_eq!(
+            OrderOutcome::of(OrderStatus::Complete, true),
+            OrderOutcome::Complete
+        );
+        assert_eq!(
+            OrderOutcome::of(OrderStatus::Confirming, true),
+            OrderOutcome::Pending
+        );
+        assert_eq!(
+            OrderOutcome::of(OrderStatus::AwaitingReview, true),
+            OrderOutcome::Pending
+        );
+        assert_eq!(
+            OrderOutcome::of(OrderStatus::Rejected, true),
+            OrderOutcome::Rejected
+        );
+        assert_eq!(OrderOutcome::of(OrderStatus::Failed, true), OrderOutcome::Failed);
+        assert_eq!(OrderOutcome::of(OrderStatus::Void, true), OrderOutcome::Failed);
+    }
+
+    #[test]
+    fn a_deposit_never_credited_is_uncredited_even_when_complete() {
+        assert_eq!(
+            OrderOutcome::of(OrderStatus::Complete, false),
+            OrderOutcome::Uncredited
+        );
+        assert_eq!(
+            OrderOutcome::of(OrderStatus::Confirming, false),
+            OrderOutcome::Uncredited
+        );
+    }
 }

@@ -3,13 +3,14 @@
 
 use super::text_filter::contains_any_case;
 use coffer_domain::amount::BaseUnits;
+use coffer_domain::deposits::rules::is_credited;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    DepositRecord, MerchantId, OrderFilter, OrderQueries, OrderStatus, OrderSum, OrderTotals, PageRequest,
-    Paged, WithdrawalRecord,
+    DepositRecord, MerchantId, OrderFilter, OrderOutcome, OrderQueries, OrderStatus, OrderSum, OrderTotals,
+    OutcomeTotals, PageRequest, Paged, WithdrawalRecord,
 };
 use futures::TryStreamExt;
-use sea_orm::sea_query::{Expr, Func};
+use sea_orm::sea_query::{Expr, Func, SimpleExpr};
 use sea_orm::{
     ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
 };
@@ -36,6 +37,8 @@ pub(crate) struct OrderColumns<C> {
     /// None: the kind has none, and a filter on it selects as if it were not given.
     pub merchant_order_no: Option<C>,
     pub open_id: C,
+    /// Why a deposit is never credited (dust, unsupported); None: the kind is always creditable.
+    pub note: Option<C>,
 }
 
 /// A table of orders and the record its rows become.
@@ -48,7 +51,7 @@ pub(crate) trait OrderTable:
 
 /// The columns of an order entity whose shared columns have the shared names.
 macro_rules! order_columns {
-    ($entity:ident, merchant_order_no: $merchant_order_no:expr) => {{
+    ($entity:ident, merchant_order_no: $merchant_order_no:expr, note: $note:expr) => {{
         use $entity::Column as C;
         OrderColumns {
             id: C::Id,
@@ -65,19 +68,24 @@ macro_rules! order_columns {
             order_no: C::OrderNo,
             merchant_order_no: $merchant_order_no,
             open_id: C::OpenId,
+            note: $note,
         }
     }};
 }
 
 impl OrderTable for DepositRecord {
     type Entity = deposit::Entity;
-    const COLUMNS: OrderColumns<deposit::Column> = order_columns!(deposit, merchant_order_no: None);
+    const COLUMNS: OrderColumns<deposit::Column> =
+        order_columns!(deposit, merchant_order_no: None, note: Some(deposit::Column::Note));
 }
 
 impl OrderTable for WithdrawalRecord {
     type Entity = withdrawal::Entity;
-    const COLUMNS: OrderColumns<withdrawal::Column> =
-        order_columns!(withdrawal, merchant_order_no: Some(withdrawal::Column::MerchantOrderNo));
+    const COLUMNS: OrderColumns<withdrawal::Column> = order_columns!(
+        withdrawal,
+        merchant_order_no: Some(withdrawal::Column::MerchantOrderNo),
+        note: None
+    );
 }
 
 /// The merchant's orders a filter selects (unordered).
@@ -181,37 +189,87 @@ impl<T: OrderTable> OrderQueries<T> for Store {
     }
 }
 
-/// Count and exact per-(chain, token) sums of a query's rows. Amounts are exact decimal
-/// integers in TEXT (up to 78 digits), which SQL cannot sum exactly on every database: the
-/// rows stream through here, four columns at a time (an amount that is not one fails the read).
+/// Count and exact per-(chain, token) sums of a query's rows, in all and per outcome. Amounts
+/// are exact decimal integers in TEXT (up to 78 digits), which SQL cannot sum exactly on every
+/// database: the rows stream through here, six columns at a time (an amount that is not one
+/// fails the read).
 pub(crate) async fn sum_amounts<T: OrderTable>(
     store: &Store,
     query: Select<T::Entity>,
 ) -> AppResult<OrderTotals> {
     let c = T::COLUMNS;
+    let note = match c.note {
+        Some(column) => SimpleExpr::from(column.into_expr()),
+        None => SimpleExpr::from(Expr::val("")),
+    };
     let mut rows = query
         .select_only()
         .column(c.chain_id)
         .column(c.token_id)
         .column(c.decimals)
         .column(c.amount)
-        .into_tuple::<(i64, Option<i64>, i32, Stored<BaseUnits>)>()
+        .column(c.status)
+        .expr(note)
+        .into_tuple::<(
+            i64,
+            Option<i64>,
+            i32,
+            Stored<BaseUnits>,
+            Stored<OrderStatus>,
+            String,
+        )>()
         .stream(store.connection())
         .await?;
-    let mut count = 0u64;
-    let mut sums: BTreeMap<(i64, Option<i64>), (i32, BaseUnits)> = BTreeMap::new();
-    while let Some((chain_id, token_id, decimals, Stored(amount))) = rows.try_next().await? {
-        let entry = sums
+    let mut all = Sums::default();
+    let mut outcomes: BTreeMap<OrderOutcome, Sums> = BTreeMap::new();
+    while let Some((chain_id, token_id, decimals, Stored(amount), Stored(status), note)) =
+        rows.try_next().await?
+    {
+        let outcome = OrderOutcome::of(status, is_credited(&note));
+        all.add(chain_id, token_id, decimals, amount);
+        outcomes
+            .entry(outcome)
+            .or_default()
+            .add(chain_id, token_id, decimals, amount);
+    }
+    Ok(OrderTotals {
+        count: all.count,
+        sums: all.sums(),
+        outcomes: OrderOutcome::ALL
+            .into_iter()
+            .map(|outcome| {
+                let found = outcomes.remove(&outcome).unwrap_or_default();
+                OutcomeTotals {
+                    outcome,
+                    count: found.count,
+                    sums: found.sums(),
+                }
+            })
+            .collect(),
+    })
+}
+
+/// A running count and per-(chain, token) sum.
+#[derive(Default)]
+struct Sums {
+    count: u64,
+    by_asset: BTreeMap<(i64, Option<i64>), (i32, BaseUnits)>,
+}
+
+impl Sums {
+    fn add(&mut self, chain_id: i64, token_id: Option<i64>, decimals: i32, amount: BaseUnits) {
+        let entry = self
+            .by_asset
             .entry((chain_id, token_id))
             .or_insert((decimals, BaseUnits::ZERO));
         // Saturates: orders are bounded, only chain-observed amounts could get there, and a
         // total must never stop a worker or a list.
         entry.1 = entry.1.saturating_add(amount);
-        count += 1;
+        self.count += 1;
     }
-    Ok(OrderTotals {
-        count,
-        sums: sums
+
+    fn sums(self) -> Vec<OrderSum> {
+        self.by_asset
             .into_iter()
             .map(|((chain_id, token_id), (decimals, amount))| OrderSum {
                 chain_id,
@@ -219,6 +277,6 @@ pub(crate) async fn sum_amounts<T: OrderTable>(
                 decimals,
                 amount,
             })
-            .collect(),
-    })
+            .collect()
+    }
 }

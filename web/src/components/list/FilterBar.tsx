@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Select, Space, type FormInstance, type FormProps } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChainNode } from '@/api/types';
 import type { PickedRange } from '@/utils/timezone';
@@ -16,30 +16,46 @@ interface FilterBarProps<V> extends Omit<FormProps<V>, 'form' | 'layout' | 'clas
   children: ReactNode;
 }
 
-/** The filter row above a list: the fields, then Search and Reset. */
+/**
+ * The filter row above a list: the fields, then Search and Reset. On a phone (below 576 px, by
+ * CSS) the fields fold behind a Filters button so the first screen shows rows; the form stays
+ * mounted, so folding keeps what was typed.
+ */
 export default function FilterBar<V>({ form, testId, onSearch, onReset, children, ...formProps }: FilterBarProps<V>) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
   return (
-    <Form form={form} layout="inline" className="coffer-filter-bar" onFinish={onSearch} data-testid={testId} {...formProps}>
-      {children}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-            {t('search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              onReset();
-            }}
-            data-testid="filter-reset"
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    <div className={open ? 'coffer-filter-fold coffer-filter-open' : 'coffer-filter-fold'}>
+      <Button
+        className="coffer-filter-toggle"
+        icon={<FilterOutlined />}
+        aria-expanded={open}
+        onClick={() => setOpen((shown) => !shown)}
+        data-testid="filter-toggle"
+      >
+        {t('list_filters')}
+      </Button>
+      <Form form={form} layout="inline" className="coffer-filter-bar" onFinish={onSearch} data-testid={testId} {...formProps}>
+        {children}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
+              {t('search')}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                onReset();
+              }}
+              data-testid="filter-reset"
+            >
+              {t('reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </div>
   );
 }
 

@@ -67,7 +67,6 @@ const deposits = {
   // Summary, actions, export
   summary_deposits: 'Deposits: {{count}}',
   summary_transactions: 'Transactions: {{count}}',
-  summary_totals: 'Total quantity',
   summary_none: 'None in this period',
   detail: 'Detail',
   re_push: 'Re-push',

@@ -5,6 +5,7 @@ import common from './common';
 import deposits from './deposits';
 import layout from './layout';
 import login from './login';
+import list from './list';
 import logs from './logs';
 import personal from './personal';
 import system from './system';
@@ -20,6 +21,7 @@ const en = {
   ...layout,
   ...personal,
   ...logs,
+  ...list,
   ...accounts,
   ...token,
   ...deposits,

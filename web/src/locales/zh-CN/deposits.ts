@@ -65,7 +65,6 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
 
   summary_deposits: '充值笔数：{{count}}',
   summary_transactions: '交易笔数：{{count}}',
-  summary_totals: '总数量',
   summary_none: '此期间没有记录',
   detail: '详情',
   re_push: '重推',

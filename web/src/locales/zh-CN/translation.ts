@@ -6,6 +6,7 @@ import commonZhCN from './common';
 import depositsZhCN from './deposits';
 import layoutZhCN from './layout';
 import loginZhCN from './login';
+import listZhCN from './list';
 import logsZhCN from './logs';
 import personalZhCN from './personal';
 import systemZhCN from './system';
@@ -19,6 +20,7 @@ const zhCN: Translation = {
   ...layoutZhCN,
   ...personalZhCN,
   ...logsZhCN,
+  ...listZhCN,
   ...accountsZhCN,
   ...tokenZhCN,
   ...depositsZhCN,

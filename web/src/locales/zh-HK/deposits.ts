@@ -65,7 +65,6 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
 
   summary_deposits: '充值筆數：{{count}}',
   summary_transactions: '交易筆數：{{count}}',
-  summary_totals: '總數量',
   summary_none: '此期間沒有記錄',
   detail: '詳情',
   re_push: '重推',

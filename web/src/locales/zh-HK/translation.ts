@@ -6,6 +6,7 @@ import commonZhHK from './common';
 import depositsZhHK from './deposits';
 import layoutZhHK from './layout';
 import loginZhHK from './login';
+import listZhHK from './list';
 import logsZhHK from './logs';
 import personalZhHK from './personal';
 import systemZhHK from './system';
@@ -19,6 +20,7 @@ const zhHK: Translation = {
   ...layoutZhHK,
   ...personalZhHK,
   ...logsZhHK,
+  ...listZhHK,
   ...accountsZhHK,
   ...tokenZhHK,
   ...depositsZhHK,

@@ -130,6 +130,7 @@ export default function AccountListPage() {
       />
       <PagedTable<AccountRow>
         list={list}
+        listId="accounts"
         columns={columns}
         rowProps={(row) => ({ 'data-testid': `account-row-${row.email}` })}
       />

@@ -130,7 +130,7 @@ export default function IpListPage() {
         </Space>
       }
     >
-      <PagedTable<PartnerIpRow> list={list} columns={columns} rowProps={(row) => ({ 'data-testid': `ip-row-${row.ip}` })} />
+      <PagedTable<PartnerIpRow> list={list} listId="ip-list" columns={columns} rowProps={(row) => ({ 'data-testid': `ip-row-${row.ip}` })} />
       <IpRequestModal
         open={requesting}
         onClose={() => setRequesting(false)}

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { roleDelete, rolePage } from '@/api/accounts';
 import type { RoleRow } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
+import type { ListColumn } from '@/components/list/columnSettings';
+import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
+import { useWholeList } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
 import RoleFormModal from './RoleFormModal';
@@ -15,18 +17,9 @@ import RoleFormModal from './RoleFormModal';
 export default function RoleListPage() {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
-  const [roles, setRoles] = useState<RoleRow[]>([]);
-  const [loading, setLoading] = useState(true);
   const [form, setForm] = useState<'add' | RoleRow | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    rolePage()
-      .then((page) => setRoles(page.list ?? []))
-      .catch(() => setRoles([]))
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
+  const list = useWholeList<RoleRow>(() => rolePage().then((page) => page.list));
+  const load = list.reload;
 
   const remove = async (role: RoleRow) => {
     try {
@@ -38,7 +31,7 @@ export default function RoleListPage() {
     load();
   };
 
-  const columns: ColumnsType<RoleRow> = [
+  const columns: Array<ListColumn<RoleRow>> = [
     { title: t('role_name'), dataIndex: 'name', key: 'name' },
     {
       title: t('role_admin'),
@@ -100,16 +93,7 @@ export default function RoleListPage() {
         </AccessControl>
       }
     >
-      <Table<RoleRow>
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={roles}
-        columns={columns}
-        pagination={false}
-        scroll={{ x: 600 }}
-        onRow={(role) => ({ 'data-testid': `role-row-${role.name}` }) as object}
-      />
+      <PagedTable<RoleRow> list={list} columns={columns} listId="roles" rowProps={(role) => ({ 'data-testid': `role-row-${role.name}` })} />
       <RoleFormModal
         target={form}
         onClose={() => setForm(null)}

@@ -99,6 +99,7 @@ export default function CallbackPage() {
         <CallbackFilterBar timeZone={timeZone} onSearch={list.search} />
         <PagedTable<CallbackEvent>
           list={list}
+          listId="callback-log"
           rowKey="eventId"
           columns={columns}
           expandable={{

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
+import { showAllColumns } from '@/test/columns';
 import { depositRow } from '@/test/deposits';
 import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
@@ -28,7 +29,14 @@ vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const ROW = depositRow(12, { orderNo: 'D202611220000012', amount: '25', actualAmount: '25' });
 const CONFIRMING = depositRow(13, { orderNo: 'D202611220000013', status: 7, confirmations: 3, callbackStatus: 0, notifyStatus: 1, chainId: 31337, chainname: 'Anvil', tokenId: 101 });
-const SUMMARY = { count: 2, totals: [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount: '50.123456' }] };
+const usdt = (amount: string) => [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount }];
+const none = { count: 0, totals: [] };
+// One complete and one confirming deposit: every row, and the money that moved apart.
+const SUMMARY = {
+  count: 2,
+  totals: usdt('50.123456'),
+  outcomes: { complete: { count: 1, totals: usdt('25') }, pending: { count: 1, totals: usdt('25.123456') }, rejected: none, failed: none, uncredited: none },
+};
 const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 500, latencyMs: 42, response: 'oops', error: '', success: false, createtime: '2026-11-22T07:02:00Z' };
 const DEFAULTS = toOrderFilters({ period: defaultRange(8) }, 8)!;
 
@@ -66,7 +74,13 @@ describe('deposits table', () => {
 
     expect(row().getByTestId('deposit-amount').textContent).toBe('25.0000');
     expect(row().getByTestId('deposit-amount').getAttribute('data-amount')).toBe('25');
+    expect(row().getByTestId('deposit-amount-symbol').textContent).toBe('USDT');
     expect(row().getByTestId('deposit-status').textContent).toBe('Transaction complete');
+    expect(row().getByText('2026-11-22 15:00:00')).toBeTruthy();
+    // Secondary columns wait in the column settings (and the drawer).
+    expect(row().queryByTestId('deposit-hash')).toBeNull();
+    expect(row().queryByTestId('deposit-confirmations')).toBeNull();
+    await showAllColumns();
     expect(row().getByTestId('deposit-confirmations').textContent).toBe('12/12');
     expect(row().getByTestId('deposit-callback-status').textContent).toBe('Success');
     expect(row().getByTestId('deposit-notify-status').textContent).toBe('Success');
@@ -82,9 +96,15 @@ describe('deposits table', () => {
     expect(row('D202611220000013').getByTestId('deposit-confirmations').textContent).toBe('3/12');
 
     expect(screen.getByTestId('summary-count').textContent).toBe('Deposits: 2');
+    // The total that moved is the complete deposit only; the confirming one reads apart.
+    expect(screen.getByTestId('summary-complete').textContent).toContain('Complete (money moved): 1');
     const total = screen.getByTestId('summary-total-1337-1');
-    expect(within(total).getByTestId('summary-amount').textContent).toBe('50.1234 USDT');
-    expect(within(total).getByTestId('summary-amount').getAttribute('data-amount')).toBe('50.123456');
+    expect(within(total).getByTestId('summary-amount').textContent).toBe('25.0000 USDT');
+    expect(within(total).getByTestId('summary-amount').getAttribute('data-amount')).toBe('25');
+    const pending = screen.getByTestId('summary-pending-total-1337-1');
+    expect(within(pending).getByTestId('summary-amount').getAttribute('data-amount')).toBe('25.123456');
+    expect(screen.getByTestId('summary-pending').textContent).toContain('Pending: 1');
+    expect(screen.queryByTestId('summary-rejected')).toBeNull();
   });
 
   it('sends the filters trimmed, to the list and the summary', async () => {
@@ -158,11 +178,12 @@ describe('deposits table', () => {
   it('opens the drawer on a row click, but not from the copy button', async () => {
     vi.spyOn(window, 'prompt').mockReturnValue(null); // jsdom has no clipboard: the copy helper falls back to prompt
     await renderPage([3, 301]);
+    await showAllColumns();
     const copy = screen.getByTestId('deposit-row-D202611220000012').querySelector('.ant-typography-copy')!;
     fireEvent.click(copy);
     await settle(200);
     expect(screen.queryByTestId('deposit-detail-body')).toBeNull();
-    fireEvent.click(row().getByTestId('deposit-openid'));
+    fireEvent.click(row().getByTestId('deposit-status'));
     expect(await screen.findByTestId('deposit-detail-body', undefined, WAIT)).toBeTruthy();
   });
 

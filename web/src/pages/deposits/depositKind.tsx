@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ColumnsType } from 'antd/es/table';
+import type { ListColumn } from '@/components/list/columnSettings';
 import { depositDetail, type DepositDetail, type DepositRow } from '@/api/deposits';
 import { detailItem, orderColumns, orderDetailItems, textCell } from '@/pages/orders/orderFields';
 import { orderCsvColumns, toCsv, type CsvColumn } from '@/pages/orders/orderExport';
@@ -19,34 +19,35 @@ const noteText = (row: DepositRow, t: OrderContext['t']) => {
 };
 
 /** Columns of the deposit tables. */
-export function depositColumns({ withType, actions, ...context }: ColumnOptions<DepositRow>): ColumnsType<DepositRow> {
+export function depositColumns({ withType, actions, ...context }: ColumnOptions<DepositRow>): Array<ListColumn<DepositRow>> {
   const { t } = context;
   const shared = orderColumns<DepositRow>(context, 'deposit');
-  const columns: ColumnsType<DepositRow> = [
+  const columns: Array<ListColumn<DepositRow>> = [
     shared.orderNo,
     ...(withType
       ? [{ title: t('tx_type'), dataIndex: 'type', key: 'type', render: (value: number) => <StatusTag map={TX_TYPE} value={value} testId="deposit-type" /> }]
       : []),
     shared.openId,
-    { title: t('user_id'), dataIndex: 'userId', key: 'userId', render: (value: number | null) => value ?? '—' },
-    shared.token,
-    shared.hash,
-    shared.from,
-    shared.to,
+    { title: t('user_id'), dataIndex: 'userId', key: 'userId', secondary: true, render: (value: number | null) => value ?? '—' },
     shared.amount('quantity'),
-    shared.actualAmount,
-    shared.callback,
-    shared.notifyStatus,
     {
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
       render: (value: number) => <StatusTag map={ORDER_STATUS} value={value} testId="deposit-status" />,
     },
+    shared.token,
+    shared.hash,
+    shared.from,
+    shared.to,
+    shared.actualAmount,
+    shared.callback,
+    shared.notifyStatus,
     {
       title: t('confirmations'),
       key: 'confirmations',
       align: 'right',
+      secondary: true,
       render: (_, row) => <span data-testid="deposit-confirmations">{confirmationsText(row.confirmations, row.requiredConfirmations)}</span>,
     },
     shared.createtime,

@@ -85,21 +85,19 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
       />
     ) : undefined;
 
-  const columns = kind.columns({
-    t,
-    timeZone,
-    chains,
-    withType: !!source.withType,
-    actions: (row) => (
-      <Space size={0}>
-        <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setSelected(row)} data-testid={`${kind.testId}-detail-open`}>
-          {t('detail')}
-        </Button>
-        {pushButton(row)}
-        {extras.rowActions?.(row)}
-      </Space>
-    ),
-  });
+  const actions = (row: R) => (
+    <Space size={0}>
+      <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setSelected(row)} data-testid={`${kind.testId}-detail-open`}>
+        {t('detail')}
+      </Button>
+      {pushButton(row)}
+      {extras.rowActions?.(row)}
+    </Space>
+  );
+  const shownAtFirst = source.columnDefaults ?? {};
+  const columns = kind
+    .columns({ t, timeZone, chains, withType: !!source.withType, actions })
+    .map((column) => (String(column.key) in shownAtFirst ? { ...column, secondary: !shownAtFirst[String(column.key)] } : column));
 
   return (
     <Card
@@ -130,6 +128,7 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
       {extras.toolbar}
       <PagedTable<R>
         list={list}
+        listId={`${kind.testId}-${source.menuId}`}
         columns={columns}
         rowSelection={extras.rowSelection}
         rowClassName="coffer-clickable-row"

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Space, Typography } from 'antd';
-import type { ColumnType } from 'antd/es/table';
 import type { OrderRowBase } from '@/api/orders';
+import type { ListColumn } from '@/components/list/columnSettings';
 import { AddressText } from '@/pages/token/AddressText';
 import { chainById } from '@/pages/token/tokenRules';
 import { formatInZone } from '@/utils/timezone';
@@ -20,9 +20,14 @@ export const zoneTime = (value: string | null | undefined, timeZone: number | nu
 /** Plain text with a test id, a dash when empty. */
 export const textCell = (value: string | null | undefined, testId?: string) => <span data-testid={testId}>{value || '—'}</span>;
 
-/** The table columns of the shared fields; `prefix` names their test ids (`deposit-amount`, `wd-amount`). */
+/**
+ * The table columns of the shared fields; `prefix` names their test ids (`deposit-amount`,
+ * `wd-amount`). What a list shows at first is the order number, the amount with its token,
+ * the status, the time and the actions (so they fit at 1200 px); the others are `secondary`:
+ * in the detail drawer, or switched on in the column settings.
+ */
 export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: OrderContext, prefix: string) {
-  const column = (spec: ColumnType<R>): ColumnType<R> => spec;
+  const column = (spec: ListColumn<R>): ListColumn<R> => spec;
   return {
     orderNo: column({
       title: t('order_no'),
@@ -31,10 +36,11 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       fixed: 'left',
       render: (value: string) => <span data-testid={`${prefix}-order-no`}>{value}</span>,
     }),
-    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', render: (value: string) => textCell(value, `${prefix}-openid`) }),
+    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', secondary: true, render: (value: string) => textCell(value, `${prefix}-openid`) }),
     token: column({
       title: t('deposit_token'),
       key: 'token',
+      secondary: true,
       render: (_, row) => (
         <span data-testid={`${prefix}-token`}>
           {row.symbol} <span className="coffer-muted">{row.chainname}</span>
@@ -45,22 +51,39 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       title: t('tx_hash'),
       dataIndex: 'hash',
       key: 'hash',
+      secondary: true,
       render: (hash: string, row) => <HashText hash={hash} txurl={chainById(chains, row.chainId)?.txurl} testId={`${prefix}-hash`} />,
     }),
-    from: column({ title: t('from_address'), dataIndex: 'fromAddress', key: 'from', render: (value: string) => <AddressText address={value} testId={`${prefix}-from`} /> }),
-    to: column({ title: t('to_address'), dataIndex: 'toAddress', key: 'to', render: (value: string) => <AddressText address={value} testId={`${prefix}-to`} /> }),
+    from: column({ title: t('from_address'), dataIndex: 'fromAddress', key: 'from', secondary: true, render: (value: string) => <AddressText address={value} testId={`${prefix}-from`} /> }),
+    to: column({ title: t('to_address'), dataIndex: 'toAddress', key: 'to', secondary: true, render: (value: string) => <AddressText address={value} testId={`${prefix}-to`} /> }),
+    /** The amount with its token: the number (4 decimals, exact in its tooltip), then the symbol. */
     amount: (titleKey: TranslationKey) =>
-      column({ title: t(titleKey), dataIndex: 'amount', key: 'amount', align: 'right', render: (value: string) => <AmountText amount={value} testId={`${prefix}-amount`} /> }),
+      column({
+        title: t(titleKey),
+        dataIndex: 'amount',
+        key: 'amount',
+        align: 'right',
+        render: (value: string, row) => (
+          <span className="coffer-nowrap">
+            <AmountText amount={value} testId={`${prefix}-amount`} />{' '}
+            <span className="coffer-muted" data-testid={`${prefix}-amount-symbol`}>
+              {row.symbol}
+            </span>
+          </span>
+        ),
+      }),
     actualAmount: column({
       title: t('actual_quantity'),
       dataIndex: 'actualAmount',
       key: 'actualAmount',
       align: 'right',
+      secondary: true,
       render: (value: string) => <AmountText amount={value} testId={`${prefix}-actual-amount`} />,
     }),
     callback: column({
       title: t('callback_status'),
       key: 'callback',
+      secondary: true,
       render: (_, row) => (
         <Space direction="vertical" size={0}>
           <StatusTag map={CALLBACK_STATUS} value={row.callbackStatus} testId={`${prefix}-callback-status`} />
@@ -72,6 +95,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       title: t('notify_status'),
       dataIndex: 'notifyStatus',
       key: 'notifyStatus',
+      secondary: true,
       render: (value: number) => <StatusTag map={NOTIFY_STATUS} value={value} testId={`${prefix}-notify-status`} />,
     }),
     createtime: column({ title: t('created_time'), dataIndex: 'createtime', key: 'createtime', render: (value: string) => zoneTime(value, timeZone) }),

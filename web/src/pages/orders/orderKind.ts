@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { DescriptionsProps } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import type { AttemptResult } from '@/api/callbacks';
+import type { ListColumn } from '@/components/list/columnSettings';
 import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderStatus, OrderSummary } from '@/api/orders';
 import type { ChainNode, PageResult } from '@/api/types';
 import type { TranslationKey } from '@/locales/types';
@@ -40,7 +40,8 @@ export interface OrderKind<R extends OrderRowBase, D extends OrderDetailOf<R> = 
   /** The filter offers the merchant's order number too. */
   withMerchantOrderNo: boolean;
   drawerWidth: number;
-  columns: (options: ColumnOptions<R>) => ColumnsType<R>;
+  /** Main columns first; `secondary` ones start hidden (column settings). */
+  columns: (options: ColumnOptions<R>) => Array<ListColumn<R>>;
   csv: (rows: readonly R[], t: TFunction, hours: number | null, options: { withType: boolean }) => string;
   detail: (id: number) => Promise<D>;
   /** Whether the role may call `detail`; without it the drawer shows the row's fields only. */
@@ -84,6 +85,8 @@ export interface OrderSource<R extends OrderRowBase, D extends OrderDetailOf<R> 
   withType?: boolean;
   /** The status the filter starts with and returns to on Reset (withdraw check: awaiting review). */
   initialStatus?: OrderStatus;
+  /** Which columns this list shows at first, by key, where it differs from the kind's. */
+  columnDefaults?: Readonly<Record<string, boolean>>;
   /** The F button id of re-push; none: no re-push on this screen. */
   pushPermission?: string;
   page: (query: OrderQuery) => Promise<PageResult<R>>;

@@ -107,6 +107,7 @@ export default function BlacklistPage() {
       </FilterBar>
       <PagedTable<BlacklistEntry>
         list={list}
+        listId="blacklist"
         columns={columns}
         rowProps={(entry) => ({ 'data-testid': `blacklist-row-${entry.id}`, 'data-address': entry.address })}
       />

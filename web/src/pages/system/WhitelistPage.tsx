@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Space, Table, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Space, Tooltip, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { getAllowIps, type AllowIp } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
+import type { ListColumn } from '@/components/list/columnSettings';
+import PagedTable from '@/components/list/PagedTable';
+import { useWholeList } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { formatInZone } from '@/utils/timezone';
@@ -15,20 +17,12 @@ import { WHITELIST_LIMIT } from './systemRules';
 export default function WhitelistPage() {
   const { t } = useTranslation();
   const timeZone = useMerchantTimeZone();
-  const [list, setList] = useState<AllowIp[] | null>(null);
-  const [loading, setLoading] = useState(true);
+  const allowed = useWholeList<AllowIp>(getAllowIps);
+  // Null until read: the count and Edit wait for the list (an edit replaces the whole list).
+  const list = allowed.loading || allowed.failed ? null : allowed.rows;
   const [editing, setEditing] = useState(false);
 
-  const load = useCallback(() => {
-    setLoading(true);
-    getAllowIps()
-      .then(setList)
-      .catch(() => undefined) // the request layer told the user
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
-
-  const columns: ColumnsType<AllowIp> = [
+  const columns: Array<ListColumn<AllowIp>> = [
     {
       title: t('ip_address'),
       dataIndex: 'ip',
@@ -63,16 +57,12 @@ export default function WhitelistPage() {
       }
     >
       <Alert type="info" showIcon className="coffer-gap-bottom" message={t('sys_whitelist_tip')} data-testid="whitelist-tip" />
-      <Table<AllowIp>
+      <PagedTable<AllowIp>
+        list={allowed}
         rowKey="ip"
-        size="middle"
-        loading={loading}
-        dataSource={list ?? []}
         columns={columns}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('sys_whitelist_empty') }}
-        onRow={(row) => ({ 'data-testid': `whitelist-row-${row.ip}` }) as object}
+        rowProps={(row) => ({ 'data-testid': `whitelist-row-${row.ip}` })}
       />
       <WhitelistModal
         open={editing}
@@ -80,7 +70,7 @@ export default function WhitelistPage() {
         onClose={() => setEditing(false)}
         onSaved={(saved) => {
           setEditing(false);
-          setList(saved);
+          allowed.replace(saved);
         }}
       />
     </Card>

@@ -142,7 +142,7 @@ export default function HotWalletPage() {
       {full && hasPermission(PERMISSIONS.hotWalletAdd) && (
         <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('hot_wallet_limit')} data-testid="hot-limit" />
       )}
-      <PagedTable<HotWalletRow> list={list} columns={columns} rowProps={(wallet) => ({ 'data-testid': `hot-row-${wallet.address}` })} />
+      <PagedTable<HotWalletRow> list={list} listId="hot-wallets" columns={columns} rowProps={(wallet) => ({ 'data-testid': `hot-row-${wallet.address}` })} />
       <HotWalletAddModal
         open={adding}
         chains={chains}

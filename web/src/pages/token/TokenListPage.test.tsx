@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
+import { showAllColumns } from '@/test/columns';
 import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
 import TokenListPage from './TokenListPage';
@@ -103,7 +104,22 @@ describe('token list', () => {
     expect(screen.getByTestId('asset-payment-address').textContent).toBe('0x5FbD…0aa3');
     expect(screen.getByTestId('asset-cold-status').textContent).toBe('Not set');
     expect(screen.getByTestId('asset-apply-status').textContent).toBe('Awaiting review');
-    expect(row.textContent).toContain('2026-11-22 15:00:00');
+    // The time is a secondary column: switched on in the column settings.
+    expect(row.textContent).not.toContain('2026-11-22 15:00:00');
+    await showAllColumns();
+    expect(screen.getByTestId('asset-row-1337-1').textContent).toContain('2026-11-22 15:00:00');
+  });
+
+  it('shows a failed load with Retry, which reads the tokens again', async () => {
+    assets.listAssets.mockRejectedValueOnce(new Error('500'));
+    act(() => sessionStore.signIn(makeUser([2, 201])));
+    render(
+      <TestRouter path="/token/list">
+        <TokenListPage />
+      </TestRouter>,
+    );
+    fireEvent.click(await screen.findByTestId('list-retry', undefined, WAIT));
+    expect(await screen.findByTestId('asset-row-1337-1', undefined, WAIT)).toBeTruthy();
   });
 
   it('gates every button on its id: no Add, switch, Detail or Edit without them', async () => {

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Select, Space, Switch, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Select, Space, Switch, Tag } from 'antd';
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listAssets, setAssetStatus, type Asset } from '@/api/assets';
 import AccessControl from '@/components/AccessControl';
+import type { ListColumn } from '@/components/list/columnSettings';
+import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
+import { useWholeList } from '@/hooks/usePagedQuery';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
@@ -17,26 +19,6 @@ import TokenIcon from './TokenIcon';
 import { applyStatusView } from './tokenRules';
 import { useHomeConfig } from './useHomeConfig';
 
-/** The merchant's assets, optionally of one chain; `reload` reads them again. */
-function useAssets(chainId: number | undefined) {
-  const [assets, setAssets] = useState<Asset[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    setLoading(true);
-    listAssets(chainId === undefined ? {} : { chainId })
-      .then((list) => alive && setAssets(list ?? []))
-      .catch(() => alive && setAssets([]))
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, [chainId, reloads]);
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  return { assets, loading, reload };
-}
-
 /** Token > Token list (menu 201): the tokens the merchant enabled, with their settings. */
 export default function TokenListPage() {
   const { t } = useTranslation();
@@ -45,7 +27,8 @@ export default function TokenListPage() {
   const timeZone = useMerchantTimeZone();
   const { config, chains } = useHomeConfig();
   const [chainFilter, setChainFilter] = useState<number | undefined>(undefined);
-  const { assets, loading, reload } = useAssets(chainFilter);
+  const list = useWholeList<Asset>(() => listAssets(chainFilter === undefined ? {} : { chainId: chainFilter }), chainFilter);
+  const { rows: assets, reload } = list;
   const [allAssets, setAllAssets] = useState<Asset[]>([]);
   const [target, setTarget] = useState<'add' | Asset | null>(null);
   const [switching, setSwitching] = useState<number | null>(null);
@@ -82,7 +65,7 @@ export default function TokenListPage() {
   const canStatus = hasPermission(PERMISSIONS.tokenStatus);
   const canDetail = hasPermission(PAGES.tokenDetail);
   const canEdit = hasPermission(PERMISSIONS.tokenEdit);
-  const columns: ColumnsType<Asset> = [
+  const columns: Array<ListColumn<Asset>> = [
     { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 110 },
     {
       title: t('token'),
@@ -144,7 +127,7 @@ export default function TokenListPage() {
         );
       },
     },
-    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 170, secondary: true, render: (value) => formatInZone(value, timeZone) },
   ];
   if (canDetail || canEdit) {
     columns.push({
@@ -194,15 +177,11 @@ export default function TokenListPage() {
       }
     >
       <Alert type="info" showIcon className="coffer-gap-bottom" message={t('token_list_tip')} />
-      <Table<Asset>
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={assets}
+      <PagedTable<Asset>
+        list={list}
         columns={columns}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        onRow={(asset) => ({ 'data-testid': `asset-row-${asset.chainId}-${asset.tokenId}` }) as object}
+        listId="token-list"
+        rowProps={(asset) => ({ 'data-testid': `asset-row-${asset.chainId}-${asset.tokenId}` })}
       />
       <AssetFormModal
         target={target}

@@ -80,7 +80,7 @@ export default function WalletAddressPage() {
           <Input allowClear placeholder={t('filter_address')} className="coffer-filter-input" data-testid="filter-address" />
         </Form.Item>
       </FilterBar>
-      <PagedTable<DepositAddressRow> list={list} columns={columns} rowProps={(row) => ({ 'data-testid': `deposit-row-${row.chainId}-${row.openId}` })} />
+      <PagedTable<DepositAddressRow> list={list} listId="wallet-addresses" columns={columns} rowProps={(row) => ({ 'data-testid': `deposit-row-${row.chainId}-${row.openId}` })} />
       <RemarkModal
         target={editing}
         onClose={() => setEditing(null)}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
+import { showAllColumns } from '@/test/columns';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { settle } from '@/test/router';
 import { withdrawalRow } from '@/test/withdrawals';
@@ -51,7 +52,11 @@ beforeEach(async () => {
   api.pageWithdrawals.mockImplementation(async (query: { pageSize: number }) =>
     query.pageSize === 1 ? { list: [A], total: 7 } : { list: [A, B, FAILED], total: 3 },
   );
-  api.withdrawalSummary.mockResolvedValue({ count: 3, totals: [] });
+  api.withdrawalSummary.mockResolvedValue({
+    count: 3,
+    totals: [],
+    outcomes: Object.fromEntries(['complete', 'pending', 'rejected', 'failed', 'uncredited'].map((o) => [o, { count: 0, totals: [] }])),
+  });
   api.withdrawalDetail.mockResolvedValue({ ...A, callbacks: [], reviews: [] });
   api.queryWithdrawals.mockResolvedValue([]);
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] }]));
@@ -64,6 +69,11 @@ describe('Transactions › Withdraw check', () => {
     expect(api.pageWithdrawals).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...DEFAULTS });
     expect(DEFAULTS.status).toBe(1);
     expect(screen.getByTestId('filter-status').textContent).toContain('Awaiting review');
+    // A reviewer sees what is paid to whom next to the decision.
+    expect(row(A.orderNo).getByTestId('wd-amount').getAttribute('data-amount')).toBe(A.amount);
+    expect(row(A.orderNo).getByTestId('wd-to').getAttribute('data-address')).toBe(A.toAddress);
+    // Why it is held: in the column settings (and the drawer).
+    await showAllColumns();
     expect(row(A.orderNo).getByTestId('wd-risk').textContent).toBe('Amount at or above the minimum review amount');
     for (const id of ['review-bar', 'batch-pass', 'one-click', 'wd-pass', 'wd-reject', 'wd-review-again', 'wd-push']) {
       expect(screen.queryByTestId(id)).toBeNull();

@@ -31,6 +31,8 @@ const WITHDRAW_CHECK: WithdrawalSource = {
   ...WITHDRAW_ORDERS,
   menuId: PAGES.withdrawCheck,
   titleKey: 'withdraw_check',
+  // Room for Pass / Reject beside the amount and the target address at 1200 px: the time is in the drawer.
+  columnDefaults: { createtime: false },
   tipKey: 'withdraw_check_tip',
   pushPermission: undefined,
   initialStatus: OrderStatus.AwaitingReview,

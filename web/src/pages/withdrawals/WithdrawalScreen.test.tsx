@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
+import { showAllColumns } from '@/test/columns';
 import { settle } from '@/test/router';
 import { withdrawalRow } from '@/test/withdrawals';
 import { toast } from '@/utils/feedback';
@@ -44,7 +45,14 @@ const WAITING = withdrawalRow(10, {
   createdBy: '',
   merchantOrderNo: '',
 });
-const SUMMARY = { count: 2, totals: [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount: '1505.123456' }] };
+const usdt = (amount: string) => [{ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', amount }];
+const none = { count: 0, totals: [] };
+// One complete withdrawal, one awaiting review.
+const SUMMARY = {
+  count: 2,
+  totals: usdt('1505.123456'),
+  outcomes: { complete: { count: 1, totals: usdt('5') }, pending: { count: 1, totals: usdt('1500.123456') }, rejected: none, failed: none, uncredited: none },
+};
 const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 200, latencyMs: 12, response: '{"code":0}', error: '', success: true, createtime: '2026-11-22T07:02:00Z' };
 const REVIEW = { action: 1, reviewer: 'boss@coffer.local', reason: '', createtime: '2026-11-22T07:00:30Z' };
 const DEFAULTS = toOrderFilters({ period: defaultRange(8) }, 8)!;
@@ -77,7 +85,12 @@ describe('Orders › Withdraw', () => {
     expect(api.withdrawalSummary).toHaveBeenCalledWith(DEFAULTS);
     expect(row().getByTestId('wd-amount').textContent).toBe('5.0000');
     expect(row().getByTestId('wd-amount').getAttribute('data-amount')).toBe('5');
+    expect(row().getByTestId('wd-amount-symbol').textContent).toBe('USDT');
     expect(row().getByTestId('wd-status').textContent).toBe('Transaction complete');
+    expect(row().getByTestId('wd-to').getAttribute('data-address')).toBe(DONE.toAddress);
+    // Secondary columns wait in the column settings (and the drawer).
+    expect(row().queryByTestId('wd-source')).toBeNull();
+    await showAllColumns();
     expect(row().getByTestId('wd-source').textContent).toBe('Console');
     expect(row().getByTestId('wd-created-by').textContent).toBe('ops@coffer.local');
     expect(row().getByTestId('wd-fee').textContent).toBe('0.0000 DEV');
@@ -91,7 +104,9 @@ describe('Orders › Withdraw', () => {
       'Amount at or above the minimum review amount; Refused by your risk-control address: blocked user',
     );
     expect(screen.getByTestId('summary-count').textContent).toBe('Withdrawals: 2');
-    expect(within(screen.getByTestId('summary-total-1337-1')).getByTestId('summary-amount').textContent).toBe('1505.1234 USDT');
+    // What moved is the complete one; the one awaiting review is pending, not in that total.
+    expect(within(screen.getByTestId('summary-total-1337-1')).getByTestId('summary-amount').textContent).toBe('5.0000 USDT');
+    expect(within(screen.getByTestId('summary-pending-total-1337-1')).getByTestId('summary-amount').textContent).toBe('1500.1234 USDT');
   });
 
   it('sends the filters trimmed, with the merchant order number and the status', async () => {
@@ -142,7 +157,7 @@ describe('Orders › Withdraw', () => {
 
   it('opens the detail with every order field, risk reasons in words, reviews and callback attempts', async () => {
     await renderPage([3, 302]);
-    fireEvent.click(row(WAITING.orderNo).getByTestId('wd-openid'));
+    fireEvent.click(row(WAITING.orderNo).getByTestId('wd-status'));
     const body = within(await screen.findByTestId('wd-detail-body', undefined, WAIT));
     await waitFor(() => expect(api.withdrawalDetail).toHaveBeenCalledWith(10), WAIT);
     expect(body.getByTestId('detail-order-no').textContent).toContain(WAITING.orderNo);
@@ -164,6 +179,7 @@ describe('Orders › Withdraw', () => {
     api.pageWithdrawals.mockResolvedValue({ list: [DONE, { ...WAITING, status: 8, hash: `0x${'ef'.repeat(32)}` }], total: 2 });
     api.withdrawalDetail.mockResolvedValue({ ...WAITING, status: 8, hash: `0x${'ef'.repeat(32)}`, callbacks: [], reviews: [] });
     await renderPage([3, 302]);
+    await showAllColumns();
     expect(row().getByTestId('wd-hash').querySelector('a')).toBeNull(); // the devchain has no explorer
     const link = row(WAITING.orderNo).getByTestId('wd-hash').querySelector('a')!;
     expect(link.getAttribute('href')).toBe(`https://etherscan.io/tx/0x${'ef'.repeat(32)}`);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Space } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { WithdrawalSource } from '@/api/orders';
+import type { ListColumn } from '@/components/list/columnSettings';
 import { withdrawalDetail, type WithdrawalDetail, type WithdrawalRow } from '@/api/withdrawals';
 import { detailItem, orderColumns, orderDetailItems, textCell } from '@/pages/orders/orderFields';
 import { orderCsvColumns, toCsv, type CsvColumn } from '@/pages/orders/orderExport';
@@ -21,33 +21,15 @@ export const createdByText = (row: Pick<WithdrawalRow, 'createdBy' | 'source'>, 
   row.createdBy || (row.source === WithdrawalSource.MerchantApi ? t('wd_source_1') : '—');
 
 /** Columns of the withdrawal tables. */
-export function withdrawalColumns({ actions, ...context }: ColumnOptions<WithdrawalRow>): ColumnsType<WithdrawalRow> {
+export function withdrawalColumns({ actions, ...context }: ColumnOptions<WithdrawalRow>): Array<ListColumn<WithdrawalRow>> {
   const { t } = context;
   const shared = orderColumns<WithdrawalRow>(context, 'wd');
-  const columns: ColumnsType<WithdrawalRow> = [
+  // First the order number, amount, target address, status and time (a reviewer sees what
+  // is paid to whom next to Pass / Reject); the rest can be switched on.
+  const columns: Array<ListColumn<WithdrawalRow>> = [
     shared.orderNo,
-    {
-      title: t('merchant_order_no'),
-      dataIndex: 'merchantOrderNo',
-      key: 'merchantOrderNo',
-      render: (value: string) => textCell(value, 'wd-merchant-order-no'),
-    },
-    { title: t('wd_source'), dataIndex: 'source', key: 'source', render: (value: number) => <StatusTag map={WITHDRAWAL_SOURCE} value={value} testId="wd-source" /> },
-    shared.openId,
-    { title: t('wd_created_by'), key: 'createdBy', render: (_, row) => <span data-testid="wd-created-by">{createdByText(row, t)}</span> },
-    shared.token,
     shared.amount('wd_quantity'),
-    shared.actualAmount,
-    {
-      title: t('wd_fee'),
-      dataIndex: 'fee',
-      key: 'fee',
-      align: 'right',
-      render: (value: string, row) => (value ? <AmountText amount={value} symbol={row.chainsymbol} testId="wd-fee" /> : '—'),
-    },
-    shared.to,
-    shared.from,
-    shared.hash,
+    { ...shared.to, secondary: false },
     {
       title: t('status'),
       dataIndex: 'status',
@@ -59,16 +41,45 @@ export function withdrawalColumns({ actions, ...context }: ColumnOptions<Withdra
         </Space>
       ),
     },
+    shared.createtime,
+    {
+      title: t('merchant_order_no'),
+      dataIndex: 'merchantOrderNo',
+      key: 'merchantOrderNo',
+      secondary: true,
+      render: (value: string) => textCell(value, 'wd-merchant-order-no'),
+    },
+    {
+      title: t('wd_source'),
+      dataIndex: 'source',
+      key: 'source',
+      secondary: true,
+      render: (value: number) => <StatusTag map={WITHDRAWAL_SOURCE} value={value} testId="wd-source" />,
+    },
+    shared.openId,
+    { title: t('wd_created_by'), key: 'createdBy', secondary: true, render: (_, row) => <span data-testid="wd-created-by">{createdByText(row, t)}</span> },
+    shared.token,
+    shared.actualAmount,
+    {
+      title: t('wd_fee'),
+      dataIndex: 'fee',
+      key: 'fee',
+      align: 'right',
+      secondary: true,
+      render: (value: string, row) => (value ? <AmountText amount={value} symbol={row.chainsymbol} testId="wd-fee" /> : '—'),
+    },
+    shared.from,
+    shared.hash,
     {
       title: t('wd_risk_reasons'),
       dataIndex: 'riskReasons',
       key: 'riskReasons',
+      secondary: true,
       render: (value: string[]) => <LongText text={riskReasonsText(value, t)} testId="wd-risk" />,
     },
-    { title: t('wd_reviewer'), dataIndex: 'reviewer', key: 'reviewer', render: (value: string) => textCell(value, 'wd-reviewer') },
+    { title: t('wd_reviewer'), dataIndex: 'reviewer', key: 'reviewer', secondary: true, render: (value: string) => textCell(value, 'wd-reviewer') },
     shared.callback,
     shared.notifyStatus,
-    shared.createtime,
   ];
   if (actions) columns.push({ title: t('actions'), key: 'actions', fixed: 'right', render: (_, row) => actions(row) });
   return columns;

@@ -1,0 +1,55 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { ColumnType } from 'antd/es/table';
+import { sessionStore } from '@/store/session';
+import { readJson, writeJson } from '@/utils/storage';
+
+// Which columns a list shows: each list declares its main columns (shown) and its secondary
+// ones (off until switched on); a user's choice is remembered per user and list in local
+// storage, so one person's wide table does not follow another who signs in on the same browser.
+
+/** A list column; `secondary` ones start hidden and can be switched on in the column settings. */
+export type ListColumn<T> = ColumnType<T> & { secondary?: boolean };
+
+/** Shown (true) or hidden (false) per column key: only what the user changed. */
+export type ColumnChoice = Record<string, boolean>;
+
+export const columnStorageKey = (userId: number | string, listId: string) => `coffer.columns.${userId}.${listId}`;
+
+const currentUserKey = (listId: string) => columnStorageKey(sessionStore.get().user?.id ?? 'anonymous', listId);
+
+export const readColumnChoice = (listId: string): ColumnChoice => readJson<ColumnChoice>(currentUserKey(listId)) ?? {};
+
+export const writeColumnChoice = (listId: string, choice: ColumnChoice) =>
+  writeJson(currentUserKey(listId), Object.keys(choice).length > 0 ? choice : null);
+
+/** A column the user may hide or show: keyed, not pinned to a side (order number, actions). */
+export const isToggleable = <T>(column: ListColumn<T>) => column.key !== undefined && !column.fixed;
+
+/** Whether a column shows under a choice: the user's word, else its default. */
+export const isShown = <T>(column: ListColumn<T>, choice: ColumnChoice) =>
+  !isToggleable(column) || (choice[String(column.key)] ?? !column.secondary);
+
+/** The columns a list shows now, the toggleable ones, and how to change the choice. */
+export function useColumnSettings<T>(listId: string | undefined, columns: ReadonlyArray<ListColumn<T>>) {
+  const [choice, setChoice] = useState<ColumnChoice>(() => (listId ? readColumnChoice(listId) : {}));
+  const save = useCallback(
+    (next: ColumnChoice) => {
+      setChoice(next);
+      if (listId) writeColumnChoice(listId, next);
+    },
+    [listId],
+  );
+  const visible = useMemo(
+    () => columns.filter((column) => isShown(column, choice)).map(({ secondary: _secondary, ...column }) => column as ColumnType<T>),
+    [columns, choice],
+  );
+  const toggleable = useMemo(() => columns.filter(isToggleable), [columns]);
+  return {
+    visible,
+    toggleable,
+    isShown: (column: ListColumn<T>) => isShown(column, choice),
+    setShown: (key: string, shown: boolean) => save({ ...choice, [key]: shown }),
+    showAll: () => save(Object.fromEntries(toggleable.map((column) => [String(column.key), true]))),
+    reset: () => save({}),
+  };
+}
