@@ -69,6 +69,14 @@ for (const [lang, text] of Object.entries(MESSAGES)) {
       await expect(page.getByText(text.codeDigits)).toBeVisible();
       expect(codeRequests()).toBe(0);
 
+      // The code is checked by the server at Next (forgot.spec.ts covers that with a mailed code);
+      // this test is about the client's messages, so the server's step-1 answer is faked here.
+      await page.route('**/api/partner/reset/verify', (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 1, msg: 'success', data: { resetToken: 'r1.0.0.fake', expiresAt: '2099-01-01T00:00:00Z' } }),
+        }),
+      );
       await page.getByTestId('forgot-email').fill('merchant@example.com');
       await page.getByTestId('forgot-code').fill('123456');
       await page.getByTestId('forgot-next').click();
