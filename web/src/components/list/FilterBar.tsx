@@ -1,29 +1,50 @@
-import { useState, type ReactNode } from 'react';
-import { Button, DatePicker, Form, Select, Space, type FormInstance, type FormProps } from 'antd';
+import { useState } from 'react';
+import { Button, Form, Space, type FormProps } from 'antd';
 import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChainNode } from '@/api/types';
-import type { PickedRange } from '@/utils/timezone';
-import type { TranslationKey } from '@/locales/types';
+import { FilterFieldItem, type FilterField } from './filterFields';
 
-interface FilterBarProps<V> extends Omit<FormProps<V>, 'form' | 'layout' | 'className' | 'onFinish' | 'onReset'> {
-  form: FormInstance<V>;
+interface FilterBarProps<V, F> {
+  /** The list's fields, in order. */
+  fields: ReadonlyArray<FilterField<V>>;
   testId: string;
-  /** Search (or Enter): the form's values. */
-  onSearch: (values: V) => void;
-  /** Reset, after the fields went back to their initial values. */
-  onReset: () => void;
-  children: ReactNode;
+  /** What the form starts with and Reset returns to. */
+  initialValues?: Partial<V>;
+  /** The form's values as the list's query; null when refused (a field's rule says why). */
+  toFilters: (values: V) => F | null;
+  /** Search (or Enter), and Reset after the fields went back to their initial values. */
+  onSearch: (filters: F) => void;
+  /** The options of chain and token fields. */
+  chains?: readonly ChainNode[];
+  /** Search as soon as a field changes (a list with a single select). */
+  searchOnChange?: boolean;
 }
 
+const noChains: readonly ChainNode[] = [];
+
 /**
- * The filter row above a list: the fields, then Search and Reset. On a phone (below 576 px, by
- * CSS) the fields fold behind a Filters button so the first screen shows rows; the form stays
- * mounted, so folding keeps what was typed.
+ * The filter row above a list: its declared fields, then Search and Reset. On a phone (below
+ * 576 px, by CSS) the fields fold behind a Filters button so the first screen shows rows; the
+ * form stays mounted, so folding keeps what was typed.
  */
-export default function FilterBar<V>({ form, testId, onSearch, onReset, children, ...formProps }: FilterBarProps<V>) {
+export default function FilterBar<V extends object, F>({
+  fields,
+  testId,
+  initialValues,
+  toFilters,
+  onSearch,
+  chains = noChains,
+  searchOnChange = false,
+}: FilterBarProps<V, F>) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<V>();
   const [open, setOpen] = useState(false);
+  const search = (values: V) => {
+    const filters = toFilters(values);
+    if (filters !== null) onSearch(filters);
+  };
+  const formProps: FormProps<V> = searchOnChange ? { onValuesChange: () => form.submit() } : {};
   return (
     <div className={open ? 'coffer-filter-fold coffer-filter-open' : 'coffer-filter-fold'}>
       <Button
@@ -35,8 +56,18 @@ export default function FilterBar<V>({ form, testId, onSearch, onReset, children
       >
         {t('list_filters')}
       </Button>
-      <Form form={form} layout="inline" className="coffer-filter-bar" onFinish={onSearch} data-testid={testId} {...formProps}>
-        {children}
+      <Form<V>
+        form={form}
+        layout="inline"
+        className="coffer-filter-bar"
+        initialValues={initialValues}
+        onFinish={search}
+        data-testid={testId}
+        {...formProps}
+      >
+        {fields.map((field) => (
+          <FilterFieldItem<V> key={field.name} field={field} chains={chains} />
+        ))}
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
@@ -46,7 +77,7 @@ export default function FilterBar<V>({ form, testId, onSearch, onReset, children
               icon={<ReloadOutlined />}
               onClick={() => {
                 form.resetFields();
-                onReset();
+                search(form.getFieldsValue(true));
               }}
               data-testid="filter-reset"
             >
@@ -56,56 +87,5 @@ export default function FilterBar<V>({ form, testId, onSearch, onReset, children
         </Form.Item>
       </Form>
     </div>
-  );
-}
-
-/** The chain filter (`chainId`): every chain of home/config, or all when cleared. */
-export function ChainFilter({ chains }: { chains: readonly ChainNode[] }) {
-  const { t } = useTranslation();
-  return (
-    <Form.Item name="chainId">
-      <Select
-        allowClear
-        className="coffer-filter-select"
-        placeholder={t('token_all_chains')}
-        options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
-        data-testid="filter-chain"
-      />
-    </Form.Item>
-  );
-}
-
-/** The date range filter (`period`); `problem` names what is wrong with a range (a message), or null. */
-export function PeriodFilter({ problem }: { problem: (range: PickedRange) => string | null }) {
-  return (
-    <Form.Item
-      name="period"
-      rules={[
-        {
-          validator: (_, value: PickedRange) => {
-            const message = problem(value);
-            return message === null ? Promise.resolve() : Promise.reject(new Error(message));
-          },
-        },
-      ]}
-    >
-      <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="filter-period" />
-    </Form.Item>
-  );
-}
-
-/** The status filter (`status`): `statuses` labelled by their views' keys, or all when cleared. */
-export function StatusFilter<S extends number>({ statuses, views }: { statuses: readonly S[]; views: Record<S, { key: TranslationKey }> }) {
-  const { t } = useTranslation();
-  return (
-    <Form.Item name="status">
-      <Select
-        allowClear
-        className="coffer-filter-select"
-        placeholder={t('filter_all_statuses')}
-        options={statuses.map((status) => ({ value: status, label: t(views[status].key) }))}
-        data-testid="filter-status"
-      />
-    </Form.Item>
   );
 }

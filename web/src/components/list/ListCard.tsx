@@ -6,8 +6,8 @@ interface ListCardProps {
   testId: string;
   /** The buttons at the top right. */
   extra?: ReactNode;
-  /** The info line above the list. */
-  tip: ReactNode;
+  /** The info line above the list; none on a screen that needs no explanation (the logs). */
+  tip?: ReactNode;
   tipTestId?: string;
   children: ReactNode;
 }
@@ -16,7 +16,7 @@ interface ListCardProps {
 export default function ListCard({ title, testId, extra, tip, tipTestId, children }: ListCardProps) {
   return (
     <Card title={title} className="coffer-card" data-testid={testId} extra={extra}>
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={tip} data-testid={tipTestId} />
+      {tip && <Alert type="info" showIcon className="coffer-gap-bottom" message={tip} data-testid={tipTestId} />}
       {children}
     </Card>
   );

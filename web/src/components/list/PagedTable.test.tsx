@@ -7,9 +7,7 @@ import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
 import { showAllColumns } from '@/test/columns';
 import { columnStorageKey, type ListColumn } from './columnSettings';
-import FilterBar from './FilterBar';
 import PagedTable from './PagedTable';
-import { Form, Input } from 'antd';
 
 interface Row {
   id: number;
@@ -92,34 +90,5 @@ describe('the list kit table', () => {
     expect(within(screen.getByTestId('row-1')).queryByTestId('cell-hash')).toBeNull();
     expect(window.localStorage.getItem(columnStorageKey(8, 'test-list'))).toBeNull();
     other.unmount();
-  });
-});
-
-describe('the list kit filter bar', () => {
-  function Filters({ onSearch }: { onSearch: (values: { q?: string }) => void }) {
-    const [form] = Form.useForm<{ q?: string }>();
-    return (
-      <FilterBar form={form} testId="filters" onSearch={onSearch} onReset={() => undefined}>
-        <Form.Item name="q">
-          <Input data-testid="filter-q" />
-        </Form.Item>
-      </FilterBar>
-    );
-  }
-
-  it('folds behind a Filters button (shown by CSS on phones) and keeps what was typed', async () => {
-    const onSearch = vi.fn();
-    render(<Filters onSearch={onSearch} />);
-    const toggle = screen.getByTestId('filter-toggle');
-    const fold = toggle.parentElement!;
-    expect(toggle.textContent).toBe('Filters');
-    expect(fold.className).not.toContain('coffer-filter-open');
-    fireEvent.change(screen.getByTestId('filter-q'), { target: { value: 'abc' } });
-    fireEvent.click(toggle);
-    expect(fold.className).toContain('coffer-filter-open');
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.click(toggle);
-    fireEvent.click(screen.getByTestId('filter-search'));
-    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ q: 'abc' }), WAIT);
   });
 });

@@ -81,6 +81,26 @@ describe('account list buttons follow roleList', () => {
   });
 });
 
+describe('account list e-mail filter (the kit FilterBar)', () => {
+  it('searches page 1 by the trimmed e-mail, and all accounts when emptied or Reset', async () => {
+    signInWith([7, 702]);
+    await renderAccounts();
+    const email = screen.getByTestId('filter-email');
+    fireEvent.change(email, { target: { value: '  clerk@coffer ' } });
+    fireEvent.click(within(screen.getByTestId('account-search')).getByTestId('filter-search'));
+    await waitFor(() => expect(api.accountPage).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, email: 'clerk@coffer' }));
+    fireEvent.change(email, { target: { value: '   ' } });
+    fireEvent.submit(screen.getByTestId('account-search')); // Enter
+    await waitFor(() => expect(api.accountPage).toHaveBeenLastCalledWith({ page: 1, pageSize: 20 }));
+    fireEvent.change(email, { target: { value: 'ann' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(api.accountPage).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, email: 'ann' }));
+    fireEvent.click(screen.getByTestId('filter-reset'));
+    await waitFor(() => expect(api.accountPage).toHaveBeenLastCalledWith({ page: 1, pageSize: 20 }));
+    expect((screen.getByTestId('filter-email') as HTMLInputElement).value).toBe('');
+  });
+});
+
 describe('role list', () => {
   it('gates its buttons and keeps the admin role read-only', async () => {
     signInWith([7, 703, 70302, 70303]);

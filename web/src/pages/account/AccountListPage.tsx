@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Input, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import FilterBar from '@/components/list/FilterBar';
+import { compactFilters, type FilterField } from '@/components/list/filterFields';
+import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { accountDelete, accountPage } from '@/api/accounts';
 import type { AccountRow } from '@/api/types';
@@ -18,13 +21,22 @@ import { formatInZone } from '@/utils/timezone';
 import AccountFormModal from './AccountFormModal';
 import ResetPasswordModal from './ResetPasswordModal';
 
+interface AccountFilters {
+  email?: string;
+}
+
+/** Any part of the e-mail (trimmed; empty: every account). */
+const FILTER_FIELDS: ReadonlyArray<FilterField<AccountFilters>> = [
+  { kind: 'text', name: 'email', testId: 'filter-email', placeholder: 'filter_email', wide: true },
+];
+
 /** Account > Account list (menu 702): the merchant's users; each button behind its permission. */
 export default function AccountListPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const { hasPermission } = useAccess();
   const timeZone = useMerchantTimeZone();
-  const list = usePagedQuery<AccountRow, { email?: string }>(accountPage, {});
+  const list = usePagedQuery<AccountRow, AccountFilters>(accountPage, {});
   const [form, setForm] = useState<'add' | AccountRow | null>(null);
   const [resetting, setResetting] = useState<AccountRow | null>(null);
 
@@ -35,9 +47,7 @@ export default function AccountListPage() {
       return;
     }
     toast.success(t('deleted_successfully'));
-    // The last row of a page is gone: show the page before it.
-    if (list.rows.length === 1 && list.page > 1) list.changePage(list.page - 1, list.pageSize);
-    else list.reload();
+    list.reloadAfterRemove();
   };
 
   const actionCount = [PERMISSIONS.accountEdit, PERMISSIONS.accountResetPassword, PERMISSIONS.accountDelete].filter(hasPermission).length;
@@ -109,10 +119,9 @@ export default function AccountListPage() {
   }
 
   return (
-    <Card
+    <ListCard
       title={t('account_list')}
-      className="coffer-card"
-      data-testid="account-list"
+      testId="account-list"
       extra={
         <AccessControl menuId={PERMISSIONS.accountAdd}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('add')} data-testid="account-add">
@@ -121,13 +130,7 @@ export default function AccountListPage() {
         </AccessControl>
       }
     >
-      <Input.Search
-        allowClear
-        className="coffer-filter-input coffer-gap-bottom"
-        placeholder={t('filter_email')}
-        onSearch={(value) => list.search({ email: value.trim() || undefined })}
-        data-testid="account-search"
-      />
+      <FilterBar fields={FILTER_FIELDS} testId="account-search" toFilters={compactFilters} onSearch={list.search} />
       <PagedTable<AccountRow>
         list={list}
         listId="accounts"
@@ -146,6 +149,6 @@ export default function AccountListPage() {
         }}
       />
       <ResetPasswordModal target={resetting} onClose={() => setResetting(null)} />
-    </Card>
+    </ListCard>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { roleDelete, rolePage } from '@/api/accounts';
 import type { RoleRow } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
 import type { ListColumn } from '@/components/list/columnSettings';
+import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { useWholeList } from '@/hooks/usePagedQuery';
@@ -81,10 +82,9 @@ export default function RoleListPage() {
   }
 
   return (
-    <Card
+    <ListCard
       title={t('role_list')}
-      className="coffer-card"
-      data-testid="role-list"
+      testId="role-list"
       extra={
         <AccessControl menuId={PERMISSIONS.roleAdd}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('add')} data-testid="role-add">
@@ -102,6 +102,6 @@ export default function RoleListPage() {
           load();
         }}
       />
-    </Card>
+    </ListCard>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Alert, Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import FilterBar from '@/components/list/FilterBar';
+import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { pageCallbacks, pushCallback, type CallbackEvent, type CallbackFilters } from '@/api/callbacks';
 import { useAccess } from '@/hooks/useAccess';
@@ -14,7 +16,7 @@ import RiskUrlCard from '@/pages/system/RiskUrlCard';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { formatInZone } from '@/utils/timezone';
-import CallbackFilterBar from './CallbackFilterBar';
+import { CALLBACK_FILTER_FIELDS, toCallbackFilters, type CallbackFilterValues } from './callbackFilters';
 import EventAttempts from './EventAttempts';
 
 /**
@@ -94,9 +96,13 @@ export default function CallbackPage() {
     <div data-testid="callback-page">
       <CallbackUrlCard />
       <RiskUrlCard />
-      <Card title={t('callback_log')} className="coffer-card" data-testid="callback-log">
-        <Alert type="info" showIcon className="coffer-gap-bottom" message={t('callback_log_tip')} />
-        <CallbackFilterBar timeZone={timeZone} onSearch={list.search} />
+      <ListCard title={t('callback_log')} testId="callback-log" tip={t('callback_log_tip')}>
+        <FilterBar<CallbackFilterValues, CallbackFilters>
+          fields={CALLBACK_FILTER_FIELDS}
+          testId="callback-filters"
+          toFilters={(values) => toCallbackFilters(values, timeZone)}
+          onSearch={list.search}
+        />
         <PagedTable<CallbackEvent>
           list={list}
           listId="callback-log"
@@ -107,7 +113,7 @@ export default function CallbackPage() {
           }}
           rowProps={(event) => ({ 'data-testid': `callback-row-${event.eventId}` })}
         />
-      </Card>
+      </ListCard>
     </div>
   );
 }

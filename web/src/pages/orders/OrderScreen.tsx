@@ -2,16 +2,16 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Alert, Button, Card, Space } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import FilterBar from '@/components/list/FilterBar';
 import PagedTable from '@/components/list/PagedTable';
 import type { OrderFilters, OrderRowBase, OrderSummary } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import OrderDetailDrawer from './OrderDetailDrawer';
-import OrderFilterBar from './OrderFilterBar';
 import OrderSummaryBar from './OrderSummaryBar';
 import RePushButton from './RePushButton';
-import { defaultRange, toOrderFilters } from './orderFilters';
+import { defaultRange, orderFilterFields, toOrderFilters, type OrderFilterValues } from './orderFilters';
 import type { OrderDetailOf, OrderSource, ScreenExtras, ScreenState } from './orderKind';
 import { useOrderExport } from './orderExport';
 import { opensDetail } from './rowClick';
@@ -46,8 +46,11 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
   // The defaults are taken once, when the screen opens: the last 7 days of the merchant's zone.
-  const [initialRange] = useState(() => defaultRange(timeZone));
-  const [initialFilters] = useState(() => toOrderFilters({ period: initialRange, status: source.initialStatus }, timeZone)!);
+  const [initialValues] = useState<OrderFilterValues>(() => ({ period: defaultRange(timeZone), status: source.initialStatus }));
+  const [initialFilters] = useState(() => toOrderFilters(initialValues, timeZone)!);
+  const [filterFields] = useState(() =>
+    orderFilterFields({ statuses: kind.statuses, withType: !!source.withType, withMerchantOrderNo: kind.withMerchantOrderNo }),
+  );
   const list = usePagedQuery<R, OrderFilters>(source.page, initialFilters);
   const [summaryReloads, setSummaryReloads] = useState(0);
   const { summary, loading: summaryLoading } = useOrderSummary(source.summary, list.filters, summaryReloads);
@@ -114,14 +117,12 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
       }
     >
       <Alert type="info" showIcon className="coffer-gap-bottom" message={t(source.tipKey)} />
-      <OrderFilterBar
-        timeZone={timeZone}
+      <FilterBar<OrderFilterValues, OrderFilters>
+        fields={filterFields}
+        testId="deposit-filters"
         chains={chains}
-        withType={!!source.withType}
-        withMerchantOrderNo={kind.withMerchantOrderNo}
-        statuses={kind.statuses}
-        initialStatus={source.initialStatus}
-        initialRange={initialRange}
+        initialValues={initialValues}
+        toFilters={(values) => toOrderFilters(values, timeZone)}
         onSearch={list.search}
       />
       <OrderSummaryBar summary={summary} loading={summaryLoading} countKey={source.countKey} />

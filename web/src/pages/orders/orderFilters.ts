@@ -1,7 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { OrderFilters, OrderStatus, TxType } from '@/api/orders';
+import { TxType, type OrderFilters, type OrderStatus } from '@/api/orders';
+import { statusField, type FilterField } from '@/components/list/filterFields';
 import { dayStartInZone, isTimeZone, type PickedRange } from '@/utils/timezone';
 import type { TranslationKey } from '@/locales/types';
+import { ORDER_STATUS, TX_TYPE } from './statuses';
 
 // Pure rules of every order list's filter (deposits, withdrawals) and of the callback log's
 // period: the default and the longest period, and the request body of the filter form.
@@ -53,6 +55,18 @@ export function optionalPeriod(range: PickedRange, hours: number | null): Period
 export const periodMessageKey = (reason: 'missing' | 'too_long'): TranslationKey =>
   reason === 'missing' ? 'dates_required' : 'dates_too_long';
 
+/** Why a required period is refused (a missing end, too long), or null. The picked days alone decide. */
+export const requiredPeriodProblem = (range: PickedRange): TranslationKey | null => {
+  const period = requiredPeriod(range, null);
+  return period.ok ? null : periodMessageKey(period.reason);
+};
+
+/** Why an optional period (none, or both ends) is refused, or null. */
+export const optionalPeriodProblem = (range: PickedRange): TranslationKey | null => {
+  const period = optionalPeriod(range, null);
+  return period.ok ? null : periodMessageKey(period.reason);
+};
+
 /** What the filter form holds. */
 export interface OrderFilterValues {
   period?: PickedRange;
@@ -86,6 +100,41 @@ export function toOrderFilters(values: OrderFilterValues, hours: number | null):
     if (text) filters[key] = text;
   }
   return filters;
+}
+
+export interface OrderFieldOptions {
+  /** The states the status filter offers (the kind's). */
+  statuses: readonly OrderStatus[];
+  /** The transaction list filters by type too. */
+  withType: boolean;
+  /** Withdrawals filter by the merchant's order number too. */
+  withMerchantOrderNo: boolean;
+}
+
+/** The filter of every order list: period (required), chain, token, status, type, addresses and numbers. */
+export function orderFilterFields({ statuses, withType, withMerchantOrderNo }: OrderFieldOptions): Array<FilterField<OrderFilterValues>> {
+  const fields: Array<FilterField<OrderFilterValues> | false> = [
+    { kind: 'period', name: 'period', testId: 'filter-period', problem: requiredPeriodProblem },
+    { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
+    { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
+    statusField(statuses, ORDER_STATUS),
+    withType && {
+      kind: 'select',
+      name: 'type',
+      testId: 'filter-type',
+      placeholder: 'filter_all_types',
+      options: (t) => [
+        { value: TxType.Deposit, label: t(TX_TYPE[TxType.Deposit].key) },
+        { value: TxType.Withdrawal, label: t('text_with_note', { text: t(TX_TYPE[TxType.Withdrawal].key), note: t('tx_type_later') }), disabled: true },
+      ],
+    },
+    { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_any_address', wide: true },
+    { kind: 'text', name: 'hash', testId: 'filter-hash', placeholder: 'filter_hash', wide: true },
+    { kind: 'text', name: 'orderNo', testId: 'filter-order-no', placeholder: 'filter_order_no' },
+    withMerchantOrderNo && { kind: 'text', name: 'merchantOrderNo', testId: 'filter-merchant-order-no', placeholder: 'merchant_order_no' },
+    { kind: 'text', name: 'openId', testId: 'filter-openid', placeholder: 'filter_openid' },
+  ];
+  return fields.filter((field): field is FilterField<OrderFilterValues> => field !== false);
 }
 
 /** File name of an export: `deposits-20261116-20261122.csv` (the picked days, end included). */

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deleteBlacklist, pageBlacklist, type BlacklistEntry, type BlacklistFilters } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
 import ConfirmLink from '@/components/list/ConfirmLink';
-import FilterBar, { ChainFilter } from '@/components/list/FilterBar';
+import FilterBar from '@/components/list/FilterBar';
+import { compactFilters, type FilterField } from '@/components/list/filterFields';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
@@ -19,6 +20,12 @@ import { toast } from '@/utils/feedback';
 import { formatInZone } from '@/utils/timezone';
 import BlacklistAddModal from './BlacklistAddModal';
 
+/** Chain and any part of the address. */
+const FILTER_FIELDS: ReadonlyArray<FilterField<BlacklistFilters>> = [
+  { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
+  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'sys_filter_address', wide: true },
+];
+
 const fetchPage = (query: { page: number; pageSize: number } & BlacklistFilters) => pageBlacklist(query);
 
 /** System › Blacklist (menu 802): addresses the merchant never pays out to. */
@@ -27,15 +34,8 @@ export default function BlacklistPage() {
   const { hasPermission } = useAccess();
   const timeZone = useMerchantTimeZone();
   const { chains } = useHomeConfig();
-  const [form] = Form.useForm<BlacklistFilters>();
   const list = usePagedQuery<BlacklistEntry, BlacklistFilters>(fetchPage, {});
   const [adding, setAdding] = useState(false);
-
-  const search = (values: BlacklistFilters) =>
-    list.search({
-      ...(values.chainId !== undefined && values.chainId !== null ? { chainId: values.chainId } : {}),
-      ...(values.address?.trim() ? { address: values.address.trim() } : {}),
-    });
 
   const remove = async (entry: BlacklistEntry) => {
     try {
@@ -99,12 +99,7 @@ export default function BlacklistPage() {
         </AccessControl>
       }
     >
-      <FilterBar form={form} testId="blacklist-filters" onSearch={search} onReset={() => list.search({})}>
-        <ChainFilter chains={chains} />
-        <Form.Item name="address">
-          <Input allowClear placeholder={t('sys_filter_address')} className="coffer-filter-input" data-testid="filter-address" />
-        </Form.Item>
-      </FilterBar>
+      <FilterBar fields={FILTER_FIELDS} testId="blacklist-filters" chains={chains} toFilters={compactFilters} onSearch={list.search} />
       <PagedTable<BlacklistEntry>
         list={list}
         listId="blacklist"

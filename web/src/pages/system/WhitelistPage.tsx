@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Space, Tooltip, Typography } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getAllowIps, type AllowIp } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
 import type { ListColumn } from '@/components/list/columnSettings';
+import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useWholeList } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
@@ -37,10 +38,11 @@ export default function WhitelistPage() {
   ];
 
   return (
-    <Card
+    <ListCard
       title={t('sys_whitelist')}
-      className="coffer-card"
-      data-testid="whitelist-page"
+      testId="whitelist-page"
+      tip={t('sys_whitelist_tip')}
+      tipTestId="whitelist-tip"
       extra={
         <Space>
           <Tooltip title={t('sys_whitelist_count_tip')}>
@@ -56,7 +58,6 @@ export default function WhitelistPage() {
         </Space>
       }
     >
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('sys_whitelist_tip')} data-testid="whitelist-tip" />
       <PagedTable<AllowIp>
         list={allowed}
         rowKey="ip"
@@ -73,6 +74,6 @@ export default function WhitelistPage() {
           allowed.replace(saved);
         }}
       />
-    </Card>
+    </ListCard>
   );
 }

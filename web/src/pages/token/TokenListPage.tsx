@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Select, Space, Switch, Tag } from 'antd';
+import { Button, Space, Switch, Tag } from 'antd';
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listAssets, setAssetStatus, type Asset } from '@/api/assets';
 import AccessControl from '@/components/AccessControl';
 import type { ListColumn } from '@/components/list/columnSettings';
+import FilterBar from '@/components/list/FilterBar';
+import { compactFilters, type FilterField } from '@/components/list/filterFields';
+import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { useWholeList } from '@/hooks/usePagedQuery';
@@ -18,6 +21,13 @@ import AssetFormModal from './AssetFormModal';
 import TokenIcon from './TokenIcon';
 import { applyStatusView } from './tokenRules';
 import { useHomeConfig } from './useHomeConfig';
+
+interface TokenListFilters {
+  chainId?: number;
+}
+
+/** The chain (the list is read again as soon as it changes). */
+const FILTER_FIELDS: ReadonlyArray<FilterField<TokenListFilters>> = [{ kind: 'chain', name: 'chainId', testId: 'token-chain-filter' }];
 
 /** Token > Token list (menu 201): the tokens the merchant enabled, with their settings. */
 export default function TokenListPage() {
@@ -153,30 +163,26 @@ export default function TokenListPage() {
   }
 
   return (
-    <Card
+    <ListCard
       title={t('token_list')}
-      className="coffer-card"
-      data-testid="token-list"
+      testId="token-list"
+      tip={t('token_list_tip')}
       extra={
-        <Space wrap>
-          <Select
-            allowClear
-            className="coffer-filter-select"
-            placeholder={t('token_all_chains')}
-            value={chainFilter}
-            onChange={(value?: number) => setChainFilter(value)}
-            options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))}
-            data-testid="token-chain-filter"
-          />
-          <AccessControl menuId={PERMISSIONS.tokenAdd}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={openAdd} data-testid="token-add">
-              {t('token_add')}
-            </Button>
-          </AccessControl>
-        </Space>
+        <AccessControl menuId={PERMISSIONS.tokenAdd}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={openAdd} data-testid="token-add">
+            {t('token_add')}
+          </Button>
+        </AccessControl>
       }
     >
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('token_list_tip')} />
+      <FilterBar<TokenListFilters, TokenListFilters>
+        fields={FILTER_FIELDS}
+        testId="token-filters"
+        chains={chains}
+        searchOnChange
+        toFilters={compactFilters}
+        onSearch={(filters) => setChainFilter(filters.chainId)}
+      />
       <PagedTable<Asset>
         list={list}
         columns={columns}
@@ -193,6 +199,6 @@ export default function TokenListPage() {
           reload();
         }}
       />
-    </Card>
+    </ListCard>
   );
 }

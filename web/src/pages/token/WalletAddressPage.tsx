@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { pageDepositAddresses, type DepositAddressFilters, type DepositAddressRow } from '@/api/wallets';
-import FilterBar, { ChainFilter } from '@/components/list/FilterBar';
+import FilterBar from '@/components/list/FilterBar';
+import { compactFilters, type FilterField } from '@/components/list/filterFields';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
@@ -16,6 +17,13 @@ import { AddressText } from './AddressText';
 import RemarkModal from './RemarkModal';
 import { useHomeConfig } from './useHomeConfig';
 
+/** Chain, the user's OpenID and any part of the address. */
+const FILTER_FIELDS: ReadonlyArray<FilterField<DepositAddressFilters>> = [
+  { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
+  { kind: 'text', name: 'openId', testId: 'filter-openid', placeholder: 'filter_openid' },
+  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_address', wide: true },
+];
+
 const fetchPage = (query: { page: number; pageSize: number } & DepositAddressFilters) => pageDepositAddresses(query);
 
 /** Token > Wallet address (menu 202): the deposit addresses of the merchant's users. */
@@ -24,16 +32,8 @@ export default function WalletAddressPage() {
   const { hasPermission } = useAccess();
   const timeZone = useMerchantTimeZone();
   const { chains } = useHomeConfig();
-  const [form] = Form.useForm<DepositAddressFilters>();
   const list = usePagedQuery<DepositAddressRow, DepositAddressFilters>(fetchPage, {});
   const [editing, setEditing] = useState<DepositAddressRow | null>(null);
-
-  const search = (values: DepositAddressFilters) =>
-    list.search({
-      ...(values.chainId !== undefined && values.chainId !== null ? { chainId: values.chainId } : {}),
-      ...(values.openId?.trim() ? { openId: values.openId.trim() } : {}),
-      ...(values.address?.trim() ? { address: values.address.trim() } : {}),
-    });
 
   const columns: ColumnsType<DepositAddressRow> = [
     { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 120 },
@@ -71,15 +71,7 @@ export default function WalletAddressPage() {
 
   return (
     <ListCard title={t('wallet_address')} testId="wallet-address" tip={t('wallet_address_tip')}>
-      <FilterBar form={form} testId="deposit-filters" onSearch={search} onReset={() => list.search({})}>
-        <ChainFilter chains={chains} />
-        <Form.Item name="openId">
-          <Input allowClear placeholder={t('filter_openid')} data-testid="filter-openid" />
-        </Form.Item>
-        <Form.Item name="address">
-          <Input allowClear placeholder={t('filter_address')} className="coffer-filter-input" data-testid="filter-address" />
-        </Form.Item>
-      </FilterBar>
+      <FilterBar fields={FILTER_FIELDS} testId="deposit-filters" chains={chains} toFilters={compactFilters} onSearch={list.search} />
       <PagedTable<DepositAddressRow> list={list} listId="wallet-addresses" columns={columns} rowProps={(row) => ({ 'data-testid': `deposit-row-${row.chainId}-${row.openId}` })} />
       <RemarkModal
         target={editing}
