@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Card } from 'antd';
+import { Alert, Button, Card } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { MenuId } from '@/api/types';
+import AccessControl from '@/components/AccessControl';
 
 interface ListCardProps {
   title: ReactNode;
@@ -19,5 +22,24 @@ export default function ListCard({ title, testId, extra, tip, tipTestId, childre
       {tip && <Alert type="info" showIcon className="coffer-gap-bottom" message={tip} data-testid={tipTestId} />}
       {children}
     </Card>
+  );
+}
+
+interface AddButtonProps {
+  /** The F button id that allows adding; without it there is no button. */
+  menuId: MenuId;
+  label: string;
+  onClick: () => void;
+  testId: string;
+}
+
+/** A list's Add button (top right of its card), shown to roles holding its permission. */
+export function AddButton({ menuId, label, onClick, testId }: AddButtonProps) {
+  return (
+    <AccessControl menuId={menuId}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
+        {label}
+      </Button>
+    </AccessControl>
   );
 }

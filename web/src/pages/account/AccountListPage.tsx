@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, type FilterField } from '@/components/list/filterFields';
-import ListCard from '@/components/list/ListCard';
+import ListCard, { AddButton } from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { accountDelete, accountPage } from '@/api/accounts';
 import type { AccountRow } from '@/api/types';
@@ -122,13 +122,7 @@ export default function AccountListPage() {
     <ListCard
       title={t('account_list')}
       testId="account-list"
-      extra={
-        <AccessControl menuId={PERMISSIONS.accountAdd}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('add')} data-testid="account-add">
-            {t('add')}
-          </Button>
-        </AccessControl>
-      }
+      extra={<AddButton menuId={PERMISSIONS.accountAdd} label={t('add')} onClick={() => setForm('add')} testId="account-add" />}
     >
       <FilterBar fields={FILTER_FIELDS} testId="account-search" toFilters={compactFilters} onSearch={list.search} />
       <PagedTable<AccountRow>

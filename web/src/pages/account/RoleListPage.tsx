@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { roleDelete, rolePage } from '@/api/accounts';
 import type { RoleRow } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
 import type { ListColumn } from '@/components/list/columnSettings';
-import ListCard from '@/components/list/ListCard';
+import ListCard, { AddButton } from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { useWholeList } from '@/hooks/usePagedQuery';
@@ -85,13 +85,7 @@ export default function RoleListPage() {
     <ListCard
       title={t('role_list')}
       testId="role-list"
-      extra={
-        <AccessControl menuId={PERMISSIONS.roleAdd}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('add')} data-testid="role-add">
-            {t('add')}
-          </Button>
-        </AccessControl>
-      }
+      extra={<AddButton menuId={PERMISSIONS.roleAdd} label={t('add')} onClick={() => setForm('add')} testId="role-add" />}
     >
       <PagedTable<RoleRow> list={list} columns={columns} listId="roles" rowProps={(role) => ({ 'data-testid': `role-row-${role.name}` })} />
       <RoleFormModal

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deleteBlacklist, pageBlacklist, type BlacklistEntry, type BlacklistFilters } from '@/api/system';
-import AccessControl from '@/components/AccessControl';
 import ConfirmLink from '@/components/list/ConfirmLink';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, type FilterField } from '@/components/list/filterFields';
-import ListCard from '@/components/list/ListCard';
+import ListCard, { AddButton } from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
@@ -91,13 +89,7 @@ export default function BlacklistPage() {
       title={t('sys_blacklist')}
       testId="blacklist-page"
       tip={t('sys_blacklist_tip')}
-      extra={
-        <AccessControl menuId={PERMISSIONS.blacklistAdd}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="blacklist-add">
-            {t('sys_blacklist_add')}
-          </Button>
-        </AccessControl>
-      }
+      extra={<AddButton menuId={PERMISSIONS.blacklistAdd} label={t('sys_blacklist_add')} onClick={() => setAdding(true)} testId="blacklist-add" />}
     >
       <FilterBar fields={FILTER_FIELDS} testId="blacklist-filters" chains={chains} toFilters={compactFilters} onSearch={list.search} />
       <PagedTable<BlacklistEntry>

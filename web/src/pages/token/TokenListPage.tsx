@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Space, Switch, Tag } from 'antd';
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listAssets, setAssetStatus, type Asset } from '@/api/assets';
-import AccessControl from '@/components/AccessControl';
 import type { ListColumn } from '@/components/list/columnSettings';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, type FilterField } from '@/components/list/filterFields';
-import ListCard from '@/components/list/ListCard';
+import ListCard, { AddButton } from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { useWholeList } from '@/hooks/usePagedQuery';
@@ -167,13 +166,7 @@ export default function TokenListPage() {
       title={t('token_list')}
       testId="token-list"
       tip={t('token_list_tip')}
-      extra={
-        <AccessControl menuId={PERMISSIONS.tokenAdd}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={openAdd} data-testid="token-add">
-            {t('token_add')}
-          </Button>
-        </AccessControl>
-      }
+      extra={<AddButton menuId={PERMISSIONS.tokenAdd} label={t('token_add')} onClick={openAdd} testId="token-add" />}
     >
       <FilterBar<TokenListFilters, TokenListFilters>
         fields={FILTER_FIELDS}
