@@ -21,7 +21,7 @@ use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::orders::{
     drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
 };
-use crate::session::{Allowed, AllowedEither};
+use crate::session::{Allowed, AllowedEither, ListedOrOwn};
 use crate::AppState;
 
 /// A withdrawal on the wire (console and merchant API alike).
@@ -260,12 +260,20 @@ pub async fn detail(
     ok(value)
 }
 
+/// A list's viewer follows every order; the one who may only create withdrawals (Token
+/// withdraw) follows the orders they created.
 pub async fn query(
     State(state): State<AppState>,
-    AllowedEither(ctx): Viewer,
+    ListedOrOwn(ctx, scope): ListedOrOwn<
+        WITHDRAW_ORDERS,
+        WITHDRAW_CHECK,
+        WITHDRAW_LIST,
+        WITHDRAW,
+        MANUAL_WITHDRAW,
+    >,
     ApiJson(b): ApiJson<ByIds>,
 ) -> ApiResult<Vec<ProgressView>> {
-    let rows = state.withdrawals.progress(&ctx, &b.ids).await?;
+    let rows = state.withdrawals.progress(&ctx, scope, &b.ids).await?;
     ok(rows.into_iter().map(ProgressView::from).collect())
 }
 
