@@ -31,6 +31,22 @@ pub struct CallbackService {
     pub recording: futures::lock::Mutex<()>,
 }
 
+/// A manual re-push: what the send came to, and the order its event is about.
+#[derive(Debug, Clone)]
+pub struct Pushed {
+    pub result: AttemptResult,
+    /// The order's number; None for an event that names no order.
+    pub order_no: Option<String>,
+}
+
+impl Pushed {
+    /// What the push was done to, as the operation log names it: the order, else the event.
+    pub fn target(&self) -> String {
+        let named = self.order_no.as_deref().unwrap_or(&self.result.event_id);
+        named.to_string()
+    }
+}
+
 /// What one send came to (a push or the test ping), for the console.
 #[derive(Debug, Clone)]
 pub struct AttemptResult {
@@ -284,7 +300,7 @@ impl CallbackService {
 
     /// Sends an event again now and answers how it went. Only an order's newest event can go
     /// again (an older one would tell a state the order has left).
-    pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<AttemptResult> {
+    pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Pushed> {
         let now = self.ports.clock.now();
         let event = match self
             .ports
@@ -296,6 +312,22 @@ impl CallbackService {
             PushOutcome::NotLatest => return Err(AppError::Invalid(MsgKey::CallbackNotLatest)),
             PushOutcome::Queued(event) => event,
         };
+        let order_no = event
+            .order
+            .is_some()
+            .then(|| event.order_no.clone())
+            .filter(|n| !n.is_empty());
+        let result = self.send_pushed(ctx, &event, now).await?;
+        Ok(Pushed { result, order_no })
+    }
+
+    /// Sends a pushed event now unless it is on its way already or has no address to go to.
+    async fn send_pushed(
+        &self,
+        ctx: &AuthContext,
+        event: &CallbackEventRecord,
+        now: DateTime<Utc>,
+    ) -> AppResult<AttemptResult> {
         let url = self
             .ports
             .callback_directory
