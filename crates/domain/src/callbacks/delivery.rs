@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use super::keys::PlatformKeys;
 use super::{
-    acknowledged, excerpt, reason, reply_code, reply_reason, CallbackRequest, CallbackSettings,
-    CallbackTransport,
+    acknowledged, excerpt, reason, reply_code, reply_reason, AttemptResult, CallbackRequest,
+    CallbackSettings, CallbackTransport, Pushed,
 };
 use crate::auth::AuthContext;
 use crate::error::{AppError, AppResult};
@@ -29,42 +29,6 @@ pub struct CallbackService {
     /// Attempts are recorded one at a time: the HTTP calls run concurrently, the writes do
     /// not contend (SQLite would make them wait on its lock with sleeps).
     pub recording: futures::lock::Mutex<()>,
-}
-
-/// A manual re-push: what the send came to, and the order its event is about.
-#[derive(Debug, Clone)]
-pub struct Pushed {
-    pub result: AttemptResult,
-    /// The order's number; None for an event that names no order.
-    pub order_no: Option<String>,
-}
-
-impl Pushed {
-    /// What the push was done to, as the operation log names it: the order, else the event.
-    pub fn target(&self) -> String {
-        let named = self.order_no.as_deref().unwrap_or(&self.result.event_id);
-        named.to_string()
-    }
-}
-
-/// What one send came to (a push or the test ping), for the console.
-#[derive(Debug, Clone)]
-pub struct AttemptResult {
-    pub event_id: String,
-    /// False: the event is queued, not sent now: on its way already (or waiting for an older
-    /// event of its order), so it goes out within seconds, or (`reason` "no_address") once a
-    /// callback address is saved.
-    pub attempted: bool,
-    /// The reply was JSON with `code` 0.
-    pub success: bool,
-    pub http_status: Option<i32>,
-    /// The reply's `code`, as the merchant wrote it.
-    pub reply_code: Option<serde_json::Value>,
-    /// A `callbacks::reason` code, "" on success.
-    pub reason: String,
-    /// The start of the reply (at most 500 characters).
-    pub response: String,
-    pub latency_ms: i64,
 }
 
 /// One signed POST and how it went.
