@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { call } from './api';
-import { expect, openAs, signInAs, test } from './fixtures';
+import { expect, openAs, signInAs, test, type E2eEnv } from './fixtures';
 import { USERS } from './users';
 
 // Logs of the demo merchant, read by the shared user (menus 901 and 902). The merchant's time
@@ -34,6 +34,21 @@ async function callAs(baseURL: string, userAgent: string, path: string, body: un
 }
 
 const rows = (page: Page) => page.locator('.ant-table-tbody .ant-table-row');
+
+/** The shared user's refused password change, sent from Chrome on Windows: logged, changing nothing. */
+async function refusePasswordChange(env: E2eEnv) {
+  const wrongOld = { passwordOld: 'Not-The-Old-1', password: 'Whatever-Pass-1', passwordVerify: 'Whatever-Pass-1' };
+  const refused = await callAs(env.baseURL, CHROME_ON_WINDOWS, PASSWORD_EDIT, wrongOld, env.shared.sessionCode);
+  expect(refused.code).toBe(11004);
+}
+
+/** The first operation-log row shows this action's name, its target and the parsed browser. */
+async function expectLogRow(page: Page, shown: { action: string; target: string; browser: string }) {
+  const row = rows(page).first();
+  await expect(row.getByTestId('log-action')).toHaveText(shown.action);
+  await expect(row.getByTestId('log-target')).toHaveText(shown.target);
+  await expect(row.getByTestId('log-browser')).toHaveText(shown.browser);
+}
 
 async function search(page: Page, path: string) {
   const [request] = await Promise.all([page.waitForRequest(`**${path}`), page.getByTestId('filter-search').click()]);
@@ -108,14 +123,7 @@ test.describe('logs', () => {
 
   test('operation logs: a refused password change, named, its target and browser, its masked body', async ({ page, env }) => {
     // A refused change is logged too and changes nothing, so the shared session can make it.
-    const refused = await callAs(
-      env.baseURL,
-      CHROME_ON_WINDOWS,
-      PASSWORD_EDIT,
-      { passwordOld: 'Not-The-Old-1', password: 'Whatever-Pass-1', passwordVerify: 'Whatever-Pass-1' },
-      env.shared.sessionCode,
-    );
-    expect(refused.code).toBe(11004);
+    await refusePasswordChange(env);
 
     await openAs(page, env.shared, '/logs/operation');
     await page.getByTestId('filter-email').fill(env.shared.useremail);
@@ -123,9 +131,7 @@ test.describe('logs', () => {
     expect(await search(page, '/api/partner/logs/operation/page')).toMatchObject({ email: env.shared.useremail, action: PASSWORD_EDIT });
     const row = rows(page).first();
     // The action by its name, not its path; done to the caller's own account; from Chrome.
-    await expect(row.getByTestId('log-action')).toHaveText('Change password');
-    await expect(row.getByTestId('log-target')).toHaveText(env.shared.useremail);
-    await expect(row.getByTestId('log-browser')).toHaveText('Chrome 131 · Windows 10');
+    await expectLogRow(page, { action: 'Change password', target: env.shared.useremail, browser: 'Chrome 131 · Windows 10' });
     await expect(row.getByTestId('log-result')).toHaveText('Failure');
     await row.locator('.ant-table-row-expand-icon').click();
     const change = page.locator('.coffer-log-change').first();
@@ -138,24 +144,14 @@ test.describe('logs', () => {
     ['zh-HK', '修改密碼', '瀏覽器'],
   ] as const) {
     test(`operation logs in ${lang}: the action named in the language`, async ({ page, env }) => {
-      const refused = await callAs(
-        env.baseURL,
-        CHROME_ON_WINDOWS,
-        PASSWORD_EDIT,
-        { passwordOld: 'Not-The-Old-1', password: 'Whatever-Pass-1', passwordVerify: 'Whatever-Pass-1' },
-        env.shared.sessionCode,
-      );
-      expect(refused.code).toBe(11004);
+      await refusePasswordChange(env);
       await openAs(page, env.shared, '/logs/operation', lang);
       await page.getByTestId('filter-email').fill(env.shared.useremail);
       // Filtered by the name the reader sees, not the path.
       await page.getByTestId('filter-action').fill(action);
       expect(await search(page, '/api/partner/logs/operation/page')).toMatchObject({ action });
       await expect(rows(page).getByTestId('log-action').filter({ hasNotText: action })).toHaveCount(0);
-      const row = rows(page).first();
-      await expect(row.getByTestId('log-action')).toHaveText(action);
-      await expect(row.getByTestId('log-target')).toHaveText(env.shared.useremail);
-      await expect(row.getByTestId('log-browser')).toHaveText('Chrome 131 · Windows 10');
+      await expectLogRow(page, { action, target: env.shared.useremail, browser: 'Chrome 131 · Windows 10' });
       await expect(page.getByRole('columnheader', { name: browserHeader })).toBeVisible();
     });
   }

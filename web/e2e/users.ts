@@ -58,6 +58,8 @@ export const USERS = {
   withdrawMaker: { email: 'withdraw-maker@coffer.local', password: 'WithdrawMaker-Pass-2026', menus: `${ALL_MENUS},20601,20602,30201,40301,40401` },
   /** A second requester (Google bound), so two withdrawals need no wait for the next code. */
   withdrawMaker2: { email: 'withdraw-maker2@coffer.local', password: 'WithdrawMaker2-Pass-2026', menus: `${ALL_MENUS},20601` },
+  /** Asks for withdrawals (20601) with no withdrawal list (302, 403, 404): follows only its own orders. */
+  withdrawCreator: { email: 'withdraw-creator@coffer.local', password: 'WithdrawCreator-Pass-2026', menus: '1,2,201,206,20601' },
   /** Reviews withdrawals created by the others (40301, 40302). */
   withdrawChecker: { email: 'withdraw-checker@coffer.local', password: 'WithdrawChecker-Pass-2026', menus: `${ALL_MENUS},40301,40302,30201,40401` },
   /** Opens every list with every row button (re-push, review, deletes): the widest Actions (lists.spec.ts). */

@@ -229,6 +229,22 @@ test('c: two more over the limit, batch pass with per-row results; the progress 
   }
 });
 
+test('e: a role that may withdraw but list nothing is told its order waits for a review', async ({ page, env }) => {
+  test.setTimeout(120_000);
+  await funded(env);
+  const who = await Authenticator.bind(env, await signInAs(env, USERS.withdrawCreator));
+  await openAs(page, who.session, '/token/withdraw');
+  await expect(page.getByTestId('withdraw-google-code')).toBeVisible();
+  const orderNo = await withdrawInConsole(page, who, '1000');
+  // The server lets the creator follow its own order: the page says what the screening decided.
+  await expect(page.getByTestId('withdraw-created-waits')).toContainText('It waits for a review', { timeout: 30_000 });
+  await expect(page.getByTestId('withdraw-created')).toContainText('Withdrawal created: it waits for a review');
+  await expect(page.getByTestId('withdraw-created-status')).toHaveText('Awaiting review');
+  await expect(page.getByTestId('withdraw-created-link')).toHaveCount(0); // no list to follow it in
+  const held = await waitForStatus(env, (await checker(env)).session.sessionCode, orderNo, [1]);
+  expect(held).toMatchObject({ createdBy: USERS.withdrawCreator.email, riskReasons: ['amount_over_review_minimum'] });
+});
+
 test('the withdrawal screens fit a 390 px screen', async ({ page, env }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const session: Session = (await checker(env)).session;

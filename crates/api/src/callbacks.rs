@@ -9,6 +9,7 @@ use coffer_domain::menu::catalogue::{CALLBACKS, CALLBACK_PUSH};
 use coffer_domain::ports::{EventFilter, Paged};
 use serde::Deserialize;
 
+use crate::audit::{done_on, Audited};
 use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
@@ -70,6 +71,7 @@ pub async fn callback_push(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<CALLBACK_PUSH>,
     ApiJson(b): ApiJson<ByEvent>,
-) -> ApiResult<AttemptResultView> {
-    ok(state.callbacks.push(&ctx, &b.event_id).await?.into())
+) -> Audited<AttemptResultView> {
+    let pushed = state.callbacks.push(&ctx, &b.event_id).await?;
+    done_on(pushed.target(), pushed.result.into())
 }

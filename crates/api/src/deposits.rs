@@ -158,8 +158,8 @@ pub async fn push(
 /// Sends the deposit's latest callback event again, now; the log names the order.
 async fn push_latest_event(state: &AppState, ctx: &AuthContext, id: i64) -> Audited<AttemptResultView> {
     let event_id = state.deposits.push(ctx, id).await?;
-    let order_no = state.deposits.detail(ctx, id).await?.deposit.order_no;
-    done_on(order_no, state.callbacks.push(ctx, &event_id).await?.into())
+    let pushed = state.callbacks.push(ctx, &event_id).await?;
+    done_on(pushed.target(), pushed.result.into())
 }
 
 /// The transaction list: deposits only so far, so another kind selects nothing.

@@ -200,13 +200,13 @@ impl From<OrderSummary> for SummaryView {
                 OrderOutcome::Uncredited => &mut outcomes.uncredited,
             };
             *slot = OutcomeView {
-                count: o.count,
-                totals: TokenTotalView::all(o.totals),
+                count: o.tally.count,
+                totals: TokenTotalView::all(o.tally.sums),
             };
         }
         SummaryView {
-            count: s.count,
-            totals: TokenTotalView::all(s.totals),
+            count: s.all.count,
+            totals: TokenTotalView::all(s.all.sums),
             outcomes,
         }
     }

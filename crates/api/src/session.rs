@@ -4,7 +4,7 @@
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
-use coffer_domain::auth::{AuthContext, ClientMeta};
+use coffer_domain::auth::{AuthContext, ClientMeta, RowScope};
 use coffer_domain::menu::MenuId;
 use coffer_domain::AppError;
 use std::net::SocketAddr;
@@ -59,11 +59,46 @@ impl<const A: MenuId, const B: MenuId, const C: MenuId> FromRequestParts<AppStat
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let Session(ctx) = Session::from_request_parts(parts, state).await?;
-        let allows = |menu: MenuId| menu != 0 && ctx.permissions.allows(menu);
-        if !(allows(A) || allows(B) || allows(C)) {
+        if !allows_any(&ctx, &[A, B, C]) {
             return Err(ApiError(AppError::Forbidden));
         }
         Ok(AllowedEither(ctx))
+    }
+}
+
+/// Whether the caller's role holds one of `menus` (0 stands for none).
+fn allows_any(ctx: &AuthContext, menus: &[MenuId]) -> bool {
+    menus
+        .iter()
+        .any(|&menu| menu != 0 && ctx.permissions.allows(menu))
+}
+
+/// A signed-in caller who reads every row of the merchant with list menu `A`, `B` or `C`, or
+/// else only the rows they created with menu `OWN` or `OWN2` (a screen that creates them and
+/// follows what it created).
+pub struct ListedOrOwn<
+    const A: MenuId,
+    const B: MenuId,
+    const C: MenuId,
+    const OWN: MenuId,
+    const OWN2: MenuId = 0,
+>(pub AuthContext, pub RowScope);
+
+impl<const A: MenuId, const B: MenuId, const C: MenuId, const OWN: MenuId, const OWN2: MenuId>
+    FromRequestParts<AppState> for ListedOrOwn<A, B, C, OWN, OWN2>
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let Session(ctx) = Session::from_request_parts(parts, state).await?;
+        let scope = if allows_any(&ctx, &[A, B, C]) {
+            RowScope::Merchant
+        } else if allows_any(&ctx, &[OWN, OWN2]) {
+            RowScope::CreatedBy(ctx.user_id)
+        } else {
+            return Err(ApiError(AppError::Forbidden));
+        };
+        Ok(ListedOrOwn(ctx, scope))
     }
 }
 

@@ -1,7 +1,6 @@
 //! Wallets and assets (menu 2): deposit addresses, hot wallets, assets, cold-address requests.
 
 use axum::extract::State;
-use coffer_domain::auth::AuthContext;
 use coffer_domain::menu::catalogue::{
     ADDRESS_REMARK, COLD_REQUEST, HOT_WALLETS, HOT_WALLET_ADD, HOT_WALLET_STATUS, TOKEN_ADD, TOKEN_EDIT,
     TOKEN_LIST, TOKEN_STATUS, WALLET_ADDRESS,
@@ -12,7 +11,7 @@ use serde::Deserialize;
 
 use crate::audit::{done_on, Audited};
 use crate::bodies::{Created, CreatedAddress, PageQuery};
-use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
+use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::asset_settings::{ColdShareView, CollectSettingsView, RiskLimitsView};
 use crate::views::wallets::{
@@ -120,16 +119,6 @@ pub async fn asset_list(
     ok(listed(state.wallets.list_assets(&ctx, q.chain_id).await?))
 }
 
-/// An asset as the operation log names it: its token and chain ("USDT (Ethereum)").
-async fn token_named(state: &AppState, ctx: &AuthContext, asset_id: i64) -> Result<String, ApiError> {
-    let assets = state.wallets.list_assets(ctx, None).await?;
-    Ok(assets
-        .into_iter()
-        .find(|a| a.id == asset_id)
-        .map(|a| format!("{} ({})", a.symbol, a.chain_name))
-        .unwrap_or_else(|| format!("#{asset_id}")))
-}
-
 pub async fn asset_add(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<TOKEN_ADD>,
@@ -139,7 +128,7 @@ pub async fn asset_add(
         .wallets
         .add_asset(&ctx, b.chain_id, b.token_id, &b.payment_address, None)
         .await?;
-    done_on(token_named(&state, &ctx, id).await?, Created { id })
+    done_on(state.wallets.asset_name(&ctx, id).await?, Created { id })
 }
 
 pub async fn asset_add_v2(
@@ -152,7 +141,7 @@ pub async fn asset_add_v2(
         .wallets
         .add_asset(&ctx, b.chain_id, b.token_id, &b.payment_address, settings)
         .await?;
-    done_on(token_named(&state, &ctx, id).await?, Created { id })
+    done_on(state.wallets.asset_name(&ctx, id).await?, Created { id })
 }
 
 pub async fn asset_edit(
@@ -165,8 +154,7 @@ pub async fn asset_edit(
         collect: b.collect.into(),
         risk: b.risk.into(),
     };
-    state.wallets.edit_asset(&ctx, b.id, &input).await?;
-    done_on(token_named(&state, &ctx, b.id).await?, ())
+    done_on(state.wallets.edit_asset(&ctx, b.id, &input).await?, ())
 }
 
 pub async fn asset_status(
@@ -174,8 +162,7 @@ pub async fn asset_status(
     Allowed(ctx): Allowed<TOKEN_STATUS>,
     ApiJson(b): ApiJson<SetStatus>,
 ) -> Audited {
-    state.wallets.set_asset_status(&ctx, b.id, b.status).await?;
-    done_on(token_named(&state, &ctx, b.id).await?, ())
+    done_on(state.wallets.set_asset_status(&ctx, b.id, b.status).await?, ())
 }
 
 pub async fn cold_page(
@@ -203,7 +190,7 @@ pub async fn request_cold(
         .await?;
     state.auth.require_google(&ctx, &b.google_code).await?;
     let id = state.wallets.submit_cold_request(&ctx, checked).await?;
-    done_on(token_named(&state, &ctx, b.asset_id).await?, Created { id })
+    done_on(state.wallets.asset_name(&ctx, b.asset_id).await?, Created { id })
 }
 
 pub async fn token_requests(
@@ -241,8 +228,11 @@ pub async fn address_remark(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<ADDRESS_REMARK>,
     ApiJson(b): ApiJson<EditRemark>,
-) -> ApiResult<()> {
-    ok(state.wallets.edit_address_remark(&ctx, b.id, &b.remark).await?)
+) -> Audited {
+    done_on(
+        state.wallets.edit_address_remark(&ctx, b.id, &b.remark).await?,
+        (),
+    )
 }
 
 pub async fn hot_wallet_page(
@@ -271,6 +261,9 @@ pub async fn hot_wallet_status(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<HOT_WALLET_STATUS>,
     ApiJson(b): ApiJson<SetStatus>,
-) -> ApiResult<()> {
-    ok(state.wallets.set_hot_wallet_status(&ctx, b.id, b.status).await?)
+) -> Audited {
+    done_on(
+        state.wallets.set_hot_wallet_status(&ctx, b.id, b.status).await?,
+        (),
+    )
 }

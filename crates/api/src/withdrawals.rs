@@ -21,7 +21,7 @@ use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::orders::{
     drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
 };
-use crate::session::{Allowed, AllowedEither};
+use crate::session::{Allowed, AllowedEither, ListedOrOwn};
 use crate::AppState;
 
 /// A withdrawal on the wire (console and merchant API alike).
@@ -260,12 +260,20 @@ pub async fn detail(
     ok(value)
 }
 
+/// A list's viewer follows every order; the one who may only create withdrawals (Token
+/// withdraw) follows the orders they created.
 pub async fn query(
     State(state): State<AppState>,
-    AllowedEither(ctx): Viewer,
+    ListedOrOwn(ctx, scope): ListedOrOwn<
+        WITHDRAW_ORDERS,
+        WITHDRAW_CHECK,
+        WITHDRAW_LIST,
+        WITHDRAW,
+        MANUAL_WITHDRAW,
+    >,
     ApiJson(b): ApiJson<ByIds>,
 ) -> ApiResult<Vec<ProgressView>> {
-    let rows = state.withdrawals.progress(&ctx, &b.ids).await?;
+    let rows = state.withdrawals.progress(&ctx, scope, &b.ids).await?;
     ok(rows.into_iter().map(ProgressView::from).collect())
 }
 
@@ -356,23 +364,21 @@ pub async fn check(
             locale,
         )
         .await?;
-    let target = reviewed_orders(&state, &ctx, &report).await;
+    let target = reviewed_orders(&report);
     done_on(target, report.into())
 }
 
 /// The orders a review changed, by number, as the operation log names them: the first few
 /// (the log keeps a bounded target) and how many more.
-async fn reviewed_orders(state: &AppState, ctx: &AuthContext, report: &CheckReport) -> String {
+fn reviewed_orders(report: &CheckReport) -> String {
     const NAMED: usize = 5;
-    let changed: Vec<i64> = report.results.iter().filter(|r| r.ok).map(|r| r.id).collect();
-    let mut names = Vec::new();
-    for id in changed.iter().take(NAMED) {
-        // Already changed by this call: a read that fails now only costs the name.
-        match state.withdrawals.detail(ctx, *id).await {
-            Ok((withdrawal, _)) => names.push(withdrawal.order.order_no),
-            Err(_) => names.push(format!("#{id}")),
-        }
-    }
+    let changed: Vec<&str> = report
+        .results
+        .iter()
+        .filter(|r| r.ok)
+        .map(|r| r.order_no.as_str())
+        .collect();
+    let mut names: Vec<String> = changed.iter().take(NAMED).map(|n| n.to_string()).collect();
     if changed.len() > NAMED {
         names.push(format!("+{}", changed.len() - NAMED));
     }
@@ -385,6 +391,6 @@ pub async fn push(
     ApiJson(b): ApiJson<ById>,
 ) -> Audited<crate::views::callbacks::AttemptResultView> {
     let event_id = state.withdrawals.push(&ctx, b.id).await?;
-    let order_no = state.withdrawals.detail(&ctx, b.id).await?.0.order.order_no;
-    done_on(order_no, state.callbacks.push(&ctx, &event_id).await?.into())
+    let pushed = state.callbacks.push(&ctx, &event_id).await?;
+    done_on(pushed.target(), pushed.result.into())
 }

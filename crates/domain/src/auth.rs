@@ -55,6 +55,25 @@ pub struct AuthContext {
     pub permissions: Permissions,
 }
 
+/// Which of the merchant's rows a call may read: a role holding a list reads every row; one
+/// that may only create them reads the rows its user created (the api's permission extractor
+/// decides which, the service filters by it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowScope {
+    Merchant,
+    CreatedBy(UserId),
+}
+
+impl RowScope {
+    /// Whether a row created by `created_by` (none for the merchant API's) is in scope.
+    pub fn covers(self, created_by: Option<UserId>) -> bool {
+        match self {
+            RowScope::Merchant => true,
+            RowScope::CreatedBy(user) => created_by == Some(user),
+        }
+    }
+}
+
 /// The user session of spec section 3: who is signed in and the menus their role holds.
 #[derive(Debug, Clone)]
 pub struct UserSession {

@@ -8,8 +8,8 @@ use crate::config::ChainNode;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
-    ConfigRepo, DepositRecord, MerchantId, OrderFilter, OrderOutcome, OrderQueries, OrderSum, OrderTotals,
-    PageRequest, Paged, WithdrawalRecord,
+    ConfigRepo, DepositRecord, MerchantId, OrderFilter, OrderQueries, OrderSum, OrderTotals, PageRequest,
+    Paged, WithdrawalRecord,
 };
 
 /// A date filter may span at most this long (one query, one index range).
@@ -121,38 +121,11 @@ impl Order for OrderSum {
 
 /// Count and exact per-token sums of the orders a filter selects, the tokens named: in all,
 /// and per outcome (money that moved apart from the rest).
-#[derive(Debug, Clone)]
-pub struct OrderSummary {
-    pub count: u64,
-    pub totals: Vec<Listed<OrderSum>>,
-    pub outcomes: Vec<OutcomeSummary>,
-}
+pub type OrderSummary = OrderTotals<Listed<OrderSum>>;
 
-/// The count and sums of one outcome, the tokens named.
-#[derive(Debug, Clone)]
-pub struct OutcomeSummary {
-    pub outcome: OrderOutcome,
-    pub count: u64,
-    pub totals: Vec<Listed<OrderSum>>,
-}
-
-impl OrderSummary {
-    pub fn new(nodes: &[ChainNode], found: OrderTotals) -> OrderSummary {
-        let named = |sums: Vec<OrderSum>| sums.into_iter().map(|sum| Listed::new(sum, nodes)).collect();
-        OrderSummary {
-            count: found.count,
-            totals: named(found.sums),
-            outcomes: found
-                .outcomes
-                .into_iter()
-                .map(|o| OutcomeSummary {
-                    outcome: o.outcome,
-                    count: o.count,
-                    totals: named(o.sums),
-                })
-                .collect(),
-        }
-    }
+/// `found` with the chain and token of each sum named.
+fn named_totals(nodes: &[ChainNode], found: OrderTotals) -> OrderSummary {
+    found.map(|sum| Listed::new(sum, nodes))
 }
 
 /// The lists of one kind of order (`R` its record).
@@ -186,7 +159,7 @@ impl<R: Order> OrderLists<R> {
         Dates::Required.check(filter)?;
         let nodes = self.config.chain_nodes().await?;
         let found = self.orders.order_totals(merchant_id, filter).await?;
-        Ok(OrderSummary::new(&nodes, found))
+        Ok(named_totals(&nodes, found))
     }
 
     /// Orders read elsewhere, with the names of their assets.

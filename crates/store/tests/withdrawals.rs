@@ -391,37 +391,38 @@ async fn lists_and_sums_are_exact(db: TestDb) {
         ..Default::default()
     };
     let totals = orders.order_totals(a, &tokens).await.unwrap();
-    assert_eq!(totals.count, 3);
-    assert_eq!(totals.sums.len(), 1);
+    assert_eq!(totals.all.count, 3);
+    assert_eq!(totals.all.sums.len(), 1);
     assert_eq!(
-        totals.sums[0].amount.to_string(),
+        totals.all.sums[0].amount.to_string(),
         "115792089237316195423570985008687907853269984665640564039457584007913129639935"
     );
     assert_eq!(
         (
-            totals.sums[0].chain_id,
-            totals.sums[0].token_id,
-            totals.sums[0].decimals
+            totals.all.sums[0].chain_id,
+            totals.all.sums[0].token_id,
+            totals.all.sums[0].decimals
         ),
         (31337, Some(101), 6)
     );
     assert_eq!(
-        orders.order_totals(a, &status).await.unwrap().sums.len(),
+        orders.order_totals(a, &status).await.unwrap().all.sums.len(),
         2,
         "per chain and token"
     );
 
     // Per outcome: money that moved (complete) apart from pending, rejected and failed.
     let every = orders.order_totals(a, &OrderFilter::default()).await.unwrap();
-    assert_eq!(every.count, 8);
+    assert_eq!(every.all.count, 8);
     let outcome = |o: OrderOutcome| {
         let found = every.outcomes.iter().find(|t| t.outcome == o).unwrap();
         let sums: Vec<(Option<i64>, String)> = found
+            .tally
             .sums
             .iter()
             .map(|s| (s.token_id, s.amount.to_string()))
             .collect();
-        (found.count, sums)
+        (found.tally.count, sums)
     };
     assert_eq!(outcome(OrderOutcome::Complete), (1, vec![(None, "40".into())]));
     assert_eq!(
@@ -442,7 +443,10 @@ async fn lists_and_sums_are_exact(db: TestDb) {
 
     // Today's withdrawals of token 101: not yesterday's, rejected, failed, other tokens or merchants.
     let (count, sum) = store.withdrawn_since(a, 31337, Some(101), t0()).await.unwrap();
-    assert_eq!((count, sum.to_string()), (3, totals.sums[0].amount.to_string()));
+    assert_eq!(
+        (count, sum.to_string()),
+        (3, totals.all.sums[0].amount.to_string())
+    );
     let native = store.withdrawn_since(a, 31337, None, t0()).await.unwrap();
     assert_eq!(native, (1, BaseUnits::from_u128(40)));
     let none = store.withdrawn_since(a, 1, Some(101), t0()).await.unwrap();

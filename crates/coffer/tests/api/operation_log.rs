@@ -7,10 +7,10 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::access::account_id_of;
-use crate::console::{paging, Accounts, Assets, IpList, Me, Wallets, Withdrawals};
+use crate::console::{paging, Accounts, Assets, Callbacks, IpList, Me, Wallets, Withdrawals};
 use crate::helpers::{answer, spawn_app, spawn_app_with, TestApp, DEMO_EMAIL};
-use crate::wallets::offline_chains;
-use crate::withdrawals::{payer, withdraw};
+use crate::wallets::{demo_merchant, offline_chains};
+use crate::withdrawals::{payer, withdraw, DEV};
 
 const CHROME_ON_WINDOWS: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 \
 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -145,6 +145,62 @@ async fn money_entries_name_their_orders(db: TestDb) {
     assert_eq!(reviewed["email"], "checker@coffer.local");
 }
 
+/// Calls whose body names only an id or an event are logged with what they changed: the
+/// address with its chain, the hot wallet, the token, the order an event is about.
+async fn id_only_calls_name_what_they_changed(db: TestDb) {
+    let app = spawn_app_with(db, offline_chains).await;
+    let p = payer(&app, "5000").await;
+    let merchant = demo_merchant(&app).await;
+    let deposit = app
+        .wallets
+        .deposit_address(merchant, DEV, "user-1")
+        .await
+        .unwrap();
+    let wallets = app.wallets(&p.token);
+    let remark = json!({"id": deposit.id, "remark": "VIP"});
+    assert_eq!(wallets.edit_remark(remark).await.code(), 1);
+    let hot_id = wallets.hot_page(paging(1, 10)).await.data()["list"][0]["id"].clone();
+    for status in [1, 0] {
+        let body = json!({"id": hot_id, "status": status});
+        assert_eq!(wallets.set_hot_status(body).await.code(), 1);
+    }
+    let asset_id = app.assets(&p.token).list_all().await.data()[0]["id"].clone();
+    let disable = json!({"id": asset_id, "status": 0});
+    assert_eq!(app.assets(&p.token).set_status(disable).await.code(), 1);
+    let enable = json!({"id": asset_id, "status": 1});
+    assert_eq!(app.assets(&p.token).set_status(enable).await.code(), 1);
+
+    // Held for review: its first callback event, pushed again by order and by event.
+    let requested = withdraw(&app, &p, "1200", json!({})).await;
+    let (id, order_no) = (
+        requested.data()["id"].clone(),
+        requested.data()["orderNo"].clone(),
+    );
+    app.executor.step().await.unwrap();
+    let pushed = app.withdrawals(&p.token).push(json!({"id": id})).await;
+    assert_eq!(pushed.code(), 1, "{:?}", pushed.body);
+    let event_id = pushed.data()["eventId"].clone();
+    let again = app.callbacks(&p.token).push(json!({"eventId": event_id})).await;
+    assert_eq!(again.code(), 1, "{:?}", again.body);
+
+    let log = entries(&app, &p.token).await;
+    let target = |action: &str| entry(&log, action, "success")["target"].clone();
+    assert_eq!(
+        target(Wallets::EDIT_REMARK),
+        json!(format!("{} (Devchain)", deposit.address))
+    );
+    assert_eq!(target(Wallets::SET_HOT_STATUS), json!(p.hot));
+    let hot_entries = log.iter().filter(|e| e["action"] == Wallets::SET_HOT_STATUS);
+    assert!(hot_entries.map(|e| &e["target"]).all(|t| t == p.hot.as_str()));
+    assert_eq!(target(Assets::SET_STATUS), "USDT (Devchain)");
+    assert_eq!(target(Withdrawals::PUSH), order_no);
+    assert_eq!(target(Callbacks::PUSH), order_no);
+    assert!(
+        !log.iter().any(|e| e["target"].as_str().unwrap().starts_with('#')),
+        "{log:?}"
+    );
+}
+
 /// An entry written before actions were named, or for a call no longer routed, keeps its path
 /// and an empty target; the console shows them as they are.
 async fn older_entries_keep_their_path(db: TestDb) {
@@ -197,6 +253,7 @@ async fn another_merchant_reads_none_of_it(db: TestDb) {
 each_database!(
     entries_name_their_action_target_and_browser,
     money_entries_name_their_orders,
+    id_only_calls_name_what_they_changed,
     older_entries_keep_their_path,
     another_merchant_reads_none_of_it,
 );

@@ -15,7 +15,7 @@ use crate::deposits::{range, with};
 use crate::helpers::{fields, spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
 use crate::wallets::{bind_google, demo_merchant, google_code, offline_chains};
-use crate::withdrawals::{detail, force_transition, held_for_review, payer, withdraw};
+use crate::withdrawals::{detail, force_transition, held_for_review, payer, withdraw, Payer};
 
 const CHECKER: &str = "checker@coffer.local";
 const PASSWORD: &str = "Checker-Pass-2026";
@@ -287,7 +287,58 @@ async fn withdrawal_calls_check_session_menu_and_tenant(db: TestDb) {
         .is_some());
 }
 
+/// The ids and statuses `/withdraw/query` answers to `token` for `ids`.
+async fn progress(app: &TestApp, token: &str, ids: &[&Value]) -> Value {
+    let answer = app.withdrawals(token).query(json!({ "ids": ids })).await;
+    assert_eq!(answer.code(), 1, "{:?}", answer.body);
+    let rows = answer.data().as_array().unwrap();
+    Value::Array(rows.iter().map(|r| fields(r, &["id", "status"])).collect())
+}
+
+async fn a_creator_without_a_list_follows_only_their_own_orders(db: TestDb) {
+    let app = spawn_app_with(db, offline_chains).await;
+    let admin = payer(&app, "10000").await;
+    // Token withdraw (20601) and nothing of the withdrawal lists (302, 403, 404).
+    let token = app
+        .operator("maker@coffer.local", PASSWORD, &[2, 206, 20601])
+        .await;
+    let google = bind_google(&app, &token).await;
+    let maker = Payer {
+        token,
+        google,
+        hot: admin.hot.clone(),
+    };
+    let own = withdraw(&app, &maker, "1000", json!({})).await.data()["id"].clone();
+    let admins = withdraw(&app, &admin, "5", json!({})).await.data()["id"].clone();
+
+    assert_eq!(progress(&app, &maker.token, &[&own]).await, json!([[own, 0]]));
+    app.executor.step().await.unwrap();
+    // Held by the limits, then passed by a reviewer: the creator sees both.
+    assert_eq!(progress(&app, &maker.token, &[&own]).await, json!([[own, 1]]));
+    let passed = check(&app, &admin.token, pass(&app, &admin.google, json!([own]))).await;
+    assert_eq!(passed["done"], 1);
+    assert_eq!(progress(&app, &maker.token, &[&own]).await, json!([[own, 2]]));
+
+    // Another user's order of the same merchant answers nothing; the lists see both.
+    assert_eq!(progress(&app, &maker.token, &[&admins]).await, json!([]));
+    let both = progress(&app, &maker.token, &[&admins, &own]).await;
+    assert_eq!(both, json!([[own, 2]]));
+    let listed = progress(&app, &admin.token, &[&admins, &own]).await;
+    assert_eq!(listed.as_array().unwrap().len(), 2);
+
+    // Another merchant's creator: the order ids answer nothing.
+    let other = app.other_merchant().await;
+    assert_eq!(progress(&app, &other, &[&own, &admins]).await, json!([]));
+
+    // Neither a list nor Token withdraw; no session.
+    let neither = app.operator("reader@coffer.local", PASSWORD, &[2, 206]).await;
+    let body = json!({"ids": [own]});
+    app.assert_gated(&neither, Withdrawals::QUERY, &body, "a list or 20601")
+        .await;
+}
+
 each_database!(
+    a_creator_without_a_list_follows_only_their_own_orders,
     limits_hold_orders_and_reviewers_decide,
     review_again_waits_ten_minutes_and_a_dead_transaction,
     the_risk_control_address_decides_within_the_limits,

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use super::keys::PlatformKeys;
 use super::{
-    acknowledged, excerpt, reason, reply_code, reply_reason, CallbackRequest, CallbackSettings,
-    CallbackTransport,
+    acknowledged, excerpt, reason, reply_code, reply_reason, AttemptResult, CallbackRequest,
+    CallbackSettings, CallbackTransport, Pushed,
 };
 use crate::auth::AuthContext;
 use crate::error::{AppError, AppResult};
@@ -29,26 +29,6 @@ pub struct CallbackService {
     /// Attempts are recorded one at a time: the HTTP calls run concurrently, the writes do
     /// not contend (SQLite would make them wait on its lock with sleeps).
     pub recording: futures::lock::Mutex<()>,
-}
-
-/// What one send came to (a push or the test ping), for the console.
-#[derive(Debug, Clone)]
-pub struct AttemptResult {
-    pub event_id: String,
-    /// False: the event is queued, not sent now: on its way already (or waiting for an older
-    /// event of its order), so it goes out within seconds, or (`reason` "no_address") once a
-    /// callback address is saved.
-    pub attempted: bool,
-    /// The reply was JSON with `code` 0.
-    pub success: bool,
-    pub http_status: Option<i32>,
-    /// The reply's `code`, as the merchant wrote it.
-    pub reply_code: Option<serde_json::Value>,
-    /// A `callbacks::reason` code, "" on success.
-    pub reason: String,
-    /// The start of the reply (at most 500 characters).
-    pub response: String,
-    pub latency_ms: i64,
 }
 
 /// One signed POST and how it went.
@@ -284,7 +264,7 @@ impl CallbackService {
 
     /// Sends an event again now and answers how it went. Only an order's newest event can go
     /// again (an older one would tell a state the order has left).
-    pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<AttemptResult> {
+    pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Pushed> {
         let now = self.ports.clock.now();
         let event = match self
             .ports
@@ -296,6 +276,22 @@ impl CallbackService {
             PushOutcome::NotLatest => return Err(AppError::Invalid(MsgKey::CallbackNotLatest)),
             PushOutcome::Queued(event) => event,
         };
+        let order_no = event
+            .order
+            .is_some()
+            .then(|| event.order_no.clone())
+            .filter(|n| !n.is_empty());
+        let result = self.send_pushed(ctx, &event, now).await?;
+        Ok(Pushed { result, order_no })
+    }
+
+    /// Sends a pushed event now unless it is on its way already or has no address to go to.
+    async fn send_pushed(
+        &self,
+        ctx: &AuthContext,
+        event: &CallbackEventRecord,
+        now: DateTime<Utc>,
+    ) -> AppResult<AttemptResult> {
         let url = self
             .ports
             .callback_directory

@@ -9,7 +9,7 @@ pub mod keys;
 mod delivery;
 pub mod targets;
 
-pub use delivery::{AttemptResult, CallbackService};
+pub use delivery::CallbackService;
 
 use chrono::{DateTime, Duration, Utc};
 
@@ -183,6 +183,42 @@ pub fn acknowledged(reply: &CallbackReply) -> bool {
             .ok()
             .and_then(|v| v.get("code").cloned())
             .is_some_and(|code| code == serde_json::json!(0) || code == serde_json::json!("0"))
+}
+
+/// A manual re-push: what the send came to, and the order its event is about.
+#[derive(Debug, Clone)]
+pub struct Pushed {
+    pub result: AttemptResult,
+    /// The order's number; None for an event that names no order.
+    pub order_no: Option<String>,
+}
+
+impl Pushed {
+    /// What the push was done to, as the operation log names it: the order, else the event.
+    pub fn target(&self) -> String {
+        let named = self.order_no.as_deref().unwrap_or(&self.result.event_id);
+        named.to_string()
+    }
+}
+
+/// What one send came to (a push or the test ping), for the console.
+#[derive(Debug, Clone)]
+pub struct AttemptResult {
+    pub event_id: String,
+    /// False: the event is queued, not sent now: on its way already (or waiting for an older
+    /// event of its order), so it goes out within seconds, or (`reason` "no_address") once a
+    /// callback address is saved.
+    pub attempted: bool,
+    /// The reply was JSON with `code` 0.
+    pub success: bool,
+    pub http_status: Option<i32>,
+    /// The reply's `code`, as the merchant wrote it.
+    pub reply_code: Option<serde_json::Value>,
+    /// A `callbacks::reason` code, "" on success.
+    pub reason: String,
+    /// The start of the reply (at most 500 characters).
+    pub response: String,
+    pub latency_ms: i64,
 }
 
 /// The order's latest callback event, which a manual re-push sends again; 'nothing to push'

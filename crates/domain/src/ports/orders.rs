@@ -84,21 +84,54 @@ pub struct OrderFilter {
     pub open_id: Option<String>,
 }
 
-/// The orders a filter selects: how many, and the sum per chain and token; in all, and per
-/// outcome (every outcome, in `OrderOutcome::ALL` order, empty ones included).
+/// How many orders, and their exact sum per chain and token (`S`: an [`OrderSum`], or one with
+/// its token named).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct OrderTotals {
+pub struct Tally<S = OrderSum> {
     pub count: u64,
-    pub sums: Vec<OrderSum>,
-    pub outcomes: Vec<OutcomeTotals>,
+    pub sums: Vec<S>,
+}
+
+impl<S> Tally<S> {
+    /// The same count with each sum turned into `T`.
+    pub fn map<T>(self, each: impl FnMut(S) -> T) -> Tally<T> {
+        Tally {
+            count: self.count,
+            sums: self.sums.into_iter().map(each).collect(),
+        }
+    }
+}
+
+/// The orders a filter selects: in all, and per outcome (every outcome, in
+/// `OrderOutcome::ALL` order, empty ones included).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OrderTotals<S = OrderSum> {
+    pub all: Tally<S>,
+    pub outcomes: Vec<OutcomeTotals<S>>,
 }
 
 /// The orders of one outcome among those a filter selects.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutcomeTotals {
+pub struct OutcomeTotals<S = OrderSum> {
     pub outcome: OrderOutcome,
-    pub count: u64,
-    pub sums: Vec<OrderSum>,
+    pub tally: Tally<S>,
+}
+
+impl<S> OrderTotals<S> {
+    /// The same totals with each sum turned into `T`.
+    pub fn map<T>(self, mut each: impl FnMut(S) -> T) -> OrderTotals<T> {
+        OrderTotals {
+            all: self.all.map(&mut each),
+            outcomes: self
+                .outcomes
+                .into_iter()
+                .map(|o| OutcomeTotals {
+                    outcome: o.outcome,
+                    tally: o.tally.map(&mut each),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// What became of an order, as the summaries count it: money that moved apart from money

@@ -186,7 +186,13 @@ pub trait DepositAddressRepo: Send + Sync {
         filter: &AddressFilter,
         page: PageRequest,
     ) -> AppResult<Paged<DepositAddressRecord>>;
-    async fn set_address_remark(&self, merchant_id: MerchantId, id: i64, remark: &str) -> AppResult<bool>;
+    /// The address as changed; None when the merchant has no address `id`.
+    async fn set_address_remark(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+        remark: &str,
+    ) -> AppResult<Option<DepositAddressRecord>>;
 }
 
 /// The merchant's derived wallets that pay withdrawals.
@@ -203,12 +209,13 @@ pub trait HotWalletRepo: Send + Sync {
     /// Inserts unless the merchant already has `limit` hot wallets (checked under a lock on the
     /// merchant, so two concurrent adds cannot both pass): None then.
     async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>>;
+    /// The wallet as changed; None when the merchant has no hot wallet `id`.
     async fn set_hot_wallet_status(
         &self,
         merchant_id: MerchantId,
         id: i64,
         status: HotWalletStatus,
-    ) -> AppResult<bool>;
+    ) -> AppResult<Option<HotWalletRecord>>;
 }
 
 /// The tokens a merchant enabled, their settings and their cold addresses.

@@ -82,6 +82,11 @@ pub struct CheckedRequest {
     addresses: Vec<ColdAddress>,
 }
 
+/// An asset as the operation log names it: its token and chain ("USDT (Ethereum)").
+fn asset_label(chain: &ChainNode, token: &TokenInfo) -> String {
+    format!("{} ({})", token.symbol, chain.chainname)
+}
+
 fn find_token(nodes: &[ChainNode], chain_id: i64, token_id: i64) -> AppResult<(&ChainNode, &TokenInfo)> {
     nodes
         .iter()
@@ -178,10 +183,12 @@ impl WalletService {
             .ok_or_else(no_such_record)
     }
 
-    pub async fn edit_asset(&self, ctx: &AuthContext, id: i64, input: &AssetInput) -> AppResult<()> {
+    /// Returns the asset's name ([`asset_label`]).
+    pub async fn edit_asset(&self, ctx: &AuthContext, id: i64, input: &AssetInput) -> AppResult<String> {
         let asset = self.own_asset(ctx.merchant_id, id).await?;
         let nodes = self.ports.config.chain_nodes().await?;
-        let (_, token) = find_token(&nodes, asset.chain_id, asset.token_id)?;
+        let (chain, token) = find_token(&nodes, asset.chain_id, asset.token_id)?;
+        let label = asset_label(chain, token);
         let input = self
             .checked_input(ctx, asset.chain_id, token.decimals, input)
             .await?;
@@ -192,17 +199,27 @@ impl WalletService {
             ..asset
         };
         self.ports.assets.update_asset(&updated).await?;
-        Ok(())
+        Ok(label)
     }
 
-    pub async fn set_asset_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
+    /// Returns the asset's name ([`asset_label`]).
+    pub async fn set_asset_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<String> {
         let status: AssetStatus = status_of(status)?;
         updated(
             self.ports
                 .assets
                 .set_asset_status(ctx.merchant_id, id, status)
                 .await?,
-        )
+        )?;
+        self.asset_name(ctx, id).await
+    }
+
+    /// The merchant's asset `id` as the operation log names it ([`asset_label`]).
+    pub async fn asset_name(&self, ctx: &AuthContext, id: i64) -> AppResult<String> {
+        let asset = self.own_asset(ctx.merchant_id, id).await?;
+        let nodes = self.ports.config.chain_nodes().await?;
+        let (chain, token) = find_token(&nodes, asset.chain_id, asset.token_id)?;
+        Ok(asset_label(chain, token))
     }
 
     pub async fn list_assets(&self, ctx: &AuthContext, chain_id: Option<i64>) -> AppResult<Vec<AssetEntry>> {

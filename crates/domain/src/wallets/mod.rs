@@ -173,14 +173,20 @@ impl WalletService {
         })
     }
 
-    pub async fn edit_address_remark(&self, ctx: &AuthContext, id: i64, remark: &str) -> AppResult<()> {
+    /// The address as the operation log names it: the address and its chain ("0x… (Ethereum)").
+    pub async fn edit_address_remark(&self, ctx: &AuthContext, id: i64, remark: &str) -> AppResult<String> {
         let remark = rules::check_remark(remark)?;
-        updated(
-            self.ports
-                .addresses
-                .set_address_remark(ctx.merchant_id, id, &remark)
-                .await?,
-        )
+        let changed = self
+            .ports
+            .addresses
+            .set_address_remark(ctx.merchant_id, id, &remark)
+            .await?
+            .ok_or_else(no_such_record)?;
+        let chain = self.chain_node(changed.chain_id).await.map(|c| c.chainname);
+        Ok(match chain {
+            Ok(name) => format!("{} ({name})", changed.address),
+            Err(_) => changed.address, // a chain since removed from the configuration
+        })
     }
 
     /// Derives the merchant's next hot wallet on a chain; at most 5 per merchant.
@@ -221,14 +227,16 @@ impl WalletService {
         }
     }
 
-    pub async fn set_hot_wallet_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<()> {
+    /// The wallet's address, which names it in the operation log.
+    pub async fn set_hot_wallet_status(&self, ctx: &AuthContext, id: i64, status: i32) -> AppResult<String> {
         let status: HotWalletStatus = status_of(status)?;
-        updated(
-            self.ports
-                .hot_wallets
-                .set_hot_wallet_status(ctx.merchant_id, id, status)
-                .await?,
-        )
+        let changed = self
+            .ports
+            .hot_wallets
+            .set_hot_wallet_status(ctx.merchant_id, id, status)
+            .await?
+            .ok_or_else(no_such_record)?;
+        Ok(changed.address)
     }
 
     /// Hot wallets with their balances asked from the chain now (native coin and every token

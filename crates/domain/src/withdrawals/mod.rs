@@ -14,7 +14,7 @@ mod tracking;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::auth::{AuthContext, AuthService};
+use crate::auth::{AuthContext, AuthService, RowScope};
 use crate::callbacks::latest_event_id;
 use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
@@ -94,8 +94,13 @@ impl WithdrawalService {
     }
 
     /// The rows the console follows (silent polling), in the order asked, read at once;
-    /// unknown ids are left out.
-    pub async fn progress(&self, ctx: &AuthContext, ids: &[i64]) -> AppResult<Vec<WithdrawalRecord>> {
+    /// unknown ids and rows outside `scope` are left out.
+    pub async fn progress(
+        &self,
+        ctx: &AuthContext,
+        scope: RowScope,
+        ids: &[i64],
+    ) -> AppResult<Vec<WithdrawalRecord>> {
         if ids.len() > MAX_QUERY_IDS {
             return Err(AppError::Invalid(MsgKey::TooManyRows));
         }
@@ -103,7 +108,11 @@ impl WithdrawalService {
             return Ok(Vec::new());
         }
         let found = self.lists.orders.orders_by_ids(ctx.merchant_id, ids).await?;
-        let by_id: HashMap<i64, &WithdrawalRecord> = found.iter().map(|w| (w.id, w)).collect();
+        let by_id: HashMap<i64, &WithdrawalRecord> = found
+            .iter()
+            .filter(|w| scope.covers(w.created_by))
+            .map(|w| (w.id, w))
+            .collect();
         Ok(ids
             .iter()
             .filter_map(|id| by_id.get(id).map(|w| (*w).clone()))

@@ -35,6 +35,8 @@ pub enum Selection {
 #[derive(Debug, Clone)]
 pub struct RowResult {
     pub id: i64,
+    /// The order's number when it was changed ("" otherwise): the operation log names it.
+    pub order_no: String,
     pub ok: bool,
     pub code: i64,
     pub msg: String,
@@ -97,14 +99,16 @@ impl WithdrawalService {
         for id in ids {
             let outcome = self.review_one(ctx, id, action, &reason, &events).await;
             results.push(match outcome {
-                Ok(()) => RowResult {
+                Ok(order_no) => RowResult {
                     id,
+                    order_no,
                     ok: true,
                     code: 1,
                     msg: String::new(),
                 },
                 Err(e @ AppError::Invalid(_)) => RowResult {
                     id,
+                    order_no: String::new(),
                     ok: false,
                     code: e.code() as i64,
                     msg: e.msg_key().text(locale).to_string(),
@@ -126,7 +130,7 @@ impl WithdrawalService {
         action: ReviewAction,
         reason: &str,
         events: &CallbackEvents,
-    ) -> AppResult<()> {
+    ) -> AppResult<String> {
         let w = self.found(ctx.merchant_id, id).await?;
         let now = self.ports.clock.now();
         let review = Some(ReviewRecord {
@@ -189,7 +193,7 @@ impl WithdrawalService {
             .transition(id, &change, now, events)
             .await?
         {
-            Some(_) => Ok(()),
+            Some(_) => Ok(w.order_no),
             None if action == ReviewAction::ReviewAgain => {
                 Err(AppError::Invalid(MsgKey::ReviewAgainNotAllowed))
             }

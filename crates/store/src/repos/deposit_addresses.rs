@@ -7,7 +7,9 @@ use coffer_domain::ports::{
 };
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::query::{all_as, insert_once, merchant_rows, merchant_rows_newest_first, page_as, update_owned};
+use super::query::{
+    all_as, insert_once, merchant_rows, merchant_rows_newest_first, page_as, update_owned_row,
+};
 use crate::entities::deposit_address;
 use crate::Store;
 
@@ -88,14 +90,20 @@ impl DepositAddressRepo for Store {
         page_as(self, query, page, address).await
     }
 
-    async fn set_address_remark(&self, merchant_id: MerchantId, id: i64, remark: &str) -> AppResult<bool> {
-        update_owned::<deposit_address::Entity>(
+    async fn set_address_remark(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+        remark: &str,
+    ) -> AppResult<Option<DepositAddressRecord>> {
+        let row = update_owned_row::<deposit_address::Entity>(
             self,
             merchant_id,
             id,
             deposit_address::Column::Remark,
             remark,
         )
-        .await
+        .await?;
+        Ok(row.map(address))
     }
 }

@@ -6,7 +6,7 @@ use coffer_domain::ports::{HotWalletRecord, HotWalletRepo, MerchantId, NewDerive
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
-use super::query::{all_as, merchant_rows, merchant_rows_oldest_first, page_as, update_owned};
+use super::query::{all_as, merchant_rows, merchant_rows_oldest_first, page_as, update_owned_row};
 use crate::entities::{hot_wallet, merchant, Stored};
 use crate::Store;
 
@@ -83,8 +83,11 @@ impl HotWalletRepo for Store {
         merchant_id: MerchantId,
         id: i64,
         status: HotWalletStatus,
-    ) -> AppResult<bool> {
+    ) -> AppResult<Option<HotWalletRecord>> {
         let status_column = hot_wallet::Column::Status;
-        update_owned::<hot_wallet::Entity>(self, merchant_id, id, status_column, Stored(status)).await
+        let row =
+            update_owned_row::<hot_wallet::Entity>(self, merchant_id, id, status_column, Stored(status))
+                .await?;
+        Ok(row.map(hot))
     }
 }

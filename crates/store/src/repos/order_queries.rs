@@ -7,7 +7,7 @@ use coffer_domain::deposits::rules::is_credited;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
     DepositRecord, MerchantId, OrderFilter, OrderOutcome, OrderQueries, OrderStatus, OrderSum, OrderTotals,
-    OutcomeTotals, PageRequest, Paged, WithdrawalRecord,
+    OutcomeTotals, PageRequest, Paged, Tally, WithdrawalRecord,
 };
 use futures::TryStreamExt;
 use sea_orm::sea_query::{Expr, Func, SimpleExpr};
@@ -233,17 +233,12 @@ pub(crate) async fn sum_amounts<T: OrderTable>(
             .add(chain_id, token_id, decimals, amount);
     }
     Ok(OrderTotals {
-        count: all.count,
-        sums: all.sums(),
+        all: all.tally(),
         outcomes: OrderOutcome::ALL
             .into_iter()
-            .map(|outcome| {
-                let found = outcomes.remove(&outcome).unwrap_or_default();
-                OutcomeTotals {
-                    outcome,
-                    count: found.count,
-                    sums: found.sums(),
-                }
+            .map(|outcome| OutcomeTotals {
+                outcome,
+                tally: outcomes.remove(&outcome).unwrap_or_default().tally(),
             })
             .collect(),
     })
@@ -268,8 +263,9 @@ impl Sums {
         self.count += 1;
     }
 
-    fn sums(self) -> Vec<OrderSum> {
-        self.by_asset
+    fn tally(self) -> Tally {
+        let sums = self
+            .by_asset
             .into_iter()
             .map(|((chain_id, token_id), (decimals, amount))| OrderSum {
                 chain_id,
@@ -277,6 +273,10 @@ impl Sums {
                 decimals,
                 amount,
             })
-            .collect()
+            .collect();
+        Tally {
+            count: self.count,
+            sums,
+        }
     }
 }

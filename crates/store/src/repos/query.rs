@@ -133,6 +133,26 @@ pub(crate) async fn update_owned<E: MerchantOwned>(
     Ok(result.rows_affected == 1)
 }
 
+/// [`update_owned`], answering the row as it is after the change (None when the merchant has no
+/// row `id`), so the caller can name what it changed.
+pub(crate) async fn update_owned_row<E: MerchantOwned>(
+    store: &Store,
+    merchant_id: MerchantId,
+    id: i64,
+    column: E::Column,
+    value: impl Into<Value>,
+) -> AppResult<Option<E::Model>> {
+    if !update_owned::<E>(store, merchant_id, id, column, value).await? {
+        return Ok(None);
+    }
+    let row = E::find()
+        .filter(E::id_column().eq(id))
+        .filter(E::merchant_column().eq(merchant_id))
+        .one(store.connection())
+        .await?;
+    Ok(row)
+}
+
 /// Sets `column` of the rows whose `key` is `id` (one field of one row, or of the rows that
 /// share a key).
 pub(crate) async fn set_column<C: ColumnTrait>(

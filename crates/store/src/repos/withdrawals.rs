@@ -261,8 +261,13 @@ impl WithdrawalRepo for Store {
             .filter(W::CreatedAt.gte(since))
             .filter(W::Status.is_not_in([Stored(OrderStatus::Rejected), Stored(OrderStatus::Failed)]));
         let totals = sum_amounts::<WithdrawalRecord>(self, q).await?;
-        let sum = totals.sums.first().map(|s| s.amount).unwrap_or(BaseUnits::ZERO);
-        Ok((totals.count, sum))
+        let sum = totals
+            .all
+            .sums
+            .first()
+            .map(|s| s.amount)
+            .unwrap_or(BaseUnits::ZERO);
+        Ok((totals.all.count, sum))
     }
 
     async fn reviews(&self, merchant_id: MerchantId, id: i64) -> AppResult<Vec<ReviewRecord>> {

@@ -42,6 +42,16 @@ async function pick(testId: string, title: string) {
   await settle(50);
 }
 
+/** Fills the Withdraw tab on the devchain with `token`, `amount`, the payee and a code, and submits. */
+async function submitWithdrawal(token: string, amount: string) {
+  await pick('withdraw-chain', 'Devchain');
+  await pick('withdraw-token', token);
+  fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: TO } });
+  fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: amount } });
+  fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
+  fireEvent.click(screen.getByTestId('withdraw-submit'));
+}
+
 const optionTitles = () =>
   [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((node) => node.getAttribute('title'));
 
@@ -131,49 +141,38 @@ describe('Token › Token withdraw', () => {
     expect(api.queryWithdrawals).toHaveBeenCalledWith([9]);
   });
 
-  it('says no review is needed when the screening lets the order pass', async () => {
+  it('says no review is needed when the screening lets the order pass, for a creator without a withdrawal list too', async () => {
     api.queryWithdrawals.mockReset().mockResolvedValue([{ id: 9, status: 6, hash: '', reason: '' }]);
-    await renderPage([2, 206, 20601, 403]);
-    await pick('withdraw-chain', 'Devchain');
-    await pick('withdraw-token', 'USDT');
-    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: TO } });
-    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '5' } });
-    fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await renderPage([2, 206, 20601]);
+    await submitWithdrawal('USDT', '5');
     const created = within(await screen.findByTestId('withdraw-created', undefined, WAIT));
     const passes = await waitFor(() => created.getByTestId('withdraw-created-passes'), WAIT);
     expect(passes.textContent).toContain('no review is needed');
     expect(created.getByText('Withdrawal created')).toBeTruthy();
     expect(created.queryByTestId('withdraw-created-waits')).toBeNull();
+    expect(created.queryByTestId('withdraw-created-link')).toBeNull(); // no withdrawal list to link to
+    expect(api.queryWithdrawals).toHaveBeenCalledWith([9]);
   });
 
   it('sends the native coin as tokenId null with the chain’s decimals', async () => {
     await renderPage([2, 206, 20601]);
-    await pick('withdraw-chain', 'Devchain');
-    await pick('withdraw-token', 'DEV (native coin)');
-    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: TO } });
-    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '0.000000000000000001' } });
-    fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await submitWithdrawal('DEV (native coin)', '0.000000000000000001');
     await waitFor(
       () => expect(api.requestWithdraw).toHaveBeenCalledWith({ chainId: 1337, tokenId: null, toAddress: TO, amount: '0.000000000000000001', googleCode: '123456' }),
       WAIT,
     );
-    expect(screen.queryByTestId('withdraw-created-link')).toBeNull(); // no withdrawal list for this role
-    // ... so the page cannot follow the screening, and says who decides instead of guessing.
-    expect((await screen.findByTestId('withdraw-created-undecided', undefined, WAIT)).textContent).toContain('decide within seconds');
-    expect(api.queryWithdrawals).not.toHaveBeenCalled();
+    // The creator follows their order without a withdrawal list: the server holds it for review.
+    const created = within(await screen.findByTestId('withdraw-created', undefined, WAIT));
+    await waitFor(() => expect(created.getByTestId('withdraw-created-status').textContent).toBe('Awaiting review'), WAIT);
+    expect(created.getByText('Withdrawal created: it waits for a review')).toBeTruthy();
+    expect(created.getByTestId('withdraw-created-waits')).toBeTruthy();
+    expect(api.queryWithdrawals).toHaveBeenCalledWith([9]);
   });
 
   it('keeps the server’s refusal in the form', async () => {
     api.requestWithdraw.mockRejectedValue(new ApiError(10422, 'This address is on your blacklist'));
     await renderPage([2, 206, 20601]);
-    await pick('withdraw-chain', 'Devchain');
-    await pick('withdraw-token', 'USDT');
-    fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: TO } });
-    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '5' } });
-    fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await submitWithdrawal('USDT', '5');
     expect((await screen.findByTestId('withdraw-error', undefined, WAIT)).textContent).toBe('This address is on your blacklist');
     expect((screen.getByTestId('withdraw-to') as HTMLInputElement).value).toBe(TO);
   });

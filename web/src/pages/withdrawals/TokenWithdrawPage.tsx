@@ -52,8 +52,11 @@ function CreatedOrder({ row }: { row: WithdrawalRow }) {
     : hasPermission(PAGES.withdrawList)
       ? { path: PATHS.withdrawList, key: 'withdraw_list_link' }
       : null;
-  // /withdraw/query is open to the withdrawal lists (302, 403, 404).
-  const canQuery = [PAGES.withdrawOrders, PAGES.withdrawCheck, PAGES.withdrawList].some(hasPermission);
+  // /withdraw/query answers the withdrawal lists (302, 403, 404) every order, and the one who may
+  // create withdrawals (20601, 20602) the orders they created, such as this one.
+  const canQuery = [PAGES.withdrawOrders, PAGES.withdrawCheck, PAGES.withdrawList, PERMISSIONS.withdraw, PERMISSIONS.manualWithdraw].some(
+    hasPermission,
+  );
   const { status, following } = useScreening(row, canQuery);
   const waits = status === OrderStatus.AwaitingReview;
   const note = reviewNote(status, following);

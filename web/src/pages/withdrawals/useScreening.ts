@@ -16,7 +16,8 @@ export interface Screening {
  * A console withdrawal is stored as a new order (0); the server's screening (risk limits, the
  * risk-control address) then holds it for review (1) or lets it be paid. This follows the order
  * with `/withdraw/query` until the server has decided, so the page says what the server decided
- * and never guesses. Without a withdrawal list permission (the query's gate) it cannot follow.
+ * and never guesses. The server lets the order's creator follow it, and a withdrawal list every
+ * order; a role with neither cannot follow.
  */
 export function useScreening(row: WithdrawalRow, canQuery: boolean): Screening {
   const [status, setStatus] = useState<OrderStatus>(row.status);
