@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { roleDelete, rolePage } from '@/api/accounts';
 import type { RoleRow } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
+import CellText from '@/components/list/CellText';
 import type { ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
@@ -32,7 +33,7 @@ export default function RoleListPage() {
   };
 
   const columns: Array<ListColumn<RoleRow>> = [
-    { title: t('role_name'), dataIndex: 'name', key: 'name' },
+    { title: t('role_name'), dataIndex: 'name', key: 'name', render: (value: string) => <CellText text={value} width={280} testId="role-name" /> },
     {
       title: t('role_admin'),
       dataIndex: 'isAdmin',

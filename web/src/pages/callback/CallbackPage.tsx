@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Alert, Card, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { pageCallbacks, pushCallback, type CallbackEvent, type CallbackFilters } from '@/api/callbacks';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import RePushButton from '@/pages/orders/RePushButton';
 import { StatusTag } from '@/pages/orders/StatusTags';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { CALLBACK_STATUS } from '@/pages/orders/statuses';
 import CallbackUrlCard from '@/pages/system/CallbackUrlCard';
 import RiskUrlCard from '@/pages/system/RiskUrlCard';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
-import { formatInZone } from '@/utils/timezone';
 import CallbackFilterBar from './CallbackFilterBar';
 import EventAttempts from './EventAttempts';
 
@@ -28,20 +28,23 @@ export default function CallbackPage() {
   const list = usePagedQuery<CallbackEvent, CallbackFilters>(pageCallbacks, {});
   // Bumped per event after a re-push, so an open row reads its attempts again.
   const [reloads, setReloads] = useState<Record<string, number>>({});
-  const time = (value: string | null) => (value ? <span className="coffer-nowrap">{formatInZone(value, timeZone)}</span> : '—');
+  const time = (value: string | null) => zoneTime(value, timeZone);
 
-  const columns: ColumnsType<CallbackEvent> = [
+  // At first: the event (its id, order number and name), its status with the attempts so far,
+  // and Re-push; the HTTP status and the times in the column settings (each attempt's in the
+  // expanded row).
+  const columns: Array<ListColumn<CallbackEvent>> = [
     {
       title: t('callback_event_id'),
       dataIndex: 'eventId',
       key: 'eventId',
       render: (value: string) => (
-        <Typography.Text copyable className="coffer-address" data-testid="callback-event-id">
+        <Typography.Text copyable className="coffer-address coffer-nowrap" data-testid="callback-event-id">
           {value}
         </Typography.Text>
       ),
     },
-    { title: t('order_no'), dataIndex: 'orderNo', key: 'orderNo', render: (value: string) => <span data-testid="callback-order-no">{value || '—'}</span> },
+    { title: t('order_no'), dataIndex: 'orderNo', key: 'orderNo', render: (value: string) => <span className="coffer-nowrap" data-testid="callback-order-no">{value || '—'}</span> },
     {
       title: t('callback_event'),
       dataIndex: 'event',
@@ -65,11 +68,12 @@ export default function CallbackPage() {
       title: t('callback_last_http'),
       dataIndex: 'lastHttpStatus',
       key: 'lastHttpStatus',
+      secondary: true,
       render: (value: number | null) => <span data-testid="callback-last-http">{value ?? '—'}</span>,
     },
-    { title: t('callback_next_attempt'), dataIndex: 'nextAttemptTime', key: 'nextAttemptTime', render: time },
-    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', render: time },
-    { title: t('callback_delivered'), dataIndex: 'deliveredtime', key: 'deliveredtime', render: time },
+    { title: t('callback_next_attempt'), dataIndex: 'nextAttemptTime', key: 'nextAttemptTime', secondary: true, render: time },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: time },
+    { title: t('callback_delivered'), dataIndex: 'deliveredtime', key: 'deliveredtime', secondary: true, render: time },
   ];
   if (hasPermission(PERMISSIONS.callbackPush)) {
     columns.push({

@@ -18,8 +18,8 @@ export default function LoginLogsPage() {
       <LogFilterBar kind="login" timeZone={timeZone} onSearch={list.search} />
       <PagedTable<LoginLogEntry>
         list={list}
+        listId="login-logs"
         columns={loginLogColumns(t, timeZone)}
-        scroll={{ x: 1000 }}
       />
     </Card>
   );

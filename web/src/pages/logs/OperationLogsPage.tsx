@@ -18,9 +18,9 @@ export default function OperationLogsPage() {
       <LogFilterBar kind="operation" timeZone={timeZone} onSearch={list.search} />
       <PagedTable<OperationLogEntry>
         list={list}
+        listId="operation-logs"
         columns={operationLogColumns(t, timeZone, { withEmail: true })}
         expandable={{ expandedRowRender: (entry) => <OperationChange entry={entry} t={t} /> }}
-        scroll={{ x: 1000 }}
       />
     </Card>
   );

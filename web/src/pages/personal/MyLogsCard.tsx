@@ -18,9 +18,9 @@ export default function MyLogsCard() {
     <IconCard icon={<HistoryOutlined />} title={t('my_logs')} testId="my-logs">
       <PagedTable<OperationLogEntry>
         list={list}
+        listId="my-logs"
         columns={operationLogColumns(t, timeZone, { withEmail: false })}
         expandable={{ expandedRowRender: (entry) => <OperationChange entry={entry} t={t} /> }}
-        scroll={{ x: 720 }}
       />
     </IconCard>
   );

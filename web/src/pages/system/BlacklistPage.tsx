@@ -1,22 +1,23 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deleteBlacklist, pageBlacklist, type BlacklistEntry, type BlacklistFilters } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
+import CellText from '@/components/list/CellText';
+import type { ListColumn } from '@/components/list/columnSettings';
 import ConfirmLink from '@/components/list/ConfirmLink';
 import FilterBar, { ChainFilter } from '@/components/list/FilterBar';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { AddressText } from '@/pages/token/AddressText';
 import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
-import { formatInZone } from '@/utils/timezone';
 import BlacklistAddModal from './BlacklistAddModal';
 
 const fetchPage = (query: { page: number; pageSize: number } & BlacklistFilters) => pageBlacklist(query);
@@ -47,31 +48,18 @@ export default function BlacklistPage() {
     list.reloadAfterRemove();
   };
 
-  const columns: ColumnsType<BlacklistEntry> = [
-    { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 120 },
-    {
-      title: t('address'),
-      dataIndex: 'address',
-      key: 'address',
-      width: 170,
-      render: (address: string) => <AddressText address={address} testId="blacklist-address" />,
-    },
-    {
-      title: t('remark'),
-      dataIndex: 'remark',
-      key: 'remark',
-      width: 200,
-      ellipsis: true,
-      render: (value: string) => <span data-testid="blacklist-remark">{value || '—'}</span>,
-    },
-    { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value: string) => formatInZone(value, timeZone) },
+  // At first: the chain and the address, and Delete; the remark and the time in the column settings.
+  const columns: Array<ListColumn<BlacklistEntry>> = [
+    { title: t('chain'), dataIndex: 'chainname', key: 'chain', render: (value: string) => <CellText text={value} width={160} /> },
+    { title: t('address'), dataIndex: 'address', key: 'address', render: (address: string) => <AddressText address={address} testId="blacklist-address" /> },
+    { title: t('remark'), dataIndex: 'remark', key: 'remark', secondary: true, render: (value: string) => <CellText text={value} width={240} testId="blacklist-remark" /> },
+    { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.blacklistDelete)) {
     columns.push({
       title: t('actions'),
       key: 'actions',
       fixed: 'right',
-      width: 100,
       render: (_, entry) => (
         <ConfirmLink
           title={t('sys_blacklist_delete_confirm')}

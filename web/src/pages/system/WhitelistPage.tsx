@@ -8,8 +8,8 @@ import type { ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { useWholeList } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
-import { formatInZone } from '@/utils/timezone';
 import WhitelistModal from './WhitelistModal';
 import { WHITELIST_LIMIT } from './systemRules';
 
@@ -28,12 +28,12 @@ export default function WhitelistPage() {
       dataIndex: 'ip',
       key: 'ip',
       render: (value: string) => (
-        <Typography.Text copyable className="coffer-address" data-testid="whitelist-ip">
+        <Typography.Text copyable className="coffer-address coffer-nowrap" data-testid="whitelist-ip">
           {value}
         </Typography.Text>
       ),
     },
-    { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', width: 200, render: (value: string) => formatInZone(value, timeZone) },
+    { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', render: (value: string) => zoneTime(value, timeZone) },
   ];
 
   return (
@@ -59,6 +59,7 @@ export default function WhitelistPage() {
       <Alert type="info" showIcon className="coffer-gap-bottom" message={t('sys_whitelist_tip')} data-testid="whitelist-tip" />
       <PagedTable<AllowIp>
         list={allowed}
+        listId="whitelist"
         rowKey="ip"
         columns={columns}
         locale={{ emptyText: t('sys_whitelist_empty') }}

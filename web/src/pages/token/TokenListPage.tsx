@@ -5,14 +5,15 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listAssets, setAssetStatus, type Asset } from '@/api/assets';
 import AccessControl from '@/components/AccessControl';
+import CellText from '@/components/list/CellText';
 import type { ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { useWholeList } from '@/hooks/usePagedQuery';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
-import { formatInZone } from '@/utils/timezone';
 import { AddressText } from './AddressText';
 import AssetFormModal from './AssetFormModal';
 import TokenIcon from './TokenIcon';
@@ -66,19 +67,17 @@ export default function TokenListPage() {
   const canDetail = hasPermission(PAGES.tokenDetail);
   const canEdit = hasPermission(PERMISSIONS.tokenEdit);
   const columns: Array<ListColumn<Asset>> = [
-    { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 110 },
+    { title: t('chain'), dataIndex: 'chainname', key: 'chain', render: (value: string) => <CellText text={value} width={160} /> },
     {
       title: t('token'),
       dataIndex: 'symbol',
       key: 'symbol',
-      width: 110,
       render: (symbol: string) => <TokenIcon symbol={symbol} iconUrl={config?.tokenIconUrl} />,
     },
     {
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      width: 90,
       render: (status: number, asset) =>
         canStatus ? (
           <Switch
@@ -97,14 +96,12 @@ export default function TokenListPage() {
       title: t('token_payment_address'),
       dataIndex: 'paymentAddress',
       key: 'paymentAddress',
-      width: 150,
       render: (address: string) => <AddressText address={address} testId="asset-payment-address" />,
     },
     {
       title: t('token_cold_status'),
       dataIndex: 'coldStatus',
       key: 'coldStatus',
-      width: 110,
       render: (value: number) => (
         <Tag color={value === 1 ? 'green' : 'default'} data-testid="asset-cold-status">
           {t(value === 1 ? 'token_cold_effective' : 'token_cold_none')}
@@ -115,7 +112,6 @@ export default function TokenListPage() {
       title: t('token_apply_status'),
       dataIndex: 'applyStatus',
       key: 'applyStatus',
-      width: 120,
       render: (value: number | null) => {
         const view = applyStatusView(value);
         return view ? (
@@ -127,14 +123,13 @@ export default function TokenListPage() {
         );
       },
     },
-    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 170, secondary: true, render: (value) => formatInZone(value, timeZone) },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (canDetail || canEdit) {
     columns.push({
       title: t('actions'),
       key: 'actions',
       fixed: 'right',
-      width: 150,
       render: (_, asset) => (
         <Space size={0}>
           {canDetail && (
