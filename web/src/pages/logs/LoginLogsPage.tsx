@@ -20,6 +20,7 @@ export default function LoginLogsPage() {
         list={list}
         listId="login-logs"
         columns={loginLogColumns(t, timeZone)}
+        rowProps={(entry) => ({ 'data-testid': `log-row-${entry.id}` })}
       />
     </Card>
   );

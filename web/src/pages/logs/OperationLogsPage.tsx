@@ -20,6 +20,7 @@ export default function OperationLogsPage() {
         list={list}
         listId="operation-logs"
         columns={operationLogColumns(t, timeZone, { withEmail: true })}
+        rowProps={(entry) => ({ 'data-testid': `log-row-${entry.id}` })}
         expandable={{ expandedRowRender: (entry) => <OperationChange entry={entry} t={t} /> }}
       />
     </Card>

@@ -20,6 +20,7 @@ export default function MyLogsCard() {
         list={list}
         listId="my-logs"
         columns={operationLogColumns(t, timeZone, { withEmail: false })}
+        rowProps={(entry) => ({ 'data-testid': `log-row-${entry.id}` })}
         expandable={{ expandedRowRender: (entry) => <OperationChange entry={entry} t={t} /> }}
       />
     </IconCard>
