@@ -1,4 +1,4 @@
-import { Tooltip } from 'antd';
+import { Tooltip, Typography } from 'antd';
 
 /**
  * Text of a list cell that may be long (an e-mail, a name, a remark): one line cut at `width`
@@ -13,5 +13,14 @@ export default function CellText({ text, width, testId }: { text: string | null 
         {text}
       </span>
     </Tooltip>
+  );
+}
+
+/** A value staff copy (an IP address, an event id): whole, on one line, with the copy button. */
+export function CopyText({ text, testId, mono = false }: { text: string; testId: string; mono?: boolean }) {
+  return (
+    <Typography.Text copyable className={mono ? 'coffer-address coffer-nowrap' : 'coffer-nowrap'} data-testid={testId}>
+      {text}
+    </Typography.Text>
   );
 }

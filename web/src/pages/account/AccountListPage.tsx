@@ -3,7 +3,7 @@ import { Button, Card, Input, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import CellText from '@/components/list/CellText';
-import type { ListColumn } from '@/components/list/columnSettings';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { accountDelete, accountPage } from '@/api/accounts';
 import type { AccountRow } from '@/api/types';
@@ -79,11 +79,8 @@ export default function AccountListPage() {
     { title: t('last_login'), dataIndex: 'lastLoginTime', key: 'lastLoginTime', secondary: true, render: (value: string | null) => zoneTime(value, timeZone) },
   ];
   if (withActions) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => {
+    columns.push(
+      actionsColumn(t('actions'), (row) => {
         const self = row.id === user?.id;
         return (
           <Space size={0}>
@@ -115,8 +112,8 @@ export default function AccountListPage() {
             </AccessControl>
           </Space>
         );
-      },
-    });
+      }),
+    );
   }
 
   return (

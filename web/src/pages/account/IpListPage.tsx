@@ -4,8 +4,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deletePartnerIp, getPartnerIps, type PartnerIpRow } from '@/api/ipList';
 import AccessControl from '@/components/AccessControl';
-import CellText from '@/components/list/CellText';
-import type { ListColumn } from '@/components/list/columnSettings';
+import CellText, { CopyText } from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import ConfirmLink from '@/components/list/ConfirmLink';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
@@ -60,16 +60,7 @@ export default function IpListPage() {
   // At first: the address, its review and whether it is in force, and Delete; the remark and the
   // times in the column settings.
   const columns: Array<ListColumn<PartnerIpRow>> = [
-    {
-      title: t('ip_address'),
-      dataIndex: 'ip',
-      key: 'ip',
-      render: (value: string) => (
-        <Typography.Text copyable className="coffer-nowrap" data-testid="ip-address">
-          {value}
-        </Typography.Text>
-      ),
-    },
+    { title: t('ip_address'), dataIndex: 'ip', key: 'ip', render: (value: string) => <CopyText text={value} testId="ip-address" /> },
     { title: t('ip_remark'), dataIndex: 'remark', key: 'remark', secondary: true, render: (value: string) => <CellText text={value} width={200} testId="ip-remark" /> },
     {
       title: t('ip_apply_status'),
@@ -98,11 +89,8 @@ export default function IpListPage() {
     { title: t('ip_review_time'), dataIndex: 'reviewtime', key: 'reviewtime', secondary: true, render: (value: string | null) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.ipDelete)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
+    columns.push(
+      actionsColumn(t('actions'), (row) => (
         <ConfirmLink
           title={t('ip_delete_confirm', { ip: row.ip })}
           description={row.applyStatus === 1 ? t('ip_delete_approved_tip') : undefined}
@@ -112,8 +100,8 @@ export default function IpListPage() {
           testId="ip-delete"
           onConfirm={() => remove(row)}
         />
-      ),
-    });
+      )),
+    );
   }
 
   return (

@@ -6,7 +6,7 @@ import { roleDelete, rolePage } from '@/api/accounts';
 import type { RoleRow } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
 import CellText from '@/components/list/CellText';
-import type { ListColumn } from '@/components/list/columnSettings';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { useWholeList } from '@/hooks/usePagedQuery';
@@ -44,11 +44,8 @@ export default function RoleListPage() {
     { title: t('role_user_count'), dataIndex: 'userCount', key: 'userCount', width: 120 },
   ];
   if ([PERMISSIONS.roleEdit, PERMISSIONS.roleDelete].some(hasPermission)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      width: 200,
-      render: (_, role) => {
+    columns.push(
+      actionsColumn(t('actions'), (role) => {
         const deleteBlocked = role.isAdmin ? t('role_admin_read_only') : role.userCount > 0 ? t('role_in_use') : null;
         return (
           <Space size={0}>
@@ -77,8 +74,8 @@ export default function RoleListPage() {
             </AccessControl>
           </Space>
         );
-      },
-    });
+      }),
+    );
   }
 
   return (

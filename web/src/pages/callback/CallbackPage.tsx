@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ListColumn } from '@/components/list/columnSettings';
+import { CopyText } from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { pageCallbacks, pushCallback, type CallbackEvent, type CallbackFilters } from '@/api/callbacks';
 import { useAccess } from '@/hooks/useAccess';
@@ -34,16 +35,7 @@ export default function CallbackPage() {
   // and Re-push; the HTTP status and the times in the column settings (each attempt's in the
   // expanded row).
   const columns: Array<ListColumn<CallbackEvent>> = [
-    {
-      title: t('callback_event_id'),
-      dataIndex: 'eventId',
-      key: 'eventId',
-      render: (value: string) => (
-        <Typography.Text copyable className="coffer-address coffer-nowrap" data-testid="callback-event-id">
-          {value}
-        </Typography.Text>
-      ),
-    },
+    { title: t('callback_event_id'), dataIndex: 'eventId', key: 'eventId', render: (value: string) => <CopyText text={value} testId="callback-event-id" mono /> },
     { title: t('order_no'), dataIndex: 'orderNo', key: 'orderNo', render: (value: string) => <span className="coffer-nowrap" data-testid="callback-order-no">{value || '—'}</span> },
     {
       title: t('callback_event'),
@@ -76,11 +68,8 @@ export default function CallbackPage() {
     { title: t('callback_delivered'), dataIndex: 'deliveredtime', key: 'deliveredtime', secondary: true, render: time },
   ];
   if (hasPermission(PERMISSIONS.callbackPush)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, event) => (
+    columns.push(
+      actionsColumn(t('actions'), (event) => (
         <RePushButton
           orderNo={event.orderNo || event.eventId}
           push={() => pushCallback(event.eventId)}
@@ -90,8 +79,8 @@ export default function CallbackPage() {
           }}
           testId="callback-push"
         />
-      ),
-    });
+      )),
+    );
   }
 
   return (

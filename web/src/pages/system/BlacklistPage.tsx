@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { deleteBlacklist, pageBlacklist, type BlacklistEntry, type BlacklistFilters } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
 import CellText from '@/components/list/CellText';
-import type { ListColumn } from '@/components/list/columnSettings';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import ConfirmLink from '@/components/list/ConfirmLink';
 import FilterBar, { ChainFilter } from '@/components/list/FilterBar';
 import ListCard from '@/components/list/ListCard';
@@ -56,11 +56,8 @@ export default function BlacklistPage() {
     { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.blacklistDelete)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, entry) => (
+    columns.push(
+      actionsColumn(t('actions'), (entry) => (
         <ConfirmLink
           title={t('sys_blacklist_delete_confirm')}
           description={<span className="coffer-address">{entry.address}</span>}
@@ -70,8 +67,8 @@ export default function BlacklistPage() {
           testId="blacklist-delete"
           onConfirm={() => remove(entry)}
         />
-      ),
-    });
+      )),
+    );
   }
 
   return (

@@ -4,6 +4,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getAllowIps, type AllowIp } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
+import { CopyText } from '@/components/list/CellText';
 import type { ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { useWholeList } from '@/hooks/usePagedQuery';
@@ -23,16 +24,7 @@ export default function WhitelistPage() {
   const [editing, setEditing] = useState(false);
 
   const columns: Array<ListColumn<AllowIp>> = [
-    {
-      title: t('ip_address'),
-      dataIndex: 'ip',
-      key: 'ip',
-      render: (value: string) => (
-        <Typography.Text copyable className="coffer-address coffer-nowrap" data-testid="whitelist-ip">
-          {value}
-        </Typography.Text>
-      ),
-    },
+    { title: t('ip_address'), dataIndex: 'ip', key: 'ip', render: (value: string) => <CopyText text={value} testId="whitelist-ip" mono /> },
     { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', render: (value: string) => zoneTime(value, timeZone) },
   ];
 

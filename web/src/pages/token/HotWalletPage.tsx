@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { pageHotWallets, setHotWalletStatus, type HotWalletRow } from '@/api/wallets';
 import AccessControl from '@/components/AccessControl';
 import CellText from '@/components/list/CellText';
-import type { ListColumn } from '@/components/list/columnSettings';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import ConfirmLink from '@/components/list/ConfirmLink';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
@@ -87,11 +87,8 @@ export default function HotWalletPage() {
     { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.hotWalletStatus)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, wallet) => {
+    columns.push(
+      actionsColumn(t('actions'), (wallet) => {
         const pausing = wallet.status === 0;
         return (
           <ConfirmLink
@@ -105,8 +102,8 @@ export default function HotWalletPage() {
             onConfirm={() => changeStatus(wallet)}
           />
         );
-      },
-    });
+      }),
+    );
   }
 
   return (

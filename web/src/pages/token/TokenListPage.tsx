@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { listAssets, setAssetStatus, type Asset } from '@/api/assets';
 import AccessControl from '@/components/AccessControl';
 import CellText from '@/components/list/CellText';
-import type { ListColumn } from '@/components/list/columnSettings';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { useWholeList } from '@/hooks/usePagedQuery';
@@ -126,11 +126,8 @@ export default function TokenListPage() {
     { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (canDetail || canEdit) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, asset) => (
+    columns.push(
+      actionsColumn(t('actions'), (asset) => (
         <Space size={0}>
           {canDetail && (
             <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(`/token/token-detail?id=${asset.id}`)} data-testid="asset-detail">
@@ -143,8 +140,8 @@ export default function TokenListPage() {
             </Button>
           )}
         </Space>
-      ),
-    });
+      )),
+    );
   }
 
   return (

@@ -4,7 +4,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { pageDepositAddresses, type DepositAddressFilters, type DepositAddressRow } from '@/api/wallets';
 import CellText from '@/components/list/CellText';
-import type { ListColumn } from '@/components/list/columnSettings';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import FilterBar, { ChainFilter } from '@/components/list/FilterBar';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
@@ -46,16 +46,13 @@ export default function WalletAddressPage() {
     { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.addressRemark)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
+    columns.push(
+      actionsColumn(t('actions'), (row) => (
         <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)} data-testid="deposit-remark-edit">
           {t('remark_edit')}
         </Button>
-      ),
-    });
+      )),
+    );
   }
 
   return (
