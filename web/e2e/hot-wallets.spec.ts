@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { call, type Session } from './api';
-import { ARTIFACTS, expect, openAs, settle, signInAs, test, toastText, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { E2E_CHAINS } from './server';
 import { USERS } from './users';
 import { addHotWallet, hotWallets, pickOption } from './wallets';
@@ -33,6 +33,7 @@ test('add a hot wallet, pause it and resume it', async ({ page, env }) => {
   await expect(row.getByTestId('hot-address')).toHaveText(`${added.address.slice(0, 6)}…${added.address.slice(-4)}`);
   await expect(row.getByTestId('hot-status')).toHaveText('Normal');
   await expect(row.getByTestId('hot-balances')).toContainText(/^\d+\.\d{4} DEV/); // 4 decimals, from the devchain
+  await showAllColumns(page); // the remark is a secondary column
   await expect(row).toContainText('e2e payouts');
 
   // Pause: cancel keeps it, sure pauses it.

@@ -72,7 +72,9 @@ export function BrowserCell({ agent }: { agent: string | null | undefined }) {
   const shown = describeUserAgent(agent, t('log_browser_other'));
   return (
     <Tooltip placement="topLeft" title={agent || undefined}>
-      <span data-testid="log-browser">{shown}</span>
+      <span className="coffer-cell-clip" style={{ maxWidth: 200 }} data-testid="log-browser">
+        {shown}
+      </span>
     </Tooltip>
   );
 }
