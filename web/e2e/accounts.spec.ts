@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { apiSignIn, call, latestCode } from './api';
-import { ARTIFACTS, expect, hashPath, openAs, settle, test, toastText, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, hashPath, openAs, settle, showAllColumns, test, toastText, type E2eEnv } from './fixtures';
 import { freshTotp } from './totp';
 import { bindGoogle } from './wallets';
 
@@ -148,6 +148,7 @@ test.describe('accounts and roles', () => {
     await page.getByTestId('account-form-username').fill('Clerk Two');
     await page.getByTestId('account-form-submit').click();
     await expect(toastText(page)).toHaveText('Successfully edited');
+    await showAllColumns(page); // the nickname is a secondary column
     await expect(row).toContainText('Clerk Two');
 
     // Reset the password.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { call, type Session } from './api';
-import { ARTIFACTS, expect, openAs, settle, signInAs, test, toastText, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { E2E_CHAINS, coffer } from './server';
 import { DEMO, USERS } from './users';
 import { pickOption, short } from './wallets';
@@ -48,6 +48,7 @@ test('deposit addresses from the CLI are listed, filtered, and their remark edit
   await expect(row.getByTestId('deposit-address')).toHaveText(short(dev1));
   await expect(row.getByTestId('deposit-address')).toHaveAttribute('data-address', dev1);
   await expect(row).toContainText('Devchain');
+  await showAllColumns(page); // the time is a secondary column
   await expect(row.locator('td').nth(4)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await expect(page.getByTestId(`deposit-row-${E2E_CHAINS.tron}-user-1`).getByTestId('deposit-address')).toHaveText(short(tron1));
   await expect(page.getByTestId(`deposit-row-${E2E_CHAINS.evm}-user-1`)).toContainText('Anvil');

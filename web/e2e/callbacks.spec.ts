@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { call, type Session } from './api';
 import { callbackEvents, enableDevUsdt, makeDeposit, search, type CallbackEvent, type Deposit } from './deposits';
-import { ARTIFACTS, expect, openAs, settle, signInAs, test, toastText, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { USERS } from './users';
 import { pickOption } from './wallets';
 
@@ -46,6 +46,7 @@ test('the callback log lists a deposit’s events, their attempts, and re-pushes
   await expect(row).toContainText('deposit.confirmed');
   await expect(row.getByTestId('callback-status')).toHaveText('In callback');
   await expect(row.getByTestId('callback-attempts')).toHaveText('0');
+  await showAllColumns(page); // the HTTP status and the times are secondary columns
   await expect(row.getByTestId('callback-last-http')).toHaveText('—');
 
   // Expanded: its attempts (none without a callback address).

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { call, type Session } from './api';
-import { ARTIFACTS, expect, openAs, settle, signInAs, test, toastText, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { coffer } from './server';
 import { USERS } from './users';
 
@@ -51,6 +51,7 @@ test('request an IP, the operator approves it, delete it', async ({ page, env })
   const row = page.getByTestId(`ip-row-${address}`);
   await expect(row.getByTestId('ip-apply-status')).toHaveText('Awaiting review');
   await expect(row.getByTestId('ip-status')).toHaveText('Not effective');
+  await showAllColumns(page); // the remark is a secondary column
   await expect(row).toContainText('office gateway');
   await expect(page.getByTestId('ip-count')).toHaveText('1 / 10');
 

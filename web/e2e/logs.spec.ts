@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { call } from './api';
-import { expect, openAs, signInAs, test, type E2eEnv } from './fixtures';
+import { expect, openAs, showAllColumns, signInAs, test, type E2eEnv } from './fixtures';
 import { USERS } from './users';
 
 // Logs of the demo merchant, read by the shared user (menus 901 and 902). The merchant's time
@@ -72,7 +72,8 @@ test.describe('logs', () => {
     await expect(rows(page).nth(0).getByTestId('log-result')).toHaveText('Success');
     await expect(rows(page).nth(1).getByTestId('log-result')).toHaveText('Failure');
     await expect(rows(page).nth(1).getByTestId('log-reason')).toHaveText('Wrong password');
-    // The browser is read from the user agent, the raw string kept for hover.
+    // The browser is read from the user agent, the raw string kept for hover (a secondary column).
+    await showAllColumns(page);
     await expect(rows(page).nth(1).getByTestId('log-browser')).toHaveText('Safari 17 · macOS');
 
     // Times in the merchant's zone (UTC+8).
@@ -129,6 +130,7 @@ test.describe('logs', () => {
     await page.getByTestId('filter-email').fill(env.shared.useremail);
     await page.getByTestId('filter-action').fill(PASSWORD_EDIT);
     expect(await search(page, '/api/partner/logs/operation/page')).toMatchObject({ email: env.shared.useremail, action: PASSWORD_EDIT });
+    await showAllColumns(page); // the browser is a secondary column
     const row = rows(page).first();
     // The action by its name, not its path; done to the caller's own account; from Chrome.
     await expectLogRow(page, { action: 'Change password', target: env.shared.useremail, browser: 'Chrome 131 · Windows 10' });
@@ -151,6 +153,7 @@ test.describe('logs', () => {
       await page.getByTestId('filter-action').fill(action);
       expect(await search(page, '/api/partner/logs/operation/page')).toMatchObject({ action });
       await expect(rows(page).getByTestId('log-action').filter({ hasNotText: action })).toHaveCount(0);
+      await showAllColumns(page); // the browser is a secondary column
       await expectLogRow(page, { action, target: env.shared.useremail, browser: 'Chrome 131 · Windows 10' });
       await expect(page.getByRole('columnheader', { name: browserHeader })).toBeVisible();
     });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { call } from './api';
-import { ARTIFACTS, expect, openAs, settle, test, toastText } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, showAllColumns, test, toastText } from './fixtures';
 import { describeUserAgent } from '../src/pages/logs/userAgent';
 
 /** "YYYY-MM-DD HH:mm:ss" of an instant in a whole-hour UTC offset. */
@@ -33,6 +33,7 @@ test.describe('personal centre', () => {
     await expect(firstRow.getByTestId('log-action')).toHaveText('Set time zone');
     await expect(firstRow.getByTestId('log-target')).toHaveText(env.owner.useremail);
     const agent = await page.evaluate(() => navigator.userAgent);
+    await showAllColumns(page); // the browser is a secondary column
     await expect(firstRow.getByTestId('log-browser')).toHaveText(describeUserAgent(agent, 'Other browser'));
     await expect(firstRow).toContainText(inZone(latest.createtime, -5));
     await expect(firstRow.getByTestId('log-result')).toHaveText('Success');

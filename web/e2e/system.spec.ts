@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { call, type Session } from './api';
-import { ARTIFACTS, expect, openAs, settle, signInAs, test, toastText, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { E2E_CHAINS } from './server';
 import { freshTotp } from './totp';
 import { USERS } from './users';
@@ -271,6 +271,7 @@ test('blacklist: add an EIP-55 address on the devchain, a lowercased repeat is r
   await expect(toastText(page)).toHaveText('Successfully added');
   const row = page.locator(`[data-testid^="blacklist-row-"][data-address="${EIP55}"]`);
   await expect(row).toHaveCount(1);
+  await showAllColumns(page); // the remark is a secondary column
   await expect(row.getByTestId('blacklist-remark')).toHaveText('e2e chargeback');
   await expect(row).toContainText('Devchain');
   await settle(page);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ColumnType } from 'antd/es/table';
 import { sessionStore } from '@/store/session';
 import { readJson, writeJson } from '@/utils/storage';
@@ -9,6 +9,17 @@ import { readJson, writeJson } from '@/utils/storage';
 
 /** A list column; `secondary` ones start hidden and can be switched on in the column settings. */
 export type ListColumn<T> = ColumnType<T> & { secondary?: boolean };
+
+/**
+ * The row's buttons, pinned to the right edge: they always show, and a list's main columns are
+ * chosen so that they fit beside it at 1200 px (e2e/lists.spec.ts).
+ */
+export const actionsColumn = <T>(title: string, render: (row: T) => ReactNode): ListColumn<T> => ({
+  title,
+  key: 'actions',
+  fixed: 'right',
+  render: (_value: unknown, row: T) => render(row),
+});
 
 /** Shown (true) or hidden (false) per column key: only what the user changed. */
 export type ColumnChoice = Record<string, boolean>;

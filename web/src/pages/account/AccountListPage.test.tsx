@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
+import { showAllColumns } from '@/test/columns';
 import { ApiError } from '@/utils/request';
 import AccountListPage from './AccountListPage';
 import RoleListPage from './RoleListPage';
@@ -77,6 +78,9 @@ describe('account list buttons follow roleList', () => {
     const [own, other] = buttons('account-delete') as HTMLButtonElement[];
     expect(own.disabled).toBe(true);
     expect(other.disabled).toBe(false);
+    // The times are secondary columns: off until switched on.
+    expect(screen.queryByText('2026-11-22 15:00:00')).toBeNull();
+    await showAllColumns();
     expect(screen.getByText('2026-11-22 15:00:00')).toBeTruthy(); // 07:00Z at UTC+8
   });
 });

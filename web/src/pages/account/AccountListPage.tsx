@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import CellText from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, type FilterField } from '@/components/list/filterFields';
 import ListCard, { AddButton } from '@/components/list/ListCard';
@@ -17,7 +18,7 @@ import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { refreshSession } from '@/store/refreshSession';
 import { useSession } from '@/store/session';
 import { toast } from '@/utils/feedback';
-import { formatInZone } from '@/utils/timezone';
+import { zoneTime } from '@/pages/orders/orderFields';
 import AccountFormModal from './AccountFormModal';
 import ResetPasswordModal from './ResetPasswordModal';
 
@@ -50,16 +51,27 @@ export default function AccountListPage() {
     list.reloadAfterRemove();
   };
 
-  const actionCount = [PERMISSIONS.accountEdit, PERMISSIONS.accountResetPassword, PERMISSIONS.accountDelete].filter(hasPermission).length;
-  const columns: ColumnsType<AccountRow> = [
-    { title: t('email_account'), dataIndex: 'email', key: 'email', width: 240, ellipsis: true },
-    { title: t('nickname'), dataIndex: 'username', key: 'username', width: 150, ellipsis: true },
-    { title: t('role'), dataIndex: 'roleName', key: 'roleName', width: 150, render: (value) => <Tag color="blue">{value}</Tag> },
+  const withActions = [PERMISSIONS.accountEdit, PERMISSIONS.accountResetPassword, PERMISSIONS.accountDelete].some(hasPermission);
+  // At first: who (e-mail), their role and status, and the buttons; the rest in the column settings.
+  const columns: Array<ListColumn<AccountRow>> = [
+    { title: t('email_account'), dataIndex: 'email', key: 'email', render: (value: string) => <CellText text={value} width={240} testId="account-email" /> },
+    { title: t('nickname'), dataIndex: 'username', key: 'username', secondary: true, render: (value: string) => <CellText text={value} width={160} testId="account-nickname" /> },
+    {
+      title: t('role'),
+      dataIndex: 'roleName',
+      key: 'roleName',
+      render: (value: string) => (
+        <Tooltip title={value} placement="topLeft">
+          <Tag color="blue" className="coffer-cell-clip" style={{ maxWidth: 160 }} data-testid="account-role">
+            {value}
+          </Tag>
+        </Tooltip>
+      ),
+    },
     {
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      width: 100,
       render: (value: number) => (
         <Tag color={value === 1 ? 'green' : value === 2 ? 'gold' : 'default'} data-testid="account-status">
           {value === 1 ? t('status_enabled') : value === 2 ? t('status_invited') : t('status_disabled')}
@@ -70,22 +82,18 @@ export default function AccountListPage() {
       title: t('personal_google'),
       dataIndex: 'bindGoogle',
       key: 'bindGoogle',
-      width: 150,
+      secondary: true,
       render: (value: boolean) => (value ? t('google_bound') : t('google_unbound')),
     },
-    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 180, render: (value) => formatInZone(value, timeZone) },
-    { title: t('last_login'), dataIndex: 'lastLoginTime', key: 'lastLoginTime', width: 180, render: (value) => formatInZone(value, timeZone) },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
+    { title: t('last_login'), dataIndex: 'lastLoginTime', key: 'lastLoginTime', secondary: true, render: (value: string | null) => zoneTime(value, timeZone) },
   ];
-  if (actionCount > 0) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 24 + actionCount * 110,
-      render: (_, row) => {
+  if (withActions) {
+    columns.push(
+      actionsColumn(t('actions'), (row) => {
         const self = row.id === user?.id;
         return (
-          <Space size={0} wrap>
+          <Space size={0}>
             <AccessControl menuId={PERMISSIONS.accountEdit}>
               <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setForm(row)} data-testid="account-edit">
                 {t('edit')}
@@ -114,8 +122,8 @@ export default function AccountListPage() {
             </AccessControl>
           </Space>
         );
-      },
-    });
+      }),
+    );
   }
 
   return (

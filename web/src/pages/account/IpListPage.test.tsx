@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
+import { showAllColumns } from '@/test/columns';
 import IpListPage from './IpListPage';
 
 const api = vi.hoisted(() => ({ getPartnerIps: vi.fn(), requestPartnerIp: vi.fn(), deletePartnerIp: vi.fn() }));
@@ -44,6 +45,7 @@ describe('IP list', () => {
     expect(api.getPartnerIps).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
     expect(screen.getAllByTestId('ip-apply-status').map((tag) => tag.textContent)).toEqual(['Awaiting review', 'Approved', 'Rejected']);
     expect(screen.getAllByTestId('ip-status').map((tag) => tag.textContent)).toEqual(['Not effective', 'Effective', 'Not effective']);
+    await showAllColumns(); // the times are secondary columns
     expect(screen.getAllByText('2026-11-22 15:00:00')).toHaveLength(3); // 07:00Z at UTC+8
     expect(screen.getAllByText('2026-11-22 16:30:00')).toHaveLength(2);
     // The count comes from its own read of the list: wait for it (it raced the rows under load).

@@ -1,19 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deletePartnerIp, getPartnerIps, type PartnerIpRow } from '@/api/ipList';
 import AccessControl from '@/components/AccessControl';
+import CellText, { CopyText } from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import ConfirmLink from '@/components/list/ConfirmLink';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
-import { formatInZone } from '@/utils/timezone';
 import IpRequestModal from './IpRequestModal';
 import { applyStatusView, countActive, countsTowardLimit, limitReached, limitText, statusKey } from './ipRules';
 
@@ -56,14 +57,15 @@ export default function IpListPage() {
   };
 
   const full = active !== null && limitReached(active);
-  const columns: ColumnsType<PartnerIpRow> = [
-    { title: t('ip_address'), dataIndex: 'ip', key: 'ip', width: 200, render: (value: string) => <Typography.Text copyable>{value}</Typography.Text> },
-    { title: t('ip_remark'), dataIndex: 'remark', key: 'remark', width: 150, ellipsis: true, render: (value: string) => value || '—' },
+  // At first: the address, its review and whether it is in force, and Delete; the remark and the
+  // times in the column settings.
+  const columns: Array<ListColumn<PartnerIpRow>> = [
+    { title: t('ip_address'), dataIndex: 'ip', key: 'ip', render: (value: string) => <CopyText text={value} testId="ip-address" /> },
+    { title: t('ip_remark'), dataIndex: 'remark', key: 'remark', secondary: true, render: (value: string) => <CellText text={value} width={200} testId="ip-remark" /> },
     {
       title: t('ip_apply_status'),
       dataIndex: 'applyStatus',
       key: 'applyStatus',
-      width: 130,
       render: (value: number) => {
         const view = applyStatusView(value);
         return (
@@ -77,23 +79,18 @@ export default function IpListPage() {
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      width: 120,
       render: (value: number) => (
         <Tag color={value === 1 ? 'green' : 'default'} data-testid="ip-status">
           {t(statusKey(value))}
         </Tag>
       ),
     },
-    { title: t('ip_requested_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
-    { title: t('ip_review_time'), dataIndex: 'reviewtime', key: 'reviewtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+    { title: t('ip_requested_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
+    { title: t('ip_review_time'), dataIndex: 'reviewtime', key: 'reviewtime', secondary: true, render: (value: string | null) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.ipDelete)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 100,
-      render: (_, row) => (
+    columns.push(
+      actionsColumn(t('actions'), (row) => (
         <ConfirmLink
           title={t('ip_delete_confirm', { ip: row.ip })}
           description={row.applyStatus === 1 ? t('ip_delete_approved_tip') : undefined}
@@ -103,8 +100,8 @@ export default function IpListPage() {
           testId="ip-delete"
           onConfirm={() => remove(row)}
         />
-      ),
-    });
+      )),
+    );
   }
 
   return (

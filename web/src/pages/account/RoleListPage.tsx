@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { roleDelete, rolePage } from '@/api/accounts';
 import type { RoleRow } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
-import type { ListColumn } from '@/components/list/columnSettings';
+import CellText from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import ListCard, { AddButton } from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
@@ -33,7 +34,7 @@ export default function RoleListPage() {
   };
 
   const columns: Array<ListColumn<RoleRow>> = [
-    { title: t('role_name'), dataIndex: 'name', key: 'name' },
+    { title: t('role_name'), dataIndex: 'name', key: 'name', render: (value: string) => <CellText text={value} width={280} testId="role-name" /> },
     {
       title: t('role_admin'),
       dataIndex: 'isAdmin',
@@ -44,11 +45,8 @@ export default function RoleListPage() {
     { title: t('role_user_count'), dataIndex: 'userCount', key: 'userCount', width: 120 },
   ];
   if ([PERMISSIONS.roleEdit, PERMISSIONS.roleDelete].some(hasPermission)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      width: 200,
-      render: (_, role) => {
+    columns.push(
+      actionsColumn(t('actions'), (role) => {
         const deleteBlocked = role.isAdmin ? t('role_admin_read_only') : role.userCount > 0 ? t('role_in_use') : null;
         return (
           <Space size={0}>
@@ -77,8 +75,8 @@ export default function RoleListPage() {
             </AccessControl>
           </Space>
         );
-      },
-    });
+      }),
+    );
   }
 
   return (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { CopyText } from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import FilterBar from '@/components/list/FilterBar';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
@@ -10,12 +11,12 @@ import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import RePushButton from '@/pages/orders/RePushButton';
 import { StatusTag } from '@/pages/orders/StatusTags';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { CALLBACK_STATUS } from '@/pages/orders/statuses';
 import CallbackUrlCard from '@/pages/system/CallbackUrlCard';
 import RiskUrlCard from '@/pages/system/RiskUrlCard';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
-import { formatInZone } from '@/utils/timezone';
 import { CALLBACK_FILTER_FIELDS, toCallbackFilters, type CallbackFilterValues } from './callbackFilters';
 import EventAttempts from './EventAttempts';
 
@@ -30,20 +31,14 @@ export default function CallbackPage() {
   const list = usePagedQuery<CallbackEvent, CallbackFilters>(pageCallbacks, {});
   // Bumped per event after a re-push, so an open row reads its attempts again.
   const [reloads, setReloads] = useState<Record<string, number>>({});
-  const time = (value: string | null) => (value ? <span className="coffer-nowrap">{formatInZone(value, timeZone)}</span> : '—');
+  const time = (value: string | null) => zoneTime(value, timeZone);
 
-  const columns: ColumnsType<CallbackEvent> = [
-    {
-      title: t('callback_event_id'),
-      dataIndex: 'eventId',
-      key: 'eventId',
-      render: (value: string) => (
-        <Typography.Text copyable className="coffer-address" data-testid="callback-event-id">
-          {value}
-        </Typography.Text>
-      ),
-    },
-    { title: t('order_no'), dataIndex: 'orderNo', key: 'orderNo', render: (value: string) => <span data-testid="callback-order-no">{value || '—'}</span> },
+  // At first: the event (its id, order number and name), its status with the attempts so far,
+  // and Re-push; the HTTP status and the times in the column settings (each attempt's in the
+  // expanded row).
+  const columns: Array<ListColumn<CallbackEvent>> = [
+    { title: t('callback_event_id'), dataIndex: 'eventId', key: 'eventId', render: (value: string) => <CopyText text={value} testId="callback-event-id" mono /> },
+    { title: t('order_no'), dataIndex: 'orderNo', key: 'orderNo', render: (value: string) => <span className="coffer-nowrap" data-testid="callback-order-no">{value || '—'}</span> },
     {
       title: t('callback_event'),
       dataIndex: 'event',
@@ -67,18 +62,16 @@ export default function CallbackPage() {
       title: t('callback_last_http'),
       dataIndex: 'lastHttpStatus',
       key: 'lastHttpStatus',
+      secondary: true,
       render: (value: number | null) => <span data-testid="callback-last-http">{value ?? '—'}</span>,
     },
-    { title: t('callback_next_attempt'), dataIndex: 'nextAttemptTime', key: 'nextAttemptTime', render: time },
-    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', render: time },
-    { title: t('callback_delivered'), dataIndex: 'deliveredtime', key: 'deliveredtime', render: time },
+    { title: t('callback_next_attempt'), dataIndex: 'nextAttemptTime', key: 'nextAttemptTime', secondary: true, render: time },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: time },
+    { title: t('callback_delivered'), dataIndex: 'deliveredtime', key: 'deliveredtime', secondary: true, render: time },
   ];
   if (hasPermission(PERMISSIONS.callbackPush)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, event) => (
+    columns.push(
+      actionsColumn(t('actions'), (event) => (
         <RePushButton
           orderNo={event.orderNo || event.eventId}
           push={() => pushCallback(event.eventId)}
@@ -88,8 +81,8 @@ export default function CallbackPage() {
           }}
           testId="callback-push"
         />
-      ),
-    });
+      )),
+    );
   }
 
   return (

@@ -1,7 +1,7 @@
 import type { TableProps } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '@/components/list/columnSettings';
 import FilterBar from '@/components/list/FilterBar';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
@@ -14,14 +14,15 @@ import { LOG_FILTER_FIELDS, LOG_FILTER_INITIAL, toLogFilters, type LogFilters, t
 interface LogListCardProps<T> {
   kind: LogKind;
   title: TranslationKey;
+  /** The card's test id, also the list's name for the column settings. */
   testId: string;
   fetchPage: (query: PageQuery & LogFilters) => Promise<PageResult<T>>;
-  columns: (t: TFunction, timeZone: number | null) => ColumnsType<T>;
+  columns: (t: TFunction, timeZone: number | null) => ReadonlyArray<ListColumn<T>>;
   expandable?: TableProps<T>['expandable'];
 }
 
 /** A log screen (login or operation logs): the kit's card, the log filter and the paged entries. */
-export default function LogListCard<T extends object>({ kind, title, testId, fetchPage, columns, expandable }: LogListCardProps<T>) {
+export default function LogListCard<T extends { id: number }>({ kind, title, testId, fetchPage, columns, expandable }: LogListCardProps<T>) {
   const { t } = useTranslation();
   const timeZone = useMerchantTimeZone();
   const list = usePagedQuery<T, LogFilters>(fetchPage, {});
@@ -34,7 +35,13 @@ export default function LogListCard<T extends object>({ kind, title, testId, fet
         toFilters={(values) => toLogFilters(kind, values, timeZone)}
         onSearch={list.search}
       />
-      <PagedTable<T> list={list} columns={columns(t, timeZone)} expandable={expandable} scroll={{ x: 1000 }} />
+      <PagedTable<T>
+        list={list}
+        listId={testId}
+        columns={columns(t, timeZone)}
+        expandable={expandable}
+        rowProps={(entry) => ({ 'data-testid': `log-row-${entry.id}` })}
+      />
     </ListCard>
   );
 }

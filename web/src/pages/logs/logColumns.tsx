@@ -1,10 +1,11 @@
 import { Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import CellText from '@/components/list/CellText';
+import type { ListColumn } from '@/components/list/columnSettings';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LogResult, LoginLogEntry, OperationLogEntry } from '@/api/types';
 import { menuTitle } from '@/router/menus';
-import { formatInZone } from '@/utils/timezone';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { describeUserAgent } from './userAgent';
 import type { TranslationKey } from '@/locales/types';
 
@@ -71,17 +72,20 @@ export function BrowserCell({ agent }: { agent: string | null | undefined }) {
   const shown = describeUserAgent(agent, t('log_browser_other'));
   return (
     <Tooltip placement="topLeft" title={agent || undefined}>
-      <span data-testid="log-browser">{shown}</span>
+      <span className="coffer-cell-clip" style={{ maxWidth: 200 }} data-testid="log-browser">
+        {shown}
+      </span>
     </Tooltip>
   );
 }
 
-const browserColumn = <T extends { userAgent?: string }>(t: TFunction) => ({
+// At first: when, who, what (and to what) and the result; the IP (operations) and the browser
+// in the column settings (list kit).
+const browserColumn = <T extends { userAgent?: string }>(t: TFunction): ListColumn<T> => ({
   title: t('log_user_agent'),
   dataIndex: 'userAgent',
   key: 'userAgent',
-  width: 200,
-  ellipsis: { showTitle: false },
+  secondary: true,
   render: (value: string | undefined, _row: T) => <BrowserCell agent={value} />,
 });
 
@@ -91,23 +95,45 @@ export function failureReason(reason: string | null | undefined, t: TFunction): 
   return key ? t(key) : reason;
 }
 
-export function loginLogColumns(t: TFunction, timeZone: number | null): ColumnsType<LoginLogEntry> {
+const timeColumn = <T extends { createtime: string }>(t: TFunction, timeZone: number | null): ListColumn<T> => ({
+  title: t('log_time'),
+  dataIndex: 'createtime',
+  key: 'createtime',
+  render: (value: string) => <span data-testid="log-time">{zoneTime(value, timeZone)}</span>,
+});
+
+const emailColumn = <T extends { email: string }>(t: TFunction): ListColumn<T> => ({
+  title: t('email'),
+  dataIndex: 'email',
+  key: 'email',
+  render: (value: string) => <CellText text={value} width={220} testId="log-email" />,
+});
+
+const resultColumn = <T extends { result: LogResult }>(t: TFunction): ListColumn<T> => ({
+  title: t('log_result'),
+  dataIndex: 'result',
+  key: 'result',
+  render: (value: LogResult) => <ResultTag result={value} t={t} />,
+});
+
+const ipColumn = <T extends { ip: string }>(t: TFunction, secondary: boolean): ListColumn<T> => ({
+  title: t('log_ip'),
+  dataIndex: 'ip',
+  key: 'ip',
+  secondary,
+  render: (value: string) => <span className="coffer-nowrap" data-testid="log-ip">{value || '—'}</span>,
+});
+
+export function loginLogColumns(t: TFunction, timeZone: number | null): Array<ListColumn<LoginLogEntry>> {
   return [
-    { title: t('log_time'), dataIndex: 'createtime', key: 'createtime', width: 180, render: (value) => formatInZone(value, timeZone) },
-    { title: t('email'), dataIndex: 'email', key: 'email', ellipsis: true },
-    { title: t('log_ip'), dataIndex: 'ip', key: 'ip', width: 150, render: (value: string) => value || '—' },
-    {
-      title: t('log_result'),
-      dataIndex: 'result',
-      key: 'result',
-      width: 110,
-      render: (value: LogResult) => <ResultTag result={value} t={t} />,
-    },
+    timeColumn(t, timeZone),
+    emailColumn(t),
+    ipColumn(t, false),
+    resultColumn(t),
     {
       title: t('log_reason'),
       dataIndex: 'reason',
       key: 'reason',
-      width: 170,
       render: (value: string | null) => <span data-testid="log-reason">{failureReason(value, t)}</span>,
     },
     browserColumn<LoginLogEntry>(t),
@@ -118,34 +144,16 @@ export function operationLogColumns(
   t: TFunction,
   timeZone: number | null,
   { withEmail }: { withEmail: boolean },
-): ColumnsType<OperationLogEntry> {
-  const columns: ColumnsType<OperationLogEntry> = [
-    { title: t('log_time'), dataIndex: 'createtime', key: 'createtime', width: 180, render: (value) => formatInZone(value, timeZone) },
-    {
-      title: t('log_action'),
-      dataIndex: 'action',
-      key: 'action',
-      ellipsis: { showTitle: false },
-      render: (_value: string, entry) => <ActionName entry={entry} />,
-    },
-    {
-      title: t('log_target'),
-      dataIndex: 'target',
-      key: 'target',
-      ellipsis: true,
-      render: (value: string | null) => <span data-testid="log-target">{value || '—'}</span>,
-    },
-    {
-      title: t('log_result'),
-      dataIndex: 'result',
-      key: 'result',
-      width: 110,
-      render: (value: LogResult) => <ResultTag result={value} t={t} />,
-    },
-    { title: t('log_ip'), dataIndex: 'ip', key: 'ip', width: 150, render: (value: string) => value || '—' },
+): Array<ListColumn<OperationLogEntry>> {
+  const columns: Array<ListColumn<OperationLogEntry>> = [
+    timeColumn(t, timeZone),
+    { title: t('log_action'), dataIndex: 'action', key: 'action', render: (_value: string, entry) => <ActionName entry={entry} /> },
+    { title: t('log_target'), dataIndex: 'target', key: 'target', render: (value: string | null) => <CellText text={value} width={240} testId="log-target" /> },
+    resultColumn(t),
+    ipColumn(t, true),
     browserColumn<OperationLogEntry>(t),
   ];
-  if (withEmail) columns.splice(1, 0, { title: t('email'), dataIndex: 'email', key: 'email', ellipsis: true });
+  if (withEmail) columns.splice(1, 0, emailColumn(t));
   return columns;
 }
 

@@ -18,9 +18,10 @@ export default function MyLogsCard() {
     <IconCard icon={<HistoryOutlined />} title={t('my_logs')} testId="my-logs">
       <PagedTable<OperationLogEntry>
         list={list}
+        listId="my-logs"
         columns={operationLogColumns(t, timeZone, { withEmail: false })}
+        rowProps={(entry) => ({ 'data-testid': `log-row-${entry.id}` })}
         expandable={{ expandedRowRender: (entry) => <OperationChange entry={entry} t={t} /> }}
-        scroll={{ x: 720 }}
       />
     </IconCard>
   );

@@ -6,6 +6,7 @@ import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import { ApiError } from '@/utils/request';
 import BlacklistPage from './BlacklistPage';
+import { showAllColumns } from '@/test/columns';
 import { clickLatest, homeConfig, renderSignedIn } from '@/test/session';
 
 const api = vi.hoisted(() => ({ pageBlacklist: vi.fn(), addBlacklist: vi.fn(), deleteBlacklist: vi.fn() }));
@@ -53,8 +54,11 @@ describe('blacklist', () => {
     expect(api.pageBlacklist).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
     const row = within(screen.getByTestId('blacklist-row-4'));
     expect(row.getByTestId('blacklist-address').getAttribute('data-address')).toBe(ADDRESS);
-    expect(row.getByTestId('blacklist-remark').textContent).toBe('fraud');
-    expect(row.getByText('2026-11-22 15:00:00')).toBeTruthy();
+    expect(row.queryByTestId('blacklist-remark')).toBeNull(); // the remark and the time are secondary columns
+    await showAllColumns();
+    const shown = within(screen.getByTestId('blacklist-row-4'));
+    expect(shown.getByTestId('blacklist-remark').textContent).toBe('fraud');
+    expect(shown.getByText('2026-11-22 15:00:00')).toBeTruthy();
     await waitFor(() => expect(config.getHomeConfig).toHaveBeenCalled(), WAIT);
 
     await pick(screen.getByTestId('blacklist-filters'), 'Devchain');

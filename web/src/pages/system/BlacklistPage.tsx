@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { DeleteOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deleteBlacklist, pageBlacklist, type BlacklistEntry, type BlacklistFilters } from '@/api/system';
+import CellText from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import ConfirmLink from '@/components/list/ConfirmLink';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, type FilterField } from '@/components/list/filterFields';
@@ -10,12 +11,12 @@ import ListCard, { AddButton } from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { AddressText } from '@/pages/token/AddressText';
 import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
-import { formatInZone } from '@/utils/timezone';
 import BlacklistAddModal from './BlacklistAddModal';
 
 /** Chain and any part of the address. */
@@ -45,32 +46,16 @@ export default function BlacklistPage() {
     list.reloadAfterRemove();
   };
 
-  const columns: ColumnsType<BlacklistEntry> = [
-    { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 120 },
-    {
-      title: t('address'),
-      dataIndex: 'address',
-      key: 'address',
-      width: 170,
-      render: (address: string) => <AddressText address={address} testId="blacklist-address" />,
-    },
-    {
-      title: t('remark'),
-      dataIndex: 'remark',
-      key: 'remark',
-      width: 200,
-      ellipsis: true,
-      render: (value: string) => <span data-testid="blacklist-remark">{value || '—'}</span>,
-    },
-    { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value: string) => formatInZone(value, timeZone) },
+  // At first: the chain and the address, and Delete; the remark and the time in the column settings.
+  const columns: Array<ListColumn<BlacklistEntry>> = [
+    { title: t('chain'), dataIndex: 'chainname', key: 'chain', render: (value: string) => <CellText text={value} width={160} /> },
+    { title: t('address'), dataIndex: 'address', key: 'address', render: (address: string) => <AddressText address={address} testId="blacklist-address" /> },
+    { title: t('remark'), dataIndex: 'remark', key: 'remark', secondary: true, render: (value: string) => <CellText text={value} width={240} testId="blacklist-remark" /> },
+    { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.blacklistDelete)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 100,
-      render: (_, entry) => (
+    columns.push(
+      actionsColumn(t('actions'), (entry) => (
         <ConfirmLink
           title={t('sys_blacklist_delete_confirm')}
           description={<span className="coffer-address">{entry.address}</span>}
@@ -80,8 +65,8 @@ export default function BlacklistPage() {
           testId="blacklist-delete"
           onConfirm={() => remove(entry)}
         />
-      ),
-    });
+      )),
+    );
   }
 
   return (

@@ -4,13 +4,14 @@ import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getAllowIps, type AllowIp } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
+import { CopyText } from '@/components/list/CellText';
 import type { ListColumn } from '@/components/list/columnSettings';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useWholeList } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
-import { formatInZone } from '@/utils/timezone';
 import WhitelistModal from './WhitelistModal';
 import { WHITELIST_LIMIT } from './systemRules';
 
@@ -24,17 +25,8 @@ export default function WhitelistPage() {
   const [editing, setEditing] = useState(false);
 
   const columns: Array<ListColumn<AllowIp>> = [
-    {
-      title: t('ip_address'),
-      dataIndex: 'ip',
-      key: 'ip',
-      render: (value: string) => (
-        <Typography.Text copyable className="coffer-address" data-testid="whitelist-ip">
-          {value}
-        </Typography.Text>
-      ),
-    },
-    { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', width: 200, render: (value: string) => formatInZone(value, timeZone) },
+    { title: t('ip_address'), dataIndex: 'ip', key: 'ip', render: (value: string) => <CopyText text={value} testId="whitelist-ip" mono /> },
+    { title: t('sys_added_time'), dataIndex: 'createtime', key: 'createtime', render: (value: string) => zoneTime(value, timeZone) },
   ];
 
   return (
@@ -60,6 +52,7 @@ export default function WhitelistPage() {
     >
       <PagedTable<AllowIp>
         list={allowed}
+        listId="whitelist"
         rowKey="ip"
         columns={columns}
         locale={{ emptyText: t('sys_whitelist_empty') }}

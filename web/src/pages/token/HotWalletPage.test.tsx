@@ -5,6 +5,7 @@ import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
 import HotWalletPage from './HotWalletPage';
+import { showAllColumns } from '@/test/columns';
 import { clickLatest, homeConfig } from '@/test/session';
 
 const api = vi.hoisted(() => ({
@@ -85,6 +86,7 @@ describe('hot wallets', () => {
     expect(screen.getAllByTestId('hot-balance').map((node) => node.textContent)).toEqual(['1.2345 DEV', '250.0000 USDT']);
     expect(screen.getByTestId('hot-balance-error').textContent).toBe('Balance unavailable');
     expect(screen.getByTestId('hot-count').textContent).toBe('2 / 5');
+    await showAllColumns(); // the time is a secondary column
     expect(screen.getAllByText('2026-11-22 15:00:00')).toHaveLength(2); // 07:00Z at UTC+8
   });
 

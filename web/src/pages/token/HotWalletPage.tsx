@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { pageHotWallets, setHotWalletStatus, type HotWalletRow } from '@/api/wallets';
 import AccessControl from '@/components/AccessControl';
+import CellText from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import ConfirmLink from '@/components/list/ConfirmLink';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
-import { formatInZone } from '@/utils/timezone';
 import { AddressText } from './AddressText';
 import HotWalletAddModal from './HotWalletAddModal';
 import { HOT_WALLET_LIMIT, formatAmountDown, hotWalletCountText, shortAddress } from './tokenRules';
@@ -34,7 +35,7 @@ function Balances({ wallet }: { wallet: HotWalletRow }) {
   return (
     <div className="coffer-balances" data-testid="hot-balances">
       {wallet.balances.map((balance) => (
-        <span key={`${balance.tokenId ?? 'native'}-${balance.symbol}`} data-testid="hot-balance">
+        <span key={`${balance.tokenId ?? 'native'}-${balance.symbol}`} className="coffer-nowrap" data-testid="hot-balance">
           {formatAmountDown(balance.amount)} {balance.symbol}
         </span>
       ))}
@@ -66,37 +67,28 @@ export default function HotWalletPage() {
     list.reload();
   };
 
-  const columns: ColumnsType<HotWalletRow> = [
-    { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 120 },
-    {
-      title: t('address'),
-      dataIndex: 'address',
-      key: 'address',
-      width: 170,
-      render: (address: string) => <AddressText address={address} testId="hot-address" />,
-    },
+  // At first: the chain, the address, its status and balances (amounts with their tokens), and
+  // Pause / Resume; the remark and the time in the column settings.
+  const columns: Array<ListColumn<HotWalletRow>> = [
+    { title: t('chain'), dataIndex: 'chainname', key: 'chain', render: (value: string) => <CellText text={value} width={160} /> },
+    { title: t('address'), dataIndex: 'address', key: 'address', render: (address: string) => <AddressText address={address} testId="hot-address" /> },
     {
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      width: 100,
       render: (status: number) => (
         <Tag color={status === 0 ? 'green' : 'orange'} data-testid="hot-status">
           {t(status === 0 ? 'hot_wallet_normal' : 'hot_wallet_paused')}
         </Tag>
       ),
     },
-    { title: t('balances'), key: 'balances', width: 190, render: (_, wallet) => <Balances wallet={wallet} /> },
-    { title: t('remark'), dataIndex: 'remark', key: 'remark', width: 150, ellipsis: true, render: (value: string) => value || '—' },
-    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+    { title: t('balances'), key: 'balances', render: (_, wallet) => <Balances wallet={wallet} /> },
+    { title: t('remark'), dataIndex: 'remark', key: 'remark', secondary: true, render: (value: string) => <CellText text={value} width={240} testId="hot-remark" /> },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.hotWalletStatus)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 110,
-      render: (_, wallet) => {
+    columns.push(
+      actionsColumn(t('actions'), (wallet) => {
         const pausing = wallet.status === 0;
         return (
           <ConfirmLink
@@ -110,8 +102,8 @@ export default function HotWalletPage() {
             onConfirm={() => changeStatus(wallet)}
           />
         );
-      },
-    });
+      }),
+    );
   }
 
   return (

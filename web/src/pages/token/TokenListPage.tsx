@@ -4,7 +4,8 @@ import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listAssets, setAssetStatus, type Asset } from '@/api/assets';
-import type { ListColumn } from '@/components/list/columnSettings';
+import CellText from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, type FilterField } from '@/components/list/filterFields';
 import ListCard, { AddButton } from '@/components/list/ListCard';
@@ -12,9 +13,9 @@ import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { useWholeList } from '@/hooks/usePagedQuery';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
-import { formatInZone } from '@/utils/timezone';
 import { AddressText } from './AddressText';
 import AssetFormModal from './AssetFormModal';
 import TokenIcon from './TokenIcon';
@@ -75,19 +76,17 @@ export default function TokenListPage() {
   const canDetail = hasPermission(PAGES.tokenDetail);
   const canEdit = hasPermission(PERMISSIONS.tokenEdit);
   const columns: Array<ListColumn<Asset>> = [
-    { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 110 },
+    { title: t('chain'), dataIndex: 'chainname', key: 'chain', render: (value: string) => <CellText text={value} width={160} /> },
     {
       title: t('token'),
       dataIndex: 'symbol',
       key: 'symbol',
-      width: 110,
       render: (symbol: string) => <TokenIcon symbol={symbol} iconUrl={config?.tokenIconUrl} />,
     },
     {
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      width: 90,
       render: (status: number, asset) =>
         canStatus ? (
           <Switch
@@ -106,14 +105,12 @@ export default function TokenListPage() {
       title: t('token_payment_address'),
       dataIndex: 'paymentAddress',
       key: 'paymentAddress',
-      width: 150,
       render: (address: string) => <AddressText address={address} testId="asset-payment-address" />,
     },
     {
       title: t('token_cold_status'),
       dataIndex: 'coldStatus',
       key: 'coldStatus',
-      width: 110,
       render: (value: number) => (
         <Tag color={value === 1 ? 'green' : 'default'} data-testid="asset-cold-status">
           {t(value === 1 ? 'token_cold_effective' : 'token_cold_none')}
@@ -124,7 +121,6 @@ export default function TokenListPage() {
       title: t('token_apply_status'),
       dataIndex: 'applyStatus',
       key: 'applyStatus',
-      width: 120,
       render: (value: number | null) => {
         const view = applyStatusView(value);
         return view ? (
@@ -136,15 +132,11 @@ export default function TokenListPage() {
         );
       },
     },
-    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 170, secondary: true, render: (value) => formatInZone(value, timeZone) },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (canDetail || canEdit) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 150,
-      render: (_, asset) => (
+    columns.push(
+      actionsColumn(t('actions'), (asset) => (
         <Space size={0}>
           {canDetail && (
             <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(`/token/token-detail?id=${asset.id}`)} data-testid="asset-detail">
@@ -157,8 +149,8 @@ export default function TokenListPage() {
             </Button>
           )}
         </Space>
-      ),
-    });
+      )),
+    );
   }
 
   return (

@@ -4,6 +4,7 @@ import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
 import { settle } from '@/test/router';
 import WalletAddressPage from './WalletAddressPage';
+import { showAllColumns } from '@/test/columns';
 import { homeConfig, renderSignedIn } from '@/test/session';
 
 const api = vi.hoisted(() => ({
@@ -41,6 +42,8 @@ describe('wallet (deposit) addresses', () => {
     await renderPage([2, 202]);
     expect(api.pageDepositAddresses).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
     expect(screen.getByTestId('deposit-address').textContent).toBe('0x5FbD…0aa3');
+    expect(screen.getByTestId('deposit-row-1337-user-1').textContent).not.toContain('2026-11-22 15:00:00'); // a secondary column
+    await showAllColumns();
     expect(screen.getByTestId('deposit-row-1337-user-1').textContent).toContain('2026-11-22 15:00:00');
     expect(screen.queryByTestId('deposit-remark-edit')).toBeNull(); // no 20201
 

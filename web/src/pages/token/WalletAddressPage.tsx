@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { pageDepositAddresses, type DepositAddressFilters, type DepositAddressRow } from '@/api/wallets';
+import CellText from '@/components/list/CellText';
+import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, type FilterField } from '@/components/list/filterFields';
 import ListCard from '@/components/list/ListCard';
@@ -11,8 +12,8 @@ import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
-import { formatInZone } from '@/utils/timezone';
 import { AddressText } from './AddressText';
 import RemarkModal from './RemarkModal';
 import { useHomeConfig } from './useHomeConfig';
@@ -35,38 +36,23 @@ export default function WalletAddressPage() {
   const list = usePagedQuery<DepositAddressRow, DepositAddressFilters>(fetchPage, {});
   const [editing, setEditing] = useState<DepositAddressRow | null>(null);
 
-  const columns: ColumnsType<DepositAddressRow> = [
-    { title: t('chain'), dataIndex: 'chainname', key: 'chain', width: 120 },
-    { title: t('openid'), dataIndex: 'openId', key: 'openId', width: 160, render: (value: string) => <span data-testid="deposit-openid">{value}</span> },
-    {
-      title: t('address'),
-      dataIndex: 'address',
-      key: 'address',
-      width: 170,
-      render: (address: string) => <AddressText address={address} testId="deposit-address" />,
-    },
-    {
-      title: t('remark'),
-      dataIndex: 'remark',
-      key: 'remark',
-      width: 180,
-      ellipsis: true,
-      render: (value: string) => <span data-testid="deposit-remark">{value || '—'}</span>,
-    },
-    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+  // At first: the chain, the user (OpenID) and the address, and Edit remark; the remark and the
+  // time in the column settings.
+  const columns: Array<ListColumn<DepositAddressRow>> = [
+    { title: t('chain'), dataIndex: 'chainname', key: 'chain', render: (value: string) => <CellText text={value} width={160} /> },
+    { title: t('openid'), dataIndex: 'openId', key: 'openId', render: (value: string) => <CellText text={value} width={240} testId="deposit-openid" /> },
+    { title: t('address'), dataIndex: 'address', key: 'address', render: (address: string) => <AddressText address={address} testId="deposit-address" /> },
+    { title: t('remark'), dataIndex: 'remark', key: 'remark', secondary: true, render: (value: string) => <CellText text={value} width={240} testId="deposit-remark" /> },
+    { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.addressRemark)) {
-    columns.push({
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 130,
-      render: (_, row) => (
+    columns.push(
+      actionsColumn(t('actions'), (row) => (
         <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)} data-testid="deposit-remark-edit">
           {t('remark_edit')}
         </Button>
-      ),
-    });
+      )),
+    );
   }
 
   return (

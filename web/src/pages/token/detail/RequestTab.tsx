@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import CellText from '@/components/list/CellText';
+import type { ListColumn } from '@/components/list/columnSettings';
 import PagedTable from '@/components/list/PagedTable';
 import { getTokenRequests, type Asset, type TokenRequestRow } from '@/api/assets';
 import type { ChainFamily, PageQuery } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
-import { formatInZone } from '@/utils/timezone';
+import { zoneTime } from '@/pages/orders/orderFields';
 import { AddressText } from '../AddressText';
 import { applyStatusView, ratioPercent } from '../tokenRules';
 import ColdRequestModal from './ColdRequestModal';
@@ -32,7 +33,9 @@ export default function RequestTab({ asset, family, timeZone, onRequested }: Req
   // One request per token may await review: the server refuses a second one.
   const pending = asset.applyStatus === 0 || list.rows.some((row) => row.applyStatus === 0);
 
-  const columns: ColumnsType<TokenRequestRow> = [
+  // At first: the addresses with their shares and the request's two statuses; the reason and the
+  // times in the column settings.
+  const columns: Array<ListColumn<TokenRequestRow>> = [
     {
       title: t('cold_addresses'),
       key: 'addresses',
@@ -51,7 +54,6 @@ export default function RequestTab({ asset, family, timeZone, onRequested }: Req
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      width: 110,
       render: (value: number) => (
         <Tag color={value === 1 ? 'green' : 'default'} data-testid="request-status">
           {t(value === 1 ? 'cold_request_in_force' : 'cold_request_not_in_force')}
@@ -62,7 +64,6 @@ export default function RequestTab({ asset, family, timeZone, onRequested }: Req
       title: t('ip_apply_status'),
       dataIndex: 'applyStatus',
       key: 'applyStatus',
-      width: 130,
       render: (value: number) => {
         const view = applyStatusView(value);
         return (
@@ -72,9 +73,9 @@ export default function RequestTab({ asset, family, timeZone, onRequested }: Req
         );
       },
     },
-    { title: t('cold_request_reason'), dataIndex: 'reason', key: 'reason', width: 160, render: (value: string) => value || '—' },
-    { title: t('cold_request_time'), dataIndex: 'createtime', key: 'createtime', width: 170, render: (value) => formatInZone(value, timeZone) },
-    { title: t('cold_review_time'), dataIndex: 'reviewtime', key: 'reviewtime', width: 170, render: (value) => formatInZone(value, timeZone) },
+    { title: t('cold_request_reason'), dataIndex: 'reason', key: 'reason', secondary: true, render: (value: string) => <CellText text={value} width={240} testId="request-reason" /> },
+    { title: t('cold_request_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
+    { title: t('cold_review_time'), dataIndex: 'reviewtime', key: 'reviewtime', secondary: true, render: (value: string | null) => zoneTime(value, timeZone) },
   ];
 
   return (
@@ -96,6 +97,7 @@ export default function RequestTab({ asset, family, timeZone, onRequested }: Req
     >
       <PagedTable<TokenRequestRow>
         list={list}
+        listId="token-requests"
         size="small"
         columns={columns}
         rowProps={(row) => ({ 'data-testid': `request-row-${row.id}` })}
