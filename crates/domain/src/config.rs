@@ -8,7 +8,7 @@ use crate::error::{AppError, AppResult};
 use crate::ports::chain::ChainFamily;
 use crate::ports::{ConfigRepo, MerchantId};
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TokenInfo {
     pub tokenid: i64,
     pub symbol: String,
@@ -18,7 +18,7 @@ pub struct TokenInfo {
     pub contract: String,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChainNode {
     pub chainid: i64,
     pub chainname: String,

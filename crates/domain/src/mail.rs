@@ -66,3 +66,25 @@ pub fn already_registered_mail(to: &str, locale: Locale) -> Mail {
         body: body.into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::messages::chinese_spacing_faults;
+
+    #[test]
+    fn chinese_mails_are_spaced_natively() {
+        for locale in [Locale::ZhCn, Locale::ZhHk] {
+            let mails = [
+                code_mail("a@b.example", "123456", CodePurpose::Login, 10, locale),
+                code_mail("a@b.example", "123456", CodePurpose::Register, 10, locale),
+                already_registered_mail("a@b.example", locale),
+            ];
+            for mail in mails {
+                for text in [&mail.subject, &mail.body] {
+                    assert_eq!(chinese_spacing_faults(text), Vec::<String>::new(), "{text}");
+                }
+            }
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! `sync` runs after every migration and is idempotent: menus follow the code; configuration
 //! values an operator changed are kept.
 
+use coffer_domain::config::{ChainNode, TokenInfo};
 use coffer_domain::menu::catalogue::MENUS;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
@@ -121,30 +122,52 @@ pub struct TokenSpec {
 
 /// Makes the catalogue match the configured chains: each is inserted or updated, and a chain
 /// no longer configured is disabled, never deleted (merchants' assets and addresses refer to it).
-/// A change (not a restart with the same configuration) moves the platform's config version on,
-/// so the consoles fetch the home config again.
+/// A change of what the consoles read (not a restart with the same configuration) moves the
+/// platform's config version on, so the consoles fetch the home config again.
 pub async fn sync_chains(db: &impl ConnectionTrait, specs: &[ChainSpec]) -> Result<(), DbErr> {
-    let before = chains_and_tokens(db).await?;
+    let before = chain_nodes(db).await?;
     write_chains(db, specs).await?;
-    if chains_and_tokens(db).await? != before {
+    if chain_nodes(db).await? != before {
         crate::repos::config_version::bump(db, crate::repos::config_version::PLATFORM).await?;
     }
     Ok(())
 }
 
-async fn chains_and_tokens(
-    db: &impl ConnectionTrait,
-) -> Result<(Vec<chain::Model>, Vec<token::Model>), DbErr> {
-    use sea_orm::QueryOrder;
+/// The enabled chains in the configured order, each with its tokens: what services and the
+/// consoles' home config read, and what a change of the configuration is measured by.
+pub(crate) async fn chain_nodes(db: &impl ConnectionTrait) -> Result<Vec<ChainNode>, DbErr> {
+    use sea_orm::{ColumnTrait, QueryFilter, QueryOrder};
     let chains = chain::Entity::find()
-        .order_by_asc(chain::Column::Id)
+        .filter(chain::Column::Enabled.eq(true))
+        .order_by_asc(chain::Column::Sort)
         .all(db)
         .await?;
     let tokens = token::Entity::find()
         .order_by_asc(token::Column::Id)
         .all(db)
         .await?;
-    Ok((chains, tokens))
+    Ok(chains
+        .into_iter()
+        .map(|c| ChainNode {
+            chainid: c.id,
+            tokens: tokens
+                .iter()
+                .filter(|t| t.chain_id == c.id)
+                .map(|t| TokenInfo {
+                    tokenid: t.id,
+                    symbol: t.symbol.clone(),
+                    price: t.price.clone(),
+                    decimals: t.decimals,
+                    contract: t.contract.clone(),
+                })
+                .collect(),
+            chainname: c.name,
+            symbol: c.symbol,
+            txurl: c.txurl,
+            decimals: c.decimals,
+            family: c.family,
+        })
+        .collect())
 }
 
 async fn write_chains(db: &impl ConnectionTrait, specs: &[ChainSpec]) -> Result<(), DbErr> {

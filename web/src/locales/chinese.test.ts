@@ -5,7 +5,10 @@ import zhHK from './zh-HK/translation';
 // Native Chinese typography in the zh-CN and zh-HK tables: full-width punctuation next to
 // Chinese text, no space between Chinese text and Chinese punctuation nor between two Chinese
 // characters (a menu path in a sentence is quoted instead: 在“订单 › 提现”中), Chinese quotation
-// marks (zh-CN “”, zh-HK 「」) rather than ASCII ones; zh-HK in traditional characters.
+// marks (zh-CN “”, zh-HK 「」) rather than ASCII ones; zh-HK in traditional characters. Spacing
+// as in Ant Design's Chinese documentation: one space between Chinese characters and Latin
+// letters, digits or an interpolation (最多 512 个字符, Google 验证码, {{count}} 条), none next to
+// full-width punctuation, none between a number and % or °.
 
 /** Han characters, CJK symbols and punctuation, full-width forms. */
 const CJK = '\\u3000-\\u303f\\u3400-\\u4dbf\\u4e00-\\u9fff\\uff00-\\uffef';
@@ -15,20 +18,29 @@ const FULL_WIDTH = '，。：；！？、（）「」『』《》“”';
 
 const ASCII_NEXT_TO_CJK = new RegExp(`[${CJK}][,:;!?()]|[,:;!?()][${CJK}]`, 'g');
 const SPACE_IN_CHINESE = new RegExp(`[${HAN}${FULL_WIDTH}] +[${HAN}${FULL_WIDTH}]`, 'g');
+/** Latin letters, digits, and % (a number's unit, 15% 的) against Chinese characters. */
+const LATIN = 'A-Za-z0-9%';
+/** A lookahead, so that both sides of one Latin character are found (共X条). */
+const MISSING_SPACE = new RegExp(`(?=([${HAN}][${LATIN}]|[${LATIN}][${HAN}]))`, 'g');
+const DOUBLED_SPACE = / {2,}/g;
+/** A space between Latin text and full-width punctuation (the Chinese side is SPACE_IN_CHINESE). */
+const SPACE_AT_FULL_WIDTH = new RegExp(`[^ ${HAN}${FULL_WIDTH}] +[${FULL_WIDTH}]|[${FULL_WIDTH}] +[^ ${HAN}${FULL_WIDTH}]`, 'g');
+const SPACE_BEFORE_UNIT = /\d +[%°]/g;
 const ASCII_QUOTE = /"/g;
 /** zh-HK quotes with corner brackets. */
 const CURLY_QUOTE = /[“”]/g;
 
 /**
  * What is not prose, left out on purpose: interpolations (`{{email}}`), URLs and schemes
- * (`https://`), code-like tokens (`{"code":0}`, `{code, msg, data}`), and number formats
+ * (`https://`), code in backticks, code-like tokens (`{"code":0}`, `{code, msg, data}`), and number formats
  * (`1,000`, `12:30`). Each becomes a neutral Latin letter or digit, so what stands next to it is
  * still checked.
  */
 function proseOf(text: string): string {
   return text
     .replace(/\{\{[^}]*\}\}/g, 'X')
-    .replace(/[a-z][a-z0-9+.-]*:\/\/\S*/gi, 'X')
+    .replace(/[a-z][a-z0-9+.-]*:\/\/[^\s\u3000-\u9fff\uff00-\uffef]*/gi, 'X')
+    .replace(/`[^`]*`/g, 'X')
     .replace(/\{[^{}\u3400-\u9fff]*\}/g, 'X')
     .replace(/\d+[,:.]\d+/g, '0');
 }
@@ -36,8 +48,17 @@ function proseOf(text: string): string {
 /** The typographic faults of one Chinese message: each offending character or pair. */
 function faults(text: string, lang: 'zh-CN' | 'zh-HK' = 'zh-CN'): string[] {
   const prose = proseOf(text);
-  const patterns = [ASCII_NEXT_TO_CJK, SPACE_IN_CHINESE, ASCII_QUOTE, ...(lang === 'zh-HK' ? [CURLY_QUOTE] : [])];
-  return patterns.flatMap((pattern) => prose.match(pattern) ?? []);
+  const patterns = [
+    ASCII_NEXT_TO_CJK,
+    SPACE_IN_CHINESE,
+    MISSING_SPACE,
+    DOUBLED_SPACE,
+    SPACE_AT_FULL_WIDTH,
+    SPACE_BEFORE_UNIT,
+    ASCII_QUOTE,
+    ...(lang === 'zh-HK' ? [CURLY_QUOTE] : []),
+  ];
+  return patterns.flatMap((pattern) => [...prose.matchAll(pattern)].map((match) => match[1] ?? match[0]));
 }
 
 /**
@@ -74,10 +95,23 @@ describe('the punctuation check', () => {
     expect(faults('在“订单”中', 'zh-CN')).toEqual([]);
   });
 
+  it('finds a missing, doubled or misplaced space between Chinese and Latin text', () => {
+    expect(faults('最多512个字符')).toEqual(['多5', '2个']);
+    expect(faults('查看API密钥')).toEqual(['看A', 'I密']);
+    expect(faults('共{{count}}条')).toEqual(['共X', 'X条']);
+    expect(faults('须返回`ok`字段')).toEqual(['回X', 'X字']);
+    expect(faults('上限15%的')).toEqual(['限1', '%的']);
+    expect(faults('最多  512 个字符')).toEqual(['  ']);
+    expect(faults('请输入（ X-Nonce ）或 Google ，')).toEqual(['（ X', 'e ）', 'e ，']);
+    expect(faults('上限 15 % 的')).toEqual(['5 %']);
+    expect(faults('最多 512 个字符，Google 验证码，共 {{count}} 条，上限 15% 的（X-Nonce）')).toEqual([]);
+  });
+
   it('leaves interpolations, URLs, code and numbers alone', () => {
     expect(faults('发送到 {{email}}，')).toEqual([]);
-    expect(faults('{{count}}:{{total}}条')).toEqual([]);
+    expect(faults('{{count}}:{{total}} 条')).toEqual([]);
     expect(faults('须为 http:// 或 https://shop.example/a?b=1 地址')).toEqual([]);
+    expect(faults('须为 `amount_min` 的值')).toEqual([]);
     expect(faults('须返回 {"code":0} 提现才会通过；内容为 {code, msg, data}：')).toEqual([]);
     expect(faults('每日 12:30 执行，上限 1,000 笔')).toEqual([]);
     expect(faults('UTC+08:00 时区')).toEqual([]);

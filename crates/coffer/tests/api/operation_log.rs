@@ -71,11 +71,11 @@ async fn entries_name_their_action_target_and_browser(db: TestDb) {
     assert_eq!(requested["userAgent"], CHROME_ON_WINDOWS);
     assert_eq!(
         requested["actionName"],
-        json!({"en": "Request IP", "zh-CN": "申请IP", "zh-HK": "申請IP"})
+        json!({"en": "Request IP", "zh-CN": "申请 IP", "zh-HK": "申請 IP"})
     );
     let deleted_ip = entry(&log, IpList::DELETE, "success");
     assert_eq!(deleted_ip["target"], "203.0.113.7");
-    assert_eq!(deleted_ip["actionName"]["zh-HK"], "刪除IP");
+    assert_eq!(deleted_ip["actionName"]["zh-HK"], "刪除 IP");
     let deleted_account = entry(&log, Accounts::DELETE, "success");
     assert_eq!(deleted_account["target"], "clerk@coffer.local");
     assert_eq!(deleted_account["actionName"]["zh-CN"], "删除账户");
@@ -103,7 +103,7 @@ async fn entries_name_their_action_target_and_browser(db: TestDb) {
         }
     };
     assert_eq!(actions_for("request IP").await, vec![IpList::REQUEST; 2]);
-    assert_eq!(actions_for("删除IP").await, vec![IpList::DELETE]);
+    assert_eq!(actions_for("删除 IP").await, vec![IpList::DELETE]);
     assert_eq!(actions_for("ipConfigs").await.len(), 3);
     assert!(actions_for("no such action").await.is_empty());
 

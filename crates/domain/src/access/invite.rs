@@ -155,3 +155,23 @@ fn already_has_account_mail(to: &str, locale: Locale) -> Mail {
         body: body.into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::messages::chinese_spacing_faults;
+
+    #[test]
+    fn chinese_invitation_mails_are_spaced_natively() {
+        for locale in [Locale::ZhCn, Locale::ZhHk] {
+            for mail in [
+                invitation_mail("a@b.example", "AB12CD", locale),
+                already_has_account_mail("a@b.example", locale),
+            ] {
+                for text in [&mail.subject, &mail.body] {
+                    assert_eq!(chinese_spacing_faults(text), Vec::<String>::new(), "{text}");
+                }
+            }
+        }
+    }
+}

@@ -151,6 +151,16 @@ fn menu_catalogue_is_consistent() {
 }
 
 #[test]
+fn menu_titles_are_spaced_natively() {
+    for m in MENUS {
+        for title in &m.titles[1..] {
+            let faults = crate::messages::chinese_spacing_faults(title);
+            assert!(faults.is_empty(), "{}: {faults:?} in {title}", m.name);
+        }
+    }
+}
+
+#[test]
 fn menu_catalogue_copies_are_current() {
     check("web/src/router/permissions.ts", &permissions_ts());
     check("web/src/router/catalogue.ts", &catalogue_ts());

@@ -44,8 +44,8 @@ declare_messages! {
     EmailTaken = 11005 Refusal "email_taken" ["This e-mail is already registered", "该邮箱已注册", "該郵箱已註冊"],
     RegistrationPending = 11006 Refusal "registration_pending" [
         "Your registration was submitted; we will contact you within 1 working day",
-        "您的注册信息已提交，我们将在1个工作日内与您联系",
-        "您的註冊信息已提交，我們將在1個工作日內與您聯繫",
+        "您的注册信息已提交，我们将在 1 个工作日内与您联系",
+        "您的註冊信息已提交，我們將在 1 個工作日內與您聯繫",
     ],
     AccountLocked = 11007 Retry "account_locked"
         ["Too many failed sign-ins; try again later", "登录失败次数过多，请稍后再试", "登錄失敗次數過多，請稍後再試"],
@@ -75,27 +75,27 @@ declare_messages! {
         ["At least one configuration key is required", "至少需要一个配置键", "至少需要一個配置鍵"],
     // 13xxx: the merchant API refused to authenticate the call
     ApiKeyInvalid = 13001 Auth "api_key_invalid"
-        ["Missing or unknown API key (X-Api-Key)", "API密钥缺失或无效（X-Api-Key）", "API密鑰缺失或無效（X-Api-Key）"],
+        ["Missing or unknown API key (X-Api-Key)", "API 密钥缺失或无效（X-Api-Key）", "API 密鑰缺失或無效（X-Api-Key）"],
     SignatureInvalid = 13002 Auth "signature_invalid"
         ["Missing or invalid signature (X-Signature)", "签名缺失或无效（X-Signature）", "簽名缺失或無效（X-Signature）"],
     TimestampOutOfWindow = 13003 Auth "timestamp_out_of_window" [
         "Missing timestamp, or more than 5 minutes from the server's time (X-Timestamp, milliseconds)",
-        "时间戳缺失或与服务器时间相差超过5分钟（X-Timestamp，毫秒）",
-        "時間戳缺失或與伺服器時間相差超過5分鐘（X-Timestamp，毫秒）",
+        "时间戳缺失或与服务器时间相差超过 5 分钟（X-Timestamp，毫秒）",
+        "時間戳缺失或與伺服器時間相差超過 5 分鐘（X-Timestamp，毫秒）",
     ],
     NonceReused = 13004 Auth "nonce_reused"
         ["This nonce was already used (X-Nonce)", "该随机数已被使用（X-Nonce）", "該隨機數已被使用（X-Nonce）"],
     IpNotAllowed = 13005 Auth "ip_not_allowed"
-        ["The calling IP address is not on the allow-list", "调用方IP地址不在白名单中", "調用方IP地址不在白名單中"],
+        ["The calling IP address is not on the allow-list", "调用方 IP 地址不在白名单中", "調用方 IP 地址不在白名單中"],
     ClientKeyMissing = 13006 Auth "client_key_missing" [
         "Upload your RSA public key before calling the merchant API",
-        "调用商户API前请先上传您的RSA公钥",
-        "調用商戶API前請先上傳您的RSA公鑰",
+        "调用商户 API 前请先上传您的 RSA 公钥",
+        "調用商戶 API 前請先上傳您的 RSA 公鑰",
     ],
     NonceInvalid = 13007 Auth "nonce_invalid" [
         "Missing or malformed nonce: 16 to 64 letters, digits, '-' or '_' (X-Nonce)",
-        "随机数缺失或格式错误：须为16到64个字母、数字、'-'或'_'（X-Nonce）",
-        "隨機數缺失或格式錯誤：須為16到64個字母、數字、'-'或'_'（X-Nonce）",
+        "随机数缺失或格式错误：须为 16 到 64 个字母、数字、“-”或“_”（X-Nonce）",
+        "隨機數缺失或格式錯誤：須為 16 到 64 個字母、數字、「-」或「_」（X-Nonce）",
     ],
     // 14xxx: a withdrawal request refused for its payee, token or order number
     PayeeBlacklisted = 14001 Refusal "payee_blacklisted"
@@ -113,8 +113,8 @@ declare_messages! {
         ["This order is no longer awaiting review", "该订单已不在待审核状态", "該訂單已不在待審核狀態"],
     ReviewAgainNotAllowed = 15002 Refusal "review_again_not_allowed" [
         "Review again is allowed 10 minutes after approval, when the transaction failed or does not exist",
-        "审核通过10分钟后且交易失败或不存在时才可重新审核",
-        "審核通過10分鐘後且交易失敗或不存在時才可重新審核",
+        "审核通过 10 分钟后且交易失败或不存在时才可重新审核",
+        "審核通過 10 分鐘後且交易失敗或不存在時才可重新審核",
     ],
     SelfApproval = 15003 Refusal "self_approval"
         ["You cannot approve your own withdrawal", "不能审核通过自己发起的提现", "不能審核通過自己發起的提現"],
@@ -126,17 +126,17 @@ declare_messages! {
     // 16xxx: a limit reached
     AmountTooLarge = 16001 Refusal "amount_too_large" [
         "The amount is too large: at most 999,999,999,999,999 per order",
-        "金额过大：每笔订单最多999,999,999,999,999",
-        "金額過大：每筆訂單最多999,999,999,999,999",
+        "金额过大：每笔订单最多 999,999,999,999,999",
+        "金額過大：每筆訂單最多 999,999,999,999,999",
     ],
-    IpLimit = 16002 Refusal "ip_limit" ["At most 10 IP addresses", "最多10个IP地址", "最多10個IP地址"],
-    HotWalletLimit = 16003 Refusal "hot_wallet_limit" ["At most 5 payment addresses", "最多5个付款地址", "最多5個付款地址"],
+    IpLimit = 16002 Refusal "ip_limit" ["At most 10 IP addresses", "最多 10 个 IP 地址", "最多 10 個 IP 地址"],
+    HotWalletLimit = 16003 Refusal "hot_wallet_limit" ["At most 5 payment addresses", "最多 5 个付款地址", "最多 5 個付款地址"],
     ColdAddressLimit = 16004 Refusal "cold_address_limit"
-        ["At most 5 collection addresses", "最多5个归集地址", "最多5個歸集地址"],
+        ["At most 5 collection addresses", "最多 5 个归集地址", "最多 5 個歸集地址"],
     TooManyRows = 16005 Refusal "too_many_rows" ["Too many rows at once", "一次选择的行数过多", "一次選擇的行數過多"],
     // 17xxx: a record missing, already there, or awaiting review
     NoSuchRecord = 17001 Refusal "no_such_record" ["No such record", "记录不存在", "記錄不存在"],
-    IpListed = 17002 Refusal "ip_listed" ["This IP address is already listed", "该IP地址已在列表中", "該IP地址已在列表中"],
+    IpListed = 17002 Refusal "ip_listed" ["This IP address is already listed", "该 IP 地址已在列表中", "該 IP 地址已在列表中"],
     AddressBlacklisted = 17003 Refusal "address_blacklisted"
         ["This address is already on the blacklist", "该地址已在黑名单中", "該地址已在黑名單中"],
     TokenAdded = 17004 Refusal "token_already_added" ["This token is already added", "该代币已添加", "該代幣已添加"],
@@ -174,7 +174,7 @@ declare_messages! {
     TwoPasswordInconsistent "two_password_inconsistent"
         ["The two passwords are inconsistent", "两次输入的密码不一致", "兩次輸入的密碼不一致"],
     CodeEmpty "title_input_code" ["Verification code cannot be empty", "验证码不能为空", "驗證碼不能為空"],
-    CodeFormat "code_format" ["Must be a 6-digit number", "必须是6位数字", "必須是6位數字"],
+    CodeFormat "code_format" ["Must be a 6-digit number", "必须是 6 位数字", "必須是 6 位數字"],
     CodeTypeUnsupported "code_type_unsupported"
         ["This verification type is not available", "暂不支持该验证类型", "暫不支持該驗證類型"],
     DoNotResend "do_not_resend" ["Do Not Resend", "请勿重复发送", "請勿重複發送"],
@@ -190,11 +190,11 @@ declare_messages! {
     ],
     PageRange "page_range" [
         "Page must be 1 to 100000 and page size 1 to 100",
-        "页码须为1到100000，每页条数须为1到100",
-        "頁碼須為1到100000，每頁條數須為1到100",
+        "页码须为 1 到 100000，每页条数须为 1 到 100",
+        "頁碼須為 1 到 100000，每頁條數須為 1 到 100",
     ],
-    InvalidIp "invalid_ip" ["Invalid IP address", "IP地址无效", "IP地址無效"],
-    RemarkTooLong "remark_too_long" ["The remark is longer than 100 characters", "备注超过100个字符", "備註超過100個字符"],
+    InvalidIp "invalid_ip" ["Invalid IP address", "IP 地址无效", "IP 地址無效"],
+    RemarkTooLong "remark_too_long" ["The remark is longer than 100 characters", "备注超过 100 个字符", "備註超過 100 個字符"],
     UnknownChainOrToken "unknown_chain_or_token" ["Unknown chain or token", "未知的链或代币", "未知的鏈或代幣"],
     PaymentAddressEmpty "payment_address_empty"
         ["Merchant payment address cannot be empty", "商户付款地址不能为空", "商戶付款地址不能為空"],
@@ -207,23 +207,23 @@ declare_messages! {
     InvalidCollectSettings "invalid_collect_settings" ["Invalid collection settings", "归集设置无效", "歸集設置無效"],
     ColdAddressInvalid "address_incorrect_or_duplicate"
         ["Address input is incorrect or duplicate", "地址输入错误或重复", "地址輸入錯誤或重複"],
-    RatioTotal "ratio_total" ["The ratios must total 1", "比例之和必须等于1", "比例之和必須等於1"],
+    RatioTotal "ratio_total" ["The ratios must total 1", "比例之和必须等于 1", "比例之和必須等於 1"],
     InvalidStatus "invalid_status" ["Invalid status", "状态无效", "狀態無效"],
     InvalidOpenId "invalid_open_id"
-        ["OpenID must be 1 to 64 characters", "OpenID须为1到64个字符", "OpenID須為1到64個字符"],
+        ["OpenID must be 1 to 64 characters", "OpenID 须为 1 到 64 个字符", "OpenID 須為 1 到 64 個字符"],
     InvalidAddress "invalid_address" ["Invalid address for this chain", "该链的地址无效", "該鏈的地址無效"],
     StartAfterEnd "start_after_end" ["The start must not be after the end", "开始时间不能晚于结束时间", "開始時間不能晚於結束時間"],
     DepositStatusInvalid "deposit_status_invalid" [
         "A deposit's status is 7 (on-chain confirming), 8 (transaction complete) or 11 (void)",
-        "充值状态只能是7（链上确认中）、8（交易完成）或11（作废）",
-        "充值狀態只能是7（鏈上確認中）、8（交易完成）或11（作廢）",
+        "充值状态只能是 7（链上确认中）、8（交易完成）或 11（作废）",
+        "充值狀態只能是 7（鏈上確認中）、8（交易完成）或 11（作廢）",
     ],
     ApiKeyNone "api_key_none"
-        ["There is no API key yet; generate one first", "尚未生成API密钥，请先生成", "尚未生成API密鑰，請先生成"],
+        ["There is no API key yet; generate one first", "尚未生成 API 密钥，请先生成", "尚未生成 API 密鑰，請先生成"],
     ClientKeyInvalid "client_key_invalid" [
         "Not an RSA public key in PEM format (-----BEGIN PUBLIC KEY-----)",
-        "不是PEM格式的RSA公钥（-----BEGIN PUBLIC KEY-----）",
-        "不是PEM格式的RSA公鑰（-----BEGIN PUBLIC KEY-----）",
+        "不是 PEM 格式的 RSA 公钥（-----BEGIN PUBLIC KEY-----）",
+        "不是 PEM 格式的 RSA 公鑰（-----BEGIN PUBLIC KEY-----）",
     ],
     ClientKeyPrivate "client_key_private" [
         "This is a private key: paste only the public key. The private key was not saved; keep it secret",
@@ -231,30 +231,30 @@ declare_messages! {
         "這是私鑰：請只粘貼公鑰。私鑰未被保存，請妥善保管",
     ],
     ClientKeySize "client_key_size"
-        ["The RSA key must be 2048 to 4096 bits long", "RSA密钥长度须为2048到4096位", "RSA密鑰長度須為2048到4096位"],
+        ["The RSA key must be 2048 to 4096 bits long", "RSA 密钥长度须为 2048 到 4096 位", "RSA 密鑰長度須為 2048 到 4096 位"],
     CallbackUrlInvalid "callback_url_invalid" [
         "The callback address must be an http:// or https:// URL with a host, at most 512 characters",
-        "回调地址须为带主机名的 http:// 或 https:// 地址，最多512个字符",
-        "回調地址須為帶主機名的 http:// 或 https:// 地址，最多512個字符",
+        "回调地址须为带主机名的 http:// 或 https:// 地址，最多 512 个字符",
+        "回調地址須為帶主機名的 http:// 或 https:// 地址，最多 512 個字符",
     ],
     DatesRequired "dates_required" ["A start and an end must be chosen", "必须选择开始和结束日期", "必須選擇開始和結束日期"],
     DateRange "date_range"
-        ["The end must be after the start, at most 366 days later", "结束须晚于开始，且不超过366天", "結束須晚於開始，且不超過366天"],
+        ["The end must be after the start, at most 366 days later", "结束须晚于开始，且不超过 366 天", "結束須晚於開始，且不超過 366 天"],
     TxHashInvalid "tx_hash_invalid" ["Not a transaction hash for this chain", "不是该链的交易哈希", "不是該鏈的交易哈希"],
     MerchantOrderNoInvalid "merchant_order_no_invalid" [
         "The merchant order number must be 1 to 64 letters, digits, - or _",
-        "商户订单号须为1到64个字母、数字、-或_",
-        "商戶訂單號須為1到64個字母、數字、-或_",
+        "商户订单号须为 1 到 64 个字母、数字、“-”或“_”",
+        "商戶訂單號須為 1 到 64 個字母、數字、「-」或「_」",
     ],
     RejectReasonRequired "reject_reason_required"
-        ["A reason of 1 to 200 characters is required to reject", "驳回须填写1到200个字符的原因", "駁回須填寫1到200個字符的原因"],
+        ["A reason of 1 to 200 characters is required to reject", "驳回须填写 1 到 200 个字符的原因", "駁回須填寫 1 到 200 個字符的原因"],
     NotOwnHotWallet "not_own_hot_wallet" [
         "The source address must be one of your hot wallets on this chain",
         "出款地址须为您在该链上的热钱包",
         "出款地址須為您在該鏈上的熱錢包",
     ],
     SecurityCodeTooLong "security_code_too_long"
-        ["The security code is at most 64 characters", "安全码最多64个字符", "安全碼最多64個字符"],
+        ["The security code is at most 64 characters", "安全码最多 64 个字符", "安全碼最多 64 個字符"],
     GrantBeyondOwn "grant_beyond_own"
         ["You cannot grant a permission you do not hold yourself", "您不能授予自己没有的权限", "您不能授予自己沒有的權限"],
     AdminOnlyGrant "admin_only_grant" [
@@ -277,9 +277,9 @@ declare_messages! {
         "名称不能包含控制字符、不可见字符或文字方向字符",
         "名稱不能包含控制字元、不可見字元或文字方向字元",
     ],
-    NicknameTooLong "nickname_too_long" ["Nickname must be 1 to 32 characters", "昵称须为1到32个字符", "暱稱須為1到32個字元"],
+    NicknameTooLong "nickname_too_long" ["Nickname must be 1 to 32 characters", "昵称须为 1 到 32 个字符", "暱稱須為 1 到 32 個字元"],
     RoleNameTooLong "role_name_too_long"
-        ["Role name must be 1 to 32 characters", "角色名称须为1到32个字符", "角色名稱須為1到32個字元"],
+        ["Role name must be 1 to 32 characters", "角色名称须为 1 到 32 个字符", "角色名稱須為 1 到 32 個字元"],
     NotInvited "not_invited" ["Invalid or expired invitation", "邀请无效或已过期", "邀請無效或已過期"],
     CallbackUrlScheme "callback_url_scheme" [
         "The address must start with http:// or https://",
@@ -298,7 +298,7 @@ declare_messages! {
     ],
     AllowIpUnspecified "allow_ip_unspecified" [
         "0.0.0.0, ::, broadcast and multicast addresses cannot be a caller's address: enter the caller's own IP address",
-        "0.0.0.0、::、广播和组播地址不可能是调用方的地址，请填写调用方自己的IP地址",
-        "0.0.0.0、::、廣播和組播地址不可能是調用方的地址，請填寫調用方自己的IP地址",
+        "0.0.0.0、::、广播和组播地址不可能是调用方的地址，请填写调用方自己的 IP 地址",
+        "0.0.0.0、::、廣播和組播地址不可能是調用方的地址，請填寫調用方自己的 IP 地址",
     ],
 }

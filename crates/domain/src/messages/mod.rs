@@ -5,8 +5,10 @@ use crate::Locale;
 
 mod catalogue;
 mod declare;
+mod spacing;
 
 pub use catalogue::{ErrorCode, MsgKey};
+pub use spacing::chinese_spacing_faults;
 
 impl MsgKey {
     pub fn text(self, locale: Locale) -> &'static str {
@@ -35,6 +37,20 @@ mod tests {
             MsgKey::PasswordFormatError.text(Locale::EnUs),
             "Password Format Error"
         );
+    }
+
+    #[test]
+    fn chinese_texts_are_spaced_natively() {
+        let wrong: Vec<String> = MsgKey::ALL
+            .iter()
+            .flat_map(|key| [Locale::ZhCn, Locale::ZhHk].map(|locale| (key, key.text(locale))))
+            .flat_map(|(key, text)| {
+                chinese_spacing_faults(text)
+                    .into_iter()
+                    .map(move |fault| format!("{key:?}: «{fault}» in {text}"))
+            })
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
     }
 
     #[test]

@@ -1,13 +1,13 @@
-use coffer_domain::config::{ChainNode, ConfigVersion, MerchantSettings, TokenInfo};
+use coffer_domain::config::{ChainNode, ConfigVersion, MerchantSettings};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{ConfigRepo, MerchantId};
 use coffer_domain::AppError;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use std::collections::BTreeMap;
 
 use super::config_version;
 use super::query::set_column;
-use crate::entities::{chain, merchant, merchant_asset, public_config, token};
+use crate::entities::{merchant, merchant_asset, public_config};
 use crate::Store;
 
 #[async_trait::async_trait]
@@ -21,38 +21,7 @@ impl ConfigRepo for Store {
     }
 
     async fn chain_nodes(&self) -> AppResult<Vec<ChainNode>> {
-        let db = self.connection();
-        let chains = chain::Entity::find()
-            .filter(chain::Column::Enabled.eq(true))
-            .order_by_asc(chain::Column::Sort)
-            .all(db)
-            .await?;
-        let tokens = token::Entity::find()
-            .order_by_asc(token::Column::Id)
-            .all(db)
-            .await?;
-        Ok(chains
-            .into_iter()
-            .map(|c| ChainNode {
-                chainid: c.id,
-                tokens: tokens
-                    .iter()
-                    .filter(|t| t.chain_id == c.id)
-                    .map(|t| TokenInfo {
-                        tokenid: t.id,
-                        symbol: t.symbol.clone(),
-                        price: t.price.clone(),
-                        decimals: t.decimals,
-                        contract: t.contract.clone(),
-                    })
-                    .collect(),
-                chainname: c.name,
-                symbol: c.symbol,
-                txurl: c.txurl,
-                decimals: c.decimals,
-                family: c.family,
-            })
-            .collect())
+        Ok(crate::catalogue::chain_nodes(self.connection()).await?)
     }
 
     async fn merchant_settings(&self, merchant_id: MerchantId) -> AppResult<MerchantSettings> {

@@ -36,7 +36,7 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
   order_no: '订单号',
   merchant_order_no: '商户订单号',
   tx_type: '类型',
-  user_id: '用户ID',
+  user_id: '用户 ID',
   deposit_token: '代币',
   tx_hash: '哈希',
   tx_index: '序号',
@@ -91,7 +91,7 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
 
   callback_log: '回调',
   callback_log_tip: '发送到您回调地址的每条通知及每次推送。推送失败时每 30 分钟重推一次，直到响应 code 为 0。',
-  callback_event_id: '事件ID',
+  callback_event_id: '事件 ID',
   callback_event: '事件',
   callback_attempt_count: '推送次数',
   callback_last_http: '最近 HTTP 状态',

@@ -42,7 +42,7 @@ const layoutZhCN: TranslationOf<typeof layout> = {
   price: '价格',
 
   // Coming soon and not found
-  coming_soon_title: '{{title}}将在后续版本上线',
+  coming_soon_title: '{{title}} 将在后续版本上线',
   coming_soon_desc: '此页面已在 Coffer 的规划中，但不属于当前版本。上线后将显示真实数据；这里不展示任何占位数字。',
   not_found_title: '页面不存在',
   not_found_desc: '此页面不存在，或您的角色无权访问。',

@@ -105,7 +105,7 @@ const withdrawalsZhCN: TranslationOf<typeof withdrawals> = {
   risk_url_rule: '在代币风控限额内，仅当此地址返回 code 为 0 的 JSON 时提现才会自动通过；其他回复、错误或无应答都会转为人工审核。超出限额的提现始终需要人工审核。',
   risk_url_unset: '尚未设置风控地址：风控限额内的提现无需询问即可通过。',
   risk_url_edit_tip: '您服务器的 http:// 或 https:// 地址，不含用户名、密码或 #片段，最多 512 个字符。须返回 {"code":0} 提现才会自动通过。',
-  risk_url_invalid: '风控地址须为带主机名的 http:// 或 https:// 地址，最多512个字符',
+  risk_url_invalid: '风控地址须为带主机名的 http:// 或 https:// 地址，最多 512 个字符',
   risk_url_clear_confirm: '确定清除风控地址？',
   risk_url_clear_warning: '清除后，风控限额内的提现将不再询问您的服务器即通过。',
   risk_url_cleared: '风控地址已清除',

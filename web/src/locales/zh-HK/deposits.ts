@@ -36,7 +36,7 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   order_no: '訂單號',
   merchant_order_no: '商戶訂單號',
   tx_type: '類型',
-  user_id: '用戶ID',
+  user_id: '用戶 ID',
   deposit_token: '代幣',
   tx_hash: '哈希',
   tx_index: '序號',
@@ -91,7 +91,7 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
 
   callback_log: '回調',
   callback_log_tip: '發送到您回調地址的每條通知及每次推送。推送失敗時每 30 分鐘重推一次，直到響應 code 為 0。',
-  callback_event_id: '事件ID',
+  callback_event_id: '事件 ID',
   callback_event: '事件',
   callback_attempt_count: '推送次數',
   callback_last_http: '最近 HTTP 狀態',

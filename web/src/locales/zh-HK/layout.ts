@@ -42,7 +42,7 @@ const layoutZhHK: TranslationOf<typeof layout> = {
   price: '價格',
 
   // Coming soon and not found
-  coming_soon_title: '{{title}}將在後續版本上線',
+  coming_soon_title: '{{title}} 將在後續版本上線',
   coming_soon_desc: '此頁面已在 Coffer 的規劃中，但不屬於目前版本。上線後將顯示真實數據；這裏不展示任何佔位數字。',
   not_found_title: '頁面不存在',
   not_found_desc: '此頁面不存在，或您的角色無權存取。',

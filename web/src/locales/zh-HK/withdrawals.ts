@@ -105,7 +105,7 @@ const withdrawalsZhHK: TranslationOf<typeof withdrawals> = {
   risk_url_rule: '在代幣風控限額內，僅當此地址返回 code 為 0 的 JSON 時提現才會自動通過；其他回覆、錯誤或無應答都會轉為人工審核。超出限額的提現始終需要人工審核。',
   risk_url_unset: '尚未設置風控地址：風控限額內的提現無需詢問即可通過。',
   risk_url_edit_tip: '您伺服器的 http:// 或 https:// 地址，不含用戶名、密碼或 #片段，最多 512 個字符。須返回 {"code":0} 提現才會自動通過。',
-  risk_url_invalid: '風控地址須為帶主機名的 http:// 或 https:// 地址，最多512個字符',
+  risk_url_invalid: '風控地址須為帶主機名的 http:// 或 https:// 地址，最多 512 個字符',
   risk_url_clear_confirm: '確定清除風控地址？',
   risk_url_clear_warning: '清除後，風控限額內的提現將不再詢問您的伺服器即通過。',
   risk_url_cleared: '風控地址已清除',

@@ -19,6 +19,16 @@ const WRONG_CODE = 'Verification code is incorrect or has expired';
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const click = (testId: string) => act(async () => fireEvent.click(screen.getByTestId(testId)));
 
+/** Step 1 with the right code, then a matching new password, submitted. */
+async function submitNewPassword() {
+  type('forgot-email', 'demo@coffer.local');
+  type('forgot-code', '654321');
+  await click('forgot-next');
+  type('forgot-password', 'New-Pass-2027');
+  type('forgot-password-verify', 'New-Pass-2027');
+  await click('forgot-submit');
+}
+
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.sendEmailCode.mockReset().mockResolvedValue(null);
@@ -88,12 +98,7 @@ describe('forgot password', () => {
   it('returns to step 1 when the proof has expired, and Next checks the code again', async () => {
     api.resetPassword.mockRejectedValueOnce(new ApiError(11013, 'The e-mail code check has expired'));
     render(<ForgotPanel onCancel={vi.fn()} onSignIn={vi.fn()} />);
-    type('forgot-email', 'demo@coffer.local');
-    type('forgot-code', '654321');
-    await click('forgot-next');
-    type('forgot-password', 'New-Pass-2027');
-    type('forgot-password-verify', 'New-Pass-2027');
-    await click('forgot-submit');
+    await submitNewPassword();
     expect(await screen.findByTestId('forgot-code')).toBeTruthy();
     expect(screen.queryByTestId('forgot-password')).toBeNull();
 
@@ -107,12 +112,7 @@ describe('forgot password', () => {
   it('stays on step 2 when the reset fails for another reason', async () => {
     api.resetPassword.mockRejectedValue(new Error('network error'));
     render(<ForgotPanel onCancel={vi.fn()} onSignIn={vi.fn()} />);
-    type('forgot-email', 'demo@coffer.local');
-    type('forgot-code', '654321');
-    await click('forgot-next');
-    type('forgot-password', 'New-Pass-2027');
-    type('forgot-password-verify', 'New-Pass-2027');
-    await click('forgot-submit');
+    await submitNewPassword();
     expect(screen.getByTestId('forgot-password')).toBeTruthy();
     expect(screen.queryByTestId('forgot-done')).toBeNull();
   });

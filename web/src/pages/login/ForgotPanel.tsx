@@ -1,12 +1,12 @@
 import { useReducer, useState } from 'react';
-import { Button, Form, Result, Steps, Typography } from 'antd';
+import { Button, Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { acceptInvitation, EMAIL_CODE_TYPE, resetPassword, verifyResetCode, type EmailCodePassword } from '@/api/auth';
 import { useCountdown } from '@/hooks/useCountdown';
 import { ApiError } from '@/utils/request';
 import EmailCodeFields from './EmailCodeFields';
-import NewPasswordFields from './NewPasswordFields';
-import { flowReducer, STEP_ONE_ERROR_CODES, stepIndex } from './flowSteps';
+import { FlowSteps, PasswordStep, valuesOnceValid } from './FlowParts';
+import { flowReducer, STEP_ONE_ERROR_CODES } from './flowSteps';
 
 interface ForgotPanelProps {
   /** Leave the flow without resetting (back to the Login tab). */
@@ -38,12 +38,8 @@ export default function ForgotPanel({ onCancel, onSignIn, invitation = false }: 
   const [checking, setChecking] = useState(false);
 
   const next = async () => {
-    let values: { email: string; code: string };
-    try {
-      values = await form.validateFields(['email', 'code']);
-    } catch {
-      return;
-    }
+    const values = await valuesOnceValid(form, ['email', 'code']);
+    if (!values) return;
     if (!invitation) {
       setChecking(true);
       try {
@@ -61,12 +57,8 @@ export default function ForgotPanel({ onCancel, onSignIn, invitation = false }: 
   };
 
   const submit = async () => {
-    try {
-      await form.validateFields(['password', 'passwordVerify']);
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue(true) as EmailCodePassword;
+    const values = await valuesOnceValid(form, ['password', 'passwordVerify']);
+    if (!values) return;
     const email = values.email.trim();
     const { password, passwordVerify } = values;
     try {
@@ -104,14 +96,7 @@ export default function ForgotPanel({ onCancel, onSignIn, invitation = false }: 
       <Typography.Title level={4} className="coffer-flow-title">
         {t(text.title)}
       </Typography.Title>
-      <Steps
-        size="small"
-        responsive={false}
-        labelPlacement="vertical"
-        current={stepIndex(step)}
-        className="coffer-flow-steps"
-        items={[{ title: t('step_verify_email') }, { title: t('step_new_password') }, { title: t('step_reset_done') }]}
-      />
+      <FlowSteps step={step} titles={[t('step_verify_email'), t('step_new_password'), t('step_reset_done')]} />
       <Form form={form} layout="vertical" requiredMark={false} name={id} size="large">
         {step === 'identify' && (
           <>
@@ -127,17 +112,7 @@ export default function ForgotPanel({ onCancel, onSignIn, invitation = false }: 
           </>
         )}
         {step === 'password' && (
-          <>
-            <NewPasswordFields form={form} testId={id} />
-            <div className="coffer-flow-actions">
-              <Button onClick={() => dispatch({ type: 'back' })} data-testid={`${id}-back`}>
-                {t('back')}
-              </Button>
-              <Button type="primary" onClick={submit} data-testid={`${id}-submit`}>
-                {t(text.submit)}
-              </Button>
-            </div>
-          </>
+          <PasswordStep form={form} testId={id} submitLabel={t(text.submit)} onBack={() => dispatch({ type: 'back' })} onSubmit={submit} />
         )}
       </Form>
       <div className="coffer-flow-footer">

@@ -1,14 +1,14 @@
 import { useReducer, useState } from 'react';
-import { Button, Checkbox, Form, Result, Space, Steps, Typography } from 'antd';
+import { Button, Checkbox, Form, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_CODE_TYPE, register, type EmailCodePassword } from '@/api/auth';
 import { useCountdown } from '@/hooks/useCountdown';
 import { usePublicConfig } from '@/hooks/usePublicConfig';
 import { ApiError } from '@/utils/request';
 import EmailCodeFields from './EmailCodeFields';
-import NewPasswordFields from './NewPasswordFields';
+import { FlowSteps, PasswordStep, valuesOnceValid } from './FlowParts';
 import SupportContact from './SupportContact';
-import { flowReducer, stepIndex } from './flowSteps';
+import { flowReducer } from './flowSteps';
 
 type RegisterValues = EmailCodePassword & { agree: boolean };
 
@@ -27,21 +27,12 @@ export default function RegisterPanel({ onDone }: { onDone: () => void }) {
   const [submittedEmail, setSubmittedEmail] = useState('');
 
   const continueToPassword = async () => {
-    try {
-      await form.validateFields(['email', 'code', 'agree']);
-    } catch {
-      return;
-    }
-    dispatch({ type: 'continue' });
+    if (await valuesOnceValid(form, ['email', 'code', 'agree'])) dispatch({ type: 'continue' });
   };
 
   const submit = async () => {
-    try {
-      await form.validateFields(['password', 'passwordVerify']);
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue(true) as RegisterValues;
+    const values = await valuesOnceValid(form, ['password', 'passwordVerify']);
+    if (!values) return;
     const email = values.email.trim();
     try {
       await register({
@@ -84,14 +75,7 @@ export default function RegisterPanel({ onDone }: { onDone: () => void }) {
 
   return (
     <>
-      <Steps
-        size="small"
-        responsive={false}
-        labelPlacement="vertical"
-        current={stepIndex(step)}
-        className="coffer-flow-steps"
-        items={[{ title: t('step_verify_email') }, { title: t('step_set_password') }, { title: t('step_submitted') }]}
-      />
+      <FlowSteps step={step} titles={[t('step_verify_email'), t('step_set_password'), t('step_submitted')]} />
       <Form form={form} layout="vertical" requiredMark={false} name="register" size="large" data-testid="register-form">
         {step === 'identify' && (
           <>
@@ -118,17 +102,7 @@ export default function RegisterPanel({ onDone }: { onDone: () => void }) {
           </>
         )}
         {step === 'password' && (
-          <>
-            <NewPasswordFields form={form} testId="register" />
-            <div className="coffer-flow-actions">
-              <Button onClick={() => dispatch({ type: 'back' })} data-testid="register-back">
-                {t('back')}
-              </Button>
-              <Button type="primary" onClick={submit} data-testid="register-submit">
-                {t('sure')}
-              </Button>
-            </div>
-          </>
+          <PasswordStep form={form} testId="register" submitLabel={t('sure')} onBack={() => dispatch({ type: 'back' })} onSubmit={submit} />
         )}
       </Form>
     </>
