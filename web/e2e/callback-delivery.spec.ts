@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { apiSignIn, call, type Session } from './api';
 import { enableDevUsdt, makeDeposit, search } from './deposits';
-import { ARTIFACTS, expect, openAs, settle, test, toastText, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, showAllColumns, test, toastText, type E2eEnv } from './fixtures';
 import { E2E_CALLBACK_MAX_ATTEMPTS, coffer } from './server';
 import { ALL_MENUS } from './users';
 
@@ -103,11 +103,12 @@ async function eventOf(env: E2eEnv, token: string, orderNo: string, event: strin
   return answer.data.list.find((row) => row.event === event);
 }
 
-/** Opens the callback log filtered to one order. */
+/** Opens the callback log filtered to one order, with every column (the last HTTP status is a secondary one). */
 async function openLog(page: import('@playwright/test').Page, token: Session, orderNo: string) {
   await openAs(page, token, '/system/callback');
   await page.getByTestId('filter-order-no').fill(orderNo);
   expect(await search(page, PAGE)).toMatchObject({ orderNo });
+  await showAllColumns(page);
 }
 
 test('a deposit’s callback arrives signed by the platform key; the log shows the delivery', async ({ page, env }) => {

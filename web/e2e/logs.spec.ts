@@ -137,6 +137,8 @@ test.describe('logs', () => {
     await expect(row.getByTestId('log-result')).toHaveText('Failure');
     await row.locator('.ant-table-row-expand-icon').click();
     const change = page.locator('.coffer-log-change').first();
+    // Where it came from, though IP and browser are secondary columns.
+    await expect(change.getByTestId('log-change-client')).toContainText('Chrome 131 · Windows 10');
     await expect(change).toContainText('"password": "***"');
     await expect(change).not.toContainText('Whatever-Pass-1');
   });

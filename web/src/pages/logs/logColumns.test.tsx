@@ -3,7 +3,7 @@ import { Table } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoginLogEntry, OperationLogEntry } from '@/api/types';
 import i18n from '@/locales';
-import { actionLabel, failureReason, formatLogValue, loginLogColumns, operationLogColumns } from './logColumns';
+import { OperationChange, actionLabel, failureReason, formatLogValue, loginLogColumns, operationLogColumns } from './logColumns';
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -88,6 +88,13 @@ describe('operation log columns', () => {
     expect(within(row).getByTestId('log-action').textContent).toBe('/api/partner/retired/call');
     expect(within(row).getByTestId('log-target').textContent).toBe('—');
     expect(within(row).getByTestId('log-browser').textContent).toBe('—');
+  });
+
+  it('show where an operation came from in its expanded row, the columns it hides at first', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    render(<OperationChange entry={named} t={i18n.t} />);
+    const client = screen.getByTestId('log-change-client');
+    expect(client.textContent).toBe('IP: 203.0.113.7Browser: Chrome 131 · Windows 10');
   });
 
   it('fall back to English, then to the path, for the action label', () => {

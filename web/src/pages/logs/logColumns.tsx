@@ -157,10 +157,19 @@ export function operationLogColumns(
   return columns;
 }
 
-/** Expanded row of an operation: the state before and after the change. */
+/**
+ * Expanded row of an operation: where it came from (IP and browser, secondary columns at first)
+ * and the state before and after the change.
+ */
 export function OperationChange({ entry, t }: { entry: OperationLogEntry; t: TFunction }) {
   return (
     <div className="coffer-log-change">
+      <div className="coffer-log-client" data-testid="log-change-client">
+        <Typography.Text type="secondary">{t('label_colon', { label: t('log_ip') })}</Typography.Text>
+        <span>{entry.ip || '—'}</span>
+        <Typography.Text type="secondary">{t('label_colon', { label: t('log_user_agent') })}</Typography.Text>
+        <BrowserCell agent={entry.userAgent} />
+      </div>
       <div>
         <Typography.Text type="secondary">{t('log_before')}</Typography.Text>
         <pre>{formatLogValue(entry.before)}</pre>
