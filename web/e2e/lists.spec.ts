@@ -234,7 +234,7 @@ const WIDE_LISTS: WideList[] = [
   },
 ];
 
-/** The two widest lists, checked in Chinese too (other words, other widths). */
+/** The two widest lists, checked in both Chinese consoles too (other words, other widths). */
 const IN_CHINESE = ['Account › Account list', 'Logs › Operation logs'];
 
 async function expectInView(page: Page, list: WideList) {
@@ -259,7 +259,7 @@ for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
     for (const list of WIDE_LISTS) {
-      const languages = IN_CHINESE.includes(list.name) ? ['en', 'zh-CN'] : ['en'];
+      const languages = IN_CHINESE.includes(list.name) ? ['en', 'zh-CN', 'zh-HK'] : ['en'];
       for (const lang of languages) {
         test(`${list.name} (${lang}): the main cells of the widest row are in view`, async ({ page, env }) => {
           await page.route(`**${list.call}`, (route) => route.fulfill(envelope(list.answer)));
@@ -267,6 +267,39 @@ for (const width of WIDTHS) {
           await expectInView(page, list);
         });
       }
+    }
+  });
+}
+
+// Token detail's tables: cold addresses and the merchant's deposit addresses (Address tab), the
+// cold-address requests (Request tab), each with the widest rows.
+const COLD_SHARES = ['0.2', '0.2', '0.2', '0.2', '0.2'];
+const DETAIL_CALLS: Record<string, unknown> = {
+  '/api/partner/asset/list': [asset],
+  '/api/partner/asset/pageAddressCold': page1([{ id: 1, assetId: 9, chainId: 1337, chainname: 'Devchain', tokenId: 1, symbol: 'USDT', address: EVM, ratio: '0.3333', createtime: at }]),
+  '/api/partner/address/pagelist': page1([{ id: 999_007, chainId: 1337, chainname: 'Devchain', openId: 'W'.repeat(64), address: EVM, remark: REMARK, createtime: at }]),
+  '/api/partner/token/request/getTokenRequests': page1([
+    {
+      id: 999_008, assetId: 9, chainId: 1337, chainname: 'Devchain', tokenId: 1, symbol: 'USDT',
+      coldAddresses: COLD_SHARES.map((ratio, index) => ({ address: EVM.slice(0, -1) + index, ratio })),
+      status: 0, applyStatus: 2, reason: REMARK, createtime: at, reviewtime: at,
+    },
+  ]),
+};
+const DETAIL_TABLES = [
+  { tab: 'address', row: `cold-row-${EVM}`, cells: ['cold-address', 'cold-ratio'] },
+  { tab: 'address', row: `detail-deposit-row-${'W'.repeat(64)}`, cells: ['detail-deposit-openid', 'detail-deposit-address'] },
+  { tab: 'request', row: 'request-row-999008', cells: ['request-address', 'request-status', 'request-apply-status'] },
+];
+
+for (const width of WIDTHS) {
+  test(`Token › Token detail at ${width} px: the main cells of its tables' widest rows are in view`, async ({ page, env }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [call, answer] of Object.entries(DETAIL_CALLS)) await page.route(`**${call}`, (route) => route.fulfill(envelope(answer)));
+    await openAs(page, await lister(env), '/token/token-detail?id=9');
+    for (const table of DETAIL_TABLES) {
+      await page.getByTestId(`detail-tab-${table.tab}`).click();
+      await expectInView(page, { name: table.row, path: '', call: '', answer: null, ...table });
     }
   });
 }

@@ -50,8 +50,8 @@ export default function AddressTab({ asset, timeZone }: { asset: Asset; timeZone
             size="small"
             rowProps={(row) => ({ 'data-testid': `detail-deposit-row-${row.openId}` })}
             columns={[
-              { title: t('openid'), dataIndex: 'openId', key: 'openId', render: (value: string) => <CellText text={value} width={240} /> },
-              { title: t('address'), dataIndex: 'address', key: 'address', render: (address: string) => <AddressText address={address} /> },
+              { title: t('openid'), dataIndex: 'openId', key: 'openId', render: (value: string) => <CellText text={value} width={240} testId="detail-deposit-openid" /> },
+              { title: t('address'), dataIndex: 'address', key: 'address', render: (address: string) => <AddressText address={address} testId="detail-deposit-address" /> },
               { title: t('remark'), dataIndex: 'remark', key: 'remark', secondary: true, render: (value: string) => <CellText text={value} width={240} /> },
               { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
             ]}
