@@ -159,6 +159,17 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(700);
 }
 
+/**
+ * Answers the open confirmation dialog with `button` once it has finished appearing: antd drops
+ * a click made during the dialog's opening animation, so an instant click would be lost.
+ */
+export async function answerConfirm(page: Page, button: 'Sure' | 'Cancel'): Promise<void> {
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toBeVisible();
+  await expect(confirm).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  await confirm.getByRole('button', { name: button }).click();
+}
+
 /** Switches every column of the list on in its column settings (the list kit), then closes them. */
 export async function showAllColumns(page: Page): Promise<void> {
   await page.getByTestId('list-columns').click();

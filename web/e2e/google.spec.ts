@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { call } from './api';
-import { ARTIFACTS, expect, hashPath, openAs, settle, signInAs, test, toastText } from './fixtures';
+import { answerConfirm, ARTIFACTS, expect, hashPath, openAs, settle, signInAs, test, toastText } from './fixtures';
 import { MESSAGES } from './messages';
 import { freshTotp, hotp, totp } from './totp';
 import { USERS } from './users';
@@ -54,7 +54,7 @@ test('bind Google in the personal centre, sign in with the authenticator, unbind
   // Sign out, then sign in: the verify modal asks for the authenticator code.
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-logout').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Sure' }).click();
+  await answerConfirm(page, 'Sure');
   await expect(page.getByTestId('login-page')).toBeVisible();
 
   await switchLanguage(page, 'zh-CN');

@@ -1,5 +1,5 @@
 import { call } from './api';
-import { expect, hashPath, openAs, signInAs, test, toastText } from './fixtures';
+import { answerConfirm, expect, hashPath, openAs, signInAs, test, toastText } from './fixtures';
 import { USERS } from './users';
 
 test.describe('session', () => {
@@ -11,8 +11,7 @@ test.describe('session', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-logout').click();
     const confirm = page.locator('.ant-modal-confirm');
-    await expect(confirm).toBeVisible();
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await answerConfirm(page, 'Cancel');
     // Gone from the DOM, not just hidden: a closing dialog's Sure button must not be clicked below.
     await expect(confirm).toHaveCount(0);
     expect(hashPath(page)).toBe('/home');
@@ -20,7 +19,7 @@ test.describe('session', () => {
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-logout').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Sure' }).click();
+    await answerConfirm(page, 'Sure');
     await expect(page.getByTestId('login-page')).toBeVisible();
     expect(hashPath(page)).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('coffer.token'))).toBeNull();
