@@ -19,7 +19,7 @@ macro_rules! stored_codes {
         }
     )+) => {$(
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         $vis enum $name {
             $($(#[$variant_meta])* $variant = $value,)+
         }

@@ -5,9 +5,10 @@
 use std::sync::Arc;
 
 use super::{
-    AccessRepo, AssetRepo, AttemptRepo, CallbackDirectory, CallbackLog, CallbackOutbox, CodeRepo, ConfigRepo,
-    DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, PlatformKeyRepo, RoleRepo,
-    ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
+    CodeRepo, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, OrderRollup,
+    PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
+    WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -40,6 +41,8 @@ pub struct Ports {
     pub callback_directory: Arc<dyn CallbackDirectory>,
     pub platform_keys: Arc<dyn PlatformKeyRepo>,
     pub housekeeping: Arc<dyn Housekeeping>,
+    pub rollup: Arc<dyn OrderRollup>,
+    pub balances: Arc<dyn BalanceReadings>,
     pub clock: Arc<dyn Clock>,
 }
 
@@ -72,6 +75,8 @@ impl Ports {
             + CallbackDirectory
             + PlatformKeyRepo
             + Housekeeping
+            + OrderRollup
+            + BalanceReadings
             + 'static,
     {
         Ports {
@@ -99,7 +104,9 @@ impl Ports {
             callback_log: store.clone(),
             callback_directory: store.clone(),
             platform_keys: store.clone(),
-            housekeeping: store,
+            housekeeping: store.clone(),
+            rollup: store.clone(),
+            balances: store,
             clock,
         }
     }

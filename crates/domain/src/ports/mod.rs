@@ -3,6 +3,7 @@
 mod access;
 // Guessable secrets
 mod attempts;
+mod balances;
 mod bundle;
 mod callbacks;
 pub mod chain;
@@ -10,18 +11,21 @@ mod deposits;
 mod housekeeping;
 mod orders;
 mod platform_key;
+mod rollup;
 mod scan;
 mod wallets;
 mod withdrawals;
 
 pub use access::*;
 pub use attempts::*;
+pub use balances::*;
 pub use bundle::Ports;
 pub use callbacks::*;
 pub use deposits::*;
 pub use housekeeping::*;
 pub use orders::*;
 pub use platform_key::*;
+pub use rollup::*;
 pub use scan::*;
 pub use wallets::*;
 pub use withdrawals::*;

@@ -9,7 +9,7 @@ use crate::codes::CodeFilter;
 use crate::error::AppResult;
 
 /// The kinds of order the lists know (the wire's `type`: 1 deposit, 2 withdrawal).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum OrderKind {
     Deposit = 1,
     Withdrawal = 2,

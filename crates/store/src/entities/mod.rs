@@ -2,6 +2,7 @@
 
 pub mod address_blacklist;
 pub mod app_user;
+pub mod balance_reading;
 // Guessable secrets
 pub mod auth_attempt;
 pub mod callback_attempt;
@@ -27,6 +28,7 @@ pub mod merchant_asset;
 pub mod merchant_ip;
 pub mod merchant_seed;
 pub mod operation_log;
+pub mod order_rollup;
 pub mod platform_key;
 pub mod public_config;
 pub mod role;

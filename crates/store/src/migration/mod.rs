@@ -23,6 +23,8 @@ mod m20261124_000001_callback_order_kind;
 mod m20261124_130001_config_version;
 // Logs: the browser of an operation
 mod m20261124_130002_operation_log_user_agent;
+// Home and reports: hourly order totals, balances as last read
+mod m20261125_000001_rollup_and_balances;
 mod schema;
 
 pub struct Migrator;
@@ -52,6 +54,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_130001_config_version::Migration),
             // Logs: the browser of an operation
             Box::new(m20261124_130002_operation_log_user_agent::Migration),
+            // Home and reports: hourly order totals, balances as last read
+            Box::new(m20261125_000001_rollup_and_balances::Migration),
         ]
     }
 }

@@ -5,6 +5,7 @@ mod announce;
 mod assets;
 // Guessable secrets
 mod attempts;
+pub(crate) mod balances;
 mod blacklist;
 mod callback_log;
 mod codes;
@@ -23,6 +24,7 @@ mod outbox;
 mod platform_key;
 mod query;
 mod roles;
+pub(crate) mod rollup;
 mod scan;
 mod seeds;
 mod sessions;
