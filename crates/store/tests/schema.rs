@@ -48,6 +48,10 @@ fn released_migrations_keep_their_names() {
         "m20261123_000010_callback_order",
         "m20261123_000011_reviewer_cooling_off",
         "m20261123_110001_auth_attempts",
+        "m20261124_000001_callback_order_kind",
+        "m20261124_130001_config_version",
+        "m20261124_130002_operation_log_user_agent",
+        "m20261125_000001_rollup_and_balances",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()
