@@ -13,8 +13,10 @@ use serde_json::{json, Value};
 
 use crate::assets::DEV;
 use crate::console::{Reports, NO_SESSION};
-use crate::helpers::{fields, TestApp};
-use crate::wallets::{app_with_dev_seed, demo_merchant};
+use crate::deposits::{merchant_ready, scan};
+use crate::helpers::{fields, spawn_app_with, TestApp};
+use crate::receiver::{Receiver, Reply};
+use crate::wallets::{app_with_dev_seed, demo_merchant, offline_chains};
 
 pub const USDT: i64 = 1;
 /// The chain's native coin in the tables' key columns.
@@ -350,6 +352,29 @@ async fn holdings_steps_and_scan_lag_follow_what_the_merchant_has_done(db: TestD
     assert_eq!(home["waiting"]["coldRequestsPending"], 1);
 }
 
+async fn callbacks_failing_count_events_refused_by_the_merchant(db: TestDb) {
+    let receiver = Receiver::start().await;
+    let app = spawn_app_with(db, offline_chains).await;
+    let token = merchant_ready(&app, &receiver).await;
+    let merchant = demo_merchant(&app).await;
+    let address = app.deposit_address(merchant, DEV, "user-1").await;
+    app.send_usdt(&address, "2").await;
+    app.devchain.mine().await.unwrap();
+    scan(&app).await;
+    let waiting = |home: &Value| home["waiting"]["callbacksFailing"].clone();
+    let home = home_data(&app.reports(&token).home(json!({})).await);
+    assert_eq!(waiting(&home), 0, "queued, never tried: not failing yet");
+
+    // The merchant answers code 1: the event stays queued after a failed attempt.
+    receiver.reply(Reply::CodeOne);
+    app.callbacks.deliver_due().await.unwrap();
+    let home = home_data(&app.reports(&token).home(json!({})).await);
+    assert_eq!(waiting(&home), 1);
+    let theirs = app.other_merchant().await;
+    let other = home_data(&app.reports(&theirs).home(json!({})).await);
+    assert_eq!(waiting(&other), 0);
+}
+
 async fn daily_series_has_every_merchant_day_oldest_first(db: TestDb) {
     let (app, token, _) = merchant_with_orders(db).await;
     let range = json!({"startDate": "2026-11-20", "endDate": "2026-11-23"});
@@ -449,6 +474,7 @@ async fn home_needs_a_session_and_menu_1(db: TestDb) {
 each_database!(
     home_sums_the_merchants_days_and_a_new_time_zone_regroups_the_same_buckets,
     holdings_steps_and_scan_lag_follow_what_the_merchant_has_done,
+    callbacks_failing_count_events_refused_by_the_merchant,
     daily_series_has_every_merchant_day_oldest_first,
     ranges_are_refused_with_what_is_wrong,
     home_needs_a_session_and_menu_1,
