@@ -3,10 +3,8 @@
 //! Buckets and readings are written straight into the database (their writers are other
 //! parts of the service), then read through the API as the console does.
 
-use chrono::{DateTime, TimeZone, Utc};
-use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::{ApplyStatus, OrderStatus};
-use coffer_store::entities::{balance_reading, merchant_asset, order_rollup, token_request, Stored};
+use coffer_store::entities::{merchant_asset, token_request, Stored};
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
 use serde_json::{json, Value};
@@ -16,91 +14,8 @@ use crate::console::{Reports, NO_SESSION};
 use crate::deposits::{merchant_ready, scan};
 use crate::helpers::{fields, spawn_app_with, TestApp};
 use crate::receiver::{Receiver, Reply};
+use crate::rollup_rows::{put_reading, utc, Bucket, NATIVE, USDT};
 use crate::wallets::{app_with_dev_seed, demo_merchant, offline_chains};
-
-pub const USDT: i64 = 1;
-/// The chain's native coin in the tables' key columns.
-pub const NATIVE: i64 = 0;
-
-pub fn utc(d: u32, h: u32) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, d, h, 0, 0).unwrap()
-}
-
-/// One hourly bucket as the order writers keep it.
-pub struct Bucket {
-    pub kind: &'static str,
-    pub hour: DateTime<Utc>,
-    pub token_id: i64,
-    pub status: OrderStatus,
-    pub credited: bool,
-    pub count: i64,
-    pub amount: u128,
-    pub fee: u128,
-}
-
-impl Bucket {
-    /// `count` complete, credited orders of `kind` in USDT summing `amount` base units.
-    pub fn complete(kind: &'static str, hour: DateTime<Utc>, count: i64, amount: u128) -> Bucket {
-        Bucket {
-            kind,
-            hour,
-            token_id: USDT,
-            status: OrderStatus::Complete,
-            credited: true,
-            count,
-            amount,
-            fee: 0,
-        }
-    }
-
-    pub async fn put(self, app: &TestApp, merchant: i64) {
-        order_rollup::ActiveModel {
-            id: NotSet,
-            merchant_id: Set(merchant),
-            order_kind: Set(self.kind.to_string()),
-            hour_start: Set(self.hour),
-            chain_id: Set(DEV),
-            token_id: Set(self.token_id),
-            status: Set(Stored(self.status)),
-            credited: Set(self.credited),
-            decimals: Set(if self.token_id == NATIVE { 18 } else { 6 }),
-            order_count: Set(self.count),
-            amount: Set(Stored(BaseUnits::from_u128(self.amount))),
-            fee: Set(Stored(BaseUnits::from_u128(self.fee))),
-        }
-        .insert(app.store.connection())
-        .await
-        .expect("writing a bucket");
-    }
-}
-
-/// A balance as the balance worker keeps it.
-pub async fn put_reading(
-    app: &TestApp,
-    merchant: i64,
-    holder: &str,
-    token_id: i64,
-    amount: u128,
-    at: DateTime<Utc>,
-) {
-    balance_reading::ActiveModel {
-        id: NotSet,
-        merchant_id: Set(merchant),
-        chain_id: Set(DEV),
-        address: Set(format!("0x{holder}{token_id}{amount}")),
-        token_id: Set(token_id),
-        holder: Set(holder.to_string()),
-        decimals: Set(if token_id == NATIVE { 18 } else { 6 }),
-        amount: Set(Stored(BaseUnits::from_u128(amount))),
-        read_at: Set(at),
-        next_read_at: Set(at),
-        lease_owner: Set(String::new()),
-        lease_until: Set(None),
-    }
-    .insert(app.store.connection())
-    .await
-    .expect("writing a reading");
-}
 
 fn home_data(answer: &crate::helpers::Answer) -> Value {
     assert_eq!(answer.code(), 1, "{:?}", answer.body);

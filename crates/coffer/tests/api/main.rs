@@ -41,6 +41,7 @@ mod parity;
 mod receiver;
 mod reports;
 mod restart;
+mod rollup_rows;
 mod session;
 mod sign_in;
 mod system;

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use crate::assets::DEV;
 use crate::console::{Reports, NO_SESSION};
 use crate::helpers::{fields, TestApp};
-use crate::home::{utc, Bucket, NATIVE, USDT};
+use crate::rollup_rows::{utc, Bucket, NATIVE, USDT};
 use crate::wallets::{app_with_dev_seed, demo_merchant};
 
 const WEEK: &str = r#"{"startDate": "2026-11-16", "endDate": "2026-11-22"}"#;
