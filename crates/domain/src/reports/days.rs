@@ -2,13 +2,18 @@
 //! whole number of hours from UTC, so a merchant's day is a run of whole hourly buckets and
 //! a change of time zone regroups the same buckets without recomputing anything.
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 
 /// A range of merchant days may span at most this many days (the lists' bound).
 pub const MAX_RANGE_DAYS: i64 = 366;
+
+/// Dates outside these years are refused: no order is older, and date arithmetic stays far
+/// from the calendar's limits.
+const EARLIEST_YEAR: i32 = 2000;
+const LATEST_YEAR: i32 = 9999;
 
 /// The start of the merchant's day containing `now` (UTC offset in whole hours).
 pub fn day_start(now: DateTime<Utc>, time_zone_hours: i32) -> DateTime<Utc> {
@@ -43,7 +48,10 @@ impl DayRange {
             text.map(str::trim)
                 .filter(|t| !t.is_empty())
                 .map(|t| {
-                    NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| AppError::Invalid(MsgKey::DateRange))
+                    NaiveDate::parse_from_str(t, "%Y-%m-%d")
+                        .ok()
+                        .filter(|d| (EARLIEST_YEAR..=LATEST_YEAR).contains(&d.year()))
+                        .ok_or(AppError::Invalid(MsgKey::DateRange))
                 })
                 .transpose()
         };
@@ -143,6 +151,11 @@ mod tests {
         );
         assert_eq!(code(Some("2025-11-23"), Some("2026-11-24")), MsgKey::DateRange);
         assert_eq!(code(Some("24/11/2026"), Some("2026-11-24")), MsgKey::DateRange);
+        assert_eq!(
+            code(Some("+262143-12-31"), Some("+262143-12-31")),
+            MsgKey::DateRange
+        );
+        assert_eq!(code(Some("1999-12-31"), Some("2000-01-01")), MsgKey::DateRange);
         let year = DayRange::parse(Some("2025-11-24"), Some("2026-11-24"), 0).unwrap();
         assert_eq!(year.days(), 366);
         assert_eq!(year.dates().count(), 366);
