@@ -368,6 +368,16 @@ async fn ranges_are_refused_with_what_is_wrong(db: TestDb) {
     // The home's period is optional, but not half of it.
     let half = app.reports(&token).home(json!({"startDate": "2026-11-20"})).await;
     assert_eq!(half.code_and_msg(), (10422, "A start and an end must be chosen"));
+    let blank = home_data(
+        &app.reports(&token)
+            .home(json!({"startDate": "", "endDate": " "}))
+            .await,
+    );
+    assert_eq!(
+        fields(&blank, &["startDate", "endDate"]),
+        json!(["2026-11-16", "2026-11-22"]),
+        "blank dates: the default week"
+    );
     // A whole year (366 days, both ends included) is fine.
     let year = json!({"startDate": "2025-11-22", "endDate": "2026-11-22"});
     let days = home_data(&app.reports(&token).daily(year).await);

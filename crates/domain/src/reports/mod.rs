@@ -162,7 +162,8 @@ impl ReportService {
         Ok(figures::report(kind, range, &buckets, &nodes))
     }
 
-    /// The overview; `period` None: the last [`DEFAULT_PERIOD_DAYS`] days.
+    /// The overview of the period `start..=end`; neither given: the last
+    /// [`DEFAULT_PERIOD_DAYS`] days.
     pub async fn home(
         &self,
         merchant_id: MerchantId,
@@ -172,7 +173,8 @@ impl ReportService {
         let settings = self.ports.config.merchant_settings(merchant_id).await?;
         let now = self.ports.clock.now();
         let tz = settings.time_zone;
-        let period = if start.is_none() && end.is_none() {
+        let blank = |date: Option<&str>| date.is_none_or(|d| d.trim().is_empty());
+        let period = if blank(start) && blank(end) {
             DayRange::ending_today(now, tz, DEFAULT_PERIOD_DAYS)
         } else {
             DayRange::parse(start, end, tz)?
