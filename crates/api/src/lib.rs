@@ -18,6 +18,7 @@ mod merchant;
 mod ops;
 mod orders;
 mod personal;
+mod reports;
 pub mod session;
 mod system;
 mod views;
@@ -63,6 +64,8 @@ pub struct AppState {
     pub deposits: Arc<DepositService>,
     pub callbacks: Arc<CallbackService>,
     pub withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
+    /// The home overview and the data reports (menus 1, 601, 602).
+    pub reports: Arc<coffer_domain::reports::ReportService>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
     /// The console is served over https (`server.public_url`): answers carry HSTS.
@@ -195,6 +198,13 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/withdraw/summary" => withdrawals::summary;
         post "/api/partner/withdraw/detail" => withdrawals::detail;
         post "/api/partner/withdraw/query" => withdrawals::query;
+        // Home and data reports
+        post "/api/partner/home/main_v3_2" => reports::home;
+        post "/api/partner/home/queryDailyTxData" => reports::daily;
+        post "/api/partner/report/payment" => reports::payment;
+        post "/api/partner/report/receipt" => reports::receipt;
+        post "/api/partner/report/payment/export" => reports::payment_export;
+        post "/api/partner/report/receipt/export" => reports::receipt_export;
     };
 
     // Calls that change something a signed-in user owns are written to the operation log.

@@ -223,6 +223,7 @@ fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Resu
         allow_private_targets: config.callbacks.allow_private_targets,
     };
     let ips = IpListService { ports: ports.clone() };
+    let reports = Arc::new(coffer_domain::reports::ReportService::new(ports.clone()));
     let console = if config.console.dir.is_empty() {
         ConsoleAssets::Embedded
     } else {
@@ -245,6 +246,7 @@ fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Resu
         deposits,
         callbacks,
         withdrawals,
+        reports,
         console,
         metrics: coffer_api::metrics_handle(),
     })

@@ -27,6 +27,7 @@ pub mod orders;
 pub mod password_reset;
 pub mod ports;
 pub mod registration;
+pub mod reports;
 mod signin;
 pub mod totp;
 pub mod vault;

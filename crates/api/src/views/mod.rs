@@ -8,6 +8,7 @@ pub mod callbacks;
 pub mod config;
 pub mod iplist;
 pub mod merchant_api;
+pub mod reports;
 pub mod session;
 pub mod wallets;
 

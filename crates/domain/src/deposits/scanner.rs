@@ -100,6 +100,7 @@ impl DepositScanner {
                 ..ScanReport::default()
             });
         };
+        self.ports.scan.record_tip(chain_id, head.number, now).await?;
         let nodes = self.ports.config.chain_nodes().await?;
         let events = CallbackEvents::new(nodes.clone(), self.ports.clock.clone());
         let tokens = token_map(chain.as_ref(), &nodes, chain_id);

@@ -232,6 +232,9 @@ pub trait CallbackLog: Send + Sync {
     ) -> AppResult<Vec<CallbackAttemptRecord>>;
     /// The newest event of an order (a manual re-push).
     async fn latest_event(&self, order: OrderRef) -> AppResult<Option<CallbackEventRecord>>;
+    /// How many of the merchant's events are failing: given up, or still queued after at
+    /// least one failed attempt.
+    async fn failing_events(&self, merchant_id: MerchantId) -> AppResult<u64>;
 }
 
 /// Where a merchant's callbacks go. Kept apart from the delivery outbox: the merchant API

@@ -25,6 +25,17 @@ pub struct ConfirmingDeposit {
     pub note: String,
 }
 
+/// Where a chain's scanner stands (the home overview's scan lag).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScanProgress {
+    /// The next block it will read.
+    pub next_block: u64,
+    /// The chain's tip as it last saw it (None until it has recorded one).
+    pub tip: Option<u64>,
+    /// When the cursor last moved.
+    pub updated_at: DateTime<Utc>,
+}
+
 #[async_trait::async_trait]
 pub trait ScanRepo: Send + Sync {
     /// Takes (or renews) the scanning lease of a chain; the cursor row is created at
@@ -40,6 +51,11 @@ pub trait ScanRepo: Send + Sync {
     async fn scanned_block(&self, chain_id: i64, number: u64) -> AppResult<Option<ScannedBlock>>;
     /// The next block the chain's scanner will read (None before its first step).
     async fn scan_cursor(&self, chain_id: i64) -> AppResult<Option<u64>>;
+    /// The cursor with the tip last seen (None before the chain's first step).
+    async fn scan_progress(&self, chain_id: i64) -> AppResult<Option<ScanProgress>>;
+    /// The chain's tip as the scanner read it at the start of a step (no lease needed: it
+    /// only informs the overview).
+    async fn record_tip(&self, chain_id: i64, tip: u64, at: DateTime<Utc>) -> AppResult<()>;
     /// The block's deposits (new ones inserted, voided ones revived), its hash and the cursor
     /// moved past it, in one transaction. False when the lease was lost (nothing written).
     async fn record_block(

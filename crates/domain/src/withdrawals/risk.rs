@@ -3,7 +3,7 @@
 //! merchant's risk-control address, asked with a signed POST like a callback. Only a JSON reply
 //! with code 0 lets an order pass on its own; anything else holds it for a person, with why.
 
-use chrono::{DateTime, Duration, NaiveTime, Utc};
+use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
 use crate::amount::BaseUnits;
@@ -28,12 +28,7 @@ pub mod reason {
     pub const SCREENING_FAILED: &str = "screening_failed";
 }
 
-/// The start of the merchant's day containing `now` (UTC offset in whole hours).
-pub fn day_start(now: DateTime<Utc>, time_zone_hours: i32) -> DateTime<Utc> {
-    let offset = Duration::hours(i64::from(time_zone_hours));
-    let local = (now + offset).date_naive().and_time(NaiveTime::MIN).and_utc();
-    local - offset
-}
+pub use crate::reports::days::day_start;
 
 /// A limit of "" or "0" is no limit; otherwise an amount in the token's units.
 fn limit(text: &str, decimals: u8) -> Option<BaseUnits> {

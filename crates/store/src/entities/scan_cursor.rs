@@ -9,6 +9,9 @@ pub struct Model {
     pub lease_owner: String,
     pub lease_until: Option<DateTimeUtc>,
     pub updated_at: DateTimeUtc,
+    /// The chain's tip as the scanner last saw it (the home overview's scan lag).
+    pub tip_height: Option<i64>,
+    pub tip_seen_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -25,6 +25,8 @@ mod m20261124_130001_config_version;
 mod m20261124_130002_operation_log_user_agent;
 // Home and reports: hourly order totals, balances as last read
 mod m20261125_000001_rollup_and_balances;
+// Home: the chain tip each scanner last saw
+mod m20261125_000002_scan_tip;
 mod schema;
 
 pub struct Migrator;
@@ -56,6 +58,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_130002_operation_log_user_agent::Migration),
             // Home and reports: hourly order totals, balances as last read
             Box::new(m20261125_000001_rollup_and_balances::Migration),
+            // Home: the chain tip each scanner last saw
+            Box::new(m20261125_000002_scan_tip::Migration),
         ]
     }
 }

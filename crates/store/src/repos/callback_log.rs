@@ -1,11 +1,13 @@
 //! What was sent: the outbox's events and their attempts, for the console.
 
+use coffer_domain::codes::StoredCode;
 use coffer_domain::error::AppResult;
+use coffer_domain::ports::CallbackStatus;
 use coffer_domain::ports::{
     CallbackAttemptRecord, CallbackEventRecord, CallbackLog, EventFilter, MerchantId, OrderRef, PageRequest,
     Paged,
 };
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
 use super::announce::{event, events_of};
 use super::query::{all_as, merchant_rows_newest_first, page_as, within};
@@ -68,5 +70,21 @@ impl CallbackLog for Store {
             .one(self.connection())
             .await?;
         Ok(row.map(event))
+    }
+
+    async fn failing_events(&self, merchant_id: MerchantId) -> AppResult<u64> {
+        use callback_event::Column as E;
+        let failing = Condition::any()
+            .add(E::Status.eq(CallbackStatus::Failed.code()))
+            .add(
+                Condition::all()
+                    .add(E::Status.eq(CallbackStatus::Pending.code()))
+                    .add(E::Attempts.gt(0)),
+            );
+        Ok(callback_event::Entity::find()
+            .filter(E::MerchantId.eq(merchant_id))
+            .filter(failing)
+            .count(self.connection())
+            .await?)
     }
 }

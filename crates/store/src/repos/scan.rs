@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::OrderStatus;
 use coffer_domain::ports::{
-    ConfirmingDeposit, DepositRecord, EventBuilder, NewDeposit, ScanRepo, ScannedBlock,
+    ConfirmingDeposit, DepositRecord, EventBuilder, NewDeposit, ScanProgress, ScanRepo, ScannedBlock,
 };
 use coffer_domain::AppError;
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -50,6 +50,8 @@ impl ScanRepo for Store {
             lease_owner: Set(String::new()),
             lease_until: Set(None),
             updated_at: Set(now),
+            tip_height: Set(None),
+            tip_seen_at: Set(None),
         })
         .on_conflict(
             OnConflict::column(scan_cursor::Column::ChainId)
@@ -98,6 +100,27 @@ impl ScanRepo for Store {
             .one(self.connection())
             .await?;
         Ok(row.map(|c| c.next_block as u64))
+    }
+
+    async fn scan_progress(&self, chain_id: i64) -> AppResult<Option<ScanProgress>> {
+        let row = scan_cursor::Entity::find_by_id(chain_id)
+            .one(self.connection())
+            .await?;
+        Ok(row.map(|c| ScanProgress {
+            next_block: c.next_block.max(0) as u64,
+            tip: c.tip_height.and_then(|t| u64::try_from(t).ok()),
+            updated_at: c.updated_at,
+        }))
+    }
+
+    async fn record_tip(&self, chain_id: i64, tip: u64, at: DateTime<Utc>) -> AppResult<()> {
+        scan_cursor::Entity::update_many()
+            .col_expr(scan_cursor::Column::TipHeight, Expr::value(tip as i64))
+            .col_expr(scan_cursor::Column::TipSeenAt, Expr::value(at))
+            .filter(scan_cursor::Column::ChainId.eq(chain_id))
+            .exec(self.connection())
+            .await?;
+        Ok(())
     }
 
     async fn record_block(

@@ -1,0 +1,205 @@
+//! Figures summed from the hourly order buckets: per asset tallies, the daily series and the
+//! data reports. Pure functions over buckets already read, so every rule here is tested
+//! without a database.
+
+use chrono::NaiveDate;
+use std::collections::BTreeMap;
+
+use super::days::{local_date, DayRange};
+use crate::amount::BaseUnits;
+use crate::config::ChainNode;
+use crate::orders::AssetNames;
+use crate::ports::{OrderStatus, RollupBucket};
+
+/// A chain's token, or its native coin (`token_id` None); orders as the lists sort.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Asset {
+    pub chain_id: i64,
+    pub token_id: Option<i64>,
+}
+
+impl Asset {
+    pub fn of(bucket: &RollupBucket) -> Asset {
+        Asset {
+            chain_id: bucket.key.chain_id,
+            token_id: bucket.key.token_id,
+        }
+    }
+}
+
+/// How many orders of one asset, and the exact sums of their amounts (the asset's base
+/// units) and network fees (the chain's native coin's base units), the asset named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssetFigures {
+    pub asset: Asset,
+    pub names: AssetNames,
+    pub decimals: i32,
+    pub count: u64,
+    pub amount: BaseUnits,
+    pub fee: BaseUnits,
+}
+
+impl AssetFigures {
+    fn empty(asset: Asset, decimals: i32, nodes: &[ChainNode]) -> AssetFigures {
+        AssetFigures {
+            asset,
+            names: AssetNames::of(nodes, asset.chain_id, asset.token_id),
+            decimals,
+            count: 0,
+            amount: BaseUnits::ZERO,
+            fee: BaseUnits::ZERO,
+        }
+    }
+
+    fn add(&mut self, bucket: &RollupBucket) {
+        self.count += bucket.count;
+        // Orders are bounded at the door far below 2^256: a sum cannot overflow.
+        self.amount = self.amount.saturating_add(bucket.amount);
+        self.fee = self.fee.saturating_add(bucket.fee);
+    }
+}
+
+/// Count and per-asset figures of some orders (totals sorted by chain, then token).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tally {
+    pub count: u64,
+    pub totals: Vec<AssetFigures>,
+}
+
+impl Tally {
+    /// The tally of `buckets` (all of them: filter before).
+    pub fn of<'a>(buckets: impl IntoIterator<Item = &'a RollupBucket>, nodes: &[ChainNode]) -> Tally {
+        let per_asset = per_asset(buckets, nodes);
+        Tally {
+            count: per_asset.values().map(|f| f.count).sum(),
+            totals: per_asset.into_values().collect(),
+        }
+    }
+}
+
+fn per_asset<'a>(
+    buckets: impl IntoIterator<Item = &'a RollupBucket>,
+    nodes: &[ChainNode],
+) -> BTreeMap<Asset, AssetFigures> {
+    let mut found: BTreeMap<Asset, AssetFigures> = BTreeMap::new();
+    for bucket in buckets {
+        let asset = Asset::of(bucket);
+        found
+            .entry(asset)
+            .or_insert_with(|| AssetFigures::empty(asset, bucket.decimals, nodes))
+            .add(bucket);
+    }
+    found
+}
+
+/// Money that moved: a complete (or partially complete) order that is credited. Pending,
+/// rejected, failed and void orders, and deposits never credited (dust), are not figures.
+pub fn is_complete(bucket: &RollupBucket) -> bool {
+    matches!(
+        bucket.key.status,
+        OrderStatus::Complete | OrderStatus::PartiallyComplete
+    ) && bucket.key.credited
+}
+
+/// The complete buckets of each merchant date, in the range only.
+fn complete_by_date<'a>(
+    range: &DayRange,
+    buckets: &'a [RollupBucket],
+) -> BTreeMap<NaiveDate, Vec<&'a RollupBucket>> {
+    let mut by_date: BTreeMap<NaiveDate, Vec<&RollupBucket>> = BTreeMap::new();
+    for bucket in buckets
+        .iter()
+        .filter(|b| is_complete(b) && range.contains(b.key.hour))
+    {
+        by_date
+            .entry(local_date(bucket.key.hour, range.time_zone))
+            .or_default()
+            .push(bucket);
+    }
+    by_date
+}
+
+/// One merchant date of the daily series.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DayFigures {
+    pub date: NaiveDate,
+    pub deposits: Tally,
+    pub withdrawals: Tally,
+}
+
+/// Every date of the range, oldest first, with its complete deposits and withdrawals (a date
+/// without orders counts zero).
+pub fn daily_series(
+    range: &DayRange,
+    deposits: &[RollupBucket],
+    withdrawals: &[RollupBucket],
+    nodes: &[ChainNode],
+) -> Vec<DayFigures> {
+    let mut deposits = complete_by_date(range, deposits);
+    let mut withdrawals = complete_by_date(range, withdrawals);
+    range
+        .dates()
+        .map(|date| DayFigures {
+            date,
+            deposits: Tally::of(deposits.remove(&date).unwrap_or_default(), nodes),
+            withdrawals: Tally::of(withdrawals.remove(&date).unwrap_or_default(), nodes),
+        })
+        .collect()
+}
+
+/// Which report: money out or money in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportKind {
+    /// Menu 601: complete withdrawals (collection and fees join when they exist).
+    Payment,
+    /// Menu 602: complete credited deposits; the merchant pays no network fee on them.
+    Receipt,
+}
+
+impl ReportKind {
+    /// The name in export file names.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReportKind::Payment => "payment",
+            ReportKind::Receipt => "receipt",
+        }
+    }
+}
+
+/// One merchant date and asset with at least one order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportRow {
+    pub date: NaiveDate,
+    pub figures: AssetFigures,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub range: DayRange,
+    /// Newest date first, then chain, then token.
+    pub rows: Vec<ReportRow>,
+    /// One per asset of the rows, by chain then token.
+    pub totals: Vec<AssetFigures>,
+}
+
+/// The report of `buckets` (the report kind's orders) over the range.
+pub fn report(kind: ReportKind, range: DayRange, buckets: &[RollupBucket], nodes: &[ChainNode]) -> Report {
+    let by_date = complete_by_date(&range, buckets);
+    let mut rows = Vec::new();
+    for (date, day) in by_date.iter().rev() {
+        rows.extend(
+            per_asset(day.iter().copied(), nodes)
+                .into_values()
+                .map(|figures| ReportRow { date: *date, figures }),
+        );
+    }
+    let mut totals: Vec<AssetFigures> = per_asset(by_date.values().flatten().copied(), nodes)
+        .into_values()
+        .collect();
+    if kind == ReportKind::Receipt {
+        for figures in rows.iter_mut().map(|r| &mut r.figures).chain(totals.iter_mut()) {
+            figures.fee = BaseUnits::ZERO;
+        }
+    }
+    Report { range, rows, totals }
+}
