@@ -326,9 +326,15 @@ impl App {
             crate::workers::Workers::spawn(crate::workers::WorkerSet {
                 scanner: self.scanner.clone(),
                 chain_ids: self.chain_ids.clone(),
+                block_signals: self
+                    .devchain
+                    .iter()
+                    .map(|chain| (crate::chains::DEVCHAIN_ID, chain.blocks()))
+                    .collect(),
                 callbacks: self.callbacks.clone(),
                 housekeeper: self.housekeeper.clone(),
                 executor: self.executor.clone(),
+                store: self.store.clone(),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),
                 poll_every: std::time::Duration::from_millis(self.workers.callback_poll_ms.max(50)),
                 execute_every: std::time::Duration::from_millis(self.withdrawal_poll_ms.max(50)),

@@ -13,6 +13,7 @@ mod assets;
 mod bounds;
 mod callback_order;
 mod callback_retries;
+mod callback_wakeups;
 mod chains;
 mod config_cache;
 mod deposit_guards;

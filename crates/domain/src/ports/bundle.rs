@@ -10,6 +10,7 @@ use super::{
     PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
     WithdrawalLeaseRepo, WithdrawalRepo,
 };
+use super::Wakeups;
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
 use crate::merchant_api::{BlacklistRepo, MerchantApiRepo};
@@ -44,6 +45,8 @@ pub struct Ports {
     pub rollup: Arc<dyn OrderRollup>,
     pub balances: Arc<dyn BalanceReadings>,
     pub clock: Arc<dyn Clock>,
+    /// This process's work-ready signals (one per process: every service shares it).
+    pub wakeups: Arc<Wakeups>,
 }
 
 impl Ports {
@@ -108,6 +111,7 @@ impl Ports {
             rollup: store.clone(),
             balances: store,
             clock,
+            wakeups: Arc::new(Wakeups::default()),
         }
     }
 }
