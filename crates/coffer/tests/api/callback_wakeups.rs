@@ -30,7 +30,11 @@ fn polling_slowly(config: &mut coffer::config::Config) {
 /// How long after `since` the receiver had a `deposit.confirmed`; None when not by `PROMPTLY`.
 async fn confirmed_callback_after(receiver: &Receiver, since: Instant) -> Option<Duration> {
     while since.elapsed() < PROMPTLY {
-        if receiver.events().iter().any(|e| e["event"] == "deposit.confirmed") {
+        if receiver
+            .events()
+            .iter()
+            .any(|e| e["event"] == "deposit.confirmed")
+        {
             return Some(since.elapsed());
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
