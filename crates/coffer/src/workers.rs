@@ -1,5 +1,6 @@
 //! The background workers of `coffer serve`: one deposit scanner loop per chain, the
-//! callback delivery loop and housekeeping (expired sessions, codes and nonces). Each step claims its work in the database (leases), so several
+//! callback delivery loop, the withdrawal executor, the balance readings and housekeeping
+//! (expired sessions, codes and nonces). Each step claims its work in the database (leases), so several
 //! processes on one PostgreSQL share the work without doing anything twice.
 //!
 //! Callback delivery waits for a wake-up (`Wakeups`: a deposit completed, a withdrawal moved,
@@ -12,10 +13,11 @@ use coffer_domain::clock::Clock;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
+use coffer_domain::wallets::balances::BalanceReader;
+use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
 use coffer_store::work_listener::Notified;
 use coffer_store::Store;
 use std::collections::HashMap;
-use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -36,6 +38,10 @@ impl HeadSource for ScannedHeads {
 
 /// How often expired rows are deleted (a cheap indexed delete; once at start, then hourly).
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
+
+/// How often the balance worker looks for new addresses and due readings (each reading is
+/// due every `workers.balance_every_secs`).
+const BALANCE_ROUND_EVERY: Duration = Duration::from_secs(15);
 
 /// Deletes expired sessions, e-mail codes and merchant API nonces.
 pub struct Housekeeper {
@@ -68,6 +74,7 @@ pub struct WorkerSet {
     pub executor: Arc<WithdrawalExecutor>,
     /// Where other processes' work notifications come from (PostgreSQL only).
     pub store: Store,
+    pub balances: Arc<BalanceReader>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -95,7 +102,12 @@ async fn next_scan(ticker: &mut Interval, blocks: &mut Option<watch::Receiver<u6
     }
 }
 
-async fn scan_loop(scanner: Arc<DepositScanner>, chain_id: i64, every: Duration, mut blocks: Option<watch::Receiver<u64>>) {
+async fn scan_loop(
+    scanner: Arc<DepositScanner>,
+    chain_id: i64,
+    every: Duration,
+    mut blocks: Option<watch::Receiver<u64>>,
+) {
     let mut ticker = ticker(every);
     loop {
         next_scan(&mut ticker, &mut blocks).await;
@@ -150,7 +162,9 @@ async fn relay_notifications(store: Store, wakeups: Arc<Wakeups>) {
                     }
                 }
             }
-            Err(err) => tracing::warn!(error = %err, "cannot listen for work notifications; polling meanwhile"),
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot listen for work notifications; polling meanwhile")
+            }
         }
         tokio::time::sleep(retry).await;
         retry = (retry * 2).min(LISTEN_RETRY_MAX);
@@ -167,6 +181,7 @@ impl Workers {
             housekeeper,
             executor,
             store,
+            balances,
             scan_every,
             poll_every,
             execute_every,
@@ -174,9 +189,17 @@ impl Workers {
         let mut handles = Vec::new();
         for chain_id in chain_ids {
             let blocks = block_signals.remove(&chain_id);
-            handles.push(tokio::spawn(scan_loop(scanner.clone(), chain_id, scan_every, blocks)));
+            handles.push(tokio::spawn(scan_loop(
+                scanner.clone(),
+                chain_id,
+                scan_every,
+                blocks,
+            )));
         }
-        handles.push(tokio::spawn(relay_notifications(store, callbacks.ports.wakeups.clone())));
+        handles.push(tokio::spawn(relay_notifications(
+            store,
+            callbacks.ports.wakeups.clone(),
+        )));
         handles.push(tokio::spawn(delivery_loop(callbacks, poll_every)));
         handles.push(tokio::spawn(async move {
             let mut ticker = ticker(execute_every);
@@ -189,6 +212,19 @@ impl Workers {
                     Ok(_) => {}
                     // A node or the database away: the leases run out and the next step retries.
                     Err(err) => tracing::warn!(error = %err, "withdrawal step failed"),
+                }
+            }
+        }));
+        handles.push(tokio::spawn(async move {
+            let mut ticker = ticker(BALANCE_ROUND_EVERY);
+            loop {
+                ticker.tick().await;
+                match balances.step().await {
+                    Ok(report) if report.read > 0 || report.failed > 0 || report.deleted > 0 => {
+                        tracing::info!(?report, "balance readings");
+                    }
+                    Ok(_) => {}
+                    Err(err) => tracing::warn!(error = %err, "balance readings failed"),
                 }
             }
         }));

@@ -10,6 +10,7 @@ mod address_rules;
 mod anvil_deposits;
 mod asset_matrix;
 mod assets;
+mod balance_readings;
 mod bounds;
 mod callback_order;
 mod callback_retries;

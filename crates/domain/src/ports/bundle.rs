@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 
+use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, OrderRollup,
     PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
     WithdrawalLeaseRepo, WithdrawalRepo,
 };
-use super::Wakeups;
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
 use crate::merchant_api::{BlacklistRepo, MerchantApiRepo};

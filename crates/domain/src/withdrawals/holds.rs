@@ -6,8 +6,8 @@ use super::risk;
 use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::ports::OrderStatus;
-use crate::ports::Work;
 use crate::ports::WithdrawalEvent;
+use crate::ports::Work;
 use crate::ports::{Transition, WithdrawalRecord};
 
 /// The executor's three stages, named in logs and hold reasons.

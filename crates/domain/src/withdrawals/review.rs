@@ -12,8 +12,8 @@ use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::TxStatus;
 use crate::ports::OrderStatus;
-use crate::ports::Work;
 use crate::ports::WithdrawalEvent;
+use crate::ports::Work;
 use crate::ports::{OrderFilter, ReviewAction, ReviewRecord, Transition, WithdrawalRecord};
 
 /// The pass button's menu id: who counts as a possible second reviewer.

@@ -9,8 +9,8 @@ use coffer_domain::ports::{
 };
 use sea_orm::sea_query::{Alias, Expr, Query, TableRef};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityName, EntityTrait, QueryFilter,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityName, EntityTrait,
+    QueryFilter, QuerySelect, Set,
 };
 
 use crate::entities::{callback_event, deposit, withdrawal, Stored};
