@@ -6,6 +6,10 @@
 //! mined, and we time from the confirming block (the one that gives it its confirmations) to
 //! its `deposit.confirmed` received by a local HTTP receiver. The scanner and the delivery
 //! worker run as in `coffer serve` (`Workers::spawn`); nothing is stepped by hand.
+//!
+//! On a real chain blocks are seconds apart, so the confirming block is mined once the scanner
+//! has recorded the blocks before it and the deposit's `deposit.confirming` has arrived: the
+//! figure is that block's latency, not that of a backlog of blocks mined within milliseconds.
 
 mod support;
 
@@ -17,6 +21,7 @@ use coffer_chain::devchain::USDT_CONTRACT;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::merchant_api::MerchantApiRepo;
 use coffer_domain::ports::chain::Asset;
+use coffer_domain::ports::ScanRepo;
 use coffer_testkit::DbKind;
 use std::time::{Duration, Instant};
 use support::CHAIN;
@@ -27,16 +32,14 @@ const DEPOSITS: usize = 200;
 const GIVE_UP: Duration = Duration::from_secs(30);
 
 /// A merchant endpoint that acknowledges everything and reports each `deposit.confirmed`.
-async fn receiver(confirmed: mpsc::UnboundedSender<String>) -> String {
+async fn receiver(received: mpsc::UnboundedSender<String>) -> String {
     let app = axum::Router::new().route(
         "/hook",
         post(move |body: Bytes| {
-            let confirmed = confirmed.clone();
+            let received = received.clone();
             async move {
                 let event: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
-                if event["event"] == "deposit.confirmed" {
-                    let _ = confirmed.send(event["orderNo"].as_str().unwrap_or_default().to_string());
-                }
+                let _ = received.send(event["event"].as_str().unwrap_or_default().to_string());
                 r#"{"code":0}"#
             }
         }),
@@ -45,6 +48,34 @@ async fn receiver(confirmed: mpsc::UnboundedSender<String>) -> String {
     let url = format!("http://{}/hook", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await });
     url
+}
+
+/// Waits for the callback `event`; the others received meanwhile are passed over.
+async fn callback(received: &mut mpsc::UnboundedReceiver<String>, event: &str) -> anyhow::Result<()> {
+    let wait = async {
+        while let Some(name) = received.recv().await {
+            if name == event {
+                return Ok(());
+            }
+        }
+        Err(anyhow::anyhow!("the receiver stopped"))
+    };
+    tokio::time::timeout(GIVE_UP, wait)
+        .await
+        .map_err(|_| anyhow::anyhow!("no {event} within {GIVE_UP:?}"))?
+}
+
+/// Waits until the scanner has recorded every block up to `head`.
+async fn scanned(app: &coffer::app::App, head: u64) -> anyhow::Result<()> {
+    let started = Instant::now();
+    while app.store.scan_cursor(CHAIN).await.map_err(anyhow::Error::msg)? <= Some(head) {
+        anyhow::ensure!(
+            started.elapsed() < GIVE_UP,
+            "block {head} not scanned within {GIVE_UP:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    Ok(())
 }
 
 /// The value below which `share` of the sorted samples lie (nearest rank).
@@ -62,8 +93,8 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     let shipped = Config::default();
     let confirmations = shipped.devchain.confirmations;
     let chain = app.devchain.clone().unwrap();
-    let (confirmed_tx, mut confirmed) = mpsc::unbounded_channel();
-    let url = receiver(confirmed_tx).await;
+    let (received_tx, mut received) = mpsc::unbounded_channel();
+    let url = receiver(received_tx).await;
     app.store
         .set_callback_url(merchant, Some(&url), chrono::Utc::now())
         .await
@@ -97,14 +128,15 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         chain
             .fund(&address, &usdt, BaseUnits::from_decimal("10", 6).unwrap())
             .await?;
-        for _ in 0..confirmations {
-            chain.mine().await?;
+        let mut head = 0;
+        for _ in 1..confirmations {
+            head = chain.mine().await?.number;
         }
+        scanned(app, head).await?;
+        callback(&mut received, "deposit.confirming").await?;
+        chain.mine().await?;
         let confirming_block = Instant::now();
-        tokio::time::timeout(GIVE_UP, confirmed.recv())
-            .await
-            .map_err(|_| anyhow::anyhow!("deposit {i}: no callback within {GIVE_UP:?}"))?
-            .ok_or_else(|| anyhow::anyhow!("the receiver stopped"))?;
+        callback(&mut received, "deposit.confirmed").await?;
         samples.push(confirming_block.elapsed());
     }
     workers.stop();
