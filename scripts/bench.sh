@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: throughput of the deposit scanner, callback delivery and withdrawals, release build, on
+# `make bench`: throughput of the deposit scanner, callback delivery and withdrawals, and the latency from a
+# deposit's confirming block to its callback (p50, p99 over 200 single deposits), release build, on
 # SQLite and on a throwaway PostgreSQL cluster (one line per database); then the console's bundle sizes
 # from web/dist (`make bench` builds it first): the login page's gzip JavaScript and the largest route
 # chunk, measured by web/scripts/bundle-size.mjs, the script the budget test uses.
@@ -11,5 +12,6 @@ trap 'scripts/pg-test-cluster.sh stop "$pgdir/data"; rm -rf "$pgdir"' EXIT
 COFFER_TEST_PG_URL=$(scripts/pg-test-cluster.sh start "$pgdir/data" "$port")
 export COFFER_TEST_PG_URL
 cargo run --release --locked -q -p coffer --example bench
+cargo run --release --locked -q -p coffer --example bench_callbacks
 cargo run --release --locked -q -p coffer --example bench_withdrawals
 node web/scripts/bundle-size.mjs web/dist

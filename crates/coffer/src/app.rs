@@ -22,6 +22,7 @@ use coffer_domain::merchant_api::MerchantApiService;
 use coffer_domain::orders::OrderLists;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
+use coffer_domain::wallets::balances::{BalanceReader, BalanceSettings};
 use coffer_domain::wallets::WalletService;
 use coffer_store::admin::OutboxMailer;
 use coffer_store::{PoolSettings, Store};
@@ -267,6 +268,7 @@ pub struct App {
     pub housekeeper: Arc<crate::workers::Housekeeper>,
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
+    pub balances: Arc<BalanceReader>,
     withdrawal_poll_ms: u64,
     block_interval: std::time::Duration,
     workers: crate::config::WorkersConfig,
@@ -285,6 +287,17 @@ impl App {
             session_idle: Duration::minutes(config.auth.session_idle_minutes),
             session_absolute: Duration::hours(config.auth.session_absolute_hours),
         });
+        let balances = Arc::new(BalanceReader {
+            ports: services.scanner.ports.clone(),
+            work: Arc::new(store.clone()),
+            chains: services.scanner.chains.clone(),
+            settings: BalanceSettings {
+                every: Duration::seconds(config.workers.balance_every_secs.max(1) as i64),
+                batch: 200,
+                lease: Duration::minutes(5),
+            },
+            owner: worker_name(),
+        });
         let listener = TcpListener::bind(&config.server.bind)
             .await
             .with_context(|| format!("binding {}", config.server.bind))?;
@@ -301,6 +314,7 @@ impl App {
             platform_keys: services.platform_keys,
             executor: services.executor,
             withdrawals,
+            balances,
             withdrawal_poll_ms: config.withdrawals.poll_ms,
             block_interval: std::time::Duration::from_millis(config.devchain.block_interval_ms),
             workers: config.workers.clone(),
@@ -328,9 +342,16 @@ impl App {
             crate::workers::Workers::spawn(crate::workers::WorkerSet {
                 scanner: self.scanner.clone(),
                 chain_ids: self.chain_ids.clone(),
+                block_signals: self
+                    .devchain
+                    .iter()
+                    .map(|chain| (crate::chains::DEVCHAIN_ID, chain.blocks()))
+                    .collect(),
                 callbacks: self.callbacks.clone(),
                 housekeeper: self.housekeeper.clone(),
                 executor: self.executor.clone(),
+                store: self.store.clone(),
+                balances: self.balances.clone(),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),
                 poll_every: std::time::Duration::from_millis(self.workers.callback_poll_ms.max(50)),
                 execute_every: std::time::Duration::from_millis(self.withdrawal_poll_ms.max(50)),

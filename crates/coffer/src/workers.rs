@@ -1,16 +1,28 @@
 //! The background workers of `coffer serve`: one deposit scanner loop per chain, the
-//! callback delivery loop and housekeeping (expired sessions, codes and nonces). Each step claims its work in the database (leases), so several
+//! callback delivery loop, the withdrawal executor, the balance readings and housekeeping
+//! (expired sessions, codes and nonces). Each step claims its work in the database (leases), so several
 //! processes on one PostgreSQL share the work without doing anything twice.
+//!
+//! Callback delivery waits for a wake-up (`Wakeups`: a deposit completed, a withdrawal moved,
+//! in this process or, on PostgreSQL, in another one through LISTEN/NOTIFY) or its poll
+//! interval, whichever comes first; the devchain's scanner wakes on each block this process
+//! mines. Polling stays the safety net for every signal that is lost.
 
 use coffer_domain::callbacks::CallbackService;
 use coffer_domain::clock::Clock;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
-use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo};
+use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
+use coffer_domain::wallets::balances::BalanceReader;
 use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
+use coffer_store::work_listener::Notified;
+use coffer_store::Store;
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
+use tokio::time::{Interval, MissedTickBehavior};
 
 /// The scanner's view of each chain's head, from its cursor (cheap; no node call per row).
 pub struct ScannedHeads(pub Arc<dyn ScanRepo>);
@@ -26,6 +38,10 @@ impl HeadSource for ScannedHeads {
 
 /// How often expired rows are deleted (a cheap indexed delete; once at start, then hourly).
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
+
+/// How often the balance worker looks for new addresses and due readings (each reading is
+/// due every `workers.balance_every_secs`).
+const BALANCE_ROUND_EVERY: Duration = Duration::from_secs(15);
 
 /// Deletes expired sessions, e-mail codes and merchant API nonces.
 pub struct Housekeeper {
@@ -50,12 +66,109 @@ pub struct Workers {
 pub struct WorkerSet {
     pub scanner: Arc<DepositScanner>,
     pub chain_ids: Vec<i64>,
+    /// Chains whose new blocks this process sees as they are made (the devchain): their
+    /// scanner goes at once instead of at its next tick.
+    pub block_signals: HashMap<i64, watch::Receiver<u64>>,
     pub callbacks: Arc<CallbackService>,
     pub housekeeper: Arc<Housekeeper>,
     pub executor: Arc<WithdrawalExecutor>,
+    /// Where other processes' work notifications come from (PostgreSQL only).
+    pub store: Store,
+    pub balances: Arc<BalanceReader>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
+}
+
+fn ticker(every: Duration) -> Interval {
+    let mut ticker = tokio::time::interval(every);
+    ticker.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    ticker
+}
+
+/// The next scan of a chain: its tick or, for a chain that signals its blocks, a new block.
+async fn next_scan(ticker: &mut Interval, blocks: &mut Option<watch::Receiver<u64>>) {
+    let Some(signal) = blocks.as_mut() else {
+        ticker.tick().await;
+        return;
+    };
+    tokio::select! {
+        _ = ticker.tick() => {}
+        changed = signal.changed() => {
+            if changed.is_err() {
+                *blocks = None; // the chain is gone: ticks only
+            }
+        }
+    }
+}
+
+async fn scan_loop(
+    scanner: Arc<DepositScanner>,
+    chain_id: i64,
+    every: Duration,
+    mut blocks: Option<watch::Receiver<u64>>,
+) {
+    let mut ticker = ticker(every);
+    loop {
+        next_scan(&mut ticker, &mut blocks).await;
+        match scanner.scan_chain(chain_id).await {
+            Ok(report) if report.blocks > 0 || report.confirmed > 0 || report.rolled_back > 0 => {
+                tracing::info!(chain_id, ?report, "deposit scan");
+            }
+            Ok(_) => {}
+            // A node that is down is retried next tick; the cursor has not moved.
+            Err(err) => tracing::warn!(chain_id, error = %err, "deposit scan failed"),
+        }
+    }
+}
+
+/// Delivers what is due, again at once while a round found work, then waits for a wake-up or
+/// the poll interval.
+async fn delivery_loop(callbacks: Arc<CallbackService>, poll_every: Duration) {
+    let wakeups = callbacks.ports.wakeups.clone();
+    loop {
+        match callbacks.deliver_due().await {
+            Ok(attempts) if attempts > 0 => continue,
+            Ok(_) => {}
+            Err(err) => tracing::warn!(error = %err, "callback delivery failed"),
+        }
+        wakeups.wait(Work::Callbacks, poll_every).await;
+    }
+}
+
+/// Lowest and highest wait before listening again after the connection was lost.
+const LISTEN_RETRY_MIN: Duration = Duration::from_millis(500);
+const LISTEN_RETRY_MAX: Duration = Duration::from_secs(30);
+
+/// Turns other processes' work notifications (PostgreSQL) into this process's wake-ups. A lost
+/// listener is made again with backoff; meanwhile polling finds the work.
+async fn relay_notifications(store: Store, wakeups: Arc<Wakeups>) {
+    let mut retry = LISTEN_RETRY_MIN;
+    loop {
+        match store.work_listener().await {
+            Ok(None) => return, // SQLite: nothing to listen to
+            Ok(Some(mut listener)) => {
+                retry = LISTEN_RETRY_MIN;
+                // Whatever was notified while nobody listened is looked for now.
+                wakeups.ready(Work::Callbacks);
+                loop {
+                    match listener.next().await {
+                        Ok(Notified::Callbacks | Notified::Reconnected) => wakeups.ready(Work::Callbacks),
+                        Ok(Notified::Other) => {}
+                        Err(err) => {
+                            tracing::warn!(error = %err, "work notifications lost; polling until listening again");
+                            break;
+                        }
+                    }
+                }
+            }
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot listen for work notifications; polling meanwhile")
+            }
+        }
+        tokio::time::sleep(retry).await;
+        retry = (retry * 2).min(LISTEN_RETRY_MAX);
+    }
 }
 
 impl Workers {
@@ -63,45 +176,33 @@ impl Workers {
         let WorkerSet {
             scanner,
             chain_ids,
+            mut block_signals,
             callbacks,
             housekeeper,
             executor,
+            store,
+            balances,
             scan_every,
             poll_every,
             execute_every,
         } = set;
         let mut handles = Vec::new();
         for chain_id in chain_ids {
-            let scanner = scanner.clone();
-            handles.push(tokio::spawn(async move {
-                let mut ticker = tokio::time::interval(scan_every);
-                ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-                loop {
-                    ticker.tick().await;
-                    match scanner.scan_chain(chain_id).await {
-                        Ok(report) if report.blocks > 0 || report.confirmed > 0 || report.rolled_back > 0 => {
-                            tracing::info!(chain_id, ?report, "deposit scan");
-                        }
-                        Ok(_) => {}
-                        // A node that is down is retried next tick; the cursor has not moved.
-                        Err(err) => tracing::warn!(chain_id, error = %err, "deposit scan failed"),
-                    }
-                }
-            }));
+            let blocks = block_signals.remove(&chain_id);
+            handles.push(tokio::spawn(scan_loop(
+                scanner.clone(),
+                chain_id,
+                scan_every,
+                blocks,
+            )));
         }
+        handles.push(tokio::spawn(relay_notifications(
+            store,
+            callbacks.ports.wakeups.clone(),
+        )));
+        handles.push(tokio::spawn(delivery_loop(callbacks, poll_every)));
         handles.push(tokio::spawn(async move {
-            let mut ticker = tokio::time::interval(poll_every);
-            ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                ticker.tick().await;
-                if let Err(err) = callbacks.deliver_due().await {
-                    tracing::warn!(error = %err, "callback delivery failed");
-                }
-            }
-        }));
-        handles.push(tokio::spawn(async move {
-            let mut ticker = tokio::time::interval(execute_every);
-            ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let mut ticker = ticker(execute_every);
             loop {
                 ticker.tick().await;
                 match executor.step().await {
@@ -115,8 +216,20 @@ impl Workers {
             }
         }));
         handles.push(tokio::spawn(async move {
-            let mut ticker = tokio::time::interval(HOUSEKEEPING_EVERY);
-            ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let mut ticker = ticker(BALANCE_ROUND_EVERY);
+            loop {
+                ticker.tick().await;
+                match balances.step().await {
+                    Ok(report) if report.read > 0 || report.failed > 0 || report.deleted > 0 => {
+                        tracing::info!(?report, "balance readings");
+                    }
+                    Ok(_) => {}
+                    Err(err) => tracing::warn!(error = %err, "balance readings failed"),
+                }
+            }
+        }));
+        handles.push(tokio::spawn(async move {
+            let mut ticker = ticker(HOUSEKEEPING_EVERY);
             loop {
                 ticker.tick().await;
                 match housekeeper.run_once().await {

@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod entities;
 mod migration;
 mod repos;
+pub mod work_listener;
 
 use coffer_domain::AppError;
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbErr};

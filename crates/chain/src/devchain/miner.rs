@@ -131,7 +131,10 @@ impl Devchain {
         let txn = self.db.begin().await.map_err(db_err)?;
         match self.mine_on(&txn).await {
             Ok(block) => match txn.commit().await {
-                Ok(()) => Ok(Some(block)),
+                Ok(()) => {
+                    self.mined.send_replace(block.number);
+                    Ok(Some(block))
+                }
                 Err(err) => match MineError::from(err) {
                     MineError::Lost => Ok(None),
                     MineError::Chain(err) => Err(err),
@@ -202,6 +205,9 @@ impl Devchain {
             }
         }
         txn.commit().await.map_err(db_err)?;
+        if let Some(head) = blocks.last() {
+            self.mined.send_replace(head.number);
+        }
         Ok(blocks)
     }
 

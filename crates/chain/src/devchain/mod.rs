@@ -83,6 +83,9 @@ pub struct Devchain {
     /// Serialises this process's writes (SQLite allows one writer; PostgreSQL races between
     /// processes are settled by the block number's primary key).
     write: Arc<tokio::sync::Mutex<()>>,
+    /// The number of the newest block this process made: the scanner watches it so that it
+    /// sees a block at once (blocks made by another process are found by polling).
+    mined: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl Devchain {
@@ -95,9 +98,15 @@ impl Devchain {
             chain_id,
             clock,
             write: Arc::new(tokio::sync::Mutex::new(())),
+            mined: Arc::new(tokio::sync::watch::channel(0).0),
         };
         chain.ensure_genesis().await?;
         Ok(chain)
+    }
+
+    /// Changes whenever this process mines or reorganises a block (the value: the new head).
+    pub fn blocks(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.mined.subscribe()
     }
 
     fn now(&self) -> i64 {

@@ -83,8 +83,12 @@ pub struct DevchainConfig {
 pub struct WorkersConfig {
     /// Run the chain scanners and the callback delivery in `coffer serve`.
     pub enabled: bool,
+    /// The scanners' poll (the devchain's scanner also wakes on each block it mines).
     pub scan_interval_ms: u64,
+    /// The callback worker's poll: it also wakes when an event is queued (see `Wakeups`).
     pub callback_poll_ms: u64,
+    /// How often each hot wallet's and cold address's balance is read from the chain.
+    pub balance_every_secs: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -17,7 +17,7 @@ use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
     AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, EventFilter, PageRequest, Paged, Ports,
-    PushOutcome,
+    PushOutcome, Work,
 };
 
 pub struct CallbackService {
@@ -342,6 +342,7 @@ impl CallbackService {
             .outbox
             .wake_events(ctx.merchant_id, self.ports.clock.now())
             .await?;
+        self.ports.wakeups.ready(Work::Callbacks);
         tracing::info!(
             merchant_id = ctx.merchant_id,
             woken,

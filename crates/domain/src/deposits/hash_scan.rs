@@ -9,7 +9,7 @@ use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::chain::{ChainError, ChainFamily, TxStatus};
-use crate::ports::{DepositRecord, MerchantId, OrderStatus, ScannedBlock};
+use crate::ports::{DepositRecord, MerchantId, OrderStatus, ScannedBlock, Work};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HashScanResult {
@@ -147,6 +147,8 @@ impl DepositScanner {
                 deposits: self.recorded(chain_id, &hash, &found).await?,
             });
         }
+        // Their `deposit.confirming` events are committed: the delivery worker goes now.
+        self.ports.wakeups.ready(Work::Callbacks);
         if let Ok(head) = chain.head().await {
             self.confirm(chain_id, head.number, now, &events).await?;
         }

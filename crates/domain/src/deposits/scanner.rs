@@ -14,7 +14,7 @@ use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, Block, ChainAdapter};
-use crate::ports::{AssetStatus, NewDeposit, Ports, ScannedBlock};
+use crate::ports::{AssetStatus, NewDeposit, Ports, ScannedBlock, Work};
 
 #[derive(Debug, Clone)]
 pub struct ChainScanSettings {
@@ -171,6 +171,10 @@ impl DepositScanner {
             {
                 return Ok(report); // lease lost: the other scanner goes on
             }
+            if !deposits.is_empty() {
+                // Their events are committed with the block: the delivery worker goes now.
+                self.ports.wakeups.ready(Work::Callbacks);
+            }
             report.blocks += 1;
             report.deposits += deposits.len() as u64;
             next += 1;
@@ -203,6 +207,7 @@ impl DepositScanner {
         {
             return Ok(false);
         }
+        self.ports.wakeups.ready(Work::Callbacks);
         report.rolled_back += 1;
         *next -= 1;
         Ok(true)
@@ -230,7 +235,11 @@ impl DepositScanner {
                 .complete_deposit(deposit.id, credited, now, events)
                 .await
             {
-                Ok(true) => done += 1,
+                Ok(true) => {
+                    // Committed: its callback need not wait for the delivery worker's poll.
+                    self.ports.wakeups.ready(Work::Callbacks);
+                    done += 1;
+                }
                 Ok(false) => {}
                 Err(err @ AppError::Unavailable(_)) => return Err(err),
                 Err(err) => {

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, OrderRollup,
@@ -44,6 +45,8 @@ pub struct Ports {
     pub rollup: Arc<dyn OrderRollup>,
     pub balances: Arc<dyn BalanceReadings>,
     pub clock: Arc<dyn Clock>,
+    /// This process's work-ready signals (one per process: every service shares it).
+    pub wakeups: Arc<Wakeups>,
 }
 
 impl Ports {
@@ -108,6 +111,7 @@ impl Ports {
             rollup: store.clone(),
             balances: store,
             clock,
+            wakeups: Arc::new(Wakeups::default()),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! from the merchant's seed; assets and their cold addresses live in [`assets`].
 
 pub mod assets;
+pub mod balances;
 mod cold_requests;
 pub mod rules;
 

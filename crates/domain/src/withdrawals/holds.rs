@@ -7,6 +7,7 @@ use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
+use crate::ports::Work;
 use crate::ports::{Transition, WithdrawalRecord};
 
 /// The executor's three stages, named in logs and hold reasons.
@@ -42,6 +43,8 @@ impl WithdrawalExecutor {
                 tracing::error!(withdrawal_id = w.id, error = %e, "the failed withdrawal could not be held");
             }
         }
+        // The step's transitions (and their callback events) are committed by now.
+        self.ports.wakeups.ready(Work::Callbacks);
         if let Err(e) = self
             .ports
             .withdrawal_leases

@@ -13,6 +13,7 @@ use crate::messages::MsgKey;
 use crate::ports::chain::TxStatus;
 use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
+use crate::ports::Work;
 use crate::ports::{OrderFilter, ReviewAction, ReviewRecord, Transition, WithdrawalRecord};
 
 /// The pass button's menu id: who counts as a possible second reviewer.
@@ -116,6 +117,8 @@ impl WithdrawalService {
                 Err(other) => return Err(other),
             });
         }
+        // The reviews' callback events are committed: the delivery worker goes now.
+        self.ports.wakeups.ready(Work::Callbacks);
         Ok(CheckReport {
             total,
             done: results.iter().filter(|r| r.ok).count() as u64,

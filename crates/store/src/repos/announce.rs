@@ -9,8 +9,8 @@ use coffer_domain::ports::{
 };
 use sea_orm::sea_query::{Alias, Expr, Query, TableRef};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityName, EntityTrait, QueryFilter,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityName, EntityTrait,
+    QueryFilter, QuerySelect, Set,
 };
 
 use crate::entities::{callback_event, deposit, withdrawal, Stored};
@@ -158,5 +158,22 @@ async fn enqueue<C: ConnectionTrait>(db: &C, event: NewCallbackEvent) -> Result<
     }
     .insert(db)
     .await?;
+    notify_callbacks(db).await
+}
+
+/// The PostgreSQL channel on which processes tell each other that work is ready.
+pub(crate) const WORK_CHANNEL: &str = "coffer_work";
+/// The payload saying callback events were queued.
+pub(crate) const CALLBACKS_READY: &str = "callbacks";
+
+/// Tells every process's delivery worker that an event is queued. On PostgreSQL a NOTIFY in
+/// the event's transaction: delivered at commit, once per transaction (repeats are folded),
+/// never for a rolled-back change. SQLite has no such thing (and no second process serves
+/// one file): there the in-process signal and polling do it.
+async fn notify_callbacks<C: ConnectionTrait>(db: &C) -> Result<(), sea_orm::DbErr> {
+    if db.get_database_backend() == DbBackend::Postgres {
+        db.execute_unprepared(&format!("NOTIFY {WORK_CHANNEL}, '{CALLBACKS_READY}'"))
+            .await?;
+    }
     Ok(())
 }

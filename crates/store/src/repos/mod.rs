@@ -1,7 +1,7 @@
 //! The domain's ports, implemented on [`crate::Store`].
 
 mod access;
-mod announce;
+pub(crate) mod announce;
 mod assets;
 // Guessable secrets
 mod attempts;
