@@ -29,15 +29,6 @@ const layout = {
   incorrect_password_format: 'Incorrect password format',
   passwords_not_same: 'The two passwords are not the same',
 
-  // Home (menu 1)
-  home_overview_soon: 'The overview with charts and statistics arrives together with deposits.',
-  home_chains: 'Chains and tokens',
-  home_chains_empty: 'No chain is configured on this server yet.',
-  chain_id: 'Chain id',
-  native_symbol: 'Native coin',
-  tokens: 'Tokens',
-  price: 'Price',
-
   // Coming soon and not found
   coming_soon_title: '{{title}} arrives in a later release',
   coming_soon_desc: 'This screen is on the Coffer roadmap but not part of this version. It will show real data once it ships; nothing here is a placeholder figure.',
