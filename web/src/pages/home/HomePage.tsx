@@ -83,6 +83,7 @@ export default function HomePage() {
       <Card
         title={t('home_overview')}
         className="coffer-card"
+        data-testid="home-overview"
         extra={
           zone !== null && (
             <Typography.Text type="secondary" data-testid="home-timezone">
