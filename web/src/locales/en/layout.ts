@@ -1,5 +1,5 @@
 // The frame around every screen (sidebar, header, settings, tabs, the change-password dialog)
-// and the home, coming-soon and not-found pages.
+// and the coming-soon and not-found pages.
 const layout = {
   // Sidebar, header and tabs
   group_general: 'General configuration',
