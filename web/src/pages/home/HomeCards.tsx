@@ -1,3 +1,4 @@
+import type { HTMLAttributes } from 'react';
 import { Card, Col, Empty, List, Row, Space, Table, Tag, Typography } from 'antd';
 import { CheckCircleTwoTone, RightCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
@@ -43,7 +44,7 @@ export function HoldingsCard({ holdings, timeZone }: { holdings: readonly Holdin
         size="middle"
         scroll={{ x: 720 }}
         locale={{ emptyText: <Empty description={t('home_holdings_empty')} /> }}
-        onRow={(holding) => ({ 'data-testid': `home-holding-${holdingKey(holding)}` }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(holding) => ({ 'data-testid': `home-holding-${holdingKey(holding)}` }) as HTMLAttributes<HTMLElement>}
         columns={[
           { title: t('home_asset'), key: 'asset', render: (_, holding) => `${holding.symbol} · ${holding.chainname}` },
           {

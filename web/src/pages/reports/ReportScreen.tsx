@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { Alert, Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +116,7 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
         scroll={{ x: 760 }}
         data-testid="report-table"
         locale={{ emptyText: <Empty description={t('report_empty')} /> }}
-        onRow={(row) => ({ 'data-testid': `report-row-${rowKey(row)}` }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(row) => ({ 'data-testid': `report-row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>}
         columns={[
           { title: t('report_date'), dataIndex: 'date', key: 'date', className: 'coffer-nowrap' },
           { title: t('chain'), dataIndex: 'chainname', key: 'chain' },
