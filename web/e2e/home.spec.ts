@@ -131,3 +131,14 @@ test('the getting-started card links each undone step to its screen', async ({ p
   await card.getByTestId('home-step-link-callbackUrl').click();
   await expect(page).toHaveURL(/#\/system\/callback$/);
 });
+
+test('Home in zh-HK: its texts in traditional Chinese, the figures and charts the same', async ({ page, env }) => {
+  await serveHome(page);
+  await openAs(page, env.shared, '/home', 'zh-HK');
+  await expect(page.getByTestId('home-overview')).toContainText('概覽');
+  await expect(page.getByTestId('home-today')).toContainText(`今日（${TODAY}）`);
+  await expect(page.getByTestId('home-today-deposits-count')).toHaveText('已完成 7 筆');
+  await expect(page.getByTestId('home-holding-1337-1').getByTestId('home-holding-hot')).toHaveText('120.5678 USDT');
+  await expect(page.getByTestId('home-holding-1337-1').getByTestId('home-holding-hot-read-at')).toHaveText('讀取於 2026-11-24 09:02:03');
+  await expect(page.getByTestId('home-chart-withdrawals').locator('canvas')).toHaveCount(1);
+});
