@@ -15,6 +15,7 @@ const named = <K extends string>(load: () => Promise<Screens<K>>, name: K) => ()
   load().then((screens) => ({ default: screens[name] }));
 const deposits = () => import('@/pages/deposits/DepositPages');
 const withdrawals = () => import('@/pages/withdrawals/WithdrawalPages');
+const reports = () => import('@/pages/reports/ReportPages');
 
 const LoginPage = lazy(() => import('@/pages/login/LoginPage'));
 // The signed-in frame comes with antd's App (its modal hook asks before signing out); App.tsx
@@ -34,7 +35,7 @@ const PersonalPage = lazy(() => import('@/pages/PersonalPage'));
 
 /** Screens that exist today, by catalogue path; every other menu page is an honest "arrives later" page. */
 const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
-  [PATHS.home]: () => import('@/pages/HomePage'),
+  [PATHS.home]: () => import('@/pages/home/HomePage'),
   [PATHS.tokenList]: () => import('@/pages/token/TokenListPage'),
   [PATHS.tokenDetail]: () => import('@/pages/token/detail/TokenDetailPage'),
   [PATHS.walletAddress]: () => import('@/pages/token/WalletAddressPage'),
@@ -46,6 +47,8 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   [PATHS.transactionList]: named(deposits, 'TransactionListPage'),
   [PATHS.withdrawCheck]: named(withdrawals, 'WithdrawCheckPage'),
   [PATHS.withdrawList]: named(withdrawals, 'WithdrawListPage'),
+  [PATHS.paymentReport]: named(reports, 'PaymentReportPage'),
+  [PATHS.receiptReport]: named(reports, 'ReceiptReportPage'),
   [PATHS.blacklist]: () => import('@/pages/system/BlacklistPage'),
   [PATHS.apiKey]: () => import('@/pages/system/ApiKeyPage'),
   [PATHS.apiDetail]: () => import('@/pages/apiDetail/ApiDetailPage'),

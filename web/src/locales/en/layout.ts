@@ -1,5 +1,5 @@
 // The frame around every screen (sidebar, header, settings, tabs, the change-password dialog)
-// and the home, coming-soon and not-found pages.
+// and the coming-soon and not-found pages.
 const layout = {
   // Sidebar, header and tabs
   group_general: 'General configuration',
@@ -28,15 +28,6 @@ const layout = {
   password_verify: 'Confirm new password',
   incorrect_password_format: 'Incorrect password format',
   passwords_not_same: 'The two passwords are not the same',
-
-  // Home (menu 1)
-  home_overview_soon: 'The overview with charts and statistics arrives together with deposits.',
-  home_chains: 'Chains and tokens',
-  home_chains_empty: 'No chain is configured on this server yet.',
-  chain_id: 'Chain id',
-  native_symbol: 'Native coin',
-  tokens: 'Tokens',
-  price: 'Price',
 
   // Coming soon and not found
   coming_soon_title: '{{title}} arrives in a later release',

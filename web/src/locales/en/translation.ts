@@ -11,6 +11,8 @@ import personal from './personal';
 import system from './system';
 import token from './token';
 import withdrawals from './withdrawals';
+import home from './home';
+import reports from './reports';
 
 // English is the fallback language and the source of the key types (../types.ts): every key
 // exists here first. One namespace, composed from one file per area; a key lives in
@@ -29,6 +31,8 @@ const en = {
   ...apiDetail,
   ...system,
   ...callbackResults,
+  ...home,
+  ...reports,
 };
 
 export default en;

@@ -32,15 +32,6 @@ const layoutZhCN: TranslationOf<typeof layout> = {
   incorrect_password_format: '密码格式不正确',
   passwords_not_same: '两次输入的密码不一致',
 
-  // Home (menu 1)
-  home_overview_soon: '包含图表与统计的概览将与充值功能一同上线。',
-  home_chains: '链与代币',
-  home_chains_empty: '此服务器尚未配置任何链。',
-  chain_id: '链 ID',
-  native_symbol: '原生币',
-  tokens: '代币',
-  price: '价格',
-
   // Coming soon and not found
   coming_soon_title: '{{title}} 将在后续版本上线',
   coming_soon_desc: '此页面已在 Coffer 的规划中，但不属于当前版本。上线后将显示真实数据；这里不展示任何占位数字。',

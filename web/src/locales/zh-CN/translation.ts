@@ -12,6 +12,8 @@ import personalZhCN from './personal';
 import systemZhCN from './system';
 import tokenZhCN from './token';
 import withdrawalsZhCN from './withdrawals';
+import homeZhCN from './home';
+import reportsZhCN from './reports';
 
 // Every area of English's table, each file typed against the English one.
 const zhCN: Translation = {
@@ -28,6 +30,8 @@ const zhCN: Translation = {
   ...apiDetailZhCN,
   ...systemZhCN,
   ...callbackResultsZhCN,
+  ...homeZhCN,
+  ...reportsZhCN,
 };
 
 export default zhCN;

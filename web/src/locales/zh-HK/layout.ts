@@ -32,15 +32,6 @@ const layoutZhHK: TranslationOf<typeof layout> = {
   incorrect_password_format: '密碼格式不正確',
   passwords_not_same: '兩次輸入的密碼不一致',
 
-  // Home (menu 1)
-  home_overview_soon: '包含圖表與統計的概覽將與充值功能一同上線。',
-  home_chains: '鏈與代幣',
-  home_chains_empty: '此伺服器尚未配置任何鏈。',
-  chain_id: '鏈 ID',
-  native_symbol: '原生幣',
-  tokens: '代幣',
-  price: '價格',
-
   // Coming soon and not found
   coming_soon_title: '{{title}} 將在後續版本上線',
   coming_soon_desc: '此頁面已在 Coffer 的規劃中，但不屬於目前版本。上線後將顯示真實數據；這裏不展示任何佔位數字。',

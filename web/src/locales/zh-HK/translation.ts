@@ -12,6 +12,8 @@ import personalZhHK from './personal';
 import systemZhHK from './system';
 import tokenZhHK from './token';
 import withdrawalsZhHK from './withdrawals';
+import homeZhHK from './home';
+import reportsZhHK from './reports';
 
 // Every area of English's table, each file typed against the English one.
 const zhHK: Translation = {
@@ -28,6 +30,8 @@ const zhHK: Translation = {
   ...apiDetailZhHK,
   ...systemZhHK,
   ...callbackResultsZhHK,
+  ...homeZhHK,
+  ...reportsZhHK,
 };
 
 export default zhHK;

@@ -1,0 +1,17 @@
+// Data report (menus 601 Payment, 602 Receipt).
+const reports = {
+  report_payment_title: 'Payment report',
+  report_receipt_title: 'Receipt report',
+  report_payment_tip: 'Complete withdrawals per day of the merchant’s time zone, chain and token, with their network fees.',
+  report_receipt_tip: 'Complete, credited deposits per day of the merchant’s time zone, chain and token.',
+  report_date: 'Date',
+  report_count: 'Count',
+  report_amount: 'Amount',
+  report_fee: 'Network fee',
+  report_total: 'Total',
+  report_empty: 'No complete order in this period.',
+  report_export: 'Export report',
+  report_export_orders: 'Export orders',
+};
+
+export default reports;

@@ -1,0 +1,19 @@
+import type { TranslationOf } from '../types';
+import type reports from '../en/reports';
+
+const reportsZhHK: TranslationOf<typeof reports> = {
+  report_payment_title: '付款報表',
+  report_receipt_title: '收款報表',
+  report_payment_tip: '按商戶時區的日期、鏈和代幣統計已完成的提現及其網絡手續費。',
+  report_receipt_tip: '按商戶時區的日期、鏈和代幣統計已完成且已入賬的充值。',
+  report_date: '日期',
+  report_count: '筆數',
+  report_amount: '金額',
+  report_fee: '網絡手續費',
+  report_total: '合計',
+  report_empty: '此時間範圍內沒有已完成的訂單。',
+  report_export: '匯出報表',
+  report_export_orders: '匯出訂單',
+};
+
+export default reportsZhHK;

@@ -1,0 +1,70 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { DailyTx, DayRange, HomeOverview, MoneyMoved, Tally } from '@/api/home';
+import { PATHS } from '@/router/catalogue';
+import { PAGES } from '@/router/permissions';
+import type { MenuId } from '@/api/types';
+import { MAX_RANGE_DAYS } from '@/pages/orders/orderFilters';
+import type { TranslationKey } from '@/locales/types';
+
+// Pure rules of the Home screen: the merchant's today, the chosen period, the getting-started
+// steps and what waits, each with the screen it links to.
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * Today's date in the merchant's zone and today's figures. The contract names both `today`; a
+ * JSON object keeps one, so: a string is the date (figures then come from the daily series),
+ * an object the figures (the date is then the end of the default period, which ends today).
+ */
+export function readToday(overview: HomeOverview, knownToday: string | null): { date: string; figures: MoneyMoved | null } {
+  if (typeof overview.today === 'string') return { date: overview.today, figures: null };
+  return { date: knownToday ?? overview.endDate, figures: overview.today };
+}
+
+/** Today's entry of a daily series, as figures (null when the series does not cover today). */
+export function figuresOfDay(days: readonly DailyTx[] | undefined, date: string): MoneyMoved | null {
+  const day = days?.find((entry) => entry.date === date);
+  return day ? { deposits: day.deposits, withdrawals: day.withdrawals } : null;
+}
+
+/** The picker's days as the contract's range (sorted); null when an end is missing or too long. */
+export function pickedRange(from: Dayjs | null | undefined, to: Dayjs | null | undefined): DayRange | 'missing' | 'too_long' {
+  if (!from || !to) return 'missing';
+  const [first, last] = from.isAfter(to, 'day') ? [to, from] : [from, to];
+  const startDate = first.format(DATE_FORMAT);
+  const endDate = last.format(DATE_FORMAT);
+  if (dayjs(endDate).diff(dayjs(startDate), 'day') + 1 > MAX_RANGE_DAYS) return 'too_long';
+  return { startDate, endDate };
+}
+
+export const isEmptyTally = (tally: Tally): boolean => tally.count === 0 && tally.totals.length === 0;
+
+/** One step of the getting-started card: its text, the screen that does it, and whether it is done. */
+export interface Step {
+  key: keyof HomeOverview['gettingStarted'];
+  label: TranslationKey;
+  page: MenuId;
+  path: string;
+}
+
+export const STEPS: readonly Step[] = [
+  { key: 'tokenEnabled', label: 'home_step_token', page: PAGES.tokenList, path: PATHS.tokenList },
+  { key: 'hotWallet', label: 'home_step_hot_wallet', page: PAGES.hotWallets, path: PATHS.hotWallets },
+  { key: 'callbackUrl', label: 'home_step_callback', page: PAGES.callbacks, path: PATHS.callbacks },
+  { key: 'apiKey', label: 'home_step_api_key', page: PAGES.apiKey, path: PATHS.apiKey },
+  { key: 'rsaKey', label: 'home_step_rsa', page: PAGES.apiKey, path: PATHS.apiKey },
+];
+
+/** What waits for people, each with the screen where it is handled. */
+export interface WaitingItem {
+  key: keyof HomeOverview['waiting'];
+  label: TranslationKey;
+  page: MenuId;
+  path: string;
+}
+
+export const WAITING: readonly WaitingItem[] = [
+  { key: 'withdrawalsInReview', label: 'home_withdrawals_in_review', page: PAGES.withdrawCheck, path: PATHS.withdrawCheck },
+  { key: 'callbacksFailing', label: 'home_callbacks_failing', page: PAGES.callbacks, path: PATHS.callbacks },
+  { key: 'coldRequestsPending', label: 'home_cold_requests_pending', page: PAGES.tokenList, path: PATHS.tokenList },
+];

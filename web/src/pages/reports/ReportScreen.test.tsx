@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Report } from '@/api/reports';
+import i18n from '@/locales';
+import { defaultRange } from '@/pages/orders/orderFilters';
+import { PAGES } from '@/router/permissions';
+import { settle } from '@/test/router';
+import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
+import { PaymentReportPage, ReceiptReportPage } from './ReportPages';
+import { toReportFilters } from './reportRules';
+
+const api = vi.hoisted(() => ({ getReport: vi.fn(), exportReport: vi.fn(), exportReportOrders: vi.fn() }));
+vi.mock('@/api/reports', () => api);
+const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
+vi.mock('@/api/config', () => config);
+vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
+const files = vi.hoisted(() => ({ saveFile: vi.fn() }));
+vi.mock('./saveFile', () => files);
+
+vi.setConfig({ testTimeout: 30_000 });
+const WAIT = { timeout: 8000 };
+
+const asset = { chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', decimals: 6, feeSymbol: 'DEV' };
+const REPORT: Report = {
+  startDate: '2031-03-04',
+  endDate: '2031-03-10',
+  rows: [
+    { ...asset, date: '2031-03-10', count: 2, amount: '30.56789', fee: '0.00042999' },
+    { ...asset, date: '2031-03-08', count: 1, amount: '5', fee: '0.0001' },
+  ],
+  totals: [{ ...asset, count: 3, amount: '35.56789', fee: '0.00052999' }],
+};
+const FILE = { filename: 'payment-2031-03-04-2031-03-10.csv', blob: new Blob(['date,chain\r\n']) };
+// The screen opens on the last 7 days of the merchant's zone (UTC+8), as the order lists do.
+const DEFAULTS = toReportFilters({ period: defaultRange(8) }, 8)!;
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  for (const fn of Object.values(api)) fn.mockReset();
+  api.getReport.mockResolvedValue(REPORT);
+  api.exportReport.mockResolvedValue(FILE);
+  api.exportReportOrders.mockResolvedValue({ ...FILE, filename: 'withdrawals.csv' });
+  files.saveFile.mockReset();
+  config.getHomeConfig.mockResolvedValue(homeConfig([]));
+});
+afterEach(signOutAndRestore);
+
+describe('the report query', () => {
+  it('needs a start and an end (spec section 5)', () => {
+    const [from, to] = defaultRange(8);
+    expect(toReportFilters({ period: [from, null] }, 8)).toBeNull();
+    expect(toReportFilters({ period: [null, to] }, 8)).toBeNull();
+    expect(toReportFilters({}, 8)).toBeNull();
+  });
+
+  it('asks for the merchant days, and for the orders of the same days as instants of its zone', () => {
+    const [from, to] = defaultRange(8);
+    const filters = toReportFilters({ period: [to, from], chainId: 1337, tokenId: 1 }, 8)!;
+    const first = from.format('YYYY-MM-DD');
+    const last = to.format('YYYY-MM-DD');
+    expect(filters.query).toEqual({ startDate: first, endDate: last, chainId: 1337, tokenId: 1 });
+    expect(filters.orders).toEqual({
+      start: `${first}T00:00:00.000+08:00`,
+      end: `${to.add(1, 'day').format('YYYY-MM-DD')}T00:00:00.000+08:00`,
+      chainId: 1337,
+      tokenId: 1,
+    });
+  });
+
+  it('refuses more than 366 days', () => {
+    const [, to] = defaultRange(8);
+    expect(toReportFilters({ period: [to.subtract(366, 'day'), to] }, 8)).toBeNull();
+    expect(toReportFilters({ period: [to.subtract(365, 'day'), to] }, 8)).not.toBeNull();
+  });
+});
+
+describe('Data report', () => {
+  it('shows the days of each asset with amounts and fees rounded down, and the totals per asset', async () => {
+    renderSignedIn([PAGES.paymentReport, PAGES.withdrawOrders], <PaymentReportPage />);
+    const row = within(await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT));
+    expect(api.getReport).toHaveBeenCalledWith('payment', DEFAULTS.query);
+    expect(row.getByTestId('report-amount').textContent).toBe('30.5678 USDT');
+    expect(row.getByTestId('report-fee').textContent).toBe('0.0004 DEV');
+    const total = within(screen.getByTestId('report-total-1337-1'));
+    expect(total.getByText('Total')).toBeTruthy();
+    expect(total.getByTestId('report-total-count').textContent).toBe('3');
+    expect(total.getByTestId('report-total-amount').textContent).toBe('35.5678 USDT');
+    expect(total.getByTestId('report-total-fee').textContent).toBe('0.0005 DEV');
+  });
+
+  it('refuses to search without an end date', async () => {
+    renderSignedIn([PAGES.paymentReport], <PaymentReportPage />);
+    await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
+    fireEvent.mouseDown(screen.getByTestId('report-filters').querySelector('.ant-picker-clear')!);
+    fireEvent.click(screen.getByTestId('report-filters').querySelector('.ant-picker-clear')!);
+    fireEvent.click(screen.getByTestId('filter-search'));
+    expect(await screen.findByText('A start and an end must be chosen', undefined, WAIT)).toBeTruthy();
+    await settle(100);
+    expect(api.getReport).toHaveBeenCalledTimes(1);
+  });
+
+  it('exports the report and the withdrawals behind a payment report, each saved under the server\u2019s name', async () => {
+    renderSignedIn([PAGES.paymentReport, PAGES.withdrawList], <PaymentReportPage />);
+    await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
+    fireEvent.click(screen.getByTestId('report-export'));
+    await waitFor(() => expect(files.saveFile).toHaveBeenCalledWith(FILE));
+    expect(api.exportReport).toHaveBeenCalledWith('payment', DEFAULTS.query);
+    fireEvent.click(screen.getByTestId('report-export-orders'));
+    await waitFor(() => expect(files.saveFile).toHaveBeenCalledTimes(2));
+    expect(api.exportReportOrders).toHaveBeenCalledWith('payment', DEFAULTS.orders);
+    expect(files.saveFile).toHaveBeenLastCalledWith({ ...FILE, filename: 'withdrawals.csv' });
+  });
+
+  it('offers the orders export only with a permission of the direction\u2019s order lists', async () => {
+    renderSignedIn([PAGES.receiptReport, PAGES.withdrawOrders], <ReceiptReportPage />);
+    await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
+    expect(api.getReport).toHaveBeenCalledWith('receipt', DEFAULTS.query);
+    expect(screen.getByTestId('report-export')).toBeTruthy();
+    expect(screen.queryByTestId('report-export-orders')).toBeNull(); // 302 is a withdrawal list
+  });
+
+  it('exports the deposits behind a receipt report with the deposit list permission', async () => {
+    renderSignedIn([PAGES.receiptReport, PAGES.depositList], <ReceiptReportPage />);
+    await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
+    fireEvent.click(screen.getByTestId('report-export-orders'));
+    await waitFor(() => expect(api.exportReportOrders).toHaveBeenCalledWith('receipt', DEFAULTS.orders));
+  });
+});

@@ -1,0 +1,60 @@
+import dayjs from 'dayjs';
+import type { OrderPeriod, ReportDirection, ReportQuery, ReportRow, ReportTotal } from '@/api/reports';
+import type { FilterField } from '@/components/list/filterFields';
+import type { MenuId } from '@/api/types';
+import { requiredPeriod, requiredPeriodProblem } from '@/pages/orders/orderFilters';
+import { PAGES } from '@/router/permissions';
+import type { PickedRange } from '@/utils/timezone';
+import type { TranslationKey } from '@/locales/types';
+
+// Pure rules of the Data report screens: the filter (a required period of the merchant's days,
+// chain, token), the query of the report and of its orders, and what each direction shows.
+
+export interface ReportFilterValues {
+  period?: PickedRange;
+  chainId?: number;
+  tokenId?: number;
+}
+
+export const REPORT_FIELDS: ReadonlyArray<FilterField<ReportFilterValues>> = [
+  { kind: 'period', name: 'period', testId: 'filter-period', problem: requiredPeriodProblem },
+  { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
+  { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
+];
+
+/** What one search asks for: the report (merchant dates) and its orders (the same days as instants). */
+export interface ReportFilters {
+  query: ReportQuery;
+  orders: OrderPeriod;
+}
+
+/** The form's values as the report's query; null while the period is refused (missing, too long). */
+export function toReportFilters(values: ReportFilterValues, hours: number | null): ReportFilters | null {
+  const period = requiredPeriod(values.period, hours);
+  const [from, to] = values.period ?? [null, null];
+  if (!period.ok || !from || !to) return null;
+  const [first, last] = from.isAfter(to, 'day') ? [to, from] : [from, to];
+  const ids = {
+    ...(values.chainId !== undefined && values.chainId !== null ? { chainId: values.chainId } : {}),
+    ...(values.tokenId !== undefined && values.tokenId !== null ? { tokenId: values.tokenId } : {}),
+  };
+  return {
+    query: { startDate: dayjs(first).format('YYYY-MM-DD'), endDate: dayjs(last).format('YYYY-MM-DD'), ...ids },
+    orders: { ...period.period, ...ids },
+  };
+}
+
+export interface DirectionView {
+  title: TranslationKey;
+  tip: TranslationKey;
+  /** The order lists whose permission allows exporting the orders behind the report. */
+  orderPages: readonly MenuId[];
+}
+
+export const DIRECTIONS: Readonly<Record<ReportDirection, DirectionView>> = {
+  payment: { title: 'report_payment_title', tip: 'report_payment_tip', orderPages: [PAGES.withdrawOrders, PAGES.withdrawCheck, PAGES.withdrawList] },
+  receipt: { title: 'report_receipt_title', tip: 'report_receipt_tip', orderPages: [PAGES.depositOrders, PAGES.depositList] },
+};
+
+export const rowKey = (row: ReportRow) => `${row.date}-${row.chainId}-${row.tokenId ?? 'native'}`;
+export const totalKey = (total: ReportTotal) => `${total.chainId}-${total.tokenId ?? 'native'}`;
