@@ -75,11 +75,8 @@ export interface MoneyMoved {
 export interface HomeOverview extends DayRange {
   /** The merchant's UTC offset in hours. */
   timeZone: number;
-  /**
-   * The contract gives `today` twice (the date in the merchant's zone, and today's figures); a
-   * JSON object keeps one of them, so the console reads either (pages/home/overview.ts).
-   */
-  today: string | MoneyMoved;
+  /** Today in the merchant's zone: its date and what moved (complete orders). */
+  today: MoneyMoved & { date: string };
   holdings: Holding[];
   period: MoneyMoved;
   waiting: Waiting;

@@ -153,10 +153,14 @@ async fn holdings_steps_and_scan_lag_follow_what_the_merchant_has_done(db: TestD
     let token = app.sign_in_demo().await;
     let merchant = demo_merchant(&app).await;
 
-    // A new merchant: nothing held, nothing scanned, every step to do.
+    // A new merchant: nothing held, every step to do; the chains the service scans are listed
+    // (not scanned yet).
     let fresh = home_data(&app.reports(&token).home(json!({})).await);
     assert_eq!(fresh["holdings"], json!([]));
-    assert_eq!(fresh["chains"], json!([]));
+    assert_eq!(
+        fields(&fresh["chains"][0], &["chainId", "chainname", "scannedHeight"]),
+        json!([DEV, "Devchain", null])
+    );
     assert_eq!(
         fresh["gettingStarted"],
         json!({"tokenEnabled": false, "hotWallet": false, "callbackUrl": false, "apiKey": false, "rsaKey": false})

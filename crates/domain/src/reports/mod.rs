@@ -218,7 +218,7 @@ impl ReportService {
             period_figures: movements(&period),
             period,
             waiting: self.waiting(merchant_id, &withdrawals).await?,
-            chains: self.chains(&settings.enabled_chain_ids, &nodes).await?,
+            chains: self.chains(&nodes).await?,
             getting_started: self.getting_started(merchant_id, !enabled.is_empty()).await?,
         })
     }
@@ -241,9 +241,11 @@ impl ReportService {
         })
     }
 
-    async fn chains(&self, chain_ids: &[i64], nodes: &[ChainNode]) -> AppResult<Vec<ChainLag>> {
+    /// Every chain the service scans (as home/config lists them), whichever the merchant uses:
+    /// a lagging scanner delays every merchant's deposits on that chain.
+    async fn chains(&self, nodes: &[ChainNode]) -> AppResult<Vec<ChainLag>> {
         let mut lags = Vec::new();
-        for node in nodes.iter().filter(|n| chain_ids.contains(&n.chainid)) {
+        for node in nodes {
             let progress = self.ports.scan.scan_progress(node.chainid).await?;
             lags.push(ChainLag {
                 chain_id: node.chainid,

@@ -37,7 +37,7 @@ const day = (date: string, deposits: Tally, withdrawals: Tally = none): DailyTx 
 function overview(overrides: Partial<HomeOverview> = {}): HomeOverview {
   return {
     timeZone: 8,
-    today: TODAY,
+    today: { date: TODAY, deposits: tally(1, '7.123456789'), withdrawals: none },
     startDate: START,
     endDate: TODAY,
     holdings: [
@@ -84,14 +84,14 @@ describe('Home', () => {
     expect(screen.getByText(`Period ${START} to ${TODAY}`)).toBeTruthy();
     const inputs = () => [...document.querySelectorAll<HTMLInputElement>('.ant-picker-range input')].map((input) => input.value);
     await waitFor(() => expect(inputs()).toEqual([START, TODAY]));
-    // Today's figures: the series' entry for the server's today.
+    // Today's figures: the server's.
     const today = within(screen.getByTestId('home-today'));
     await waitFor(() => expect(today.getByTestId('home-today-deposits-count').textContent).toBe('1 complete'));
     expect(today.getByTestId('home-today-deposits-amount').textContent).toBe('7.1234 USDT');
   });
 
-  it('reads today\u2019s figures when the server sends them as `today` (the date is then the period\u2019s end)', async () => {
-    api.getHomeOverview.mockResolvedValue(overview({ today: { deposits: tally(4, '99.99999'), withdrawals: none } }));
+  it('shows today\u2019s figures as the server counted them, whatever the series says', async () => {
+    api.getHomeOverview.mockResolvedValue(overview({ today: { date: TODAY, deposits: tally(4, '99.99999'), withdrawals: none } }));
     renderSignedIn(ALL, <HomePage />);
     expect(await screen.findByText(`Today (${TODAY})`, undefined, WAIT)).toBeTruthy();
     expect(within(screen.getByTestId('home-today')).getByTestId('home-today-deposits-amount').textContent).toBe('99.9999 USDT');

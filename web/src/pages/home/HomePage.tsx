@@ -8,7 +8,7 @@ import { periodMessageKey } from '@/pages/orders/orderFilters';
 import { formatUtcOffset } from '@/utils/format';
 import type { TranslationKey } from '@/locales/types';
 import { ChainsCard, FiguresCard, GettingStartedCard, HoldingsCard, WaitingCard } from './HomeCards';
-import { figuresOfDay, pickedRange, readToday } from './overview';
+import { pickedRange, readToday } from './overview';
 
 // ECharts comes with the charts alone, after the figures (docs/console.md, "Bundle budget").
 const DailyCharts = lazy(() => import('./charts/DailyCharts'));
@@ -17,7 +17,7 @@ interface Loaded {
   overview: HomeOverview;
   /** Today in the merchant's zone, as the server said (never the browser's clock). */
   today: string;
-  todayFigures: MoneyMoved | null;
+  todayFigures: MoneyMoved;
   days: DailyTx[] | null;
 }
 
@@ -34,7 +34,6 @@ export default function HomePage() {
   const [problem, setProblem] = useState<TranslationKey | null>(null);
   const [picked, setPicked] = useState<[Dayjs, Dayjs] | null>(null);
   const latest = useRef(0);
-  const knownToday = useRef<string | null>(null);
 
   const load = useCallback(async (range?: DayRange) => {
     const call = ++latest.current;
@@ -43,19 +42,12 @@ export default function HomePage() {
     try {
       const overview = await getHomeOverview(range);
       if (!current()) return;
-      const today = readToday(overview, knownToday.current);
-      knownToday.current = today.date;
+      const today = readToday(overview);
       setPicked([dayjs(overview.startDate), dayjs(overview.endDate)]);
       setLoaded({ overview, today: today.date, todayFigures: today.figures, days: null });
       const daily = await queryDailyTxData({ startDate: overview.startDate, endDate: overview.endDate });
       if (!current()) return;
-      let todayFigures = today.figures ?? figuresOfDay(daily.days, today.date);
-      if (!todayFigures) {
-        const todayOnly = await queryDailyTxData({ startDate: today.date, endDate: today.date });
-        if (!current()) return;
-        todayFigures = figuresOfDay(todayOnly.days, today.date);
-      }
-      setLoaded({ overview, today: today.date, todayFigures, days: daily.days });
+      setLoaded({ overview, today: today.date, todayFigures: today.figures, days: daily.days });
     } catch {
       // The request layer told the user; the card says the figures are missing and offers Retry.
       if (current()) setFailed(range ?? 'default');

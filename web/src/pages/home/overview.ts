@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { DailyTx, DayRange, HomeOverview, MoneyMoved, Tally } from '@/api/home';
+import type { DayRange, HomeOverview, MoneyMoved, Tally } from '@/api/home';
 import { PATHS } from '@/router/catalogue';
 import { PAGES } from '@/router/permissions';
 import type { MenuId } from '@/api/types';
@@ -11,20 +11,10 @@ import type { TranslationKey } from '@/locales/types';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
-/**
- * Today's date in the merchant's zone and today's figures. The contract names both `today`; a
- * JSON object keeps one, so: a string is the date (figures then come from the daily series),
- * an object the figures (the date is then the end of the default period, which ends today).
- */
-export function readToday(overview: HomeOverview, knownToday: string | null): { date: string; figures: MoneyMoved | null } {
-  if (typeof overview.today === 'string') return { date: overview.today, figures: null };
-  return { date: knownToday ?? overview.endDate, figures: overview.today };
-}
-
-/** Today's entry of a daily series, as figures (null when the series does not cover today). */
-export function figuresOfDay(days: readonly DailyTx[] | undefined, date: string): MoneyMoved | null {
-  const day = days?.find((entry) => entry.date === date);
-  return day ? { deposits: day.deposits, withdrawals: day.withdrawals } : null;
+/** Today's date in the merchant's zone and today's figures, as the server counted them. */
+export function readToday(overview: HomeOverview): { date: string; figures: MoneyMoved } {
+  const { date, deposits, withdrawals } = overview.today;
+  return { date, figures: { deposits, withdrawals } };
 }
 
 /** The picker's days as the contract's range (sorted); null when an end is missing or too long. */
