@@ -39,6 +39,7 @@ mod operation_log;
 mod parity;
 mod receiver;
 mod restart;
+mod rollup;
 mod session;
 mod sign_in;
 mod system;
