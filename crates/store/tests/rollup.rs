@@ -10,9 +10,9 @@ use chrono::{DateTime, Duration, DurationRound, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::codes::CodeFilter;
 use coffer_domain::ports::{
-    DepositRecord, NewDeposit, OrderFilter, OrderKind, OrderQueries, OrderRollup, OrderStatus, PageRequest,
-    RollupAudit, RollupBucket, RollupKey, RollupQuery, ScanRepo, ScannedBlock, Transition, WithdrawalRecord,
-    WithdrawalRepo,
+    DepositRecord, NewDeposit, NewWithdrawal, OrderFilter, OrderKind, OrderQueries, OrderRollup, OrderStatus,
+    PageRequest, RollupAudit, RollupBucket, RollupKey, RollupQuery, ScanRepo, ScannedBlock, Transition,
+    WithdrawalRecord, WithdrawalRepo,
 };
 use coffer_store::entities::{deposit, order_rollup, withdrawal, Stored};
 use coffer_store::Store;
@@ -461,6 +461,21 @@ async fn bucket_totals_are_the_row_totals(db: TestDb) {
         status: Some(CodeFilter::from_code(99)),
         ..whole.clone()
     };
+    // Token 0 names no token (the native coin is NULL in the rows): nothing, as before.
+    let token_zero = OrderFilter {
+        token_id: Some(0),
+        ..whole.clone()
+    };
+    let native = request(a, None, "5");
+    insert(
+        &store,
+        &NewWithdrawal {
+            token_id: None,
+            ..native
+        },
+        t0(),
+    )
+    .await;
     let page = PageRequest { page: 1, size: 2 };
     for (buckets, rows) in [
         (&whole, &with_address),
@@ -471,6 +486,13 @@ async fn bucket_totals_are_the_row_totals(db: TestDb) {
             &OrderFilter {
                 address: Some("0x".into()),
                 ..unknown.clone()
+            },
+        ),
+        (
+            &token_zero,
+            &OrderFilter {
+                address: Some("0x".into()),
+                ..token_zero.clone()
             },
         ),
     ] {
@@ -496,14 +518,22 @@ async fn bucket_totals_are_the_row_totals(db: TestDb) {
             .unwrap();
         assert_eq!((p_buckets.total, p_buckets.list), (p_rows.total, p_rows.list));
     }
-    // The figures themselves: the 08:00-10:00 withdrawals are four (1000 + 2000 + 3000 + 4000
-    // base units), two of them passed; the dust deposit is apart.
+    // The figures themselves: the 08:00-10:00 withdrawals are four of the token (1000 + 2000 +
+    // 3000 + 4000 base units), two of them passed, and one of the native coin; the dust
+    // deposit is apart.
     let totals = OrderQueries::<WithdrawalRecord>::order_totals(&store, a, &whole)
         .await
         .unwrap();
+    let sums: Vec<(Option<i64>, BaseUnits)> =
+        totals.all.sums.iter().map(|s| (s.token_id, s.amount)).collect();
+    assert_eq!(totals.all.count, 5);
     assert_eq!(
-        (totals.all.count, totals.all.sums[0].amount),
-        (4, BaseUnits::from_u128(10_000))
+        sums,
+        [
+            (None, BaseUnits::from_u128(5)),
+            (Some(101), BaseUnits::from_u128(10_000))
+        ],
+        "the native coin apart from the token"
     );
     let passed = OrderQueries::<WithdrawalRecord>::order_totals(&store, a, &passed)
         .await

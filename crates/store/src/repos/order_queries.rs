@@ -110,7 +110,11 @@ fn selects_whole_buckets<T: OrderTable>(f: &OrderFilter) -> bool {
         at.is_none_or(|at| at.timestamp().rem_euclid(3600) == 0 && at.timestamp_subsec_nanos() == 0)
     };
     let merchant_order_no = T::COLUMNS.merchant_order_no.and(text(&f.merchant_order_no));
-    whole_hour(&f.start)
+    // Token 0 is how a bucket names the native coin, which the rows name by NULL: a filter
+    // on token 0 selects no row, and must not select the native coin's buckets.
+    let native_alias = f.token_id == Some(0);
+    !native_alias
+        && whole_hour(&f.start)
         && whole_hour(&f.end)
         && [&f.address, &f.hash, &f.order_no, &f.open_id]
             .into_iter()
