@@ -410,6 +410,24 @@ async fn verify_finds_what_was_changed_and_rebuild_repairs_it(db: TestDb) {
     assert_eq!(stored(&store, &[a, b]).await, before);
 }
 
+/// A database upgraded with orders and no buckets yet gets them at its migration.
+async fn the_migration_fills_the_buckets_of_older_orders(db: TestDb) {
+    let (store, a, b) = open(&db).await;
+    insert(&store, &request(a, None, "12"), t0()).await;
+    insert(&store, &request(b, None, "30"), t0() + Duration::hours(3)).await;
+    scan(&store, 3, &[transfer(a, "0xe1", 4, "")], t0()).await;
+    let kept = stored(&store, &[a, b]).await;
+    assert_eq!(kept.len(), 3);
+    order_rollup::Entity::delete_many()
+        .exec(store.connection())
+        .await
+        .unwrap();
+    assert_eq!(store.verify_rollup().await.unwrap().len(), 3);
+    store.migrate().await.unwrap();
+    assert_eq!(stored(&store, &[a, b]).await, kept);
+    assert_eq!(store.verify_rollup().await.unwrap(), vec![]);
+}
+
 /// The totals and a page's count read from the buckets equal those read from the rows: the
 /// same orders selected once by a filter the buckets answer and once by one they cannot (an
 /// address every order has; a start a second before the hour, when no order is older).
@@ -570,4 +588,5 @@ each_database!(
     concurrent_writers_lose_nothing,
     verify_finds_what_was_changed_and_rebuild_repairs_it,
     bucket_totals_are_the_row_totals,
+    the_migration_fills_the_buckets_of_older_orders,
 );

@@ -159,6 +159,32 @@ fn agree(a: &RollupBucket, b: &RollupBucket) -> bool {
 }
 
 impl Store {
+    /// Fills the buckets of the orders written before buckets existed (an upgrade): only when
+    /// no bucket is stored and some order is, so after every migration it costs two one-row
+    /// reads. Several processes starting at once: the one that commits second fails on the
+    /// buckets' unique key and starts again.
+    pub(crate) async fn fill_rollup_if_empty(&self) -> AppResult<()> {
+        let db = self.connection();
+        let bucket = order_rollup::Entity::find()
+            .select_only()
+            .column(order_rollup::Column::Id);
+        if bucket.into_tuple::<i64>().one(db).await?.is_some() {
+            return Ok(());
+        }
+        let deposit = deposit::Entity::find().select_only().column(deposit::Column::Id);
+        let withdrawal = withdrawal::Entity::find()
+            .select_only()
+            .column(withdrawal::Column::Id);
+        if deposit.into_tuple::<i64>().one(db).await?.is_none()
+            && withdrawal.into_tuple::<i64>().one(db).await?.is_none()
+        {
+            return Ok(());
+        }
+        let buckets = self.rebuild_rollup().await?;
+        tracing::info!(buckets, "order buckets filled from the existing orders");
+        Ok(())
+    }
+
     /// How many buckets are stored (what `coffer admin rollup verify` reports when they agree).
     pub async fn rollup_bucket_count(&self) -> AppResult<u64> {
         Ok(order_rollup::Entity::find().count(self.connection()).await?)
