@@ -3,7 +3,8 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use coffer_domain::clock::SystemClock;
-use coffer_domain::ports::MerchantStatus;
+use coffer_domain::codes::StoredCode;
+use coffer_domain::ports::{MerchantStatus, RollupAudit, RollupBucket, RollupDifference};
 use coffer_store::admin::DemoOutcome;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -67,6 +68,9 @@ pub enum Admin {
     /// The embedded devchain: play end user (fund, send), mine, reorganise.
     #[command(subcommand)]
     Devchain(crate::devchain_cli::DevchainCmd),
+    /// The hourly order buckets behind the totals: check them against the orders, or recompute them.
+    #[command(subcommand)]
+    Rollup(RollupCmd),
     /// Show mails kept in the outbox (mail.transport = "outbox").
     Outbox {
         /// Only mails to this address.
@@ -76,6 +80,14 @@ pub enum Admin {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Subcommand)]
+pub enum RollupCmd {
+    /// Recompute every bucket from the orders and print each one that differs (exit status 1).
+    Verify,
+    /// Replace every bucket by its recomputation (after a restore, or rows written by hand).
+    Rebuild,
 }
 
 #[derive(Subcommand)]
@@ -224,6 +236,11 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                 );
             }
         }
+        Admin::Rollup(RollupCmd::Verify) => verify_rollup(&store).await?,
+        Admin::Rollup(RollupCmd::Rebuild) => {
+            let buckets = store.rebuild_rollup().await.map_err(anyhow::Error::msg)?;
+            println!("Rebuilt {buckets} buckets from the orders.");
+        }
         Admin::Ip(IpCmd::Approve { id }) => review_ip(&store, id, true).await?,
         Admin::Ip(IpCmd::Reject { id }) => review_ip(&store, id, false).await?,
         Admin::Outbox { to, json } => {
@@ -248,6 +265,44 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Prints how many buckets agree, or every difference and fails (exit status 1).
+async fn verify_rollup(store: &coffer_store::Store) -> anyhow::Result<()> {
+    let differences = store.verify_rollup().await.map_err(anyhow::Error::msg)?;
+    if differences.is_empty() {
+        let buckets = store.rollup_bucket_count().await.map_err(anyhow::Error::msg)?;
+        println!("{buckets} buckets agree with the orders.");
+        return Ok(());
+    }
+    for difference in &differences {
+        println!("{}", difference_line(difference));
+    }
+    anyhow::bail!(
+        "{} buckets differ from the orders; `coffer admin rollup rebuild` recomputes them",
+        differences.len()
+    )
+}
+
+/// One bucket's key, then its stored and recomputed figures.
+pub fn difference_line(d: &RollupDifference) -> String {
+    let figures = |bucket: &Option<RollupBucket>| match bucket {
+        Some(b) => format!("count {} amount {} fee {}", b.count, b.amount, b.fee),
+        None => "none".to_string(),
+    };
+    let k = &d.key;
+    let token = k.token_id.map_or("native".to_string(), |id| id.to_string());
+    format!(
+        "merchant {} {:?} hour {} chain {} token {token} status {} credited {}: stored {}, recomputed {}",
+        k.merchant_id,
+        k.kind,
+        k.hour.to_rfc3339(),
+        k.chain_id,
+        k.status.code(),
+        k.credited,
+        figures(&d.stored),
+        figures(&d.recomputed),
+    )
 }
 
 async fn review_ip(store: &coffer_store::Store, id: i64, approve: bool) -> anyhow::Result<()> {

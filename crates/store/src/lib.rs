@@ -29,6 +29,8 @@ pub enum StoreError {
     DataDir { path: String, source: std::io::Error },
     #[error(transparent)]
     Db(#[from] DbErr),
+    #[error("filling the order buckets: {0}")]
+    Rollup(String),
 }
 
 pub struct PoolSettings {
@@ -67,6 +69,9 @@ impl Store {
     pub async fn migrate(&self) -> Result<(), StoreError> {
         Migrator::up(&self.db, None).await?;
         catalogue::sync(&self.db).await?;
+        self.fill_rollup_if_empty()
+            .await
+            .map_err(|e| StoreError::Rollup(e.to_string()))?;
         Ok(())
     }
 

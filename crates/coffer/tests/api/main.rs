@@ -43,6 +43,7 @@ mod parity;
 mod receiver;
 mod reports;
 mod restart;
+mod rollup;
 mod rollup_rows;
 mod session;
 mod sign_in;

@@ -1,6 +1,6 @@
 //! Deposit rows as the scan changes them: found (or found again after a reorg), voided by a
-//! reorg, completed. Each change and its callback event are written in one transaction
-//! (announce.rs writes the event).
+//! reorg, completed. Each change, its callback event and the move between hourly buckets are
+//! written in one transaction (announce.rs writes the event, rollup.rs the buckets).
 
 use chrono::{DateTime, Utc};
 use coffer_domain::deposits::rules;
@@ -12,9 +12,12 @@ use coffer_domain::ports::{
 use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus};
 use coffer_domain::AppError;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
+};
 
 use super::query::find_owned;
+use super::rollup::{shift, RollupEntry};
 use crate::entities::{deposit, Stored};
 use crate::Store;
 
@@ -85,7 +88,7 @@ pub(super) async fn insert_or_revive(
         Some(row) if row.status != Stored(OrderStatus::Void) => return Ok(false),
         // Orphaned by a reorg, now mined again: confirming anew in its new block.
         Some(row) => {
-            deposit::Entity::update_many()
+            let revived = deposit::Entity::update_many()
                 .col_expr(
                     deposit::Column::Status,
                     Expr::value(Stored(OrderStatus::Confirming)),
@@ -101,6 +104,14 @@ pub(super) async fn insert_or_revive(
                 .filter(deposit::Column::Status.eq(Stored(OrderStatus::Void)))
                 .exec(tx)
                 .await?;
+            if revived.rows_affected != 1 {
+                return Ok(false); // another scan revived it first
+            }
+            let after = RollupEntry::of_deposit(&deposit::Model {
+                status: Stored(OrderStatus::Confirming),
+                ..row.clone()
+            });
+            shift(tx, Some(RollupEntry::of_deposit(&row)), Some(after)).await?;
             row.id
         }
         None => insert(tx, d, block, now).await?,
@@ -146,6 +157,7 @@ async fn insert(
     }
     .insert(tx)
     .await?;
+    shift(tx, None, Some(RollupEntry::of_deposit(&inserted))).await?;
     deposit::Entity::update_many()
         .col_expr(
             deposit::Column::OrderNo,
@@ -169,6 +181,8 @@ pub(super) async fn void_block(
         .filter(deposit::Column::ChainId.eq(chain_id))
         .filter(deposit::Column::BlockNumber.eq(number as i64))
         .filter(deposit::Column::Status.ne(Stored(OrderStatus::Void)))
+        // Locked: the status read is the one the bucket move takes the deposit out of.
+        .lock_exclusive()
         .all(tx)
         .await?;
     for row in orphaned {
@@ -182,6 +196,11 @@ pub(super) async fn void_block(
             .exec(tx)
             .await?;
         if voided.rows_affected == 1 {
+            let after = RollupEntry::of_deposit(&deposit::Model {
+                status: Stored(OrderStatus::Void),
+                ..row.clone()
+            });
+            shift(tx, Some(RollupEntry::of_deposit(&row)), Some(after)).await?;
             tracing::warn!(deposit_id = row.id, chain_id, number, "deposit voided by a reorg");
             announce(tx, row.id, DepositEvent::Void, events).await?;
         }
@@ -213,6 +232,16 @@ pub(super) async fn complete(
     if completed.rows_affected != 1 {
         return Ok(false);
     }
+    // The guard above makes Confirming the state it left; nothing else of the bucket changed.
+    let row = deposit::Entity::find_by_id(id)
+        .one(tx)
+        .await?
+        .ok_or_else(|| AppError::internal("deposit vanished"))?;
+    let before = RollupEntry::of_deposit(&deposit::Model {
+        status: Stored(OrderStatus::Confirming),
+        ..row.clone()
+    });
+    shift(tx, Some(before), Some(RollupEntry::of_deposit(&row))).await?;
     announce(tx, id, DepositEvent::Confirmed, events).await?;
     Ok(true)
 }

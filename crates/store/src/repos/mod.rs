@@ -25,6 +25,7 @@ mod platform_key;
 mod query;
 mod roles;
 pub(crate) mod rollup;
+mod rollup_audit;
 mod scan;
 mod seeds;
 mod sessions;

@@ -1,13 +1,15 @@
 //! [`OrderQueries`] for every kind of order: one filter, one page, one total, one id list,
-//! each written once over the columns the order tables share ([`OrderTable`]).
+//! each written once over the columns the order tables share ([`OrderTable`]). A page's count
+//! and the totals come from the hourly buckets (rollup.rs) when the filter selects whole
+//! buckets, from the rows otherwise: the same figures either way.
 
 use super::text_filter::contains_any_case;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::deposits::rules::is_credited;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    DepositRecord, MerchantId, OrderFilter, OrderOutcome, OrderQueries, OrderStatus, OrderSum, OrderTotals,
-    OutcomeTotals, PageRequest, Paged, Tally, WithdrawalRecord,
+    DepositRecord, MerchantId, OrderFilter, OrderKind, OrderOutcome, OrderQueries, OrderStatus, OrderSum,
+    OrderTotals, OutcomeTotals, PageRequest, Paged, Tally, WithdrawalRecord,
 };
 use futures::TryStreamExt;
 use sea_orm::sea_query::{Expr, Func, SimpleExpr};
@@ -16,7 +18,8 @@ use sea_orm::{
 };
 use std::collections::BTreeMap;
 
-use crate::entities::{deposit, withdrawal, Stored};
+use super::rollup::{bucket_count, filtered_buckets};
+use crate::entities::{deposit, order_rollup, withdrawal, Stored};
 use crate::{fetch_page, Store};
 
 /// The columns the lists filter, sort and sum on, by meaning.
@@ -46,6 +49,7 @@ pub(crate) trait OrderTable:
     From<<Self::Entity as EntityTrait>::Model> + Send + Sync + 'static
 {
     type Entity: EntityTrait<Model: Send + Sync>;
+    const KIND: OrderKind;
     const COLUMNS: OrderColumns<<Self::Entity as EntityTrait>::Column>;
 }
 
@@ -75,17 +79,69 @@ macro_rules! order_columns {
 
 impl OrderTable for DepositRecord {
     type Entity = deposit::Entity;
+    const KIND: OrderKind = OrderKind::Deposit;
     const COLUMNS: OrderColumns<deposit::Column> =
         order_columns!(deposit, merchant_order_no: None, note: Some(deposit::Column::Note));
 }
 
 impl OrderTable for WithdrawalRecord {
     type Entity = withdrawal::Entity;
+    const KIND: OrderKind = OrderKind::Withdrawal;
     const COLUMNS: OrderColumns<withdrawal::Column> = order_columns!(
         withdrawal,
         merchant_order_no: Some(withdrawal::Column::MerchantOrderNo),
         note: None
     );
+}
+
+/// A text filter as given: trimmed, None when empty.
+fn text(v: &Option<String>) -> Option<String> {
+    v.as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// Whether the buckets answer the filter exactly: it names no text the buckets do not keep
+/// (address, hash, order numbers, end user), and its time range starts and ends on whole UTC
+/// hours (a bucket is all of one hour's orders).
+fn selects_whole_buckets<T: OrderTable>(f: &OrderFilter) -> bool {
+    let whole_hour = |at: &Option<chrono::DateTime<chrono::Utc>>| {
+        at.is_none_or(|at| at.timestamp().rem_euclid(3600) == 0 && at.timestamp_subsec_nanos() == 0)
+    };
+    let merchant_order_no = T::COLUMNS.merchant_order_no.and(text(&f.merchant_order_no));
+    // Token 0 is how a bucket names the native coin, which the rows name by NULL: a filter
+    // on token 0 selects no row, and must not select the native coin's buckets.
+    let native_alias = f.token_id == Some(0);
+    !native_alias
+        && whole_hour(&f.start)
+        && whole_hour(&f.end)
+        && [&f.address, &f.hash, &f.order_no, &f.open_id]
+            .into_iter()
+            .all(|v| text(v).is_none())
+        && merchant_order_no.is_none()
+}
+
+/// [`sum_amounts`] from the buckets.
+async fn sum_buckets(store: &Store, buckets: Select<order_rollup::Entity>) -> AppResult<OrderTotals> {
+    use order_rollup::Column as R;
+    let mut rows = buckets
+        .select_only()
+        .columns([R::ChainId, R::TokenId, R::Decimals, R::OrderCount, R::Amount])
+        .columns([R::Status, R::Credited])
+        .into_tuple::<(i64, i64, i32, i64, Stored<BaseUnits>, Stored<OrderStatus>, bool)>()
+        .stream(store.connection())
+        .await?;
+    let mut totals = Totals::default();
+    while let Some((chain_id, token_id, decimals, count, Stored(amount), Stored(status), credited)) =
+        rows.try_next().await?
+    {
+        let token_id = (token_id != 0).then_some(token_id);
+        let count = u64::try_from(count).unwrap_or(0);
+        let outcome = OrderOutcome::of(status, credited);
+        totals.add(outcome, (chain_id, token_id, decimals), count, amount);
+    }
+    Ok(totals.finish())
 }
 
 /// The merchant's orders a filter selects (unordered).
@@ -108,12 +164,6 @@ fn filtered<T: OrderTable>(merchant_id: MerchantId, f: &OrderFilter) -> Select<T
         // An unknown code keeps its integer: it selects nothing, as it always has.
         q = q.filter(c.status.eq(v.code()));
     }
-    let text = |v: &Option<String>| {
-        v.as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-    };
     if let Some(address) = text(&f.address) {
         // Either side, any case (SQLite and PostgreSQL differ on LIKE's case; lower both).
         q = q.filter(
@@ -146,7 +196,17 @@ impl<T: OrderTable> OrderQueries<T> for Store {
         page: PageRequest,
     ) -> AppResult<Paged<T>> {
         let q = filtered::<T>(merchant_id, filter).order_by_desc(T::COLUMNS.id);
-        let (rows, total) = fetch_page(self, q, page).await?;
+        let (rows, total) = if selects_whole_buckets::<T>(filter) {
+            let total = bucket_count(self, filtered_buckets(merchant_id, T::KIND, filter)).await?;
+            let rows = q
+                .offset(page.offset())
+                .limit(page.size)
+                .all(self.connection())
+                .await?;
+            (rows, total)
+        } else {
+            fetch_page(self, q, page).await?
+        };
         Ok(Paged {
             list: rows.into_iter().map(T::from).collect(),
             total,
@@ -154,6 +214,9 @@ impl<T: OrderTable> OrderQueries<T> for Store {
     }
 
     async fn order_totals(&self, merchant_id: MerchantId, filter: &OrderFilter) -> AppResult<OrderTotals> {
+        if selects_whole_buckets::<T>(filter) {
+            return sum_buckets(self, filtered_buckets(merchant_id, T::KIND, filter)).await;
+        }
         sum_amounts::<T>(self, filtered::<T>(merchant_id, filter)).await
     }
 
@@ -220,28 +283,45 @@ pub(crate) async fn sum_amounts<T: OrderTable>(
         )>()
         .stream(store.connection())
         .await?;
-    let mut all = Sums::default();
-    let mut outcomes: BTreeMap<OrderOutcome, Sums> = BTreeMap::new();
+    let mut totals = Totals::default();
     while let Some((chain_id, token_id, decimals, Stored(amount), Stored(status), note)) =
         rows.try_next().await?
     {
         let outcome = OrderOutcome::of(status, is_credited(&note));
-        all.add(chain_id, token_id, decimals, amount);
-        outcomes
+        totals.add(outcome, (chain_id, token_id, decimals), 1, amount);
+    }
+    Ok(totals.finish())
+}
+
+/// Running sums in all and per outcome.
+#[derive(Default)]
+struct Totals {
+    all: Sums,
+    outcomes: BTreeMap<OrderOutcome, Sums>,
+}
+
+impl Totals {
+    /// `count` orders of one asset (chain, token, decimals) summing to `amount`.
+    fn add(&mut self, outcome: OrderOutcome, asset: (i64, Option<i64>, i32), count: u64, amount: BaseUnits) {
+        self.all.add(asset, count, amount);
+        self.outcomes
             .entry(outcome)
             .or_default()
-            .add(chain_id, token_id, decimals, amount);
+            .add(asset, count, amount);
     }
-    Ok(OrderTotals {
-        all: all.tally(),
-        outcomes: OrderOutcome::ALL
-            .into_iter()
-            .map(|outcome| OutcomeTotals {
-                outcome,
-                tally: outcomes.remove(&outcome).unwrap_or_default().tally(),
-            })
-            .collect(),
-    })
+
+    fn finish(mut self) -> OrderTotals {
+        OrderTotals {
+            all: self.all.tally(),
+            outcomes: OrderOutcome::ALL
+                .into_iter()
+                .map(|outcome| OutcomeTotals {
+                    outcome,
+                    tally: self.outcomes.remove(&outcome).unwrap_or_default().tally(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A running count and per-(chain, token) sum.
@@ -252,7 +332,12 @@ struct Sums {
 }
 
 impl Sums {
-    fn add(&mut self, chain_id: i64, token_id: Option<i64>, decimals: i32, amount: BaseUnits) {
+    fn add(
+        &mut self,
+        (chain_id, token_id, decimals): (i64, Option<i64>, i32),
+        count: u64,
+        amount: BaseUnits,
+    ) {
         let entry = self
             .by_asset
             .entry((chain_id, token_id))
@@ -260,7 +345,7 @@ impl Sums {
         // Saturates: orders are bounded, only chain-observed amounts could get there, and a
         // total must never stop a worker or a list.
         entry.1 = entry.1.saturating_add(amount);
-        self.count += 1;
+        self.count += count;
     }
 
     fn tally(self) -> Tally {

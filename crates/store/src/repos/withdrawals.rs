@@ -1,6 +1,6 @@
 //! [`WithdrawalRepo`]: storing a withdrawal and its state changes (one conditional UPDATE, the
-//! review and the callback event in one transaction), the sums the limits need and the
-//! reviews; order_queries.rs has the lists.
+//! review, the callback event and the move between hourly buckets in one transaction), the
+//! sums the limits need and the reviews; order_queries.rs has the lists.
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
@@ -11,10 +11,13 @@ use coffer_domain::ports::{
 };
 use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
+};
 
 use super::order_queries::sum_amounts;
 use super::query::{all_as, find_owned, merchant_rows, merchant_rows_newest_first, set_column};
+use super::rollup::{shift, RollupEntry};
 use crate::entities::{withdrawal, withdrawal_review, Stored};
 use crate::Store;
 
@@ -87,14 +90,19 @@ async fn by_merchant_order(
     Ok(row.map(WithdrawalRecord::from))
 }
 
-/// The UPDATE of a transition: its state guard, the new state and every field it sets.
-fn transition_update(id: i64, c: &Transition, now: DateTime<Utc>) -> sea_orm::UpdateMany<withdrawal::Entity> {
+/// The UPDATE of a transition from exactly `from`: the new state and every field it sets.
+fn transition_update(
+    id: i64,
+    from: OrderStatus,
+    c: &Transition,
+    now: DateTime<Utc>,
+) -> sea_orm::UpdateMany<withdrawal::Entity> {
     use withdrawal::Column as W;
     let mut u = withdrawal::Entity::update_many()
         .col_expr(W::Status, Expr::value(Stored(c.to)))
         .col_expr(W::UpdatedAt, Expr::value(now))
         .filter(W::Id.eq(id))
-        .filter(W::Status.is_in(c.from.iter().copied().map(Stored)));
+        .filter(W::Status.eq(Stored(from)));
     let text = [
         (W::Reason, &c.reason),
         (W::FromAddress, &c.from_address),
@@ -231,6 +239,7 @@ impl WithdrawalRepo for Store {
         use withdrawal::Column as W;
         set_column(&tx, W::OrderNo, W::Id, inserted.id, order_no).await?;
         let row = reread(&tx, inserted.id).await?;
+        shift(&tx, None, Some(RollupEntry::of_withdrawal(&row))).await?;
         tx.commit().await?;
         Ok(InsertOutcome::Inserted(row.into()))
     }
@@ -292,13 +301,33 @@ impl WithdrawalRepo for Store {
         events: &dyn EventBuilder,
     ) -> AppResult<Option<WithdrawalRecord>> {
         let tx = self.begin_write().await?;
-        // The conditional UPDATE comes first: of concurrent callers exactly one changes the row,
-        // and (SQLite) a transaction that writes first never has to upgrade from reading.
-        let changed = transition_update(id, change, now).exec(&tx).await?;
-        if changed.rows_affected == 0 {
+        // The row is locked first (PostgreSQL; SQLite's write transaction excludes every other
+        // writer already): the state read is the one the order leaves, for its bucket, and of
+        // concurrent callers exactly one finds a state it may leave.
+        let Some(before) = withdrawal::Entity::find_by_id(id)
+            .lock_exclusive()
+            .one(&tx)
+            .await?
+        else {
+            return Ok(None);
+        };
+        if !change.from.contains(&before.status.0) {
             return Ok(None); // dropping `tx` rolls back (nothing was written)
         }
-        let row = WithdrawalRecord::from(reread(&tx, id).await?);
+        let changed = transition_update(id, before.status.0, change, now)
+            .exec(&tx)
+            .await?;
+        if changed.rows_affected == 0 {
+            return Ok(None);
+        }
+        let after = reread(&tx, id).await?;
+        shift(
+            &tx,
+            Some(RollupEntry::of_withdrawal(&before)),
+            Some(RollupEntry::of_withdrawal(&after)),
+        )
+        .await?;
+        let row = WithdrawalRecord::from(after);
         if let Some(review) = &change.review {
             record_review(&tx, &row, review).await?;
         }

@@ -2,6 +2,8 @@
 //! callback event builder.
 #![allow(dead_code)] // each test binary uses its part
 
+pub mod buckets;
+
 use chrono::{DateTime, TimeZone, Utc};
 use coffer_domain::codes::StoredCode;
 use coffer_domain::ports::{
