@@ -29,6 +29,7 @@ pub mod ports;
 pub mod registration;
 mod signin;
 pub mod totp;
+pub mod transactions;
 pub mod vault;
 pub mod wallets;
 pub mod withdrawals;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, OrderRollup,
-    PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
+    OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
     WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
@@ -43,6 +43,7 @@ pub struct Ports {
     pub housekeeping: Arc<dyn Housekeeping>,
     pub rollup: Arc<dyn OrderRollup>,
     pub balances: Arc<dyn BalanceReadings>,
+    pub timeline: Arc<dyn OrderTimeline>,
     pub clock: Arc<dyn Clock>,
 }
 
@@ -77,6 +78,7 @@ impl Ports {
             + Housekeeping
             + OrderRollup
             + BalanceReadings
+            + OrderTimeline
             + 'static,
     {
         Ports {
@@ -106,6 +108,7 @@ impl Ports {
             platform_keys: store.clone(),
             housekeeping: store.clone(),
             rollup: store.clone(),
+            timeline: store.clone(),
             balances: store,
             clock,
         }

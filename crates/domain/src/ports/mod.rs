@@ -13,6 +13,7 @@ mod orders;
 mod platform_key;
 mod rollup;
 mod scan;
+mod timeline;
 mod wallets;
 mod withdrawals;
 
@@ -27,6 +28,7 @@ pub use orders::*;
 pub use platform_key::*;
 pub use rollup::*;
 pub use scan::*;
+pub use timeline::*;
 pub use wallets::*;
 pub use withdrawals::*;
 
