@@ -25,6 +25,7 @@ mod m20261124_130001_config_version;
 mod m20261124_130002_operation_log_user_agent;
 // Home and reports: hourly order totals, balances as last read
 mod m20261125_000001_rollup_and_balances;
+mod m20261125_000003_order_time_index;
 mod schema;
 
 pub struct Migrator;
@@ -56,6 +57,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_130002_operation_log_user_agent::Migration),
             // Home and reports: hourly order totals, balances as last read
             Box::new(m20261125_000001_rollup_and_balances::Migration),
+            // The transaction list: keyset pages on (created time, id)
+            Box::new(m20261125_000003_order_time_index::Migration),
         ]
     }
 }

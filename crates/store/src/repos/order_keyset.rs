@@ -32,9 +32,12 @@ async fn rows_after<T: OrderTable>(
             // At the cursor's instant this kind sorts after the cursor's row: that instant's
             // rows are still to come.
             Ordering::Less => Condition::all().add(c.created_at.lte(at)),
-            Ordering::Equal => Condition::any()
-                .add(c.created_at.lt(at))
-                .add(Condition::all().add(c.created_at.eq(at)).add(c.id.lt(key.id))),
+            // The bound on the time alone lets the index start its range at the cursor.
+            Ordering::Equal => Condition::all().add(c.created_at.lte(at)).add(
+                Condition::any()
+                    .add(c.created_at.lt(at))
+                    .add(Condition::all().add(c.created_at.eq(at)).add(c.id.lt(key.id))),
+            ),
             // ... sorts before it: they were all shown.
             Ordering::Greater => Condition::all().add(c.created_at.lt(at)),
         });
