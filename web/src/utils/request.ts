@@ -90,7 +90,7 @@ function expireSession(): void {
   navigateTo('/login', { replace: true, state: { notice: LOGIN_NOTICE.expired } });
 }
 
-function handleResponse<T>(response: AxiosResponse<Envelope<T>>, silent: boolean): T {
+export function handleResponse<T>(response: AxiosResponse<Envelope<T>>, silent: boolean): T {
   if (response.status !== 200) {
     const text = i18n.t('network_error');
     if (!silent) toast.error(text);

@@ -22,8 +22,8 @@ vi.mock('@/api/deposits', () => api);
 const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
 vi.mock('@/api/config', () => config);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
-const csv = vi.hoisted(() => ({ downloadText: vi.fn() }));
-vi.mock('@/utils/csv', async (original) => ({ ...(await original<typeof import('@/utils/csv')>()), downloadText: csv.downloadText }));
+const exportsApi = vi.hoisted(() => ({ fetchExport: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('@/api/exports', () => exportsApi);
 
 vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
@@ -57,7 +57,8 @@ beforeEach(async () => {
   api.pageUserTx.mockResolvedValue({ list: [{ ...ROW, type: 1 }], total: 1 });
   api.userTxSummary.mockResolvedValue(SUMMARY);
   api.pushUserTx.mockResolvedValue(null);
-  csv.downloadText.mockReset();
+  exportsApi.fetchExport.mockReset();
+  exportsApi.saveBlob.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
     { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
     { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: 'https://etherscan.io/tx/', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1' }] },
@@ -187,18 +188,28 @@ describe('deposits table', () => {
     expect(await screen.findByTestId('deposit-detail-body', undefined, WAIT)).toBeTruthy();
   });
 
-  it('exports every page of the filter as CSV with exact amounts', async () => {
+  it("exports the filter through the server's file, saved under the server's name", async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    const blob = new Blob(['csv']);
+    exportsApi.fetchExport.mockResolvedValue({ fileName: 'deposits-20261116-20261122.csv', rows: 2, blob });
     await renderPage([3, 301]);
     fireEvent.click(screen.getByTestId('deposit-export'));
-    await waitFor(() => expect(csv.downloadText).toHaveBeenCalledTimes(1), WAIT);
-    expect(api.pageDeposits).toHaveBeenLastCalledWith({ ...DEFAULTS, page: 1, pageSize: 100 });
-    const [name, content] = csv.downloadText.mock.calls[0] as [string, string];
-    expect(name).toMatch(/^deposits-\d{8}-\d{8}\.csv$/);
-    expect(content.startsWith('\uFEFFOrder number,')).toBe(true);
-    expect(content).toContain('D202611220000012,,user-1,7,Devchain,USDT,');
-    expect(content).toContain(',25,25,Transaction complete,');
+    await waitFor(() => expect(exportsApi.saveBlob).toHaveBeenCalledWith('deposits-20261116-20261122.csv', blob), WAIT);
+    const [path, filters, fallback] = exportsApi.fetchExport.mock.calls[0] as [string, object, string];
+    expect(path).toBe('/api/partner/deposit/export');
+    expect(filters).toEqual(DEFAULTS);
+    expect(fallback).toMatch(/^deposits-\d{8}-\d{8}\.csv$/);
     expect(success).toHaveBeenCalledWith('Exported 2 rows');
+  });
+
+  it('a refused export saves nothing', async () => {
+    exportsApi.fetchExport.mockRejectedValue(new Error('refused'));
+    await renderPage([3, 301]);
+    fireEvent.click(screen.getByTestId('deposit-export'));
+    await waitFor(() => expect(exportsApi.fetchExport).toHaveBeenCalledTimes(1), WAIT);
+    await settle(100);
+    expect(exportsApi.saveBlob).not.toHaveBeenCalled();
+    expect(screen.getByTestId('deposit-export').className).not.toContain('ant-btn-loading');
   });
 });
 
