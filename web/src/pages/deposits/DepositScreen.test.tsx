@@ -5,7 +5,7 @@ import { showAllColumns } from '@/test/columns';
 import { depositRow } from '@/test/deposits';
 import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
-import { DepositOrdersPage, TransactionListPage } from './DepositPages';
+import { DepositOrdersPage } from './DepositPages';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 
@@ -14,9 +14,6 @@ const api = vi.hoisted(() => ({
   depositSummary: vi.fn(),
   depositDetail: vi.fn(),
   pushDeposit: vi.fn(),
-  pageUserTx: vi.fn(),
-  userTxSummary: vi.fn(),
-  pushUserTx: vi.fn(),
 }));
 vi.mock('@/api/deposits', () => api);
 const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
@@ -54,9 +51,6 @@ beforeEach(async () => {
   api.depositSummary.mockResolvedValue(SUMMARY);
   api.depositDetail.mockResolvedValue({ ...ROW, callbacks: [ATTEMPT] });
   api.pushDeposit.mockResolvedValue(null);
-  api.pageUserTx.mockResolvedValue({ list: [{ ...ROW, type: 1 }], total: 1 });
-  api.userTxSummary.mockResolvedValue(SUMMARY);
-  api.pushUserTx.mockResolvedValue(null);
   exportsApi.fetchExport.mockReset();
   exportsApi.saveBlob.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
@@ -210,30 +204,5 @@ describe('deposits table', () => {
     await settle(100);
     expect(exportsApi.saveBlob).not.toHaveBeenCalled();
     expect(screen.getByTestId('deposit-export').className).not.toContain('ant-btn-loading');
-  });
-});
-
-describe('transaction list', () => {
-  it('uses /user/pageTx with the type column, filter and 40201', async () => {
-    await renderPage([4, 402, 40201], <TransactionListPage />);
-    expect(api.pageUserTx).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...DEFAULTS });
-    expect(api.userTxSummary).toHaveBeenCalledWith(DEFAULTS);
-    expect(api.pageDeposits).not.toHaveBeenCalled();
-    expect(row().getByTestId('deposit-type').textContent).toBe('Deposit');
-    expect(screen.getByTestId('summary-count').textContent).toBe('Transactions: 2');
-    expect(screen.getByTestId('filter-type')).toBeTruthy();
-
-    fireEvent.click(row().getByTestId('deposit-push'));
-    await clickLatest('deposit-push-sure');
-    await waitFor(() => expect(api.pushUserTx).toHaveBeenCalledWith(12), WAIT);
-    expect(api.pushDeposit).not.toHaveBeenCalled();
-  });
-
-  it('30101 alone does not re-push here; the drawer says why it has no attempts without 301/401', async () => {
-    await renderPage([4, 402, 30101], <TransactionListPage />);
-    expect(screen.queryByTestId('deposit-push')).toBeNull();
-    fireEvent.click(row().getByTestId('deposit-detail-open'));
-    expect(await screen.findByTestId('detail-attempts-no-access', undefined, WAIT)).toBeTruthy();
-    expect(api.depositDetail).not.toHaveBeenCalled();
   });
 });
