@@ -78,8 +78,16 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
 
   const shared = orderColumns<TransactionRow>({ t, timeZone, chains }, 'tx');
   const columns: Array<ListColumn<TransactionRow>> = [
-    { title: t('tx_type'), dataIndex: 'type', key: 'type', render: (value: number) => <StatusTag map={TX_TYPE} value={value} testId="tx-type" /> },
-    shared.orderNo,
+    // The type under the order number: a column of its own would not fit at 1200 px.
+    {
+      ...shared.orderNo,
+      render: (value: string, row) => (
+        <Space direction="vertical" size={2}>
+          <span data-testid="tx-order-no">{value}</span>
+          <StatusTag map={TX_TYPE} value={row.type} testId="tx-type" />
+        </Space>
+      ),
+    },
     shared.amount('quantity'),
     { title: t('status'), dataIndex: 'status', key: 'status', render: (value: number) => <StatusTag map={ORDER_STATUS} value={value} testId="tx-status" /> },
     shared.createtime,
