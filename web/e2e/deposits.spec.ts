@@ -150,20 +150,20 @@ test('the transaction list shows the deposit with its type and re-pushes with 40
   const session = await writer(env);
   const deposit = await theDeposit(env);
   await openAs(page, session, '/transactions/transaction-list');
-  const row = page.getByTestId(`deposit-row-${deposit.orderNo}`);
-  await expect(row.getByTestId('deposit-type')).toHaveText('Deposit');
-  await expect(row.getByTestId('deposit-amount')).toHaveAttribute('data-amount', '25');
-  await expect(page.getByTestId('summary-count')).toHaveText(/^Transactions: \d+$/);
+  const row = page.getByTestId(`tx-row-${deposit.orderNo}`);
+  await expect(row.getByTestId('tx-type')).toHaveText('Deposit');
+  await expect(row.getByTestId('tx-amount')).toHaveAttribute('data-amount', '25');
+  await expect(page.getByTestId('summary-count').first()).toHaveText(/^Deposits: \d+$/);
   await pickOption(page, 'filter-type', 'Deposit');
   expect(await search(page, '/api/partner/user/pageTx')).toMatchObject({ type: 1 });
   await expect(row).toBeVisible();
 
-  await row.getByTestId('deposit-push').click();
+  await row.getByTestId('tx-push').click();
   const [pushed] = await Promise.all([
     page.waitForRequest('**/api/partner/user/tx/push'),
-    page.getByTestId('deposit-push-sure').filter({ visible: true }).click(),
+    page.getByTestId('tx-push-sure').filter({ visible: true }).click(),
   ]);
-  expect(pushed.postDataJSON()).toEqual({ id: deposit.id });
+  expect(pushed.postDataJSON()).toEqual({ id: deposit.id, type: 1 });
   await expect(toastText(page)).toHaveText('Queued: it goes out once a callback address is set');
 });
 
@@ -182,15 +182,15 @@ test('a role without 30101 and 40201 sees the deposits without re-push', async (
   for (const [pathName, body] of [['/api/partner/deposit/push', { id: deposit.id }], ['/api/partner/user/tx/push', { id: deposit.id }]] as const) {
     expect((await call(env.baseURL, pathName, body, reader.sessionCode)).code).toBe(10403);
   }
-  for (const screen of ['/orders/deposit', '/transactions/deposit-list', '/transactions/transaction-list']) {
+  for (const [screen, prefix] of [['/orders/deposit', 'deposit'], ['/transactions/deposit-list', 'deposit'], ['/transactions/transaction-list', 'tx']]) {
     await openAs(page, reader, screen);
-    const row = page.getByTestId(`deposit-row-${deposit.orderNo}`);
-    await expect(row.getByTestId('deposit-amount')).toHaveAttribute('data-amount', '25');
-    await expect(row.getByTestId('deposit-detail-open')).toBeVisible();
-    await expect(page.getByTestId('deposit-push')).toHaveCount(0);
+    const row = page.getByTestId(`${prefix}-row-${deposit.orderNo}`);
+    await expect(row.getByTestId(`${prefix}-amount`)).toHaveAttribute('data-amount', '25');
+    await expect(row.getByTestId(`${prefix}-detail-open`)).toBeVisible();
+    await expect(page.getByTestId(`${prefix}-push`)).toHaveCount(0);
   }
   // The detail has no re-push either.
-  await page.getByTestId(`deposit-row-${deposit.orderNo}`).getByTestId('deposit-detail-open').click();
+  await page.getByTestId(`tx-row-${deposit.orderNo}`).getByTestId('tx-detail-open').click();
   await expect(page.getByTestId('deposit-detail-body').getByTestId('detail-order-no')).toHaveText(deposit.orderNo);
   await expect(page.getByTestId('detail-push')).toHaveCount(0);
 });

@@ -34,7 +34,10 @@ interface ListCase {
 }
 
 const deposits = () => [depositRow(1, { orderNo: 'D202611220000000001', amount: BIG, status: 7 })];
-const transactions = () => [{ ...depositRow(1, { orderNo: 'D202611220000000001', amount: BIG, status: 7 }), type: 1 }];
+const transactions = () => [
+  { ...withdrawalRow(1, { orderNo: 'W202611220000000001', amount: BIG, status: 10 }), type: 2 },
+  { ...depositRow(1, { orderNo: 'D202611220000000001', amount: BIG, status: 7 }), type: 1 },
+];
 const withdrawals = (status: 1 | 7 | 10) => () => [
   withdrawalRow(1, { orderNo: 'W202611220000000001', amount: BIG, status, reason: status === 10 ? 'insufficient funds' : '' }),
 ];
@@ -42,7 +45,7 @@ const withdrawals = (status: 1 | 7 | 10) => () => [
 const ORDER_LISTS: ListCase[] = [
   { name: 'Orders › Deposit', path: '/orders/deposit', call: '/api/partner/deposit/pageTx', rows: deposits, prefix: 'deposit', rowId: (r) => `deposit-row-${r.orderNo}`, action: 'deposit-detail-open' },
   { name: 'Transactions › Deposit list', path: '/transactions/deposit-list', call: '/api/partner/deposit/pageTx', rows: deposits, prefix: 'deposit', rowId: (r) => `deposit-row-${r.orderNo}`, action: 'deposit-detail-open' },
-  { name: 'Transactions › Transaction list', path: '/transactions/transaction-list', call: '/api/partner/user/pageTx', rows: transactions, prefix: 'deposit', rowId: (r) => `deposit-row-${r.orderNo}`, action: 'deposit-detail-open' },
+  { name: 'Transactions › Transaction list', path: '/transactions/transaction-list', call: '/api/partner/user/pageTx', rows: transactions, prefix: 'tx', rowId: (r) => `tx-row-${r.orderNo}`, action: 'tx-detail-open' },
   { name: 'Orders › Withdraw', path: '/orders/withdraw', call: '/api/partner/withdraw/pageTx', rows: withdrawals(10), prefix: 'wd', rowId: (r) => `wd-row-${r.orderNo}`, action: 'wd-detail-open' },
   { name: 'Transactions › Withdraw list', path: '/transactions/withdraw-list', call: '/api/partner/withdraw/pageTx', rows: withdrawals(7), prefix: 'wd', rowId: (r) => `wd-row-${r.orderNo}`, action: 'wd-detail-open' },
   // The review queue: Pass / Reject next to the amount and the target address.

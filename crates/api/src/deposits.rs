@@ -5,7 +5,7 @@ use coffer_domain::auth::AuthContext;
 use coffer_domain::codes::StoredCode;
 use coffer_domain::deposits::{DepositEntry, HashScanReport};
 use coffer_domain::menu::catalogue::{
-    DEPOSIT_LIST, DEPOSIT_ORDERS, DEPOSIT_PUSH, HASH_SCAN, TRANSACTION_LIST, TRANSACTION_PUSH,
+    DEPOSIT_LIST, DEPOSIT_ORDERS, DEPOSIT_PUSH, HASH_SCAN, TRANSACTION_LIST,
 };
 use coffer_domain::ports::{OrderKind, Paged};
 use serde::{Deserialize, Serialize};
@@ -156,46 +156,12 @@ pub async fn push(
 }
 
 /// Sends the deposit's latest callback event again, now; the log names the order.
-async fn push_latest_event(state: &AppState, ctx: &AuthContext, id: i64) -> Audited<AttemptResultView> {
+pub(crate) async fn push_latest_event(
+    state: &AppState,
+    ctx: &AuthContext,
+    id: i64,
+) -> Audited<AttemptResultView> {
     let event_id = state.deposits.push(ctx, id).await?;
     let pushed = state.callbacks.push(ctx, &event_id).await?;
     done_on(pushed.target(), pushed.result.into())
-}
-
-/// The transaction list: deposits only so far, so another kind selects nothing.
-pub async fn user_page(
-    State(state): State<AppState>,
-    Allowed(ctx): Allowed<TRANSACTION_LIST>,
-    ApiJson(q): ApiJson<PagedFilter>,
-) -> ApiResult<Paged<DepositView>> {
-    if !q.filter.selects(OrderKind::Deposit) {
-        let (start, end) = q.filter.dates();
-        coffer_domain::orders::check_range(start, end)?;
-        return ok(Paged {
-            list: Vec::new(),
-            total: 0,
-        });
-    }
-    page(State(state), AllowedEither(ctx), ApiJson(q)).await
-}
-
-pub async fn user_summary(
-    State(state): State<AppState>,
-    Allowed(ctx): Allowed<TRANSACTION_LIST>,
-    ApiJson(f): ApiJson<FilterBody>,
-) -> ApiResult<SummaryView> {
-    if !f.selects(OrderKind::Deposit) {
-        let (start, end) = f.dates();
-        coffer_domain::orders::check_range(start, end)?;
-        return ok(SummaryView::empty());
-    }
-    summary(State(state), AllowedEither(ctx), ApiJson(f)).await
-}
-
-pub async fn user_push(
-    State(state): State<AppState>,
-    Allowed(ctx): Allowed<TRANSACTION_PUSH>,
-    ApiJson(b): ApiJson<ById>,
-) -> Audited<AttemptResultView> {
-    push_latest_event(&state, &ctx, b.id).await
 }

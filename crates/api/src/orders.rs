@@ -52,7 +52,7 @@ pub struct FilterBody {
     order_no: Option<String>,
     merchant_order_no: Option<String>,
     open_id: Option<String>,
-    /// The transaction list's kind (1 deposits; none: the screen's own kind).
+    /// The transaction list's kind (1 deposits, 2 withdrawals; none: both, or the screen's own kind).
     #[serde(rename = "type")]
     kind: Option<i32>,
 }
@@ -73,13 +73,21 @@ impl FilterBody {
         }
     }
 
-    /// Whether the body's kind, if it names one, is `kind`.
-    pub fn selects(&self, kind: OrderKind) -> bool {
-        self.kind.is_none_or(|k| k == kind.code())
+    /// The chosen range (an export's file name).
+    pub fn range(&self) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
+        (self.start, self.end)
     }
 
-    pub fn dates(&self) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
-        (self.start, self.end)
+    /// The kinds the body's `type` selects: one, or both when it names none.
+    pub fn kinds(&self) -> Result<Vec<OrderKind>, AppError> {
+        match self.kind {
+            None => Ok(vec![OrderKind::Deposit, OrderKind::Withdrawal]),
+            Some(1) => Ok(vec![OrderKind::Deposit]),
+            Some(2) => Ok(vec![OrderKind::Withdrawal]),
+            Some(_) => Err(AppError::Invalid(
+                coffer_domain::messages::MsgKey::OrderTypeInvalid,
+            )),
+        }
     }
 }
 
@@ -174,17 +182,6 @@ impl TokenTotalView {
                 amount: t.order.amount.to_decimal(token_units(t.order.decimals)),
             })
             .collect()
-    }
-}
-
-impl SummaryView {
-    /// What a filter that selects nothing sums to.
-    pub fn empty() -> SummaryView {
-        SummaryView {
-            count: 0,
-            totals: Vec::new(),
-            outcomes: OutcomesView::default(),
-        }
     }
 }
 

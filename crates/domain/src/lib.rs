@@ -30,6 +30,7 @@ pub mod registration;
 pub mod reports;
 mod signin;
 pub mod totp;
+pub mod transactions;
 pub mod vault;
 pub mod wallets;
 pub mod withdrawals;

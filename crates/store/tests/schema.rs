@@ -53,6 +53,7 @@ fn released_migrations_keep_their_names() {
         "m20261124_130002_operation_log_user_agent",
         "m20261125_000001_rollup_and_balances",
         "m20261125_000002_scan_tip",
+        "m20261125_000003_order_time_index",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()

@@ -3,7 +3,7 @@ import type { AttemptResult } from './callbacks';
 import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderSummary, TxType } from './orders';
 import type { PageResult } from './types';
 
-// Deposits (menus 301, 401) and the transaction list (402), docs/api.md "Deposits and
+// Deposits (menus 301, 401; their rows on the transaction list, 402: ./transactions), docs/api.md "Deposits and
 // callbacks". The fields every order kind shares are in ./orders.
 
 export interface DepositRow extends OrderRowBase {
@@ -34,14 +34,6 @@ export const depositDetail = (id: number) => post<DepositDetail>('/api/partner/d
 
 /** Needs 30101: delivers the deposit's latest callback again now. */
 export const pushDeposit = (id: number) => post<AttemptResult>('/api/partner/deposit/push', { id }, { loading: true });
-
-export const pageUserTx = (query: OrderQuery, options: { silent?: boolean } = {}) =>
-  post<PageResult<DepositRow>>('/api/partner/user/pageTx', query, options);
-
-export const userTxSummary = (filters: OrderFilters) => post<OrderSummary>('/api/partner/user/tx/summary', filters, { silent: true });
-
-/** Needs 40201. */
-export const pushUserTx = (id: number) => post<AttemptResult>('/api/partner/user/tx/push', { id }, { loading: true });
 
 /** Answer of `/api/v2/hash/scan` (docs/api.md "Scanning a missed transaction"). */
 export type HashScanResult = 'credited' | 'known' | 'pending';

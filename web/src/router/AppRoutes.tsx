@@ -44,7 +44,7 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   [PATHS.depositOrders]: named(deposits, 'DepositOrdersPage'),
   [PATHS.withdrawOrders]: named(withdrawals, 'WithdrawOrdersPage'),
   [PATHS.depositList]: named(deposits, 'DepositListPage'),
-  [PATHS.transactionList]: named(deposits, 'TransactionListPage'),
+  [PATHS.transactionList]: () => import('@/pages/transactions/TransactionListPage'),
   [PATHS.withdrawCheck]: named(withdrawals, 'WithdrawCheckPage'),
   [PATHS.withdrawList]: named(withdrawals, 'WithdrawListPage'),
   [PATHS.paymentReport]: named(reports, 'PaymentReportPage'),

@@ -49,6 +49,7 @@ mod session;
 mod sign_in;
 mod system;
 mod system_matrix;
+mod transactions;
 mod tron_deposits;
 mod vault;
 mod wallets;

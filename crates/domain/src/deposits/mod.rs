@@ -43,7 +43,7 @@ pub struct DepositEntry {
 }
 
 impl DepositEntry {
-    fn new(listed: Listed<DepositRecord>, head: Option<u64>) -> DepositEntry {
+    pub(crate) fn new(listed: Listed<DepositRecord>, head: Option<u64>) -> DepositEntry {
         let d = listed.order;
         let confirmations = match (head, d.status) {
             (_, OrderStatus::Void) => 0,

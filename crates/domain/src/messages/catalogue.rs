@@ -193,6 +193,21 @@ declare_messages! {
         "页码须为 1 到 100000，每页条数须为 1 到 100",
         "頁碼須為 1 到 100000，每頁條數須為 1 到 100",
     ],
+    CursorInvalid "cursor_invalid" [
+        "The page cursor is not valid: start again from the first page",
+        "分页游标无效，请从第一页重新开始",
+        "分頁游標無效，請從第一頁重新開始",
+    ],
+    CursorRequired "cursor_required" [
+        "Past the first 1000 rows, page on with the cursor of the previous page",
+        "超过前 1000 条时，请使用上一页的游标继续翻页",
+        "超過前 1000 條時，請使用上一頁的游標繼續翻頁",
+    ],
+    OrderTypeInvalid "order_type_invalid" [
+        "Type must be 1 (deposit) or 2 (withdrawal)",
+        "类型必须是 1（充值）或 2（提现）",
+        "類型必須是 1（充值）或 2（提現）",
+    ],
     InvalidIp "invalid_ip" ["Invalid IP address", "IP 地址无效", "IP 地址無效"],
     RemarkTooLong "remark_too_long" ["The remark is longer than 100 characters", "备注超过 100 个字符", "備註超過 100 個字符"],
     UnknownChainOrToken "unknown_chain_or_token" ["Unknown chain or token", "未知的链或代币", "未知的鏈或代幣"],

@@ -8,7 +8,7 @@ use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, OrderRollup,
-    PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
+    OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
     WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
@@ -44,6 +44,7 @@ pub struct Ports {
     pub housekeeping: Arc<dyn Housekeeping>,
     pub rollup: Arc<dyn OrderRollup>,
     pub balances: Arc<dyn BalanceReadings>,
+    pub timeline: Arc<dyn OrderTimeline>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -80,6 +81,7 @@ impl Ports {
             + Housekeeping
             + OrderRollup
             + BalanceReadings
+            + OrderTimeline
             + 'static,
     {
         Ports {
@@ -109,6 +111,7 @@ impl Ports {
             platform_keys: store.clone(),
             housekeeping: store.clone(),
             rollup: store.clone(),
+            timeline: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

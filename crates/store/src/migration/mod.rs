@@ -27,6 +27,8 @@ mod m20261124_130002_operation_log_user_agent;
 mod m20261125_000001_rollup_and_balances;
 // Home: the chain tip each scanner last saw
 mod m20261125_000002_scan_tip;
+// The transaction list: keyset pages on (created time, id)
+mod m20261125_000003_order_time_index;
 mod schema;
 
 pub struct Migrator;
@@ -60,6 +62,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000001_rollup_and_balances::Migration),
             // Home: the chain tip each scanner last saw
             Box::new(m20261125_000002_scan_tip::Migration),
+            // The transaction list: keyset pages on (created time, id)
+            Box::new(m20261125_000003_order_time_index::Migration),
         ]
     }
 }

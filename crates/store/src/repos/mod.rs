@@ -19,6 +19,7 @@ mod ips;
 mod logs;
 // Callbacks
 mod merchant_api;
+mod order_keyset;
 mod order_queries;
 mod outbox;
 mod platform_key;

@@ -145,7 +145,7 @@ async fn sum_buckets(store: &Store, buckets: Select<order_rollup::Entity>) -> Ap
 }
 
 /// The merchant's orders a filter selects (unordered).
-fn filtered<T: OrderTable>(merchant_id: MerchantId, f: &OrderFilter) -> Select<T::Entity> {
+pub(crate) fn filtered<T: OrderTable>(merchant_id: MerchantId, f: &OrderFilter) -> Select<T::Entity> {
     let c = T::COLUMNS;
     let mut q = T::Entity::find().filter(c.merchant_id.eq(merchant_id));
     if let Some(start) = f.start {

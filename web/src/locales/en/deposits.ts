@@ -4,7 +4,7 @@ const deposits = {
   deposit_list: 'Deposit list',
   transaction_list: 'Transaction list',
   deposits_tip: 'Transfers to your users’ deposit addresses seen on chain. A deposit is complete once it has its required confirmations.',
-  transactions_tip: 'Your users’ deposits (withdrawals join this list once they ship).',
+  transactions_tip: 'Your users’ deposits and withdrawals in one list, newest first.',
 
   // The 12 order states, shared with withdrawals (spec section 4)
   order_status_0: 'New order',
@@ -28,7 +28,11 @@ const deposits = {
   notify_status_3: 'Failure',
   tx_type_1: 'Deposit',
   tx_type_2: 'Withdrawal',
-  tx_type_later: 'arrives later',
+  tx_page_previous: 'Previous',
+  tx_page_next: 'Next',
+  tx_page_current: 'Page {{page}}',
+  tx_page_size: '{{size}} / page',
+  tx_total: '{{total}} in all',
   deposit_note_dust: 'Below the minimum: not credited',
   deposit_note_unsupported: 'Token not enabled: not credited',
 

@@ -6,7 +6,7 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
   deposit_list: '充值列表',
   transaction_list: '交易列表',
   deposits_tip: '链上转入您用户充值地址的交易。达到所需确认数后充值完成。',
-  transactions_tip: '您用户的充值（提现上线后也会出现在此列表）。',
+  transactions_tip: '您用户的充值和提现，最新的在前。',
 
   order_status_0: '新订单',
   order_status_1: '待审核',
@@ -29,7 +29,11 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
   notify_status_3: '失败',
   tx_type_1: '充值',
   tx_type_2: '提现',
-  tx_type_later: '稍后上线',
+  tx_page_previous: '上一页',
+  tx_page_next: '下一页',
+  tx_page_current: '第 {{page}} 页',
+  tx_page_size: '{{size}} 条/页',
+  tx_total: '共 {{total}} 条',
   deposit_note_dust: '低于最小金额：未入账',
   deposit_note_unsupported: '代币未启用：未入账',
 

@@ -6,7 +6,7 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   deposit_list: '充值列表',
   transaction_list: '交易列表',
   deposits_tip: '鏈上轉入您用戶充值地址的交易。達到所需確認數後充值完成。',
-  transactions_tip: '您用戶的充值（提現上線後也會出現在此列表）。',
+  transactions_tip: '您用戶的充值和提現，最新的在前。',
 
   order_status_0: '新訂單',
   order_status_1: '待審核',
@@ -29,7 +29,11 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   notify_status_3: '失敗',
   tx_type_1: '充值',
   tx_type_2: '提現',
-  tx_type_later: '稍後上線',
+  tx_page_previous: '上一頁',
+  tx_page_next: '下一頁',
+  tx_page_current: '第 {{page}} 頁',
+  tx_page_size: '{{size}} 條/頁',
+  tx_total: '共 {{total}} 條',
   deposit_note_dust: '低於最小金額：未入賬',
   deposit_note_unsupported: '代幣未啟用：未入賬',
 

@@ -1,12 +1,12 @@
 import type { DepositDetail, DepositRow } from '@/api/deposits';
-import { depositSummary, pageDeposits, pageUserTx, pushDeposit, pushUserTx, userTxSummary } from '@/api/deposits';
+import { depositSummary, pageDeposits, pushDeposit } from '@/api/deposits';
 import { orderPage } from '@/pages/orders/OrderScreen';
 import type { OrderSource } from '@/pages/orders/orderKind';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { DEPOSIT_KIND } from './depositKind';
 import { useHashScan } from './useHashScan';
 
-// The three deposit tables of the catalogue. Sources are module constants: the screen reads
+// The two deposit tables of the catalogue (the transaction list, 402, is its own screen). Sources are module constants: the screen reads
 // the summary again whenever its filters or its source change.
 
 type DepositSource = OrderSource<DepositRow, DepositDetail>;
@@ -18,6 +18,7 @@ const DEPOSIT_ORDERS: DepositSource = {
   tipKey: 'deposits_tip',
   countKey: 'summary_deposits',
   csvPrefix: 'deposits',
+  exportPath: '/api/partner/deposit/export',
   pushPermission: PERMISSIONS.depositPush,
   page: (query) => pageDeposits(query),
   summary: depositSummary,
@@ -27,25 +28,9 @@ const DEPOSIT_ORDERS: DepositSource = {
 /** Offers "Scan transaction hash" (40101). */
 const DEPOSIT_LIST: DepositSource = { ...DEPOSIT_ORDERS, menuId: PAGES.depositList, titleKey: 'deposit_list', useExtras: useHashScan };
 
-const TRANSACTION_LIST: DepositSource = {
-  kind: DEPOSIT_KIND,
-  menuId: PAGES.transactionList,
-  titleKey: 'transaction_list',
-  tipKey: 'transactions_tip',
-  countKey: 'summary_transactions',
-  csvPrefix: 'transactions',
-  withType: true,
-  pushPermission: PERMISSIONS.transactionPush,
-  page: (query) => pageUserTx(query),
-  summary: userTxSummary,
-  push: pushUserTx,
-};
-
 /** Orders › Deposit (menu 301). */
 export const DepositOrdersPage = orderPage(DEPOSIT_ORDERS);
 
 /** Transactions › Deposit list (menu 401). */
 export const DepositListPage = orderPage(DEPOSIT_LIST);
 
-/** Transactions › Transaction list (menu 402): deposits now, withdrawals later. */
-export const TransactionListPage = orderPage(TRANSACTION_LIST);

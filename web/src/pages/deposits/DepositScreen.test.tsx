@@ -5,7 +5,7 @@ import { showAllColumns } from '@/test/columns';
 import { depositRow } from '@/test/deposits';
 import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
-import { DepositOrdersPage, TransactionListPage } from './DepositPages';
+import { DepositOrdersPage } from './DepositPages';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 
@@ -14,16 +14,13 @@ const api = vi.hoisted(() => ({
   depositSummary: vi.fn(),
   depositDetail: vi.fn(),
   pushDeposit: vi.fn(),
-  pageUserTx: vi.fn(),
-  userTxSummary: vi.fn(),
-  pushUserTx: vi.fn(),
 }));
 vi.mock('@/api/deposits', () => api);
 const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
 vi.mock('@/api/config', () => config);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
-const csv = vi.hoisted(() => ({ downloadText: vi.fn() }));
-vi.mock('@/utils/csv', async (original) => ({ ...(await original<typeof import('@/utils/csv')>()), downloadText: csv.downloadText }));
+const exportsApi = vi.hoisted(() => ({ fetchExport: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('@/api/exports', () => exportsApi);
 
 vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
@@ -54,10 +51,8 @@ beforeEach(async () => {
   api.depositSummary.mockResolvedValue(SUMMARY);
   api.depositDetail.mockResolvedValue({ ...ROW, callbacks: [ATTEMPT] });
   api.pushDeposit.mockResolvedValue(null);
-  api.pageUserTx.mockResolvedValue({ list: [{ ...ROW, type: 1 }], total: 1 });
-  api.userTxSummary.mockResolvedValue(SUMMARY);
-  api.pushUserTx.mockResolvedValue(null);
-  csv.downloadText.mockReset();
+  exportsApi.fetchExport.mockReset();
+  exportsApi.saveBlob.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
     { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
     { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: 'https://etherscan.io/tx/', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1' }] },
@@ -187,42 +182,27 @@ describe('deposits table', () => {
     expect(await screen.findByTestId('deposit-detail-body', undefined, WAIT)).toBeTruthy();
   });
 
-  it('exports every page of the filter as CSV with exact amounts', async () => {
+  it("exports the filter through the server's file, saved under the server's name", async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    const blob = new Blob(['csv']);
+    exportsApi.fetchExport.mockResolvedValue({ fileName: 'deposits-20261116-20261122.csv', rows: 2, blob });
     await renderPage([3, 301]);
     fireEvent.click(screen.getByTestId('deposit-export'));
-    await waitFor(() => expect(csv.downloadText).toHaveBeenCalledTimes(1), WAIT);
-    expect(api.pageDeposits).toHaveBeenLastCalledWith({ ...DEFAULTS, page: 1, pageSize: 100 });
-    const [name, content] = csv.downloadText.mock.calls[0] as [string, string];
-    expect(name).toMatch(/^deposits-\d{8}-\d{8}\.csv$/);
-    expect(content.startsWith('\uFEFFOrder number,')).toBe(true);
-    expect(content).toContain('D202611220000012,,user-1,7,Devchain,USDT,');
-    expect(content).toContain(',25,25,Transaction complete,');
+    await waitFor(() => expect(exportsApi.saveBlob).toHaveBeenCalledWith('deposits-20261116-20261122.csv', blob), WAIT);
+    const [path, filters, fallback] = exportsApi.fetchExport.mock.calls[0] as [string, object, string];
+    expect(path).toBe('/api/partner/deposit/export');
+    expect(filters).toEqual(DEFAULTS);
+    expect(fallback).toMatch(/^deposits-\d{8}-\d{8}\.csv$/);
     expect(success).toHaveBeenCalledWith('Exported 2 rows');
   });
-});
 
-describe('transaction list', () => {
-  it('uses /user/pageTx with the type column, filter and 40201', async () => {
-    await renderPage([4, 402, 40201], <TransactionListPage />);
-    expect(api.pageUserTx).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...DEFAULTS });
-    expect(api.userTxSummary).toHaveBeenCalledWith(DEFAULTS);
-    expect(api.pageDeposits).not.toHaveBeenCalled();
-    expect(row().getByTestId('deposit-type').textContent).toBe('Deposit');
-    expect(screen.getByTestId('summary-count').textContent).toBe('Transactions: 2');
-    expect(screen.getByTestId('filter-type')).toBeTruthy();
-
-    fireEvent.click(row().getByTestId('deposit-push'));
-    await clickLatest('deposit-push-sure');
-    await waitFor(() => expect(api.pushUserTx).toHaveBeenCalledWith(12), WAIT);
-    expect(api.pushDeposit).not.toHaveBeenCalled();
-  });
-
-  it('30101 alone does not re-push here; the drawer says why it has no attempts without 301/401', async () => {
-    await renderPage([4, 402, 30101], <TransactionListPage />);
-    expect(screen.queryByTestId('deposit-push')).toBeNull();
-    fireEvent.click(row().getByTestId('deposit-detail-open'));
-    expect(await screen.findByTestId('detail-attempts-no-access', undefined, WAIT)).toBeTruthy();
-    expect(api.depositDetail).not.toHaveBeenCalled();
+  it('a refused export saves nothing', async () => {
+    exportsApi.fetchExport.mockRejectedValue(new Error('refused'));
+    await renderPage([3, 301]);
+    fireEvent.click(screen.getByTestId('deposit-export'));
+    await waitFor(() => expect(exportsApi.fetchExport).toHaveBeenCalledTimes(1), WAIT);
+    await settle(100);
+    expect(exportsApi.saveBlob).not.toHaveBeenCalled();
+    expect(screen.getByTestId('deposit-export').className).not.toContain('ant-btn-loading');
   });
 });

@@ -18,9 +18,6 @@ const api = vi.hoisted(() => ({
   depositSummary: vi.fn(),
   depositDetail: vi.fn(),
   pushDeposit: vi.fn(),
-  pageUserTx: vi.fn(),
-  userTxSummary: vi.fn(),
-  pushUserTx: vi.fn(),
   scanHash: vi.fn(),
 }));
 vi.mock('@/api/deposits', () => api);

@@ -1,46 +1,7 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OrderQuery } from '@/api/orders';
+import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '@/locales';
 import { depositRow } from '@/test/deposits';
-import { fetchAllRows } from '@/pages/orders/orderExport';
 import { depositCsv } from './depositKind';
-
-const FILTERS = { start: '2026-11-16T00:00:00.000+08:00', end: '2026-11-23T00:00:00.000+08:00', chainId: 1337 };
-
-describe('fetching every page of the filter', () => {
-  it('reads pages of 100 until the total, with the filter on each', async () => {
-    const all = Array.from({ length: 250 }, (_, index) => depositRow(index + 1));
-    const fetchPage = vi.fn(async (query: OrderQuery) => ({
-      list: all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize),
-      total: all.length,
-    }));
-    const fetched = await fetchAllRows(fetchPage, FILTERS);
-    expect(fetched.rows).toHaveLength(250);
-    expect(fetched.truncated).toBe(false);
-    expect(fetchPage.mock.calls.map(([query]) => query)).toEqual([
-      { ...FILTERS, page: 1, pageSize: 100 },
-      { ...FILTERS, page: 2, pageSize: 100 },
-      { ...FILTERS, page: 3, pageSize: 100 },
-    ]);
-  });
-
-  it('stops at the limit and says the rest was left out', async () => {
-    const fetchPage = vi.fn(async (query: OrderQuery) => ({
-      list: Array.from({ length: query.pageSize }, (_, index) => depositRow((query.page - 1) * query.pageSize + index + 1)),
-      total: 1000,
-    }));
-    const fetched = await fetchAllRows(fetchPage, FILTERS, 250, 100);
-    expect(fetched).toMatchObject({ total: 1000, truncated: true });
-    expect(fetched.rows).toHaveLength(250);
-    expect(fetchPage).toHaveBeenCalledTimes(3);
-  });
-
-  it('stops on a short page even if the total grew', async () => {
-    const fetchPage = vi.fn(async () => ({ list: [depositRow(1)], total: 5 }));
-    expect((await fetchAllRows(fetchPage, FILTERS)).rows).toHaveLength(1);
-    expect(fetchPage).toHaveBeenCalledTimes(1);
-  });
-});
 
 describe('the CSV of deposits', () => {
   beforeAll(async () => {

@@ -56,7 +56,7 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
   const { summary, loading: summaryLoading } = useOrderSummary(source.summary, list.filters, summaryReloads);
   const [selected, setSelected] = useState<R | null>(null);
   const [detailReloads, setDetailReloads] = useState(0);
-  const exporter = useOrderExport(source, list.filters, timeZone);
+  const exporter = useOrderExport(source, list.filters);
 
   const { filters, reload } = list;
   const reloadDetail = () => setDetailReloads((count) => count + 1);

@@ -2,49 +2,17 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OrderFilters, OrderRowBase } from '@/api/orders';
-import type { PageQuery, PageResult } from '@/api/types';
-import { buildCsv, downloadText, type CsvValue } from '@/utils/csv';
+import { fetchExport, saveBlob, type ExportPath } from '@/api/exports';
+import { buildCsv, type CsvValue } from '@/utils/csv';
 import { toast } from '@/utils/feedback';
 import { formatUtcOffset } from '@/utils/format';
 import { formatInZone } from '@/utils/timezone';
 import type { TranslationKey } from '@/locales/types';
 import { exportFileName } from './orderFilters';
-import type { OrderDetailOf, OrderSource } from './orderKind';
 import { CALLBACK_STATUS, NOTIFY_STATUS, ORDER_STATUS, statusText } from './statuses';
 
-// CSV export of what an order filter selects: every page of the current filter (at most
-// EXPORT_LIMIT rows), the amounts as the exact strings the server sent.
-
-export const EXPORT_LIMIT = 10_000;
-/** The contract's largest page. */
-export const EXPORT_PAGE_SIZE = 100;
-
-export interface FetchedRows<R> {
-  rows: R[];
-  /** How many rows the filter selects on the server. */
-  total: number;
-  /** True when the filter selects more than EXPORT_LIMIT rows (only the first are exported). */
-  truncated: boolean;
-}
-
-/** Reads the pages of `filters` one after another, up to `limit` rows. */
-export async function fetchAllRows<R, F extends object = OrderFilters>(
-  fetchPage: (query: PageQuery & F) => Promise<PageResult<R>>,
-  filters: F,
-  limit = EXPORT_LIMIT,
-  pageSize = EXPORT_PAGE_SIZE,
-): Promise<FetchedRows<R>> {
-  const rows: R[] = [];
-  let total = 0;
-  for (let page = 1; rows.length < limit; page += 1) {
-    const answer = await fetchPage({ ...filters, page, pageSize } as PageQuery & F);
-    const list = answer?.list ?? [];
-    total = answer?.total ?? 0;
-    rows.push(...list);
-    if (list.length < pageSize || rows.length >= total) break;
-  }
-  return { rows: rows.slice(0, limit), total, truncated: total > limit };
-}
+// The CSV columns of each order kind (the detail of what the server's export writes is in
+// docs/api.md "Order exports"), and the Export button: the server streams every row of the filter.
 
 export type CsvColumn<R> = [title: string, value: (row: R) => CsvValue];
 
@@ -80,22 +48,20 @@ export function orderCsvColumns<R extends OrderRowBase>(t: TFunction, hours: num
   };
 }
 
-/** The Export button of an order screen: every page of the filter, toasts how it went. */
-export function useOrderExport<R extends OrderRowBase, D extends OrderDetailOf<R>>(source: OrderSource<R, D>, filters: OrderFilters, timeZone: number | null) {
+/** The Export button of an order screen: the server's file of every row of the filter, saved as named. */
+export function useOrderExport(source: { exportPath: ExportPath; csvPrefix: string }, filters: OrderFilters & { type?: number }) {
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const fetched = await fetchAllRows(source.page, filters);
-      if (fetched.rows.length === 0) {
+      const file = await fetchExport(source.exportPath, filters, exportFileName(source.csvPrefix, filters));
+      if (file.rows === 0) {
         toast.info(t('export_empty'));
         return;
       }
-      const content = source.kind.csv(fetched.rows, t, timeZone, { withType: !!source.withType });
-      downloadText(exportFileName(source.csvPrefix, filters), content);
-      if (fetched.truncated) toast.warning(t('export_truncated', { limit: EXPORT_LIMIT, total: fetched.total }));
-      else toast.success(t('exported_rows', { count: fetched.rows.length }));
+      saveBlob(file.fileName, file.blob);
+      toast.success(t('exported_rows', { count: file.rows }));
     } catch {
       // the request layer told the user
     } finally {

@@ -125,7 +125,7 @@ export function orderFilterFields({ statuses, withType, withMerchantOrderNo }: O
       placeholder: 'filter_all_types',
       options: (t) => [
         { value: TxType.Deposit, label: t(TX_TYPE[TxType.Deposit].key) },
-        { value: TxType.Withdrawal, label: t('text_with_note', { text: t(TX_TYPE[TxType.Withdrawal].key), note: t('tx_type_later') }), disabled: true },
+        { value: TxType.Withdrawal, label: t(TX_TYPE[TxType.Withdrawal].key) },
       ],
     },
     { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_any_address', wide: true },

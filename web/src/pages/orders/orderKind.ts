@@ -3,6 +3,7 @@ import type { DescriptionsProps } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import type { AttemptResult } from '@/api/callbacks';
+import type { ExportPath } from '@/api/exports';
 import type { ListColumn } from '@/components/list/columnSettings';
 import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderStatus, OrderSummary } from '@/api/orders';
 import type { ChainNode, PageResult } from '@/api/types';
@@ -81,6 +82,8 @@ export interface OrderSource<R extends OrderRowBase, D extends OrderDetailOf<R> 
   /** The summary's count label: `summary_deposits`, `summary_withdrawals`... */
   countKey: TranslationKey;
   csvPrefix: string;
+  /** The server's export of this list (docs/api.md "Order exports"). */
+  exportPath: ExportPath;
   /** The transaction list filters and shows by type. */
   withType?: boolean;
   /** The status the filter starts with and returns to on Reset (withdraw check: awaiting review). */

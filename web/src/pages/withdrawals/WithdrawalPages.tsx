@@ -18,6 +18,7 @@ const WITHDRAW_ORDERS: WithdrawalSource = {
   tipKey: 'withdraw_orders_tip',
   countKey: 'summary_withdrawals',
   csvPrefix: 'withdrawals',
+  exportPath: '/api/partner/withdraw/export',
   pushPermission: PERMISSIONS.withdrawPush,
   page: (query) => pageWithdrawals(query),
   summary: withdrawalSummary,

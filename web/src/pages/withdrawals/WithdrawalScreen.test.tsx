@@ -22,8 +22,8 @@ vi.mock('@/api/withdrawals', () => api);
 const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
 vi.mock('@/api/config', () => config);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
-const csv = vi.hoisted(() => ({ downloadText: vi.fn() }));
-vi.mock('@/utils/csv', async (original) => ({ ...(await original<typeof import('@/utils/csv')>()), downloadText: csv.downloadText }));
+const exportsApi = vi.hoisted(() => ({ fetchExport: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('@/api/exports', () => exportsApi);
 
 vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
@@ -70,7 +70,8 @@ beforeEach(async () => {
   api.withdrawalSummary.mockResolvedValue(SUMMARY);
   api.withdrawalDetail.mockResolvedValue({ ...WAITING, callbacks: [ATTEMPT], reviews: [REVIEW] });
   api.pushWithdrawal.mockResolvedValue(null);
-  csv.downloadText.mockReset();
+  exportsApi.fetchExport.mockReset();
+  exportsApi.saveBlob.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
     { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
     { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: 'https://etherscan.io/tx/', family: 'evm', tokens: [{ tokenid: 101, symbol: 'USDT', price: '1' }] },
@@ -189,17 +190,17 @@ describe('Orders › Withdraw', () => {
     expect(body.getByTestId('detail-reviews').textContent).toContain('No review decision yet');
   });
 
-  it('exports every page of the filter as CSV with exact amounts', async () => {
+  it("exports the filter through the server's file of withdrawals", async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    const blob = new Blob(['csv']);
+    exportsApi.fetchExport.mockResolvedValue({ fileName: 'withdrawals-20261116-20261122.csv', rows: 2, blob });
     await renderPage([3, 302]);
     fireEvent.click(screen.getByTestId('wd-export'));
-    await waitFor(() => expect(csv.downloadText).toHaveBeenCalledTimes(1), WAIT);
-    expect(api.pageWithdrawals).toHaveBeenLastCalledWith({ ...DEFAULTS, page: 1, pageSize: 100 });
-    const [name, content] = csv.downloadText.mock.calls[0] as [string, string];
-    expect(name).toMatch(/^withdrawals-\d{8}-\d{8}\.csv$/);
-    expect(content.startsWith('\uFEFFOrder number,Merchant order number,Source,OpenID,Created by,Chain,Token,Hash,')).toBe(true);
-    expect(content).toContain(`${DONE.orderNo},shop-9,Console,user-1,ops@coffer.local,Devchain,USDT,${DONE.hash},${DONE.fromAddress},${DONE.toAddress},5,5,0.000021,Transaction complete,`);
-    expect(content).toContain(',1500.1234567,0,,Awaiting review,Amount at or above the minimum review amount; Refused by your risk-control address: blocked user,');
+    await waitFor(() => expect(exportsApi.saveBlob).toHaveBeenCalledWith('withdrawals-20261116-20261122.csv', blob), WAIT);
+    const [path, filters, fallback] = exportsApi.fetchExport.mock.calls[0] as [string, object, string];
+    expect(path).toBe('/api/partner/withdraw/export');
+    expect(filters).toEqual(DEFAULTS);
+    expect(fallback).toMatch(/^withdrawals-\d{8}-\d{8}\.csv$/);
     expect(success).toHaveBeenCalledWith('Exported 2 rows');
   });
 });

@@ -1,0 +1,110 @@
+//! [`OrderTimeline`]: the transaction list's keyset pages over both order tables. Each kind
+//! reads its first `size + 1` rows after the cursor along `(merchant_id, created_at)`; the
+//! rows merge here, in Rust.
+
+use std::cmp::Ordering;
+
+use coffer_domain::error::AppResult;
+use coffer_domain::ports::{
+    DepositRecord, MerchantId, OrderFilter, OrderKind, OrderTimeline, TimelineKey, TimelineOrder,
+    TimelinePage, WithdrawalRecord,
+};
+use sea_orm::{ColumnTrait, Condition, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+
+use super::order_queries::{filtered, OrderTable};
+use crate::Store;
+
+/// The kind's rows that come after `after` in the timeline (created time, kind, id, all
+/// descending), newest first, at most `limit`.
+async fn rows_after<T: OrderTable>(
+    store: &Store,
+    merchant_id: MerchantId,
+    filter: &OrderFilter,
+    kind: OrderKind,
+    after: Option<TimelineKey>,
+    limit: u64,
+) -> AppResult<Vec<T>> {
+    let c = T::COLUMNS;
+    let mut q = filtered::<T>(merchant_id, filter);
+    if let Some(key) = after {
+        let at = key.created_at;
+        q = q.filter(match kind.cmp(&key.kind) {
+            // At the cursor's instant this kind sorts after the cursor's row: that instant's
+            // rows are still to come.
+            Ordering::Less => Condition::all().add(c.created_at.lte(at)),
+            // The bound on the time alone lets the index start its range at the cursor.
+            Ordering::Equal => Condition::all().add(c.created_at.lte(at)).add(
+                Condition::any()
+                    .add(c.created_at.lt(at))
+                    .add(Condition::all().add(c.created_at.eq(at)).add(c.id.lt(key.id))),
+            ),
+            // ... sorts before it: they were all shown.
+            Ordering::Greater => Condition::all().add(c.created_at.lt(at)),
+        });
+    }
+    let rows = q
+        .order_by_desc(c.created_at)
+        .order_by_desc(c.id)
+        .limit(limit)
+        .all(store.connection())
+        .await?;
+    Ok(rows.into_iter().map(T::from).collect())
+}
+
+#[async_trait::async_trait]
+impl OrderTimeline for Store {
+    async fn page_after(
+        &self,
+        merchant_id: MerchantId,
+        filter: &OrderFilter,
+        kinds: &[OrderKind],
+        after: Option<TimelineKey>,
+        size: u64,
+    ) -> AppResult<TimelinePage> {
+        let mut rows = Vec::new();
+        // One more than the page: whether a next page exists.
+        let limit = size + 1;
+        if kinds.contains(&OrderKind::Deposit) {
+            let found =
+                rows_after::<DepositRecord>(self, merchant_id, filter, OrderKind::Deposit, after, limit)
+                    .await?;
+            rows.extend(found.into_iter().map(TimelineOrder::Deposit));
+        }
+        if kinds.contains(&OrderKind::Withdrawal) {
+            let found = rows_after::<WithdrawalRecord>(
+                self,
+                merchant_id,
+                filter,
+                OrderKind::Withdrawal,
+                after,
+                limit,
+            )
+            .await?;
+            rows.extend(found.into_iter().map(TimelineOrder::Withdrawal));
+        }
+        Ok(TimelinePage::merge(
+            rows,
+            usize::try_from(size).unwrap_or(usize::MAX),
+        ))
+    }
+
+    async fn count(
+        &self,
+        merchant_id: MerchantId,
+        filter: &OrderFilter,
+        kinds: &[OrderKind],
+    ) -> AppResult<u64> {
+        let mut total = 0;
+        if kinds.contains(&OrderKind::Deposit) {
+            total += filtered::<DepositRecord>(merchant_id, filter)
+                .count(self.connection())
+                .await?;
+        }
+        if kinds.contains(&OrderKind::Withdrawal) {
+            total += filtered::<WithdrawalRecord>(merchant_id, filter)
+                .count(self.connection())
+                .await?;
+        }
+        Ok(total)
+    }
+}
