@@ -14,8 +14,8 @@ vi.mock('@/api/reports', () => api);
 const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
 vi.mock('@/api/config', () => config);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
-const files = vi.hoisted(() => ({ saveFile: vi.fn() }));
-vi.mock('./saveFile', () => files);
+const files = vi.hoisted(() => ({ saveBlob: vi.fn() }));
+vi.mock('@/api/exports', async (actual) => ({ ...(await actual<object>()), ...files }));
 
 vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
@@ -40,7 +40,7 @@ beforeEach(async () => {
   api.getReport.mockResolvedValue(REPORT);
   api.exportReport.mockResolvedValue(FILE);
   api.exportReportOrders.mockResolvedValue({ ...FILE, filename: 'withdrawals.csv' });
-  files.saveFile.mockReset();
+  files.saveBlob.mockReset();
   config.getHomeConfig.mockResolvedValue(homeConfig([]));
 });
 afterEach(signOutAndRestore);
@@ -103,12 +103,12 @@ describe('Data report', () => {
     renderSignedIn([PAGES.paymentReport, PAGES.withdrawList], <PaymentReportPage />);
     await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
     fireEvent.click(screen.getByTestId('report-export'));
-    await waitFor(() => expect(files.saveFile).toHaveBeenCalledWith(FILE));
+    await waitFor(() => expect(files.saveBlob).toHaveBeenCalledWith(FILE.filename, FILE.blob));
     expect(api.exportReport).toHaveBeenCalledWith('payment', DEFAULTS.query);
     fireEvent.click(screen.getByTestId('report-export-orders'));
-    await waitFor(() => expect(files.saveFile).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(files.saveBlob).toHaveBeenCalledTimes(2));
     expect(api.exportReportOrders).toHaveBeenCalledWith('payment', DEFAULTS.orders);
-    expect(files.saveFile).toHaveBeenLastCalledWith({ ...FILE, filename: 'withdrawals.csv' });
+    expect(files.saveBlob).toHaveBeenLastCalledWith('withdrawals.csv', FILE.blob);
   });
 
   it('offers the orders export only with a permission of the direction\u2019s order lists', async () => {

@@ -11,7 +11,7 @@ import { defaultRange } from '@/pages/orders/orderFilters';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { useScreenZone } from '@/pages/orders/useScreenZone';
 import { DIRECTIONS, REPORT_FIELDS, rowKey, toReportFilters, totalKey, type ReportFilterValues, type ReportFilters } from './reportRules';
-import { saveFile } from './saveFile';
+import { saveBlob } from '@/api/exports';
 
 interface BodyProps {
   direction: ReportDirection;
@@ -60,7 +60,8 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
   const download = async (which: 'report' | 'orders') => {
     setExporting(which);
     try {
-      saveFile(which === 'report' ? await exportReport(direction, filters.query) : await exportReportOrders(direction, filters.orders));
+      const file = which === 'report' ? await exportReport(direction, filters.query) : await exportReportOrders(direction, filters.orders);
+      saveBlob(file.filename, file.blob);
     } catch {
       // The request layer showed the server's message.
     } finally {
