@@ -4,7 +4,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use coffer_domain::clock::SystemClock;
 use coffer_domain::codes::StoredCode;
-use coffer_domain::ports::{MerchantStatus, RollupAudit, RollupBucket, RollupDifference};
+use coffer_domain::ports::{MerchantStatus, RollupAudit, RollupBucket, RollupDifference, ALL_TIME};
 use coffer_store::admin::DemoOutcome;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -267,7 +267,8 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Prints how many buckets agree, or every difference and fails (exit status 1).
+/// Prints how many buckets agree (the all-time totals are checked too), or every difference
+/// and fails (exit status 1).
 async fn verify_rollup(store: &coffer_store::Store) -> anyhow::Result<()> {
     let differences = store.verify_rollup().await.map_err(anyhow::Error::msg)?;
     if differences.is_empty() {
@@ -292,11 +293,15 @@ pub fn difference_line(d: &RollupDifference) -> String {
     };
     let k = &d.key;
     let token = k.token_id.map_or("native".to_string(), |id| id.to_string());
+    let hour = if k.hour == ALL_TIME {
+        "all-time".to_string()
+    } else {
+        k.hour.to_rfc3339()
+    };
     format!(
-        "merchant {} {:?} hour {} chain {} token {token} status {} credited {}: stored {}, recomputed {}",
+        "merchant {} {:?} hour {hour} chain {} token {token} status {} credited {}: stored {}, recomputed {}",
         k.merchant_id,
         k.kind,
-        k.hour.to_rfc3339(),
         k.chain_id,
         k.status.code(),
         k.credited,

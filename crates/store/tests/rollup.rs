@@ -10,13 +10,15 @@ use chrono::Duration;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::{
     OrderKind, OrderRollup, OrderStatus, RollupAudit, RollupBucket, RollupKey, RollupQuery, ScanRepo,
-    Transition, WithdrawalRecord, WithdrawalRepo,
+    Transition, WithdrawalRecord, WithdrawalRepo, ALL_TIME,
 };
-use coffer_store::entities::{order_rollup, Stored};
+use coffer_store::entities::{order_rollup, order_total, Stored};
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-use support::buckets::{agree, deposit_of, key, move_to, scan, stored, transfer, CHAIN, OWNER};
+use support::buckets::{
+    agree, deposit_of, key, move_to, scan, stored, stored_totals, transfer, CHAIN, OWNER,
+};
 use support::{insert, open, request, t0, to, Events};
 
 async fn buckets_follow_every_write(db: TestDb) {
@@ -36,17 +38,30 @@ async fn buckets_follow_every_write(db: TestDb) {
     agree(&store, &merchants, "two deposits found at 08:59:59.999").await;
     scan(&store, 11, &[transfer(a, "0xa2", 2_500_000, "")], next_hour).await;
     agree(&store, &merchants, "a deposit found at 09:00").await;
-    let a_08 = store
-        .buckets(&RollupQuery {
-            merchant_id: a,
-            kind: OrderKind::Deposit,
-            start: t0(),
-            end: next_hour,
-            chain_id: Some(CHAIN),
-            token_id: Some(101),
-        })
-        .await
-        .unwrap();
+    let a_08_query = RollupQuery {
+        merchant_id: a,
+        kind: OrderKind::Deposit,
+        start: t0(),
+        end: next_hour,
+        chain_id: Some(CHAIN),
+        token_id: Some(101),
+        statuses: None,
+    };
+    let a_08 = store.buckets(&a_08_query).await.unwrap();
+    let complete_only = RollupQuery {
+        statuses: Some(vec![OrderStatus::Complete, OrderStatus::PartiallyComplete]),
+        ..a_08_query.clone()
+    };
+    assert_eq!(
+        store.buckets(&complete_only).await.unwrap(),
+        vec![],
+        "a read of complete buckets leaves the confirming deposit out"
+    );
+    let confirming = RollupQuery {
+        statuses: Some(vec![OrderStatus::Confirming]),
+        ..a_08_query
+    };
+    assert_eq!(store.buckets(&confirming).await.unwrap(), a_08);
     assert_eq!(
         a_08,
         vec![RollupBucket {
@@ -271,6 +286,22 @@ async fn the_migration_fills_the_buckets_of_older_orders(db: TestDb) {
     assert_eq!(store.verify_rollup().await.unwrap().len(), 3);
     store.migrate().await.unwrap();
     assert_eq!(stored(&store, &[a, b]).await, kept);
+    assert_eq!(store.verify_rollup().await.unwrap(), vec![]);
+
+    // Buckets and no all-time totals: written before the totals existed.
+    let totals = stored_totals(&store, &[a, b]).await;
+    assert_eq!(totals.len(), 3);
+    order_total::Entity::delete_many()
+        .exec(store.connection())
+        .await
+        .unwrap();
+    let missing = store.verify_rollup().await.unwrap();
+    assert_eq!(missing.len(), 3, "{missing:?}");
+    assert!(missing
+        .iter()
+        .all(|d| d.key.hour == ALL_TIME && d.stored.is_none()));
+    store.migrate().await.unwrap();
+    assert_eq!(stored_totals(&store, &[a, b]).await, totals);
     assert_eq!(store.verify_rollup().await.unwrap(), vec![]);
 }
 

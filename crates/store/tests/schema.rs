@@ -54,6 +54,7 @@ fn released_migrations_keep_their_names() {
         "m20261125_000001_rollup_and_balances",
         "m20261125_000002_scan_tip",
         "m20261125_000003_order_time_index",
+        "m20261126_000001_order_total",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()

@@ -10,7 +10,7 @@ use coffer_domain::clock::Clock;
 use coffer_domain::ports::{
     InsertOutcome, NewWithdrawal, OrderStatus, Transition, WithdrawalRepo, WithdrawalSource,
 };
-use coffer_store::entities::order_rollup;
+use coffer_store::entities::{order_rollup, order_total};
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
@@ -172,17 +172,28 @@ async fn the_admin_command_verifies_and_rebuilds_the_buckets(db: TestDb) {
         .exec(app.store.connection())
         .await
         .unwrap();
+    // And the all-time total of the rejected ones.
+    order_total::Entity::update_many()
+        .col_expr(order_total::Column::OrderCount, Expr::value(5))
+        .filter(order_total::Column::MerchantId.eq(merchant))
+        .filter(order_total::Column::Status.eq(OrderStatus::Rejected as i32))
+        .exec(app.store.connection())
+        .await
+        .unwrap();
     let differs = rollup(&app, "verify");
     assert_eq!(differs.status.code(), Some(1), "{differs:?}");
     assert_eq!(
         stdout(&differs),
         format!(
             "merchant {merchant} Withdrawal hour 2026-11-22T08:00:00+00:00 chain {DEV} token 1 status 0 credited true: \
-             stored count 2 amount 3000001 fee 0, recomputed count 2 amount 3000000 fee 0\n"
+             stored count 2 amount 3000001 fee 0, recomputed count 2 amount 3000000 fee 0\n\
+             merchant {merchant} Withdrawal hour all-time chain {DEV} token 1 status {rejected} credited true: \
+             stored count 5 amount 7000000 fee 0, recomputed count 1 amount 7000000 fee 0\n",
+            rejected = OrderStatus::Rejected as i32,
         )
     );
     let stderr = String::from_utf8_lossy(&differs.stderr);
-    assert!(stderr.contains("1 buckets differ from the orders"), "{stderr}");
+    assert!(stderr.contains("2 buckets differ from the orders"), "{stderr}");
 
     let rebuilt = rollup(&app, "rebuild");
     assert_eq!(rebuilt.status.code(), Some(0), "{rebuilt:?}");

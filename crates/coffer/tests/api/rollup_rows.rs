@@ -1,12 +1,12 @@
-//! Rows of the tables the home overview and the reports read (hourly order buckets, balance
-//! readings), written straight into the test database: their writers are other parts of the
+//! Rows of the tables the home overview and the reports read (hourly order buckets with their
+//! all-time totals, balance readings), written straight into the test database: their writers are other parts of the
 //! service, and these tests are about how the figures are read.
 
 use chrono::{DateTime, TimeZone, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::OrderStatus;
-use coffer_store::entities::{balance_reading, order_rollup, Stored};
-use sea_orm::{ActiveModelTrait, NotSet, Set};
+use coffer_store::entities::{balance_reading, order_rollup, order_total, Stored};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
 
 use crate::assets::DEV;
 use crate::helpers::TestApp;
@@ -46,7 +46,10 @@ impl Bucket {
         }
     }
 
+    /// Writes the bucket, and adds it to its all-time total as the order writers do.
     pub async fn put(self, app: &TestApp, merchant: i64) {
+        let db = app.store.connection();
+        let decimals = if self.token_id == NATIVE { 18 } else { 6 };
         order_rollup::ActiveModel {
             id: NotSet,
             merchant_id: Set(merchant),
@@ -56,14 +59,55 @@ impl Bucket {
             token_id: Set(self.token_id),
             status: Set(Stored(self.status)),
             credited: Set(self.credited),
-            decimals: Set(if self.token_id == NATIVE { 18 } else { 6 }),
+            decimals: Set(decimals),
             order_count: Set(self.count),
             amount: Set(Stored(BaseUnits::from_u128(self.amount))),
             fee: Set(Stored(BaseUnits::from_u128(self.fee))),
         }
-        .insert(app.store.connection())
+        .insert(db)
         .await
         .expect("writing a bucket");
+        use order_total::Column as T;
+        let total = order_total::Entity::find()
+            .filter(T::MerchantId.eq(merchant))
+            .filter(T::OrderKind.eq(self.kind))
+            .filter(T::ChainId.eq(DEV))
+            .filter(T::TokenId.eq(self.token_id))
+            .filter(T::Status.eq(Stored(self.status)))
+            .filter(T::Credited.eq(self.credited))
+            .one(db)
+            .await
+            .expect("reading a total");
+        let add = |sum: &Stored<BaseUnits>, more: u128| {
+            Stored(sum.0.checked_add(BaseUnits::from_u128(more)).unwrap())
+        };
+        match total {
+            Some(total) => {
+                let mut row: order_total::ActiveModel = total.clone().into();
+                row.order_count = Set(total.order_count + self.count);
+                row.amount = Set(add(&total.amount, self.amount));
+                row.fee = Set(add(&total.fee, self.fee));
+                row.update(db).await.expect("adding to a total");
+            }
+            None => {
+                order_total::ActiveModel {
+                    id: NotSet,
+                    merchant_id: Set(merchant),
+                    order_kind: Set(self.kind.to_string()),
+                    chain_id: Set(DEV),
+                    token_id: Set(self.token_id),
+                    status: Set(Stored(self.status)),
+                    credited: Set(self.credited),
+                    decimals: Set(decimals),
+                    order_count: Set(self.count),
+                    amount: Set(Stored(BaseUnits::from_u128(self.amount))),
+                    fee: Set(Stored(BaseUnits::from_u128(self.fee))),
+                }
+                .insert(db)
+                .await
+                .expect("writing a total");
+            }
+        }
     }
 }
 

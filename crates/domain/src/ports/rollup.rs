@@ -37,8 +37,11 @@ pub struct RollupBucket {
     pub fee: BaseUnits,
 }
 
+/// The hour an all-time total carries in its key ([`OrderRollup::totals`]): it sums every hour.
+pub const ALL_TIME: DateTime<Utc> = DateTime::UNIX_EPOCH;
+
 /// Which buckets a read selects: one merchant's, of one kind, whose hour is in
-/// `[start, end)`, on one chain and token when given.
+/// `[start, end)`, on one chain and token when given, in the given statuses when given.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RollupQuery {
     pub merchant_id: MerchantId,
@@ -47,10 +50,12 @@ pub struct RollupQuery {
     pub end: DateTime<Utc>,
     pub chain_id: Option<i64>,
     pub token_id: Option<i64>,
+    /// None: every status.
+    pub statuses: Option<Vec<OrderStatus>>,
 }
 
-/// A bucket whose stored figures differ from the figures recomputed from the order rows
-/// (None: no such bucket on that side).
+/// A bucket (or an all-time total: its hour is [`ALL_TIME`]) whose stored figures differ from
+/// the figures recomputed from the order rows (None: no such bucket on that side).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RollupDifference {
     pub key: RollupKey,
@@ -62,15 +67,18 @@ pub struct RollupDifference {
 pub trait OrderRollup: Send + Sync {
     /// The buckets a query selects, oldest hour first (empty buckets are not stored).
     async fn buckets(&self, query: &RollupQuery) -> AppResult<Vec<RollupBucket>>;
+    /// The merchant's orders of one kind summed over all time, one per key without the hour
+    /// (whose `hour` is [`ALL_TIME`]): a few rows however long the history.
+    async fn totals(&self, merchant_id: MerchantId, kind: OrderKind) -> AppResult<Vec<RollupBucket>>;
 }
 
 /// The operator's check of the buckets (`coffer admin rollup verify` / `rebuild`).
 #[async_trait::async_trait]
 pub trait RollupAudit: Send + Sync {
-    /// Every merchant's buckets recomputed from the order rows (read as a stream) and compared
+    /// Every merchant's buckets and all-time totals recomputed from the order rows (read as a stream) and compared
     /// with the stored ones; empty when they agree.
     async fn verify_rollup(&self) -> AppResult<Vec<RollupDifference>>;
-    /// Replaces every bucket by its recomputation, in one transaction; returns how many
-    /// buckets there are now (after a restore, or rows written outside the service).
+    /// Replaces every bucket and total by its recomputation, in one transaction; returns how
+    /// many buckets there are now (after a restore, or rows written outside the service).
     async fn rebuild_rollup(&self) -> AppResult<u64>;
 }

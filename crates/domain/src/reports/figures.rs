@@ -95,11 +95,12 @@ fn per_asset<'a>(
 /// Money that moved: a complete (or partially complete) order that is credited. Pending,
 /// rejected, failed and void orders, and deposits never credited (dust), are not figures.
 pub fn is_complete(bucket: &RollupBucket) -> bool {
-    matches!(
-        bucket.key.status,
-        OrderStatus::Complete | OrderStatus::PartiallyComplete
-    ) && bucket.key.credited
+    COMPLETE.contains(&bucket.key.status) && bucket.key.credited
 }
+
+/// The statuses of an order the figures count (with credited, [`is_complete`]): a read of
+/// buckets for figures asks for these only.
+pub const COMPLETE: [OrderStatus; 2] = [OrderStatus::Complete, OrderStatus::PartiallyComplete];
 
 /// The complete buckets of each merchant date, in the range only.
 fn complete_by_date<'a>(

@@ -46,7 +46,7 @@ fn catalogue_decimals(nodes: &[ChainNode], asset: Asset) -> Option<i32> {
 }
 
 /// One holding per enabled token, and per native coin that has a reading or a complete
-/// credited deposit, sorted by chain then token. `deposits` are the merchant's deposit buckets
+/// credited deposit, sorted by chain then token. `deposits` are the merchant's deposit totals
 /// over all time.
 pub fn holdings(
     enabled_tokens: &[Asset],

@@ -8,7 +8,7 @@ pub mod home;
 #[cfg(test)]
 mod tests;
 
-use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::config::ChainNode;
 use crate::error::AppResult;
@@ -73,11 +73,6 @@ pub struct AssetFilter {
     pub token_id: Option<i64>,
 }
 
-/// The first hour any bucket can have: "all time" for the overview's totals.
-fn beginning() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2000, 1, 1, 0, 0, 0).unwrap()
-}
-
 pub struct ReportService {
     pub ports: Ports,
 }
@@ -109,6 +104,7 @@ impl ReportService {
         end: DateTime<Utc>,
         filter: AssetFilter,
     ) -> AppResult<Vec<RollupBucket>> {
+        // Only complete orders make figures: the others' buckets are not read at all.
         let query = RollupQuery {
             merchant_id,
             kind,
@@ -116,6 +112,7 @@ impl ReportService {
             end,
             chain_id: filter.chain_id,
             token_id: filter.token_id,
+            statuses: Some(figures::COMPLETE.to_vec()),
         };
         self.ports.rollup.buckets(&query).await
     }
@@ -180,22 +177,22 @@ impl ReportService {
             DayRange::parse(start, end, tz)?
         };
         let today = DayRange::ending_today(now, tz, 1);
-        // All of the merchant's buckets of each kind: the holdings and what waits span all
-        // time, and today and the period are parts of the same read.
-        let everything = (beginning(), today.utc_end().max(period.utc_end()));
+        // Today and the period are parts of one read of complete buckets; the holdings and what
+        // waits span all time and come from the all-time totals (a few rows).
+        let span = (
+            today.utc_start().min(period.utc_start()),
+            today.utc_end().max(period.utc_end()),
+        );
         let all = AssetFilter::default();
         let deposits = self
-            .buckets(merchant_id, OrderKind::Deposit, everything.0, everything.1, all)
+            .buckets(merchant_id, OrderKind::Deposit, span.0, span.1, all)
             .await?;
         let withdrawals = self
-            .buckets(
-                merchant_id,
-                OrderKind::Withdrawal,
-                everything.0,
-                everything.1,
-                all,
-            )
+            .buckets(merchant_id, OrderKind::Withdrawal, span.0, span.1, all)
             .await?;
+        let rollup = &self.ports.rollup;
+        let deposit_totals = rollup.totals(merchant_id, OrderKind::Deposit).await?;
+        let withdrawal_totals = rollup.totals(merchant_id, OrderKind::Withdrawal).await?;
         let nodes = self.ports.config.chain_nodes().await?;
         let assets = self.ports.assets.assets(merchant_id, None).await?;
         let enabled: Vec<Asset> = assets
@@ -213,11 +210,11 @@ impl ReportService {
         };
         Ok(HomeOverview {
             today: today.end,
-            holdings: home::holdings(&enabled, &readings, &deposits, &nodes),
+            holdings: home::holdings(&enabled, &readings, &deposit_totals, &nodes),
             today_figures: movements(&today),
             period_figures: movements(&period),
             period,
-            waiting: self.waiting(merchant_id, &withdrawals).await?,
+            waiting: self.waiting(merchant_id, &withdrawal_totals).await?,
             chains: self.chains(&nodes).await?,
             getting_started: self.getting_started(merchant_id, !enabled.is_empty()).await?,
         })

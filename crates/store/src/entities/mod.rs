@@ -29,6 +29,7 @@ pub mod merchant_ip;
 pub mod merchant_seed;
 pub mod operation_log;
 pub mod order_rollup;
+pub mod order_total;
 pub mod platform_key;
 pub mod public_config;
 pub mod role;

@@ -29,6 +29,8 @@ mod m20261125_000001_rollup_and_balances;
 mod m20261125_000002_scan_tip;
 // The transaction list: keyset pages on (created time, id)
 mod m20261125_000003_order_time_index;
+// Home: the order buckets summed over all time
+mod m20261126_000001_order_total;
 mod schema;
 
 pub struct Migrator;
@@ -64,6 +66,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000002_scan_tip::Migration),
             // The transaction list: keyset pages on (created time, id)
             Box::new(m20261125_000003_order_time_index::Migration),
+            // Home: the order buckets summed over all time
+            Box::new(m20261126_000001_order_total::Migration),
         ]
     }
 }

@@ -17,7 +17,7 @@ use sea_orm::{
 };
 
 use super::query::find_owned;
-use super::rollup::{shift, RollupEntry};
+use super::rollup_shift::{shift, RollupEntry};
 use crate::entities::{deposit, Stored};
 use crate::Store;
 

@@ -27,6 +27,7 @@ mod query;
 mod roles;
 pub(crate) mod rollup;
 mod rollup_audit;
+pub(crate) mod rollup_shift;
 mod scan;
 mod seeds;
 mod sessions;

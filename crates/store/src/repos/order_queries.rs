@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 
 use super::rollup::{bucket_count, filtered_buckets};
 use crate::entities::{deposit, order_rollup, withdrawal, Stored};
-use crate::{fetch_page, Store};
+use crate::Store;
 
 /// The columns the lists filter, sort and sum on, by meaning.
 pub(crate) struct OrderColumns<C> {
@@ -195,18 +195,32 @@ impl<T: OrderTable> OrderQueries<T> for Store {
         filter: &OrderFilter,
         page: PageRequest,
     ) -> AppResult<Paged<T>> {
-        let q = filtered::<T>(merchant_id, filter).order_by_desc(T::COLUMNS.id);
-        let (rows, total) = if selects_whole_buckets::<T>(filter) {
-            let total = bucket_count(self, filtered_buckets(merchant_id, T::KIND, filter)).await?;
-            let rows = q
-                .offset(page.offset())
-                .limit(page.size)
-                .all(self.connection())
-                .await?;
-            (rows, total)
+        let c = T::COLUMNS;
+        let q = filtered::<T>(merchant_id, filter);
+        let total = if selects_whole_buckets::<T>(filter) {
+            bucket_count(self, filtered_buckets(merchant_id, T::KIND, filter)).await?
         } else {
-            fetch_page(self, q, page).await?
+            q.clone().count(self.connection()).await?
         };
+        // Newest first, on the (merchant, created time, id) index: the page's ids are found in
+        // the index alone however deep the page is, then only its own rows are read.
+        let ids: Vec<i64> = q
+            .select_only()
+            .column(c.id)
+            .order_by_desc(c.created_at)
+            .order_by_desc(c.id)
+            .offset(page.offset())
+            .limit(page.size)
+            .into_tuple()
+            .all(self.connection())
+            .await?;
+        let rows = T::Entity::find()
+            .filter(c.merchant_id.eq(merchant_id))
+            .filter(c.id.is_in(ids))
+            .order_by_desc(c.created_at)
+            .order_by_desc(c.id)
+            .all(self.connection())
+            .await?;
         Ok(Paged {
             list: rows.into_iter().map(T::from).collect(),
             total,

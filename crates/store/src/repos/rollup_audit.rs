@@ -1,18 +1,23 @@
-//! [`RollupAudit`]: every bucket recomputed from the order rows (streamed, a few columns at a
-//! time) and compared with the stored ones, or written anew (`coffer admin rollup verify` /
-//! `rebuild`).
+//! [`RollupAudit`]: every bucket and all-time total recomputed from the order rows (streamed,
+//! a few columns at a time) and compared with the stored ones, or written anew (`coffer admin
+//! rollup verify` / `rebuild`).
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::deposits::rules::is_credited;
 use coffer_domain::error::AppResult;
-use coffer_domain::ports::{OrderKind, OrderStatus, RollupAudit, RollupBucket, RollupDifference, RollupKey};
+use coffer_domain::ports::{
+    OrderKind, OrderStatus, RollupAudit, RollupBucket, RollupDifference, RollupKey, ALL_TIME,
+};
 use futures::TryStreamExt;
-use sea_orm::{ConnectionTrait, EntityTrait, PaginatorTrait, QueryOrder, QuerySelect, Set, StreamTrait};
+use sea_orm::{
+    ActiveValue, ConnectionTrait, EntityTrait, PaginatorTrait, QueryOrder, QuerySelect, Set, StreamTrait,
+};
 use std::collections::BTreeMap;
 
-use super::rollup::{bucket_of, hour_of, kind_name, token_column};
-use crate::entities::{deposit, order_rollup, withdrawal, Stored};
+use super::rollup::{bucket_of, total_of};
+use super::rollup_shift::{hour_of, FigureTable};
+use crate::entities::{deposit, order_rollup, order_total, withdrawal, Stored};
 use crate::Store;
 
 type Buckets = BTreeMap<RollupKey, RollupBucket>;
@@ -129,6 +134,53 @@ async fn recompute<C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Bucket
     Ok(buckets)
 }
 
+/// The buckets summed over their hours: the all-time totals they make.
+fn all_time(buckets: &Buckets) -> Buckets {
+    let mut totals = Buckets::new();
+    for bucket in buckets.values() {
+        let key = RollupKey {
+            hour: ALL_TIME,
+            ..bucket.key
+        };
+        let total = totals.entry(key).or_insert(RollupBucket {
+            key,
+            decimals: bucket.decimals,
+            count: 0,
+            amount: BaseUnits::ZERO,
+            fee: BaseUnits::ZERO,
+        });
+        total.count += bucket.count;
+        total.amount = total.amount.saturating_add(bucket.amount);
+        total.fee = total.fee.saturating_add(bucket.fee);
+    }
+    totals
+}
+
+/// The stored name of a kind read back.
+fn kind_of(name: &str, id: i64) -> AppResult<OrderKind> {
+    match name {
+        "deposit" => Ok(OrderKind::Deposit),
+        "withdrawal" => Ok(OrderKind::Withdrawal),
+        other => Err(coffer_domain::AppError::internal(format!(
+            "order bucket {id} of an unknown kind {other:?}"
+        ))),
+    }
+}
+
+/// Every stored all-time total.
+async fn stored_totals<C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Buckets> {
+    let mut rows = order_total::Entity::find()
+        .order_by_asc(order_total::Column::Id)
+        .stream(db)
+        .await?;
+    let mut totals = Buckets::new();
+    while let Some(row) = rows.try_next().await? {
+        let total = total_of(kind_of(&row.order_kind, row.id)?, row);
+        totals.insert(total.key, total);
+    }
+    Ok(totals)
+}
+
 /// Every stored bucket.
 async fn stored<C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Buckets> {
     let mut rows = order_rollup::Entity::find()
@@ -137,17 +189,7 @@ async fn stored<C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Buckets> 
         .await?;
     let mut buckets = Buckets::new();
     while let Some(row) = rows.try_next().await? {
-        let kind = match row.order_kind.as_str() {
-            "deposit" => OrderKind::Deposit,
-            "withdrawal" => OrderKind::Withdrawal,
-            other => {
-                return Err(coffer_domain::AppError::internal(format!(
-                    "order bucket {} of an unknown kind {other:?}",
-                    row.id
-                )))
-            }
-        };
-        let bucket = bucket_of(kind, row);
+        let bucket = bucket_of(kind_of(&row.order_kind, row.id)?, row);
         buckets.insert(bucket.key, bucket);
     }
     Ok(buckets)
@@ -168,7 +210,13 @@ impl Store {
         let bucket = order_rollup::Entity::find()
             .select_only()
             .column(order_rollup::Column::Id);
-        if bucket.into_tuple::<i64>().one(db).await?.is_some() {
+        let total = order_total::Entity::find()
+            .select_only()
+            .column(order_total::Column::Id);
+        // Buckets without totals: written before the totals existed (the same upgrade).
+        if bucket.into_tuple::<i64>().one(db).await?.is_some()
+            && total.into_tuple::<i64>().one(db).await?.is_some()
+        {
             return Ok(());
         }
         let deposit = deposit::Entity::find().select_only().column(deposit::Column::Id);
@@ -181,7 +229,10 @@ impl Store {
             return Ok(());
         }
         let buckets = self.rebuild_rollup().await?;
-        tracing::info!(buckets, "order buckets filled from the existing orders");
+        tracing::info!(
+            buckets,
+            "order buckets and totals filled from the existing orders"
+        );
         Ok(())
     }
 
@@ -191,60 +242,78 @@ impl Store {
     }
 }
 
+/// Where `stored` and `recomputed` differ, by key.
+fn differ(mut stored: Buckets, recomputed: Buckets) -> Vec<RollupDifference> {
+    let mut differences = Vec::new();
+    for (key, bucket) in recomputed {
+        let kept = stored.remove(&key);
+        if kept.as_ref().is_some_and(|kept| agree(kept, &bucket)) {
+            continue;
+        }
+        differences.push(RollupDifference {
+            key,
+            stored: kept,
+            recomputed: Some(bucket),
+        });
+    }
+    differences.extend(stored.into_iter().map(|(key, bucket)| RollupDifference {
+        key,
+        stored: Some(bucket),
+        recomputed: None,
+    }));
+    differences.sort_by_key(|d| d.key);
+    differences
+}
+
 #[async_trait::async_trait]
 impl RollupAudit for Store {
     async fn verify_rollup(&self) -> AppResult<Vec<RollupDifference>> {
-        let mut stored = stored(self.connection()).await?;
-        let recomputed = recompute(self.connection()).await?;
-        let mut differences = Vec::new();
-        for (key, bucket) in recomputed {
-            let kept = stored.remove(&key);
-            if kept.as_ref().is_some_and(|kept| agree(kept, &bucket)) {
-                continue;
-            }
-            differences.push(RollupDifference {
-                key,
-                stored: kept,
-                recomputed: Some(bucket),
-            });
-        }
-        differences.extend(stored.into_iter().map(|(key, bucket)| RollupDifference {
-            key,
-            stored: Some(bucket),
-            recomputed: None,
-        }));
-        differences.sort_by_key(|d| d.key);
+        let db = self.connection();
+        let recomputed = recompute(db).await?;
+        let totals = all_time(&recomputed);
+        let mut differences = differ(stored(db).await?, recomputed);
+        differences.extend(differ(stored_totals(db).await?, totals));
         Ok(differences)
     }
 
     async fn rebuild_rollup(&self) -> AppResult<u64> {
         let tx = self.begin_write().await?;
         order_rollup::Entity::delete_many().exec(&tx).await?;
+        order_total::Entity::delete_many().exec(&tx).await?;
         let buckets = recompute(&tx).await?;
-        let total = buckets.len() as u64;
-        let rows: Vec<order_rollup::ActiveModel> = buckets
-            .into_values()
-            .map(|b| order_rollup::ActiveModel {
-                merchant_id: Set(b.key.merchant_id),
-                order_kind: Set(kind_name(b.key.kind).to_string()),
-                hour_start: Set(b.key.hour),
-                chain_id: Set(b.key.chain_id),
-                token_id: Set(token_column(b.key.token_id)),
-                status: Set(Stored(b.key.status)),
-                credited: Set(b.key.credited),
-                decimals: Set(b.decimals),
-                order_count: Set(i64::try_from(b.count).unwrap_or(i64::MAX)),
-                amount: Set(Stored(b.amount)),
-                fee: Set(Stored(b.fee)),
-                ..Default::default()
-            })
-            .collect();
-        for batch in rows.chunks(INSERT_BATCH) {
+        let totals = all_time(&buckets);
+        let count = buckets.len() as u64;
+        let hourly = buckets.into_values().map(|b| {
+            let mut row = <order_rollup::Entity as FigureTable>::empty(&b.key, b.decimals);
+            figures(&mut row.order_count, &mut row.amount, &mut row.fee, &b);
+            row
+        });
+        for batch in hourly.collect::<Vec<_>>().chunks(INSERT_BATCH) {
             order_rollup::Entity::insert_many(batch.to_vec())
                 .exec(&tx)
                 .await?;
         }
+        let all_time = totals.into_values().map(|b| {
+            let mut row = <order_total::Entity as FigureTable>::empty(&b.key, b.decimals);
+            figures(&mut row.order_count, &mut row.amount, &mut row.fee, &b);
+            row
+        });
+        for batch in all_time.collect::<Vec<_>>().chunks(INSERT_BATCH) {
+            order_total::Entity::insert_many(batch.to_vec()).exec(&tx).await?;
+        }
         tx.commit().await?;
-        Ok(total)
+        Ok(count)
     }
+}
+
+/// A new row's figures: the bucket's.
+fn figures(
+    count: &mut ActiveValue<i64>,
+    amount: &mut ActiveValue<Stored<BaseUnits>>,
+    fee: &mut ActiveValue<Stored<BaseUnits>>,
+    bucket: &RollupBucket,
+) {
+    *count = Set(i64::try_from(bucket.count).unwrap_or(i64::MAX));
+    *amount = Set(Stored(bucket.amount));
+    *fee = Set(Stored(bucket.fee));
 }

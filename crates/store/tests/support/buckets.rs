@@ -5,7 +5,7 @@ use chrono::{DateTime, Duration, DurationRound, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::{
     DepositRecord, NewDeposit, OrderKind, OrderRollup, OrderStatus, RollupAudit, RollupKey, RollupQuery,
-    ScanRepo, ScannedBlock, Transition, WithdrawalRecord, WithdrawalRepo,
+    ScanRepo, ScannedBlock, Transition, WithdrawalRecord, WithdrawalRepo, ALL_TIME,
 };
 use coffer_store::entities::{deposit, withdrawal};
 use coffer_store::Store;
@@ -69,6 +69,7 @@ pub async fn stored(store: &Store, merchants: &[i64]) -> BTreeMap<RollupKey, (u6
                 end: t0() + Duration::days(1),
                 chain_id: None,
                 token_id: None,
+                statuses: None,
             };
             for b in store.buckets(&query).await.unwrap() {
                 buckets.insert(b.key, (b.count, b.amount, b.fee));
@@ -78,7 +79,44 @@ pub async fn stored(store: &Store, merchants: &[i64]) -> BTreeMap<RollupKey, (u6
     buckets
 }
 
-/// After a step: the service's own check finds nothing, and the buckets are the rows'.
+/// Every stored all-time total of the merchants, read through `OrderRollup::totals`.
+pub async fn stored_totals(
+    store: &Store,
+    merchants: &[i64],
+) -> BTreeMap<RollupKey, (u64, BaseUnits, BaseUnits)> {
+    let mut totals = BTreeMap::new();
+    for &merchant_id in merchants {
+        for kind in [OrderKind::Deposit, OrderKind::Withdrawal] {
+            for t in store.totals(merchant_id, kind).await.unwrap() {
+                totals.insert(t.key, (t.count, t.amount, t.fee));
+            }
+        }
+    }
+    totals
+}
+
+/// The recomputed buckets summed over their hours.
+fn all_time(
+    buckets: &BTreeMap<RollupKey, (u64, BaseUnits, BaseUnits)>,
+) -> BTreeMap<RollupKey, (u64, BaseUnits, BaseUnits)> {
+    let mut totals = BTreeMap::new();
+    for (key, (count, amount, fee)) in buckets {
+        let key = RollupKey {
+            hour: ALL_TIME,
+            ..*key
+        };
+        let t = totals
+            .entry(key)
+            .or_insert((0u64, BaseUnits::ZERO, BaseUnits::ZERO));
+        t.0 += count;
+        t.1 = t.1.checked_add(*amount).unwrap();
+        t.2 = t.2.checked_add(*fee).unwrap();
+    }
+    totals
+}
+
+/// After a step: the service's own check finds nothing, and the buckets and the all-time
+/// totals are the rows'.
 pub async fn agree(store: &Store, merchants: &[i64], step: &str) {
     assert_eq!(
         store.verify_rollup().await.unwrap(),
@@ -89,6 +127,11 @@ pub async fn agree(store: &Store, merchants: &[i64], step: &str) {
         stored(store, merchants).await,
         recomputed(store).await,
         "buckets after {step}"
+    );
+    assert_eq!(
+        stored_totals(store, merchants).await,
+        all_time(&recomputed(store).await),
+        "all-time totals after {step}"
     );
 }
 

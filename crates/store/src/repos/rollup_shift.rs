@@ -1,0 +1,311 @@
+//! [`shift`]: how an order's change moves it between the hourly buckets (`order_rollup`) and
+//! the all-time totals (`order_total`), in the transaction of the change itself (deposits.rs,
+//! withdrawals.rs). rollup_audit.rs recomputes both from the rows.
+
+use chrono::{DateTime, Utc};
+use coffer_domain::amount::BaseUnits;
+use coffer_domain::deposits::rules::is_credited;
+use coffer_domain::error::{AppError, AppResult};
+use coffer_domain::ports::{OrderKind, RollupKey, ALL_TIME};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, EntityTrait, IntoActiveModel, QueryFilter,
+    QuerySelect, Set,
+};
+use std::collections::BTreeMap;
+
+use super::rollup::{kind_name, token_column};
+use crate::entities::{deposit, order_rollup, order_total, withdrawal, Stored};
+
+/// What one order contributes to its bucket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RollupEntry {
+    pub key: RollupKey,
+    pub decimals: i32,
+    pub amount: BaseUnits,
+    pub fee: BaseUnits,
+}
+
+/// The first instant of the UTC hour of `at`.
+pub(crate) fn hour_of(at: DateTime<Utc>) -> DateTime<Utc> {
+    let seconds = at.timestamp();
+    DateTime::from_timestamp(seconds - seconds.rem_euclid(3600), 0).unwrap_or(at)
+}
+
+impl RollupEntry {
+    pub(crate) fn of_deposit(m: &deposit::Model) -> RollupEntry {
+        RollupEntry {
+            key: RollupKey {
+                merchant_id: m.merchant_id,
+                kind: OrderKind::Deposit,
+                hour: hour_of(m.created_at),
+                chain_id: m.chain_id,
+                token_id: m.token_id,
+                status: m.status.0,
+                credited: is_credited(&m.note),
+            },
+            decimals: m.decimals,
+            amount: m.amount.0,
+            fee: BaseUnits::ZERO,
+        }
+    }
+
+    pub(crate) fn of_withdrawal(m: &withdrawal::Model) -> RollupEntry {
+        RollupEntry {
+            key: RollupKey {
+                merchant_id: m.merchant_id,
+                kind: OrderKind::Withdrawal,
+                hour: hour_of(m.created_at),
+                chain_id: m.chain_id,
+                token_id: m.token_id,
+                status: m.status.0,
+                credited: true,
+            },
+            decimals: m.decimals,
+            amount: m.amount.0,
+            fee: m.fee.map_or(BaseUnits::ZERO, |fee| fee.0),
+        }
+    }
+}
+
+/// How one bucket changes in a shift.
+#[derive(Default)]
+struct Change {
+    decimals: i32,
+    count: i64,
+    added: (BaseUnits, BaseUnits),
+    removed: (BaseUnits, BaseUnits),
+}
+
+/// Moves an order between buckets inside the transaction of the change: `before` (None: the
+/// order is new) leaves its bucket and total, `after` joins its bucket and total. Call it in
+/// every write that creates an order or changes its kind, hour, asset, status, credit state,
+/// amount or fee.
+pub(crate) async fn shift(
+    tx: &DatabaseTransaction,
+    before: Option<RollupEntry>,
+    after: Option<RollupEntry>,
+) -> AppResult<()> {
+    if before == after {
+        return Ok(());
+    }
+    // Ordered by key: two transactions lock the rows they share in the same order, so they
+    // wait for each other instead of deadlocking (hourly buckets first, then totals).
+    let mut hourly: BTreeMap<RollupKey, Change> = BTreeMap::new();
+    let mut totals: BTreeMap<RollupKey, Change> = BTreeMap::new();
+    for (entry, sign) in [(before, -1), (after, 1)] {
+        let Some(e) = entry else { continue };
+        let all_time = RollupKey {
+            hour: ALL_TIME,
+            ..e.key
+        };
+        for (changes, key) in [(&mut hourly, e.key), (&mut totals, all_time)] {
+            let change = changes.entry(key).or_default();
+            change.decimals = e.decimals;
+            change.count += sign;
+            if sign < 0 {
+                change.removed = (e.amount, e.fee);
+            } else {
+                change.added = (e.amount, e.fee);
+            }
+        }
+    }
+    for (key, change) in hourly {
+        apply::<order_rollup::Entity>(tx, &key, change).await?;
+    }
+    for (key, change) in totals {
+        apply::<order_total::Entity>(tx, &key, change).await?;
+    }
+    Ok(())
+}
+
+/// A table of order figures the writes keep, keyed by [`RollupKey`] (with or without its hour).
+pub(crate) trait FigureTable: EntityTrait<Model: IntoActiveModel<Self::ActiveModel>> {
+    /// The row of `key`.
+    fn key_filter(key: &RollupKey) -> Condition;
+    /// The unique key's columns.
+    fn key_columns() -> Vec<Self::Column>;
+    /// An empty row for `key`.
+    fn empty(key: &RollupKey, decimals: i32) -> Self::ActiveModel;
+    /// (id, count, amount, fee) of a row.
+    fn figures(row: &Self::Model) -> (i64, i64, BaseUnits, BaseUnits);
+    /// The columns (id, count, amount, fee).
+    fn figure_columns() -> [Self::Column; 4];
+}
+
+/// The filter on every key column a table keeps (`hour` when the table has one).
+macro_rules! key_condition {
+    ($c:ident, $key:expr $(, $hour:ident)?) => {
+        Condition::all()
+            .add($c::MerchantId.eq($key.merchant_id))
+            .add($c::OrderKind.eq(kind_name($key.kind)))
+            $(.add($c::$hour.eq($key.hour)))?
+            .add($c::ChainId.eq($key.chain_id))
+            .add($c::TokenId.eq(token_column($key.token_id)))
+            .add($c::Status.eq(Stored($key.status)))
+            .add($c::Credited.eq($key.credited))
+    };
+}
+
+impl FigureTable for order_rollup::Entity {
+    fn key_filter(key: &RollupKey) -> Condition {
+        use order_rollup::Column as R;
+        key_condition!(R, key, HourStart)
+    }
+    fn key_columns() -> Vec<order_rollup::Column> {
+        use order_rollup::Column as R;
+        vec![
+            R::MerchantId,
+            R::OrderKind,
+            R::HourStart,
+            R::ChainId,
+            R::TokenId,
+            R::Status,
+            R::Credited,
+        ]
+    }
+    fn empty(key: &RollupKey, decimals: i32) -> order_rollup::ActiveModel {
+        order_rollup::ActiveModel {
+            merchant_id: Set(key.merchant_id),
+            order_kind: Set(kind_name(key.kind).to_string()),
+            hour_start: Set(key.hour),
+            chain_id: Set(key.chain_id),
+            token_id: Set(token_column(key.token_id)),
+            status: Set(Stored(key.status)),
+            credited: Set(key.credited),
+            decimals: Set(decimals),
+            order_count: Set(0),
+            amount: Set(Stored(BaseUnits::ZERO)),
+            fee: Set(Stored(BaseUnits::ZERO)),
+            ..Default::default()
+        }
+    }
+    fn figures(row: &order_rollup::Model) -> (i64, i64, BaseUnits, BaseUnits) {
+        (row.id, row.order_count, row.amount.0, row.fee.0)
+    }
+    fn figure_columns() -> [order_rollup::Column; 4] {
+        use order_rollup::Column as R;
+        [R::Id, R::OrderCount, R::Amount, R::Fee]
+    }
+}
+
+impl FigureTable for order_total::Entity {
+    fn key_filter(key: &RollupKey) -> Condition {
+        use order_total::Column as T;
+        key_condition!(T, key)
+    }
+    fn key_columns() -> Vec<order_total::Column> {
+        use order_total::Column as T;
+        vec![
+            T::MerchantId,
+            T::OrderKind,
+            T::ChainId,
+            T::TokenId,
+            T::Status,
+            T::Credited,
+        ]
+    }
+    fn empty(key: &RollupKey, decimals: i32) -> order_total::ActiveModel {
+        order_total::ActiveModel {
+            merchant_id: Set(key.merchant_id),
+            order_kind: Set(kind_name(key.kind).to_string()),
+            chain_id: Set(key.chain_id),
+            token_id: Set(token_column(key.token_id)),
+            status: Set(Stored(key.status)),
+            credited: Set(key.credited),
+            decimals: Set(decimals),
+            order_count: Set(0),
+            amount: Set(Stored(BaseUnits::ZERO)),
+            fee: Set(Stored(BaseUnits::ZERO)),
+            ..Default::default()
+        }
+    }
+    fn figures(row: &order_total::Model) -> (i64, i64, BaseUnits, BaseUnits) {
+        (row.id, row.order_count, row.amount.0, row.fee.0)
+    }
+    fn figure_columns() -> [order_total::Column; 4] {
+        use order_total::Column as T;
+        [T::Id, T::OrderCount, T::Amount, T::Fee]
+    }
+}
+
+async fn apply<T: FigureTable>(tx: &DatabaseTransaction, key: &RollupKey, change: Change) -> AppResult<()>
+where
+    T::ActiveModel: ActiveModelTrait<Entity = T> + Send,
+{
+    let [id_column, count_column, amount_column, fee_column] = T::figure_columns();
+    let (id, stored_count, stored_amount, stored_fee) =
+        T::figures(&locked_row::<T>(tx, key, change.decimals).await?);
+    let count = stored_count + change.count;
+    if count <= 0 {
+        if count < 0 {
+            out_of_step(key, "count");
+        }
+        T::delete_many().filter(id_column.eq(id)).exec(tx).await?;
+        return Ok(());
+    }
+    // The sums never go below zero: a bucket out of step with its rows (rows written outside
+    // the service) must not stop an order's change; `coffer admin rollup verify` reports it.
+    let moved = |stored: BaseUnits, added: BaseUnits, removed: BaseUnits, what: &str| {
+        stored
+            .saturating_add(added)
+            .checked_sub(removed)
+            .unwrap_or_else(|| {
+                out_of_step(key, what);
+                BaseUnits::ZERO
+            })
+    };
+    let amount = moved(stored_amount, change.added.0, change.removed.0, "amount");
+    let fee = moved(stored_fee, change.added.1, change.removed.1, "fee");
+    T::update_many()
+        .col_expr(count_column, Expr::value(count))
+        .col_expr(amount_column, Expr::value(Stored(amount)))
+        .col_expr(fee_column, Expr::value(Stored(fee)))
+        .filter(id_column.eq(id))
+        .exec(tx)
+        .await?;
+    Ok(())
+}
+
+fn out_of_step(key: &RollupKey, what: &str) {
+    tracing::error!(
+        ?key,
+        what,
+        "order bucket below zero: out of step with the orders (run `coffer admin rollup verify`)"
+    );
+}
+
+/// A bucket that was deleted (its last order left) between our insert and our lock is
+/// inserted again; more misses than this is a fault, not a race.
+const LOCK_ATTEMPTS: usize = 5;
+
+/// The row of `key`, created empty if missing, locked until the transaction ends: the sums
+/// are read, added in Rust and written back, so two writers must not both read the same
+/// figures. PostgreSQL locks the row (FOR UPDATE); on SQLite the write transaction
+/// (`Store::begin_write`) already excludes every other writer and sea-query leaves the clause
+/// out.
+async fn locked_row<T: FigureTable>(
+    tx: &DatabaseTransaction,
+    key: &RollupKey,
+    decimals: i32,
+) -> AppResult<T::Model>
+where
+    T::ActiveModel: ActiveModelTrait<Entity = T> + Send,
+{
+    for _ in 0..LOCK_ATTEMPTS {
+        T::insert(T::empty(key, decimals))
+            .on_conflict(OnConflict::columns(T::key_columns()).do_nothing().to_owned())
+            .do_nothing()
+            .exec(tx)
+            .await?;
+        let locked = T::find()
+            .filter(T::key_filter(key))
+            .lock_exclusive()
+            .one(tx)
+            .await?;
+        if let Some(row) = locked {
+            return Ok(row);
+        }
+    }
+    Err(AppError::internal("an order bucket vanished while being locked"))
+}
