@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openAs, test, type E2eEnv } from './fixtures';
-import { addDays, byDay, differenceOf, merchantDay, seedMerchant, shownAmount, sumAmounts, within, type SeededMerchant } from './merchantOrders';
+import { addDays, byDay, differenceOf, merchantDay, merchantTime, seedMerchant, shownAmount, sumAmounts, within, type SeededMerchant } from './merchantOrders';
 
 // Home over real orders: a merchant of its own (UTC+13, so its day is not the browser's at
 // UTC-10) gets two devchain deposits, a withdrawal the executor carries out and one held for
@@ -108,10 +108,13 @@ test('Home shows the seeded orders: today, the period, holdings, waiting work an
   const held = overview.holdings.find((holding) => holding.chainId === 1337 && holding.tokenId === 1)!;
   expect(balances).toContain(held.hotWallets);
   await expect(usdt.getByTestId('home-holding-hot')).toHaveText(`${shownAmount(held.hotWallets)} USDT`);
+  // Read once the wallet was added, so its time is known; shown in the merchant's zone, not the browser's.
+  expect(held.hotWalletsReadAt).not.toBeNull();
+  await expect(usdt.getByTestId('home-holding-hot-read-at')).toHaveText(`Read at ${merchantTime(held.hotWalletsReadAt!, zone)}`);
 
   // Waiting: the withdrawal held for review, as the list counts orders in state 1.
-  await expect(page.getByTestId('home-waiting-withdrawalsInReview')).toContainText(String(seededMerchant.inReview.length));
   expect(seededMerchant.inReview).toHaveLength(1);
+  await expect(page.getByTestId('home-waiting-withdrawalsInReview').locator('.ant-tag')).toHaveText(String(seededMerchant.inReview.length));
 
   // The charts: every day of the period, with the day's count and amount as the lists say.
   for (const [testId, days] of [

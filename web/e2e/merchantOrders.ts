@@ -2,8 +2,7 @@ import { expect } from '@playwright/test';
 import { call, registerMerchant, type Session } from './api';
 import { listDeposits, makeDeposit, type Deposit } from './deposits';
 import { signInAs, type E2eEnv } from './fixtures';
-import { coffer, E2E_CHAINS } from './server';
-import { hotWallets } from './wallets';
+import { coffer } from './server';
 import { Authenticator, fundPaymentWallet, listWithdrawals, requestWithdrawal, waitForStatus, type Withdrawal } from './withdrawals';
 
 // A merchant of its own for the Home and report specs, with real orders: devchain deposits,
@@ -70,16 +69,6 @@ export async function seedMerchant(env: E2eEnv, email: string, seed: Seed): Prom
   };
 }
 
-/** The USDT the merchant's devchain hot wallets hold, as their latest readings say. */
-export async function hotWalletUsdt(env: E2eEnv, token: string): Promise<string> {
-  const wallets = (await hotWallets(env.baseURL, token)).list as unknown as { chainId: number; balances?: { symbol: string; amount: string }[] }[];
-  return sumAmounts(
-    wallets
-      .filter((wallet) => wallet.chainId === E2E_CHAINS.devchain)
-      .map((wallet) => wallet.balances?.find((balance) => balance.symbol === 'USDT')?.amount ?? '0'),
-  );
-}
-
 // Exact decimal arithmetic on the server's strings (never floats), and the console's display.
 
 const SCALE = 18;
@@ -116,6 +105,11 @@ export function shownAmount(amount: string): string {
 /** The merchant's calendar date of an instant the server returned (RFC 3339), in its zone. */
 export function merchantDay(instant: string, timeZone: number): string {
   return new Date(Date.parse(instant) + timeZone * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** An instant the server returned as the console shows it in the merchant's zone: `YYYY-MM-DD HH:mm:ss`. */
+export function merchantTime(instant: string, timeZone: number): string {
+  return new Date(Date.parse(instant) + timeZone * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** The date `days` after a `YYYY-MM-DD` date (calendar arithmetic, no zone). */
