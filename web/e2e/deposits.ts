@@ -22,6 +22,8 @@ export interface Deposit {
   notifyStatus: number;
   confirmations: number;
   requiredConfirmations: number;
+  /** RFC 3339, UTC: the instant the order counts by (lists' period, reports' day). */
+  createtime: string;
 }
 
 export interface CallbackEvent {
@@ -60,9 +62,9 @@ export async function enableDevUsdt(env: E2eEnv, token: string): Promise<void> {
   expect([1, 17004], JSON.stringify(added)).toContain(added.code);
 }
 
-/** The devchain deposit address of an end user (derived once, the same afterwards). */
-export function depositAddress(env: E2eEnv, openId: string): string {
-  const out = coffer(env.dataDir, ['admin', 'address', 'new', '--email', DEMO.email, '--chain', String(E2E_CHAINS.devchain), '--openid', openId]);
+/** The devchain deposit address of an end user of a merchant (derived once, the same afterwards). */
+export function depositAddress(env: E2eEnv, openId: string, merchantEmail: string = DEMO.email): string {
+  const out = coffer(env.dataDir, ['admin', 'address', 'new', '--email', merchantEmail, '--chain', String(E2E_CHAINS.devchain), '--openid', openId]);
   return out.trim().split('\n').at(-1)!.trim();
 }
 
@@ -78,8 +80,8 @@ export async function listDeposits(env: E2eEnv, token: string, filters: object =
  * Sends `amount` USDT from the devchain's player wallet to the user's deposit address, mines
  * blocks, and waits until the server lists the deposit as 'Transaction complete' (8).
  */
-export async function makeDeposit(env: E2eEnv, token: string, openId: string, amount: string): Promise<Deposit> {
-  const to = depositAddress(env, openId);
+export async function makeDeposit(env: E2eEnv, token: string, openId: string, amount: string, merchantEmail: string = DEMO.email): Promise<Deposit> {
+  const to = depositAddress(env, openId, merchantEmail);
   const sent = coffer(env.dataDir, ['admin', 'devchain', 'send', '--to', to, '--amount', amount, '--token', 'USDT']);
   const hash = /\btx (0x[0-9a-fA-F]{64})\b/.exec(sent)?.[1];
   expect(hash, sent).toBeTruthy();

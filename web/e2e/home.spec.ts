@@ -1,143 +1,176 @@
-import type { Page, Route } from '@playwright/test';
-import { expect, openAs, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openAs, test, type E2eEnv } from './fixtures';
+import { addDays, byDay, differenceOf, merchantDay, merchantTime, seedMerchant, shownAmount, sumAmounts, within, type SeededMerchant } from './merchantOrders';
 
-// Home: the overview and the daily charts, drawn from the server's answers. The two Home calls
-// are answered here (page.route) with known figures; the real server signs in and sends the
-// menus. Dates come from these answers, never from the machine's clock.
+// Home over real orders: a merchant of its own (UTC+13, so its day is not the browser's at
+// UTC-10) gets two devchain deposits, a withdrawal the executor carries out and one held for
+// review. Every figure expected is what the server's order lists say about those orders, grouped
+// by the merchant day of their createtime; today's date is the server's (never the test's clock).
 
-const envelope = (data: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1, msg: 'success', data }) });
+const OVERVIEW = '/api/partner/home/main_v3_2';
 
-const TODAY = '2026-11-24';
-const usdt = (amount: string) => ({ chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', decimals: 6, amount });
-const dev = (amount: string) => ({ chainId: 1337, tokenId: null, chainname: 'Devchain', symbol: 'DEV', decimals: 18, amount });
-const none = { count: 0, totals: [] };
-
-function overview(startDate: string, endDate: string) {
-  return {
-    timeZone: 8,
-    today: { date: TODAY, deposits: { count: 7, totals: [usdt('70.5')] }, withdrawals: none },
-    startDate,
-    endDate,
-    holdings: [
-      { ...usdt('0'), hotWallets: '120.56789', hotWalletsReadAt: '2026-11-24T01:02:03Z', depositAddresses: '30.99999', cold: '1000', coldReadAt: '2026-11-23T16:00:00Z' },
-      { ...dev('0'), hotWallets: '0.5', hotWalletsReadAt: '2026-11-24T01:02:03Z', depositAddresses: '0', cold: null, coldReadAt: null },
-    ],
-    period: { deposits: { count: 5, totals: [usdt('250.123456')] }, withdrawals: { count: 2, totals: [usdt('10.5')] } },
-    waiting: { withdrawalsInReview: 3, callbacksFailing: 1, coldRequestsPending: 0 },
-    chains: [{ chainId: 1337, chainname: 'Devchain', scannedHeight: 1234, tipHeight: 1240, lagBlocks: 6, scannedAt: '2026-11-24T02:00:00Z' }],
-    gettingStarted: { tokenEnabled: true, hotWallet: true, callbackUrl: false, apiKey: true, rsaKey: false },
-  };
+interface Overview {
+  timeZone: number;
+  today: { date: string };
+  startDate: string;
+  endDate: string;
+  holdings: { chainId: number; tokenId: number | null; hotWallets: string; hotWalletsReadAt: string | null }[];
 }
 
-/** Every day of the range, with deposits on some of them. */
-function daily(startDate: string, endDate: string) {
-  const days: object[] = [];
-  for (let day = new Date(`${startDate}T00:00:00Z`); day <= new Date(`${endDate}T00:00:00Z`); day = new Date(day.getTime() + 86_400_000)) {
-    const date = day.toISOString().slice(0, 10);
-    const index = days.length;
-    days.push({
-      date,
-      deposits: index % 2 === 0 ? { count: index + 1, totals: [usdt(`${(index + 1) * 10}.5`)] } : none,
-      withdrawals: index === 1 ? { count: 1, totals: [usdt('10.5')] } : none,
-    });
+let seeded: Promise<SeededMerchant> | null = null;
+/** One seeded merchant for the whole file (per worker: a worker started after a failure seeds its own). */
+const merchant = (env: E2eEnv) =>
+  (seeded ??= seedMerchant(env, `home-${process.pid}@seeded.example`, {
+    timeZone: 13,
+    funded: '50',
+    deposits: ['12.345678', '0.5'],
+    withdrawals: ['3.25'],
+    inReview: ['1200'],
+  }));
+
+/** Opens Home and returns the overview the page was given. */
+async function openHome(page: Page, seededMerchant: SeededMerchant, lang = 'en'): Promise<Overview> {
+  const answer = page.waitForResponse((response) => response.url().endsWith(OVERVIEW));
+  await openAs(page, seededMerchant.session, '/home', lang);
+  return ((await (await answer).json()) as { data: Overview }).data;
+}
+
+/** Checks a figures card's tally against the orders it should count. */
+async function expectTally(page: Page, card: string, kind: 'deposits' | 'withdrawals', figures: { count: number; amount: string }) {
+  await expect(page.getByTestId(`${card}-${kind}-count`)).toHaveText(`${figures.count} complete`);
+  const amount = page.getByTestId(`${card}-${kind}-amount`);
+  if (figures.count === 0) await expect(amount).toHaveCount(0);
+  else {
+    await expect(amount).toHaveText(`${shownAmount(figures.amount)} USDT`);
+    await expect(amount).toHaveAttribute('data-amount', figures.amount);
   }
-  return { startDate, endDate, days };
 }
 
-/** Answers the Home calls; returns the bodies the page sent. */
-async function serveHome(page: Page) {
-  const sent: { overview: Record<string, string>[]; daily: Record<string, string>[] } = { overview: [], daily: [] };
-  await page.route('**/api/partner/home/main_v3_2', (route: Route) => {
-    const body = (route.request().postDataJSON() ?? {}) as Record<string, string>;
-    sent.overview.push(body);
-    return route.fulfill(envelope(overview(body.startDate ?? '2026-11-18', body.endDate ?? TODAY)));
-  });
-  await page.route('**/api/partner/home/queryDailyTxData', (route: Route) => {
-    const body = route.request().postDataJSON() as Record<string, string>;
-    sent.daily.push(body);
-    return route.fulfill(envelope(daily(body.startDate, body.endDate)));
-  });
-  return sent;
-}
-
-test('Home shows the figures and draws the daily charts', async ({ page, env }) => {
-  const sent = await serveHome(page);
-  await openAs(page, env.shared, '/home');
-
-  // The period the server chose (the last 7 days ending its today).
-  await expect(page.getByTestId('home-today')).toContainText(`Today (${TODAY})`);
-  await expect(page.getByTestId('home-period-figures')).toContainText('Period 2026-11-18 to 2026-11-24');
-  expect(sent.overview[0]).toEqual({});
-  expect(sent.daily[0]).toEqual({ startDate: '2026-11-18', endDate: TODAY });
-
-  // Figures, 4 decimals rounded down; readings in the merchant's zone (UTC+8).
-  const usdtRow = page.getByTestId('home-holding-1337-1');
-  await expect(usdtRow.getByTestId('home-holding-hot')).toHaveText('120.5678 USDT');
-  await expect(usdtRow.getByTestId('home-holding-hot-read-at')).toHaveText('Read at 2026-11-24 09:02:03');
-  await expect(usdtRow.getByTestId('home-holding-deposits')).toHaveText('30.9999 USDT');
-  await expect(usdtRow.getByTestId('home-holding-cold')).toHaveText('1000.0000 USDT');
-  await expect(page.getByTestId('home-holding-1337-native').getByTestId('home-holding-cold-unread')).toHaveText('Not read yet');
-  await expect(page.getByTestId('home-period-figures-deposits-amount')).toHaveText('250.1234 USDT');
-  await expect(page.getByTestId('home-period-figures-deposits-count')).toHaveText('5 complete');
-  // Today, as the server counted it (the series' 7th day too: 7 deposits of 70.5).
-  await expect(page.getByTestId('home-today-deposits-count')).toHaveText('7 complete');
-  await expect(page.getByTestId('home-today-deposits-amount')).toHaveText('70.5000 USDT');
-  await expect(page.getByTestId('home-waiting-withdrawalsInReview')).toContainText('3');
-  await expect(page.getByTestId('home-chain-lag-1337')).toHaveText('6');
-
-  // The charts: a canvas of real size in each container.
-  for (const chart of ['home-chart-deposits', 'home-chart-withdrawals']) {
-    const canvas = page.getByTestId(chart).locator('canvas');
-    await expect(canvas).toHaveCount(1);
-    const box = await canvas.boundingBox();
-    expect(box!.width).toBeGreaterThan(300);
-    expect(box!.height).toBeGreaterThan(200);
+/**
+ * What a daily chart says about each day, read as a user reads it: the axis tooltip shown while
+ * the pointer moves across the canvas (the chart is pixels; its figures are in the tooltip).
+ */
+async function chartTooltips(page: Page, testId: string): Promise<Map<string, string>> {
+  const chart = page.getByTestId(testId);
+  await expect(chart.locator('canvas')).toHaveCount(1);
+  await chart.scrollIntoViewIfNeeded();
+  const box = (await chart.boundingBox())!;
+  // ECharts appends its tooltip beside the canvas's wrapper, inside the chart's box.
+  const tooltip = chart.locator(':scope > div').nth(1);
+  const days = new Map<string, string>();
+  for (let x = box.x + 8; x < box.x + box.width - 8; x += 10) {
+    await page.mouse.move(x, box.y + box.height * 0.6);
+    // ECharts follows the pointer on its next frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    if (!(await tooltip.isVisible())) continue;
+    const text = await tooltip.innerText();
+    const date = /\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
+    if (date) days.set(date, text);
   }
-  // Something is drawn: the canvas holds pixels that are not transparent.
-  const painted = await page
-    .getByTestId('home-chart-deposits')
-    .locator('canvas')
-    .evaluate((canvas: HTMLCanvasElement) => {
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      let count = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) count += 1;
-      return count;
-    });
-  expect(painted).toBeGreaterThan(1000);
+  await page.mouse.move(0, 0);
+  return days;
+}
 
-  // Another period: the overview and the series are asked for those days.
+test('Home shows the seeded orders: today, the period, holdings, waiting work and the daily charts', async ({ page, env }) => {
+  test.setTimeout(240_000);
+  const seededMerchant = await merchant(env);
+  const overview = await openHome(page, seededMerchant);
+  const zone = seededMerchant.timeZone;
+  expect(overview.timeZone).toBe(13);
+  const deposits = byDay(seededMerchant.deposits, zone);
+  const withdrawals = byDay(seededMerchant.withdrawals, zone);
+  // The server's today; the orders were made minutes ago, so theirs is today or (past midnight) yesterday.
+  const today = overview.today.date;
+  for (const order of [...seededMerchant.deposits, ...seededMerchant.withdrawals]) expect([addDays(today, -1), today]).toContain(merchantDay(order.createtime, zone));
+
+  // The default period: the 7 days ending the server's today.
+  expect([overview.startDate, overview.endDate]).toEqual([addDays(today, -6), today]);
+  await expect(page.getByTestId('home-today')).toContainText(`Today (${today})`);
+  await expect(page.getByTestId('home-period-figures')).toContainText(`Period ${overview.startDate} to ${today}`);
+
+  await expectTally(page, 'home-today', 'deposits', within(deposits, today, today));
+  await expectTally(page, 'home-today', 'withdrawals', within(withdrawals, today, today));
+  const periodCard = page.getByTestId('home-period-figures');
+  const periodDeposits = within(deposits, overview.startDate, overview.endDate);
+  expect(periodDeposits.count).toBe(2); // every seeded deposit is in the last 7 days
+  await expectTally(page, 'home-period-figures', 'deposits', periodDeposits);
+  await expectTally(page, 'home-period-figures', 'withdrawals', within(withdrawals, overview.startDate, overview.endDate));
+
+  // Holdings: deposit addresses hold every complete deposit (nothing is collected yet).
+  const usdt = page.getByTestId('home-holding-1337-1');
+  const deposited = sumAmounts(seededMerchant.deposits.map((order) => order.amount));
+  await expect(usdt.getByTestId('home-holding-deposits')).toHaveText(`${shownAmount(deposited)} USDT`);
+  await expect(usdt.getByTestId('home-holding-deposits')).toHaveAttribute('data-amount', deposited);
+  // The hot wallet is read every 300 s (and once when added): whatever the reading caught, it is
+  // one of the balances the wallet had: before the faucet, funded, after the withdrawal.
+  const paidOut = sumAmounts(seededMerchant.withdrawals.map((order) => order.amount));
+  const balances = ['0', seededMerchant.funded, differenceOf(seededMerchant.funded, paidOut)];
+  const held = overview.holdings.find((holding) => holding.chainId === 1337 && holding.tokenId === 1)!;
+  expect(balances).toContain(held.hotWallets);
+  await expect(usdt.getByTestId('home-holding-hot')).toHaveText(`${shownAmount(held.hotWallets)} USDT`);
+  // Read once the wallet was added, so its time is known; shown in the merchant's zone, not the browser's.
+  expect(held.hotWalletsReadAt).not.toBeNull();
+  await expect(usdt.getByTestId('home-holding-hot-read-at')).toHaveText(`Read at ${merchantTime(held.hotWalletsReadAt!, zone)}`);
+
+  // Waiting: the withdrawal held for review, as the list counts orders in state 1.
+  expect(seededMerchant.inReview).toHaveLength(1);
+  await expect(page.getByTestId('home-waiting-withdrawalsInReview').locator('.ant-tag')).toHaveText(String(seededMerchant.inReview.length));
+
+  // The charts: every day of the period, with the day's count and amount as the lists say.
+  for (const [testId, days] of [
+    ['home-chart-deposits', deposits],
+    ['home-chart-withdrawals', withdrawals],
+  ] as const) {
+    const tooltips = await chartTooltips(page, testId);
+    for (let day = overview.startDate; day <= overview.endDate; day = addDays(day, 1)) {
+      const figures = within(days, day, day);
+      const text = tooltips.get(day);
+      expect(text, `${testId} ${day} among ${[...tooltips.keys()].join(', ')}`).toBeDefined();
+      expect(text, `${testId} ${day}`).toMatch(new RegExp(`Count\\s*${figures.count}\\b`));
+      expect(text, `${testId} ${day}`).toMatch(new RegExp(`USDT · Devchain\\s*${shownAmount(figures.amount).replace('.', '\\.')} USDT`));
+    }
+  }
+
+  // A period before the orders: nothing moved in it; today's figures stay today's.
+  const firstDay = [...deposits.keys()].sort()[0];
   const overviewCard = page.getByTestId('home-overview');
-  const start = overviewCard.locator('.ant-picker input').nth(0);
-  await start.click();
-  await start.fill('2026-11-01');
-  await start.press('Enter');
-  const end = overviewCard.locator('.ant-picker input').nth(1);
-  await end.fill('2026-11-20');
-  await end.press('Enter');
-  await expect(page.getByTestId('home-period-figures')).toContainText('Period 2026-11-01 to 2026-11-20');
-  // Today's figures stay the server's, whichever period is shown.
-  await expect(page.getByTestId('home-today-deposits-count')).toHaveText('7 complete');
-  expect(sent.overview.at(-1)).toEqual({ startDate: '2026-11-01', endDate: '2026-11-20' });
-  expect(sent.daily.at(-1)).toEqual({ startDate: '2026-11-01', endDate: '2026-11-20' });
+  const [start, end] = [addDays(firstDay, -10), addDays(firstDay, -1)];
+  const asked = page.waitForRequest((request) => request.url().endsWith(OVERVIEW) && request.postDataJSON()?.startDate === start);
+  const startInput = overviewCard.locator('.ant-picker input').nth(0);
+  await startInput.click();
+  await startInput.fill(start);
+  await startInput.press('Enter');
+  const endInput = overviewCard.locator('.ant-picker input').nth(1);
+  await endInput.fill(end);
+  await endInput.press('Enter');
+  expect((await asked).postDataJSON()).toEqual({ startDate: start, endDate: end });
+  await expect(periodCard).toContainText(`Period ${start} to ${end}`);
+  await expectTally(page, 'home-period-figures', 'deposits', within(deposits, start, end));
+  await expectTally(page, 'home-today', 'deposits', within(deposits, today, today));
 });
 
 test('the getting-started card links each undone step to its screen', async ({ page, env }) => {
-  await serveHome(page);
-  await openAs(page, env.shared, '/home');
+  test.setTimeout(240_000);
+  await openHome(page, await merchant(env));
   const card = page.getByTestId('home-getting-started');
-  await expect(card).toBeVisible();
+  // The seeded merchant enabled a token with a hot wallet, and set no callback address.
+  await expect(card.getByTestId('home-step-tokenEnabled')).toHaveAttribute('data-done', 'true');
   await expect(card.getByTestId('home-step-link-tokenEnabled')).toHaveCount(0);
+  await expect(card.getByTestId('home-step-link-hotWallet')).toHaveCount(0);
   await card.getByTestId('home-step-link-callbackUrl').click();
   await expect(page).toHaveURL(/#\/system\/callback$/);
 });
 
-test('Home in zh-HK: its texts in traditional Chinese, the figures and charts the same', async ({ page, env }) => {
-  await serveHome(page);
-  await openAs(page, env.shared, '/home', 'zh-HK');
+test('Home in zh-HK: its texts in traditional Chinese, the same figures', async ({ page, env }) => {
+  test.setTimeout(240_000);
+  const seededMerchant = await merchant(env);
+  const overview = await openHome(page, seededMerchant, 'zh-HK');
+  const today = overview.today.date;
+  const todays = within(byDay(seededMerchant.deposits, seededMerchant.timeZone), today, today);
   await expect(page.getByTestId('home-overview')).toContainText('概覽');
-  await expect(page.getByTestId('home-today')).toContainText(`今日（${TODAY}）`);
-  await expect(page.getByTestId('home-today-deposits-count')).toHaveText('已完成 7 筆');
-  await expect(page.getByTestId('home-holding-1337-1').getByTestId('home-holding-hot')).toHaveText('120.5678 USDT');
-  await expect(page.getByTestId('home-holding-1337-1').getByTestId('home-holding-hot-read-at')).toHaveText('讀取於 2026-11-24 09:02:03');
+  await expect(page.getByTestId('home-today')).toContainText(`今日（${today}）`);
+  await expect(page.getByTestId('home-today-deposits-count')).toHaveText(`已完成 ${todays.count} 筆`);
+  const deposited = sumAmounts(seededMerchant.deposits.map((order) => order.amount));
+  await expect(page.getByTestId('home-holding-1337-1').getByTestId('home-holding-deposits')).toHaveText(`${shownAmount(deposited)} USDT`);
   await expect(page.getByTestId('home-chart-withdrawals').locator('canvas')).toHaveCount(1);
 });

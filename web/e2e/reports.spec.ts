@@ -1,106 +1,171 @@
-import type { Page, Route } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { call } from './api';
-import { expect, openAs, test } from './fixtures';
+import { listDeposits, typeDate } from './deposits';
+import { expect, openAs, test, toastText, type E2eEnv } from './fixtures';
+import { addDays, byDay, merchantDay, seedMerchant, shownAmount, sumAmounts, type DayFigures, type SeededMerchant } from './merchantOrders';
+import { listWithdrawals } from './withdrawals';
 
-// Data report (601 Payment, 602 Receipt) for a chosen range, and its CSV files. The report
-// calls and the exports are answered here (page.route) with known rows; the real server signs
-// in and sends the menus. The range is typed, so nothing depends on the machine's clock.
+// Data report (601 Payment, 602 Receipt) over real orders: a merchant of its own (UTC+9, its day
+// is not the browser's at UTC-10) with two devchain deposits, a withdrawal the executor carried
+// out and one held for review. The range is chosen in the merchant's days from the orders'
+// createtime as the server returned them; rows, totals and both CSV files are checked against
+// what the server's order lists say about those orders.
 
-const envelope = (data: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1, msg: 'success', data }) });
+const BAR = 'report-filters';
 
-const START = '2026-11-18';
-const END = '2026-11-24';
-const asset = { chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', decimals: 6, feeSymbol: 'DEV' };
-const REPORT = {
-  startDate: START,
-  endDate: END,
-  rows: [
-    { ...asset, date: '2026-11-24', count: 2, amount: '30.56789', fee: '0.00042999' },
-    { ...asset, date: '2026-11-20', count: 1, amount: '5', fee: '0.0001' },
-  ],
-  totals: [{ ...asset, count: 3, amount: '35.56789', fee: '0.00052999' }],
-};
-const REPORT_CSV = 'date,chain,token,count,amount,fee,fee_token\r\n2026-11-24,Devchain,USDT,2,30.56789,0.00042999,DEV\r\n2026-11-20,Devchain,USDT,1,5,0.0001,DEV\r\n';
-const ORDERS_CSV = 'order_no,amount\r\nW202611240000000001,30.56789\r\n';
+let seeded: Promise<SeededMerchant> | null = null;
+/** One seeded merchant for the whole file (per worker: a worker started after a failure seeds its own). */
+const merchant = (env: E2eEnv) =>
+  (seeded ??= seedMerchant(env, `reports-${process.pid}@seeded.example`, {
+    timeZone: 9,
+    funded: '50',
+    deposits: ['7.123456', '2.5'],
+    withdrawals: ['4.75'],
+    inReview: ['1500'],
+  }));
 
-const csv = (filename: string, body: string) => ({
-  status: 200,
-  contentType: 'text/csv; charset=utf-8',
-  headers: { 'content-disposition': `attachment; filename="${filename}"` },
-  body,
-});
-
-async function typeDate(page: Page, index: 0 | 1, date: string) {
-  const input = page.getByTestId('report-filters').locator('.ant-picker input').nth(index);
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
+/** The report's range: the day before the first order to the day of the last, in the merchant's days. */
+function rangeOf(seededMerchant: SeededMerchant): { start: string; end: string } {
+  const days = [...seededMerchant.deposits, ...seededMerchant.withdrawals, ...seededMerchant.inReview]
+    .map((order) => merchantDay(order.createtime, seededMerchant.timeZone))
+    .sort();
+  return { start: addDays(days[0], -1), end: days.at(-1)! };
 }
 
-test('a payment report for a range, with its CSV and the CSV of its withdrawals', async ({ page, env }) => {
-  const zone = (await call<{ timeZone: number }>(env.baseURL, '/api/partner/home/config', {}, env.shared.sessionCode)).data.timeZone;
-  const offset = `${zone < 0 ? '-' : '+'}${String(Math.abs(zone)).padStart(2, '0')}:00`;
-  const reports: Record<string, unknown>[] = [];
-  await page.route('**/api/partner/report/payment', (route: Route) => {
-    reports.push(route.request().postDataJSON() as Record<string, unknown>);
-    return route.fulfill(envelope(REPORT));
-  });
-  await openAs(page, env.shared, '/report/payment');
-  await expect(page.getByTestId('report-payment')).toBeVisible();
+/** `+09:00` for 9, `-05:00` for -5. */
+const offsetOf = (hours: number) => `${hours < 0 ? '-' : '+'}${String(Math.abs(hours)).padStart(2, '0')}:00`;
 
-  await typeDate(page, 0, START);
-  await typeDate(page, 1, END);
-  const [request] = await Promise.all([page.waitForRequest('**/api/partner/report/payment'), page.getByTestId('filter-search').click()]);
-  expect(request.postDataJSON()).toEqual({ startDate: START, endDate: END });
+/** Clicks an export button; returns the body it posted and the file the browser saved. */
+async function download(page: Page, button: string, path: string): Promise<{ body: Record<string, unknown>; file: Download; text: string }> {
+  const [request, file] = await Promise.all([page.waitForRequest(`**${path}`), page.waitForEvent('download'), page.getByTestId(button).click()]);
+  return { body: request.postDataJSON() as Record<string, unknown>, file, text: await readFile((await file.path())!, 'utf8') };
+}
 
-  const row = page.getByTestId('report-row-2026-11-24-1337-1');
-  await expect(row.getByTestId('report-amount')).toHaveText('30.5678 USDT');
-  await expect(row.getByTestId('report-fee')).toHaveText('0.0004 DEV');
+/** The order numbers of an order export: the first cell of each line after the header. */
+const orderNumbers = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => line.split(',')[0])
+    .sort();
+
+/** Opens a report, picks the range and searches; returns the query the page sent. */
+async function reportFor(page: Page, seededMerchant: SeededMerchant, direction: 'payment' | 'receipt', range: { start: string; end: string }) {
+  await openAs(page, seededMerchant.session, `/report/${direction}`);
+  await expect(page.getByTestId(`report-${direction}`)).toBeVisible();
+  await typeDate(page, BAR, 0, range.start);
+  await typeDate(page, BAR, 1, range.end);
+  const [request] = await Promise.all([page.waitForRequest(`**/api/partner/report/${direction}`), page.getByTestId('filter-search').click()]);
+  return request.postDataJSON() as Record<string, unknown>;
+}
+
+/** The rows, total and report CSV of one direction against the orders' figures per merchant day. */
+async function expectReport(page: Page, direction: 'payment' | 'receipt', days: Map<string, DayFigures>, range: { start: string; end: string }) {
+  const shown = [...days].filter(([day]) => day >= range.start && day <= range.end).sort(([a], [b]) => b.localeCompare(a));
+  expect(shown.length).toBeGreaterThan(0);
+  await expect(page.locator('[data-testid^="report-row-"]')).toHaveCount(shown.length);
+  for (const [day, figures] of shown) {
+    const row = page.getByTestId(`report-row-${day}-1337-1`);
+    await expect(row.locator('td').nth(3)).toHaveText(String(figures.count));
+    await expect(row.getByTestId('report-amount')).toHaveText(`${shownAmount(figures.amount)} USDT`);
+    await expect(row.getByTestId('report-amount')).toHaveAttribute('data-amount', figures.amount);
+    await expect(row.getByTestId('report-fee')).toHaveAttribute('data-amount', figures.fee);
+  }
   const total = page.getByTestId('report-total-1337-1');
+  const count = shown.reduce((sum, [, figures]) => sum + figures.count, 0);
+  const amount = sumAmounts(shown.map(([, figures]) => figures.amount));
   await expect(total).toContainText('Total');
-  await expect(total.getByTestId('report-total-count')).toHaveText('3');
-  await expect(total.getByTestId('report-total-amount')).toHaveText('35.5678 USDT');
+  await expect(total.getByTestId('report-total-count')).toHaveText(String(count));
+  await expect(total.getByTestId('report-total-amount')).toHaveText(`${shownAmount(amount)} USDT`);
+  await expect(total.getByTestId('report-total-fee')).toHaveAttribute('data-amount', sumAmounts(shown.map(([, figures]) => figures.fee)));
 
   // The report as the server writes it, saved under the server's name.
-  await page.route('**/api/partner/report/payment/export', (route) => route.fulfill(csv(`payment-${START}-${END}.csv`, REPORT_CSV)));
-  const [exportRequest, download] = await Promise.all([
-    page.waitForRequest('**/api/partner/report/payment/export'),
-    page.waitForEvent('download'),
-    page.getByTestId('report-export').click(),
-  ]).then(([sent, saved]) => [sent, saved] as const);
-  expect(exportRequest.postDataJSON()).toEqual({ startDate: START, endDate: END });
-  expect(download.suggestedFilename()).toBe(`payment-${START}-${END}.csv`);
-  expect(await readFile((await download.path())!, 'utf8')).toBe(REPORT_CSV);
+  const report = await download(page, 'report-export', `/api/partner/report/${direction}/export`);
+  expect(report.body).toEqual({ startDate: range.start, endDate: range.end });
+  expect(report.file.suggestedFilename()).toBe(`${direction}-${range.start}-${range.end}.csv`);
+  const lines = shown.map(([day, figures]) => `${day},Devchain,USDT,${figures.count},${figures.amount},${figures.fee},DEV\r\n`);
+  expect(report.text).toBe(`date,chain,token,count,amount,fee,fee_token\r\n${lines.join('')}`);
+}
 
-  // The withdrawals behind it: the same days as instants of the merchant's zone (end exclusive).
-  await page.route('**/api/partner/withdraw/export', (route) => route.fulfill(csv('withdrawals.csv', ORDERS_CSV)));
-  const [ordersRequest, orders] = await Promise.all([
-    page.waitForRequest('**/api/partner/withdraw/export'),
-    page.waitForEvent('download'),
-    page.getByTestId('report-export-orders').click(),
-  ]).then(([sent, saved]) => [sent, saved] as const);
-  expect(ordersRequest.postDataJSON()).toEqual({ start: `${START}T00:00:00.000${offset}`, end: `2026-11-25T00:00:00.000${offset}` });
-  expect(orders.suggestedFilename()).toBe('withdrawals.csv');
-  expect(await readFile((await orders.path())!, 'utf8')).toBe(ORDERS_CSV);
-  expect(reports.length).toBeGreaterThanOrEqual(2); // the default period, then the typed one
+test('a payment report for a range: its rows, totals, CSV and the CSV of its withdrawals', async ({ page, env }) => {
+  test.setTimeout(240_000);
+  const seededMerchant = await merchant(env);
+  const range = rangeOf(seededMerchant);
+  expect(await reportFor(page, seededMerchant, 'payment', range)).toEqual({ startDate: range.start, endDate: range.end });
+  // Complete withdrawals only: the one held for review is not money out.
+  await expectReport(page, 'payment', byDay(seededMerchant.withdrawals, seededMerchant.timeZone), range);
+
+  // The withdrawals behind it: the same days as instants of the merchant's zone (end exclusive),
+  // every withdrawal the list holds for them, whatever its state.
+  const offset = offsetOf(seededMerchant.timeZone);
+  const orders = await download(page, 'report-export-orders', '/api/partner/withdraw/export');
+  expect(orders.body).toEqual({ start: `${range.start}T00:00:00.000${offset}`, end: `${addDays(range.end, 1)}T00:00:00.000${offset}` });
+  expect(orders.file.suggestedFilename()).toMatch(/^withdrawals-\d{8}-\d{8}\.csv$/);
+  const listed = await listWithdrawals(env, seededMerchant.session.sessionCode, orders.body);
+  expect(listed.map((order) => order.orderNo).sort()).toEqual(
+    [...seededMerchant.withdrawals, ...seededMerchant.inReview].map((order) => order.orderNo).sort(),
+  );
+  expect(orderNumbers(orders.text)).toEqual(listed.map((order) => order.orderNo).sort());
+  for (const order of listed) expect(orders.text.split('\r\n').find((line) => line.startsWith(`${order.orderNo},`))).toContain(`,${order.amount},`);
 });
 
-test('the receipt report refuses a range without an end and shows the server\u2019s error on export', async ({ page, env }) => {
-  await page.route('**/api/partner/report/receipt', (route) => route.fulfill(envelope({ ...REPORT, rows: [], totals: [] })));
-  await openAs(page, env.shared, '/report/receipt');
-  await expect(page.getByTestId('report-receipt')).toContainText('No complete order in this period.');
-  await page.getByTestId('report-filters').locator('.ant-picker-range').hover();
-  await page.getByTestId('report-filters').locator('.ant-picker-clear').click();
-  await page.getByTestId('filter-search').click();
-  await expect(page.getByTestId('report-filters')).toContainText('A start and an end must be chosen');
+test('a receipt report for a range: its rows, totals, CSV and the CSV of its deposits', async ({ page, env }) => {
+  test.setTimeout(240_000);
+  const seededMerchant = await merchant(env);
+  const range = rangeOf(seededMerchant);
+  await reportFor(page, seededMerchant, 'receipt', range);
+  // Deposits bear no fee of the merchant's.
+  const days = byDay(seededMerchant.deposits, seededMerchant.timeZone);
+  for (const figures of days.values()) expect(figures.fee).toBe('0');
+  await expectReport(page, 'receipt', days, range);
 
-  await typeDate(page, 0, START);
-  await typeDate(page, 1, END);
+  const offset = offsetOf(seededMerchant.timeZone);
+  const orders = await download(page, 'report-export-orders', '/api/partner/deposit/export');
+  expect(orders.body).toEqual({ start: `${range.start}T00:00:00.000${offset}`, end: `${addDays(range.end, 1)}T00:00:00.000${offset}` });
+  expect(orders.file.suggestedFilename()).toMatch(/^deposits-\d{8}-\d{8}\.csv$/);
+  const listed = (await listDeposits(env, seededMerchant.session.sessionCode, orders.body)).list;
+  expect(listed.map((order) => order.orderNo).sort()).toEqual(seededMerchant.deposits.map((order) => order.orderNo).sort());
+  expect(orderNumbers(orders.text)).toEqual(listed.map((order) => order.orderNo).sort());
+  for (const order of listed) expect(orders.text.split('\r\n').find((line) => line.startsWith(`${order.orderNo},`))).toContain(`,${order.amount},`);
+
+  // A range of days before the orders: no row, and a CSV of the header alone.
+  const before = { start: addDays(range.start, -7), end: addDays(range.start, -1) };
+  await typeDate(page, BAR, 0, before.start);
+  await typeDate(page, BAR, 1, before.end);
   await page.getByTestId('filter-search').click();
-  await page.route('**/api/partner/report/receipt/export', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 10422, msg: 'The start must not be after the end', data: null }) }),
-  );
-  await page.getByTestId('report-export').click();
-  await expect(page.locator('.ant-message-notice-content').last()).toHaveText('The start must not be after the end');
+  await expect(page.getByTestId('report-receipt')).toContainText('No complete order in this period.');
+  const empty = await download(page, 'report-export', '/api/partner/report/receipt/export');
+  expect(empty.body).toEqual({ startDate: before.start, endDate: before.end });
+  expect(empty.text).toBe('date,chain,token,count,amount,fee,fee_token\r\n');
+});
+
+test('the receipt report refuses a range without an end; an export without a session signs out', async ({ page, env }) => {
+  test.setTimeout(240_000);
+  const seededMerchant = await merchant(env);
+  await openAs(page, seededMerchant.session, '/report/receipt');
+  await expect(page.getByTestId('report-receipt')).toBeVisible();
+  await page.getByTestId(BAR).locator('.ant-picker-range').hover();
+  await page.getByTestId(BAR).locator('.ant-picker-clear').click();
+  await page.getByTestId('filter-search').click();
+  await expect(page.getByTestId(BAR)).toContainText('A start and an end must be chosen');
+
+  // The server refuses an export from an unknown session with its envelope instead of a file:
+  // the console says so and signs out, and saves nothing.
+  const range = rangeOf(seededMerchant);
+  await typeDate(page, BAR, 0, range.start);
+  await typeDate(page, BAR, 1, range.end);
+  await page.getByTestId('filter-search').click();
+  await page.evaluate(() => localStorage.setItem('coffer.token', 'not-a-session'));
+  let saved = 0;
+  page.on('download', () => (saved += 1));
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/partner/report/receipt/export')),
+    page.getByTestId('report-export').click(),
+  ]);
+  expect(await answer.json()).toMatchObject({ code: 10506 });
+  await expect(toastText(page)).toHaveText('Login authorization expired');
+  await expect(page).toHaveURL(/#\/login/);
+  expect(saved).toBe(0);
 });

@@ -16,6 +16,8 @@ export interface Withdrawal {
   hash: string;
   amount: string;
   actualAmount: string;
+  /** Native coin spent on the transaction ("" until known). */
+  fee: string;
   fromAddress: string;
   toAddress: string;
   riskReasons: string[];
@@ -23,6 +25,7 @@ export interface Withdrawal {
   reviewer: string;
   createdBy: string;
   source: number;
+  createtime: string;
 }
 
 /** A fresh payee on the devchain (lower-case hex is accepted and stored EIP-55). */

@@ -1,11 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import { dataLines, fileNameOf } from './exports';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dataLines, exportOrders } from './exports';
 
-describe('the export answer', () => {
-  it("takes the file name from Content-Disposition, else the console's", () => {
-    expect(fileNameOf('attachment; filename="deposits-20261116-20261122.csv"', 'x.csv')).toBe('deposits-20261116-20261122.csv');
-    expect(fileNameOf('attachment; filename=withdrawals-1-2.csv', 'x.csv')).toBe('withdrawals-1-2.csv');
-    expect(fileNameOf(undefined, 'transactions-20261116-20261122.csv')).toBe('transactions-20261116-20261122.csv');
+const http = vi.hoisted(() => ({ request: vi.fn() }));
+vi.mock('@/utils/request', async (original) => ({
+  ...(await original<typeof import('@/utils/request')>()),
+  httpClient: () => Promise.resolve(http),
+}));
+
+beforeEach(() => http.request.mockReset());
+
+describe('the order export', () => {
+  it('posts the filters, keeps the server\u2019s file and counts its rows', async () => {
+    const csv = '\uFEFFOrder number,Type\r\nD1,Deposit\r\nW1,Withdrawal\r\n';
+    http.request.mockResolvedValue({
+      status: 200,
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions-20261116-20261122.csv"' },
+      data: new Blob([csv]),
+    });
+    const filters = { start: '2026-11-16T00:00:00.000+08:00', end: '2026-11-23T00:00:00.000+08:00', type: 2 as const };
+    const file = await exportOrders('/api/partner/user/tx/export', filters, 'fallback.csv');
+    expect(http.request).toHaveBeenCalledWith(expect.objectContaining({ url: '/api/partner/user/tx/export', method: 'POST', data: filters }));
+    expect(file).toMatchObject({ fileName: 'transactions-20261116-20261122.csv', rows: 2 });
   });
 
   it('counts the rows after the header', () => {

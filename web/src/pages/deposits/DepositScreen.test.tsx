@@ -19,8 +19,9 @@ vi.mock('@/api/deposits', () => api);
 const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
 vi.mock('@/api/config', () => config);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
-const exportsApi = vi.hoisted(() => ({ fetchExport: vi.fn(), saveBlob: vi.fn() }));
-vi.mock('@/api/exports', () => exportsApi);
+const exportsApi = vi.hoisted(() => ({ exportOrders: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('@/api/exports', () => ({ exportOrders: exportsApi.exportOrders }));
+vi.mock('@/api/download', () => ({ saveBlob: exportsApi.saveBlob }));
 
 vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
@@ -51,7 +52,7 @@ beforeEach(async () => {
   api.depositSummary.mockResolvedValue(SUMMARY);
   api.depositDetail.mockResolvedValue({ ...ROW, callbacks: [ATTEMPT] });
   api.pushDeposit.mockResolvedValue(null);
-  exportsApi.fetchExport.mockReset();
+  exportsApi.exportOrders.mockReset();
   exportsApi.saveBlob.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
     { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
@@ -185,11 +186,11 @@ describe('deposits table', () => {
   it("exports the filter through the server's file, saved under the server's name", async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
     const blob = new Blob(['csv']);
-    exportsApi.fetchExport.mockResolvedValue({ fileName: 'deposits-20261116-20261122.csv', rows: 2, blob });
+    exportsApi.exportOrders.mockResolvedValue({ fileName: 'deposits-20261116-20261122.csv', rows: 2, blob });
     await renderPage([3, 301]);
     fireEvent.click(screen.getByTestId('deposit-export'));
     await waitFor(() => expect(exportsApi.saveBlob).toHaveBeenCalledWith('deposits-20261116-20261122.csv', blob), WAIT);
-    const [path, filters, fallback] = exportsApi.fetchExport.mock.calls[0] as [string, object, string];
+    const [path, filters, fallback] = exportsApi.exportOrders.mock.calls[0] as [string, object, string];
     expect(path).toBe('/api/partner/deposit/export');
     expect(filters).toEqual(DEFAULTS);
     expect(fallback).toMatch(/^deposits-\d{8}-\d{8}\.csv$/);
@@ -197,10 +198,10 @@ describe('deposits table', () => {
   });
 
   it('a refused export saves nothing', async () => {
-    exportsApi.fetchExport.mockRejectedValue(new Error('refused'));
+    exportsApi.exportOrders.mockRejectedValue(new Error('refused'));
     await renderPage([3, 301]);
     fireEvent.click(screen.getByTestId('deposit-export'));
-    await waitFor(() => expect(exportsApi.fetchExport).toHaveBeenCalledTimes(1), WAIT);
+    await waitFor(() => expect(exportsApi.exportOrders).toHaveBeenCalledTimes(1), WAIT);
     await settle(100);
     expect(exportsApi.saveBlob).not.toHaveBeenCalled();
     expect(screen.getByTestId('deposit-export').className).not.toContain('ant-btn-loading');

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OrderFilters, OrderRowBase } from '@/api/orders';
-import { fetchExport, saveBlob, type ExportPath } from '@/api/exports';
+import { saveBlob } from '@/api/download';
+import { exportOrders, type ExportPath } from '@/api/exports';
 import { buildCsv, type CsvValue } from '@/utils/csv';
 import { toast } from '@/utils/feedback';
 import { formatUtcOffset } from '@/utils/format';
@@ -55,7 +56,7 @@ export function useOrderExport(source: { exportPath: ExportPath; csvPrefix: stri
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const file = await fetchExport(source.exportPath, filters, exportFileName(source.csvPrefix, filters));
+      const file = await exportOrders(source.exportPath, filters, exportFileName(source.csvPrefix, filters));
       if (file.rows === 0) {
         toast.info(t('export_empty'));
         return;

@@ -15,7 +15,7 @@ const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn(
 vi.mock('@/api/config', () => config);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 const files = vi.hoisted(() => ({ saveBlob: vi.fn() }));
-vi.mock('@/api/exports', async (actual) => ({ ...(await actual<object>()), ...files }));
+vi.mock('@/api/download', async (actual) => ({ ...(await actual<object>()), ...files }));
 
 vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
@@ -30,7 +30,7 @@ const REPORT: Report = {
   ],
   totals: [{ ...asset, count: 3, amount: '35.56789', fee: '0.00052999' }],
 };
-const FILE = { filename: 'payment-2031-03-04-2031-03-10.csv', blob: new Blob(['date,chain\r\n']) };
+const FILE = { fileName: 'payment-2031-03-04-2031-03-10.csv', blob: new Blob(['date,chain\r\n']) };
 // The screen opens on the last 7 days of the merchant's zone (UTC+8), as the order lists do.
 const DEFAULTS = toReportFilters({ period: defaultRange(8) }, 8)!;
 
@@ -39,7 +39,7 @@ beforeEach(async () => {
   for (const fn of Object.values(api)) fn.mockReset();
   api.getReport.mockResolvedValue(REPORT);
   api.exportReport.mockResolvedValue(FILE);
-  api.exportReportOrders.mockResolvedValue({ ...FILE, filename: 'withdrawals.csv' });
+  api.exportReportOrders.mockResolvedValue({ ...FILE, fileName: 'withdrawals.csv' });
   files.saveBlob.mockReset();
   config.getHomeConfig.mockResolvedValue(homeConfig([]));
 });
@@ -103,7 +103,7 @@ describe('Data report', () => {
     renderSignedIn([PAGES.paymentReport, PAGES.withdrawList], <PaymentReportPage />);
     await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
     fireEvent.click(screen.getByTestId('report-export'));
-    await waitFor(() => expect(files.saveBlob).toHaveBeenCalledWith(FILE.filename, FILE.blob));
+    await waitFor(() => expect(files.saveBlob).toHaveBeenCalledWith(FILE.fileName, FILE.blob));
     expect(api.exportReport).toHaveBeenCalledWith('payment', DEFAULTS.query);
     fireEvent.click(screen.getByTestId('report-export-orders'));
     await waitFor(() => expect(files.saveBlob).toHaveBeenCalledTimes(2));

@@ -4,6 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { exportReport, exportReportOrders, getReport, type Report, type ReportDirection, type ReportRow } from '@/api/reports';
 import type { ChainNode } from '@/api/types';
+import { saveBlob } from '@/api/download';
 import FilterBar from '@/components/list/FilterBar';
 import ListCard from '@/components/list/ListCard';
 import { useAccess } from '@/hooks/useAccess';
@@ -11,7 +12,6 @@ import { defaultRange } from '@/pages/orders/orderFilters';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { useScreenZone } from '@/pages/orders/useScreenZone';
 import { DIRECTIONS, REPORT_FIELDS, rowKey, toReportFilters, totalKey, type ReportFilterValues, type ReportFilters } from './reportRules';
-import { saveBlob } from '@/api/exports';
 
 interface BodyProps {
   direction: ReportDirection;
@@ -61,7 +61,7 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
     setExporting(which);
     try {
       const file = which === 'report' ? await exportReport(direction, filters.query) : await exportReportOrders(direction, filters.orders);
-      saveBlob(file.filename, file.blob);
+      saveBlob(file.fileName, file.blob);
     } catch {
       // The request layer showed the server's message.
     } finally {
