@@ -2,12 +2,14 @@
 //! the three languages (the console's texts), and how a cell is read from the wire row. The
 //! columns every kind has are declared once ([`Layout::columns`]); a kind names only its own.
 
+use coffer_domain::codes::StoredCode;
 use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus, WithdrawalSource};
 use coffer_domain::Locale;
 use serde_json::Value;
 
 use crate::export_labels::{
     code_label, deposit_note, joined, label, local_time, order_kind_label, risk_reason, zoned_title, Label,
+    Labelled,
 };
 
 /// Who reads the file: the request's language and the merchant's zone (whole hours from UTC).
@@ -29,6 +31,8 @@ enum Cell {
     RiskReasons,
     /// An instant, written in the merchant's zone (the title names it).
     Time,
+    /// Who created a withdrawal; one from the merchant API has no person, and is named so.
+    CreatedBy,
 }
 
 #[derive(Clone, Copy)]
@@ -176,10 +180,11 @@ pub(crate) static WITHDRAWAL: Layout = Layout {
         "source",
         Cell::Code(code_label::<WithdrawalSource>),
     )],
-    after_open_id: &[text(
+    after_open_id: &[column(
         "wd_created_by",
         ["Created by", "创建人", "建立人"],
         "createdBy",
+        Cell::CreatedBy,
     )],
     quantity: text(
         "wd_quantity",
@@ -258,6 +263,15 @@ impl Column {
                 reader.locale,
             ),
             (Cell::Time, Value::String(at)) => local_time(at, reader.time_zone),
+            (Cell::CreatedBy, Value::String(by)) if by.is_empty() => match row["source"].as_i64() {
+                Some(source) if source == i64::from(WithdrawalSource::MerchantApi.code()) => {
+                    WithdrawalSource::MerchantApi
+                        .label()
+                        .text(reader.locale)
+                        .to_string()
+                }
+                _ => String::new(),
+            },
             (_, Value::String(s)) => s.clone(),
             (_, other) => other.to_string(),
         }
@@ -339,5 +353,16 @@ mod tests {
         assert_eq!(en[15], "2026-11-22 20:00:00");
         let note = line(&DEPOSIT, &json!({"note": "unsupported"}), Locale::ZhHk, 8);
         assert_eq!(note[15], "代幣未啟用：未入賬");
+    }
+
+    #[test]
+    fn a_withdrawal_from_the_merchant_api_is_created_by_it() {
+        let created_by = |row: Value| line(&WITHDRAWAL, &row, Locale::ZhCn, 8)[4].clone();
+        assert_eq!(created_by(json!({"source": 1, "createdBy": ""})), "商户 API");
+        assert_eq!(created_by(json!({"source": 2, "createdBy": ""})), "");
+        assert_eq!(
+            created_by(json!({"source": 2, "createdBy": "ops@shop.example"})),
+            "ops@shop.example"
+        );
     }
 }

@@ -298,6 +298,12 @@ async fn codes_are_written_as_the_consoles_labels_in_the_readers_language(db: Te
     let en = export(&app, &p.token, WITHDRAW_EXPORT, filter.clone(), "en").await;
     assert_eq!(en.cell(&held, "Status"), "Awaiting review");
     assert_eq!(en.cell(&held, "Source"), "Console");
+    let maker = listed.iter().find(|r| text(r, "orderNo") == held).unwrap();
+    assert_eq!(en.cell(&held, "Created by"), text(maker, "createdBy"));
+    assert!(
+        !text(maker, "createdBy").is_empty(),
+        "a console order names its maker"
+    );
     assert_eq!(
         en.cell(&held, "Risk reasons"),
         "Amount at or above the minimum review amount"
