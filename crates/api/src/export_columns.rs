@@ -1,244 +1,368 @@
 //! The columns of the order exports: the console's CSV columns of each kind, their titles in
-//! the three languages (the console's texts), and how a cell is read from the wire row.
+//! the three languages (the console's texts), and how a cell is read from the wire row. The
+//! columns every kind has are declared once ([`Layout::columns`]); a kind names only its own.
 
+use coffer_domain::codes::StoredCode;
+use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus, WithdrawalSource};
 use coffer_domain::Locale;
 use serde_json::Value;
 
-/// A text in English, simplified and traditional Chinese.
-type Texts = [&'static str; 3];
+use crate::export_labels::{
+    code_label, deposit_note, joined, label, local_time, order_kind_label, risk_reason, zoned_title, Label,
+    Labelled,
+};
+
+/// Who reads the file: the request's language and the merchant's zone (whole hours from UTC).
+#[derive(Clone, Copy)]
+pub(crate) struct Reader {
+    pub locale: Locale,
+    pub time_zone: i32,
+}
 
 /// How a cell reads its wire field.
 #[derive(Clone, Copy)]
-pub(crate) enum Cell {
+enum Cell {
     Text,
-    /// A code named by the table, index = code.
-    Code(&'static [Texts]),
-    /// A list of texts, joined.
-    List,
+    /// An integer code, written as its label.
+    Code(fn(i64) -> Option<Label>),
+    /// A deposit's note code, written as its label.
+    Note,
+    /// A withdrawal's risk reasons, each written as its label.
+    RiskReasons,
+    /// An instant, written in the merchant's zone (the title names it).
+    Time,
+    /// Who created a withdrawal; one from the merchant API has no person, and is named so.
+    CreatedBy,
 }
 
 #[derive(Clone, Copy)]
 pub(crate) struct Column {
-    title: Texts,
+    title: Label,
     field: &'static str,
     cell: Cell,
 }
 
-const fn text(title: Texts, field: &'static str) -> Column {
+const fn column(key: &'static str, title: [&'static str; 3], field: &'static str, cell: Cell) -> Column {
     Column {
-        title,
+        title: label(key, title),
         field,
-        cell: Cell::Text,
+        cell,
     }
 }
 
-const fn code(title: Texts, field: &'static str, names: &'static [Texts]) -> Column {
-    Column {
-        title,
-        field,
-        cell: Cell::Code(names),
-    }
+const fn text(key: &'static str, title: [&'static str; 3], field: &'static str) -> Column {
+    column(key, title, field, Cell::Text)
 }
 
-const ORDER_STATUS: &[Texts] = &[
-    ["New order", "新订单", "新訂單"],
-    ["Awaiting review", "待审核", "待審核"],
-    ["Pass", "通过", "通過"],
-    ["Reject", "拒绝", "拒絕"],
-    ["Waiting settlement", "等待结算", "等待結算"],
-    ["Waiting confirm", "等待确认", "等待確認"],
-    ["Processing on chain", "链上处理中", "鏈上處理中"],
-    ["On-chain confirming", "链上确认中", "鏈上確認中"],
-    ["Transaction complete", "交易完成", "交易完成"],
-    ["Partially completed", "部分完成", "部分完成"],
-    ["Transaction failed", "交易失败", "交易失敗"],
-    ["Void", "作废", "作廢"],
-];
-const CALLBACK_STATUS: &[Texts] = &[
-    ["In callback", "回调中", "回調中"],
-    ["Success", "成功", "成功"],
-    ["Failed", "失败", "失敗"],
-    ["Superseded", "已被取代", "已被取代"],
-];
-const NOTIFY_STATUS: &[Texts] = &[
-    ["No notice required", "无需通知", "無需通知"],
-    ["Notifying", "通知中", "通知中"],
-    ["Success", "成功", "成功"],
-    ["Failure", "失败", "失敗"],
-];
-/// Index 0 is no kind.
-const TX_TYPE: &[Texts] = &[
-    ["", "", ""],
-    ["Deposit", "充值", "充值"],
-    ["Withdrawal", "提现", "提現"],
-];
-/// Index 0 is no source.
-const SOURCE: &[Texts] = &[
-    ["", "", ""],
-    ["Merchant API", "商户 API", "商戶 API"],
-    ["Console", "控制台", "控制台"],
-    ["Manual withdrawal", "手动提现", "手動提現"],
-];
+const fn time(key: &'static str, title: [&'static str; 3], field: &'static str) -> Column {
+    column(key, title, field, Cell::Time)
+}
 
-const ORDER_NO: Column = text(["Order number", "订单号", "訂單號"], "orderNo");
+// The columns every kind has.
+const ORDER_NO: Column = text("order_no", ["Order number", "订单号", "訂單號"], "orderNo");
 const MERCHANT_ORDER_NO: Column = text(
+    "merchant_order_no",
     ["Merchant order number", "商户订单号", "商戶訂單號"],
     "merchantOrderNo",
 );
-const TYPE: Column = code(["Type", "类型", "類型"], "type", TX_TYPE);
-const OPEN_ID: Column = text(["OpenID", "OpenID", "OpenID"], "openId");
-const CHAIN: Column = text(["Chain", "链", "鏈"], "chainname");
-const TOKEN: Column = text(["Token", "代币", "代幣"], "symbol");
-const HASH: Column = text(["Hash", "哈希", "哈希"], "hash");
-const FROM: Column = text(["Source address", "来源地址", "來源地址"], "fromAddress");
-const TO: Column = text(["Target address", "目标地址", "目標地址"], "toAddress");
-const QUANTITY: Column = text(["Quantity", "数量", "數量"], "amount");
+const OPEN_ID: Column = text("openid", ["OpenID", "OpenID", "OpenID"], "openId");
+const CHAIN: Column = text("chain", ["Chain", "链", "鏈"], "chainname");
+const TOKEN: Column = text("deposit_token", ["Token", "代币", "代幣"], "symbol");
+const HASH: Column = text("tx_hash", ["Hash", "哈希", "哈希"], "hash");
+const FROM: Column = text(
+    "from_address",
+    ["Source address", "来源地址", "來源地址"],
+    "fromAddress",
+);
+const TO: Column = text(
+    "to_address",
+    ["Target address", "目标地址", "目標地址"],
+    "toAddress",
+);
+const QUANTITY: Column = text("quantity", ["Quantity", "数量", "數量"], "amount");
 const ACTUAL: Column = text(
+    "actual_quantity",
     ["Actual arrival quantity", "实际到账数量", "實際到賬數量"],
     "actualAmount",
 );
-const STATUS: Column = code(["Status", "状态", "狀態"], "status", ORDER_STATUS);
-const CALLBACK: Column = code(
+const STATUS: Column = column(
+    "status",
+    ["Status", "状态", "狀態"],
+    "status",
+    Cell::Code(code_label::<OrderStatus>),
+);
+const CALLBACK: Column = column(
+    "callback_status",
     ["Callback status", "回调状态", "回調狀態"],
     "callbackStatus",
-    CALLBACK_STATUS,
+    Cell::Code(code_label::<CallbackStatus>),
 );
-const CALLBACK_RESULT: Column = text(["Callback result", "回调结果", "回調結果"], "callbackResult");
-const NOTIFY: Column = code(
+const CALLBACK_RESULT: Column = text(
+    "callback_result",
+    ["Callback result", "回调结果", "回調結果"],
+    "callbackResult",
+);
+const NOTIFY: Column = column(
+    "notify_status",
     ["Notification status", "通知状态", "通知狀態"],
     "notifyStatus",
-    NOTIFY_STATUS,
+    Cell::Code(code_label::<NotifyStatus>),
 );
-// Times are written as the wire writes them, in UTC; the title says so.
-const CREATED: Column = text(
-    ["Created (UTC)", "创建时间（UTC）", "建立時間（UTC）"],
-    "createtime",
-);
+const CREATED: Column = time("created_time", ["Created", "创建时间", "建立時間"], "createtime");
 
-/// The deposit lists' columns (301, 401).
-pub(crate) const DEPOSIT: &[Column] = &[
-    ORDER_NO,
-    MERCHANT_ORDER_NO,
-    OPEN_ID,
-    text(["User ID", "用户 ID", "用戶 ID"], "userId"),
-    CHAIN,
-    TOKEN,
-    HASH,
-    FROM,
-    TO,
-    QUANTITY,
-    ACTUAL,
-    STATUS,
-    text(["Confirmations", "确认数", "確認數"], "confirmations"),
-    text(
-        ["Required confirmations", "所需确认数", "所需確認數"],
-        "requiredConfirmations",
-    ),
-    text(["Block", "区块", "區塊"], "blockNumber"),
-    text(["Note", "备注", "備註"], "note"),
-    CALLBACK,
-    CALLBACK_RESULT,
-    NOTIFY,
-    CREATED,
-    text(
-        ["Confirmed (UTC)", "确认时间（UTC）", "確認時間（UTC）"],
-        "confirmtime",
-    ),
-];
+/// A kind's own columns and where they stand among the shared ones.
+pub(crate) struct Layout {
+    /// After the order numbers (the type, a withdrawal's source).
+    after_order_numbers: &'static [Column],
+    /// After the OpenID (who the order is for or by).
+    after_open_id: &'static [Column],
+    /// The quantity column (its title differs by kind).
+    quantity: Column,
+    /// After the actual arrival quantity (a withdrawal's fee).
+    after_amounts: &'static [Column],
+    /// After the status (confirmations, review).
+    after_status: &'static [Column],
+    /// After the creation time (when it ended).
+    after_created: &'static [Column],
+}
 
-/// The withdrawal lists' columns (302, 403, 404).
-pub(crate) const WITHDRAWAL: &[Column] = &[
-    ORDER_NO,
-    MERCHANT_ORDER_NO,
-    code(["Source", "来源", "來源"], "source", SOURCE),
-    OPEN_ID,
-    text(["Created by", "创建人", "建立人"], "createdBy"),
-    CHAIN,
-    TOKEN,
-    HASH,
-    FROM,
-    TO,
-    text(["Withdrawal quantity", "提现数量", "提現數量"], "amount"),
-    ACTUAL,
-    text(["Fee", "手续费", "手續費"], "fee"),
-    STATUS,
-    Column {
-        title: ["Risk reasons", "风控原因", "風控原因"],
-        field: "riskReasons",
-        cell: Cell::List,
-    },
-    text(["Reason", "原因", "原因"], "reason"),
-    text(["Security code", "安全码", "安全碼"], "securityCode"),
-    text(["Remark", "备注", "備註"], "remark"),
-    text(["Reviewer", "审核人", "審核人"], "reviewer"),
-    text(
-        ["Review time (UTC)", "审核时间（UTC）", "審核時間（UTC）"],
-        "reviewtime",
-    ),
-    CALLBACK,
-    CALLBACK_RESULT,
-    NOTIFY,
-    CREATED,
-    text(
-        ["Completed (UTC)", "完成时间（UTC）", "完成時間（UTC）"],
-        "completetime",
-    ),
-];
-
-/// The transaction list's columns (402): what both kinds have, and the type.
-pub(crate) const TRANSACTION: &[Column] = &[
-    ORDER_NO,
-    MERCHANT_ORDER_NO,
-    TYPE,
-    OPEN_ID,
-    CHAIN,
-    TOKEN,
-    HASH,
-    FROM,
-    TO,
-    QUANTITY,
-    ACTUAL,
-    STATUS,
-    CALLBACK,
-    CALLBACK_RESULT,
-    NOTIFY,
-    CREATED,
-];
-
-fn pick(texts: &Texts, locale: Locale) -> &'static str {
-    match locale {
-        Locale::EnUs => texts[0],
-        Locale::ZhCn => texts[1],
-        Locale::ZhHk => texts[2],
+impl Layout {
+    /// The kind's columns in the file's order.
+    pub(crate) fn columns(&self) -> Vec<Column> {
+        [
+            &[ORDER_NO, MERCHANT_ORDER_NO][..],
+            self.after_order_numbers,
+            &[OPEN_ID],
+            self.after_open_id,
+            &[CHAIN, TOKEN, HASH, FROM, TO, self.quantity, ACTUAL],
+            self.after_amounts,
+            &[STATUS],
+            self.after_status,
+            &[CALLBACK, CALLBACK_RESULT, NOTIFY, CREATED],
+            self.after_created,
+        ]
+        .concat()
     }
 }
 
+/// The deposit lists' columns (301, 401).
+pub(crate) static DEPOSIT: Layout = Layout {
+    after_order_numbers: &[],
+    after_open_id: &[text("user_id", ["User ID", "用户 ID", "用戶 ID"], "userId")],
+    quantity: QUANTITY,
+    after_amounts: &[],
+    after_status: &[
+        text(
+            "confirmations",
+            ["Confirmations", "确认数", "確認數"],
+            "confirmations",
+        ),
+        text(
+            "required_confirmations",
+            ["Required confirmations", "所需确认数", "所需確認數"],
+            "requiredConfirmations",
+        ),
+        text("block_number", ["Block", "区块", "區塊"], "blockNumber"),
+        column("deposit_note", ["Note", "备注", "備註"], "note", Cell::Note),
+    ],
+    after_created: &[time(
+        "confirm_time",
+        ["Confirmed", "确认时间", "確認時間"],
+        "confirmtime",
+    )],
+};
+
+/// The withdrawal lists' columns (302, 403, 404).
+pub(crate) static WITHDRAWAL: Layout = Layout {
+    after_order_numbers: &[column(
+        "wd_source",
+        ["Source", "来源", "來源"],
+        "source",
+        Cell::Code(code_label::<WithdrawalSource>),
+    )],
+    after_open_id: &[column(
+        "wd_created_by",
+        ["Created by", "创建人", "建立人"],
+        "createdBy",
+        Cell::CreatedBy,
+    )],
+    quantity: text(
+        "wd_quantity",
+        ["Withdrawal quantity", "提现数量", "提現數量"],
+        "amount",
+    ),
+    after_amounts: &[text("wd_fee", ["Fee", "手续费", "手續費"], "fee")],
+    after_status: &[
+        column(
+            "wd_risk_reasons",
+            ["Risk reasons", "风控原因", "風控原因"],
+            "riskReasons",
+            Cell::RiskReasons,
+        ),
+        text("wd_reason", ["Reason", "原因", "原因"], "reason"),
+        text(
+            "wd_security_code",
+            ["Security code", "安全码", "安全碼"],
+            "securityCode",
+        ),
+        text("wd_remark", ["Remark", "备注", "備註"], "remark"),
+        text("wd_reviewer", ["Reviewer", "审核人", "審核人"], "reviewer"),
+        time(
+            "wd_review_time",
+            ["Review time", "审核时间", "審核時間"],
+            "reviewtime",
+        ),
+    ],
+    after_created: &[time(
+        "wd_complete_time",
+        ["Completed", "完成时间", "完成時間"],
+        "completetime",
+    )],
+};
+
+/// The transaction list's columns (402): what both kinds have, and the type.
+pub(crate) static TRANSACTION: Layout = Layout {
+    after_order_numbers: &[column(
+        "tx_type",
+        ["Type", "类型", "類型"],
+        "type",
+        Cell::Code(order_kind_label),
+    )],
+    after_open_id: &[],
+    quantity: QUANTITY,
+    after_amounts: &[],
+    after_status: &[],
+    after_created: &[],
+};
+
 impl Column {
-    pub(crate) fn title(&self, locale: Locale) -> &'static str {
-        pick(&self.title, locale)
+    /// The title in the reader's language; a time's names the merchant's zone.
+    pub(crate) fn title(&self, reader: Reader) -> String {
+        let title = self.title.text(reader.locale);
+        match self.cell {
+            Cell::Time => zoned_title(title, reader.time_zone, reader.locale),
+            _ => title.to_string(),
+        }
     }
 
     /// The cell of `row` (a wire row as JSON); a missing field is an empty cell.
-    pub(crate) fn cell(&self, row: &Value, locale: Locale) -> String {
+    pub(crate) fn cell(&self, row: &Value, reader: Reader) -> String {
         let value = &row[self.field];
         match (self.cell, value) {
             (_, Value::Null) => String::new(),
-            (Cell::Code(names), Value::Number(n)) => n
-                .as_u64()
-                .and_then(|i| names.get(usize::try_from(i).ok()?))
-                .map(|texts| pick(texts, locale).to_string())
-                .unwrap_or_else(|| n.to_string()),
-            (Cell::List, Value::Array(items)) => items
-                .iter()
-                .map(|item| {
-                    item.as_str()
-                        .map(str::to_string)
-                        .unwrap_or_else(|| item.to_string())
-                })
-                .collect::<Vec<_>>()
-                .join("; "),
+            (Cell::Code(label_of), Value::Number(n)) => n
+                .as_i64()
+                .and_then(label_of)
+                .map_or_else(|| n.to_string(), |l| l.text(reader.locale).to_string()),
+            (Cell::Note, Value::String(note)) => deposit_note(note, reader.locale),
+            (Cell::RiskReasons, Value::Array(items)) => joined(
+                items.iter().map(|item| match item {
+                    Value::String(reason) => risk_reason(reason, reader.locale),
+                    other => other.to_string(),
+                }),
+                reader.locale,
+            ),
+            (Cell::Time, Value::String(at)) => local_time(at, reader.time_zone),
+            (Cell::CreatedBy, Value::String(by)) if by.is_empty() => match row["source"].as_i64() {
+                Some(source) if source == i64::from(WithdrawalSource::MerchantApi.code()) => {
+                    WithdrawalSource::MerchantApi
+                        .label()
+                        .text(reader.locale)
+                        .to_string()
+                }
+                _ => String::new(),
+            },
             (_, Value::String(s)) => s.clone(),
             (_, other) => other.to_string(),
         }
+    }
+}
+
+/// Every column title, for the test that holds them equal to the console's.
+#[cfg(test)]
+pub(crate) fn all_titles() -> Vec<Label> {
+    [&DEPOSIT, &WITHDRAWAL, &TRANSACTION]
+        .into_iter()
+        .flat_map(|kind| kind.columns())
+        .map(|c| c.title)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn line(layout: &Layout, row: &Value, locale: Locale, time_zone: i32) -> Vec<String> {
+        let reader = Reader { locale, time_zone };
+        layout.columns().iter().map(|c| c.cell(row, reader)).collect()
+    }
+
+    #[test]
+    fn each_kind_has_the_shared_columns_once_and_its_own_in_place() {
+        let titles = |layout: &Layout| {
+            let reader = Reader {
+                locale: Locale::EnUs,
+                time_zone: 13,
+            };
+            layout
+                .columns()
+                .iter()
+                .map(|c| c.title(reader))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        assert_eq!(
+            titles(&DEPOSIT),
+            "Order number,Merchant order number,OpenID,User ID,Chain,Token,Hash,Source address,\
+             Target address,Quantity,Actual arrival quantity,Status,Confirmations,Required confirmations,\
+             Block,Note,Callback status,Callback result,Notification status,Created (UTC+13),Confirmed (UTC+13)"
+        );
+        assert_eq!(
+            titles(&WITHDRAWAL),
+            "Order number,Merchant order number,Source,OpenID,Created by,Chain,Token,Hash,Source address,\
+             Target address,Withdrawal quantity,Actual arrival quantity,Fee,Status,Risk reasons,Reason,\
+             Security code,Remark,Reviewer,Review time (UTC+13),Callback status,Callback result,\
+             Notification status,Created (UTC+13),Completed (UTC+13)"
+        );
+        assert_eq!(
+            titles(&TRANSACTION),
+            "Order number,Merchant order number,Type,OpenID,Chain,Token,Hash,Source address,\
+             Target address,Quantity,Actual arrival quantity,Status,Callback status,Callback result,\
+             Notification status,Created (UTC+13)"
+        );
+    }
+
+    #[test]
+    fn codes_times_and_reasons_are_written_for_the_reader() {
+        let row = json!({
+            "orderNo": "W1", "source": 3, "status": 1, "callbackStatus": 9, "notifyStatus": 0,
+            "riskReasons": ["manual_withdrawal", "risk_control_refused: no", "new_rule"],
+            "createtime": "2026-11-22T07:00:00Z", "reviewtime": null, "type": 2,
+        });
+        let zh = line(&WITHDRAWAL, &row, Locale::ZhCn, -11);
+        assert_eq!(zh[2], "手动提现");
+        assert_eq!(zh[13], "待审核");
+        assert_eq!(zh[14], "手动提现：始终需要审核；被您的风控地址拒绝：no；new_rule");
+        assert_eq!(zh[19], "", "no review yet");
+        assert_eq!(zh[20], "9", "an unknown code as the code");
+        assert_eq!(zh[22], "无需通知");
+        assert_eq!(zh[23], "2026-11-21 20:00:00");
+        let en = line(&TRANSACTION, &row, Locale::EnUs, 13);
+        assert_eq!(en[2], "Withdrawal");
+        assert_eq!(en[15], "2026-11-22 20:00:00");
+        let note = line(&DEPOSIT, &json!({"note": "unsupported"}), Locale::ZhHk, 8);
+        assert_eq!(note[15], "代幣未啟用：未入賬");
+    }
+
+    #[test]
+    fn a_withdrawal_from_the_merchant_api_is_created_by_it() {
+        let created_by = |row: Value| line(&WITHDRAWAL, &row, Locale::ZhCn, 8)[4].clone();
+        assert_eq!(created_by(json!({"source": 1, "createdBy": ""})), "商户 API");
+        assert_eq!(created_by(json!({"source": 2, "createdBy": ""})), "");
+        assert_eq!(
+            created_by(json!({"source": 2, "createdBy": "ops@shop.example"})),
+            "ops@shop.example"
+        );
     }
 }

@@ -9,9 +9,13 @@ mod bodies;
 mod callbacks;
 mod config;
 mod console;
+mod csv;
 mod deposits;
 pub mod envelope;
 mod export_columns;
+#[cfg(test)]
+mod export_console_texts;
+mod export_labels;
 mod exports;
 mod getting_started;
 mod iplist;

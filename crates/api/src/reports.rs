@@ -8,6 +8,7 @@ use coffer_domain::menu::catalogue::{HOME, PAYMENT_REPORT, RECEIPT_REPORT};
 use coffer_domain::reports::{AssetFilter, Report, ReportKind};
 use serde::Deserialize;
 
+use crate::csv::line;
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::reports::{wire_date, DailyView, HomeView, ReportFiguresView, ReportView};
@@ -123,24 +124,10 @@ pub async fn receipt_export(
     Ok(csv_answer(ReportKind::Receipt, report))
 }
 
-/// A cell a spreadsheet would read as text: formula starters get a leading ' (CSV injection),
-/// and a cell with a comma, quote or line break is quoted.
-fn cell(text: &str) -> String {
-    let guarded = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    };
-    if guarded.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", guarded.replace('"', "\"\""))
-    } else {
-        guarded
-    }
-}
-
-/// The report as CSV: one line per row (newest date first), at most 366 days x assets.
+/// The report as CSV: one line per row (newest date first), at most 366 days x assets; each
+/// date is the merchant's day (the report's dates are counted in its zone).
 fn report_csv(report: Report) -> String {
-    let mut out = String::from("date,chain,token,count,amount,fee,fee_token\r\n");
+    let mut out = line(["date", "chain", "token", "count", "amount", "fee", "fee_token"]);
     for row in report.rows {
         let date = wire_date(row.date);
         let f = ReportFiguresView::from(row.figures);
@@ -153,9 +140,7 @@ fn report_csv(report: Report) -> String {
             f.fee,
             f.fee_symbol,
         ];
-        let line: Vec<String> = cells.iter().map(|c| cell(c)).collect();
-        out.push_str(&line.join(","));
-        out.push_str("\r\n");
+        out.push_str(&line(cells));
     }
     out
 }
@@ -175,21 +160,4 @@ fn csv_answer(kind: ReportKind, report: Report) -> Response {
         report_csv(report),
     )
         .into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cell;
-
-    #[test]
-    fn cells_that_a_spreadsheet_would_run_are_defused_and_separators_quoted() {
-        assert_eq!(cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-        assert_eq!(cell("+1"), "'+1");
-        assert_eq!(cell("-1"), "'-1");
-        assert_eq!(cell("@SUM"), "'@SUM");
-        assert_eq!(cell("\tx"), "'\tx");
-        assert_eq!(cell("a,b"), "\"a,b\"");
-        assert_eq!(cell("USDT"), "USDT");
-        assert_eq!(cell("30.5"), "30.5");
-    }
 }

@@ -163,6 +163,11 @@ impl ConfigService {
         self.repo.config_version(merchant_id).await
     }
 
+    /// The merchant's time zone (whole hours from UTC): its days, and the times its files show.
+    pub async fn merchant_time_zone(&self, merchant_id: MerchantId) -> AppResult<i32> {
+        Ok(self.repo.merchant_settings(merchant_id).await?.time_zone)
+    }
+
     pub async fn home_config(&self, merchant_id: MerchantId) -> AppResult<HomeConfig> {
         let version = self.repo.config_version(merchant_id).await?;
         let chain_nodes = self.repo.chain_nodes().await?;

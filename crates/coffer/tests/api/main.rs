@@ -22,6 +22,7 @@ mod deposits;
 mod envelope;
 mod error_codes;
 mod escalation;
+mod exports;
 mod forgot;
 mod funds;
 mod getting_started;

@@ -1,5 +1,5 @@
 //! The transaction list (402): deposits and withdrawals in one list, newest first, paged by
-//! cursor; and the order exports, streamed as CSV.
+//! cursor (its exports: `exports.rs`).
 
 use coffer_domain::clock::Clock;
 use coffer_domain::merchant_api::MerchantApiRepo;
@@ -8,21 +8,19 @@ use serde_json::{json, Value};
 use std::collections::HashSet;
 
 use crate::deposits::{range, scan, with, DEV};
+use crate::exports::{DEPOSIT_EXPORT, TX_EXPORT, WITHDRAW_EXPORT};
 use crate::helpers::{TestApp, OTHER_EMAIL};
 use crate::receiver::Receiver;
 use crate::wallets::{demo_merchant, list, offline_chains};
 use crate::withdrawals::{payer, withdraw, Payer};
 
-const PAGE: &str = "/api/partner/user/pageTx";
+pub const PAGE: &str = "/api/partner/user/pageTx";
 const SUMMARY: &str = "/api/partner/user/tx/summary";
 const PUSH: &str = "/api/partner/user/tx/push";
-const TX_EXPORT: &str = "/api/partner/user/tx/export";
-const DEPOSIT_EXPORT: &str = "/api/partner/deposit/export";
-const WITHDRAW_EXPORT: &str = "/api/partner/withdraw/export";
 
 /// Three rounds, each one withdrawal and two deposits created at the same instant (the test
 /// clock stands still between them): 3 withdrawals, 6 deposits.
-async fn both_kinds(app: &TestApp) -> Payer {
+pub async fn both_kinds(app: &TestApp) -> Payer {
     let p = payer(app, "1000").await;
     let merchant = demo_merchant(app).await;
     let address = app.deposit_address(merchant, DEV, "user-1").await;
@@ -39,7 +37,7 @@ async fn both_kinds(app: &TestApp) -> Payer {
 }
 
 /// Every row of the filter, walking the pages by cursor: (type, id, createtime) in order.
-async fn walk(app: &TestApp, token: &str, filter: &Value, size: u64) -> Vec<(i64, i64, String)> {
+pub async fn walk(app: &TestApp, token: &str, filter: &Value, size: u64) -> Vec<(i64, i64, String)> {
     let mut rows = Vec::new();
     let mut cursor = Value::Null;
     for _ in 0..50 {
@@ -250,114 +248,7 @@ async fn a_push_names_the_kind_and_the_calls_need_the_menu(db: TestDb) {
     assert_eq!(app.post_as(&lister, PUSH, json!({"id": 1})).await.code(), 10403);
 }
 
-/// The export's answer: content type, disposition and the lines (BOM removed).
-async fn export(
-    app: &TestApp,
-    token: &str,
-    path: &str,
-    body: Value,
-    lang: &str,
-) -> (String, String, Vec<String>) {
-    let response = app
-        .http
-        .post(format!("{}{path}", app.base))
-        .header("sessionCode", token)
-        .header("accept-language", lang)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let header = |name: &str| {
-        response
-            .headers()
-            .get(name)
-            .map(|v| v.to_str().unwrap().to_string())
-            .unwrap_or_default()
-    };
-    let (kind, disposition) = (header("content-type"), header("content-disposition"));
-    let text = response.text().await.unwrap();
-    let text = text
-        .strip_prefix('\u{FEFF}')
-        .expect("the file starts with a BOM")
-        .to_string();
-    assert!(text.ends_with("\r\n"));
-    let lines = text
-        .trim_end_matches("\r\n")
-        .split("\r\n")
-        .map(str::to_string)
-        .collect();
-    (kind, disposition, lines)
-}
-
-async fn exports_stream_every_row_as_csv(db: TestDb) {
-    let app = crate::helpers::spawn_app_with(db, offline_chains).await;
-    let p = both_kinds(&app).await;
-    let filter = range(&app);
-    let (kind, disposition, lines) = export(&app, &p.token, TX_EXPORT, filter.clone(), "en").await;
-    assert_eq!(kind, "text/csv; charset=utf-8");
-    assert!(
-        disposition.starts_with("attachment; filename=\"transactions-"),
-        "{disposition}"
-    );
-    assert!(lines[0].starts_with("Order number,Merchant order number,Type,OpenID,Chain,Token,"));
-    assert_eq!(lines.len(), 10, "the header and nine rows");
-    let rows = walk(&app, &p.token, &filter, 100).await;
-    let listed = list(
-        &app.post_as(&p.token, PAGE, with(filter.clone(), json!({"pageSize": 100})))
-            .await,
-    );
-    assert_eq!(rows.len(), listed.len());
-    for (line, row) in lines[1..].iter().zip(&listed) {
-        let order_no = row["orderNo"].as_str().unwrap();
-        assert!(line.starts_with(&format!("{order_no},")), "{line} is {order_no}");
-        let kind = if row["type"] == 1 {
-            ",Deposit,"
-        } else {
-            ",Withdrawal,"
-        };
-        assert!(line.contains(kind), "{line}");
-    }
-
-    let (_, _, zh) = export(&app, &p.token, TX_EXPORT, filter.clone(), "zh-CN").await;
-    assert!(zh[0].starts_with("订单号,商户订单号,类型,"), "{}", zh[0]);
-    assert!(zh[1].contains(",提现,"), "{}", zh[1]);
-
-    let (_, disposition, deposits) = export(&app, &p.token, DEPOSIT_EXPORT, filter.clone(), "en").await;
-    assert!(disposition.contains("deposits-"));
-    assert_eq!(deposits.len(), 7);
-    assert!(deposits[0].contains(",Confirmations,"));
-
-    // A remark a spreadsheet would run stays text.
-    let (_, _, withdrawals) = export(&app, &p.token, WITHDRAW_EXPORT, filter.clone(), "en").await;
-    assert_eq!(withdrawals.len(), 4);
-    assert!(withdrawals[0].contains(",Remark,"));
-    let oldest = &withdrawals[3];
-    assert!(oldest.contains(",'=cmd|' /C calc'!A0,"), "{oldest}");
-    assert!(!withdrawals.iter().any(|l| l.contains(",=cmd")));
-
-    // A refused filter answers the envelope, not a file.
-    let undated = app.post_as(&p.token, TX_EXPORT, json!({})).await;
-    assert_eq!(
-        undated.code_and_msg(),
-        (10422, "A start and an end must be chosen")
-    );
-    let bad_status = app
-        .post_as(
-            &p.token,
-            DEPOSIT_EXPORT,
-            with(filter.clone(), json!({"status": 1})),
-        )
-        .await;
-    assert_eq!(bad_status.code(), 10422);
-
-    // Another merchant's export holds only the header.
-    let other = app.other_merchant().await;
-    let (_, _, theirs) = export(&app, &other, TX_EXPORT, filter, "en").await;
-    assert_eq!(theirs.len(), 1);
-}
-
 each_database!(
     the_list_merges_both_kinds_newest_first_and_pages_by_cursor,
     a_push_names_the_kind_and_the_calls_need_the_menu,
-    exports_stream_every_row_as_csv,
 );
