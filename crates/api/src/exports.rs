@@ -61,6 +61,9 @@ pub async fn transactions(
     export.run(&state, f, kinds).await
 }
 
+/// At most this many lines in one piece of the body.
+const EXPORT_CHUNK_LINES: usize = 500;
+
 struct Export {
     merchant_id: i64,
     reader: Reader,
@@ -107,12 +110,24 @@ impl Export {
         let first = rows.next().await.transpose()?;
         let columns = layout.columns();
         let header = format!("{BOM}{}", line(columns.iter().map(|c| c.title(reader))));
-        let lines = stream::iter(first.map(Ok)).chain(rows).map(move |row| match row {
-            Ok(entry) => serde_json::to_value(TransactionView::from(entry))
-                .map(|row| Bytes::from(line(columns.iter().map(|c| c.cell(&row, reader)))))
-                .map_err(|err| cut_short(AppError::internal(err))),
-            Err(err) => Err(cut_short(err)),
-        });
+        let lines = stream::iter(first.map(Ok))
+            .chain(rows)
+            .map(move |row| match row {
+                Ok(entry) => serde_json::to_value(TransactionView::from(entry))
+                    .map(|row| line(columns.iter().map(|c| c.cell(&row, reader))))
+                    .map_err(|err| cut_short(AppError::internal(err))),
+                Err(err) => Err(cut_short(err)),
+            })
+            // The lines already read go out as one piece (a batch is read at once): one
+            // chunk per line would cost a write and a chunk header per row.
+            .ready_chunks(EXPORT_CHUNK_LINES)
+            .map(|lines| {
+                let mut chunk = String::new();
+                for line in lines {
+                    chunk.push_str(&line?);
+                }
+                Ok::<_, std::io::Error>(Bytes::from(chunk))
+            });
         let body = stream::iter([Ok(Bytes::from(header))]).chain(lines);
         let disposition = format!("attachment; filename=\"{file_name}\"");
         Ok((

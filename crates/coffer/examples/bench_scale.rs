@@ -41,7 +41,7 @@ fn created(now: DateTime<Utc>, i: usize, n: usize) -> DateTime<Utc> {
 }
 
 fn deposit_row(merchant: i64, i: usize, at: DateTime<Utc>) -> deposit::ActiveModel {
-    let status = if i % 50 == 0 {
+    let status = if i.is_multiple_of(50) {
         OrderStatus::Confirming
     } else {
         OrderStatus::Complete

@@ -55,6 +55,7 @@ fn released_migrations_keep_their_names() {
         "m20261125_000002_scan_tip",
         "m20261125_000003_order_time_index",
         "m20261126_000001_order_total",
+        "m20261126_000002_rollup_count_index",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()

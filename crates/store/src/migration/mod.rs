@@ -31,6 +31,8 @@ mod m20261125_000002_scan_tip;
 mod m20261125_000003_order_time_index;
 // Home: the order buckets summed over all time
 mod m20261126_000001_order_total;
+// The lists: page counts from an index of the buckets
+mod m20261126_000002_rollup_count_index;
 mod schema;
 
 pub struct Migrator;
@@ -68,6 +70,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000003_order_time_index::Migration),
             // Home: the order buckets summed over all time
             Box::new(m20261126_000001_order_total::Migration),
+            // The lists: page counts from an index of the buckets
+            Box::new(m20261126_000002_rollup_count_index::Migration),
         ]
     }
 }

@@ -9,9 +9,9 @@ use coffer_domain::ports::{
     DepositRecord, MerchantId, OrderFilter, OrderKind, OrderTimeline, TimelineKey, TimelineOrder,
     TimelinePage, WithdrawalRecord,
 };
-use sea_orm::{ColumnTrait, Condition, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, Condition, QueryFilter, QueryOrder, QuerySelect};
 
-use super::order_queries::{filtered, OrderTable};
+use super::order_queries::{count_orders, filtered, OrderTable};
 use crate::Store;
 
 /// The kind's rows that come after `after` in the timeline (created time, kind, id, all
@@ -25,7 +25,15 @@ async fn rows_after<T: OrderTable>(
     limit: u64,
 ) -> AppResult<Vec<T>> {
     let c = T::COLUMNS;
-    let mut q = filtered::<T>(merchant_id, filter);
+    // With a cursor the range ends at the cursor: one upper bound on the time, or SQLite's
+    // index range ends at the filter's end and skips every row already read, batch after batch.
+    let mut filter = filter.clone();
+    if let (Some(key), Some(end)) = (after, filter.end) {
+        if key.created_at < end {
+            filter.end = None;
+        }
+    }
+    let mut q = filtered::<T>(merchant_id, &filter);
     if let Some(key) = after {
         let at = key.created_at;
         q = q.filter(match kind.cmp(&key.kind) {
@@ -96,14 +104,10 @@ impl OrderTimeline for Store {
     ) -> AppResult<u64> {
         let mut total = 0;
         if kinds.contains(&OrderKind::Deposit) {
-            total += filtered::<DepositRecord>(merchant_id, filter)
-                .count(self.connection())
-                .await?;
+            total += count_orders::<DepositRecord>(self, merchant_id, filter).await?;
         }
         if kinds.contains(&OrderKind::Withdrawal) {
-            total += filtered::<WithdrawalRecord>(merchant_id, filter)
-                .count(self.connection())
-                .await?;
+            total += count_orders::<WithdrawalRecord>(self, merchant_id, filter).await?;
         }
         Ok(total)
     }

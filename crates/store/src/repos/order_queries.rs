@@ -51,6 +51,8 @@ pub(crate) trait OrderTable:
     type Entity: EntityTrait<Model: Send + Sync>;
     const KIND: OrderKind;
     const COLUMNS: OrderColumns<<Self::Entity as EntityTrait>::Column>;
+    /// (merchant, id) of a record.
+    fn owner_and_id(&self) -> (MerchantId, i64);
 }
 
 /// The columns of an order entity whose shared columns have the shared names.
@@ -82,6 +84,9 @@ impl OrderTable for DepositRecord {
     const KIND: OrderKind = OrderKind::Deposit;
     const COLUMNS: OrderColumns<deposit::Column> =
         order_columns!(deposit, merchant_order_no: None, note: Some(deposit::Column::Note));
+    fn owner_and_id(&self) -> (MerchantId, i64) {
+        (self.merchant_id, self.id)
+    }
 }
 
 impl OrderTable for WithdrawalRecord {
@@ -92,6 +97,9 @@ impl OrderTable for WithdrawalRecord {
         merchant_order_no: Some(withdrawal::Column::MerchantOrderNo),
         note: None
     );
+    fn owner_and_id(&self) -> (MerchantId, i64) {
+        (self.merchant_id, self.id)
+    }
 }
 
 /// A text filter as given: trimmed, None when empty.
@@ -105,7 +113,7 @@ fn text(v: &Option<String>) -> Option<String> {
 /// Whether the buckets answer the filter exactly: it names no text the buckets do not keep
 /// (address, hash, order numbers, end user), and its time range starts and ends on whole UTC
 /// hours (a bucket is all of one hour's orders).
-fn selects_whole_buckets<T: OrderTable>(f: &OrderFilter) -> bool {
+pub(crate) fn selects_whole_buckets<T: OrderTable>(f: &OrderFilter) -> bool {
     let whole_hour = |at: &Option<chrono::DateTime<chrono::Utc>>| {
         at.is_none_or(|at| at.timestamp().rem_euclid(3600) == 0 && at.timestamp_subsec_nanos() == 0)
     };
@@ -142,6 +150,21 @@ async fn sum_buckets(store: &Store, buckets: Select<order_rollup::Entity>) -> Ap
         totals.add(outcome, (chain_id, token_id, decimals), count, amount);
     }
     Ok(totals.finish())
+}
+
+/// How many of the merchant's orders a filter selects: from the buckets when they answer it
+/// exactly, else from the rows.
+pub(crate) async fn count_orders<T: OrderTable>(
+    store: &Store,
+    merchant_id: MerchantId,
+    filter: &OrderFilter,
+) -> AppResult<u64> {
+    if selects_whole_buckets::<T>(filter) {
+        return bucket_count(store, filtered_buckets(merchant_id, T::KIND, filter)).await;
+    }
+    Ok(filtered::<T>(merchant_id, filter)
+        .count(store.connection())
+        .await?)
 }
 
 /// The merchant's orders a filter selects (unordered).
@@ -197,11 +220,7 @@ impl<T: OrderTable> OrderQueries<T> for Store {
     ) -> AppResult<Paged<T>> {
         let c = T::COLUMNS;
         let q = filtered::<T>(merchant_id, filter);
-        let total = if selects_whole_buckets::<T>(filter) {
-            bucket_count(self, filtered_buckets(merchant_id, T::KIND, filter)).await?
-        } else {
-            q.clone().count(self.connection()).await?
-        };
+        let total = count_orders::<T>(self, merchant_id, filter).await?;
         // Newest first, on the (merchant, created time, id) index: the page's ids are found in
         // the index alone however deep the page is, then only its own rows are read.
         let ids: Vec<i64> = q
@@ -214,15 +233,19 @@ impl<T: OrderTable> OrderQueries<T> for Store {
             .into_tuple()
             .all(self.connection())
             .await?;
-        let rows = T::Entity::find()
-            .filter(c.merchant_id.eq(merchant_id))
-            .filter(c.id.is_in(ids))
-            .order_by_desc(c.created_at)
-            .order_by_desc(c.id)
+        // By primary key alone, put in the ids' order here: with the merchant or an order in
+        // the SQL, SQLite walks the merchant's whole time index to skip the sort.
+        let mut rows: BTreeMap<i64, T> = T::Entity::find()
+            .filter(c.id.is_in(ids.iter().copied()))
             .all(self.connection())
-            .await?;
+            .await?
+            .into_iter()
+            .map(T::from)
+            .filter(|row| row.owner_and_id().0 == merchant_id)
+            .map(|row| (row.owner_and_id().1, row))
+            .collect();
         Ok(Paged {
-            list: rows.into_iter().map(T::from).collect(),
+            list: ids.iter().filter_map(|id| rows.remove(id)).collect(),
             total,
         })
     }
