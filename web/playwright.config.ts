@@ -18,6 +18,10 @@ export default defineConfig({
     // The demo merchant's day is UTC+8; a browser at UTC-10 has another date for 18 hours of
     // every day, so a test that takes "today" from the browser fails at once, not only at night.
     timezoneId: 'Pacific/Honolulu',
+    // The console honours the system's reduced-motion setting (no zooming dialogs): a click during
+    // an opening animation can miss its button, and a test waiting out animations waits for nothing.
+    // layout.spec.ts checks both settings.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

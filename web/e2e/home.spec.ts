@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { call } from './api';
 import { expect, openAs, test, type E2eEnv } from './fixtures';
 import { addDays, byDay, differenceOf, merchantDay, merchantTime, seedMerchant, shownAmount, sumAmounts, within, type SeededMerchant } from './merchantOrders';
 
@@ -71,9 +72,26 @@ async function chartTooltips(page: Page, testId: string): Promise<Map<string, st
   return days;
 }
 
+/**
+ * Waits until the balance worker has read the merchant's devchain hot wallet: it picks up a new
+ * wallet on its next round (every 15 s), so right after seeding the holding may be unread yet.
+ */
+async function hotWalletRead(env: E2eEnv, seededMerchant: SeededMerchant) {
+  await expect
+    .poll(
+      async () => {
+        const answer = await call<Overview>(env.baseURL, OVERVIEW, {}, seededMerchant.session.sessionCode);
+        return answer.data?.holdings.find((holding) => holding.chainId === 1337 && holding.tokenId === 1)?.hotWalletsReadAt ?? null;
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .not.toBeNull();
+}
+
 test('Home shows the seeded orders: today, the period, holdings, waiting work and the daily charts', async ({ page, env }) => {
   test.setTimeout(240_000);
   const seededMerchant = await merchant(env);
+  await hotWalletRead(env, seededMerchant);
   const overview = await openHome(page, seededMerchant);
   const zone = seededMerchant.timeZone;
   expect(overview.timeZone).toBe(13);
@@ -101,7 +119,7 @@ test('Home shows the seeded orders: today, the period, holdings, waiting work an
   const deposited = sumAmounts(seededMerchant.deposits.map((order) => order.amount));
   await expect(usdt.getByTestId('home-holding-deposits')).toHaveText(`${shownAmount(deposited)} USDT`);
   await expect(usdt.getByTestId('home-holding-deposits')).toHaveAttribute('data-amount', deposited);
-  // The hot wallet is read every 300 s (and once when added): whatever the reading caught, it is
+  // The hot wallet is read every 300 s (and once after it was added, awaited above): whatever the reading caught, it is
   // one of the balances the wallet had: before the faucet, funded, after the withdrawal.
   const paidOut = sumAmounts(seededMerchant.withdrawals.map((order) => order.amount));
   const balances = ['0', seededMerchant.funded, differenceOf(seededMerchant.funded, paidOut)];

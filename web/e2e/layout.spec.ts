@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ARTIFACTS, expect, settle, hashPath, openAs, sidebarWidth, test } from './fixtures';
+import { answerConfirm, ARTIFACTS, expect, settle, hashPath, openAs, sidebarWidth, test } from './fixtures';
 
 test.describe('layout', () => {
   test('wide window: expanded 270 px sidebar with three groups, sub-items and breadcrumb', async ({ page, env }) => {
@@ -123,5 +123,43 @@ test.describe('layout', () => {
     await expect(page.getByTestId('sidebar-logo')).toHaveCount(0);
     await expect(page.getByTestId('tabs')).toHaveCount(0);
     await page.evaluate(() => localStorage.removeItem('coffer.settings'));
+  });
+
+  test('dialogs zoom in unless the system asks for reduced motion', async ({ page, env }) => {
+    /** Every class a confirmation dialog had from the moment it was added until it is answered. */
+    const classesOfNextDialog = async () => {
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { dialogClasses: string[] }).dialogClasses = seen;
+        new MutationObserver((changes) => {
+          for (const change of changes) {
+            const targets = change.type === 'attributes' ? [change.target] : [...change.addedNodes];
+            for (const node of targets) {
+              if (!(node instanceof HTMLElement)) continue;
+              for (const dialog of [node, ...node.querySelectorAll('.ant-modal')]) if (dialog.classList.contains('ant-modal')) seen.push(dialog.className);
+            }
+          }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('user-menu-logout').click();
+      await answerConfirm(page, 'Cancel');
+      await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+      return page.evaluate(() => (window as unknown as { dialogClasses: string[] }).dialogClasses.join(' '));
+    };
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await openAs(page, env.shared, '/home');
+    const zoomed = await classesOfNextDialog();
+    expect(zoomed).toMatch(/ant-zoom-appear-active/);
+    expect(zoomed).toMatch(/ant-zoom-leave-active/);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await expect(page.getByTestId('home')).toBeVisible();
+    const still = await classesOfNextDialog();
+    expect(still).toContain('ant-modal');
+    // antd marks the dialog for a moment while it prepares, but never runs the zoom in or out.
+    expect(still).not.toMatch(/ant-zoom-(appear|leave)-(start|active)|ant-zoom-leave/);
   });
 });

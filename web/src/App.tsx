@@ -8,6 +8,7 @@ import { HashRouter } from 'react-router-dom';
 import type { Locale } from 'antd/es/locale';
 import { userInfo } from '@/api/auth';
 import GlobalLoading from '@/components/GlobalLoading';
+import { useReducedMotion } from '@/hooks/useReducedMotion';
 import { isLanguage, type Language } from '@/locales';
 import AppRoutes from '@/router/AppRoutes';
 import { sessionStore } from '@/store/session';
@@ -70,6 +71,7 @@ export default function App() {
   const lang: Language = isLanguage(i18n.language) ? i18n.language : 'en';
   useSessionRefresh();
   useDayjsLocale(lang);
+  const reducedMotion = useReducedMotion();
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
@@ -79,7 +81,7 @@ export default function App() {
       locale={ANTD_LOCALES[lang]}
       theme={{
         algorithm: theme.defaultAlgorithm,
-        token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontFamily: 'var(--coffer-font)' },
+        token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontFamily: 'var(--coffer-font)', motion: !reducedMotion },
         components: { Layout: { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f4f6fb' } },
       }}
     >
