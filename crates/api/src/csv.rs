@@ -6,28 +6,50 @@ pub(crate) const BOM: &str = "\u{FEFF}";
 
 /// One CSV line (RFC 4180, CRLF).
 pub(crate) fn line<S: AsRef<str>>(cells: impl IntoIterator<Item = S>) -> String {
-    let mut out = cells
-        .into_iter()
-        .map(|c| field(c.as_ref()))
-        .collect::<Vec<_>>()
-        .join(",");
-    out.push_str("\r\n");
+    let mut out = String::new();
+    push_line(&mut out, cells);
     out
+}
+
+/// Appends one CSV line to `out` (an export writes its lines into one piece of the body).
+pub(crate) fn push_line<S: AsRef<str>>(out: &mut String, cells: impl IntoIterator<Item = S>) {
+    for (i, cell) in cells.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_field(out, cell.as_ref());
+    }
+    out.push_str("\r\n");
 }
 
 /// One field: quoted when it holds a comma, quote or line break; text a spreadsheet would run
 /// as a formula (= + - @ tab CR first) gets a leading apostrophe, numbers excepted.
+#[cfg(test)]
 pub(crate) fn field(value: &str) -> String {
+    let mut out = String::new();
+    push_field(&mut out, value);
+    out
+}
+
+fn push_field(out: &mut String, value: &str) {
     let formula = value.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_number(value);
-    let text = if formula {
-        format!("'{value}")
+    let quoted = value.contains([',', '"', '\r', '\n']);
+    if quoted {
+        out.push('"');
+    }
+    if formula {
+        out.push('\'');
+    }
+    if quoted {
+        for part in value.split_inclusive('"') {
+            out.push_str(part);
+            if part.ends_with('"') {
+                out.push('"');
+            }
+        }
+        out.push('"');
     } else {
-        value.to_string()
-    };
-    if text.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
+        out.push_str(value);
     }
 }
 

@@ -16,7 +16,7 @@ use coffer_domain::transactions::Transactions;
 use coffer_domain::{AppError, Locale};
 use futures::stream::{self, StreamExt};
 
-use crate::csv::{line, BOM};
+use crate::csv::{line, push_line, BOM};
 use crate::envelope::{ApiError, ApiJson};
 use crate::export_columns::{Layout, Reader, DEPOSIT, TRANSACTION, WITHDRAWAL};
 use crate::orders::FilterBody;
@@ -63,6 +63,8 @@ pub async fn transactions(
 
 /// At most this many lines in one piece of the body.
 const EXPORT_CHUNK_LINES: usize = 500;
+/// About how long a line is, to size a piece of the body once.
+const LINE_BYTES_GUESS: usize = 400;
 
 struct Export {
     merchant_id: i64,
@@ -110,21 +112,17 @@ impl Export {
         let first = rows.next().await.transpose()?;
         let columns = layout.columns();
         let header = format!("{BOM}{}", line(columns.iter().map(|c| c.title(reader))));
+        // The rows already read go out as one piece (a batch is read at once): one chunk per
+        // line would cost a write and a chunk header per row.
         let lines = stream::iter(first.map(Ok))
             .chain(rows)
-            .map(move |row| match row {
-                Ok(entry) => serde_json::to_value(TransactionView::from(entry))
-                    .map(|row| line(columns.iter().map(|c| c.cell(&row, reader))))
-                    .map_err(|err| cut_short(AppError::internal(err))),
-                Err(err) => Err(cut_short(err)),
-            })
-            // The lines already read go out as one piece (a batch is read at once): one
-            // chunk per line would cost a write and a chunk header per row.
             .ready_chunks(EXPORT_CHUNK_LINES)
-            .map(|lines| {
-                let mut chunk = String::new();
-                for line in lines {
-                    chunk.push_str(&line?);
+            .map(move |rows| {
+                let mut chunk = String::with_capacity(rows.len() * LINE_BYTES_GUESS);
+                for row in rows {
+                    let row = serde_json::to_value(TransactionView::from(row.map_err(cut_short)?))
+                        .map_err(|err| cut_short(AppError::internal(err)))?;
+                    push_line(&mut chunk, columns.iter().map(|c| c.cell(&row, reader)));
                 }
                 Ok::<_, std::io::Error>(Bytes::from(chunk))
             });

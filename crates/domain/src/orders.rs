@@ -146,8 +146,10 @@ impl<R: Order> OrderLists<R> {
         filter: &OrderFilter,
         page: PageRequest,
     ) -> AppResult<Paged<Listed<R>>> {
-        let nodes = self.config.chain_nodes().await?;
-        let found = self.orders.page_orders(merchant_id, filter, page).await?;
+        let (nodes, found) = futures::try_join!(
+            self.config.chain_nodes(),
+            self.orders.page_orders(merchant_id, filter, page),
+        )?;
         Ok(Paged {
             list: found.list.into_iter().map(|o| Listed::new(o, &nodes)).collect(),
             total: found.total,

@@ -86,12 +86,13 @@ impl Transactions {
             Position::Page(page) if page.offset() + page.size <= OFFSET_ROWS_LIMIT => (None, page.offset()),
             Position::Page(_) => return Err(AppError::Invalid(MsgKey::CursorRequired)),
         };
-        let found = self
-            .timeline
-            .page_after(merchant_id, filter, kinds, after, skip + size)
-            .await?;
-        let total = self.timeline.count(merchant_id, filter, kinds).await?;
-        let nodes = self.deposits.ports.config.chain_nodes().await?;
+        // Independent reads, each on a connection of its own.
+        let (found, total, nodes) = futures::try_join!(
+            self.timeline
+                .page_after(merchant_id, filter, kinds, after, skip + size),
+            self.timeline.count(merchant_id, filter, kinds),
+            self.deposits.ports.config.chain_nodes(),
+        )?;
         let mut named = Naming::new(nodes, self.heads.clone());
         let mut list = Vec::with_capacity(found.rows.len());
         for row in found.rows.into_iter().skip(skip as usize) {
@@ -104,8 +105,10 @@ impl Transactions {
         })
     }
 
-    /// Every row the filter selects, newest first, read in batches by cursor (one batch held
-    /// at a time). A refused filter fails here, before the first row.
+    /// Every row the filter selects, newest first, read in batches by cursor. The next batch is
+    /// read while the caller writes the current one (a task of its own, one batch ahead: at most
+    /// three batches in memory); it stops when the caller drops the stream. A refused filter
+    /// fails here, before the first row.
     pub async fn export(
         &self,
         merchant_id: MerchantId,
@@ -114,47 +117,62 @@ impl Transactions {
     ) -> AppResult<BoxStream<'static, AppResult<TransactionEntry>>> {
         check(&filter, &kinds)?;
         let nodes = self.deposits.ports.config.chain_nodes().await?;
-        let start = Batches {
+        let batches = Batches {
             timeline: self.timeline.clone(),
             naming: Naming::new(nodes, self.heads.clone()),
             merchant_id,
             filter,
             kinds,
-            after: None,
-            done: false,
         };
-        let batches = stream::try_unfold(start, |mut at| async move {
-            if at.done {
-                return Ok(None);
-            }
-            let page = at
-                .timeline
-                .page_after(at.merchant_id, &at.filter, &at.kinds, at.after, EXPORT_BATCH)
-                .await?;
-            at.done = page.next.is_none();
-            at.after = page.next;
-            let mut entries = Vec::with_capacity(page.rows.len());
-            for row in page.rows {
-                entries.push(at.naming.entry(row).await);
-            }
-            AppResult::Ok(Some((entries, at)))
+        let (sender, receiver) = tokio::sync::mpsc::channel(1);
+        tokio::spawn(batches.send_to(sender));
+        let batches = stream::unfold(receiver, |mut receiver| async move {
+            receiver.recv().await.map(|batch| (batch, receiver))
         });
         Ok(batches
             .map_ok(|entries| stream::iter(entries.into_iter().map(AppResult::Ok)))
             .try_flatten()
+            .fuse() // the caller may ask again after the end (an empty export does)
             .boxed())
     }
 }
 
-/// Where an export is.
+/// An export's reads.
 struct Batches {
     timeline: Arc<dyn OrderTimeline>,
     naming: Naming,
     merchant_id: MerchantId,
     filter: OrderFilter,
     kinds: Vec<OrderKind>,
-    after: Option<TimelineKey>,
-    done: bool,
+}
+
+impl Batches {
+    /// Reads batch after batch into `sender` until the last one, a failure (sent, then the
+    /// end) or the reader's leaving.
+    async fn send_to(mut self, sender: tokio::sync::mpsc::Sender<AppResult<Vec<TransactionEntry>>>) {
+        let mut after = None;
+        loop {
+            let read = self
+                .timeline
+                .page_after(self.merchant_id, &self.filter, &self.kinds, after, EXPORT_BATCH)
+                .await;
+            let page = match read {
+                Ok(page) => page,
+                Err(err) => {
+                    let _ = sender.send(Err(err)).await;
+                    return;
+                }
+            };
+            let mut entries = Vec::with_capacity(page.rows.len());
+            for row in page.rows {
+                entries.push(self.naming.entry(row).await);
+            }
+            if sender.send(Ok(entries)).await.is_err() || page.next.is_none() {
+                return; // the download was dropped, or this was the last batch
+            }
+            after = page.next;
+        }
+    }
 }
 
 /// Names rows' assets and counts deposits' confirmations (one head read per chain).

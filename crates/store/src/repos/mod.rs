@@ -21,6 +21,7 @@ mod logs;
 mod merchant_api;
 mod order_keyset;
 mod order_queries;
+mod order_sums;
 mod outbox;
 mod platform_key;
 mod query;

@@ -3,6 +3,7 @@
 //! rows merge here, in Rust.
 
 use std::cmp::Ordering;
+use std::future::Future;
 
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
@@ -59,6 +60,29 @@ async fn rows_after<T: OrderTable>(
     Ok(rows.into_iter().map(T::from).collect())
 }
 
+/// The reads of the kinds asked for, run at once (each on a connection of its own).
+async fn each_kind<D: Future, W: Future>(
+    kinds: &[OrderKind],
+    deposits: D,
+    withdrawals: W,
+) -> (Option<D::Output>, Option<W::Output>) {
+    let wanted = |kind| kinds.contains(&kind);
+    futures::join!(
+        async {
+            match wanted(OrderKind::Deposit) {
+                true => Some(deposits.await),
+                false => None,
+            }
+        },
+        async {
+            match wanted(OrderKind::Withdrawal) {
+                true => Some(withdrawals.await),
+                false => None,
+            }
+        },
+    )
+}
+
 #[async_trait::async_trait]
 impl OrderTimeline for Store {
     async fn page_after(
@@ -69,27 +93,29 @@ impl OrderTimeline for Store {
         after: Option<TimelineKey>,
         size: u64,
     ) -> AppResult<TimelinePage> {
-        let mut rows = Vec::new();
         // One more than the page: whether a next page exists.
         let limit = size + 1;
-        if kinds.contains(&OrderKind::Deposit) {
-            let found =
-                rows_after::<DepositRecord>(self, merchant_id, filter, OrderKind::Deposit, after, limit)
-                    .await?;
-            rows.extend(found.into_iter().map(TimelineOrder::Deposit));
-        }
-        if kinds.contains(&OrderKind::Withdrawal) {
-            let found = rows_after::<WithdrawalRecord>(
-                self,
-                merchant_id,
-                filter,
-                OrderKind::Withdrawal,
-                after,
-                limit,
-            )
-            .await?;
-            rows.extend(found.into_iter().map(TimelineOrder::Withdrawal));
-        }
+        let (deposits, withdrawals) = each_kind(
+            kinds,
+            rows_after::<DepositRecord>(self, merchant_id, filter, OrderKind::Deposit, after, limit),
+            rows_after::<WithdrawalRecord>(self, merchant_id, filter, OrderKind::Withdrawal, after, limit),
+        )
+        .await;
+        let mut rows = Vec::new();
+        rows.extend(
+            deposits
+                .transpose()?
+                .into_iter()
+                .flatten()
+                .map(TimelineOrder::Deposit),
+        );
+        rows.extend(
+            withdrawals
+                .transpose()?
+                .into_iter()
+                .flatten()
+                .map(TimelineOrder::Withdrawal),
+        );
         Ok(TimelinePage::merge(
             rows,
             usize::try_from(size).unwrap_or(usize::MAX),
@@ -102,13 +128,12 @@ impl OrderTimeline for Store {
         filter: &OrderFilter,
         kinds: &[OrderKind],
     ) -> AppResult<u64> {
-        let mut total = 0;
-        if kinds.contains(&OrderKind::Deposit) {
-            total += count_orders::<DepositRecord>(self, merchant_id, filter).await?;
-        }
-        if kinds.contains(&OrderKind::Withdrawal) {
-            total += count_orders::<WithdrawalRecord>(self, merchant_id, filter).await?;
-        }
-        Ok(total)
+        let (deposits, withdrawals) = each_kind(
+            kinds,
+            count_orders::<DepositRecord>(self, merchant_id, filter),
+            count_orders::<WithdrawalRecord>(self, merchant_id, filter),
+        )
+        .await;
+        Ok(deposits.transpose()?.unwrap_or(0) + withdrawals.transpose()?.unwrap_or(0))
     }
 }

@@ -4,22 +4,20 @@
 //! buckets, from the rows otherwise: the same figures either way.
 
 use super::text_filter::contains_any_case;
-use coffer_domain::amount::BaseUnits;
-use coffer_domain::deposits::rules::is_credited;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    DepositRecord, MerchantId, OrderFilter, OrderKind, OrderOutcome, OrderQueries, OrderStatus, OrderSum,
-    OrderTotals, OutcomeTotals, PageRequest, Paged, Tally, WithdrawalRecord,
+    DepositRecord, MerchantId, OrderFilter, OrderKind, OrderQueries, OrderStatus, OrderTotals, PageRequest,
+    Paged, WithdrawalRecord,
 };
-use futures::TryStreamExt;
-use sea_orm::sea_query::{Expr, Func, SimpleExpr};
+use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{
     ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
 };
 use std::collections::BTreeMap;
 
+use super::order_sums::{sum_amounts, sum_buckets};
 use super::rollup::{bucket_count, filtered_buckets};
-use crate::entities::{deposit, order_rollup, withdrawal, Stored};
+use crate::entities::{deposit, withdrawal, Stored};
 use crate::Store;
 
 /// The columns the lists filter, sort and sum on, by meaning.
@@ -130,28 +128,6 @@ pub(crate) fn selects_whole_buckets<T: OrderTable>(f: &OrderFilter) -> bool {
         && merchant_order_no.is_none()
 }
 
-/// [`sum_amounts`] from the buckets.
-async fn sum_buckets(store: &Store, buckets: Select<order_rollup::Entity>) -> AppResult<OrderTotals> {
-    use order_rollup::Column as R;
-    let mut rows = buckets
-        .select_only()
-        .columns([R::ChainId, R::TokenId, R::Decimals, R::OrderCount, R::Amount])
-        .columns([R::Status, R::Credited])
-        .into_tuple::<(i64, i64, i32, i64, Stored<BaseUnits>, Stored<OrderStatus>, bool)>()
-        .stream(store.connection())
-        .await?;
-    let mut totals = Totals::default();
-    while let Some((chain_id, token_id, decimals, count, Stored(amount), Stored(status), credited)) =
-        rows.try_next().await?
-    {
-        let token_id = (token_id != 0).then_some(token_id);
-        let count = u64::try_from(count).unwrap_or(0);
-        let outcome = OrderOutcome::of(status, credited);
-        totals.add(outcome, (chain_id, token_id, decimals), count, amount);
-    }
-    Ok(totals.finish())
-}
-
 /// How many of the merchant's orders a filter selects: from the buckets when they answer it
 /// exactly, else from the rows.
 pub(crate) async fn count_orders<T: OrderTable>(
@@ -165,6 +141,40 @@ pub(crate) async fn count_orders<T: OrderTable>(
     Ok(filtered::<T>(merchant_id, filter)
         .count(store.connection())
         .await?)
+}
+
+/// A page of the merchant's orders the filter selects, newest first, on the (merchant, created
+/// time, id) index: the page's ids are found in the index alone however deep the page is, then
+/// only its own rows are read.
+async fn page_rows<T: OrderTable>(
+    store: &Store,
+    merchant_id: MerchantId,
+    filter: &OrderFilter,
+    page: PageRequest,
+) -> AppResult<Vec<T>> {
+    let c = T::COLUMNS;
+    let ids: Vec<i64> = filtered::<T>(merchant_id, filter)
+        .select_only()
+        .column(c.id)
+        .order_by_desc(c.created_at)
+        .order_by_desc(c.id)
+        .offset(page.offset())
+        .limit(page.size)
+        .into_tuple()
+        .all(store.connection())
+        .await?;
+    // By primary key alone, put in the ids' order here: with the merchant or an order in the
+    // SQL, SQLite walks the merchant's whole time index to skip the sort.
+    let mut rows: BTreeMap<i64, T> = T::Entity::find()
+        .filter(c.id.is_in(ids.iter().copied()))
+        .all(store.connection())
+        .await?
+        .into_iter()
+        .map(T::from)
+        .filter(|row| row.owner_and_id().0 == merchant_id)
+        .map(|row| (row.owner_and_id().1, row))
+        .collect();
+    Ok(ids.iter().filter_map(|id| rows.remove(id)).collect())
 }
 
 /// The merchant's orders a filter selects (unordered).
@@ -218,36 +228,12 @@ impl<T: OrderTable> OrderQueries<T> for Store {
         filter: &OrderFilter,
         page: PageRequest,
     ) -> AppResult<Paged<T>> {
-        let c = T::COLUMNS;
-        let q = filtered::<T>(merchant_id, filter);
-        let total = count_orders::<T>(self, merchant_id, filter).await?;
-        // Newest first, on the (merchant, created time, id) index: the page's ids are found in
-        // the index alone however deep the page is, then only its own rows are read.
-        let ids: Vec<i64> = q
-            .select_only()
-            .column(c.id)
-            .order_by_desc(c.created_at)
-            .order_by_desc(c.id)
-            .offset(page.offset())
-            .limit(page.size)
-            .into_tuple()
-            .all(self.connection())
-            .await?;
-        // By primary key alone, put in the ids' order here: with the merchant or an order in
-        // the SQL, SQLite walks the merchant's whole time index to skip the sort.
-        let mut rows: BTreeMap<i64, T> = T::Entity::find()
-            .filter(c.id.is_in(ids.iter().copied()))
-            .all(self.connection())
-            .await?
-            .into_iter()
-            .map(T::from)
-            .filter(|row| row.owner_and_id().0 == merchant_id)
-            .map(|row| (row.owner_and_id().1, row))
-            .collect();
-        Ok(Paged {
-            list: ids.iter().filter_map(|id| rows.remove(id)).collect(),
-            total,
-        })
+        // The count and the page are independent reads: at once, each on a connection.
+        let (total, list) = futures::try_join!(
+            count_orders::<T>(self, merchant_id, filter),
+            page_rows::<T>(self, merchant_id, filter, page),
+        )?;
+        Ok(Paged { list, total })
     }
 
     async fn order_totals(&self, merchant_id: MerchantId, filter: &OrderFilter) -> AppResult<OrderTotals> {
@@ -286,119 +272,5 @@ impl<T: OrderTable> OrderQueries<T> for Store {
             .all(self.connection())
             .await?;
         Ok(rows.into_iter().map(T::from).collect())
-    }
-}
-
-/// Count and exact per-(chain, token) sums of a query's rows, in all and per outcome. Amounts
-/// are exact decimal integers in TEXT (up to 78 digits), which SQL cannot sum exactly on every
-/// database: the rows stream through here, six columns at a time (an amount that is not one
-/// fails the read).
-pub(crate) async fn sum_amounts<T: OrderTable>(
-    store: &Store,
-    query: Select<T::Entity>,
-) -> AppResult<OrderTotals> {
-    let c = T::COLUMNS;
-    let note = match c.note {
-        Some(column) => SimpleExpr::from(column.into_expr()),
-        None => SimpleExpr::from(Expr::val("")),
-    };
-    let mut rows = query
-        .select_only()
-        .column(c.chain_id)
-        .column(c.token_id)
-        .column(c.decimals)
-        .column(c.amount)
-        .column(c.status)
-        .expr(note)
-        .into_tuple::<(
-            i64,
-            Option<i64>,
-            i32,
-            Stored<BaseUnits>,
-            Stored<OrderStatus>,
-            String,
-        )>()
-        .stream(store.connection())
-        .await?;
-    let mut totals = Totals::default();
-    while let Some((chain_id, token_id, decimals, Stored(amount), Stored(status), note)) =
-        rows.try_next().await?
-    {
-        let outcome = OrderOutcome::of(status, is_credited(&note));
-        totals.add(outcome, (chain_id, token_id, decimals), 1, amount);
-    }
-    Ok(totals.finish())
-}
-
-/// Running sums in all and per outcome.
-#[derive(Default)]
-struct Totals {
-    all: Sums,
-    outcomes: BTreeMap<OrderOutcome, Sums>,
-}
-
-impl Totals {
-    /// `count` orders of one asset (chain, token, decimals) summing to `amount`.
-    fn add(&mut self, outcome: OrderOutcome, asset: (i64, Option<i64>, i32), count: u64, amount: BaseUnits) {
-        self.all.add(asset, count, amount);
-        self.outcomes
-            .entry(outcome)
-            .or_default()
-            .add(asset, count, amount);
-    }
-
-    fn finish(mut self) -> OrderTotals {
-        OrderTotals {
-            all: self.all.tally(),
-            outcomes: OrderOutcome::ALL
-                .into_iter()
-                .map(|outcome| OutcomeTotals {
-                    outcome,
-                    tally: self.outcomes.remove(&outcome).unwrap_or_default().tally(),
-                })
-                .collect(),
-        }
-    }
-}
-
-/// A running count and per-(chain, token) sum.
-#[derive(Default)]
-struct Sums {
-    count: u64,
-    by_asset: BTreeMap<(i64, Option<i64>), (i32, BaseUnits)>,
-}
-
-impl Sums {
-    fn add(
-        &mut self,
-        (chain_id, token_id, decimals): (i64, Option<i64>, i32),
-        count: u64,
-        amount: BaseUnits,
-    ) {
-        let entry = self
-            .by_asset
-            .entry((chain_id, token_id))
-            .or_insert((decimals, BaseUnits::ZERO));
-        // Saturates: orders are bounded, only chain-observed amounts could get there, and a
-        // total must never stop a worker or a list.
-        entry.1 = entry.1.saturating_add(amount);
-        self.count += count;
-    }
-
-    fn tally(self) -> Tally {
-        let sums = self
-            .by_asset
-            .into_iter()
-            .map(|((chain_id, token_id), (decimals, amount))| OrderSum {
-                chain_id,
-                token_id,
-                decimals,
-                amount,
-            })
-            .collect();
-        Tally {
-            count: self.count,
-            sums,
-        }
     }
 }

@@ -15,7 +15,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
 };
 
-use super::order_queries::sum_amounts;
+use super::order_sums::sum_amounts;
 use super::query::{all_as, find_owned, merchant_rows, merchant_rows_newest_first, set_column};
 use super::rollup_shift::{shift, RollupEntry};
 use crate::entities::{withdrawal, withdrawal_review, Stored};
