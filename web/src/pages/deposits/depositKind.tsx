@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import type { ListColumn } from '@/components/list/columnSettings';
 import { depositDetail, type DepositDetail, type DepositRow } from '@/api/deposits';
 import { detailItem, orderColumns, orderDetailItems, textCell } from '@/pages/orders/orderFields';
-import { orderCsvColumns, toCsv, type CsvColumn } from '@/pages/orders/orderExport';
 import type { ColumnOptions, OrderContext, OrderKind } from '@/pages/orders/orderKind';
-import { ORDER_STATUS, TX_TYPE, statusText } from '@/pages/orders/statuses';
+import { ORDER_STATUS, TX_TYPE } from '@/pages/orders/statuses';
 import { StatusTag } from '@/pages/orders/StatusTags';
 import { PAGES } from '@/router/permissions';
 import type { TranslationKey } from '@/locales/types';
@@ -56,36 +55,6 @@ export function depositColumns({ withType, actions, ...context }: ColumnOptions<
   return columns;
 }
 
-/** The CSV file of the deposits: header in the UI language, times in the merchant's zone. */
-export function depositCsv(rows: readonly DepositRow[], t: OrderContext['t'], hours: number | null, { withType }: { withType: boolean }): string {
-  const shared = orderCsvColumns<DepositRow>(t, hours);
-  const columns: Array<CsvColumn<DepositRow>> = [
-    shared.orderNo,
-    shared.merchantOrderNo,
-    ...(withType ? [[t('tx_type'), (row: DepositRow) => statusText(t, TX_TYPE, row.type)] as CsvColumn<DepositRow>] : []),
-    shared.openId,
-    [t('user_id'), (row) => row.userId],
-    shared.chain,
-    shared.token,
-    shared.hash,
-    shared.from,
-    shared.to,
-    [t('quantity'), (row) => row.amount],
-    shared.actualAmount,
-    shared.status,
-    [t('confirmations'), (row) => row.confirmations],
-    [t('required_confirmations'), (row) => row.requiredConfirmations],
-    [t('block_number'), (row) => row.blockNumber],
-    [t('deposit_note'), (row) => noteText(row, t)],
-    shared.callbackStatus,
-    shared.callbackResult,
-    shared.notifyStatus,
-    shared.time('created_time', (row) => row.createtime),
-    shared.time('confirm_time', (row) => row.confirmtime),
-  ];
-  return toCsv(columns, rows);
-}
-
 /** Every field of a deposit in the detail drawer. */
 function depositDetailItems(shown: DepositRow, context: OrderContext) {
   const { t } = context;
@@ -126,7 +95,6 @@ export const DEPOSIT_KIND: OrderKind<DepositRow, DepositDetail> = {
   withMerchantOrderNo: false,
   drawerWidth: 720,
   columns: depositColumns,
-  csv: depositCsv,
   detail: (id) => depositDetail(id),
   readsDetail: (hasPermission) => hasPermission(PAGES.depositOrders) || hasPermission(PAGES.depositList),
   detailItems: depositDetailItems,

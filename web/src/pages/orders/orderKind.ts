@@ -43,7 +43,6 @@ export interface OrderKind<R extends OrderRowBase, D extends OrderDetailOf<R> = 
   drawerWidth: number;
   /** Main columns first; `secondary` ones start hidden (column settings). */
   columns: (options: ColumnOptions<R>) => Array<ListColumn<R>>;
-  csv: (rows: readonly R[], t: TFunction, hours: number | null, options: { withType: boolean }) => string;
   detail: (id: number) => Promise<D>;
   /** Whether the role may call `detail`; without it the drawer shows the row's fields only. */
   readsDetail: (hasPermission: (id: string) => boolean) => boolean;

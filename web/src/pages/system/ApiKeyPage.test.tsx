@@ -11,8 +11,8 @@ import { renderSignedIn } from '@/test/session';
 
 const api = vi.hoisted(() => ({ getApiSettings: vi.fn(), showSecret: vi.fn(), resetSecret: vi.fn(), saveClientKey: vi.fn() }));
 vi.mock('@/api/system', () => api);
-const csv = vi.hoisted(() => ({ downloadText: vi.fn() }));
-vi.mock('@/utils/csv', () => csv);
+const download = vi.hoisted(() => ({ saveBlob: vi.fn() }));
+vi.mock('@/api/download', () => download);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 vi.mock('@/store/refreshSession', () => ({ refreshSession: () => Promise.resolve() }));
 
@@ -48,7 +48,7 @@ beforeEach(async () => {
   api.showSecret.mockReset().mockResolvedValue(SECRET);
   api.resetSecret.mockReset().mockResolvedValue({ ...SECRET, keyId: 'ck_fedcba9876543210', secret: `ck_fedcba9876543210_${'f'.repeat(64)}` });
   api.saveClientKey.mockReset();
-  csv.downloadText.mockReset();
+  download.saveBlob.mockReset();
 });
 afterEach(() => act(() => sessionStore.signOut()));
 
@@ -186,7 +186,17 @@ describe('API key screen', () => {
   it('downloads the platform key as coffer-platform-<keyId>.pem', async () => {
     await renderPage([8, 803]);
     fireEvent.click(screen.getByTestId('platform-key-download'));
-    expect(csv.downloadText).toHaveBeenCalledWith('coffer-platform-pk_1a2b.pem', `${PLATFORM_PEM}\n`, 'application/x-pem-file');
+    expect(download.saveBlob).toHaveBeenCalledTimes(1);
+    const [name, file] = download.saveBlob.mock.calls[0] as [string, Blob];
+    expect(name).toBe('coffer-platform-pk_1a2b.pem');
+    expect(file.type).toBe('application/x-pem-file');
+    // jsdom's Blob has no text(); FileReader reads it as a browser would.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(file);
+    });
+    expect(text).toBe(`${PLATFORM_PEM}\n`);
     expect(within(screen.getByTestId('platform-key-card')).getByTestId('platform-key-id').textContent).toBe('pk_1a2b');
   });
 });

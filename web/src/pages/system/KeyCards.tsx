@@ -3,6 +3,7 @@ import { Alert, Button, Card, Descriptions, Input, Space, Typography } from 'ant
 import { DownloadOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '@/api/download';
 import type { ApiSettings, ClientKey } from '@/api/system';
 import AccessControl from '@/components/AccessControl';
 import IconCard from '@/components/IconCard';
@@ -10,7 +11,6 @@ import { useAccess } from '@/hooks/useAccess';
 import { PATHS } from '@/router/catalogue';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
-import { downloadText } from '@/utils/csv';
 import { formatInZone } from '@/utils/timezone';
 import ClientKeyModal from './ClientKeyModal';
 import { CopyButton } from './shared';
@@ -123,7 +123,7 @@ export function PlatformKeyCard({ settings, loading }: { settings: ApiSettings |
             <CopyButton text={pem} testId="platform-key-copy" />
             <Button
               icon={<DownloadOutlined />}
-              onClick={() => downloadText(platformPemFileName(keyId), pem.endsWith('\n') ? pem : `${pem}\n`, 'application/x-pem-file')}
+              onClick={() => saveBlob(platformPemFileName(keyId), new Blob([pem.endsWith('\n') ? pem : `${pem}\n`], { type: 'application/x-pem-file' }))}
               data-testid="platform-key-download"
             >
               {t('sys_download')}

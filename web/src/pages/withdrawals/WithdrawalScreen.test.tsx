@@ -7,7 +7,6 @@ import { settle } from '@/test/router';
 import { withdrawalRow } from '@/test/withdrawals';
 import { toast } from '@/utils/feedback';
 import { WithdrawListPage, WithdrawOrdersPage } from './WithdrawalPages';
-import { withdrawalCsv } from './withdrawalKind';
 import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 
 const api = vi.hoisted(() => ({
@@ -218,18 +217,5 @@ describe('Transactions › Withdraw list', () => {
     fireEvent.click(row().getByTestId('wd-push'));
     await clickLatest('wd-push-sure');
     await waitFor(() => expect(api.pushWithdrawal).toHaveBeenCalledWith(9), WAIT);
-  });
-});
-
-describe('withdrawal CSV', () => {
-  it('names states and reasons in the UI language, times in the zone', async () => {
-    await i18n.changeLanguage('zh-CN');
-    const text = withdrawalCsv([WAITING], i18n.t.bind(i18n), 8);
-    const [header, line] = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header.startsWith('订单号,商户订单号,来源,')).toBe(true);
-    expect(header).toContain('创建时间（UTC+8）');
-    expect(line).toContain(',商户 API,');
-    expect(line).toContain(',1500.1234567,0,,待审核,金额达到或超过最低审核金额；被您的风控地址拒绝：blocked user,');
-    expect(line).toContain('2026-11-22 15:00:00');
   });
 });

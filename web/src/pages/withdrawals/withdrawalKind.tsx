@@ -5,9 +5,8 @@ import { WithdrawalSource } from '@/api/orders';
 import type { ListColumn } from '@/components/list/columnSettings';
 import { withdrawalDetail, type WithdrawalDetail, type WithdrawalRow } from '@/api/withdrawals';
 import { detailItem, orderColumns, orderDetailItems, textCell } from '@/pages/orders/orderFields';
-import { orderCsvColumns, toCsv, type CsvColumn } from '@/pages/orders/orderExport';
 import type { ColumnOptions, OrderContext, OrderKind } from '@/pages/orders/orderKind';
-import { ORDER_STATUS, WITHDRAWAL_SOURCE, statusText } from '@/pages/orders/statuses';
+import { ORDER_STATUS, WITHDRAWAL_SOURCE } from '@/pages/orders/statuses';
 import { AmountText, LongText, StatusTag } from '@/pages/orders/StatusTags';
 import type { TranslationKey } from '@/locales/types';
 import WithdrawalReviews from './WithdrawalReviews';
@@ -85,39 +84,6 @@ export function withdrawalColumns({ actions, ...context }: ColumnOptions<Withdra
   return columns;
 }
 
-/** The CSV file of the withdrawals: header in the UI language, times in the merchant's zone. */
-export function withdrawalCsv(rows: readonly WithdrawalRow[], t: TFunction, hours: number | null): string {
-  const shared = orderCsvColumns<WithdrawalRow>(t, hours);
-  const columns: Array<CsvColumn<WithdrawalRow>> = [
-    shared.orderNo,
-    shared.merchantOrderNo,
-    [t('wd_source'), (row) => statusText(t, WITHDRAWAL_SOURCE, row.source)],
-    shared.openId,
-    [t('wd_created_by'), (row) => createdByText(row, t)],
-    shared.chain,
-    shared.token,
-    shared.hash,
-    shared.from,
-    shared.to,
-    [t('wd_quantity'), (row) => row.amount],
-    shared.actualAmount,
-    [t('wd_fee'), (row) => row.fee],
-    shared.status,
-    [t('wd_risk_reasons'), (row) => riskReasonsText(row.riskReasons, t)],
-    [t('wd_reason'), (row) => row.reason],
-    [t('wd_security_code'), (row) => row.securityCode],
-    [t('wd_remark'), (row) => row.remark],
-    [t('wd_reviewer'), (row) => row.reviewer],
-    shared.time('wd_review_time', (row) => row.reviewtime),
-    shared.callbackStatus,
-    shared.callbackResult,
-    shared.notifyStatus,
-    shared.time('created_time', (row) => row.createtime),
-    shared.time('wd_complete_time', (row) => row.completetime),
-  ];
-  return toCsv(columns, rows);
-}
-
 /** Every field of a withdrawal in the detail drawer. */
 function withdrawalDetailItems(shown: WithdrawalRow, context: OrderContext) {
   const { t } = context;
@@ -173,7 +139,6 @@ export const WITHDRAWAL_KIND: OrderKind<WithdrawalRow, WithdrawalDetail> = {
   withMerchantOrderNo: true,
   drawerWidth: 760,
   columns: withdrawalColumns,
-  csv: (rows, t, hours) => withdrawalCsv(rows, t, hours),
   detail: (id) => withdrawalDetail(id),
   readsDetail: () => true,
   detailItems: withdrawalDetailItems,
