@@ -4,7 +4,8 @@ import { expect, openAs, test } from './fixtures';
 /** Goes to a page the way a typed URL or a link does: the hash changes, the app stays. */
 const goTo = (page: Page, path: string) => page.evaluate((hash) => (window.location.hash = hash), `#${path}`);
 
-const selected = (page: Page, menu: string) => page.locator('.ant-menu-item-selected').getByTestId(`menu-${menu}`);
+// In the sidebar itself: a collapsed sidebar's hover popups stay in the page, hidden, after it expands.
+const selected = (page: Page, menu: string) => page.getByTestId('sidebar').locator('.ant-menu-item-selected').getByTestId(`menu-${menu}`);
 
 test.describe('sidebar', () => {
   test('the current page’s group opens when the page is reached by URL or by tab', async ({ page, env }) => {
