@@ -5,7 +5,7 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::schema::{add_column, col, drop_column, index};
+use super::schema::{add_column, col, drop_column, drop_index, index};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -57,13 +57,7 @@ impl MigrationTrait for Migration {
                 "UPDATE callback_event SET withdrawal_id = order_id WHERE order_kind = 'withdrawal'",
             )
             .await?;
-        m.drop_index(
-            Index::drop()
-                .name("ix_callback_event_order")
-                .table(Alias::new(TABLE))
-                .to_owned(),
-        )
-        .await?;
+        drop_index(m, TABLE, "ix_callback_event_order").await?;
         drop_column(m, TABLE, "order_kind").await?;
         drop_column(m, TABLE, "order_id").await
     }

@@ -5,7 +5,7 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::schema::index;
+use super::schema::{drop_index, index};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -23,11 +23,6 @@ const ORDER_TABLES: [(&str, &str, &str); 2] = [
         "ix_withdrawal_merchant_time_id",
     ),
 ];
-
-async fn drop_index(m: &SchemaManager<'_>, table: &str, name: &str) -> Result<(), DbErr> {
-    m.drop_index(Index::drop().name(name).table(Alias::new(table)).to_owned())
-        .await
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {

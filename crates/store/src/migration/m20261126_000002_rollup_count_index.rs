@@ -5,7 +5,7 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::schema::index;
+use super::schema::{drop_index, index};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -28,12 +28,6 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_index(
-            Index::drop()
-                .name(NAME)
-                .table(Alias::new("order_rollup"))
-                .to_owned(),
-        )
-        .await
+        drop_index(m, "order_rollup", NAME).await
     }
 }

@@ -203,6 +203,12 @@ pub async fn index(
     m.create_index(index).await
 }
 
+/// Drops an index of a table.
+pub async fn drop_index(m: &SchemaManager<'_>, table: &str, name: &str) -> Result<(), DbErr> {
+    m.drop_index(Index::drop().name(name).table(Alias::new(table)).to_owned())
+        .await
+}
+
 /// Columns added to an existing table, one ALTER TABLE each (SQLite takes one per statement).
 pub async fn add_columns(
     m: &SchemaManager<'_>,

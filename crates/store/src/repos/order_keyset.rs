@@ -10,6 +10,7 @@ use coffer_domain::ports::{
     DepositRecord, MerchantId, OrderFilter, OrderKind, OrderTimeline, TimelineKey, TimelineOrder,
     TimelinePage, WithdrawalRecord,
 };
+use futures::future::OptionFuture;
 use sea_orm::{ColumnTrait, Condition, QueryFilter, QueryOrder, QuerySelect};
 
 use super::order_queries::{count_orders, filtered, OrderTable};
@@ -68,18 +69,8 @@ async fn each_kind<D: Future, W: Future>(
 ) -> (Option<D::Output>, Option<W::Output>) {
     let wanted = |kind| kinds.contains(&kind);
     futures::join!(
-        async {
-            match wanted(OrderKind::Deposit) {
-                true => Some(deposits.await),
-                false => None,
-            }
-        },
-        async {
-            match wanted(OrderKind::Withdrawal) {
-                true => Some(withdrawals.await),
-                false => None,
-            }
-        },
+        OptionFuture::from(wanted(OrderKind::Deposit).then_some(deposits)),
+        OptionFuture::from(wanted(OrderKind::Withdrawal).then_some(withdrawals)),
     )
 }
 
