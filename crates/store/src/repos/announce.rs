@@ -7,7 +7,7 @@ use coffer_domain::ports::{
     CallbackEvent, CallbackEventRecord, CallbackStatus, EventBuilder, NewCallbackEvent, NotifyStatus,
     OrderRef,
 };
-use sea_orm::sea_query::{Alias, Expr, Query, TableRef};
+use sea_orm::sea_query::{Alias, Expr, LockType, Query, TableRef};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityName, EntityTrait,
     QueryFilter, QuerySelect, Set,
@@ -65,6 +65,23 @@ pub(super) async fn set_order_callback<C: ConnectionTrait>(
         update.value(Alias::new("callback_result"), result);
     }
     db.execute(db.get_database_backend().build(&update)).await?;
+    Ok(())
+}
+
+/// Locks an order's row until the transaction ends. Every transaction that writes an order's
+/// outbox events takes the order's row first (`enqueue` by updating it): with one lock order
+/// the scanner announcing a change and the worker finishing an attempt of the same order wait
+/// for each other instead of deadlocking (PostgreSQL then aborts one of them). SQLite ignores
+/// `FOR UPDATE`: its write transactions already take turns.
+pub(super) async fn lock_order<C: ConnectionTrait>(db: &C, order: OrderRef) -> Result<(), sea_orm::DbErr> {
+    let (_, id, table) = order_key(order);
+    let select = Query::select()
+        .column(Alias::new("id"))
+        .from(table)
+        .and_where(Expr::col(Alias::new("id")).eq(id))
+        .lock(LockType::Update)
+        .to_owned();
+    db.query_one(db.get_database_backend().build(&select)).await?;
     Ok(())
 }
 

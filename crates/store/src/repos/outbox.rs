@@ -14,7 +14,7 @@ use sea_orm::{
     QueryOrder, QuerySelect, Set,
 };
 
-use super::announce::{event, set_order_callback};
+use super::announce::{event, lock_order, set_order_callback};
 use super::query::take_lease;
 use crate::entities::{callback_attempt, callback_event, Stored};
 use crate::Store;
@@ -193,6 +193,9 @@ impl CallbackOutbox for Store {
         outcome: &AttemptOutcome,
     ) -> AppResult<()> {
         let tx = self.begin_write().await?;
+        if let Some(order) = e.order {
+            lock_order(&tx, order).await?;
+        }
         callback_attempt::ActiveModel {
             event_id: Set(attempt.event_id.clone()),
             merchant_id: Set(attempt.merchant_id),
