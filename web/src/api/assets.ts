@@ -56,26 +56,24 @@ export interface Asset {
   createtime: string;
 }
 
-/** An effective collection address of an asset. */
-export interface ColdAddressRow {
+/** The asset a cold-address row or request belongs to. */
+interface OfAsset {
   id: number;
   assetId: number;
   chainId: number;
   chainname: string;
   tokenId: number;
   symbol: string;
+}
+
+/** An effective collection address of an asset. */
+export interface ColdAddressRow extends OfAsset {
   address: string;
   ratio: string;
   createtime: string;
 }
 
-export interface TokenRequestRow {
-  id: number;
-  assetId: number;
-  chainId: number;
-  chainname: string;
-  tokenId: number;
-  symbol: string;
+export interface TokenRequestRow extends OfAsset {
   coldAddresses: ColdAddressEntry[];
   /** 1 these addresses are in force, 0 not (pending, rejected or superseded). */
   status: 0 | 1;

@@ -9,21 +9,16 @@ import GoogleBindModal from '@/pages/personal/GoogleBindModal';
 import GoogleUnbindModal from '@/pages/personal/GoogleUnbindModal';
 import type { AccountRow } from '@/api/types';
 import { TestRouter, settle } from '@/test/router';
+import * as personalModule from '@/api/personal';
+import * as authModule from '@/api/auth';
+import * as accountsModule from '@/api/accounts';
 
-const personal = vi.hoisted(() => ({ googleCode: vi.fn(), googleBind: vi.fn(), googleUnbind: vi.fn() }));
-vi.mock('@/api/personal', () => personal);
-const auth = vi.hoisted(() => ({ editPassword: vi.fn() }));
-vi.mock('@/api/auth', () => auth);
-const accounts = vi.hoisted(() => ({
-  roleAdd: vi.fn(),
-  roleEdit: vi.fn(),
-  roleMenus: vi.fn(),
-  accountAdd: vi.fn(),
-  accountEdit: vi.fn(),
-  roleOptions: vi.fn(),
-  accountResetPassword: vi.fn(),
-}));
-vi.mock('@/api/accounts', () => accounts);
+vi.mock('@/api/personal');
+const personal = vi.mocked(personalModule);
+vi.mock('@/api/auth');
+const auth = vi.mocked(authModule);
+vi.mock('@/api/accounts');
+const accounts = vi.mocked(accountsModule);
 
 const SUB_ACCOUNT = { id: 7, email: 'clerk@coffer.local', username: 'Clerk', roleId: 2, roleName: 'Clerks', status: 1 } as AccountRow;
 const close = () => undefined;

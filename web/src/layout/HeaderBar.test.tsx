@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { renderSignedIn, signOutAndRestore } from '@/test/session';
 import HeaderBar from './HeaderBar';
+import * as usePublicConfigModule from '@/hooks/usePublicConfig';
 
-const publicConfig = vi.hoisted(() => ({ usePublicConfig: vi.fn() }));
-vi.mock('@/hooks/usePublicConfig', () => publicConfig);
+vi.mock('@/hooks/usePublicConfig');
+const publicConfig = vi.mocked(usePublicConfigModule);
 
 const renderHeader = () => renderSignedIn([1], <HeaderBar collapsed={false} onToggle={vi.fn()} fixed={false} routes={[]} />);
 

@@ -4,9 +4,10 @@ import { sessionStore } from '@/store/session';
 import { SERVER_ADDRESS_RULES } from '@/test/addressRules';
 import { makeUser } from '@/test/fixtures';
 import { useAddressRules } from './addressRules';
+import * as chainsModule from '@/api/chains';
 
-const api = vi.hoisted(() => ({ getAddressRules: vi.fn() }));
-vi.mock('@/api/chains', () => api);
+vi.mock('@/api/chains');
+const api = vi.mocked(chainsModule);
 
 beforeEach(() => {
   api.getAddressRules.mockReset().mockResolvedValue(SERVER_ADDRESS_RULES);

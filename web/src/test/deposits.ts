@@ -1,4 +1,5 @@
 import type { DepositRow } from '@/api/deposits';
+import { DEVCHAIN_USDT } from './answers';
 
 /** A deposit as the server lists it (docs/api.md), complete and credited unless overridden. */
 export const depositRow = (id: number, overrides: Partial<DepositRow> = {}): DepositRow => ({
@@ -7,13 +8,7 @@ export const depositRow = (id: number, overrides: Partial<DepositRow> = {}): Dep
   merchantOrderNo: '',
   openId: 'user-1',
   userId: 7,
-  chainId: 1337,
-  tokenId: 1,
-  chainname: 'Devchain',
-  chainsymbol: 'DEV',
-  symbol: 'USDT',
-  symbol_price: '1',
-  decimals: 6,
+  ...DEVCHAIN_USDT,
   hash: '0x' + 'ab'.repeat(32),
   index: 0,
   fromAddress: '0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0',

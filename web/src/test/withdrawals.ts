@@ -1,4 +1,5 @@
 import type { WithdrawalRow } from '@/api/withdrawals';
+import { DEVCHAIN_USDT } from './answers';
 
 /** A withdrawal as the server lists it (docs/api.md), complete unless overridden. */
 export const withdrawalRow = (id: number, overrides: Partial<WithdrawalRow> = {}): WithdrawalRow => ({
@@ -9,13 +10,7 @@ export const withdrawalRow = (id: number, overrides: Partial<WithdrawalRow> = {}
   source: 2,
   openId: 'user-1',
   securityCode: '',
-  chainId: 1337,
-  tokenId: 1,
-  chainname: 'Devchain',
-  chainsymbol: 'DEV',
-  symbol: 'USDT',
-  symbol_price: '1',
-  decimals: 6,
+  ...DEVCHAIN_USDT,
   fromAddress: '0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0',
   toAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   amount: '5.123456',

@@ -8,7 +8,6 @@ import type { PickedRange } from '@/utils/timezone';
 import FilterBar from './FilterBar';
 import { compactFilters, statusField, type FilterField } from './filterFields';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 interface Values {
   period?: PickedRange;

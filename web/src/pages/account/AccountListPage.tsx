@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import CellText from '@/components/list/CellText';
+import ConfirmLink from '@/components/list/ConfirmLink';
 import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, type FilterField } from '@/components/list/filterFields';
@@ -105,20 +106,15 @@ export default function AccountListPage() {
               </Button>
             </AccessControl>
             <AccessControl menuId={PERMISSIONS.accountDelete}>
-              <Popconfirm
+              <ConfirmLink
                 title={t('account_delete_confirm', { email: row.email })}
-                okText={t('sure')}
-                cancelText={t('cancel')}
-                okButtonProps={{ danger: true, 'data-testid': 'account-delete-sure' }}
+                icon={<DeleteOutlined />}
+                label={t('delete')}
+                danger
+                testId="account-delete"
                 onConfirm={() => remove(row)}
-                disabled={self}
-              >
-                <Tooltip title={self ? t('cannot_delete_self') : undefined}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={self} data-testid="account-delete">
-                    {t('delete')}
-                  </Button>
-                </Tooltip>
-              </Popconfirm>
+                blocked={self ? t('cannot_delete_self') : undefined}
+              />
             </AccessControl>
           </Space>
         );

@@ -5,12 +5,14 @@ import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
 import { showAllColumns } from '@/test/columns';
 import IpListPage from './IpListPage';
+import * as ipListModule from '@/api/ipList';
+import type { PartnerIpRow } from '@/api/ipList';
 
-const api = vi.hoisted(() => ({ getPartnerIps: vi.fn(), requestPartnerIp: vi.fn(), deletePartnerIp: vi.fn() }));
-vi.mock('@/api/ipList', () => api);
+vi.mock('@/api/ipList');
+const api = vi.mocked(ipListModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-const row = (id: number, ip: string, applyStatus: 0 | 1 | 2) => ({
+const row = (id: number, ip: string, applyStatus: 0 | 1 | 2): PartnerIpRow => ({
   id,
   ip,
   remark: id === 1 ? 'office' : '',

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { roleDelete, rolePage } from '@/api/accounts';
 import type { RoleRow } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
 import CellText from '@/components/list/CellText';
+import ConfirmLink from '@/components/list/ConfirmLink';
 import { actionsColumn, type ListColumn } from '@/components/list/columnSettings';
 import ListCard, { AddButton } from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
@@ -58,20 +59,15 @@ export default function RoleListPage() {
               </Tooltip>
             </AccessControl>
             <AccessControl menuId={PERMISSIONS.roleDelete}>
-              <Popconfirm
+              <ConfirmLink
                 title={t('role_delete_confirm', { name: role.name })}
-                okText={t('sure')}
-                cancelText={t('cancel')}
-                okButtonProps={{ danger: true, 'data-testid': 'role-delete-sure' }}
+                icon={<DeleteOutlined />}
+                label={t('delete')}
+                danger
+                testId="role-delete"
                 onConfirm={() => remove(role)}
-                disabled={deleteBlocked !== null}
-              >
-                <Tooltip title={deleteBlocked}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={deleteBlocked !== null} data-testid="role-delete">
-                    {t('delete')}
-                  </Button>
-                </Tooltip>
-              </Popconfirm>
+                blocked={deleteBlocked ?? undefined}
+              />
             </AccessControl>
           </Space>
         );

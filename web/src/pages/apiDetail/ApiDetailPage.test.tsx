@@ -13,7 +13,6 @@ import { signOutAndRestore } from '@/test/session';
 const api = vi.hoisted(() => ({ fetchOpenApi: vi.fn(), platformKey: vi.fn() }));
 vi.mock('@/api/apiDetail', async (original) => ({ ...(await original<typeof import('@/api/apiDetail')>()), ...api }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const PLATFORM = { platformKeyId: 'pk_2026', platformPublicKey: '-----BEGIN PUBLIC KEY-----\nMIIBIjAN...\n-----END PUBLIC KEY-----\n' };
 

@@ -5,9 +5,12 @@ import { toast } from '@/utils/feedback';
 import CallbackPage from './CallbackPage';
 import { showAllColumns } from '@/test/columns';
 import { clickLatest, renderSignedIn, signOutAndRestore } from '@/test/session';
+import * as callbacksModule from '@/api/callbacks';
+import { attemptResult } from '@/test/answers';
+import type { CallbackEvent } from '@/api/callbacks';
 
-const api = vi.hoisted(() => ({ pageCallbacks: vi.fn(), callbackAttempts: vi.fn(), pushCallback: vi.fn() }));
-vi.mock('@/api/callbacks', () => api);
+vi.mock('@/api/callbacks');
+const api = vi.mocked(callbacksModule);
 // The address cards above the log read the settings (their own tests: pages/system).
 vi.mock('@/api/system', () => ({
   getApiSettings: () => Promise.resolve({ hasKey: false, keyId: null, createtime: null, callbackUrl: '', clientKey: null, platformKeyId: 'pk1', platformPublicKey: '' }),
@@ -15,9 +18,8 @@ vi.mock('@/api/system', () => ({
 }));
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
-const EVENT = {
+const EVENT: CallbackEvent = {
   eventId: 'evt_1',
   orderNo: 'D202611220000012',
   depositId: 12,
@@ -28,6 +30,7 @@ const EVENT = {
   lastHttpStatus: 500,
   createtime: '2026-11-22T07:00:00Z',
   deliveredtime: null,
+  seq: 1,
 };
 const ATTEMPTS = [
   { id: 4, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 500, latencyMs: 42, response: 'boom', error: '', success: false, createtime: '2026-11-22T07:01:00Z' },
@@ -43,7 +46,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.pageCallbacks.mockReset().mockResolvedValue({ list: [EVENT], total: 1 });
   api.callbackAttempts.mockReset().mockResolvedValue(ATTEMPTS);
-  api.pushCallback.mockReset().mockResolvedValue(null);
+  api.pushCallback.mockReset().mockResolvedValue(attemptResult());
 });
 afterEach(signOutAndRestore);
 
@@ -93,7 +96,7 @@ describe('callback log', () => {
     fireEvent.click(screen.getByTestId('callback-push'));
     await clickLatest('callback-push-sure');
     await waitFor(() => expect(api.pushCallback).toHaveBeenCalledWith('evt_1'), WAIT);
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully pushed'), WAIT);
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Delivered: HTTP 200, code 0, 42 ms'), WAIT);
     await waitFor(() => expect(api.pageCallbacks).toHaveBeenCalledTimes(2), WAIT);
   });
 });

@@ -8,22 +8,19 @@ import { toast } from '@/utils/feedback';
 import { DepositOrdersPage } from './DepositPages';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
+import * as depositsModule from '@/api/deposits';
+import * as configModule from '@/api/config';
+import { attemptResult } from '@/test/answers';
 
-const api = vi.hoisted(() => ({
-  pageDeposits: vi.fn(),
-  depositSummary: vi.fn(),
-  depositDetail: vi.fn(),
-  pushDeposit: vi.fn(),
-}));
-vi.mock('@/api/deposits', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/deposits');
+const api = vi.mocked(depositsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 const exportsApi = vi.hoisted(() => ({ exportOrders: vi.fn(), saveBlob: vi.fn() }));
 vi.mock('@/api/exports', () => ({ exportOrders: exportsApi.exportOrders }));
 vi.mock('@/api/download', () => ({ saveBlob: exportsApi.saveBlob }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const ROW = depositRow(12, { orderNo: 'D202611220000012', amount: '25', actualAmount: '25' });
 const CONFIRMING = depositRow(13, { orderNo: 'D202611220000013', status: 7, confirmations: 3, callbackStatus: 0, notifyStatus: 1, chainId: 31337, chainname: 'Anvil', tokenId: 101 });
@@ -51,7 +48,7 @@ beforeEach(async () => {
   api.pageDeposits.mockResolvedValue({ list: [ROW, CONFIRMING], total: 2 });
   api.depositSummary.mockResolvedValue(SUMMARY);
   api.depositDetail.mockResolvedValue({ ...ROW, callbacks: [ATTEMPT] });
-  api.pushDeposit.mockResolvedValue(null);
+  api.pushDeposit.mockResolvedValue(attemptResult());
   exportsApi.exportOrders.mockReset();
   exportsApi.saveBlob.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
@@ -144,7 +141,7 @@ describe('deposits table', () => {
     fireEvent.click(row().getByTestId('deposit-push'));
     await clickLatest('deposit-push-sure');
     await waitFor(() => expect(api.pushDeposit).toHaveBeenCalledWith(12), WAIT);
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully pushed'), WAIT);
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Delivered: HTTP 200, code 0, 42 ms'), WAIT);
     await waitFor(() => expect(api.pageDeposits).toHaveBeenCalledTimes(2), WAIT);
   });
 

@@ -9,23 +9,19 @@ import { ApiError } from '@/utils/request';
 import { DepositListPage, DepositOrdersPage } from './DepositPages';
 import { hashToSend, isTxHash } from './hashScanRules';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
+import * as depositsModule from '@/api/deposits';
+import * as configModule from '@/api/config';
+import { orderSummary } from '@/test/answers';
 
 // The hash scan of Transactions › Deposit list (40101) against the contract of docs/api.md
 // "Scanning a missed transaction" (`/api/v2/hash/scan`), with the server mocked.
 
-const api = vi.hoisted(() => ({
-  pageDeposits: vi.fn(),
-  depositSummary: vi.fn(),
-  depositDetail: vi.fn(),
-  pushDeposit: vi.fn(),
-  scanHash: vi.fn(),
-}));
-vi.mock('@/api/deposits', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/deposits');
+const api = vi.mocked(depositsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const HASH = `0x${'c4'.repeat(32)}`;
 const LISTED = depositRow(12, { orderNo: 'D202611220000012' });
@@ -63,7 +59,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   for (const fn of Object.values(api)) fn.mockReset();
   api.pageDeposits.mockResolvedValue({ list: [LISTED], total: 1 });
-  api.depositSummary.mockResolvedValue({ count: 1, totals: [] });
+  api.depositSummary.mockResolvedValue(orderSummary({ count: 1 }));
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
     { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
     { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', txurl: '', family: 'tron', tokens: [] },

@@ -5,11 +5,13 @@ import i18n from '@/locales';
 import { PAGES } from '@/router/permissions';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import HomePage from './HomePage';
+import * as homeModule from '@/api/home';
+import * as configModule from '@/api/config';
 
-const api = vi.hoisted(() => ({ getHomeOverview: vi.fn(), queryDailyTxData: vi.fn() }));
-vi.mock('@/api/home', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/home');
+const api = vi.mocked(homeModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 // jsdom draws no canvas: the chart module is replaced by a recorder of what the screen asks it to draw.
 const charts = vi.hoisted(() => ({ options: new Map<HTMLElement, unknown>(), disposed: 0 }));
@@ -23,7 +25,6 @@ vi.mock('./charts/echarts', () => ({
   }),
 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 
 // A date no wall clock is at while these tests run: the screen must take "today" from the server.

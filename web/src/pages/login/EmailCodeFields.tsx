@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, Input, type FormInstance } from 'antd';
+import { Form, Input, type FormInstance } from 'antd';
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { sendEmailCode, type EmailCodeType } from '@/api/auth';
 import type { useCountdown } from '@/hooks/useCountdown';
 import { toast } from '@/utils/feedback';
 import { codeRules, emailRules } from '@/utils/formRules';
+import { CodeInput, GetCodeButton } from './CodeInput';
 
 interface EmailCodeFieldsProps {
   form: FormInstance;
@@ -51,27 +52,10 @@ export default function EmailCodeFields({ form, codeType, countdown, testId }: E
         <Input prefix={<MailOutlined />} placeholder={t('account_placeholder')} autoComplete="email" data-testid={`${testId}-email`} />
       </Form.Item>
       <Form.Item name="code" label={t('verification_code')} rules={codeRules(t)}>
-        <Input
+        <CodeInput
           prefix={<SafetyOutlined />}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={8}
-          placeholder={t('code_placeholder')}
           data-testid={`${testId}-code`}
-          suffix={
-            <Button
-              type="link"
-              size="small"
-              loading={sending}
-              onClick={getCode}
-              aria-disabled={countdown.running}
-              className={countdown.running ? 'coffer-countdown' : undefined}
-              data-testid={`${testId}-get-code`}
-              data-remaining={countdown.remaining}
-            >
-              {countdown.running ? t('resend_in', { seconds: countdown.remaining }) : t('get_code')}
-            </Button>
-          }
+          suffix={<GetCodeButton sending={sending} countdown={countdown} onClick={getCode} testId={`${testId}-get-code`} />}
         />
       </Form.Item>
     </>

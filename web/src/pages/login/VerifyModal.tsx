@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Modal, Typography } from 'antd';
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_CODE_TYPE, sendEmailCode } from '@/api/auth';
 import { useCountdown } from '@/hooks/useCountdown';
 import { isSixDigitCode } from '@/utils/password';
 import { toast } from '@/utils/feedback';
+import { CodeInput, GetCodeButton } from './CodeInput';
 
 /** Second step of sign-in: 0 = e-mail code, anything else = Google authenticator code. */
 export const VERIFY_EMAIL = 0;
@@ -81,38 +82,13 @@ export default function VerifyModal({ open, type, email, submitting, onSubmit, o
       >
         <Form.Item name="code" label={t('verification_code')} rules={codeRules}>
           {byEmail ? (
-            <Input
+            <CodeInput
               size="large"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              placeholder={t('code_placeholder')}
               data-testid="verify-code"
-              suffix={
-                <Button
-                  type="link"
-                  size="small"
-                  loading={sending}
-                  onClick={getCode}
-                  aria-disabled={countdown.running}
-                  className={countdown.running ? 'coffer-countdown' : undefined}
-                  data-testid="get-code"
-                  data-remaining={countdown.remaining}
-                >
-                  {countdown.running ? t('resend_in', { seconds: countdown.remaining }) : t('get_code')}
-                </Button>
-              }
+              suffix={<GetCodeButton sending={sending} countdown={countdown} onClick={getCode} testId="get-code" />}
             />
           ) : (
-            <Input
-              size="large"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              placeholder={t('code_placeholder')}
-              data-testid="verify-code"
-              autoFocus
-            />
+            <CodeInput size="large" data-testid="verify-code" autoFocus />
           )}
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting} data-testid="verify-submit">

@@ -8,16 +8,17 @@ import { settle } from '@/test/router';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import { PaymentReportPage, ReceiptReportPage } from './ReportPages';
 import { toReportFilters } from './reportRules';
+import * as reportsModule from '@/api/reports';
+import * as configModule from '@/api/config';
 
-const api = vi.hoisted(() => ({ getReport: vi.fn(), exportReport: vi.fn(), exportReportOrders: vi.fn() }));
-vi.mock('@/api/reports', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/reports');
+const api = vi.mocked(reportsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 const files = vi.hoisted(() => ({ saveBlob: vi.fn() }));
 vi.mock('@/api/download', async (actual) => ({ ...(await actual<object>()), ...files }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 
 const asset = { chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', decimals: 6, feeSymbol: 'DEV' };

@@ -8,26 +8,27 @@ import { toast } from '@/utils/feedback';
 import { ApiError } from '@/utils/request';
 import ApiKeyPage from './ApiKeyPage';
 import { renderSignedIn } from '@/test/session';
+import * as systemModule from '@/api/system';
+import * as downloadModule from '@/api/download';
+import { apiSettings } from '@/test/answers';
 
-const api = vi.hoisted(() => ({ getApiSettings: vi.fn(), showSecret: vi.fn(), resetSecret: vi.fn(), saveClientKey: vi.fn() }));
-vi.mock('@/api/system', () => api);
-const download = vi.hoisted(() => ({ saveBlob: vi.fn() }));
-vi.mock('@/api/download', () => download);
+vi.mock('@/api/system');
+const api = vi.mocked(systemModule);
+vi.mock('@/api/download');
+const download = vi.mocked(downloadModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 vi.mock('@/store/refreshSession', () => ({ refreshSession: () => Promise.resolve() }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const PLATFORM_PEM = '-----BEGIN PUBLIC KEY-----\nMIIBIjANplatform\n-----END PUBLIC KEY-----';
-const SETTINGS = {
+const SETTINGS = apiSettings({
   hasKey: true,
   keyId: 'ck_0123456789abcdef',
   createtime: '2026-11-22T07:00:00Z',
-  callbackUrl: '',
   clientKey: { fingerprint: '677c6915aa', bits: 2048, publicKey: '-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----', updatetime: '2026-11-22T08:00:00Z' },
   platformKeyId: 'pk_1a2b',
   platformPublicKey: PLATFORM_PEM,
-};
+});
 const SECRET = { keyId: 'ck_0123456789abcdef', secret: `ck_0123456789abcdef_${'e'.repeat(64)}`, createtime: '2026-11-22T07:00:00Z' };
 const ALL = [8, 801, 803, 80301, 80302, 80303];
 

@@ -8,14 +8,15 @@ import { ApiError } from '@/utils/request';
 import BlacklistPage from './BlacklistPage';
 import { showAllColumns } from '@/test/columns';
 import { clickLatest, homeConfig, renderSignedIn } from '@/test/session';
+import * as systemModule from '@/api/system';
+import * as configModule from '@/api/config';
 
-const api = vi.hoisted(() => ({ pageBlacklist: vi.fn(), addBlacklist: vi.fn(), deleteBlacklist: vi.fn() }));
-vi.mock('@/api/system', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/system');
+const api = vi.mocked(systemModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

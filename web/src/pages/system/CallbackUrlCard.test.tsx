@@ -7,13 +7,14 @@ import { toast } from '@/utils/feedback';
 import { ApiError } from '@/utils/request';
 import CallbackUrlCard from './CallbackUrlCard';
 import { renderSignedIn } from '@/test/session';
+import * as systemModule from '@/api/system';
+import { apiSettings } from '@/test/answers';
 
-const api = vi.hoisted(() => ({ getApiSettings: vi.fn(), saveCallbackUrl: vi.fn() }));
-vi.mock('@/api/system', () => api);
+vi.mock('@/api/system');
+const api = vi.mocked(systemModule);
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
-const SETTINGS = { hasKey: false, keyId: null, createtime: null, callbackUrl: '', clientKey: null, platformKeyId: 'pk', platformPublicKey: '' };
+const SETTINGS = apiSettings();
 const INVALID = 'The callback address must be an http:// or https:// URL with a host, at most 512 characters';
 
 async function renderCard(menuIds: Array<number | string>, callbackUrl = '') {

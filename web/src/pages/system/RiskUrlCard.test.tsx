@@ -6,13 +6,14 @@ import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import RiskUrlCard from './RiskUrlCard';
 import { renderSignedIn } from '@/test/session';
+import * as systemModule from '@/api/system';
+import * as withdrawalsModule from '@/api/withdrawals';
 
-const system = vi.hoisted(() => ({ getApiSettings: vi.fn(), saveCallbackUrl: vi.fn() }));
-vi.mock('@/api/system', () => system);
-const withdrawals = vi.hoisted(() => ({ saveRiskUrl: vi.fn() }));
-vi.mock('@/api/withdrawals', () => withdrawals);
+vi.mock('@/api/system');
+const system = vi.mocked(systemModule);
+vi.mock('@/api/withdrawals');
+const withdrawals = vi.mocked(withdrawalsModule);
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const SETTINGS = { hasKey: false, keyId: null, createtime: null, callbackUrl: 'https://shop.example/cb', clientKey: null, platformKeyId: 'pk', platformPublicKey: '' };
 const INVALID = 'The risk-control address must be an http:// or https:// URL with a host, at most 512 characters';

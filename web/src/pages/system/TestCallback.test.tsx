@@ -6,18 +6,20 @@ import { toast } from '@/utils/feedback';
 import { toastPushResult } from '@/pages/orders/attemptResult';
 import CallbackUrlCard from './CallbackUrlCard';
 import { renderSignedIn } from '@/test/session';
+import * as systemModule from '@/api/system';
+import * as callbacksModule from '@/api/callbacks';
+import { apiSettings, attemptResult } from '@/test/answers';
 
 // The test callback on System › Callback and the push results.
 
-const api = vi.hoisted(() => ({ getApiSettings: vi.fn(), saveCallbackUrl: vi.fn() }));
-vi.mock('@/api/system', () => api);
-const callbacks = vi.hoisted(() => ({ testCallback: vi.fn() }));
-vi.mock('@/api/callbacks', () => callbacks);
+vi.mock('@/api/system');
+const api = vi.mocked(systemModule);
+vi.mock('@/api/callbacks');
+const callbacks = vi.mocked(callbacksModule);
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
-const SETTINGS = { hasKey: false, keyId: null, createtime: null, clientKey: null, platformKeyId: 'pk', platformPublicKey: '' };
-const RESULT = { eventId: 'evt_1', attempted: true, success: true, httpStatus: 200, replyCode: 0, reason: '', response: '{"code":0}', latencyMs: 42 };
+const SETTINGS = apiSettings();
+const RESULT = attemptResult();
 
 async function renderCard(menuIds: Array<number | string>) {
   api.getApiSettings.mockResolvedValue({ ...SETTINGS, callbackUrl: 'https://shop.example/cb' });

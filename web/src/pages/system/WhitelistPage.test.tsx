@@ -5,12 +5,12 @@ import { sessionStore } from '@/store/session';
 import { ApiError } from '@/utils/request';
 import WhitelistPage from './WhitelistPage';
 import { renderSignedIn } from '@/test/session';
+import * as systemModule from '@/api/system';
 
-const api = vi.hoisted(() => ({ getAllowIps: vi.fn(), editAllowIps: vi.fn() }));
-vi.mock('@/api/system', () => api);
+vi.mock('@/api/system');
+const api = vi.mocked(systemModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const LIST = [
   { ip: '203.0.113.7', createtime: '2026-11-22T07:00:00Z' },

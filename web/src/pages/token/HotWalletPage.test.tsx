@@ -7,38 +7,23 @@ import { TestRouter, settle } from '@/test/router';
 import HotWalletPage from './HotWalletPage';
 import { showAllColumns } from '@/test/columns';
 import { clickLatest, homeConfig } from '@/test/session';
+import * as walletsModule from '@/api/wallets';
+import * as configModule from '@/api/config';
+import { hotWalletRow } from '@/test/answers';
+import type { HotWalletRow } from '@/api/wallets';
 
-const api = vi.hoisted(() => ({
-  pageHotWallets: vi.fn(),
-  addHotWallet: vi.fn(),
-  setHotWalletStatus: vi.fn(),
-  pageDepositAddresses: vi.fn(),
-  editAddressRemark: vi.fn(),
-}));
-vi.mock('@/api/wallets', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/wallets');
+const api = vi.mocked(walletsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
 const WAIT = { timeout: 5000 };
 // antd tables and popups in jsdom are slow on a small machine.
-vi.setConfig({ testTimeout: 20_000 });
 const DEV_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const EVM_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
-const wallet = (id: number, overrides: object = {}) => ({
-  id,
-  chainId: 1337,
-  chainname: 'Devchain',
-  chainsymbol: 'DEV',
-  address: DEV_ADDRESS,
-  status: 0,
-  remark: '',
-  balances: [],
-  balanceError: false,
-  createtime: '2026-11-22T07:00:00Z',
-  ...overrides,
-});
+const wallet = (id: number, overrides: Partial<HotWalletRow> = {}) => hotWalletRow(id, { address: DEV_ADDRESS, ...overrides });
 const ROWS = [
   wallet(1, {
     remark: 'main',

@@ -8,46 +8,23 @@ import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
 import TokenListPage from './TokenListPage';
 import { homeConfig } from '@/test/session';
+import * as assetsModule from '@/api/assets';
+import * as walletsModule from '@/api/wallets';
+import * as configModule from '@/api/config';
+import { assetRow, hotWalletRow } from '@/test/answers';
 
-const assets = vi.hoisted(() => ({
-  listAssets: vi.fn(),
-  addAsset: vi.fn(),
-  editAsset: vi.fn(),
-  setAssetStatus: vi.fn(),
-  pageColdAddresses: vi.fn(),
-  requestColdAddresses: vi.fn(),
-  getTokenRequests: vi.fn(),
-}));
-vi.mock('@/api/assets', () => assets);
-const wallets = vi.hoisted(() => ({ pageHotWallets: vi.fn(), addHotWallet: vi.fn(), setHotWalletStatus: vi.fn(), pageDepositAddresses: vi.fn(), editAddressRemark: vi.fn() }));
-vi.mock('@/api/wallets', () => wallets);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/assets');
+const assets = vi.mocked(assetsModule);
+vi.mock('@/api/wallets');
+const wallets = vi.mocked(walletsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 5000 };
 const HOT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
-const ASSET = {
-  id: 3,
-  chainId: 1337,
-  tokenId: 1,
-  chainname: 'Devchain',
-  chainsymbol: 'DEV',
-  symbol: 'USDT',
-  symbol_price: '1',
-  decimals: 6,
-  contract: '0x0000000000000000000000000000000000000001',
-  status: 1,
-  paymentAddress: HOT,
-  collect: { autoCollect: false, collectType: 1, startTime: '00:00', intervalHours: 24, minCollectAmount: '0', minSplitAmount: '0' },
-  risk: { minReviewAmount: '1000', maxDailyCount: 100, dailyLimit: '100000' },
-  coldAddresses: [],
-  coldStatus: 0,
-  applyStatus: 0,
-  createtime: '2026-11-22T07:00:00Z',
-};
+const ASSET = assetRow(3, { paymentAddress: HOT });
 
 function Probe() {
   const location = useLocation();
@@ -84,7 +61,7 @@ beforeEach(async () => {
   assets.addAsset.mockReset().mockResolvedValue({ id: 4 });
   assets.setAssetStatus.mockReset().mockResolvedValue(null);
   wallets.pageHotWallets.mockReset().mockImplementation(({ chainId }) =>
-    Promise.resolve(chainId === 1337 ? { list: [{ id: 1, chainId: 1337, address: HOT, status: 0, remark: 'main', balances: [] }], total: 1 } : { list: [], total: 0 }),
+    Promise.resolve(chainId === 1337 ? { list: [hotWalletRow(1, { address: HOT, remark: 'main' })], total: 1 } : { list: [], total: 0 }),
   );
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
     { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [

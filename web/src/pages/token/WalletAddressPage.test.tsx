@@ -6,20 +6,15 @@ import { settle } from '@/test/router';
 import WalletAddressPage from './WalletAddressPage';
 import { showAllColumns } from '@/test/columns';
 import { homeConfig, renderSignedIn } from '@/test/session';
+import * as walletsModule from '@/api/wallets';
+import * as configModule from '@/api/config';
 
-const api = vi.hoisted(() => ({
-  pageDepositAddresses: vi.fn(),
-  editAddressRemark: vi.fn(),
-  pageHotWallets: vi.fn(),
-  addHotWallet: vi.fn(),
-  setHotWalletStatus: vi.fn(),
-}));
-vi.mock('@/api/wallets', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/wallets');
+const api = vi.mocked(walletsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-vi.setConfig({ testTimeout: 20_000 });
 const WAIT = { timeout: 5000 };
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const ROW = { id: 11, chainId: 1337, chainname: 'Devchain', openId: 'user-1', address: ADDRESS, remark: '', createtime: '2026-11-22T07:00:00Z' };

@@ -6,11 +6,13 @@ import { makeUser } from '@/test/fixtures';
 import { homeConfig, signOutAndRestore } from '@/test/session';
 import { settle } from '@/test/router';
 import { useHomeConfig } from './useHomeConfig';
+import * as configModule from '@/api/config';
+import * as cacheModule from '@/api/cache';
 
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
-const cache = vi.hoisted(() => ({ checkCacheUpdate: vi.fn() }));
-vi.mock('@/api/cache', () => cache);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
+vi.mock('@/api/cache');
+const cache = vi.mocked(cacheModule);
 
 const DEVCHAIN = { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', decimals: 18, family: 'dev', tokens: [] };
 const TRON = { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', txurl: '', decimals: 6, family: 'tron', tokens: [] };

@@ -7,14 +7,16 @@ import { withdrawalRow } from '@/test/withdrawals';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import TransactionListPage from './TransactionListPage';
+import * as transactionsModule from '@/api/transactions';
+import * as configModule from '@/api/config';
+import { attemptResult } from '@/test/answers';
 
-const api = vi.hoisted(() => ({ pageTransactions: vi.fn(), transactionSummary: vi.fn(), pushTransaction: vi.fn() }));
-vi.mock('@/api/transactions', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/transactions');
+const api = vi.mocked(transactionsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const DEPOSIT = { ...depositRow(12, { orderNo: 'D202611220000012' }), type: 1 as const };
 const WITHDRAWAL = { ...withdrawalRow(12, { orderNo: 'W202611220000012' }), type: 2 as const };
@@ -37,7 +39,7 @@ beforeEach(async () => {
     query.cursor === 'c2' ? { list: [DEPOSIT], total: 3, next: null } : { list: [WITHDRAWAL, DEPOSIT], total: 3, next: 'c2' },
   );
   api.transactionSummary.mockResolvedValue({ count: 2, totals: [], outcomes, withdrawals: { count: 1, totals: [], outcomes } });
-  api.pushTransaction.mockResolvedValue(null);
+  api.pushTransaction.mockResolvedValue(attemptResult());
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
     { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
   ]));

@@ -6,22 +6,26 @@ import { withdrawalRow } from '@/test/withdrawals';
 import { ApiError } from '@/utils/request';
 import TokenWithdrawPage from './TokenWithdrawPage';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
+import * as withdrawalsModule from '@/api/withdrawals';
+import * as assetsModule from '@/api/assets';
+import * as walletsModule from '@/api/wallets';
+import * as configModule from '@/api/config';
+import { assetRow, hotWalletRow, progress } from '@/test/answers';
 
-const api = vi.hoisted(() => ({ requestWithdraw: vi.fn(), manualWithdraw: vi.fn(), queryWithdrawals: vi.fn() }));
-vi.mock('@/api/withdrawals', () => api);
-const assets = vi.hoisted(() => ({ listAssets: vi.fn() }));
-vi.mock('@/api/assets', () => assets);
-const wallets = vi.hoisted(() => ({ pageHotWallets: vi.fn() }));
-vi.mock('@/api/wallets', () => wallets);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/withdrawals');
+const api = vi.mocked(withdrawalsModule);
+vi.mock('@/api/assets');
+const assets = vi.mocked(assetsModule);
+vi.mock('@/api/wallets');
+const wallets = vi.mocked(walletsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const TO = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const HOT = '0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0';
-const asset = (id: number, chainId: number, tokenId: number, symbol: string, status: 0 | 1 = 1) => ({ id, chainId, tokenId, symbol, decimals: 6, status, chainname: '', paymentAddress: HOT });
+const asset = (id: number, chainId: number, tokenId: number, symbol: string, status: 0 | 1 = 1) => assetRow(id, { chainId, tokenId, symbol, status, chainname: '', paymentAddress: HOT });
 
 async function renderPage(menuIds: Array<number | string>, bindGoogle = true) {
   renderSignedIn(menuIds, <TokenWithdrawPage />, { bindGoogle });
@@ -62,13 +66,13 @@ beforeEach(async () => {
   // The screening holds order 9 for review at the second poll.
   api.queryWithdrawals
     .mockReset()
-    .mockResolvedValueOnce([{ id: 9, status: 0, hash: '', reason: '' }])
-    .mockResolvedValue([{ id: 9, status: 1, hash: '', reason: '' }]);
+    .mockResolvedValueOnce([progress(9, 0)])
+    .mockResolvedValue([progress(9, 1)]);
   assets.listAssets.mockReset().mockResolvedValue([asset(1, 1337, 1, 'USDT'), asset(2, 31337, 101, 'USDT', 0)]);
   wallets.pageHotWallets.mockReset().mockResolvedValue({
     list: [
-      { id: 1, chainId: 1337, address: HOT, status: 0, remark: 'main', balances: [] },
-      { id: 2, chainId: 1337, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', status: 1, remark: '', balances: [] },
+      hotWalletRow(1, { address: HOT, remark: 'main' }),
+      hotWalletRow(2, { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', status: 1 }),
     ],
     total: 2,
   });

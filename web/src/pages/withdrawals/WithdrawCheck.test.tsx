@@ -7,21 +7,16 @@ import { settle } from '@/test/router';
 import { withdrawalRow } from '@/test/withdrawals';
 import { WithdrawCheckPage } from './WithdrawalPages';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
+import * as withdrawalsModule from '@/api/withdrawals';
+import * as configModule from '@/api/config';
+import { orderSummary, progress } from '@/test/answers';
 
-const api = vi.hoisted(() => ({
-  pageWithdrawals: vi.fn(),
-  withdrawalSummary: vi.fn(),
-  withdrawalDetail: vi.fn(),
-  pushWithdrawal: vi.fn(),
-  checkWithdrawals: vi.fn(),
-  queryWithdrawals: vi.fn(),
-}));
-vi.mock('@/api/withdrawals', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/withdrawals');
+const api = vi.mocked(withdrawalsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const awaiting = (id: number) =>
   withdrawalRow(id, { status: 1, amount: '1500', actualAmount: '0', hash: '', fee: '', reviewRequired: true, riskReasons: ['amount_over_review_minimum'] });
@@ -52,11 +47,7 @@ beforeEach(async () => {
   api.pageWithdrawals.mockImplementation(async (query: { pageSize: number }) =>
     query.pageSize === 1 ? { list: [A], total: 7 } : { list: [A, B, FAILED], total: 3 },
   );
-  api.withdrawalSummary.mockResolvedValue({
-    count: 3,
-    totals: [],
-    outcomes: Object.fromEntries(['complete', 'pending', 'rejected', 'failed', 'uncredited'].map((o) => [o, { count: 0, totals: [] }])),
-  });
+  api.withdrawalSummary.mockResolvedValue(orderSummary({ count: 3 }));
   api.withdrawalDetail.mockResolvedValue({ ...A, callbacks: [], reviews: [] });
   api.queryWithdrawals.mockResolvedValue([]);
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] }]));
@@ -134,8 +125,8 @@ describe('Transactions › Withdraw check', () => {
         { id: 11, ok: false, code: 10422, msg: SELF },
       ],
     });
-    const answers = [[{ id: 10, status: 6, hash: '0xaa', reason: '' }], [{ id: 10, status: 8, hash: '0xaa', reason: '' }]];
-    api.queryWithdrawals.mockImplementation(async () => answers.shift() ?? [{ id: 10, status: 8, hash: '0xaa', reason: '' }]);
+    const answers = [[progress(10, 6, '0xaa')], [progress(10, 8, '0xaa')]];
+    api.queryWithdrawals.mockImplementation(async () => answers.shift() ?? [progress(10, 8, '0xaa')]);
     await renderCheck([4, 403, 40301]);
     expect(screen.queryByTestId('wd-review-again')).toBeNull(); // 40302 is a button of its own
     expect(row(FAILED.orderNo).queryByTestId('wd-pass')).toBeNull(); // only awaiting rows are passed

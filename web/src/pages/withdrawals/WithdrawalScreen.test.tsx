@@ -8,24 +8,20 @@ import { withdrawalRow } from '@/test/withdrawals';
 import { toast } from '@/utils/feedback';
 import { WithdrawListPage, WithdrawOrdersPage } from './WithdrawalPages';
 import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
+import * as withdrawalsModule from '@/api/withdrawals';
+import * as configModule from '@/api/config';
+import { attemptResult } from '@/test/answers';
+import type { WithdrawalReview } from '@/api/withdrawals';
 
-const api = vi.hoisted(() => ({
-  pageWithdrawals: vi.fn(),
-  withdrawalSummary: vi.fn(),
-  withdrawalDetail: vi.fn(),
-  pushWithdrawal: vi.fn(),
-  checkWithdrawals: vi.fn(),
-  queryWithdrawals: vi.fn(),
-}));
-vi.mock('@/api/withdrawals', () => api);
-const config = vi.hoisted(() => ({ getHomeConfig: vi.fn(), getConfigKeys: vi.fn() }));
-vi.mock('@/api/config', () => config);
+vi.mock('@/api/withdrawals');
+const api = vi.mocked(withdrawalsModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 const exportsApi = vi.hoisted(() => ({ exportOrders: vi.fn(), saveBlob: vi.fn() }));
 vi.mock('@/api/exports', () => ({ exportOrders: exportsApi.exportOrders }));
 vi.mock('@/api/download', () => ({ saveBlob: exportsApi.saveBlob }));
 
-vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 8000 };
 const DONE = withdrawalRow(9, { amount: '5', actualAmount: '5' });
 const WAITING = withdrawalRow(10, {
@@ -54,7 +50,7 @@ const SUMMARY = {
   outcomes: { complete: { count: 1, totals: usdt('5') }, pending: { count: 1, totals: usdt('1500.123456') }, rejected: none, failed: none, uncredited: none },
 };
 const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 200, latencyMs: 12, response: '{"code":0}', error: '', success: true, createtime: '2026-11-22T07:02:00Z' };
-const REVIEW = { action: 1, reviewer: 'boss@coffer.local', reason: '', createtime: '2026-11-22T07:00:30Z' };
+const REVIEW: WithdrawalReview = { action: 1, reviewer: 'boss@coffer.local', reason: '', createtime: '2026-11-22T07:00:30Z' };
 const DEFAULTS = toOrderFilters({ period: defaultRange(8) }, 8)!;
 
 async function renderPage(menuIds: Array<number | string>, page = <WithdrawOrdersPage />) {
@@ -69,7 +65,7 @@ beforeEach(async () => {
   api.pageWithdrawals.mockResolvedValue({ list: [DONE, WAITING], total: 2 });
   api.withdrawalSummary.mockResolvedValue(SUMMARY);
   api.withdrawalDetail.mockResolvedValue({ ...WAITING, callbacks: [ATTEMPT], reviews: [REVIEW] });
-  api.pushWithdrawal.mockResolvedValue(null);
+  api.pushWithdrawal.mockResolvedValue(attemptResult());
   exportsApi.exportOrders.mockReset();
   exportsApi.saveBlob.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
@@ -147,7 +143,7 @@ describe('Orders › Withdraw', () => {
     fireEvent.click(row().getByTestId('wd-push'));
     await clickLatest('wd-push-sure');
     await waitFor(() => expect(api.pushWithdrawal).toHaveBeenCalledWith(9), WAIT);
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully pushed'), WAIT);
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Delivered: HTTP 200, code 0, 42 ms'), WAIT);
   });
 
   it('has no re-push without 30201, even with 40401', async () => {

@@ -2,11 +2,13 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withdrawalRow } from '@/test/withdrawals';
 import { SCREENING_POLL_MS, SCREENING_POLLS, useScreening } from './useScreening';
+import * as withdrawalsModule from '@/api/withdrawals';
+import { progress } from '@/test/answers';
 
-const api = vi.hoisted(() => ({ queryWithdrawals: vi.fn() }));
-vi.mock('@/api/withdrawals', () => api);
+vi.mock('@/api/withdrawals');
+const api = vi.mocked(withdrawalsModule);
 
-const undecided = [{ id: 9, status: 0, hash: '', reason: '' }];
+const undecided = [progress(9, 0)];
 const created = withdrawalRow(9, { status: 0 }); // one object: a new one restarts the following
 
 beforeEach(() => {

@@ -7,9 +7,10 @@ import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
 import ColdRequestModal from './ColdRequestModal';
+import * as assetsModule from '@/api/assets';
 
-const api = vi.hoisted(() => ({ requestColdAddresses: vi.fn() }));
-vi.mock('@/api/assets', () => api);
+vi.mock('@/api/assets');
+const api = vi.mocked(assetsModule);
 
 const EVM_A = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const EVM_B = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -18,7 +19,6 @@ const TRON_A = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ASSET = { id: 3, chainId: 31337, tokenId: 101, chainname: 'Anvil', symbol: 'USDT' } as Asset;
 const WAIT = { timeout: 5000 };
 // antd forms in jsdom are slow on a small machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 function renderModal(family: ChainFamily = 'evm', bindGoogle = true) {
   act(() => sessionStore.signIn(makeUser([2, 201, 20104, 215], { bindGoogle })));
