@@ -10,6 +10,16 @@ pub struct Mail {
     pub body: String,
 }
 
+impl Mail {
+    pub fn to(to: &str, subject: impl Into<String>, body: impl Into<String>) -> Mail {
+        Mail {
+            to: to.to_string(),
+            subject: subject.into(),
+            body: body.into(),
+        }
+    }
+}
+
 #[async_trait::async_trait]
 pub trait Mailer: Send + Sync {
     async fn send(&self, mail: Mail) -> Result<(), String>;
@@ -43,11 +53,7 @@ pub fn code_mail(to: &str, code: &str, purpose: CodePurpose, ttl_minutes: i64, l
             format!("您的驗證碼是 {code}，{ttl_minutes} 分鐘內有效。"),
         ),
     };
-    Mail {
-        to: to.to_string(),
-        subject,
-        body,
-    }
+    Mail::to(to, subject, body)
 }
 
 /// The answer to a registration code request for an address that already has an account.
@@ -60,11 +66,7 @@ pub fn already_registered_mail(to: &str, locale: Locale) -> Mail {
         Locale::ZhCn => ("您的 Coffer 账户", "有人申请用此邮箱注册 Coffer，但该邮箱已有账户。请直接登录，忘记密码可重置。如非本人操作，请忽略此邮件。"),
         Locale::ZhHk => ("您的 Coffer 賬戶", "有人申請用此郵箱註冊 Coffer，但該郵箱已有賬戶。請直接登錄，忘記密碼可重置。如非本人操作，請忽略此郵件。"),
     };
-    Mail {
-        to: to.to_string(),
-        subject: subject.into(),
-        body: body.into(),
-    }
+    Mail::to(to, subject, body)
 }
 
 #[cfg(test)]

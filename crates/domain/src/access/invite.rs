@@ -132,11 +132,7 @@ fn invitation_mail(to: &str, code: &str, locale: Locale) -> Mail {
             format!("您已被邀請加入某商戶的 Coffer 控制台。邀請碼是 {code}。請在登錄頁選擇「接受邀請」，輸入此郵箱、邀請碼和您自己設定的密碼。邀請碼 {hours} 小時內有效。"),
         ),
     };
-    Mail {
-        to: to.to_string(),
-        subject,
-        body,
-    }
+    Mail::to(to, subject, body)
 }
 
 /// To an address that already has an account (with another merchant): the inviter is not told.
@@ -149,11 +145,7 @@ fn already_has_account_mail(to: &str, locale: Locale) -> Mail {
         Locale::ZhCn => ("您的 Coffer 账户", "有人邀请此邮箱加入某商户的 Coffer 控制台，但该邮箱已有 Coffer 账户，一个邮箱只能属于一个商户。请让对方邀请其他邮箱。如非预期，请忽略此邮件。"),
         Locale::ZhHk => ("您的 Coffer 賬戶", "有人邀請此郵箱加入某商戶的 Coffer 控制台，但該郵箱已有 Coffer 賬戶，一個郵箱只能屬於一個商戶。請讓對方邀請其他郵箱。如非預期，請忽略此郵件。"),
     };
-    Mail {
-        to: to.to_string(),
-        subject: subject.into(),
-        body: body.into(),
-    }
+    Mail::to(to, subject, body)
 }
 
 #[cfg(test)]

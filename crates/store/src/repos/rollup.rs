@@ -3,12 +3,11 @@
 //! transactions of the order changes themselves; rollup_audit.rs checks them against the rows.
 
 use coffer_domain::error::AppResult;
-use coffer_domain::ports::{
-    MerchantId, OrderFilter, OrderKind, OrderRollup, RollupBucket, RollupKey, RollupQuery, ALL_TIME,
-};
+use coffer_domain::ports::{MerchantId, OrderFilter, OrderKind, OrderRollup, RollupBucket, RollupQuery};
 use sea_orm::sea_query::{Alias, Expr, Func};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 
+use super::rollup_shift::FigureTable;
 use crate::entities::{order_rollup, order_total, Stored};
 use crate::Store;
 
@@ -23,25 +22,6 @@ pub(crate) fn kind_name(kind: OrderKind) -> &'static str {
 /// The stored token id: 0 is the native coin (a key column cannot be NULL everywhere).
 pub(crate) fn token_column(token_id: Option<i64>) -> i64 {
     token_id.unwrap_or(0)
-}
-
-pub(crate) fn bucket_of(kind: OrderKind, m: order_rollup::Model) -> RollupBucket {
-    RollupBucket {
-        key: RollupKey {
-            merchant_id: m.merchant_id,
-            kind,
-            hour: m.hour_start,
-            chain_id: m.chain_id,
-            token_id: (m.token_id != 0).then_some(m.token_id),
-            status: m.status.0,
-            credited: m.credited,
-        },
-        decimals: m.decimals,
-        // Never negative: a bucket is deleted when its last order leaves it.
-        count: u64::try_from(m.order_count).unwrap_or(0),
-        amount: m.amount.0,
-        fee: m.fee.0,
-    }
 }
 
 #[async_trait::async_trait]
@@ -67,7 +47,10 @@ impl OrderRollup for Store {
             .order_by_asc(R::Id)
             .all(self.connection())
             .await?;
-        Ok(rows.into_iter().map(|m| bucket_of(query.kind, m)).collect())
+        Ok(rows
+            .into_iter()
+            .map(|m| order_rollup::Entity::bucket(query.kind, m))
+            .collect())
     }
 
     async fn totals(&self, merchant_id: MerchantId, kind: OrderKind) -> AppResult<Vec<RollupBucket>> {
@@ -78,25 +61,10 @@ impl OrderRollup for Store {
             .order_by_asc(T::Id)
             .all(self.connection())
             .await?;
-        Ok(rows.into_iter().map(|m| total_of(kind, m)).collect())
-    }
-}
-
-pub(crate) fn total_of(kind: OrderKind, m: order_total::Model) -> RollupBucket {
-    RollupBucket {
-        key: RollupKey {
-            merchant_id: m.merchant_id,
-            kind,
-            hour: ALL_TIME,
-            chain_id: m.chain_id,
-            token_id: (m.token_id != 0).then_some(m.token_id),
-            status: m.status.0,
-            credited: m.credited,
-        },
-        decimals: m.decimals,
-        count: u64::try_from(m.order_count).unwrap_or(0),
-        amount: m.amount.0,
-        fee: m.fee.0,
+        Ok(rows
+            .into_iter()
+            .map(|m| order_total::Entity::bucket(kind, m))
+            .collect())
     }
 }
 

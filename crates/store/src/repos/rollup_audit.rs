@@ -15,7 +15,6 @@ use sea_orm::{
 };
 use std::collections::BTreeMap;
 
-use super::rollup::{bucket_of, total_of};
 use super::rollup_shift::{hour_of, FigureTable};
 use crate::entities::{deposit, order_rollup, order_total, withdrawal, Stored};
 use crate::Store;
@@ -167,32 +166,45 @@ fn kind_of(name: &str, id: i64) -> AppResult<OrderKind> {
     }
 }
 
+/// Every stored row of a figure table, as buckets.
+async fn stored_of<E, C>(
+    db: &C,
+    id: E::Column,
+    bucket_of: impl Fn(E::Model) -> AppResult<RollupBucket>,
+) -> AppResult<Buckets>
+where
+    E: EntityTrait,
+    C: ConnectionTrait + StreamTrait,
+{
+    let mut rows = E::find().order_by_asc(id).stream(db).await?;
+    let mut buckets = Buckets::new();
+    while let Some(row) = rows.try_next().await? {
+        let bucket = bucket_of(row)?;
+        buckets.insert(bucket.key, bucket);
+    }
+    Ok(buckets)
+}
+
 /// Every stored all-time total.
 async fn stored_totals<C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Buckets> {
-    let mut rows = order_total::Entity::find()
-        .order_by_asc(order_total::Column::Id)
-        .stream(db)
-        .await?;
-    let mut totals = Buckets::new();
-    while let Some(row) = rows.try_next().await? {
-        let total = total_of(kind_of(&row.order_kind, row.id)?, row);
-        totals.insert(total.key, total);
-    }
-    Ok(totals)
+    stored_of::<order_total::Entity, _>(db, order_total::Column::Id, |row| {
+        Ok(order_total::Entity::bucket(
+            kind_of(&row.order_kind, row.id)?,
+            row,
+        ))
+    })
+    .await
 }
 
 /// Every stored bucket.
 async fn stored<C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Buckets> {
-    let mut rows = order_rollup::Entity::find()
-        .order_by_asc(order_rollup::Column::Id)
-        .stream(db)
-        .await?;
-    let mut buckets = Buckets::new();
-    while let Some(row) = rows.try_next().await? {
-        let bucket = bucket_of(kind_of(&row.order_kind, row.id)?, row);
-        buckets.insert(bucket.key, bucket);
-    }
-    Ok(buckets)
+    stored_of::<order_rollup::Entity, _>(db, order_rollup::Column::Id, |row| {
+        Ok(order_rollup::Entity::bucket(
+            kind_of(&row.order_kind, row.id)?,
+            row,
+        ))
+    })
+    .await
 }
 
 /// The same figures: the count and both sums (decimals are the asset's, not counted).

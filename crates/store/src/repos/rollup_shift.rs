@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::deposits::rules::is_credited;
 use coffer_domain::error::{AppError, AppResult};
-use coffer_domain::ports::{OrderKind, RollupKey, ALL_TIME};
+use coffer_domain::ports::{OrderKind, RollupBucket, RollupKey, ALL_TIME};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, EntityTrait, IntoActiveModel, QueryFilter,
@@ -131,103 +131,87 @@ pub(crate) trait FigureTable: EntityTrait<Model: IntoActiveModel<Self::ActiveMod
     fn figures(row: &Self::Model) -> (i64, i64, BaseUnits, BaseUnits);
     /// The columns (id, count, amount, fee).
     fn figure_columns() -> [Self::Column; 4];
+    /// A stored row as a bucket of `kind` (the all-time totals are at `ALL_TIME`).
+    fn bucket(kind: OrderKind, row: Self::Model) -> RollupBucket;
 }
 
-/// The filter on every key column a table keeps (`hour` when the table has one).
-macro_rules! key_condition {
-    ($c:ident, $key:expr $(, $hour:ident)?) => {
-        Condition::all()
-            .add($c::MerchantId.eq($key.merchant_id))
-            .add($c::OrderKind.eq(kind_name($key.kind)))
-            $(.add($c::$hour.eq($key.hour)))?
-            .add($c::ChainId.eq($key.chain_id))
-            .add($c::TokenId.eq(token_column($key.token_id)))
-            .add($c::Status.eq(Stored($key.status)))
-            .add($c::Credited.eq($key.credited))
+/// The hour of a figure table's row: its own, or `ALL_TIME` for the totals.
+macro_rules! row_hour {
+    ($row:ident) => {
+        ALL_TIME
+    };
+    ($row:ident, $field:ident) => {
+        $row.$field
     };
 }
 
-impl FigureTable for order_rollup::Entity {
-    fn key_filter(key: &RollupKey) -> Condition {
-        use order_rollup::Column as R;
-        key_condition!(R, key, HourStart)
-    }
-    fn key_columns() -> Vec<order_rollup::Column> {
-        use order_rollup::Column as R;
-        vec![
-            R::MerchantId,
-            R::OrderKind,
-            R::HourStart,
-            R::ChainId,
-            R::TokenId,
-            R::Status,
-            R::Credited,
-        ]
-    }
-    fn empty(key: &RollupKey, decimals: i32) -> order_rollup::ActiveModel {
-        order_rollup::ActiveModel {
-            merchant_id: Set(key.merchant_id),
-            order_kind: Set(kind_name(key.kind).to_string()),
-            hour_start: Set(key.hour),
-            chain_id: Set(key.chain_id),
-            token_id: Set(token_column(key.token_id)),
-            status: Set(Stored(key.status)),
-            credited: Set(key.credited),
-            decimals: Set(decimals),
-            order_count: Set(0),
-            amount: Set(Stored(BaseUnits::ZERO)),
-            fee: Set(Stored(BaseUnits::ZERO)),
-            ..Default::default()
+/// The two figure tables: the hourly one (`order_rollup`, keyed by its hour too) and the
+/// running totals (`order_total`) share every other key column and every figure.
+macro_rules! figure_table {
+    ($table:ident $(, $hour:ident => $hour_field:ident)?) => {
+        impl FigureTable for $table::Entity {
+            fn key_filter(key: &RollupKey) -> Condition {
+                use $table::Column as C;
+                Condition::all()
+                    .add(C::MerchantId.eq(key.merchant_id))
+                    .add(C::OrderKind.eq(kind_name(key.kind)))
+                    $(.add(C::$hour.eq(key.hour)))?
+                    .add(C::ChainId.eq(key.chain_id))
+                    .add(C::TokenId.eq(token_column(key.token_id)))
+                    .add(C::Status.eq(Stored(key.status)))
+                    .add(C::Credited.eq(key.credited))
+            }
+            fn key_columns() -> Vec<$table::Column> {
+                use $table::Column as C;
+                vec![C::MerchantId, C::OrderKind, $(C::$hour,)? C::ChainId, C::TokenId, C::Status, C::Credited]
+            }
+            fn empty(key: &RollupKey, decimals: i32) -> $table::ActiveModel {
+                $table::ActiveModel {
+                    merchant_id: Set(key.merchant_id),
+                    order_kind: Set(kind_name(key.kind).to_string()),
+                    $($hour_field: Set(key.hour),)?
+                    chain_id: Set(key.chain_id),
+                    token_id: Set(token_column(key.token_id)),
+                    status: Set(Stored(key.status)),
+                    credited: Set(key.credited),
+                    decimals: Set(decimals),
+                    order_count: Set(0),
+                    amount: Set(Stored(BaseUnits::ZERO)),
+                    fee: Set(Stored(BaseUnits::ZERO)),
+                    ..Default::default()
+                }
+            }
+            fn figures(row: &$table::Model) -> (i64, i64, BaseUnits, BaseUnits) {
+                (row.id, row.order_count, row.amount.0, row.fee.0)
+            }
+            fn figure_columns() -> [$table::Column; 4] {
+                use $table::Column as C;
+                [C::Id, C::OrderCount, C::Amount, C::Fee]
+            }
+            fn bucket(kind: OrderKind, row: $table::Model) -> RollupBucket {
+                RollupBucket {
+                    key: RollupKey {
+                        merchant_id: row.merchant_id,
+                        kind,
+                        hour: row_hour!(row $(, $hour_field)?),
+                        chain_id: row.chain_id,
+                        token_id: (row.token_id != 0).then_some(row.token_id),
+                        status: row.status.0,
+                        credited: row.credited,
+                    },
+                    decimals: row.decimals,
+                    // Never negative: a row is deleted when its last order leaves it.
+                    count: u64::try_from(row.order_count).unwrap_or(0),
+                    amount: row.amount.0,
+                    fee: row.fee.0,
+                }
+            }
         }
-    }
-    fn figures(row: &order_rollup::Model) -> (i64, i64, BaseUnits, BaseUnits) {
-        (row.id, row.order_count, row.amount.0, row.fee.0)
-    }
-    fn figure_columns() -> [order_rollup::Column; 4] {
-        use order_rollup::Column as R;
-        [R::Id, R::OrderCount, R::Amount, R::Fee]
-    }
+    };
 }
 
-impl FigureTable for order_total::Entity {
-    fn key_filter(key: &RollupKey) -> Condition {
-        use order_total::Column as T;
-        key_condition!(T, key)
-    }
-    fn key_columns() -> Vec<order_total::Column> {
-        use order_total::Column as T;
-        vec![
-            T::MerchantId,
-            T::OrderKind,
-            T::ChainId,
-            T::TokenId,
-            T::Status,
-            T::Credited,
-        ]
-    }
-    fn empty(key: &RollupKey, decimals: i32) -> order_total::ActiveModel {
-        order_total::ActiveModel {
-            merchant_id: Set(key.merchant_id),
-            order_kind: Set(kind_name(key.kind).to_string()),
-            chain_id: Set(key.chain_id),
-            token_id: Set(token_column(key.token_id)),
-            status: Set(Stored(key.status)),
-            credited: Set(key.credited),
-            decimals: Set(decimals),
-            order_count: Set(0),
-            amount: Set(Stored(BaseUnits::ZERO)),
-            fee: Set(Stored(BaseUnits::ZERO)),
-            ..Default::default()
-        }
-    }
-    fn figures(row: &order_total::Model) -> (i64, i64, BaseUnits, BaseUnits) {
-        (row.id, row.order_count, row.amount.0, row.fee.0)
-    }
-    fn figure_columns() -> [order_total::Column; 4] {
-        use order_total::Column as T;
-        [T::Id, T::OrderCount, T::Amount, T::Fee]
-    }
-}
+figure_table!(order_rollup, HourStart => hour_start);
+figure_table!(order_total);
 
 async fn apply<T: FigureTable>(tx: &DatabaseTransaction, key: &RollupKey, change: Change) -> AppResult<()>
 where
