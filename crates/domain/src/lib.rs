@@ -8,6 +8,7 @@ pub mod callbacks;
 pub mod chains;
 pub mod clock;
 pub mod codes;
+pub mod collection;
 pub mod config;
 pub mod crypto;
 pub mod deposits;

@@ -11,7 +11,7 @@ pub const MAX_COLD_ADDRESSES: usize = 5;
 pub const MAX_HOT_WALLETS: u64 = 5;
 /// Ratios have at most this many decimals, so they sum exactly in integers.
 pub const RATIO_DECIMALS: u32 = 4;
-const RATIO_ONE: u64 = 10u64.pow(RATIO_DECIMALS);
+pub(crate) const RATIO_ONE: u64 = 10u64.pow(RATIO_DECIMALS);
 pub const MAX_REMARK_CHARS: usize = 100;
 
 fn invalid(key: MsgKey) -> AppError {
