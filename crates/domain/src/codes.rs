@@ -38,6 +38,16 @@ macro_rules! stored_codes {
     )+};
 }
 
+/// Whether a state machine's table of allowed changes (from, to) holds `from` -> `to`.
+pub fn allowed<S: PartialEq>(table: &[(S, S)], from: S, to: S) -> bool {
+    table.iter().any(|(f, t)| *f == from && *t == to)
+}
+
+/// The states a table lets `to` be entered from, in the table's order.
+pub fn sources<S: Copy + PartialEq>(table: &[(S, S)], to: S) -> Vec<S> {
+    table.iter().filter(|(_, t)| *t == to).map(|(f, _)| *f).collect()
+}
+
 /// A code a client filters by: one the enum names, or one it does not, which selects nothing
 /// (a list answers an empty page for it, as it always has, unless its rule refuses it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

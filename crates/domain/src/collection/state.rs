@@ -62,16 +62,12 @@ pub const TRANSITIONS: &[(CollectionStatus, CollectionStatus)] = &[
 ];
 
 pub fn allowed(from: CollectionStatus, to: CollectionStatus) -> bool {
-    TRANSITIONS.contains(&(from, to))
+    crate::codes::allowed(TRANSITIONS, from, to)
 }
 
 /// The states `to` may be entered from.
 pub fn sources(to: CollectionStatus) -> Vec<CollectionStatus> {
-    TRANSITIONS
-        .iter()
-        .filter(|(_, t)| *t == to)
-        .map(|(f, _)| *f)
-        .collect()
+    crate::codes::sources(TRANSITIONS, to)
 }
 
 #[cfg(test)]

@@ -38,16 +38,12 @@ pub const TRANSITIONS: &[(OrderStatus, OrderStatus)] = &[
 ];
 
 pub fn allowed(from: OrderStatus, to: OrderStatus) -> bool {
-    TRANSITIONS.contains(&(from, to))
+    crate::codes::allowed(TRANSITIONS, from, to)
 }
 
 /// The states `to` may be entered from.
 pub fn sources(to: OrderStatus) -> Vec<OrderStatus> {
-    TRANSITIONS
-        .iter()
-        .filter(|(_, t)| *t == to)
-        .map(|(f, _)| *f)
-        .collect()
+    crate::codes::sources(TRANSITIONS, to)
 }
 
 #[cfg(test)]
