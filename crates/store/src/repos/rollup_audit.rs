@@ -166,45 +166,17 @@ fn kind_of(name: &str, id: i64) -> AppResult<OrderKind> {
     }
 }
 
-/// Every stored row of a figure table, as buckets.
-async fn stored_of<E, C>(
-    db: &C,
-    id: E::Column,
-    bucket_of: impl Fn(E::Model) -> AppResult<RollupBucket>,
-) -> AppResult<Buckets>
-where
-    E: EntityTrait,
-    C: ConnectionTrait + StreamTrait,
-{
-    let mut rows = E::find().order_by_asc(id).stream(db).await?;
+/// Every stored row of a figure table (the hourly buckets or the all-time totals), as buckets.
+async fn stored<T: FigureTable, C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Buckets> {
+    let [id, ..] = T::figure_columns();
+    let mut rows = T::find().order_by_asc(id).stream(db).await?;
     let mut buckets = Buckets::new();
     while let Some(row) = rows.try_next().await? {
-        let bucket = bucket_of(row)?;
+        let (row_id, ..) = T::figures(&row);
+        let bucket = T::bucket(kind_of(T::stored_kind(&row), row_id)?, row);
         buckets.insert(bucket.key, bucket);
     }
     Ok(buckets)
-}
-
-/// Every stored all-time total.
-async fn stored_totals<C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Buckets> {
-    stored_of::<order_total::Entity, _>(db, order_total::Column::Id, |row| {
-        Ok(order_total::Entity::bucket(
-            kind_of(&row.order_kind, row.id)?,
-            row,
-        ))
-    })
-    .await
-}
-
-/// Every stored bucket.
-async fn stored<C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Buckets> {
-    stored_of::<order_rollup::Entity, _>(db, order_rollup::Column::Id, |row| {
-        Ok(order_rollup::Entity::bucket(
-            kind_of(&row.order_kind, row.id)?,
-            row,
-        ))
-    })
-    .await
 }
 
 /// The same figures: the count and both sums (decimals are the asset's, not counted).
@@ -283,8 +255,8 @@ impl RollupAudit for Store {
         let db = self.connection();
         let recomputed = recompute(db).await?;
         let totals = all_time(&recomputed);
-        let mut differences = differ(stored(db).await?, recomputed);
-        differences.extend(differ(stored_totals(db).await?, totals));
+        let mut differences = differ(stored::<order_rollup::Entity, _>(db).await?, recomputed);
+        differences.extend(differ(stored::<order_total::Entity, _>(db).await?, totals));
         Ok(differences)
     }
 

@@ -133,6 +133,8 @@ pub(crate) trait FigureTable: EntityTrait<Model: IntoActiveModel<Self::ActiveMod
     fn figure_columns() -> [Self::Column; 4];
     /// A stored row as a bucket of `kind` (the all-time totals are at `ALL_TIME`).
     fn bucket(kind: OrderKind, row: Self::Model) -> RollupBucket;
+    /// The order kind's stored name in a row.
+    fn stored_kind(row: &Self::Model) -> &str;
 }
 
 /// The hour of a figure table's row: its own, or `ALL_TIME` for the totals.
@@ -187,6 +189,9 @@ macro_rules! figure_table {
             fn figure_columns() -> [$table::Column; 4] {
                 use $table::Column as C;
                 [C::Id, C::OrderCount, C::Amount, C::Fee]
+            }
+            fn stored_kind(row: &$table::Model) -> &str {
+                &row.order_kind
             }
             fn bucket(kind: OrderKind, row: $table::Model) -> RollupBucket {
                 RollupBucket {
