@@ -3,7 +3,8 @@
 # deposit's confirming block to its callback (p50, p99 over 200 single deposits), release build, on
 # SQLite and on a throwaway PostgreSQL cluster (one line per database); the lists, summary, Home, daily
 # series and the CSV export over 1,000,000 deposits and 1,000,000 withdrawals (bench_scale; p50/p99,
-# rows/s and peak memory); then the console's bundle sizes
+# rows/s and peak memory); the collection planner over 1,000,000 deposit addresses with 50,000 due
+# (bench_collection); then the console's bundle sizes
 # from web/dist (`make bench` builds it first): the login page's gzip JavaScript and the largest route
 # chunk, measured by web/scripts/bundle-size.mjs, the script the budget test uses.
 set -euo pipefail
@@ -17,4 +18,5 @@ cargo run --release --locked -q -p coffer --example bench
 cargo run --release --locked -q -p coffer --example bench_callbacks
 cargo run --release --locked -q -p coffer --example bench_withdrawals
 cargo run --release --locked -q -p coffer --example bench_scale
+cargo run --release --locked -q -p coffer --example bench_collection
 node web/scripts/bundle-size.mjs web/dist

@@ -269,6 +269,7 @@ pub struct App {
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     pub balances: Arc<BalanceReader>,
+    pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
     withdrawal_poll_ms: u64,
     block_interval: std::time::Duration,
     workers: crate::config::WorkersConfig,
@@ -298,6 +299,10 @@ impl App {
             },
             owner: worker_name(),
         });
+        let planner = Arc::new(coffer_domain::collection::planner::CollectionPlanner::new(
+            services.scanner.ports.collection_plans.clone(),
+            services.scanner.ports.clock.clone(),
+        ));
         let listener = TcpListener::bind(&config.server.bind)
             .await
             .with_context(|| format!("binding {}", config.server.bind))?;
@@ -315,6 +320,7 @@ impl App {
             executor: services.executor,
             withdrawals,
             balances,
+            planner,
             withdrawal_poll_ms: config.withdrawals.poll_ms,
             block_interval: std::time::Duration::from_millis(config.devchain.block_interval_ms),
             workers: config.workers.clone(),
@@ -352,6 +358,8 @@ impl App {
                 executor: self.executor.clone(),
                 store: self.store.clone(),
                 balances: self.balances.clone(),
+                planner: self.planner.clone(),
+                plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),
                 poll_every: std::time::Duration::from_millis(self.workers.callback_poll_ms.max(50)),
                 execute_every: std::time::Duration::from_millis(self.withdrawal_poll_ms.max(50)),

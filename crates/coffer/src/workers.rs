@@ -1,6 +1,6 @@
 //! The background workers of `coffer serve`: one deposit scanner loop per chain, the
-//! callback delivery loop, the withdrawal executor, the balance readings and housekeeping
-//! (expired sessions, codes and nonces). Each step claims its work in the database (leases), so several
+//! callback delivery loop, the withdrawal executor, the balance readings, the collection
+//! planner and housekeeping (expired sessions, codes and nonces). Each step claims its work in the database (leases), so several
 //! processes on one PostgreSQL share the work without doing anything twice.
 //!
 //! Callback delivery waits for a wake-up (`Wakeups`: a deposit completed, a withdrawal moved,
@@ -10,6 +10,7 @@
 
 use coffer_domain::callbacks::CallbackService;
 use coffer_domain::clock::Clock;
+use coffer_domain::collection::planner::{CollectionPlanner, PlanReport};
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
@@ -75,6 +76,9 @@ pub struct WorkerSet {
     /// Where other processes' work notifications come from (PostgreSQL only).
     pub store: Store,
     pub balances: Arc<BalanceReader>,
+    pub planner: Arc<CollectionPlanner>,
+    /// The collection planner's tick.
+    pub plan_every: Duration,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -182,6 +186,8 @@ impl Workers {
             executor,
             store,
             balances,
+            planner,
+            plan_every,
             scan_every,
             poll_every,
             execute_every,
@@ -225,6 +231,19 @@ impl Workers {
                     }
                     Ok(_) => {}
                     Err(err) => tracing::warn!(error = %err, "balance readings failed"),
+                }
+            }
+        }));
+        handles.push(tokio::spawn(async move {
+            let mut ticker = ticker(plan_every);
+            loop {
+                ticker.tick().await;
+                match planner.tick().await {
+                    Ok(report) if report != PlanReport::default() => {
+                        tracing::info!(?report, "collection planner")
+                    }
+                    Ok(_) => {}
+                    Err(err) => tracing::warn!(error = %err, "collection planning failed"),
                 }
             }
         }));

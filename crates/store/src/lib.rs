@@ -14,6 +14,8 @@ use sea_orm_migration::MigratorTrait;
 use std::time::Duration;
 
 pub use migration::Migrator;
+/// The comparable form of an amount waiting for collection (for tools that write rows directly).
+pub use repos::collectable::waiting_key;
 
 /// The database behind every repository.
 #[derive(Clone)]
@@ -31,6 +33,8 @@ pub enum StoreError {
     Db(#[from] DbErr),
     #[error("filling the order buckets: {0}")]
     Rollup(String),
+    #[error("counting credited deposits for collection: {0}")]
+    Collectable(String),
 }
 
 pub struct PoolSettings {
@@ -72,6 +76,9 @@ impl Store {
         self.fill_rollup_if_empty()
             .await
             .map_err(|e| StoreError::Rollup(e.to_string()))?;
+        self.fill_collectable_if_empty()
+            .await
+            .map_err(|e| StoreError::Collectable(e.to_string()))?;
         Ok(())
     }
 

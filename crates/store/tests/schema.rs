@@ -56,6 +56,7 @@ fn released_migrations_keep_their_names() {
         "m20261125_000003_order_time_index",
         "m20261126_000001_order_total",
         "m20261126_000002_rollup_count_index",
+        "m20261127_000001_collection",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()

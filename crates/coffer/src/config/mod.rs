@@ -89,6 +89,8 @@ pub struct WorkersConfig {
     pub callback_poll_ms: u64,
     /// How often each hot wallet's and cold address's balance is read from the chain.
     pub balance_every_secs: u64,
+    /// The collection planner's tick (runs on a schedule, or on each deposit).
+    pub collect_plan_ms: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
-    CodeRepo, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, OrderRollup,
-    OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
-    WithdrawalLeaseRepo, WithdrawalRepo,
+    CodeRepo, CollectionPlans, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping,
+    LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo,
+    TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -45,6 +45,7 @@ pub struct Ports {
     pub rollup: Arc<dyn OrderRollup>,
     pub balances: Arc<dyn BalanceReadings>,
     pub timeline: Arc<dyn OrderTimeline>,
+    pub collection_plans: Arc<dyn CollectionPlans>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -82,6 +83,7 @@ impl Ports {
             + OrderRollup
             + BalanceReadings
             + OrderTimeline
+            + CollectionPlans
             + 'static,
     {
         Ports {
@@ -112,6 +114,7 @@ impl Ports {
             housekeeping: store.clone(),
             rollup: store.clone(),
             timeline: store.clone(),
+            collection_plans: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

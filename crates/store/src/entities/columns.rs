@@ -7,9 +7,10 @@
 
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::codes::StoredCode;
+use coffer_domain::collection::state::CollectionStatus;
 use coffer_domain::ports::{
-    AccountStatus, ApplyStatus, AssetStatus, CallbackStatus, HotWalletStatus, MerchantStatus, NotifyStatus,
-    OrderStatus, ReviewAction, WithdrawalSource,
+    AccountStatus, ApplyStatus, AssetStatus, CallbackStatus, CollectTrigger, HotWalletStatus, MerchantStatus,
+    NotifyStatus, OrderStatus, ReviewAction, WithdrawalSource,
 };
 use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, ValueType, ValueTypeErr};
 use sea_orm::{ColIdx, DbErr, QueryResult, TryGetError, TryGetable, Value};
@@ -94,6 +95,8 @@ stored_as_code!(
     ApplyStatus,
     AssetStatus,
     CallbackStatus,
+    CollectTrigger,
+    CollectionStatus,
     HotWalletStatus,
     MerchantStatus,
     NotifyStatus,

@@ -33,6 +33,8 @@ mod m20261125_000003_order_time_index;
 mod m20261126_000001_order_total;
 // The lists: page counts from an index of the buckets
 mod m20261126_000002_rollup_count_index;
+// Collection: what waits per address and token, the sweeps and their runs
+mod m20261127_000001_collection;
 mod schema;
 
 pub struct Migrator;
@@ -72,6 +74,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000001_order_total::Migration),
             // The lists: page counts from an index of the buckets
             Box::new(m20261126_000002_rollup_count_index::Migration),
+            // Collection: what waits per address and token, the sweeps and their runs
+            Box::new(m20261127_000001_collection::Migration),
         ]
     }
 }

@@ -1,6 +1,7 @@
 //! Deposit rows as the scan changes them: found (or found again after a reorg), voided by a
-//! reorg, completed. Each change, its callback event and the move between hourly buckets are
-//! written in one transaction (announce.rs writes the event, rollup.rs the buckets).
+//! reorg, completed. Each change, its callback event, the move between hourly buckets and the
+//! move of its credit for collection are written in one transaction (announce.rs writes the
+//! event, [`moved`] the buckets and the credit).
 
 use chrono::{DateTime, Utc};
 use coffer_domain::deposits::rules;
@@ -16,6 +17,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
 };
 
+use super::collectable::credit_moved;
 use super::query::find_owned;
 use super::rollup_shift::{shift, RollupEntry};
 use crate::entities::{deposit, Stored};
@@ -51,6 +53,24 @@ impl From<deposit::Model> for DepositRecord {
             void_at: m.void_at,
         }
     }
+}
+
+/// Every figure a deposit's change moves, in its transaction: its order bucket and totals, and
+/// its address's credit for collection. `before` is None for a new deposit. Every write that
+/// creates a deposit or changes its status, credit or amount calls it.
+async fn moved(
+    tx: &DatabaseTransaction,
+    before: Option<&deposit::Model>,
+    after: &deposit::Model,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    shift(
+        tx,
+        before.map(RollupEntry::of_deposit),
+        Some(RollupEntry::of_deposit(after)),
+    )
+    .await?;
+    credit_moved(tx, before, after, now).await
 }
 
 pub(super) async fn announce(
@@ -107,11 +127,11 @@ pub(super) async fn insert_or_revive(
             if revived.rows_affected != 1 {
                 return Ok(false); // another scan revived it first
             }
-            let after = RollupEntry::of_deposit(&deposit::Model {
+            let after = deposit::Model {
                 status: Stored(OrderStatus::Confirming),
                 ..row.clone()
-            });
-            shift(tx, Some(RollupEntry::of_deposit(&row)), Some(after)).await?;
+            };
+            moved(tx, Some(&row), &after, now).await?;
             row.id
         }
         None => insert(tx, d, block, now).await?,
@@ -157,7 +177,7 @@ async fn insert(
     }
     .insert(tx)
     .await?;
-    shift(tx, None, Some(RollupEntry::of_deposit(&inserted))).await?;
+    moved(tx, None, &inserted, now).await?;
     deposit::Entity::update_many()
         .col_expr(
             deposit::Column::OrderNo,
@@ -196,11 +216,12 @@ pub(super) async fn void_block(
             .exec(tx)
             .await?;
         if voided.rows_affected == 1 {
-            let after = RollupEntry::of_deposit(&deposit::Model {
+            let after = deposit::Model {
                 status: Stored(OrderStatus::Void),
+                credited: false,
                 ..row.clone()
-            });
-            shift(tx, Some(RollupEntry::of_deposit(&row)), Some(after)).await?;
+            };
+            moved(tx, Some(&row), &after, now).await?;
             tracing::warn!(deposit_id = row.id, chain_id, number, "deposit voided by a reorg");
             announce(tx, row.id, DepositEvent::Void, events).await?;
         }
@@ -237,11 +258,12 @@ pub(super) async fn complete(
         .one(tx)
         .await?
         .ok_or_else(|| AppError::internal("deposit vanished"))?;
-    let before = RollupEntry::of_deposit(&deposit::Model {
+    let before = deposit::Model {
         status: Stored(OrderStatus::Confirming),
+        credited: false,
         ..row.clone()
-    });
-    shift(tx, Some(before), Some(RollupEntry::of_deposit(&row))).await?;
+    };
+    moved(tx, Some(&before), &row, now).await?;
     announce(tx, id, DepositEvent::Confirmed, events).await?;
     Ok(true)
 }

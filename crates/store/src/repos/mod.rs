@@ -9,6 +9,8 @@ pub(crate) mod balances;
 mod blacklist;
 mod callback_log;
 mod codes;
+pub(crate) mod collectable;
+mod collection_plans;
 mod config;
 pub(crate) mod config_version;
 mod deposit_addresses;

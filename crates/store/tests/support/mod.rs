@@ -21,12 +21,17 @@ pub fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap()
 }
 
-pub async fn open(db: &TestDb) -> (Store, i64, i64) {
+/// A second connection pool to the database: another process's store.
+pub async fn connect(db: &TestDb) -> Store {
     let settings = PoolSettings {
         max_connections: 8,
         connect_timeout: std::time::Duration::from_secs(10),
     };
-    let store = Store::connect(&db.url, settings).await.expect("connecting");
+    Store::connect(&db.url, settings).await.expect("connecting")
+}
+
+pub async fn open(db: &TestDb) -> (Store, i64, i64) {
+    let store = connect(db).await;
     store.migrate().await.unwrap();
     let mut ids = Vec::new();
     for name in ["shop A", "shop B"] {

@@ -1,0 +1,74 @@
+//! What collection needs from storage. So far the planner's part: the assets whose automatic
+//! collection is on, and opening the collections a run selects.
+
+use chrono::{DateTime, Utc};
+
+use super::{CollectSettings, MerchantId, UserId};
+use crate::amount::BaseUnits;
+use crate::error::AppResult;
+
+crate::stored_codes! {
+    /// What opened a collection (and its run).
+    pub enum CollectTrigger {
+        /// A slot of the asset's schedule (daily, or every N hours).
+        Scheduled = 1,
+        /// The asset collects on each deposit: every tick opens what is due.
+        OnDeposit = 2,
+        /// A person chose "collect now" on Fund collection.
+        Manual = 3,
+    }
+}
+
+/// An enabled asset whose automatic collection is on, as the planner reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AutoCollectAsset {
+    pub asset_id: i64,
+    pub merchant_id: MerchantId,
+    pub chain_id: i64,
+    pub token_id: i64,
+    pub decimals: u8,
+    /// The merchant's time zone, whole hours from UTC.
+    pub zone_hours: i32,
+    pub settings: CollectSettings,
+    /// When the asset's settings were last saved: slots before it are not run.
+    pub saved_at: DateTime<Utc>,
+}
+
+/// One run of the planner over one asset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CollectionPlan {
+    pub asset_id: i64,
+    pub merchant_id: MerchantId,
+    pub chain_id: i64,
+    pub token_id: i64,
+    pub decimals: u8,
+    pub trigger: CollectTrigger,
+    /// A scheduled run's slot: claimed once per asset, whichever process comes first.
+    pub slot: Option<DateTime<Utc>>,
+    /// Pairs waiting less than this (in base units) are left for later; never below one unit.
+    pub minimum: BaseUnits,
+    /// Only these deposit addresses (manual collection); None: every one of the asset.
+    pub addresses: Option<Vec<i64>>,
+    pub created_by: Option<UserId>,
+}
+
+/// What a run did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlanOutcome {
+    /// `opened` collections, of the run `run_id` (None for runs on deposit, which keep none).
+    Planned { run_id: Option<i64>, opened: u64 },
+    /// Another process (or an earlier tick) claimed the slot: nothing was done.
+    SlotTaken,
+}
+
+#[async_trait::async_trait]
+pub trait CollectionPlans: Send + Sync {
+    /// Enabled assets with automatic collection on, of active merchants.
+    async fn auto_collect_assets(&self) -> AppResult<Vec<AutoCollectAsset>>;
+
+    /// In one transaction: claims the run (a scheduled one by its slot, refused when taken) and
+    /// opens a collection "waiting for collection" for every (deposit address, token) of the
+    /// asset that waits at least `minimum` and has none open. A pair another process opened
+    /// meanwhile is skipped, never doubled.
+    async fn plan(&self, plan: &CollectionPlan, now: DateTime<Utc>) -> AppResult<PlanOutcome>;
+}
