@@ -38,6 +38,7 @@ pub struct TestApp {
     pub config: Config,
     pub housekeeper: Arc<coffer::workers::Housekeeper>,
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
+    pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -102,6 +103,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let devchain = app.devchain.clone().expect("the devchain is on in tests");
     let housekeeper = app.housekeeper.clone();
     let executor = app.executor.clone();
+    let planner = app.planner.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -123,6 +125,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         config,
         housekeeper,
         executor,
+        planner,
     }
 }
 

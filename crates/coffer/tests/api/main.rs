@@ -16,6 +16,7 @@ mod callback_order;
 mod callback_retries;
 mod callback_wakeups;
 mod chains;
+mod collection_plan;
 mod config_cache;
 mod deposit_guards;
 mod deposits;

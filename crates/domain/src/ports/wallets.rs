@@ -226,7 +226,8 @@ pub trait AssetRepo: Send + Sync {
     /// Err(Invalid(TokenAdded)) when the merchant has the token already. Adding a token and
     /// changing its status move the merchant's config version on (`ConfigRepo::config_version`).
     async fn insert_asset(&self, asset: &AssetRecord) -> AppResult<i64>;
-    async fn update_asset(&self, asset: &AssetRecord) -> AppResult<bool>;
+    /// Saves its settings at `now` (the time automatic collection's schedule counts from).
+    async fn update_asset(&self, asset: &AssetRecord, now: DateTime<Utc>) -> AppResult<bool>;
     async fn set_asset_status(
         &self,
         merchant_id: MerchantId,

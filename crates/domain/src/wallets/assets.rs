@@ -201,7 +201,10 @@ impl WalletService {
             risk: input.risk,
             ..asset
         };
-        self.ports.assets.update_asset(&updated).await?;
+        self.ports
+            .assets
+            .update_asset(&updated, self.ports.clock.now())
+            .await?;
         Ok(label)
     }
 

@@ -1,7 +1,7 @@
 //! [`AssetRepo`]: the tokens a merchant enabled, their collection and risk settings, and
 //! their cold addresses (set by approved token requests, token_requests.rs).
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
 use coffer_domain::messages::MsgKey;
 use coffer_domain::ports::AssetStatus;
@@ -107,10 +107,10 @@ impl AssetRepo for Store {
         Ok(id)
     }
 
-    async fn update_asset(&self, a: &AssetRecord) -> AppResult<bool> {
+    async fn update_asset(&self, a: &AssetRecord, now: DateTime<Utc>) -> AppResult<bool> {
         let mut model = merchant_asset::ActiveModel {
             id: sea_orm::Unchanged(a.id),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(now),
             ..Default::default()
         };
         settings(a, &mut model);

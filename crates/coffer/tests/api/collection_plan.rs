@@ -1,0 +1,128 @@
+//! Automatic collection on the real server: the settings saved in the console decide when the
+//! planner opens collections, on the merchant's wall clock (UTC+13 collecting daily at 00:00
+//! runs at 11:00 UTC the day before), for the addresses waiting at least the minimum, each
+//! once; on each deposit it opens the address the deposit made due.
+
+use chrono::{DateTime, TimeZone, Utc};
+use coffer_domain::clock::Clock;
+use coffer_domain::collection::planner::PlanReport;
+use coffer_store::entities::collection;
+use coffer_testkit::{each_database, TestDb};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde_json::{json, Value};
+
+use crate::assets::risk;
+use crate::deposits::{scan, DEV};
+use crate::helpers::{spawn_app_with, TestApp};
+use crate::wallets::{demo_merchant, offline_chains};
+
+fn utc(d: u32, h: u32, mi: u32, s: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, d, h, mi, s).unwrap()
+}
+
+/// Moves the test clock forward to `at`.
+fn move_to(app: &TestApp, at: DateTime<Utc>) {
+    let now = app.clock.now();
+    assert!(at >= now, "the clock only moves forward ({now} -> {at})");
+    app.clock.advance(at - now);
+}
+
+/// Pays `amount` USDT to `user`'s address and scans until the deposit is complete.
+async fn deposit(app: &TestApp, merchant: i64, user: &str, amount: &str) {
+    let address = app.deposit_address(merchant, DEV, user).await;
+    app.send_usdt(&address, amount).await;
+    for _ in 0..3 {
+        app.devchain.mine().await.unwrap();
+    }
+    scan(app).await;
+}
+
+/// The merchant's collections: (address, waiting in base units, open).
+async fn collections(app: &TestApp, merchant: i64) -> Vec<(String, String, bool)> {
+    collection::Entity::find()
+        .filter(collection::Column::MerchantId.eq(merchant))
+        .order_by_asc(collection::Column::Id)
+        .all(app.store.connection())
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.address, c.waiting.0.to_string(), c.open_key.is_some()))
+        .collect()
+}
+
+async fn save_collect(app: &TestApp, token: &str, asset: &Value, collect_type: i32) {
+    let collect = json!({"autoCollect": true, "collectType": collect_type, "startTime": "00:00",
+                         "intervalHours": 24, "minCollectAmount": "10", "minSplitAmount": "100"});
+    let saved = app
+        .assets(token)
+        .edit(json!({"id": asset["id"], "paymentAddress": asset["paymentAddress"], "collect": collect, "risk": risk()}))
+        .await;
+    assert_eq!(saved.code(), 1, "{:?}", saved.body);
+}
+
+async fn tick(app: &TestApp) -> PlanReport {
+    app.planner.tick().await.unwrap()
+}
+
+async fn collection_runs_on_the_merchants_clock(db: TestDb) {
+    // The test clock moves hours on: the session must outlive it.
+    let app = spawn_app_with(db, |config| {
+        offline_chains(config);
+        config.auth.session_idle_minutes = 24 * 60;
+    })
+    .await;
+    let token = app.sign_in_demo().await;
+    app.accept_token(&token, DEV, 1).await;
+    let merchant = demo_merchant(&app).await;
+    let zone = app.me(&token).set_time_zone(json!({"timeZone": 13})).await;
+    assert_eq!(zone.code(), 1, "{:?}", zone.body);
+    let assets = app.assets(&token).list_all().await;
+    let asset = assets.data()[0].clone();
+    deposit(&app, merchant, "user-1", "20").await;
+    deposit(&app, merchant, "user-2", "5").await;
+    let user_1 = app.deposit_address(merchant, DEV, "user-1").await;
+    let user_2 = app.deposit_address(merchant, DEV, "user-2").await;
+
+    // Off by default: nothing is planned, whatever the time.
+    assert_eq!(tick(&app).await, PlanReport::default());
+    save_collect(&app, &token, &asset, 1).await;
+    // Saved on the 22nd at about 08:0x UTC, 21:0x at UTC+13: the 22nd's run there (11:00 UTC
+    // on the 21st) came before the settings.
+    assert_eq!(tick(&app).await, PlanReport::default());
+    move_to(&app, utc(22, 10, 59, 59));
+    assert_eq!(tick(&app).await, PlanReport::default());
+    assert_eq!(collections(&app, merchant).await, vec![]);
+
+    // 11:00 UTC is midnight of the 23rd at UTC+13: one run, the address above 10 USDT only.
+    move_to(&app, utc(22, 11, 0, 0));
+    assert_eq!(
+        tick(&app).await,
+        PlanReport {
+            runs: 1,
+            opened: 1,
+            failed: 0
+        }
+    );
+    assert_eq!(
+        collections(&app, merchant).await,
+        vec![(user_1.clone(), "20000000".into(), true)]
+    );
+    move_to(&app, utc(22, 15, 0, 0));
+    assert_eq!(tick(&app).await, PlanReport::default(), "one run per slot");
+
+    // On each deposit: 15 more to user-2 makes it due (5 + 15); user-1 is not opened twice.
+    save_collect(&app, &token, &asset, 3).await;
+    deposit(&app, merchant, "user-2", "15").await;
+    let report = tick(&app).await;
+    assert_eq!((report.runs, report.opened), (0, 1));
+    assert_eq!(
+        collections(&app, merchant).await,
+        vec![
+            (user_1.clone(), "20000000".into(), true),
+            (user_2.clone(), "20000000".into(), true)
+        ]
+    );
+    assert_eq!(tick(&app).await, PlanReport::default());
+}
+
+each_database!(collection_runs_on_the_merchants_clock);
