@@ -11,6 +11,7 @@ pub struct Model {
     pub id: i64,
     pub merchant_id: i64,
     pub deposit_address_id: i64,
+    pub address: String,
     pub chain_id: i64,
     pub token_id: i64,
     pub decimals: i32,

@@ -23,6 +23,8 @@ tables_migration![
     table("collectable")
         .owned_by_merchant()
         .col(big("deposit_address_id"))
+        // The deposit address's own (it never changes): a run reads no other table.
+        .col(string("address"))
         .col(big("chain_id"))
         .col(big("token_id"))
         .col(int("decimals"))
@@ -74,6 +76,7 @@ tables_migration![
         .col(at_null("finished_at"))
         .unique("ux_collection_open", &["open_key"])
         .index("ix_collection_merchant_time", &["merchant_id", "created_at"])
+        .index("ix_collection_asset_open", &["asset_id", "open_key"])
         .index("ix_collection_due", &["status", "next_attempt_at"])
         .index("ix_collection_run", &["run_id"]),
 ];

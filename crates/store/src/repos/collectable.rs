@@ -102,6 +102,7 @@ async fn locked_row(
     collectable::Entity::insert(collectable::ActiveModel {
         merchant_id: Set(d.merchant_id),
         deposit_address_id: Set(d.deposit_address_id),
+        address: Set(d.to_address.clone()),
         chain_id: Set(d.chain_id),
         token_id: Set(token_id),
         decimals: Set(d.decimals),
@@ -158,16 +159,17 @@ impl Store {
             .columns([
                 D::MerchantId,
                 D::DepositAddressId,
+                D::ToAddress,
                 D::ChainId,
                 D::TokenId,
                 D::Decimals,
-                D::Amount,
             ])
-            .into_tuple::<(i64, i64, i64, Option<i64>, i32, Stored<BaseUnits>)>()
+            .column(D::Amount)
+            .into_tuple::<(i64, i64, String, i64, Option<i64>, i32, Stored<BaseUnits>)>()
             .stream(&tx)
             .await?;
         let now = chrono::Utc::now();
-        while let Some((merchant_id, address_id, chain_id, token_id, decimals, Stored(amount))) =
+        while let Some((merchant_id, address_id, address, chain_id, token_id, decimals, Stored(amount))) =
             rows.try_next().await?
         {
             let token_id = token_column(token_id);
@@ -176,6 +178,7 @@ impl Store {
                 .or_insert_with(|| collectable::ActiveModel {
                     merchant_id: Set(merchant_id),
                     deposit_address_id: Set(address_id),
+                    address: Set(address),
                     chain_id: Set(chain_id),
                     token_id: Set(token_id),
                     decimals: Set(decimals),

@@ -1,6 +1,6 @@
 //! [`CollectionPlans`]: the assets whose automatic collection is on, and a run's plan: one
-//! transaction claims the run and opens, in one INSERT … SELECT, a collection for every pair
-//! waiting at least the minimum with none open. `collectable.waiting_key` (fixed-width digits)
+//! transaction claims the run and opens, in one INSERT … SELECT from `collectable` alone, a
+//! collection for every pair waiting at least the minimum with none open. `collectable.waiting_key` (fixed-width digits)
 //! makes "at least the minimum" an index range on every database, and the unique `open_key`
 //! skips a pair another process opened meanwhile instead of failing the run.
 
@@ -20,9 +20,7 @@ use std::collections::HashMap;
 
 use super::collectable::waiting_key;
 use crate::entities::Stored;
-use crate::entities::{
-    collectable, collection, collection_run, deposit_address, merchant, merchant_asset, token,
-};
+use crate::entities::{collectable, collection, collection_run, merchant, merchant_asset, token};
 use crate::Store;
 
 #[async_trait::async_trait]
@@ -137,10 +135,13 @@ async fn open_collections(
     use collectable::Column as C;
     use collection::Column as N;
     let minimum = plan.minimum.max(BaseUnits::from_u128(1));
+    // The asset's open collections, read once (a hashed subquery): a subquery per row on the
+    // table being inserted into would read its growing pages once per row.
     let open = Query::select()
-        .expr(Expr::val(1))
+        .column((collection::Entity, N::OpenKey))
         .from(collection::Entity)
-        .and_where(Expr::col((collection::Entity, N::OpenKey)).equals((collectable::Entity, C::Id)))
+        .and_where(Expr::col((collection::Entity, N::AssetId)).eq(plan.asset_id))
+        .and_where(Expr::col((collection::Entity, N::OpenKey)).is_not_null())
         .to_owned();
     let mut due = Query::select();
     let values: [SimpleExpr; 17] = [
@@ -152,7 +153,7 @@ async fn open_collections(
         Expr::col((collectable::Entity, C::TokenId)).into(),
         Expr::col((collectable::Entity, C::Decimals)).into(),
         Expr::col((collectable::Entity, C::DepositAddressId)).into(),
-        Expr::col((deposit_address::Entity, deposit_address::Column::Address)).into(),
+        Expr::col((collectable::Entity, C::Address)).into(),
         Expr::val(Stored(CollectionStatus::WaitingCollection)).into(),
         Expr::val("").into(),
         Expr::col((collectable::Entity, C::Id)).into(),
@@ -164,16 +165,11 @@ async fn open_collections(
     ];
     due.exprs(values)
         .from(collectable::Entity)
-        .inner_join(
-            deposit_address::Entity,
-            Expr::col((deposit_address::Entity, deposit_address::Column::Id))
-                .equals((collectable::Entity, C::DepositAddressId)),
-        )
         .and_where(Expr::col((collectable::Entity, C::MerchantId)).eq(plan.merchant_id))
         .and_where(Expr::col((collectable::Entity, C::ChainId)).eq(plan.chain_id))
         .and_where(Expr::col((collectable::Entity, C::TokenId)).eq(plan.token_id))
         .and_where(Expr::col((collectable::Entity, C::WaitingKey)).gte(waiting_key(minimum)))
-        .and_where(Expr::exists(open).not());
+        .and_where(Expr::col((collectable::Entity, C::Id)).not_in_subquery(open));
     if let Some(addresses) = &plan.addresses {
         due.and_where(Expr::col((collectable::Entity, C::DepositAddressId)).is_in(addresses.iter().copied()));
     }
