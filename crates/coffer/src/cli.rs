@@ -267,18 +267,34 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Prints how many buckets agree (the all-time totals are checked too), or every difference
-/// and fails (exit status 1).
+/// Prints how many buckets agree (the all-time totals are checked too) and how many deposit
+/// addresses' credits for collection agree with their deposits, or every difference and fails
+/// (exit status 1).
 async fn verify_rollup(store: &coffer_store::Store) -> anyhow::Result<()> {
     let differences = store.verify_rollup().await.map_err(anyhow::Error::msg)?;
-    if differences.is_empty() {
+    let credits = store.verify_collectable().await.map_err(anyhow::Error::msg)?;
+    if differences.is_empty() && credits.is_empty() {
         let buckets = store.rollup_bucket_count().await.map_err(anyhow::Error::msg)?;
+        let pairs = store.collectable_count().await.map_err(anyhow::Error::msg)?;
         println!("{buckets} buckets agree with the orders.");
+        println!("{pairs} credits for collection agree with the deposits.");
         return Ok(());
     }
     for difference in &differences {
         println!("{}", difference_line(difference));
     }
+    for credit in &credits {
+        let stored = credit.stored.map_or("none".to_string(), |c| c.to_string());
+        println!(
+            "deposit address {} token {}: credited {stored}, deposits {}",
+            credit.deposit_address_id, credit.token_id, credit.recomputed
+        );
+    }
+    anyhow::ensure!(
+        credits.is_empty(),
+        "{} credits for collection differ from the deposits (a write outside the service?)",
+        credits.len()
+    );
     anyhow::bail!(
         "{} buckets differ from the orders; `coffer admin rollup rebuild` recomputes them",
         differences.len()

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 pub use migration::Migrator;
 /// The comparable form of an amount waiting for collection (for tools that write rows directly).
-pub use repos::collectable::waiting_key;
+pub use repos::collectable::{waiting_key, CreditDifference};
 
 /// The database behind every repository.
 #[derive(Clone)]

@@ -14,8 +14,9 @@ use coffer_domain::ports::{
 use coffer_store::entities::{
     chain, collectable, collection, deposit_address, merchant_asset, token, Stored,
 };
-use coffer_store::Store;
+use coffer_store::{CreditDifference, Store};
 use coffer_testkit::{each_database, TestDb};
+use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use support::buckets::{deposit_of, scan, transfer, CHAIN, OWNER};
 use support::{open, t0, Events};
@@ -124,6 +125,24 @@ async fn credit_follows_the_deposits(db: TestDb) {
     assert_eq!(credits(&store, a).await, vec![(a1, 2_500_000, 2_500_000)]);
     complete(&store, "0xa1", t0()).await;
     assert_eq!(credits(&store, a).await, vec![(a1, 7_500_000, 7_500_000)]);
+    assert_eq!(store.verify_collectable().await.unwrap(), vec![]);
+
+    // A credit changed behind the service's back is found.
+    collectable::Entity::update_many()
+        .col_expr(collectable::Column::Credited, Expr::value("7500001"))
+        .filter(collectable::Column::DepositAddressId.eq(a1))
+        .exec(store.connection())
+        .await
+        .unwrap();
+    assert_eq!(
+        store.verify_collectable().await.unwrap(),
+        vec![CreditDifference {
+            deposit_address_id: a1,
+            token_id: TOKEN,
+            stored: Some(BaseUnits::from_u128(7_500_001)),
+            recomputed: BaseUnits::from_u128(7_500_000),
+        }]
+    );
 
     // Deposits credited before collection existed (an upgrade): counted when migrating.
     collectable::Entity::delete_many()
@@ -132,6 +151,7 @@ async fn credit_follows_the_deposits(db: TestDb) {
         .unwrap();
     store.migrate().await.unwrap();
     assert_eq!(credits(&store, a).await, vec![(a1, 7_500_000, 7_500_000)]);
+    assert_eq!(store.verify_collectable().await.unwrap(), vec![]);
     assert_eq!(credits(&store, b).await, vec![], "nothing credited: no row");
 }
 

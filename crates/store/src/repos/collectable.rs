@@ -10,7 +10,10 @@ use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::ports::OrderStatus;
 use futures::TryStreamExt;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
+    StreamTrait,
+};
 use std::collections::BTreeMap;
 
 use super::rollup::token_column;
@@ -130,69 +133,89 @@ async fn locked_row(
         .ok_or_else(|| AppError::internal("a collectable row vanished while being locked"))
 }
 
+/// The complete credited deposits.
+fn credited_deposits() -> sea_orm::Select<deposit::Entity> {
+    deposit::Entity::find()
+        .filter(deposit::Column::Credited.eq(true))
+        .filter(deposit::Column::Status.eq(Stored(OrderStatus::Complete)))
+}
+
+/// Every pair's row as the deposits make it (nothing collected), by (address, token); streamed
+/// a few columns at a time.
+async fn recompute<C: ConnectionTrait + StreamTrait>(
+    db: &C,
+    now: DateTime<Utc>,
+) -> AppResult<BTreeMap<(i64, i64), collectable::ActiveModel>> {
+    use deposit::Column as D;
+    let mut pairs: BTreeMap<(i64, i64), collectable::ActiveModel> = BTreeMap::new();
+    let mut rows = credited_deposits()
+        .select_only()
+        .columns([
+            D::MerchantId,
+            D::DepositAddressId,
+            D::ToAddress,
+            D::ChainId,
+            D::TokenId,
+            D::Decimals,
+        ])
+        .column(D::Amount)
+        .into_tuple::<(i64, i64, String, i64, Option<i64>, i32, Stored<BaseUnits>)>()
+        .stream(db)
+        .await?;
+    while let Some((merchant_id, address_id, address, chain_id, token_id, decimals, Stored(amount))) =
+        rows.try_next().await?
+    {
+        let token_id = token_column(token_id);
+        let row = pairs
+            .entry((address_id, token_id))
+            .or_insert_with(|| collectable::ActiveModel {
+                merchant_id: Set(merchant_id),
+                deposit_address_id: Set(address_id),
+                address: Set(address),
+                chain_id: Set(chain_id),
+                token_id: Set(token_id),
+                decimals: Set(decimals),
+                credited: Set(Stored(BaseUnits::ZERO)),
+                collected: Set(Stored(BaseUnits::ZERO)),
+                waiting_key: Set(String::new()),
+                updated_at: Set(now),
+                ..Default::default()
+            });
+        let sum = row.credited.as_ref().0.saturating_add(amount);
+        row.credited = Set(Stored(sum));
+        row.waiting_key = Set(waiting_key(sum));
+    }
+    Ok(pairs)
+}
+
+/// A pair whose stored credit is not the sum of its credited deposits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CreditDifference {
+    pub deposit_address_id: i64,
+    pub token_id: i64,
+    /// None: no row stored.
+    pub stored: Option<BaseUnits>,
+    pub recomputed: BaseUnits,
+}
+
 impl Store {
     /// Fills the rows of deposits credited before collection existed (an upgrade): only when no
     /// row is stored and some deposit is credited, so after every migration it costs two
     /// one-row reads. Nothing was collected then: all of it waits. Several processes starting
     /// at once: the one that commits second fails on the pairs' unique key and starts again.
     pub(crate) async fn fill_collectable_if_empty(&self) -> AppResult<()> {
-        use deposit::Column as D;
         let db = self.connection();
         let any_row = collectable::Entity::find()
             .select_only()
             .column(collectable::Column::Id);
-        let credited = || {
-            deposit::Entity::find()
-                .filter(D::Credited.eq(true))
-                .filter(D::Status.eq(Stored(OrderStatus::Complete)))
-        };
-        let any_credit = credited().select_only().column(D::Id);
+        let any_credit = credited_deposits().select_only().column(deposit::Column::Id);
         if any_row.into_tuple::<i64>().one(db).await?.is_some()
             || any_credit.into_tuple::<i64>().one(db).await?.is_none()
         {
             return Ok(());
         }
         let tx = self.begin_write().await?;
-        let mut pairs: BTreeMap<(i64, i64), collectable::ActiveModel> = BTreeMap::new();
-        let mut rows = credited()
-            .select_only()
-            .columns([
-                D::MerchantId,
-                D::DepositAddressId,
-                D::ToAddress,
-                D::ChainId,
-                D::TokenId,
-                D::Decimals,
-            ])
-            .column(D::Amount)
-            .into_tuple::<(i64, i64, String, i64, Option<i64>, i32, Stored<BaseUnits>)>()
-            .stream(&tx)
-            .await?;
-        let now = chrono::Utc::now();
-        while let Some((merchant_id, address_id, address, chain_id, token_id, decimals, Stored(amount))) =
-            rows.try_next().await?
-        {
-            let token_id = token_column(token_id);
-            let row = pairs
-                .entry((address_id, token_id))
-                .or_insert_with(|| collectable::ActiveModel {
-                    merchant_id: Set(merchant_id),
-                    deposit_address_id: Set(address_id),
-                    address: Set(address),
-                    chain_id: Set(chain_id),
-                    token_id: Set(token_id),
-                    decimals: Set(decimals),
-                    credited: Set(Stored(BaseUnits::ZERO)),
-                    collected: Set(Stored(BaseUnits::ZERO)),
-                    waiting_key: Set(String::new()),
-                    updated_at: Set(now),
-                    ..Default::default()
-                });
-            let sum = row.credited.as_ref().0.saturating_add(amount);
-            row.credited = Set(Stored(sum));
-            row.waiting_key = Set(waiting_key(sum));
-        }
-        drop(rows);
+        let pairs = recompute(&tx, chrono::Utc::now()).await?;
         let count = pairs.len();
         for batch in pairs.into_values().collect::<Vec<_>>().chunks(INSERT_BATCH) {
             collectable::Entity::insert_many(batch.to_vec()).exec(&tx).await?;
@@ -203,6 +226,54 @@ impl Store {
             "collection: credited deposits counted for the addresses that hold them"
         );
         Ok(())
+    }
+
+    /// Every pair whose stored credit differs from its credited deposits (`coffer admin rollup
+    /// verify`); a row with nothing credited and no deposit agrees.
+    pub async fn verify_collectable(&self) -> AppResult<Vec<CreditDifference>> {
+        let db = self.connection();
+        let mut recomputed = recompute(db, chrono::Utc::now()).await?;
+        let mut differences = Vec::new();
+        let mut stored = collectable::Entity::find()
+            .select_only()
+            .columns([
+                collectable::Column::DepositAddressId,
+                collectable::Column::TokenId,
+                collectable::Column::Credited,
+            ])
+            .into_tuple::<(i64, i64, Stored<BaseUnits>)>()
+            .stream(db)
+            .await?;
+        while let Some((address_id, token_id, Stored(credited))) = stored.try_next().await? {
+            let expected = recomputed
+                .remove(&(address_id, token_id))
+                .map_or(BaseUnits::ZERO, |row| row.credited.as_ref().0);
+            if expected != credited {
+                differences.push(CreditDifference {
+                    deposit_address_id: address_id,
+                    token_id,
+                    stored: Some(credited),
+                    recomputed: expected,
+                });
+            }
+        }
+        differences.extend(
+            recomputed
+                .into_iter()
+                .map(|((address_id, token_id), row)| CreditDifference {
+                    deposit_address_id: address_id,
+                    token_id,
+                    stored: None,
+                    recomputed: row.credited.as_ref().0,
+                }),
+        );
+        Ok(differences)
+    }
+
+    /// How many (address, token) rows are stored.
+    pub async fn collectable_count(&self) -> AppResult<u64> {
+        use sea_orm::PaginatorTrait;
+        Ok(collectable::Entity::find().count(self.connection()).await?)
     }
 }
 
