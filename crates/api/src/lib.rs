@@ -7,6 +7,7 @@ mod audit_actions;
 mod auth;
 mod bodies;
 mod callbacks;
+mod collection;
 mod config;
 mod console;
 mod csv;
@@ -73,6 +74,8 @@ pub struct AppState {
     pub withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     /// The home overview and the data reports (menus 1, 601, 602).
     pub reports: Arc<coffer_domain::reports::ReportService>,
+    /// Collect (menu 5): what waits, the collections.
+    pub collection: Arc<coffer_domain::collection::service::CollectionService>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
     /// The console is served over https (`server.public_url`): answers carry HSTS.
@@ -193,6 +196,7 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/asset/pageAddressCold" => wallets::cold_page;
         post "/api/partner/token/request/getTokenRequests" => wallets::token_requests;
         post "/api/partner/address/pagelist" => wallets::address_page;
+        post "/api/partner/collect/waiting" => collection::waiting_page;
         post "/api/v2/partner/hotwallet/page_list" => wallets::hot_wallet_page;
         post "/api/partner/deposit/pageTx" => deposits::page;
         post "/api/partner/deposit/summary" => deposits::summary;

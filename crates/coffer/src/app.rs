@@ -225,6 +225,7 @@ fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Resu
     };
     let ips = IpListService { ports: ports.clone() };
     let reports = Arc::new(coffer_domain::reports::ReportService::new(ports.clone()));
+    let collection = Arc::new(coffer_domain::collection::service::CollectionService { ports: ports.clone() });
     let console = if config.console.dir.is_empty() {
         ConsoleAssets::Embedded
     } else {
@@ -248,6 +249,7 @@ fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Resu
         callbacks,
         withdrawals,
         reports,
+        collection,
         console,
         metrics: coffer_api::metrics_handle(),
     })

@@ -12,9 +12,10 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 
 use crate::assets::risk;
+use crate::console::Collection;
 use crate::deposits::{scan, DEV};
 use crate::helpers::{spawn_app_with, TestApp};
-use crate::wallets::{demo_merchant, offline_chains};
+use crate::wallets::{demo_merchant, list, offline_chains};
 
 fn utc(d: u32, h: u32, mi: u32, s: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, d, h, mi, s).unwrap()
@@ -69,6 +70,7 @@ async fn collection_runs_on_the_merchants_clock(db: TestDb) {
     let app = spawn_app_with(db, |config| {
         offline_chains(config);
         config.auth.session_idle_minutes = 24 * 60;
+        config.auth.session_absolute_hours = 48;
     })
     .await;
     let token = app.sign_in_demo().await;
@@ -125,4 +127,111 @@ async fn collection_runs_on_the_merchants_clock(db: TestDb) {
     assert_eq!(tick(&app).await, PlanReport::default());
 }
 
-each_database!(collection_runs_on_the_merchants_clock);
+/// (address, credited, collected, waiting, due, open collection's state) of each listed row.
+fn waiting_rows(answer: &crate::helpers::Answer) -> Vec<Value> {
+    list(answer)
+        .iter()
+        .map(|r| {
+            json!([
+                r["address"],
+                r["credited"],
+                r["collected"],
+                r["waiting"],
+                r["due"],
+                r["collectionStatus"]
+            ])
+        })
+        .collect()
+}
+
+async fn fund_collection_lists_what_waits_per_address(db: TestDb) {
+    let app = spawn_app_with(db, |config| {
+        offline_chains(config);
+        config.auth.session_idle_minutes = 24 * 60;
+        config.auth.session_absolute_hours = 48;
+    })
+    .await;
+    let token = app.sign_in_demo().await;
+    app.accept_token(&token, DEV, 1).await;
+    let merchant = demo_merchant(&app).await;
+    deposit(&app, merchant, "user-1", "5").await;
+    deposit(&app, merchant, "user-2", "20.5").await;
+    deposit(&app, merchant, "user-1", "2").await;
+    let user_1 = app.deposit_address(merchant, DEV, "user-1").await;
+    let user_2 = app.deposit_address(merchant, DEV, "user-2").await;
+    let everything = json!({"page": 1, "pageSize": 10});
+
+    // The largest first; with the default minimum (0) both are due.
+    let page = app.collection(&token).waiting(everything.clone()).await;
+    assert_eq!(page.code(), 1, "{:?}", page.body);
+    assert_eq!(page.data()["total"], 2);
+    assert_eq!(
+        waiting_rows(&page),
+        vec![
+            json!([user_2, "20.5", "0", "20.5", true, null]),
+            json!([user_1, "7", "0", "7", true, null])
+        ]
+    );
+    assert_eq!(list(&page)[0]["symbol"], "USDT");
+    assert_eq!(list(&page)[0]["chainname"], "Devchain");
+
+    // A minimum of 10: user-1 waits below it. The daily run opens user-2's collection.
+    let assets = app.assets(&token).list_all().await;
+    save_collect(&app, &token, &assets.data()[0], 1).await;
+    move_to(&app, utc(23, 0, 0, 0));
+    assert_eq!(tick(&app).await.opened, 1);
+    let page = app.collection(&token).waiting(everything.clone()).await;
+    assert_eq!(
+        waiting_rows(&page),
+        vec![
+            json!([user_2, "20.5", "0", "20.5", true, 7]),
+            json!([user_1, "7", "0", "7", false, null])
+        ]
+    );
+
+    // Filters: part of an address (any case), the token, the chain; wildcards are literal.
+    let part = user_1[user_1.len() - 6..].to_uppercase();
+    let by_address = app
+        .collection(&token)
+        .waiting(json!({"page": 1, "pageSize": 10, "address": part}))
+        .await;
+    assert_eq!(
+        waiting_rows(&by_address),
+        vec![json!([user_1, "7", "0", "7", false, null])]
+    );
+    for (filter, total) in [
+        (json!({"address": "%"}), 0),
+        (json!({"address": "_"}), 0),
+        (json!({"tokenId": 2}), 0),
+        (json!({"chainId": 1}), 0),
+        (json!({"chainId": DEV, "tokenId": 1}), 2),
+    ] {
+        let mut body = everything.clone();
+        body.as_object_mut()
+            .unwrap()
+            .extend(filter.as_object().unwrap().clone());
+        let page = app.collection(&token).waiting(body.clone()).await;
+        assert_eq!(page.data()["total"], total, "{body}");
+    }
+    // Pages are bounded like every list.
+    let huge = app
+        .collection(&token)
+        .waiting(json!({"page": 1, "pageSize": 100000}))
+        .await;
+    assert_eq!(huge.code(), 10422, "{:?}", huge.body);
+
+    // Another merchant sees none of it; a role without the menu, and no session, are refused.
+    let outsider = app.other_merchant().await;
+    let foreign = app.collection(&outsider).waiting(everything.clone()).await;
+    assert_eq!((foreign.code(), foreign.data()["total"].clone()), (1, json!(0)));
+    let viewer = app
+        .operator("viewer@coffer.local", "Viewer-Pass-2026", &[1])
+        .await;
+    app.assert_gated(&viewer, Collection::WAITING, &everything, "502")
+        .await;
+}
+
+each_database!(
+    collection_runs_on_the_merchants_clock,
+    fund_collection_lists_what_waits_per_address,
+);

@@ -5,6 +5,7 @@
 
 pub mod planner;
 pub mod schedule;
+pub mod service;
 pub mod split;
 pub mod state;
 pub mod sweep;

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
-    CodeRepo, CollectionPlans, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping,
-    LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo,
-    TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    CodeRepo, CollectionPlans, CollectionQueries, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo,
+    Housekeeping, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo,
+    SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -46,6 +46,7 @@ pub struct Ports {
     pub balances: Arc<dyn BalanceReadings>,
     pub timeline: Arc<dyn OrderTimeline>,
     pub collection_plans: Arc<dyn CollectionPlans>,
+    pub collection_queries: Arc<dyn CollectionQueries>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -84,6 +85,7 @@ impl Ports {
             + BalanceReadings
             + OrderTimeline
             + CollectionPlans
+            + CollectionQueries
             + 'static,
     {
         Ports {
@@ -115,6 +117,7 @@ impl Ports {
             rollup: store.clone(),
             timeline: store.clone(),
             collection_plans: store.clone(),
+            collection_queries: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

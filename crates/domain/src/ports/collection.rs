@@ -72,3 +72,37 @@ pub trait CollectionPlans: Send + Sync {
     /// meanwhile is skipped, never doubled.
     async fn plan(&self, plan: &CollectionPlan, now: DateTime<Utc>) -> AppResult<PlanOutcome>;
 }
+
+/// What Fund collection lists: a chain, token and part of an address, each optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WaitingFilter {
+    pub chain_id: Option<i64>,
+    pub token_id: Option<i64>,
+    pub address: Option<String>,
+}
+
+/// One deposit address and token with something credited and not yet collected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitingPair {
+    pub deposit_address_id: i64,
+    pub address: String,
+    pub chain_id: i64,
+    pub token_id: i64,
+    pub decimals: i32,
+    pub credited: BaseUnits,
+    pub collected: BaseUnits,
+    pub waiting: BaseUnits,
+    /// Its open collection (id and state), if one is open.
+    pub open: Option<(i64, crate::collection::state::CollectionStatus)>,
+}
+
+#[async_trait::async_trait]
+pub trait CollectionQueries: Send + Sync {
+    /// The merchant's pairs with something waiting, the largest first.
+    async fn waiting_page(
+        &self,
+        merchant_id: MerchantId,
+        filter: &WaitingFilter,
+        page: super::PageRequest,
+    ) -> AppResult<super::Paged<WaitingPair>>;
+}

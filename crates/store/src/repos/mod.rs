@@ -11,6 +11,7 @@ mod callback_log;
 mod codes;
 pub(crate) mod collectable;
 mod collection_plans;
+mod collection_queries;
 mod config;
 pub(crate) mod config_version;
 mod deposit_addresses;

@@ -45,6 +45,8 @@ tables_with!(MerchantOwned { id_column: Id, merchant_column: MerchantId } for
     callback_attempt,
     callback_event,
     cold_address,
+    collectable,
+    collection,
     deposit,
     deposit_address,
     hot_wallet,

@@ -1,0 +1,10 @@
+//! Collect: what waits for collection.
+
+use super::area;
+
+area! {
+    /// Fund collection's list (menu 502).
+    Collection = collection(session) {
+        WAITING "/api/partner/collect/waiting" => waiting(body);
+    }
+}
