@@ -13,6 +13,7 @@ import token from './token';
 import withdrawals from './withdrawals';
 import home from './home';
 import reports from './reports';
+import collect from './collect';
 
 // English is the fallback language and the source of the key types (../types.ts): every key
 // exists here first. One namespace, composed from one file per area; a key lives in
@@ -33,6 +34,7 @@ const en = {
   ...callbackResults,
   ...home,
   ...reports,
+  ...collect,
 };
 
 export default en;

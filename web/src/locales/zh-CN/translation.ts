@@ -14,6 +14,7 @@ import tokenZhCN from './token';
 import withdrawalsZhCN from './withdrawals';
 import homeZhCN from './home';
 import reportsZhCN from './reports';
+import collectZhCN from './collect';
 
 // Every area of English's table, each file typed against the English one.
 const zhCN: Translation = {
@@ -32,6 +33,7 @@ const zhCN: Translation = {
   ...callbackResultsZhCN,
   ...homeZhCN,
   ...reportsZhCN,
+  ...collectZhCN,
 };
 
 export default zhCN;

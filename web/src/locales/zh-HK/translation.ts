@@ -14,6 +14,7 @@ import tokenZhHK from './token';
 import withdrawalsZhHK from './withdrawals';
 import homeZhHK from './home';
 import reportsZhHK from './reports';
+import collectZhHK from './collect';
 
 // Every area of English's table, each file typed against the English one.
 const zhHK: Translation = {
@@ -32,6 +33,7 @@ const zhHK: Translation = {
   ...callbackResultsZhHK,
   ...homeZhHK,
   ...reportsZhHK,
+  ...collectZhHK,
 };
 
 export default zhHK;

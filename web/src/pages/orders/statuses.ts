@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { CollectionStatus } from '@/api/collection';
 import { CallbackStatus, NotifyStatus, OrderStatus, ReviewAction, TxType, WithdrawalSource } from '@/api/orders';
 import type { TranslationKey } from '@/locales/types';
 
@@ -44,6 +45,17 @@ export const CALLBACK_STATUS = codeViews(CallbackStatus, (code) => `callback_sta
 export const CALLBACK_STATUSES: readonly CallbackStatus[] = Object.values(CallbackStatus);
 
 export const NOTIFY_STATUS = codeViews(NotifyStatus, (code) => `notify_status_${code}`, { NotRequired: 'default', Notifying: 'processing', Success: 'green', Failure: 'red' });
+
+/** A collection's seven states (spec section 4). */
+export const COLLECTION_STATUS = codeViews(CollectionStatus, (code) => `collection_status_${code}`, {
+  Collected: 'green',
+  NotCollected: 'default',
+  WaitingFeeArrival: 'gold',
+  Failed: 'red',
+  WaitingEnergyTransaction: 'gold',
+  EnergyCollecting: 'processing',
+  WaitingCollection: 'processing',
+});
 
 export const TX_TYPE = codeViews(TxType, (code) => `tx_type_${code}`, { Deposit: 'blue', Withdrawal: 'purple' });
 

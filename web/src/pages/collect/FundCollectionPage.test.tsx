@@ -1,0 +1,83 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/locales';
+import { sessionStore } from '@/store/session';
+import FundCollectionPage from './FundCollectionPage';
+import { showAllColumns } from '@/test/columns';
+import { homeConfig, renderSignedIn } from '@/test/session';
+import * as collectionModule from '@/api/collection';
+import * as configModule from '@/api/config';
+import type { WaitingRow } from '@/api/collection';
+
+vi.mock('@/api/collection', async (original) => ({ ...(await original<typeof collectionModule>()), pageWaiting: vi.fn() }));
+const api = vi.mocked(collectionModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
+
+const WAIT = { timeout: 5000 };
+const DUE: WaitingRow = {
+  depositAddressId: 11,
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  chainId: 1337,
+  chainname: 'Devchain',
+  tokenId: 1,
+  symbol: 'USDT',
+  decimals: 6,
+  credited: '27.123456',
+  collected: '0',
+  waiting: '27.123456',
+  due: true,
+  collectionId: 3,
+  collectionStatus: 7,
+};
+const SMALL: WaitingRow = { ...DUE, depositAddressId: 12, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', credited: '5', waiting: '5', due: false, collectionId: null, collectionStatus: null };
+
+async function renderPage() {
+  renderSignedIn([5, 502], <FundCollectionPage />);
+  await screen.findByTestId('waiting-row-11-1', undefined, WAIT);
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  api.pageWaiting.mockReset().mockResolvedValue({ list: [DUE, SMALL], total: 2 });
+  config.getHomeConfig.mockReset().mockResolvedValue(
+    homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6, contract: '0xC0FFEe0000000000000000000000000000000001' }] }]),
+  );
+});
+afterEach(() => act(() => sessionStore.signOut()));
+
+describe('fund collection', () => {
+  it('shows what waits with 4 decimals, whether a run takes it and its open collection', async () => {
+    await renderPage();
+    expect(api.pageWaiting).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
+    const due = screen.getByTestId('waiting-row-11-1');
+    expect(within(due).getByTestId('waiting-waiting').textContent).toBe('27.1234 USDT');
+    expect(within(due).getByTestId('waiting-waiting').getAttribute('data-amount')).toBe('27.123456');
+    expect(within(due).getByTestId('waiting-due').textContent).toBe('Due');
+    expect(within(due).getByTestId('waiting-collection').textContent).toBe('Waiting for collection');
+    const small = screen.getByTestId('waiting-row-12-1');
+    expect(within(small).getByTestId('waiting-due').textContent).toBe('Below minimum');
+    expect(within(small).getByTestId('waiting-collection').textContent).toBe('None open');
+    expect(within(small).getByTestId('waiting-address').textContent).toBe('0x7099…79C8');
+    // Credited and collected are in the column settings.
+    expect(within(due).queryByTestId('waiting-credited')).toBeNull();
+    await showAllColumns();
+    expect(within(screen.getByTestId('waiting-row-11-1')).getByTestId('waiting-collected').textContent).toBe('0.0000 USDT');
+  });
+
+  it('filters by chain, token and a trimmed part of the address', async () => {
+    await renderPage();
+    fireEvent.change(screen.getByTestId('filter-address'), { target: { value: ' 0x5FbD ' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(api.pageWaiting).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, address: '0x5FbD' }), WAIT);
+    fireEvent.click(screen.getByTestId('filter-reset'));
+    await waitFor(() => expect(api.pageWaiting).toHaveBeenLastCalledWith({ page: 1, pageSize: 20 }), WAIT);
+  });
+
+  it('speaks Chinese', async () => {
+    await i18n.changeLanguage('zh-CN');
+    await renderPage();
+    expect(within(screen.getByTestId('waiting-row-11-1')).getByTestId('waiting-collection').textContent).toBe('等待归集');
+    expect(within(screen.getByTestId('waiting-row-12-1')).getByTestId('waiting-due').textContent).toBe('低于最低金额');
+  });
+});
