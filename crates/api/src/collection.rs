@@ -1,12 +1,14 @@
-//! Collect > Fund collection: what waits for collection per deposit address and token.
+//! Collect > Fund collection: what waits for collection per deposit address and token, and
+//! "Collect now".
 
 use axum::extract::State;
 use coffer_domain::codes::StoredCode;
-use coffer_domain::collection::service::WaitingEntry;
-use coffer_domain::menu::catalogue::FUND_COLLECTION;
+use coffer_domain::collection::service::{CollectNow, WaitingEntry};
+use coffer_domain::menu::catalogue::{COLLECT_NOW, FUND_COLLECTION};
 use coffer_domain::ports::{Paged, WaitingFilter};
 use serde::{Deserialize, Serialize};
 
+use crate::audit::{done_on, Audited};
 use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
@@ -81,4 +83,40 @@ pub async fn waiting_page(
     ok(paged(
         state.collection.waiting(&ctx, &filter, q.page.request()?).await?,
     ))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectNowBody {
+    chain_id: i64,
+    token_id: i64,
+    /// The deposit addresses chosen (1 to 100); absent: every one that is due.
+    deposit_address_ids: Option<Vec<i64>>,
+    google_code: String,
+}
+
+/// The run opened and how many collections it opened.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectNowView {
+    pub run_id: i64,
+    pub opened: u64,
+}
+
+pub async fn collect_now(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<COLLECT_NOW>,
+    ApiJson(b): ApiJson<CollectNowBody>,
+) -> Audited<CollectNowView> {
+    let request = CollectNow {
+        chain_id: b.chain_id,
+        token_id: b.token_id,
+        addresses: b.deposit_address_ids,
+        google_code: b.google_code,
+    };
+    let (run_id, opened) = state.collection.collect_now(&ctx, &request).await?;
+    done_on(
+        format!("chain {} token {}", b.chain_id, b.token_id),
+        CollectNowView { run_id, opened },
+    )
 }

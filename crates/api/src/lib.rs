@@ -154,6 +154,7 @@ audited_routes! {
     post "/api/partner/callback/push" => callbacks::callback_push, Button(CALLBACK_PUSH);
     post "/api/partner/withdraw" => withdrawals::withdraw, Button(WITHDRAW);
     post "/api/partner/manualWithdraw" => withdrawals::manual_withdraw, Button(MANUAL_WITHDRAW);
+    post "/api/partner/collect/now" => collection::collect_now, Button(COLLECT_NOW);
     post "/api/partner/withdraw/check" => withdrawals::check, Button(WITHDRAW_REVIEW);
     post "/api/partner/withdraw/push" => withdrawals::push, Button(WITHDRAW_PUSH);
     post "/api/partner/riskurl/save" => system::save_risk_url, Button(RISK_URL_SET);

@@ -225,7 +225,10 @@ fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Resu
     };
     let ips = IpListService { ports: ports.clone() };
     let reports = Arc::new(coffer_domain::reports::ReportService::new(ports.clone()));
-    let collection = Arc::new(coffer_domain::collection::service::CollectionService { ports: ports.clone() });
+    let collection = Arc::new(coffer_domain::collection::service::CollectionService {
+        ports: ports.clone(),
+        auth: auth.clone(),
+    });
     let console = if config.console.dir.is_empty() {
         ConsoleAssets::Embedded
     } else {

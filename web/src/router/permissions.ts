@@ -18,6 +18,7 @@ export const PERMISSIONS = {
   withdrawReview: '40301',
   withdrawReviewAgain: '40302',
   withdrawListPush: '40401',
+  collectNow: '50201',
   ipRequest: '70101',
   ipDelete: '70102',
   accountAdd: '70201',

@@ -12,10 +12,11 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 
 use crate::assets::risk;
+use crate::assets::COLD_A;
 use crate::console::Collection;
 use crate::deposits::{scan, DEV};
 use crate::helpers::{spawn_app_with, TestApp};
-use crate::wallets::{demo_merchant, list, offline_chains};
+use crate::wallets::{bind_google, demo_merchant, google_code, list, offline_chains};
 
 fn utc(d: u32, h: u32, mi: u32, s: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, d, h, mi, s).unwrap()
@@ -231,7 +232,134 @@ async fn fund_collection_lists_what_waits_per_address(db: TestDb) {
         .await;
 }
 
+/// The open collections' addresses, in order of id.
+async fn opened(app: &TestApp, merchant: i64) -> Vec<String> {
+    collections(app, merchant)
+        .await
+        .into_iter()
+        .filter(|(_, _, open)| *open)
+        .map(|(address, _, _)| address)
+        .collect()
+}
+
+async fn collect_now_opens_the_chosen_addresses_once(db: TestDb) {
+    let app = spawn_app_with(db, offline_chains).await;
+    let token = app.sign_in_demo().await;
+    app.accept_token(&token, DEV, 1).await;
+    let merchant = demo_merchant(&app).await;
+    for (user, amount) in [("user-1", "20"), ("user-2", "0.5"), ("user-3", "30")] {
+        deposit(&app, merchant, user, amount).await;
+    }
+    let address = |user: &'static str| app.deposit_address(merchant, DEV, user);
+    let (user_1, user_2, user_3) = (
+        address("user-1").await,
+        address("user-2").await,
+        address("user-3").await,
+    );
+    let ids = |rows: &crate::helpers::Answer| -> Vec<(String, i64)> {
+        list(rows)
+            .iter()
+            .map(|r| {
+                (
+                    r["address"].as_str().unwrap().to_string(),
+                    r["depositAddressId"].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let waiting = app
+        .collection(&token)
+        .waiting(json!({"page": 1, "pageSize": 10}))
+        .await;
+    let id_of = |address: &str| ids(&waiting).into_iter().find(|(a, _)| a == address).unwrap().1;
+    let now = |body: Value| app.collection(&token).collect_now(body);
+
+    // Refused, changing nothing: a token not enabled, no cold address, too many addresses, no
+    // authenticator, a wrong code.
+    let no_token = now(json!({"chainId": DEV, "tokenId": 99, "googleCode": "123456"})).await;
+    assert_eq!(no_token.code_and_msg(), (14003, "This token is not enabled"));
+    let no_cold = now(json!({"chainId": DEV, "tokenId": 1, "googleCode": "123456"})).await;
+    assert_eq!(
+        no_cold.code_and_msg(),
+        (
+            14005,
+            "This token has no collection address in force: request one under Token list"
+        )
+    );
+    let assets = app.assets(&token).list_all().await;
+    let asset = assets.data()[0]["id"].as_i64().unwrap();
+    let secret = bind_google(&app, &token).await;
+    let cold = app
+        .assets(&token)
+        .request_cold_address(
+            json!({"assetId": asset, "coldAddresses": [{"address": COLD_A, "ratio": "1"}],
+                                     "googleCode": google_code(&app, &secret)}),
+        )
+        .await;
+    assert_eq!(cold.code(), 1, "{:?}", cold.body);
+    let request = cold.data()["id"].as_i64().unwrap();
+    assert!(app.wallets.review_token_request(request, true, "").await.unwrap());
+    let many: Vec<i64> = (1..=101).collect();
+    let too_many = now(json!({"chainId": DEV, "tokenId": 1, "depositAddressIds": many, "googleCode": google_code(&app, &secret)})).await;
+    assert_eq!(too_many.code_and_msg(), (16005, "Too many rows at once"));
+    let wrong = now(json!({"chainId": DEV, "tokenId": 1, "googleCode": "000000"})).await;
+    assert_eq!(wrong.code(), 11002, "{:?}", wrong.body);
+    assert_eq!(opened(&app, merchant).await, Vec::<String>::new());
+
+    // The chosen ones: user-2 waits below the minimum of 1 (set below), user-1 is opened.
+    save_collect(&app, &token, &assets.data()[0], 1).await;
+    let minimum = app.assets(&token).list_all().await;
+    assert_eq!(minimum.data()[0]["collect"]["minCollectAmount"], "10");
+    let chosen = now(
+        json!({"chainId": DEV, "tokenId": 1, "depositAddressIds": [id_of(&user_1), id_of(&user_2)],
+                            "googleCode": google_code(&app, &secret)}),
+    )
+    .await;
+    assert_eq!(chosen.code(), 1, "{:?}", chosen.body);
+    assert_eq!(chosen.data()["opened"], 1);
+    assert_eq!(opened(&app, merchant).await, vec![user_1.clone()]);
+    // All: user-3 is opened; user-1 is not opened twice.
+    let all = now(json!({"chainId": DEV, "tokenId": 1, "googleCode": google_code(&app, &secret)})).await;
+    assert_eq!(all.data()["opened"], 1);
+    assert_ne!(all.data()["runId"], chosen.data()["runId"]);
+    assert_eq!(opened(&app, merchant).await, vec![user_1.clone(), user_3.clone()]);
+
+    // Another merchant's addresses are never opened; the button needs 50201.
+    let outsider = app.other_merchant().await;
+    let foreign = app
+        .collection(&outsider)
+        .collect_now(json!({"chainId": DEV, "tokenId": 1, "depositAddressIds": [id_of(&user_3)], "googleCode": "123456"}))
+        .await;
+    assert_eq!(
+        foreign.code(),
+        14003,
+        "the other merchant has no such token: {:?}",
+        foreign.body
+    );
+    let viewer = app
+        .operator("viewer@coffer.local", "Viewer-Pass-2026", &[5, 502])
+        .await;
+    let body = json!({"chainId": DEV, "tokenId": 1, "googleCode": "123456"});
+    app.assert_gated(&viewer, Collection::COLLECT_NOW, &body, "50201")
+        .await;
+    assert_eq!(opened(&app, merchant).await, vec![user_1, user_3]);
+
+    // Every attempt is in the operation log, the code masked: the two that ran, with the token.
+    let logs = app
+        .logs(&token)
+        .operations(json!({"page": 1, "pageSize": 50, "action": "collect/now"}))
+        .await;
+    let entries = list(&logs);
+    assert!(entries
+        .iter()
+        .all(|e| e["after"].as_str().unwrap().contains(r#""googleCode":"***""#)));
+    let done: Vec<&Value> = entries.iter().filter(|e| e["result"] == "success").collect();
+    assert_eq!(done.len(), 2, "{entries:?}");
+    assert!(done.iter().all(|e| e["target"] == format!("chain {DEV} token 1")));
+}
+
 each_database!(
     collection_runs_on_the_merchants_clock,
     fund_collection_lists_what_waits_per_address,
+    collect_now_opens_the_chosen_addresses_once,
 );

@@ -6,8 +6,12 @@ use std::collections::HashMap;
 use crate::amount::BaseUnits;
 use crate::auth::AuthContext;
 use crate::config::{chain_name, node_of};
-use crate::error::AppResult;
-use crate::ports::{AssetStatus, PageRequest, Paged, Ports, WaitingFilter, WaitingPair};
+use crate::error::{AppError, AppResult};
+use crate::messages::MsgKey;
+use crate::ports::{
+    AssetStatus, CollectTrigger, CollectionPlan, PageRequest, Paged, PlanOutcome, Ports, WaitingFilter,
+    WaitingPair,
+};
 
 /// A pair with what the console shows beside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +25,8 @@ pub struct WaitingEntry {
 
 pub struct CollectionService {
     pub ports: Ports,
+    /// Collect now needs the caller's Google code.
+    pub auth: std::sync::Arc<crate::auth::AuthService>,
 }
 
 impl CollectionService {
@@ -76,4 +82,76 @@ fn token_of(nodes: &[crate::config::ChainNode], chain_id: i64, token_id: i64) ->
         .iter()
         .find(|t| t.tokenid == token_id)?;
     Some((token.symbol.clone(), u8::try_from(token.decimals).ok()?))
+}
+
+/// Fund collection's "Collect now": the deposit addresses chosen (or every one) of a token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CollectNow {
+    pub chain_id: i64,
+    pub token_id: i64,
+    /// None: every address of the token that waits at least the minimum.
+    pub addresses: Option<Vec<i64>>,
+    pub google_code: String,
+}
+
+/// The most addresses one "Collect now" may name (a page of the list); more: collect all.
+pub const MAX_CHOSEN: usize = 100;
+
+impl CollectionService {
+    /// Opens a manual run: a collection for each chosen address waiting at least the token's
+    /// minimum and with none open. Refused, with nothing changed, for a token not enabled, one
+    /// without a cold address in force, too many or no addresses, or a wrong Google code.
+    pub async fn collect_now(&self, ctx: &AuthContext, request: &CollectNow) -> AppResult<(i64, u64)> {
+        if let Some(addresses) = &request.addresses {
+            if addresses.is_empty() {
+                return Err(AppError::Invalid(MsgKey::NoSuchRecord));
+            }
+            if addresses.len() > MAX_CHOSEN {
+                return Err(AppError::Invalid(MsgKey::TooManyRows));
+            }
+        }
+        let nodes = self.ports.config.chain_nodes().await?;
+        let asset = self
+            .ports
+            .assets
+            .assets(ctx.merchant_id, Some(request.chain_id))
+            .await?
+            .into_iter()
+            .find(|a| a.token_id == request.token_id && a.status == AssetStatus::Enabled)
+            .ok_or(AppError::Invalid(MsgKey::TokenNotEnabled))?;
+        let decimals = token_of(&nodes, asset.chain_id, asset.token_id)
+            .ok_or(AppError::Invalid(MsgKey::TokenNotEnabled))?
+            .1;
+        if self.ports.assets.cold_addresses_of(&[asset.id]).await?.is_empty() {
+            return Err(AppError::Invalid(MsgKey::NoColdAddress));
+        }
+        self.auth.require_google(ctx, &request.google_code).await?;
+        let minimum = BaseUnits::from_decimal(&asset.collect.min_collect_amount, decimals)
+            .map_err(|_| AppError::internal("a stored minimum collection amount is not a number"))?;
+        let plan = CollectionPlan {
+            asset_id: asset.id,
+            merchant_id: ctx.merchant_id,
+            chain_id: asset.chain_id,
+            token_id: asset.token_id,
+            decimals,
+            trigger: CollectTrigger::Manual,
+            slot: None,
+            minimum,
+            addresses: request.addresses.clone(),
+            created_by: Some(ctx.user_id),
+        };
+        match self
+            .ports
+            .collection_plans
+            .plan(&plan, self.ports.clock.now())
+            .await?
+        {
+            PlanOutcome::Planned {
+                run_id: Some(run_id),
+                opened,
+            } => Ok((run_id, opened)),
+            // A manual run has no slot: it is never refused as taken, and always keeps its row.
+            other => Err(AppError::internal(format!("a manual run planned as {other:?}"))),
+        }
+    }
 }

@@ -108,6 +108,11 @@ declare_messages! {
     TokenNotEnabled = 14003 Refusal "token_not_enabled" ["This token is not enabled", "该代币未启用", "該代幣未啟用"],
     MerchantOrderNoReused = 14004 Refusal "merchant_order_no_reused"
         ["This merchant order number was used for another withdrawal", "该商户订单号已用于另一笔提现", "該商戶訂單號已用於另一筆提現"],
+    NoColdAddress = 14005 Refusal "no_cold_address" [
+        "This token has no collection address in force: request one under Token list",
+        "该代币没有生效的归集地址：请在代币列表中申请",
+        "該代幣沒有生效的歸集地址：請在代幣列表中申請",
+    ],
     // 15xxx: a review refused for the order's state or the reviewer
     NotAwaitingReview = 15001 Refusal "not_awaiting_review"
         ["This order is no longer awaiting review", "该订单已不在待审核状态", "該訂單已不在待審核狀態"],
