@@ -1,5 +1,5 @@
 import { call } from './api';
-import { expect, openAs, showAllColumns, test, type E2eEnv } from './fixtures';
+import { expect, openAs, showAllColumns, test, toastText, type E2eEnv } from './fixtures';
 import { depositAddress } from './deposits';
 import { seedMerchant, shownAmount, type SeededMerchant } from './merchantOrders';
 import { E2E_CHAINS, E2E_TOKENS } from './server';
@@ -8,6 +8,8 @@ import { assets } from './wallets';
 // Collect > Fund collection over real devchain deposits: a merchant of its own gets two
 // deposits; with a minimum collection amount of 1 USDT one of them is due and the other waits.
 // Every figure expected is what the server answers (the deposits' amounts as the list says).
+// Collect now without a cold address in force is refused with the reason (the run itself is
+// covered by the Rust integration tests until the sweep lands).
 
 let seeded: Promise<SeededMerchant> | null = null;
 const merchant = (env: E2eEnv) =>
@@ -31,7 +33,7 @@ async function minimumOf(env: E2eEnv, token: string, minimum: string) {
   expect(saved.code, JSON.stringify(saved)).toBe(1);
 }
 
-test('Fund collection lists what each deposit address waits to collect, due or below the minimum', async ({ page, env }) => {
+test('Fund collection lists what each deposit address waits to collect, and Collect now says why it is refused', async ({ page, env }) => {
   test.setTimeout(180_000);
   const seededMerchant = await merchant(env);
   const token = seededMerchant.session.sessionCode;
@@ -62,4 +64,16 @@ test('Fund collection lists what each deposit address waits to collect, due or b
   await page.getByTestId('filter-search').click();
   await expect(rows).toHaveCount(1);
   await expect(rows.nth(0).getByTestId('waiting-due')).toHaveText('Below minimum');
+
+  // Collect now on a token without a cold address in force: the server's reason, and nothing opened.
+  await page.getByTestId('filter-reset').click();
+  await expect(rows).toHaveCount(2);
+  await rows.nth(0).locator('.ant-checkbox-input').check();
+  await expect(page.getByTestId('collect-selected')).toHaveText('1 selected');
+  await page.getByTestId('collect-now').click();
+  await page.getByTestId('pass-google-code').fill('123456');
+  await page.getByTestId('collect-now-sure').click();
+  await expect(toastText(page)).toHaveText('This token has no collection address in force: request one under Token list');
+  await page.getByTestId('collect-now-cancel').click();
+  await expect(rows.nth(0).getByTestId('waiting-collection')).toHaveText('None open');
 });

@@ -41,3 +41,7 @@ export interface WaitingFilters {
 
 export const pageWaiting = (query: PageQuery & WaitingFilters, options: { silent?: boolean } = {}) =>
   post<PageResult<WaitingRow>>('/api/partner/collect/waiting', query, options);
+
+/** Needs 50201 and the Google code: opens a collection for each chosen address (1 to 100) of one token that waits at least its minimum. */
+export const collectNow = (body: { chainId: number; tokenId: number; depositAddressIds: number[]; googleCode: string }) =>
+  post<{ runId: number; opened: number }>('/api/partner/collect/now', body, { loading: true });

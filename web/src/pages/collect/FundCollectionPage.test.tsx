@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { settle } from '@/test/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
@@ -9,7 +10,7 @@ import * as collectionModule from '@/api/collection';
 import * as configModule from '@/api/config';
 import type { WaitingRow } from '@/api/collection';
 
-vi.mock('@/api/collection', async (original) => ({ ...(await original<typeof collectionModule>()), pageWaiting: vi.fn() }));
+vi.mock('@/api/collection', async (original) => ({ ...(await original<typeof collectionModule>()), pageWaiting: vi.fn(), collectNow: vi.fn() }));
 const api = vi.mocked(collectionModule);
 vi.mock('@/api/config');
 const config = vi.mocked(configModule);
@@ -32,14 +33,16 @@ const DUE: WaitingRow = {
 };
 const SMALL: WaitingRow = { ...DUE, depositAddressId: 12, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', credited: '5', waiting: '5', due: false, collectionId: null, collectionStatus: null };
 
-async function renderPage() {
-  renderSignedIn([5, 502], <FundCollectionPage />);
+async function renderPage(menuIds: Array<number | string> = [5, 502]) {
+  renderSignedIn(menuIds, <FundCollectionPage />, { bindGoogle: true });
   await screen.findByTestId('waiting-row-11-1', undefined, WAIT);
 }
+const choose = (key: string) => fireEvent.click(screen.getByTestId(`waiting-row-${key}`).querySelector('.ant-checkbox-input')!);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.pageWaiting.mockReset().mockResolvedValue({ list: [DUE, SMALL], total: 2 });
+  api.collectNow.mockReset().mockResolvedValue({ runId: 4, opened: 1 });
   config.getHomeConfig.mockReset().mockResolvedValue(
     homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6, contract: '0xC0FFEe0000000000000000000000000000000001' }] }]),
   );
@@ -63,6 +66,7 @@ describe('fund collection', () => {
     expect(within(due).queryByTestId('waiting-credited')).toBeNull();
     await showAllColumns();
     expect(within(screen.getByTestId('waiting-row-11-1')).getByTestId('waiting-collected').textContent).toBe('0.0000 USDT');
+    await settle(300); // the column settings' popover closes before the next test
   });
 
   it('filters by chain, token and a trimmed part of the address', async () => {
@@ -79,5 +83,28 @@ describe('fund collection', () => {
     await renderPage();
     expect(within(screen.getByTestId('waiting-row-11-1')).getByTestId('waiting-collection').textContent).toBe('等待归集');
     expect(within(screen.getByTestId('waiting-row-12-1')).getByTestId('waiting-due').textContent).toBe('低于最低金额');
+  });
+
+  it('collects the chosen addresses with the Google code; an address being collected cannot be chosen', async () => {
+    await renderPage([5, 502, 50201]);
+    expect(screen.getByTestId('collect-now').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('waiting-row-11-1').querySelector('.ant-checkbox-input')!.hasAttribute('disabled')).toBe(true);
+    choose('12-1');
+    await waitFor(() => expect(screen.getByTestId('collect-selected').textContent).toBe('1 selected'), WAIT);
+    fireEvent.click(screen.getByTestId('collect-now'));
+    expect((await screen.findAllByText('Collect 1 addresses now?', undefined, WAIT)).length).toBeGreaterThan(0);
+    fireEvent.change(await screen.findByTestId('pass-google-code', undefined, WAIT), { target: { value: '123456' } });
+    await settle(300);
+    const sure = await screen.findAllByTestId('collect-now-sure', undefined, WAIT);
+    fireEvent.click(sure[sure.length - 1]);
+    await waitFor(() => expect(api.collectNow).toHaveBeenCalledWith({ chainId: 1337, tokenId: 1, depositAddressIds: [12], googleCode: '123456' }), WAIT);
+    expect((await screen.findAllByText('Collection started for 1 addresses', undefined, WAIT)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(api.pageWaiting).toHaveBeenCalledTimes(2), WAIT); // read again
+  });
+
+  it('offers no choice without 50201', async () => {
+    await renderPage();
+    expect(screen.queryByTestId('collect-bar')).toBeNull();
+    expect(screen.getByTestId('waiting-row-12-1').querySelector('.ant-checkbox-input')).toBeNull();
   });
 });

@@ -1,13 +1,20 @@
-import { Tag, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Tag, Tooltip, Typography } from 'antd';
+import type { TableRowSelection } from 'antd/es/table/interface';
+import { ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { pageWaiting, type WaitingFilters, type WaitingRow } from '@/api/collection';
+import { collectNow, pageWaiting, type WaitingFilters, type WaitingRow } from '@/api/collection';
 import CellText from '@/components/list/CellText';
 import type { ListColumn } from '@/components/list/columnSettings';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, type FilterField } from '@/components/list/filterFields';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
+import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
+import PassModal, { type PassRequest } from '@/pages/withdrawals/PassModal';
+import { PERMISSIONS } from '@/router/permissions';
+import { toast } from '@/utils/feedback';
 import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
 import { COLLECTION_STATUS } from '@/pages/orders/statuses';
 import { AddressText } from '@/pages/token/AddressText';
@@ -19,6 +26,26 @@ const FILTER_FIELDS: ReadonlyArray<FilterField<WaitingFilters>> = [
   { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
   { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_address', wide: true },
 ];
+
+/** The most addresses one "Collect now" sends (the server's limit). */
+export const MAX_CHOSEN = 100;
+
+const rowKey = (row: WaitingRow) => `${row.depositAddressId}-${row.tokenId}`;
+
+/** Sends the chosen rows, one call per token; how many collections they opened, or null when one was refused. */
+async function collectChosen(rows: WaitingRow[], googleCode: string): Promise<number | null> {
+  const byToken = new Map<string, WaitingRow[]>();
+  for (const row of rows) byToken.set(`${row.chainId}-${row.tokenId}`, [...(byToken.get(`${row.chainId}-${row.tokenId}`) ?? []), row]);
+  let opened = 0;
+  for (const group of byToken.values()) {
+    try {
+      opened += (await collectNow({ chainId: group[0].chainId, tokenId: group[0].tokenId, depositAddressIds: group.map((row) => row.depositAddressId), googleCode })).opened;
+    } catch {
+      return null; // the request layer showed why
+    }
+  }
+  return opened;
+}
 
 const fetchPage = (query: { page: number; pageSize: number } & WaitingFilters) => pageWaiting(query);
 
@@ -37,6 +64,58 @@ export default function FundCollectionPage() {
   const { t } = useTranslation();
   const { chains } = useHomeConfig();
   const list = usePagedQuery<WaitingRow, WaitingFilters>(fetchPage, {});
+  const { hasPermission } = useAccess();
+  const canCollect = hasPermission(PERMISSIONS.collectNow);
+  const [chosen, setChosen] = useState<Record<string, WaitingRow>>({});
+  const [asking, setAsking] = useState<PassRequest | null>(null);
+  // A new filter starts a new choice: rows of the old one are out of sight.
+  useEffect(() => setChosen({}), [list.filters]);
+  const chosenRows = Object.values(chosen);
+  const tooMany = chosenRows.length > MAX_CHOSEN;
+
+  const rowSelection: TableRowSelection<WaitingRow> | undefined = canCollect
+    ? {
+        selectedRowKeys: Object.keys(chosen),
+        preserveSelectedRowKeys: true,
+        // An address already being collected cannot be chosen again.
+        getCheckboxProps: (row) => ({ disabled: row.collectionStatus !== null, 'data-testid': `collect-choose-${rowKey(row)}` }) as object,
+        onChange: (_keys, picked) => {
+          const next: Record<string, WaitingRow> = {};
+          for (const row of picked) if (row) next[rowKey(row)] = row;
+          setChosen(next);
+        },
+      }
+    : undefined;
+
+  const askToCollect = () =>
+    setAsking({
+      title: t('collect_now_confirm', { count: chosenRows.length }),
+      tip: t('collect_now_tip'),
+      testId: 'collect-now',
+      send: async (googleCode) => {
+        const opened = await collectChosen(chosenRows, googleCode);
+        if (opened === null) return false;
+        if (opened > 0) toast.success(t('collect_now_started', { count: opened }));
+        else toast.info(t('collect_now_none'));
+        setChosen({});
+        list.reload();
+        return true;
+      },
+    });
+
+  const toolbar = canCollect ? (
+    <div className="coffer-review-bar" data-testid="collect-bar">
+      <Typography.Text data-testid="collect-selected">{t('collect_selected', { count: chosenRows.length })}</Typography.Text>
+      <Button type="primary" icon={<ThunderboltOutlined />} disabled={chosenRows.length === 0 || tooMany} onClick={askToCollect} data-testid="collect-now">
+        {t('collect_now')}
+      </Button>
+      {tooMany && (
+        <Typography.Text type="warning" data-testid="collect-too-many">
+          {t('collect_now_limit', { max: MAX_CHOSEN })}
+        </Typography.Text>
+      )}
+    </div>
+  ) : null;
 
   // At first: chain, address, what waits, whether a run takes it and its open collection; the
   // credited and collected sums in the column settings.
@@ -68,7 +147,16 @@ export default function FundCollectionPage() {
   return (
     <ListCard title={t('fund_collection')} testId="fund-collection" tip={t('fund_collection_tip')}>
       <FilterBar fields={FILTER_FIELDS} testId="waiting-filters" chains={chains} toFilters={compactFilters} onSearch={list.search} />
-      <PagedTable<WaitingRow> list={list} listId="fund-collection" columns={columns} rowProps={(row) => ({ 'data-testid': `waiting-row-${row.depositAddressId}-${row.tokenId}` })} />
+      <PagedTable<WaitingRow>
+        list={list}
+        listId="fund-collection"
+        columns={columns}
+        rowKey={rowKey}
+        rowSelection={rowSelection}
+        toolbar={toolbar}
+        rowProps={(row) => ({ 'data-testid': `waiting-row-${rowKey(row)}` })}
+      />
+      <PassModal request={asking} onCancel={() => setAsking(null)} />
     </ListCard>
   );
 }
