@@ -12,7 +12,7 @@ use coffer_domain::ports::{
     AssetStatus, CollectTrigger, CollectionPlan, CollectionPlans, NewDeposit, PlanOutcome, ScanRepo,
 };
 use coffer_store::entities::{
-    chain, collectable, collection, deposit_address, merchant_asset, token, Stored,
+    chain, cold_address, collectable, collection, deposit_address, merchant_asset, token, Stored,
 };
 use coffer_store::{CreditDifference, Store};
 use coffer_testkit::{each_database, TestDb};
@@ -309,7 +309,27 @@ async fn a_run_opens_what_is_due_once(db: TestDb) {
     assert_eq!(assets.len(), 2);
     assert!(assets
         .iter()
-        .all(|x| x.decimals == 6 && x.zone_hours == 0 && x.saved_at == t0()));
+        .all(|x| x.decimals == 6 && x.zone_hours == 0 && x.saved_at == t0() && !x.has_cold_address));
+    cold_address::ActiveModel {
+        merchant_id: Set(a),
+        asset_id: Set(asset_a),
+        address: Set("0x90F79bf6EB2c4f870365E785982E1f101E93b906".into()),
+        ratio: Set("1".into()),
+        request_id: Set(1),
+        created_at: Set(t0()),
+        ..Default::default()
+    }
+    .insert(store.connection())
+    .await
+    .unwrap();
+    let with_cold: Vec<(i64, bool)> = store
+        .auto_collect_assets()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|x| (x.asset_id, x.has_cold_address))
+        .collect();
+    assert!(with_cold.contains(&(asset_a, true)) && with_cold.contains(&(asset_b, false)));
 }
 
 /// Two processes (two stores on one database) plan the same slot at the same moment, many

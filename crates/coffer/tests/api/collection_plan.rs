@@ -62,18 +62,41 @@ async fn save_collect(app: &TestApp, token: &str, asset: &Value, collect_type: i
     assert_eq!(saved.code(), 1, "{:?}", saved.body);
 }
 
+/// The app with the devchain only, and sessions that outlive the hours the test clock moves on.
+async fn app(db: TestDb) -> TestApp {
+    spawn_app_with(db, |config| {
+        offline_chains(config);
+        config.auth.session_idle_minutes = 24 * 60;
+        config.auth.session_absolute_hours = 48;
+    })
+    .await
+}
+
+/// Binds the signed-in user's authenticator and puts COLD_A in force for the merchant's first
+/// token (requested with the code, approved by the operator); the authenticator's secret.
+async fn cold_address_in_force(app: &TestApp, token: &str) -> String {
+    let assets = app.assets(token).list_all().await;
+    let asset = assets.data()[0]["id"].as_i64().unwrap();
+    let secret = bind_google(app, token).await;
+    let cold = app
+        .assets(token)
+        .request_cold_address(
+            json!({"assetId": asset, "coldAddresses": [{"address": COLD_A, "ratio": "1"}],
+                                     "googleCode": google_code(app, &secret)}),
+        )
+        .await;
+    assert_eq!(cold.code(), 1, "{:?}", cold.body);
+    let request = cold.data()["id"].as_i64().unwrap();
+    assert!(app.wallets.review_token_request(request, true, "").await.unwrap());
+    secret
+}
+
 async fn tick(app: &TestApp) -> PlanReport {
     app.planner.tick().await.unwrap()
 }
 
 async fn collection_runs_on_the_merchants_clock(db: TestDb) {
-    // The test clock moves hours on: the session must outlive it.
-    let app = spawn_app_with(db, |config| {
-        offline_chains(config);
-        config.auth.session_idle_minutes = 24 * 60;
-        config.auth.session_absolute_hours = 48;
-    })
-    .await;
+    let app = app(db).await;
     let token = app.sign_in_demo().await;
     app.accept_token(&token, DEV, 1).await;
     let merchant = demo_merchant(&app).await;
@@ -96,8 +119,14 @@ async fn collection_runs_on_the_merchants_clock(db: TestDb) {
     assert_eq!(tick(&app).await, PlanReport::default());
     assert_eq!(collections(&app, merchant).await, vec![]);
 
-    // 11:00 UTC is midnight of the 23rd at UTC+13: one run, the address above 10 USDT only.
+    // 11:00 UTC is midnight of the 23rd at UTC+13. Without a cold address in force there is
+    // nowhere to sweep to: nothing is opened.
     move_to(&app, utc(22, 11, 0, 0));
+    assert_eq!(tick(&app).await, PlanReport::default());
+    assert_eq!(collections(&app, merchant).await, vec![]);
+    // Approved a minute later: the same slot runs once, the address above 10 USDT only.
+    cold_address_in_force(&app, &token).await;
+    assert!(app.clock.now() < utc(22, 11, 5, 0));
     assert_eq!(
         tick(&app).await,
         PlanReport {
@@ -146,12 +175,7 @@ fn waiting_rows(answer: &crate::helpers::Answer) -> Vec<Value> {
 }
 
 async fn fund_collection_lists_what_waits_per_address(db: TestDb) {
-    let app = spawn_app_with(db, |config| {
-        offline_chains(config);
-        config.auth.session_idle_minutes = 24 * 60;
-        config.auth.session_absolute_hours = 48;
-    })
-    .await;
+    let app = app(db).await;
     let token = app.sign_in_demo().await;
     app.accept_token(&token, DEV, 1).await;
     let merchant = demo_merchant(&app).await;
@@ -179,6 +203,7 @@ async fn fund_collection_lists_what_waits_per_address(db: TestDb) {
     // A minimum of 10: user-1 waits below it. The daily run opens user-2's collection.
     let assets = app.assets(&token).list_all().await;
     save_collect(&app, &token, &assets.data()[0], 1).await;
+    cold_address_in_force(&app, &token).await;
     move_to(&app, utc(23, 0, 0, 0));
     assert_eq!(tick(&app).await.opened, 1);
     let page = app.collection(&token).waiting(everything.clone()).await;
@@ -243,7 +268,7 @@ async fn opened(app: &TestApp, merchant: i64) -> Vec<String> {
 }
 
 async fn collect_now_opens_the_chosen_addresses_once(db: TestDb) {
-    let app = spawn_app_with(db, offline_chains).await;
+    let app = app(db).await;
     let token = app.sign_in_demo().await;
     app.accept_token(&token, DEV, 1).await;
     let merchant = demo_merchant(&app).await;
@@ -286,19 +311,8 @@ async fn collect_now_opens_the_chosen_addresses_once(db: TestDb) {
             "This token has no collection address in force: request one under Token list"
         )
     );
+    let secret = cold_address_in_force(&app, &token).await;
     let assets = app.assets(&token).list_all().await;
-    let asset = assets.data()[0]["id"].as_i64().unwrap();
-    let secret = bind_google(&app, &token).await;
-    let cold = app
-        .assets(&token)
-        .request_cold_address(
-            json!({"assetId": asset, "coldAddresses": [{"address": COLD_A, "ratio": "1"}],
-                                     "googleCode": google_code(&app, &secret)}),
-        )
-        .await;
-    assert_eq!(cold.code(), 1, "{:?}", cold.body);
-    let request = cold.data()["id"].as_i64().unwrap();
-    assert!(app.wallets.review_token_request(request, true, "").await.unwrap());
     let many: Vec<i64> = (1..=101).collect();
     let too_many = now(json!({"chainId": DEV, "tokenId": 1, "depositAddressIds": many, "googleCode": google_code(&app, &secret)})).await;
     assert_eq!(too_many.code_and_msg(), (16005, "Too many rows at once"));

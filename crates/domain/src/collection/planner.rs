@@ -77,6 +77,11 @@ impl CollectionPlanner {
             let Some((trigger, slot)) = due_run(&asset, now) else {
                 continue;
             };
+            if !asset.has_cold_address {
+                // Nowhere to sweep to: nothing is opened until an operator approves a cold
+                // address (Fund collection shows what waits meanwhile).
+                continue;
+            }
             if slot.is_some() && self.seen(asset.asset_id) == slot {
                 continue;
             }

@@ -32,6 +32,8 @@ pub struct AutoCollectAsset {
     pub settings: CollectSettings,
     /// When the asset's settings were last saved: slots before it are not run.
     pub saved_at: DateTime<Utc>,
+    /// Cold addresses are in force: without one a sweep has nowhere to go, so nothing is planned.
+    pub has_cold_address: bool,
 }
 
 /// One run of the planner over one asset.

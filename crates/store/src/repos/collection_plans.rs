@@ -20,7 +20,9 @@ use std::collections::HashMap;
 
 use super::collectable::waiting_key;
 use crate::entities::Stored;
-use crate::entities::{collectable, collection, collection_run, merchant, merchant_asset, token};
+use crate::entities::{
+    cold_address, collectable, collection, collection_run, merchant, merchant_asset, token,
+};
 use crate::Store;
 
 #[async_trait::async_trait]
@@ -42,6 +44,13 @@ impl CollectionPlans for Store {
             .await?
             .into_iter()
             .map(|m| (m.id, m.time_zone))
+            .collect();
+        let with_cold: std::collections::HashSet<i64> = cold_address::Entity::find()
+            .filter(cold_address::Column::AssetId.is_in(assets.iter().map(|a| a.id)))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|c| c.asset_id)
             .collect();
         let decimals: HashMap<i64, i32> = token::Entity::find()
             .filter(token::Column::Id.is_in(assets.iter().map(|a| a.token_id)))
@@ -71,6 +80,7 @@ impl CollectionPlans for Store {
                         min_split_amount: a.min_split_amount,
                     },
                     saved_at: a.updated_at,
+                    has_cold_address: with_cold.contains(&a.id),
                 })
             })
             .collect())

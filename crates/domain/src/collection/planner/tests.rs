@@ -25,6 +25,7 @@ fn asset(asset_id: i64, collect_type: i32, start_time: &str, zone_hours: i32) ->
             min_split_amount: "100".into(),
         },
         saved_at: utc(1, 0, 0),
+        has_cold_address: true,
     }
 }
 
@@ -137,6 +138,20 @@ async fn a_failing_asset_is_counted_and_the_others_are_planned() {
     assert_eq!(report.failed, 2);
     assert_eq!(report.opened, 2);
     assert_eq!(plans.calls.lock().unwrap()[0].asset_id, 3);
+}
+
+#[tokio::test]
+async fn an_asset_without_a_cold_address_plans_nothing() {
+    let mut no_cold = asset(1, 3, "00:00", 0);
+    no_cold.has_cold_address = false;
+    let (planner, plans, _) = planner(vec![no_cold, asset(2, 3, "00:00", 0)], utc(24, 10, 0));
+    assert_eq!(
+        planner.tick().await.unwrap().failed,
+        0,
+        "not a fault: it waits for its cold address"
+    );
+    let calls = plans.calls.lock().unwrap();
+    assert_eq!(calls.iter().map(|c| c.asset_id).collect::<Vec<_>>(), vec![2]);
 }
 
 #[test]
