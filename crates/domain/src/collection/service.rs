@@ -5,13 +5,14 @@ use std::collections::HashMap;
 
 use crate::amount::BaseUnits;
 use crate::auth::AuthContext;
-use crate::config::{chain_name, node_of};
+use crate::config::chain_name;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{
     AssetStatus, CollectTrigger, CollectionPlan, PageRequest, Paged, PlanOutcome, Ports, WaitingFilter,
     WaitingPair,
 };
+use crate::wallets::assets::find_token;
 
 /// A pair with what the console shows beside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,7 +46,8 @@ impl CollectionService {
             .into_iter()
             .filter(|a| a.status == AssetStatus::Enabled)
             .filter_map(|a| {
-                let decimals = token_of(&nodes, a.chain_id, a.token_id)?.1;
+                let decimals =
+                    u8::try_from(find_token(&nodes, a.chain_id, a.token_id).ok()?.1.decimals).ok()?;
                 let minimum = BaseUnits::from_decimal(&a.collect.min_collect_amount, decimals).ok()?;
                 Some(((a.chain_id, a.token_id), minimum))
             })
@@ -62,8 +64,8 @@ impl CollectionService {
                 .into_iter()
                 .map(|pair| WaitingEntry {
                     chain_name: chain_name(&nodes, pair.chain_id),
-                    symbol: token_of(&nodes, pair.chain_id, pair.token_id)
-                        .map(|(symbol, _)| symbol)
+                    symbol: find_token(&nodes, pair.chain_id, pair.token_id)
+                        .map(|(_, token)| token.symbol.clone())
                         .unwrap_or_default(),
                     due: minimums
                         .get(&(pair.chain_id, pair.token_id))
@@ -73,15 +75,6 @@ impl CollectionService {
                 .collect(),
         })
     }
-}
-
-/// A token's symbol and decimals from the chain nodes.
-fn token_of(nodes: &[crate::config::ChainNode], chain_id: i64, token_id: i64) -> Option<(String, u8)> {
-    let token = node_of(nodes, chain_id)?
-        .tokens
-        .iter()
-        .find(|t| t.tokenid == token_id)?;
-    Some((token.symbol.clone(), u8::try_from(token.decimals).ok()?))
 }
 
 /// Fund collection's "Collect now": the deposit addresses chosen (or every one) of a token.
@@ -119,9 +112,10 @@ impl CollectionService {
             .into_iter()
             .find(|a| a.token_id == request.token_id && a.status == AssetStatus::Enabled)
             .ok_or(AppError::Invalid(MsgKey::TokenNotEnabled))?;
-        let decimals = token_of(&nodes, asset.chain_id, asset.token_id)
-            .ok_or(AppError::Invalid(MsgKey::TokenNotEnabled))?
-            .1;
+        let decimals = find_token(&nodes, asset.chain_id, asset.token_id)
+            .ok()
+            .and_then(|(_, token)| u8::try_from(token.decimals).ok())
+            .ok_or(AppError::Invalid(MsgKey::TokenNotEnabled))?;
         if self.ports.assets.cold_addresses_of(&[asset.id]).await?.is_empty() {
             return Err(AppError::Invalid(MsgKey::NoColdAddress));
         }

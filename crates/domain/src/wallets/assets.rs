@@ -86,7 +86,7 @@ fn asset_label(chain: &ChainNode, token: &TokenInfo) -> String {
     format!("{} ({})", token.symbol, chain.chainname)
 }
 
-pub(super) fn find_token(
+pub(crate) fn find_token(
     nodes: &[ChainNode],
     chain_id: i64,
     token_id: i64,

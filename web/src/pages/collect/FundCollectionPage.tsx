@@ -35,7 +35,10 @@ const rowKey = (row: WaitingRow) => `${row.depositAddressId}-${row.tokenId}`;
 /** Sends the chosen rows, one call per token; how many collections they opened, or null when one was refused. */
 async function collectChosen(rows: WaitingRow[], googleCode: string): Promise<number | null> {
   const byToken = new Map<string, WaitingRow[]>();
-  for (const row of rows) byToken.set(`${row.chainId}-${row.tokenId}`, [...(byToken.get(`${row.chainId}-${row.tokenId}`) ?? []), row]);
+  for (const row of rows) {
+    const token = `${row.chainId}-${row.tokenId}`;
+    byToken.set(token, [...(byToken.get(token) ?? []), row]);
+  }
   let opened = 0;
   for (const group of byToken.values()) {
     try {
