@@ -8,6 +8,7 @@ mod auth;
 mod bodies;
 mod callbacks;
 mod collection;
+mod collection_records;
 mod config;
 mod console;
 mod csv;
@@ -155,6 +156,7 @@ audited_routes! {
     post "/api/partner/withdraw" => withdrawals::withdraw, Button(WITHDRAW);
     post "/api/partner/manualWithdraw" => withdrawals::manual_withdraw, Button(MANUAL_WITHDRAW);
     post "/api/partner/collect/now" => collection::collect_now, Button(COLLECT_NOW);
+    post "/api/partner/collect/fees/edit" => collection_records::save_fees, Button(COLLECT_FEES);
     post "/api/partner/withdraw/check" => withdrawals::check, Button(WITHDRAW_REVIEW);
     post "/api/partner/withdraw/push" => withdrawals::push, Button(WITHDRAW_PUSH);
     post "/api/partner/riskurl/save" => system::save_risk_url, Button(RISK_URL_SET);
@@ -198,6 +200,9 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/token/request/getTokenRequests" => wallets::token_requests;
         post "/api/partner/address/pagelist" => wallets::address_page;
         post "/api/partner/collect/waiting" => collection::waiting_page;
+        post "/api/partner/collect/fees" => collection_records::fees;
+        post "/api/partner/collect/page_list" => collection_records::collections_page;
+        post "/api/partner/collect/detail" => collection_records::collection_detail;
         post "/api/v2/partner/hotwallet/page_list" => wallets::hot_wallet_page;
         post "/api/partner/deposit/pageTx" => deposits::page;
         post "/api/partner/deposit/summary" => deposits::summary;

@@ -111,6 +111,8 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         balances: app.balances.clone(),
         planner: app.planner.clone(),
         plan_every: ms(shipped.workers.collect_plan_ms),
+        sweeper: app.sweeper.clone(),
+        sweep_every: ms(shipped.collection.sweep_ms),
         scan_every: ms(shipped.workers.scan_interval_ms),
         poll_every: ms(shipped.workers.callback_poll_ms),
         execute_every: ms(shipped.withdrawals.poll_ms),

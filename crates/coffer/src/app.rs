@@ -11,6 +11,7 @@ use coffer_domain::callbacks::keys::PlatformKeys;
 use coffer_domain::callbacks::{CallbackService, CallbackSettings};
 use coffer_domain::chains::ChainRegistry;
 use coffer_domain::clock::Clock;
+use coffer_domain::collection::executor::SweepExecutor;
 use coffer_domain::config::ConfigService;
 use coffer_domain::crypto::SecretBox;
 use coffer_domain::deposits::scanner::DepositScanner;
@@ -58,6 +59,7 @@ pub struct Services {
     pub callbacks: Arc<CallbackService>,
     pub platform_keys: Arc<PlatformKeys>,
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
+    pub sweeper: Arc<SweepExecutor>,
 }
 
 /// This process's name in work leases: host and process id, unique among live processes.
@@ -139,6 +141,13 @@ pub async fn build_services(
             owner: worker_name(),
         },
     )?;
+    let sweeper = crate::collection::sweep_executor(
+        config,
+        ports.clone(),
+        vault.clone(),
+        chains.registry.clone(),
+        worker_name(),
+    );
     let parts = StateParts {
         sealer,
         auth,
@@ -158,6 +167,7 @@ pub async fn build_services(
         callbacks,
         platform_keys,
         executor: withdrawals.executor,
+        sweeper,
     })
 }
 
@@ -275,7 +285,9 @@ pub struct App {
     pub withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     pub balances: Arc<BalanceReader>,
     pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
+    pub sweeper: Arc<SweepExecutor>,
     withdrawal_poll_ms: u64,
+    collection_sweep_ms: u64,
     block_interval: std::time::Duration,
     workers: crate::config::WorkersConfig,
 }
@@ -323,10 +335,12 @@ impl App {
             callbacks: services.callbacks,
             platform_keys: services.platform_keys,
             executor: services.executor,
+            sweeper: services.sweeper,
             withdrawals,
             balances,
             planner,
             withdrawal_poll_ms: config.withdrawals.poll_ms,
+            collection_sweep_ms: config.collection.sweep_ms,
             block_interval: std::time::Duration::from_millis(config.devchain.block_interval_ms),
             workers: config.workers.clone(),
             housekeeper,
@@ -364,6 +378,8 @@ impl App {
                 store: self.store.clone(),
                 balances: self.balances.clone(),
                 planner: self.planner.clone(),
+                sweeper: self.sweeper.clone(),
+                sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),
                 poll_every: std::time::Duration::from_millis(self.workers.callback_poll_ms.max(50)),

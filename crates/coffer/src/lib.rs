@@ -5,6 +5,7 @@ pub mod admin_wallets;
 pub mod app;
 pub mod chains;
 pub mod cli;
+pub mod collection;
 pub mod config;
 pub mod devchain_cli;
 pub mod keys;

@@ -10,6 +10,7 @@
 
 use coffer_domain::callbacks::CallbackService;
 use coffer_domain::clock::Clock;
+use coffer_domain::collection::executor::{SweepExecutor, SweepReport};
 use coffer_domain::collection::planner::{CollectionPlanner, PlanReport};
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
@@ -79,6 +80,9 @@ pub struct WorkerSet {
     pub planner: Arc<CollectionPlanner>,
     /// The collection planner's tick.
     pub plan_every: Duration,
+    pub sweeper: Arc<SweepExecutor>,
+    /// The sweep executor's tick.
+    pub sweep_every: Duration,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -188,6 +192,8 @@ impl Workers {
             balances,
             planner,
             plan_every,
+            sweeper,
+            sweep_every,
             scan_every,
             poll_every,
             execute_every,
@@ -244,6 +250,19 @@ impl Workers {
                     }
                     Ok(_) => {}
                     Err(err) => tracing::warn!(error = %err, "collection planning failed"),
+                }
+            }
+        }));
+        handles.push(tokio::spawn(async move {
+            let mut ticker = ticker(sweep_every);
+            loop {
+                ticker.tick().await;
+                match sweeper.step().await {
+                    Ok(report) if report != SweepReport::default() => {
+                        tracing::info!(?report, "collection sweeps")
+                    }
+                    Ok(_) => {}
+                    Err(err) => tracing::warn!(error = %err, "collection sweeps failed"),
                 }
             }
         }));

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   withdrawReviewAgain: '40302',
   withdrawListPush: '40401',
   collectNow: '50201',
+  collectFees: '50202',
   ipRequest: '70101',
   ipDelete: '70102',
   accountAdd: '70201',

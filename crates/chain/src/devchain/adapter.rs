@@ -240,4 +240,11 @@ impl ChainAdapter for Devchain {
             },
         })
     }
+
+    async fn fee_paid(&self, hash: &str) -> ChainResult<Option<BaseUnits>> {
+        match find_tx(&self.db, hash).await? {
+            Some(row) if row.block_number.is_some() => Ok(Some(units(&row.fee)?)),
+            _ => Ok(None),
+        }
+    }
 }

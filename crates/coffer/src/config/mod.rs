@@ -61,6 +61,7 @@ pub struct Config {
     pub workers: WorkersConfig,
     pub callbacks: CallbacksConfig,
     pub withdrawals: WithdrawalsConfig,
+    pub collection: CollectionConfig,
     /// Real chains (EVM, TRON); none by default.
     #[serde(default)]
     pub chains: Vec<ChainConfig>,
@@ -127,6 +128,31 @@ pub struct WithdrawalsConfig {
     /// Hours an account that gained the pass permission (button 40301) through the console
     /// waits before it may pass withdrawals; 0 turns the cooling-off off.
     pub review_cooling_off_hours: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CollectionConfig {
+    /// How often the sweep executor moves open collections on (top-ups, sweeps, confirmations).
+    pub sweep_ms: u64,
+    /// How long a process holds a collection it works on; a crashed process's work is taken
+    /// over after this.
+    pub lease_secs: i64,
+    /// How long a collection that cannot move waits before it is quoted again (fee above the
+    /// cap, no fee wallet, a fee wallet short of coin).
+    pub retry_secs: i64,
+    /// Tests only: abort the process right after a top-up or a sweep is signed or broadcast.
+    #[serde(default)]
+    pub halt_after: Option<SweepHaltAfter>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SweepHaltAfter {
+    TopUpSigned,
+    TopUpBroadcast,
+    SweepSigned,
+    SweepBroadcast,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

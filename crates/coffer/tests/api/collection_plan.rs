@@ -30,7 +30,7 @@ fn move_to(app: &TestApp, at: DateTime<Utc>) {
 }
 
 /// Pays `amount` USDT to `user`'s address and scans until the deposit is complete.
-async fn deposit(app: &TestApp, merchant: i64, user: &str, amount: &str) {
+pub(crate) async fn deposit(app: &TestApp, merchant: i64, user: &str, amount: &str) {
     let address = app.deposit_address(merchant, DEV, user).await;
     app.send_usdt(&address, amount).await;
     for _ in 0..3 {
@@ -52,7 +52,7 @@ async fn collections(app: &TestApp, merchant: i64) -> Vec<(String, String, bool)
         .collect()
 }
 
-async fn save_collect(app: &TestApp, token: &str, asset: &Value, collect_type: i32) {
+pub(crate) async fn save_collect(app: &TestApp, token: &str, asset: &Value, collect_type: i32) {
     let collect = json!({"autoCollect": true, "collectType": collect_type, "startTime": "00:00",
                          "intervalHours": 24, "minCollectAmount": "10", "minSplitAmount": "100"});
     let saved = app
@@ -63,7 +63,7 @@ async fn save_collect(app: &TestApp, token: &str, asset: &Value, collect_type: i
 }
 
 /// The app with the devchain only, and sessions that outlive the hours the test clock moves on.
-async fn app(db: TestDb) -> TestApp {
+pub(crate) async fn app(db: TestDb) -> TestApp {
     spawn_app_with(db, |config| {
         offline_chains(config);
         config.auth.session_idle_minutes = 24 * 60;
@@ -74,7 +74,7 @@ async fn app(db: TestDb) -> TestApp {
 
 /// Binds the signed-in user's authenticator and puts COLD_A in force for the merchant's first
 /// token (requested with the code, approved by the operator); the authenticator's secret.
-async fn cold_address_in_force(app: &TestApp, token: &str) -> String {
+pub(crate) async fn cold_address_in_force(app: &TestApp, token: &str) -> String {
     let assets = app.assets(token).list_all().await;
     let asset = assets.data()[0]["id"].as_i64().unwrap();
     let secret = bind_google(app, token).await;
@@ -91,7 +91,7 @@ async fn cold_address_in_force(app: &TestApp, token: &str) -> String {
     secret
 }
 
-async fn tick(app: &TestApp) -> PlanReport {
+pub(crate) async fn tick(app: &TestApp) -> PlanReport {
     app.planner.tick().await.unwrap()
 }
 

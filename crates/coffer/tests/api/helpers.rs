@@ -39,6 +39,7 @@ pub struct TestApp {
     pub housekeeper: Arc<coffer::workers::Housekeeper>,
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
+    pub sweeper: Arc<coffer_domain::collection::executor::SweepExecutor>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -104,6 +105,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let housekeeper = app.housekeeper.clone();
     let executor = app.executor.clone();
     let planner = app.planner.clone();
+    let sweeper = app.sweeper.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -126,6 +128,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         housekeeper,
         executor,
         planner,
+        sweeper,
     }
 }
 

@@ -17,6 +17,7 @@ mod callback_retries;
 mod callback_wakeups;
 mod chains;
 mod collection_plan;
+mod collection_sweep;
 mod config_cache;
 mod deposit_guards;
 mod deposits;

@@ -4,8 +4,9 @@
 //!
 //! 1. [`sweepable`]: the amount is the token's chain balance, compared with what was credited
 //!    and not yet collected ("waiting"). Less than waiting is balance drift: the collection
-//!    fails and an alarm is raised (a leaked key looks like this); more is swept too and the
-//!    extra recorded as unattributed. Below the asset's minimum nothing moves.
+//!    fails and an alarm is raised (a leaked key looks like this); more is swept too. Of the
+//!    extra, deposits seen and still confirming ("pending") are theirs (they are collected when
+//!    credited); the rest is recorded as unattributed. Below the asset's minimum nothing moves.
 //! 2. The parts come from `split::destinations`, each quoted by the chain (a TRON transfer to a
 //!    cold address holding none of the token costs about twice the energy).
 //! 3. [`funding`]: the fee of every part, against the merchant's cap (above it the collection
@@ -34,24 +35,30 @@ pub enum NotSwept {
 pub struct Sweepable {
     /// The whole chain balance.
     pub amount: BaseUnits,
-    /// Credited deposits it collects (moves from waiting to collected).
+    /// Credited and confirming deposits it collects (added to what the pair collected).
     pub attributed: BaseUnits,
-    /// Arrived without a credited deposit (dust, a transfer from a hot wallet, a deposit not
-    /// yet confirmed): swept with the rest and recorded apart.
+    /// Arrived without a deposit (dust, a transfer from a hot wallet): swept with the rest and
+    /// recorded apart.
     pub unattributed: BaseUnits,
 }
 
 /// Step 1 (see the module).
-pub fn sweepable(waiting: BaseUnits, balance: BaseUnits, minimum: BaseUnits) -> Result<Sweepable, NotSwept> {
-    let Some(unattributed) = balance.checked_sub(waiting) else {
+pub fn sweepable(
+    waiting: BaseUnits,
+    pending: BaseUnits,
+    balance: BaseUnits,
+    minimum: BaseUnits,
+) -> Result<Sweepable, NotSwept> {
+    let Some(extra) = balance.checked_sub(waiting) else {
         return Err(NotSwept::BalanceDrift { waiting, balance });
     };
     if balance.is_zero() || balance < minimum {
         return Err(NotSwept::BelowMinimum { balance });
     }
+    let unattributed = extra.checked_sub(pending).unwrap_or(BaseUnits::ZERO);
     Ok(Sweepable {
         amount: balance,
-        attributed: waiting,
+        attributed: balance.checked_sub(unattributed).unwrap_or(BaseUnits::ZERO),
         unattributed,
     })
 }

@@ -86,6 +86,7 @@ catalogue! {
     COLLECT_TRANSACTIONS = 501 under COLLECT, C, "/collect/transactions", "", ["Collection transactions", "归集交易", "歸集交易"];
     FUND_COLLECTION = 502 under COLLECT, C, "/collect/fund", "", ["Fund collection", "资金归集", "資金歸集"];
     COLLECT_NOW = 50201 under FUND_COLLECTION, F, "", "", ["Collect now", "立即归集", "立即歸集"];
+    COLLECT_FEES = 50202 under FUND_COLLECTION, F, "", "", ["Set collection fees", "设置归集手续费", "設置歸集手續費"];
     REPORT = 6 under ROOT, M, "/report", "BarChartOutlined", ["Data report", "数据报表", "數據報表"];
     PAYMENT_REPORT = 601 under REPORT, C, "/report/payment", "", ["Payment", "付款", "付款"];
     RECEIPT_REPORT = 602 under REPORT, C, "/report/receipt", "", ["Receipt", "收款", "收款"];

@@ -7,9 +7,10 @@ use std::sync::Arc;
 use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
-    CodeRepo, CollectionPlans, CollectionQueries, ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo,
-    Housekeeping, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo,
-    SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries, CollectionSteps,
+    ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, OrderRollup,
+    OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
+    WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -47,6 +48,9 @@ pub struct Ports {
     pub timeline: Arc<dyn OrderTimeline>,
     pub collection_plans: Arc<dyn CollectionPlans>,
     pub collection_queries: Arc<dyn CollectionQueries>,
+    pub collection_leases: Arc<dyn CollectionLeases>,
+    pub collection_steps: Arc<dyn CollectionSteps>,
+    pub collection_fees: Arc<dyn CollectionFees>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -86,6 +90,9 @@ impl Ports {
             + OrderTimeline
             + CollectionPlans
             + CollectionQueries
+            + CollectionLeases
+            + CollectionSteps
+            + CollectionFees
             + 'static,
     {
         Ports {
@@ -118,6 +125,9 @@ impl Ports {
             timeline: store.clone(),
             collection_plans: store.clone(),
             collection_queries: store.clone(),
+            collection_leases: store.clone(),
+            collection_steps: store.clone(),
+            collection_fees: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

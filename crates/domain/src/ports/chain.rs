@@ -173,4 +173,9 @@ pub trait ChainAdapter: Send + Sync {
     /// Sends a signed transaction; sending one the node already has is not an error.
     async fn broadcast(&self, tx: &SignedTx) -> ChainResult<()>;
     async fn status(&self, hash: &str) -> ChainResult<TxStatus>;
+    /// What an included transaction cost in the native coin, as the chain recorded it; None
+    /// when it is not included or the adapter cannot tell (the estimate is kept then).
+    async fn fee_paid(&self, _hash: &str) -> ChainResult<Option<BaseUnits>> {
+        Ok(None)
+    }
 }

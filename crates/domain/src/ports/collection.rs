@@ -98,8 +98,32 @@ pub struct WaitingPair {
     pub open: Option<(i64, crate::collection::state::CollectionStatus)>,
 }
 
+/// What Collection transactions lists; each part optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CollectionFilter {
+    pub chain_id: Option<i64>,
+    pub token_id: Option<i64>,
+    pub status: Option<crate::collection::state::CollectionStatus>,
+    /// Any part of the deposit address (wildcards taken literally).
+    pub address: Option<String>,
+}
+
 #[async_trait::async_trait]
 pub trait CollectionQueries: Send + Sync {
+    /// The merchant's collections, newest first.
+    async fn collections_page(
+        &self,
+        merchant_id: MerchantId,
+        filter: &CollectionFilter,
+        page: super::PageRequest,
+    ) -> AppResult<super::Paged<super::CollectionRecord>>;
+    /// One of the merchant's collections with its steps; None for another merchant's.
+    async fn collection_detail(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+    ) -> AppResult<Option<(super::CollectionRecord, Vec<super::StepRecord>)>>;
+
     /// The merchant's pairs with something waiting, the largest first.
     async fn waiting_page(
         &self,

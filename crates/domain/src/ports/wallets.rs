@@ -107,7 +107,7 @@ pub struct AddressFilter {
     pub address: Option<String>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HotWalletRecord {
     pub id: i64,
     pub merchant_id: MerchantId,

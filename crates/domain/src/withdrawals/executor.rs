@@ -265,6 +265,17 @@ impl WithdrawalExecutor {
         {
             self.broadcast(&unsent, chain, events, report).await?;
         }
+        // A collection's fee top-up stored from this wallet goes out first too (its executor
+        // sends it); signing now would take its nonce.
+        if !self
+            .ports
+            .collection_steps
+            .unsent_from(w.chain_id, &wallet.address)
+            .await?
+            .is_empty()
+        {
+            return Ok(());
+        }
         let seed = self.vault.seed(w.merchant_id).await?;
         let key = chain
             .derive(&seed, KeyPurpose::HotWallet, wallet.key_index)

@@ -35,6 +35,8 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub finished_at: Option<DateTimeUtc>,
+    /// Of `amount`, what deposits account for (added to collected on confirmation).
+    pub attributed: Option<Stored<BaseUnits>>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,7 +10,7 @@ use coffer_domain::codes::StoredCode;
 use coffer_domain::collection::state::CollectionStatus;
 use coffer_domain::ports::{
     AccountStatus, ApplyStatus, AssetStatus, CallbackStatus, CollectTrigger, HotWalletStatus, MerchantStatus,
-    NotifyStatus, OrderStatus, ReviewAction, WithdrawalSource,
+    NotifyStatus, OrderStatus, ReviewAction, StepKind, StepState, WithdrawalSource,
 };
 use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, ValueType, ValueTypeErr};
 use sea_orm::{ColIdx, DbErr, QueryResult, TryGetError, TryGetable, Value};
@@ -102,5 +102,7 @@ stored_as_code!(
     NotifyStatus,
     OrderStatus,
     ReviewAction,
+    StepKind,
+    StepState,
     WithdrawalSource
 );

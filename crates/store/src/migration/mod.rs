@@ -35,6 +35,7 @@ mod m20261126_000001_order_total;
 mod m20261126_000002_rollup_count_index;
 // Collection: what waits per address and token, the sweeps and their runs
 mod m20261127_000001_collection;
+mod m20261128_000001_collection_steps;
 mod schema;
 
 pub struct Migrator;
@@ -76,6 +77,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000002_rollup_count_index::Migration),
             // Collection: what waits per address and token, the sweeps and their runs
             Box::new(m20261127_000001_collection::Migration),
+            // Collection: the sweeps' signed steps, the fee wallet and cap per chain
+            Box::new(m20261128_000001_collection_steps::Migration),
         ]
     }
 }

@@ -3,18 +3,57 @@
 
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::AppResult;
-use coffer_domain::ports::{CollectionQueries, MerchantId, PageRequest, Paged, WaitingFilter, WaitingPair};
+use coffer_domain::ports::{
+    CollectionFilter, CollectionQueries, CollectionRecord, CollectionSteps, MerchantId, PageRequest, Paged,
+    StepRecord, WaitingFilter, WaitingPair,
+};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
 
 use super::collectable::{waiting, waiting_key};
 use super::query::{merchant_rows, page_as};
 use super::text_filter::chain_and_address;
-use crate::entities::{collectable, collection};
+use crate::entities::{collectable, collection, collection_step};
 use crate::Store;
 
 #[async_trait::async_trait]
 impl CollectionQueries for Store {
+    async fn collections_page(
+        &self,
+        merchant_id: MerchantId,
+        filter: &CollectionFilter,
+        page: PageRequest,
+    ) -> AppResult<Paged<CollectionRecord>> {
+        use collection::Column as C;
+        let matching = chain_and_address(C::ChainId, C::Address, filter.chain_id, filter.address.as_deref())
+            .add_option(filter.token_id.map(|token_id| C::TokenId.eq(token_id)))
+            .add_option(
+                filter
+                    .status
+                    .map(|status| C::Status.eq(crate::entities::Stored(status))),
+            );
+        let query = merchant_rows::<collection::Entity>(merchant_id)
+            .filter(matching)
+            .order_by_desc(C::Id);
+        page_as(self, query, page, CollectionRecord::from).await
+    }
+
+    async fn collection_detail(
+        &self,
+        merchant_id: MerchantId,
+        id: i64,
+    ) -> AppResult<Option<(CollectionRecord, Vec<StepRecord>)>> {
+        let Some(row) = merchant_rows::<collection::Entity>(merchant_id)
+            .filter(collection::Column::Id.eq(id))
+            .one(self.connection())
+            .await?
+        else {
+            return Ok(None);
+        };
+        let steps = self.steps(row.id).await?;
+        Ok(Some((row.into(), steps)))
+    }
+
     async fn waiting_page(
         &self,
         merchant_id: MerchantId,
@@ -57,5 +96,60 @@ impl CollectionQueries for Store {
                 })
                 .collect(),
         })
+    }
+}
+
+impl From<collection::Model> for CollectionRecord {
+    fn from(m: collection::Model) -> Self {
+        CollectionRecord {
+            id: m.id,
+            merchant_id: m.merchant_id,
+            asset_id: m.asset_id,
+            run_id: m.run_id,
+            trigger: m.trigger.0,
+            chain_id: m.chain_id,
+            token_id: m.token_id,
+            decimals: m.decimals,
+            deposit_address_id: m.deposit_address_id,
+            address: m.address,
+            status: m.status.0,
+            reason: m.reason,
+            waiting: m.waiting.0,
+            amount: m.amount.map(|v| v.0),
+            attributed: m.attributed.map(|v| v.0),
+            unattributed: m.unattributed.map(|v| v.0),
+            fee_estimated: m.fee_estimated.map(|v| v.0),
+            fee_paid: m.fee_paid.map(|v| v.0),
+            next_attempt_at: m.next_attempt_at,
+            created_at: m.created_at,
+            updated_at: m.updated_at,
+            finished_at: m.finished_at,
+        }
+    }
+}
+
+impl From<collection_step::Model> for StepRecord {
+    fn from(m: collection_step::Model) -> Self {
+        StepRecord {
+            id: m.id,
+            collection_id: m.collection_id,
+            kind: m.kind.0,
+            part: m.part,
+            from_address: m.from_address,
+            to_address: m.to_address,
+            token_id: m.token_id,
+            amount: m.amount.0,
+            fee_estimated: m.fee_estimated.0,
+            fee_paid: m.fee_paid.map(|v| v.0),
+            tx_hash: m.tx_hash,
+            signed_raw: m.signed_raw,
+            nonce: m.nonce,
+            state: m.state.0,
+            block_number: m.block_number,
+            reason: m.reason,
+            created_at: m.created_at,
+            broadcast_at: m.broadcast_at,
+            confirmed_at: m.confirmed_at,
+        }
     }
 }

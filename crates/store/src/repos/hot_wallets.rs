@@ -10,7 +10,7 @@ use super::query::{all_as, merchant_rows, merchant_rows_oldest_first, page_as, u
 use crate::entities::{hot_wallet, merchant, Stored};
 use crate::Store;
 
-fn hot(m: hot_wallet::Model) -> HotWalletRecord {
+pub(crate) fn hot(m: hot_wallet::Model) -> HotWalletRecord {
     HotWalletRecord {
         id: m.id,
         merchant_id: m.merchant_id,

@@ -63,6 +63,7 @@ tables_with!(MerchantOwned { id_column: Id, merchant_column: MerchantId } for
 tables_with!(Leased { lease_owner: LeaseOwner, lease_until: LeaseUntil } for
     balance_reading,
     callback_event,
+    collection,
     hot_wallet,
     withdrawal,
 );

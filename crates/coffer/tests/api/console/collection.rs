@@ -1,4 +1,4 @@
-//! Collect: what waits for collection.
+//! Collect: what waits for collection, the collections and the fee settings.
 
 use super::area;
 
@@ -7,5 +7,9 @@ area! {
     Collection = collection(session) {
         WAITING "/api/partner/collect/waiting" => waiting(body);
         COLLECT_NOW "/api/partner/collect/now" => collect_now(body);
+        FEES "/api/partner/collect/fees" => fees();
+        SAVE_FEES "/api/partner/collect/fees/edit" => save_fees(body);
+        PAGE "/api/partner/collect/page_list" => page(body);
+        DETAIL "/api/partner/collect/detail" => detail(body);
     }
 }

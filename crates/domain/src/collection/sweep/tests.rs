@@ -7,7 +7,7 @@ fn u(n: u128) -> BaseUnits {
 #[test]
 fn the_chain_balance_is_swept_and_compared_with_what_was_credited() {
     assert_eq!(
-        sweepable(u(5_000_000), u(5_000_000), u(1_000_000)),
+        sweepable(u(5_000_000), u(0), u(5_000_000), u(1_000_000)),
         Ok(Sweepable {
             amount: u(5_000_000),
             attributed: u(5_000_000),
@@ -15,7 +15,7 @@ fn the_chain_balance_is_swept_and_compared_with_what_was_credited() {
         })
     );
     assert_eq!(
-        sweepable(u(5_000_000), u(5_250_000), u(1_000_000)),
+        sweepable(u(5_000_000), u(0), u(5_250_000), u(1_000_000)),
         Ok(Sweepable {
             amount: u(5_250_000),
             attributed: u(5_000_000),
@@ -24,7 +24,7 @@ fn the_chain_balance_is_swept_and_compared_with_what_was_credited() {
         "an extra is swept and recorded as unattributed"
     );
     assert_eq!(
-        sweepable(u(5_000_000), u(4_999_999), u(1_000_000)),
+        sweepable(u(5_000_000), u(0), u(4_999_999), u(1_000_000)),
         Err(NotSwept::BalanceDrift {
             waiting: u(5_000_000),
             balance: u(4_999_999)
@@ -34,17 +34,39 @@ fn the_chain_balance_is_swept_and_compared_with_what_was_credited() {
 }
 
 #[test]
+fn a_confirming_deposit_swept_early_is_its_own_not_unattributed() {
+    // 5 credited, 2 still confirming, 0.25 of dust: the dust alone is unattributed.
+    assert_eq!(
+        sweepable(u(5_000_000), u(2_000_000), u(7_250_000), u(1_000_000)),
+        Ok(Sweepable {
+            amount: u(7_250_000),
+            attributed: u(7_000_000),
+            unattributed: u(250_000)
+        })
+    );
+    // The confirming deposit is not on chain any more (reorged): nothing unattributed.
+    assert_eq!(
+        sweepable(u(5_000_000), u(2_000_000), u(5_000_000), u(1_000_000)),
+        Ok(Sweepable {
+            amount: u(5_000_000),
+            attributed: u(5_000_000),
+            unattributed: u(0)
+        })
+    );
+}
+
+#[test]
 fn below_the_minimum_nothing_moves() {
     assert_eq!(
-        sweepable(u(0), u(999_999), u(1_000_000)),
+        sweepable(u(0), u(0), u(999_999), u(1_000_000)),
         Err(NotSwept::BelowMinimum { balance: u(999_999) })
     );
     assert_eq!(
-        sweepable(u(0), u(0), u(0)),
+        sweepable(u(0), u(0), u(0), u(0)),
         Err(NotSwept::BelowMinimum { balance: u(0) })
     );
     assert!(
-        sweepable(u(0), u(1_000_000), u(1_000_000)).is_ok(),
+        sweepable(u(0), u(0), u(1_000_000), u(1_000_000)).is_ok(),
         "the minimum itself moves"
     );
 }

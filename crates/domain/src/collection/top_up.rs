@@ -1,0 +1,162 @@
+//! The fee top-up: native coin from the merchant's fee wallet (a hot wallet marked for it) to
+//! a deposit address that lacks what its sweep costs. Signed under the wallet's signing lease,
+//! the one withdrawals take, after every transaction of the wallet already stored has gone out,
+//! so nonces follow each other whoever signed them.
+
+use super::executor::{halt, SweepExecutor, SweepHalt, SweepReport};
+use super::follow;
+use super::state::CollectionStatus::*;
+use crate::amount::BaseUnits;
+use crate::error::{AppError, AppResult};
+use crate::ports::chain::{Asset, ChainAdapter, ChainError, KeyPurpose, TransferRequest};
+use crate::ports::{
+    CollectionChange, CollectionRecord, HotWalletStatus, NewStep, StepKind, StepState, SweepContext,
+};
+
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn send(
+    exec: &SweepExecutor,
+    c: &CollectionRecord,
+    ctx: &SweepContext,
+    chain: &dyn ChainAdapter,
+    amount: BaseUnits,
+    fee: BaseUnits,
+    native_decimals: i32,
+    report: &mut SweepReport,
+) -> AppResult<()> {
+    let Some(wallet) = ctx.fees.fee_wallet.clone() else {
+        let why = "no fee wallet: mark a hot wallet of this chain as the fee wallet (Fund collection, Fees)";
+        return exec.hold(c, why, report).await;
+    };
+    if wallet.status != HotWalletStatus::Normal {
+        return exec.hold(c, "the fee wallet is paused", report).await;
+    }
+    let now = exec.ports.clock.now();
+    let leases = &exec.ports.withdrawal_leases;
+    if !leases
+        .lease_wallet(
+            c.chain_id,
+            &wallet.address,
+            &exec.owner,
+            now,
+            now + exec.settings.lease,
+        )
+        .await?
+    {
+        return Ok(()); // another signer holds the wallet: the next round tries again
+    }
+    let outcome = sign_and_send(exec, c, chain, &wallet, amount, fee, native_decimals, report).await;
+    leases
+        .release_wallet(c.chain_id, &wallet.address, &exec.owner)
+        .await?;
+    outcome
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn sign_and_send(
+    exec: &SweepExecutor,
+    c: &CollectionRecord,
+    chain: &dyn ChainAdapter,
+    wallet: &crate::ports::HotWalletRecord,
+    amount: BaseUnits,
+    fee: BaseUnits,
+    native_decimals: i32,
+    report: &mut SweepReport,
+) -> AppResult<()> {
+    let unavailable = |e: ChainError| AppError::Unavailable(e.to_string());
+    // A withdrawal stored before a crash goes out first (its executor sends it).
+    if !exec
+        .ports
+        .withdrawal_leases
+        .signed_unsent(c.chain_id, &wallet.address)
+        .await?
+        .is_empty()
+    {
+        return Ok(());
+    }
+    for unsent in exec
+        .ports
+        .collection_steps
+        .unsent_from(c.chain_id, &wallet.address)
+        .await?
+    {
+        follow::broadcast(exec, &unsent, chain, report).await?;
+    }
+    if !exec
+        .ports
+        .collection_steps
+        .unsent_from(c.chain_id, &wallet.address)
+        .await?
+        .is_empty()
+    {
+        return Ok(());
+    }
+    let request = TransferRequest {
+        from: wallet.address.clone(),
+        to: c.address.clone(),
+        asset: Asset::Native,
+        amount,
+        nonce: None,
+    };
+    let own_fee = chain.estimate_fee(&request).await.map_err(unavailable)?.fee;
+    let need = amount.saturating_add(own_fee);
+    let holds = chain
+        .balance(&wallet.address, &Asset::Native)
+        .await
+        .map_err(unavailable)?;
+    if holds < need {
+        let show = |v: BaseUnits| v.to_decimal(u8::try_from(native_decimals).unwrap_or(18));
+        let why = format!(
+            "the fee wallet holds {}, the top-up needs {} with its own fee",
+            show(holds),
+            show(need)
+        );
+        return exec.hold(c, &why, report).await;
+    }
+    let key = exec
+        .key(
+            c.merchant_id,
+            chain,
+            KeyPurpose::HotWallet,
+            wallet.key_index,
+            &wallet.address,
+        )
+        .await?;
+    let signed = chain
+        .sign_transfer(&key, &request)
+        .await
+        .map_err(|e| AppError::internal(e.to_string()))?;
+    let change = CollectionChange {
+        from: vec![WaitingCollection],
+        to: Some(WaitingFeeArrival),
+        reason: Some(String::new()),
+        fee_estimated: Some(fee),
+        steps: vec![NewStep {
+            kind: StepKind::TopUp,
+            part: 0,
+            from_address: wallet.address.clone(),
+            to_address: c.address.clone(),
+            token_id: 0,
+            amount,
+            fee_estimated: own_fee,
+            signed,
+        }],
+        ..CollectionChange::default()
+    };
+    if !exec
+        .ports
+        .collection_steps
+        .change_collection(c.id, &change, exec.ports.clock.now())
+        .await?
+    {
+        return Ok(());
+    }
+    report.signed += 1;
+    halt(SweepHalt::TopUpSigned, exec.settings.halt_after);
+    for step in exec.ports.collection_steps.steps(c.id).await? {
+        if step.state == StepState::Signed {
+            follow::broadcast(exec, &step, chain, report).await?;
+        }
+    }
+    Ok(())
+}
