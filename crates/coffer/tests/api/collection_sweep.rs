@@ -70,6 +70,23 @@ async fn save_fees(
         .await
 }
 
+/// The devchain's fee settings as Fund collection reads them.
+async fn dev_fees(app: &TestApp, token: &str) -> Value {
+    let fees = app.collection(token).fees().await;
+    let chains = fees.data().as_array().unwrap().clone();
+    chains.into_iter().find(|c| c["chainId"] == DEV).unwrap()
+}
+
+/// The id of the session's hot wallet at `address`.
+async fn hot_wallet_id(app: &TestApp, token: &str, address: &str) -> i64 {
+    let wallets = app
+        .wallets(token)
+        .hot_page(json!({"page": 1, "pageSize": 10}))
+        .await;
+    let found = list(&wallets).into_iter().find(|w| w["address"] == address);
+    found.and_then(|w| w["id"].as_i64()).unwrap()
+}
+
 /// The demo merchant with USDT collected on each deposit (minimum 10, split above 100), COLD_A
 /// in force, and a deposit of `amount` to user-1 opened for collection: (session, the
 /// authenticator's secret, the hot wallet's id and address, user-1's address).
@@ -82,15 +99,7 @@ async fn opened_collection(app: &TestApp, amount: &str) -> (String, String, i64,
     save_collect(app, &token, &assets.data()[0], 3).await;
     deposit(app, merchant, "user-1", amount).await;
     assert_eq!(tick(app).await.opened, 1);
-    let wallets = app
-        .wallets(&token)
-        .hot_page(json!({"page": 1, "pageSize": 10}))
-        .await;
-    let hot_id = list(&wallets)
-        .iter()
-        .find(|w| w["address"] == hot.as_str())
-        .and_then(|w| w["id"].as_i64())
-        .unwrap();
+    let hot_id = hot_wallet_id(app, &token, &hot).await;
     let user_1 = app.deposit_address(merchant, DEV, "user-1").await;
     (token, secret, hot_id, hot, user_1)
 }
@@ -110,15 +119,7 @@ async fn a_deposit_is_swept_once_after_an_exact_fee_top_up(db: TestDb) {
     // The hot wallet is marked as the fee wallet; it holds no coin yet: still waiting.
     let saved = save_fees(&app, &token, &secret, Some(hot_id), "").await;
     assert_eq!(saved.code(), 1, "{:?}", saved.body);
-    let fees = app.collection(&token).fees().await;
-    let dev_fees = fees
-        .data()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["chainId"] == DEV)
-        .unwrap()
-        .clone();
+    let dev_fees = dev_fees(&app, &token).await;
     assert_eq!(
         (dev_fees["feeWalletAddress"].as_str(), dev_fees["maxFee"].as_str()),
         (Some(hot.as_str()), Some(""))
@@ -341,30 +342,14 @@ async fn a_fee_above_the_cap_waits_then_proceeds(db: TestDb) {
     assert_eq!(bad_cap.code(), 10422, "{:?}", bad_cap.body);
     let outsider = app.other_merchant().await;
     let theirs = app.accept_token(&outsider, DEV, 1).await;
-    let their_wallets = app
-        .wallets(&outsider)
-        .hot_page(json!({"page": 1, "pageSize": 10}))
-        .await;
-    let their_id = list(&their_wallets)
-        .iter()
-        .find(|w| w["address"] == theirs.as_str())
-        .unwrap()["id"]
-        .clone();
+    let their_id = hot_wallet_id(&app, &outsider, &theirs).await;
     let foreign = fees(json!({"chainId": DEV, "feeWalletId": their_id, "googleCode": "123456"})).await;
     assert_eq!(foreign.code(), 17001, "{:?}", foreign.body);
     let chain = fees(json!({"chainId": 999, "googleCode": "123456"})).await;
     assert_eq!(chain.code(), 17001, "{:?}", chain.body);
     let wrong = fees(json!({"chainId": DEV, "feeWalletId": hot_id, "googleCode": "000000"})).await;
     assert_eq!(wrong.code(), 11002, "{:?}", wrong.body);
-    let saved = app.collection(&token).fees().await;
-    let dev_fees = saved
-        .data()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["chainId"] == DEV)
-        .unwrap()
-        .clone();
+    let dev_fees = dev_fees(&app, &token).await;
     assert_eq!(dev_fees["maxFee"].as_str(), Some(decimal(fee).as_str()));
 
     // Another merchant sees none of it; a role without the menu or the button is refused.

@@ -128,36 +128,11 @@ pub async fn follow(
             }
             Ok(Flight::InFlight)
         }
-        TxStatus::Pending => {
-            if step.state == StepState::Seen {
-                // Its block was reorganised away; it waits in the mempool again.
-                steps
-                    .move_step(
-                        step.id,
-                        &[StepState::Seen],
-                        StepState::Broadcast,
-                        StepSeen::default(),
-                        now,
-                    )
-                    .await?;
-            }
-            Ok(Flight::InFlight)
-        }
+        TxStatus::Pending => back_in_the_mempool(exec, step).await,
         TxStatus::Unknown => match chain.broadcast(&step.signed()).await {
             Ok(()) => {
                 tracing::info!(step_id = step.id, hash = %step.tx_hash, "collection step dropped by the node; sent again");
-                if step.state == StepState::Seen {
-                    steps
-                        .move_step(
-                            step.id,
-                            &[StepState::Seen],
-                            StepState::Broadcast,
-                            StepSeen::default(),
-                            now,
-                        )
-                        .await?;
-                }
-                Ok(Flight::InFlight)
+                back_in_the_mempool(exec, step).await
             }
             Err(ChainError::Unavailable(e)) => Err(AppError::Unavailable(e)),
             Err(e) => {
@@ -172,4 +147,23 @@ pub async fn follow(
             }
         },
     }
+}
+
+/// A step seen in a block that is not in one any more (its block was reorganised away): it
+/// waits to be included again.
+async fn back_in_the_mempool(exec: &SweepExecutor, step: &StepRecord) -> AppResult<Flight> {
+    if step.state == StepState::Seen {
+        let now = exec.ports.clock.now();
+        exec.ports
+            .collection_steps
+            .move_step(
+                step.id,
+                &[StepState::Seen],
+                StepState::Broadcast,
+                StepSeen::default(),
+                now,
+            )
+            .await?;
+    }
+    Ok(Flight::InFlight)
 }

@@ -13,7 +13,7 @@ use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use std::collections::BTreeSet;
 
-use super::query::{claimable, release_lease, take_lease};
+use super::query::{claim_due, claimable, release_lease};
 use crate::entities::{balance_reading, cold_address, hot_wallet, merchant_asset, Stored};
 use crate::Store;
 
@@ -191,26 +191,18 @@ impl BalanceWork for Store {
                 .add(B::NextReadAt.lte(now))
                 .add(claimable::<balance_reading::Entity>(owner, now))
         };
-        let candidates: Vec<i64> = balance_reading::Entity::find()
-            .select_only()
-            .column(B::Id)
-            .filter(due())
-            .order_by_asc(B::NextReadAt)
-            .order_by_asc(B::Id)
-            .limit(limit)
-            .into_tuple()
-            .all(db)
-            .await?;
+        let won = claim_due::<balance_reading::Entity>(
+            db,
+            B::Id,
+            due,
+            &[B::NextReadAt, B::Id],
+            owner,
+            lease_until,
+            limit,
+        )
+        .await?;
         let mut claimed = Vec::new();
-        for id in candidates {
-            let won = take_lease::<balance_reading::Entity>(owner, lease_until)
-                .filter(B::Id.eq(id))
-                .filter(due())
-                .exec(db)
-                .await?;
-            if won.rows_affected != 1 {
-                continue;
-            }
+        for id in won {
             if let Some(row) = balance_reading::Entity::find_by_id(id).one(db).await? {
                 claimed.push(DueReading {
                     id,

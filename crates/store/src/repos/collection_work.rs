@@ -17,7 +17,7 @@ use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use super::collectable::{waiting, waiting_key};
-use super::query::{claimable, release_lease, take_lease};
+use super::query::{claim_due, claimable, release_lease};
 use crate::entities::{cold_collected, collectable, collection, collection_step, Stored};
 use crate::Store;
 
@@ -48,27 +48,28 @@ impl CollectionLeases for Store {
                 .add(C::NextAttemptAt.lte(now))
                 .add(claimable::<collection::Entity>(owner, now))
         };
-        let candidates: Vec<i64> = collection::Entity::find()
-            .select_only()
-            .column(C::Id)
-            .filter(due())
-            .order_by_asc(C::NextAttemptAt)
-            .order_by_asc(C::Id)
-            .limit(limit)
-            .into_tuple()
-            .all(db)
-            .await?;
+        let won = claim_due::<collection::Entity>(
+            db,
+            C::Id,
+            due,
+            &[C::NextAttemptAt, C::Id],
+            owner,
+            lease_until,
+            limit,
+        )
+        .await?;
         let mut claimed = Vec::new();
-        for id in candidates {
-            let won = take_lease::<collection::Entity>(owner, lease_until)
-                .filter(C::Id.eq(id))
-                .filter(due())
-                .exec(db)
-                .await?;
-            if won.rows_affected == 1 {
-                if let Some(row) = collection::Entity::find_by_id(id).one(db).await? {
-                    claimed.push(row.into());
+        for id in won {
+            // A row whose stored values cannot be read is held, not allowed to stop the round.
+            match collection::Entity::find_by_id(id).one(db).await {
+                Err(sea_orm::DbErr::Type(err)) => {
+                    tracing::error!(collection_id = id, error = %err, "stored collection unreadable; held");
+                    let reason = "Held: the stored collection cannot be read; see the service log";
+                    self.hold_collection(id, reason, now + chrono::Duration::hours(1))
+                        .await?;
+                    self.release_collection(id, owner).await?;
                 }
+                read => claimed.extend(read?.map(CollectionRecord::from)),
             }
         }
         Ok(claimed)

@@ -84,6 +84,38 @@ pub(crate) fn take_lease<E: Leased>(owner: &str, until: DateTime<Utc>) -> Update
         .col_expr(E::lease_until(), Expr::value(until))
 }
 
+/// Claims up to `limit` rows that `due` selects, first in `order`: the ids are read first, then
+/// each is leased to `owner` by one conditional update that repeats `due`, so of several workers
+/// exactly one wins each row. The ids this worker won, in that order.
+pub(crate) async fn claim_due<E: Leased>(
+    db: &sea_orm::DatabaseConnection,
+    id: E::Column,
+    due: impl Fn() -> Condition,
+    order: &[E::Column],
+    owner: &str,
+    lease_until: DateTime<Utc>,
+    limit: u64,
+) -> AppResult<Vec<i64>> {
+    use sea_orm::QuerySelect;
+    let mut query = E::find().select_only().column(id).filter(due());
+    for column in order {
+        query = query.order_by_asc(*column);
+    }
+    let candidates: Vec<i64> = query.limit(limit).into_tuple().all(db).await?;
+    let mut won = Vec::new();
+    for candidate in candidates {
+        let taken = take_lease::<E>(owner, lease_until)
+            .filter(id.eq(candidate))
+            .filter(due())
+            .exec(db)
+            .await?;
+        if taken.rows_affected == 1 {
+            won.push(candidate);
+        }
+    }
+    Ok(won)
+}
+
 /// Gives up `owner`'s lease of the rows the caller's filter selects; another owner's lease
 /// stays.
 pub(crate) fn release_lease<E: Leased>(owner: &str) -> UpdateMany<E> {

@@ -7,9 +7,9 @@ use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::ports::OrderStatus;
 use coffer_domain::ports::{WithdrawalLeaseRepo, WithdrawalRecord};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
 
-use super::query::{claimable, release_lease, take_lease};
+use super::query::{claim_due, claimable, release_lease, take_lease};
 use crate::entities::{hot_wallet, withdrawal, Stored};
 use crate::Store;
 
@@ -46,40 +46,33 @@ impl WithdrawalLeaseRepo for Store {
                 .add(withdrawal::Column::NextAttemptAt.lte(now))
                 .add(claimable::<withdrawal::Entity>(owner, now))
         };
-        let candidates: Vec<i64> = withdrawal::Entity::find()
-            .select_only()
-            .column(withdrawal::Column::Id)
-            .filter(due())
-            .order_by_asc(withdrawal::Column::Id)
-            .limit(limit)
-            .into_tuple()
-            .all(db)
-            .await?;
+        let won = claim_due::<withdrawal::Entity>(
+            db,
+            withdrawal::Column::Id,
+            due,
+            &[withdrawal::Column::Id],
+            owner,
+            lease_until,
+            limit,
+        )
+        .await?;
         let mut claimed = Vec::new();
-        for id in candidates {
-            // A conditional update per row: of several workers exactly one wins each order.
-            let won = take_lease::<withdrawal::Entity>(owner, lease_until)
-                .filter(withdrawal::Column::Id.eq(id))
-                .filter(due())
-                .exec(db)
-                .await?;
-            if won.rows_affected == 1 {
-                // A row whose stored values cannot be read (a type error) is held, not allowed
-                // to stop the others' round; any other error is the database's.
-                match withdrawal::Entity::find_by_id(id).one(db).await {
-                    Err(sea_orm::DbErr::Type(err)) => {
-                        tracing::error!(withdrawal_id = id, error = %err, "stored withdrawal unreadable; held");
-                        let reason = format!(
-                            "Held: the stored order (withdrawal {id}) cannot be read; see the service log"
-                        );
-                        self.hold_withdrawal(id, &reason, now + chrono::Duration::hours(1))
-                            .await?;
-                        self.release_withdrawal(id, owner).await?;
-                    }
-                    read => claimed.push(WithdrawalRecord::from(
-                        read?.ok_or_else(|| AppError::internal("withdrawal vanished"))?,
-                    )),
+        for id in won {
+            // A row whose stored values cannot be read (a type error) is held, not allowed
+            // to stop the others' round; any other error is the database's.
+            match withdrawal::Entity::find_by_id(id).one(db).await {
+                Err(sea_orm::DbErr::Type(err)) => {
+                    tracing::error!(withdrawal_id = id, error = %err, "stored withdrawal unreadable; held");
+                    let reason = format!(
+                        "Held: the stored order (withdrawal {id}) cannot be read; see the service log"
+                    );
+                    self.hold_withdrawal(id, &reason, now + chrono::Duration::hours(1))
+                        .await?;
+                    self.release_withdrawal(id, owner).await?;
                 }
+                read => claimed.push(WithdrawalRecord::from(
+                    read?.ok_or_else(|| AppError::internal("withdrawal vanished"))?,
+                )),
             }
         }
         Ok(claimed)
