@@ -145,7 +145,9 @@ fn keys_and_addresses_follow_bip44_and_eip55() {
 async fn deposits_of_ether_and_tokens_are_scanned_exactly() {
     let (anvil, evm, token) = with_token().await;
     let deposit = evm.derive(&seed(), KeyPurpose::Deposit, 107).unwrap().address;
-    anvil.mint(&token, DEV_ACCOUNTS[0], usd("1000").0).await;
+    anvil
+        .receipt(&anvil.mint(&token, DEV_ACCOUNTS[0], usd("1000").0).await)
+        .await;
 
     // Both deposits in one block, plus a mint beyond u128 (from the zero address).
     anvil.set_automine(false).await;
@@ -238,10 +240,13 @@ async fn signed_transfers_are_pending_then_included_and_rebroadcasts_are_harmles
     let (anvil, evm, token) = with_token().await;
     let hot = evm.derive(&seed(), KeyPurpose::HotWallet, 0).unwrap();
     let cold = DEV_ACCOUNTS[2];
-    anvil
+    let gas = anvil
         .send(DEV_ACCOUNTS[0], Some(&hot.address), eth("10").0, "0x")
         .await;
-    anvil.mint(&token, &hot.address, usd("500").0).await;
+    anvil.receipt(&gas).await;
+    anvil
+        .receipt(&anvil.mint(&token, &hot.address, usd("500").0).await)
+        .await;
     let cold_eth_before = evm.balance(cold, &Asset::Native).await.unwrap();
 
     anvil.set_automine(false).await;
@@ -344,10 +349,13 @@ async fn reverted_and_refused_transfers_move_nothing() {
     let seed = seed();
     let hot = evm.derive(&seed, KeyPurpose::HotWallet, 3).unwrap();
     let cold = DEV_ACCOUNTS[2];
-    anvil
+    let gas = anvil
         .send(DEV_ACCOUNTS[0], Some(&hot.address), eth("1").0, "0x")
         .await;
-    anvil.mint(&token, &hot.address, usd("100").0).await;
+    anvil.receipt(&gas).await;
+    anvil
+        .receipt(&anvil.mint(&token, &hot.address, usd("100").0).await)
+        .await;
 
     // Asking for more than held fails at estimation, before anything is signed.
     let too_much = request(&hot.address, cold, token_asset(&token), usd("100.000001"), None);
@@ -467,6 +475,8 @@ async fn a_reorganisation_changes_hashes_at_the_same_height() {
     let lost = anvil
         .send(DEV_ACCOUNTS[0], Some(&deposit), eth("1").0, "0x")
         .await;
+    // Automine answers before its block exists: mine the next one only after it.
+    anvil.receipt(&lost).await;
     anvil.mine(1).await;
     let old_1 = evm.block(base.number + 1, &[]).await.unwrap().unwrap();
     let old_2 = evm.block(base.number + 2, &[]).await.unwrap().unwrap();
@@ -484,6 +494,7 @@ async fn a_reorganisation_changes_hashes_at_the_same_height() {
     let kept = anvil
         .send(DEV_ACCOUNTS[1], Some(&deposit), eth("2").0, "0x")
         .await;
+    anvil.receipt(&kept).await;
     anvil.mine(1).await;
 
     let new_1 = evm.block(base.number + 1, &[]).await.unwrap().unwrap();
