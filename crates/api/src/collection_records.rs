@@ -37,6 +37,7 @@ pub struct CollectionsQuery {
     token_id: Option<i64>,
     status: Option<i32>,
     address: Option<String>,
+    run_id: Option<i64>,
 }
 
 /// A collection: token amounts in the token's units, fees in the chain's native coin.
@@ -113,6 +114,7 @@ pub async fn collections_page(
         token_id: q.token_id,
         status,
         address: q.address,
+        run_id: q.run_id,
     };
     ok(paged(
         state

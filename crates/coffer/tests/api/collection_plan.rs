@@ -337,6 +337,30 @@ async fn collect_now_opens_the_chosen_addresses_once(db: TestDb) {
     assert_eq!(all.data()["opened"], 1);
     assert_ne!(all.data()["runId"], chosen.data()["runId"]);
     assert_eq!(opened(&app, merchant).await, vec![user_1.clone(), user_3.clone()]);
+    // Each run's progress lists its own collections; an unknown state is refused.
+    let run_of = |run: &Value| {
+        app.collection(&token)
+            .page(json!({"page": 1, "pageSize": 20, "runId": run, "status": 7}))
+    };
+    let addresses = |page: &crate::helpers::Answer| {
+        list(page)
+            .iter()
+            .map(|c| c["address"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        addresses(&run_of(&chosen.data()["runId"]).await),
+        vec![user_1.clone()]
+    );
+    assert_eq!(
+        addresses(&run_of(&all.data()["runId"]).await),
+        vec![user_3.clone()]
+    );
+    let unknown = app
+        .collection(&token)
+        .page(json!({"page": 1, "pageSize": 20, "status": 8}))
+        .await;
+    assert_eq!(unknown.code_and_msg(), (10422, "Invalid status"));
 
     // Another merchant's addresses are never opened; the button needs 50201.
     let outsider = app.other_merchant().await;

@@ -106,6 +106,8 @@ pub struct CollectionFilter {
     pub status: Option<crate::collection::state::CollectionStatus>,
     /// Any part of the deposit address (wildcards taken literally).
     pub address: Option<String>,
+    /// The collections one Collect now opened.
+    pub run_id: Option<i64>,
 }
 
 #[async_trait::async_trait]

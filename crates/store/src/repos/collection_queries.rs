@@ -27,6 +27,7 @@ impl CollectionQueries for Store {
         use collection::Column as C;
         let matching = chain_and_address(C::ChainId, C::Address, filter.chain_id, filter.address.as_deref())
             .add_option(filter.token_id.map(|token_id| C::TokenId.eq(token_id)))
+            .add_option(filter.run_id.map(|run_id| C::RunId.eq(run_id)))
             .add_option(
                 filter
                     .status
