@@ -15,4 +15,10 @@ echo "  $bin admin address new --email demo@coffer.local --chain 1337 --openid u
 echo "  $bin admin devchain send --to ADDRESS --amount 25 --token USDT"
 echo "  $bin admin devchain balance ADDRESS"
 echo
+echo "Play collection: add USDT under Token > Token list and request a cold address there, then"
+echo "  $bin admin token list --pending; $bin admin token approve ID"
+echo "mark the hot wallet as the fee wallet on Collect > Fund collection, give it gas:"
+echo "  $bin admin devchain fund HOT_WALLET_ADDRESS 1 --token DEV"
+echo "and press Collect now (or turn on automatic collection in the token's settings)."
+echo
 exec "$bin" serve
