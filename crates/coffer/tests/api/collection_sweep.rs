@@ -78,6 +78,15 @@ async fn dev_fees(app: &TestApp, token: &str) -> Value {
 }
 
 /// The id of the session's hot wallet at `address`.
+/// Home's "in deposit addresses" of the devchain USDT.
+async fn in_deposit_addresses(app: &TestApp, token: &str) -> String {
+    let home = app.reports(token).home(json!({})).await;
+    assert_eq!(home.code(), 1, "{:?}", home.body);
+    let holdings = home.data()["holdings"].as_array().unwrap().clone();
+    let usdt = holdings.iter().find(|h| h["tokenId"] == 1).expect("USDT held");
+    usdt["depositAddresses"].as_str().unwrap().to_string()
+}
+
 async fn hot_wallet_id(app: &TestApp, token: &str, address: &str) -> i64 {
     let wallets = app
         .wallets(token)
@@ -108,6 +117,7 @@ async fn a_deposit_is_swept_once_after_an_exact_fee_top_up(db: TestDb) {
     let app = app(db).await;
     let (token, secret, hot_id, hot, user_1) = opened_collection(&app, "20").await;
     let fee = devchain::fee();
+    assert_eq!(in_deposit_addresses(&app, &token).await, "20");
 
     // No fee wallet yet: it waits, saying why, and nothing is signed.
     let report = sweep(&app).await;
@@ -216,6 +226,7 @@ async fn a_deposit_is_swept_once_after_an_exact_fee_top_up(db: TestDb) {
         .waiting(json!({"page": 1, "pageSize": 10}))
         .await;
     assert_eq!(list(&waiting), Vec::<Value>::new());
+    assert_eq!(in_deposit_addresses(&app, &token).await, "0");
     mine(&app, 2).await;
     assert_eq!(sweep(&app).await, SweepReport::default());
     assert_eq!(collections(&app, &token).await.len(), 1);
@@ -226,6 +237,7 @@ async fn a_deposit_is_swept_once_after_an_exact_fee_top_up(db: TestDb) {
     assert_eq!(tick(&app).await.opened, 1);
     let rows = collections(&app, &token).await;
     assert_eq!((rows.len(), rows[0]["waiting"].as_str()), (2, Some("15")));
+    assert_eq!(in_deposit_addresses(&app, &token).await, "15");
 }
 
 async fn drift_fails_with_an_alarm_and_an_extra_is_unattributed(db: TestDb) {

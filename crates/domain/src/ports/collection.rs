@@ -133,4 +133,17 @@ pub trait CollectionQueries: Send + Sync {
         filter: &WaitingFilter,
         page: super::PageRequest,
     ) -> AppResult<super::Paged<WaitingPair>>;
+
+    /// What closed collections took from the merchant's deposit addresses, per asset; assets
+    /// never collected are absent.
+    async fn collected_per_asset(&self, merchant_id: MerchantId) -> AppResult<Vec<AssetCollected>>;
+}
+
+/// What collections took of one asset, all time (the attributed amounts).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssetCollected {
+    pub chain_id: i64,
+    /// None for the native coin.
+    pub token_id: Option<i64>,
+    pub collected: BaseUnits,
 }

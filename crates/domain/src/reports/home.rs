@@ -8,7 +8,7 @@ use super::figures::{is_complete, Asset, Tally};
 use crate::amount::BaseUnits;
 use crate::config::ChainNode;
 use crate::orders::AssetNames;
-use crate::ports::{BalanceReading, Holder, RollupBucket};
+use crate::ports::{AssetCollected, BalanceReading, Holder, RollupBucket};
 
 /// What the merchant holds of one asset.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,8 +20,7 @@ pub struct Holding {
     pub hot_wallets: BaseUnits,
     /// The oldest of those readings (None before the first).
     pub hot_wallets_read_at: Option<DateTime<Utc>>,
-    /// Credited, complete deposits not yet collected. Collection does not exist yet, so this
-    /// is every such deposit: it becomes "less what was collected" when collection arrives.
+    /// Credited, complete deposits less what collections took from the deposit addresses.
     pub deposit_addresses: BaseUnits,
     /// The latest readings of its cold addresses summed; None when none was read.
     pub cold: Option<BaseUnits>,
@@ -47,11 +46,12 @@ fn catalogue_decimals(nodes: &[ChainNode], asset: Asset) -> Option<i32> {
 
 /// One holding per enabled token, and per native coin that has a reading or a complete
 /// credited deposit, sorted by chain then token. `deposits` are the merchant's deposit totals
-/// over all time.
+/// over all time, `collected` what collections took of them.
 pub fn holdings(
     enabled_tokens: &[Asset],
     readings: &[BalanceReading],
     deposits: &[RollupBucket],
+    collected: &[AssetCollected],
     nodes: &[ChainNode],
 ) -> Vec<Holding> {
     let received: BTreeMap<Asset, _> = Tally::of(deposits.iter().filter(|b| is_complete(b)), nodes)
@@ -62,6 +62,12 @@ pub fn holdings(
     let reading_asset = |r: &BalanceReading| Asset {
         chain_id: r.chain_id,
         token_id: r.token_id,
+    };
+    let taken = |asset: Asset| {
+        collected
+            .iter()
+            .find(|c| c.chain_id == asset.chain_id && c.token_id == asset.token_id)
+            .map_or(BaseUnits::ZERO, |c| c.collected)
     };
     let mut assets: BTreeSet<Asset> = enabled_tokens.iter().copied().collect();
     assets.extend(
@@ -97,7 +103,11 @@ pub fn holdings(
                 decimals,
                 hot_wallets: hot.map(|h| h.0).unwrap_or(BaseUnits::ZERO),
                 hot_wallets_read_at: hot.map(|h| h.1),
-                deposit_addresses: deposits.map(|d| d.amount).unwrap_or(BaseUnits::ZERO),
+                deposit_addresses: deposits
+                    .map(|d| d.amount)
+                    .unwrap_or(BaseUnits::ZERO)
+                    .checked_sub(taken(asset))
+                    .unwrap_or(BaseUnits::ZERO),
                 cold: cold.map(|c| c.0),
                 cold_read_at: cold.map(|c| c.1),
             }

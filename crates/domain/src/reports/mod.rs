@@ -204,13 +204,18 @@ impl ReportService {
             })
             .collect();
         let readings = self.ports.balances.balances(merchant_id).await?;
+        let collected = self
+            .ports
+            .collection_queries
+            .collected_per_asset(merchant_id)
+            .await?;
         let movements = |range: &DayRange| Movements {
             deposits: within(range, &deposits, &nodes),
             withdrawals: within(range, &withdrawals, &nodes),
         };
         Ok(HomeOverview {
             today: today.end,
-            holdings: home::holdings(&enabled, &readings, &deposit_totals, &nodes),
+            holdings: home::holdings(&enabled, &readings, &deposit_totals, &collected, &nodes),
             today_figures: movements(&today),
             period_figures: movements(&period),
             period,

@@ -8,7 +8,7 @@ use super::home::{holdings, ChainLag};
 use super::DayRange;
 use crate::amount::BaseUnits;
 use crate::config::{ChainNode, TokenInfo};
-use crate::ports::{BalanceReading, Holder, OrderKind, OrderStatus, RollupBucket, RollupKey};
+use crate::ports::{AssetCollected, BalanceReading, Holder, OrderKind, OrderStatus, RollupBucket, RollupKey};
 
 const CHAIN: i64 = 1337;
 const USDT: Option<i64> = Some(1);
@@ -202,7 +202,7 @@ fn holdings_sum_the_latest_readings_with_their_oldest_time_and_the_credited_depo
         bucket(hour(2025, 1, 1, 0), USDT, OrderStatus::Complete, 1, 30),
         bucket(hour(2026, 1, 1, 0), USDT, OrderStatus::Confirming, 1, 99),
     ];
-    let found = holdings(&[usdt], &readings, &deposits, &nodes());
+    let found = holdings(&[usdt], &readings, &deposits, &[], &nodes());
     assert_eq!(found.len(), 2, "the enabled token and the native coin held");
     let (native, token) = (&found[0], &found[1]);
     assert_eq!(native.asset.token_id, None);
@@ -216,7 +216,35 @@ fn holdings_sum_the_latest_readings_with_their_oldest_time_and_the_credited_depo
     assert_eq!((token.cold, token.cold_read_at), (None, None));
     assert_eq!((token.decimals, token.names.symbol.as_str()), (6, "USDT"));
     // Nothing enabled, nothing read, nothing received: nothing held.
-    assert!(holdings(&[], &[], &[], &nodes()).is_empty());
+    assert!(holdings(&[], &[], &[], &[], &nodes()).is_empty());
+}
+
+#[test]
+fn what_collections_took_is_no_longer_in_the_deposit_addresses() {
+    let usdt = Asset {
+        chain_id: CHAIN,
+        token_id: USDT,
+    };
+    let deposits = [
+        bucket(hour(2025, 1, 1, 0), USDT, OrderStatus::Complete, 2, 30),
+        bucket(hour(2025, 1, 1, 0), None, OrderStatus::Complete, 1, 5),
+    ];
+    let taken = |token_id, collected| AssetCollected {
+        chain_id: CHAIN,
+        token_id,
+        collected: BaseUnits::from_u128(collected),
+    };
+    let found = holdings(&[usdt], &[], &deposits, &[taken(USDT, 12)], &nodes());
+    let (native, token) = (&found[0], &found[1]);
+    assert_eq!(token.deposit_addresses, BaseUnits::from_u128(18));
+    assert_eq!(
+        native.deposit_addresses,
+        BaseUnits::from_u128(5),
+        "another asset's collection"
+    );
+    // Never below zero.
+    let found = holdings(&[usdt], &[], &deposits, &[taken(None, 9)], &nodes());
+    assert_eq!(found[0].deposit_addresses, BaseUnits::ZERO);
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 pub mod address_blacklist;
 pub mod app_user;
+pub mod asset_collected;
 pub mod balance_reading;
 // Guessable secrets
 pub mod auth_attempt;

@@ -36,6 +36,8 @@ mod m20261126_000002_rollup_count_index;
 // Collection: what waits per address and token, the sweeps and their runs
 mod m20261127_000001_collection;
 mod m20261128_000001_collection_steps;
+// Home: what collections took per asset
+mod m20261129_000001_asset_collected;
 mod schema;
 
 pub struct Migrator;
@@ -79,6 +81,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000001_collection::Migration),
             // Collection: the sweeps' signed steps, the fee wallet and cap per chain
             Box::new(m20261128_000001_collection_steps::Migration),
+            // Home: what collections took per asset
+            Box::new(m20261129_000001_asset_collected::Migration),
         ]
     }
 }

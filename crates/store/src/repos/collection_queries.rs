@@ -4,8 +4,8 @@
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    CollectionFilter, CollectionQueries, CollectionRecord, CollectionSteps, MerchantId, PageRequest, Paged,
-    StepRecord, WaitingFilter, WaitingPair,
+    AssetCollected, CollectionFilter, CollectionQueries, CollectionRecord, CollectionSteps, MerchantId,
+    PageRequest, Paged, StepRecord, WaitingFilter, WaitingPair,
 };
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::collectable::{waiting, waiting_key};
 use super::query::{merchant_rows, page_as};
 use super::text_filter::chain_and_address;
-use crate::entities::{collectable, collection, collection_step};
+use crate::entities::{asset_collected, collectable, collection, collection_step};
 use crate::Store;
 
 #[async_trait::async_trait]
@@ -53,6 +53,21 @@ impl CollectionQueries for Store {
         };
         let steps = self.steps(row.id).await?;
         Ok(Some((row.into(), steps)))
+    }
+
+    async fn collected_per_asset(&self, merchant_id: MerchantId) -> AppResult<Vec<AssetCollected>> {
+        let rows = asset_collected::Entity::find()
+            .filter(asset_collected::Column::MerchantId.eq(merchant_id))
+            .all(self.connection())
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| AssetCollected {
+                chain_id: row.chain_id,
+                token_id: (row.token_id != 0).then_some(row.token_id),
+                collected: row.collected.0,
+            })
+            .collect())
     }
 
     async fn waiting_page(

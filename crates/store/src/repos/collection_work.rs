@@ -2,8 +2,9 @@
 //! under leases (one conditional UPDATE each) and changes them together with their steps in
 //! one transaction. A step's (sender, nonce) is unique while it is live, so two signers racing
 //! for one address never both store a transaction. Closing a collection frees its pair and,
-//! when money moved, adds it to the pair's collected (lock order: collection, then
-//! `collectable`, then `cold_collected`; deposit writes take `collectable` last too).
+//! when money moved, adds it to the pair's and the asset's collected (lock order: collection,
+//! then `collectable`, then `asset_collected` or `cold_collected`; deposit writes take
+//! `collectable` last too).
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
@@ -13,12 +14,12 @@ use coffer_domain::ports::{
     CollectionChange, CollectionLeases, CollectionRecord, CollectionSteps, StepKind, StepRecord, StepSeen,
     StepState, SweepContext,
 };
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
-use super::collectable::{waiting, waiting_key};
+use super::collected_totals::{add_asset_collected, add_cold_collected, add_collected};
 use super::query::{claim_due, claimable, release_lease};
-use crate::entities::{cold_collected, collectable, collection, collection_step, Stored};
+use crate::entities::{collection, collection_step, Stored};
 use crate::Store;
 
 /// The states the executor drives (the energy states wait for energy rental).
@@ -167,6 +168,8 @@ impl CollectionSteps for Store {
                 .col_expr(C::FeePaid, Expr::value(Stored(fee_paid)));
             if let (Some(pair), Some(moved)) = (row.open_key, change.attributed) {
                 add_collected(&tx, pair, moved, now).await?;
+                let asset = (row.merchant_id, row.chain_id, row.token_id);
+                add_asset_collected(&tx, asset, moved, now).await?;
             }
             tracing::info!(collection_id = id, status = ?to, "collection closed");
         }
@@ -305,73 +308,4 @@ async fn paid_fees(tx: &DatabaseTransaction, collection_id: i64) -> AppResult<Ba
         .into_iter()
         .flatten()
         .fold(BaseUnits::ZERO, |sum, v| sum.saturating_add(v.0)))
-}
-
-async fn add_collected(
-    tx: &DatabaseTransaction,
-    pair: i64,
-    moved: BaseUnits,
-    now: DateTime<Utc>,
-) -> AppResult<()> {
-    let row = collectable::Entity::find_by_id(pair)
-        .lock_exclusive()
-        .one(tx)
-        .await?
-        .ok_or_else(|| AppError::internal("a collection's collectable row is missing"))?;
-    let collected = row.collected.0.saturating_add(moved);
-    collectable::Entity::update_many()
-        .col_expr(collectable::Column::Collected, Expr::value(Stored(collected)))
-        .col_expr(
-            collectable::Column::WaitingKey,
-            Expr::value(waiting_key(waiting(row.credited.0, collected))),
-        )
-        .col_expr(collectable::Column::UpdatedAt, Expr::value(now))
-        .filter(collectable::Column::Id.eq(pair))
-        .exec(tx)
-        .await?;
-    Ok(())
-}
-
-async fn add_cold_collected(
-    tx: &DatabaseTransaction,
-    merchant_id: i64,
-    asset_id: i64,
-    address: &str,
-    amount: BaseUnits,
-    now: DateTime<Utc>,
-) -> AppResult<()> {
-    use cold_collected::Column as K;
-    cold_collected::Entity::insert(cold_collected::ActiveModel {
-        merchant_id: Set(merchant_id),
-        asset_id: Set(asset_id),
-        address: Set(address.to_string()),
-        collected: Set(Stored(BaseUnits::ZERO)),
-        updated_at: Set(now),
-        ..Default::default()
-    })
-    .on_conflict(
-        OnConflict::columns([K::AssetId, K::Address])
-            .do_nothing()
-            .to_owned(),
-    )
-    .do_nothing()
-    .exec(tx)
-    .await?;
-    let row = cold_collected::Entity::find()
-        .filter(K::AssetId.eq(asset_id))
-        .filter(K::Address.eq(address))
-        .lock_exclusive()
-        .one(tx)
-        .await?
-        .ok_or_else(|| AppError::internal("a cold_collected row vanished"))?;
-    cold_collected::Entity::update_many()
-        .col_expr(
-            K::Collected,
-            Expr::value(Stored(row.collected.0.saturating_add(amount))),
-        )
-        .col_expr(K::UpdatedAt, Expr::value(now))
-        .filter(K::Id.eq(row.id))
-        .exec(tx)
-        .await?;
-    Ok(())
 }

@@ -10,6 +10,7 @@ mod blacklist;
 mod callback_log;
 mod codes;
 pub(crate) mod collectable;
+mod collected_totals;
 mod collection_context;
 mod collection_plans;
 mod collection_queries;
