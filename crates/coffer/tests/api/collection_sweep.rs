@@ -19,7 +19,7 @@ use crate::deposits::{scan, usdt, DEV};
 use crate::helpers::TestApp;
 use crate::wallets::{demo_merchant, google_code, list};
 
-fn dev(text: &str) -> BaseUnits {
+pub(crate) fn dev(text: &str) -> BaseUnits {
     BaseUnits::from_decimal(text, 18).unwrap()
 }
 
@@ -28,20 +28,20 @@ fn decimal(v: BaseUnits) -> String {
 }
 
 /// Blocks enough for anything sent before to be confirmed (the devchain needs 3).
-async fn mine(app: &TestApp, blocks: usize) {
+pub(crate) async fn mine(app: &TestApp, blocks: usize) {
     for _ in 0..blocks {
         app.devchain.mine().await.unwrap();
     }
 }
 
 /// One round of the sweep executor, after the retry wait of anything held.
-async fn sweep(app: &TestApp) -> SweepReport {
+pub(crate) async fn sweep(app: &TestApp) -> SweepReport {
     app.clock.advance(Duration::seconds(61));
     app.sweeper.step().await.unwrap()
 }
 
 /// The merchant's collections as Collection transactions lists them, newest first.
-async fn collections(app: &TestApp, token: &str) -> Vec<Value> {
+pub(crate) async fn collections(app: &TestApp, token: &str) -> Vec<Value> {
     let page = app
         .collection(token)
         .page(json!({"page": 1, "pageSize": 20}))
@@ -56,7 +56,7 @@ async fn detail(app: &TestApp, token: &str, id: i64) -> Value {
     found.data().clone()
 }
 
-async fn save_fees(
+pub(crate) async fn save_fees(
     app: &TestApp,
     token: &str,
     secret: &str,
@@ -77,7 +77,6 @@ async fn dev_fees(app: &TestApp, token: &str) -> Value {
     chains.into_iter().find(|c| c["chainId"] == DEV).unwrap()
 }
 
-/// The id of the session's hot wallet at `address`.
 /// Home's "in deposit addresses" of the devchain USDT.
 async fn in_deposit_addresses(app: &TestApp, token: &str) -> String {
     let home = app.reports(token).home(json!({})).await;
@@ -87,7 +86,8 @@ async fn in_deposit_addresses(app: &TestApp, token: &str) -> String {
     usdt["depositAddresses"].as_str().unwrap().to_string()
 }
 
-async fn hot_wallet_id(app: &TestApp, token: &str, address: &str) -> i64 {
+/// The id of the session's hot wallet at `address`.
+pub(crate) async fn hot_wallet_id(app: &TestApp, token: &str, address: &str) -> i64 {
     let wallets = app
         .wallets(token)
         .hot_page(json!({"page": 1, "pageSize": 10}))

@@ -100,10 +100,24 @@ async fn sign_and_send(
     };
     let own_fee = chain.estimate_fee(&request).await.map_err(unavailable)?.fee;
     let need = amount.saturating_add(own_fee);
+    // What the wallet's payouts and other top-ups not yet in a block will spend is not yet out
+    // of the balance: a batch of top-ups must not all count the same coin.
+    let ports = &exec.ports;
+    let committed = crate::wallets::unmined_spend(
+        ports.withdrawal_leases.as_ref(),
+        ports.collection_steps.as_ref(),
+        c.chain_id,
+        &wallet.address,
+        None,
+    )
+    .await?
+    .native;
     let holds = chain
         .balance(&wallet.address, &Asset::Native)
         .await
-        .map_err(unavailable)?;
+        .map_err(unavailable)?
+        .checked_sub(committed)
+        .unwrap_or(BaseUnits::ZERO);
     if holds < need {
         let show = |v: BaseUnits| v.to_decimal(u8::try_from(native_decimals).unwrap_or(18));
         let why = format!(

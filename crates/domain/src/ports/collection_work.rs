@@ -189,6 +189,9 @@ pub trait CollectionSteps: Send + Sync {
     async fn steps(&self, collection_id: i64) -> AppResult<Vec<StepRecord>>;
     /// Live steps sent from `address` not yet broadcast, of any collection: they go first.
     async fn unsent_from(&self, chain_id: i64, address: &str) -> AppResult<Vec<StepRecord>>;
+    /// Live steps sent from `address` not yet seen in a block (signed or broadcast): what they
+    /// spend is not yet out of the balance the node reports.
+    async fn unmined_from(&self, chain_id: i64, address: &str) -> AppResult<Vec<StepRecord>>;
     /// Applies the change; false when the collection was not in `change.from` or a step's
     /// nonce was taken (nothing written either way).
     async fn change_collection(

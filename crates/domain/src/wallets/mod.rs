@@ -5,6 +5,9 @@ pub mod assets;
 pub mod balances;
 mod cold_requests;
 pub mod rules;
+mod unmined;
+
+pub use unmined::{unmined_spend, UnminedSpend};
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use std::sync::Arc;

@@ -7,42 +7,22 @@ use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, ChainAdapter, ChainError, TransferRequest};
 use crate::ports::HotWalletStatus;
 use crate::ports::{HotWalletRecord, WithdrawalRecord};
-
-/// What a wallet's signed transactions that are not in a block yet will still spend.
-struct Reserved {
-    /// Native coin: their fees, plus the amounts of native-coin payouts.
-    native: BaseUnits,
-    /// The token of the order being paid.
-    token: BaseUnits,
-}
+use crate::wallets::{unmined_spend, UnminedSpend};
 
 impl WithdrawalExecutor {
-    /// The node's balance does not yet show what signed, unmined payouts of the wallet will
-    /// spend; counting it keeps an order that would overdraw the wallet waiting (4) instead of
-    /// failing on chain.
-    async fn reserved(&self, w: &WithdrawalRecord, address: &str) -> AppResult<Reserved> {
-        let mut reserved = Reserved {
-            native: BaseUnits::ZERO,
-            token: BaseUnits::ZERO,
-        };
-        for other in self
-            .ports
-            .withdrawal_leases
-            .signed_unmined(w.chain_id, address)
-            .await?
-        {
-            reserved.native = reserved
-                .native
-                .saturating_add(other.fee.unwrap_or(BaseUnits::ZERO));
-            match other.token_id {
-                None => reserved.native = reserved.native.saturating_add(other.amount),
-                Some(token) if Some(token) == w.token_id => {
-                    reserved.token = reserved.token.saturating_add(other.amount)
-                }
-                Some(_) => {}
-            }
-        }
-        Ok(reserved)
+    /// The node's balance does not yet show what the wallet's signed, unmined payouts and fee
+    /// top-ups will spend; counting it keeps an order that would overdraw the wallet waiting
+    /// (4) instead of failing on chain.
+    async fn reserved(&self, w: &WithdrawalRecord, address: &str) -> AppResult<UnminedSpend> {
+        let ports = &self.ports;
+        unmined_spend(
+            ports.withdrawal_leases.as_ref(),
+            ports.collection_steps.as_ref(),
+            w.chain_id,
+            address,
+            w.token_id,
+        )
+        .await
     }
 
     pub(super) fn asset_of(

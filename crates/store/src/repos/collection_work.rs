@@ -98,6 +98,25 @@ impl CollectionLeases for Store {
     }
 }
 
+impl Store {
+    /// The steps sent from `address` in these states, oldest first.
+    async fn steps_from(
+        &self,
+        chain_id: i64,
+        address: &str,
+        states: &[StepState],
+    ) -> AppResult<Vec<StepRecord>> {
+        let rows = collection_step::Entity::find()
+            .filter(collection_step::Column::ChainId.eq(chain_id))
+            .filter(collection_step::Column::FromAddress.eq(address))
+            .filter(collection_step::Column::State.is_in(states.iter().copied().map(Stored)))
+            .order_by_asc(collection_step::Column::Id)
+            .all(self.connection())
+            .await?;
+        Ok(rows.into_iter().map(StepRecord::from).collect())
+    }
+}
+
 #[async_trait::async_trait]
 impl CollectionSteps for Store {
     async fn steps(&self, collection_id: i64) -> AppResult<Vec<StepRecord>> {
@@ -110,14 +129,12 @@ impl CollectionSteps for Store {
     }
 
     async fn unsent_from(&self, chain_id: i64, address: &str) -> AppResult<Vec<StepRecord>> {
-        let rows = collection_step::Entity::find()
-            .filter(collection_step::Column::ChainId.eq(chain_id))
-            .filter(collection_step::Column::FromAddress.eq(address))
-            .filter(collection_step::Column::State.eq(Stored(StepState::Signed)))
-            .order_by_asc(collection_step::Column::Id)
-            .all(self.connection())
-            .await?;
-        Ok(rows.into_iter().map(StepRecord::from).collect())
+        self.steps_from(chain_id, address, &[StepState::Signed]).await
+    }
+
+    async fn unmined_from(&self, chain_id: i64, address: &str) -> AppResult<Vec<StepRecord>> {
+        let states = [StepState::Signed, StepState::Broadcast];
+        self.steps_from(chain_id, address, &states).await
     }
 
     async fn change_collection(
