@@ -18,6 +18,7 @@ mod callback_wakeups;
 mod chains;
 mod collection_fee_wallet;
 mod collection_plan;
+mod collection_restart;
 mod collection_sweep;
 mod config_cache;
 mod deposit_guards;

@@ -9,6 +9,7 @@ use coffer_domain::ports::WithdrawalRepo;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 use std::path::Path;
+use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
 use crate::chains::{anvil_chain, EVM};
@@ -54,9 +55,18 @@ fn crash_env(halt: Option<&'static str>) -> Vec<(&'static str, &'static str)> {
 
 /// Runs `coffer serve` until it aborts at its `halt` point.
 fn serve_until_halt(app: &TestApp, dir: &Path, halt: &'static str) {
-    let mut child = serve_with(app, dir, &crash_env(Some(halt)));
+    serve_until_exit(app, dir, &crash_env(Some(halt)));
+}
+
+/// Runs `coffer serve` with `env` until it stops by itself (a halt point aborts it); how it
+/// ended.
+pub(crate) fn serve_until_exit(app: &TestApp, dir: &Path, env: &[(&str, &str)]) -> ExitStatus {
+    let mut child = serve_with(app, dir, env);
     let deadline = Instant::now() + Duration::from_secs(60);
-    while child.try_wait().unwrap().is_none() {
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
         assert!(Instant::now() < deadline, "coffer did not stop at its halt point");
         std::thread::sleep(Duration::from_millis(50));
     }
