@@ -1,6 +1,8 @@
 //! The EVM adapter against a real anvil node (npm @foundry-rs/anvil, started per test by
 //! coffer-testkit): chain id check, derivation, deposit scanning, balances, signed transfers
-//! (pending, included, reverted, rejected), nonces, rebroadcasts and a reorganisation.
+//! (pending, included, reverted, rejected), nonces, rebroadcasts and a reorganisation; fee
+//! quotes from the node's live fee data, what a signed transfer may pay against its quote and
+//! what it did pay, and which refusals are final.
 
 use coffer_chain::evm::{EvmAdapter, NATIVE_INDEX};
 use coffer_chain::keys;
@@ -12,6 +14,9 @@ use coffer_testkit::anvil::{ANVIL_CHAIN_ID, DEV_ACCOUNTS, DEV_MNEMONIC};
 use coffer_testkit::AnvilPeer;
 use ruint::aliases::U256;
 use serde_json::Value;
+
+#[path = "evm/fees.rs"]
+mod fees;
 
 const CHAIN: i64 = 31337;
 

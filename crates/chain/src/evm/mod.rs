@@ -6,9 +6,12 @@
 //! - The node must serve the configured EVM chain id: checked by [`EvmAdapter::connect`] or
 //!   before the first call, so a misconfigured URL can never see a transaction signed for it.
 //! - Blocks: see [`scan`] for what counts as a transfer and how [`Transfer::index`] is set.
-//! - Transfers: EIP-1559 (type 2) transactions with max fee = 2 × latest base fee + the node's
-//!   suggested tip, gas limit = estimate + [`tx::GAS_MARGIN_PERCENT`]. The fee estimate is the
-//!   worst case, gas limit × max fee; the fee charged is usually about half of it.
+//! - Transfers: EIP-1559 (type 2) transactions with max fee = 2 × the next block's base fee +
+//!   a tip read from recent blocks, gas limit = estimate + [`tx::GAS_MARGIN_PERCENT`]. The fee
+//!   estimate is the worst case, gas limit × max fee, which is also what the sender must hold;
+//!   the fee charged is usually under half of it (see `node::EvmAdapter::plan`).
+//! - A refused broadcast is dead for good only when its nonce is used by another transaction
+//!   (see `node::EvmAdapter::refused`).
 //!
 //!   [`Transfer::index`]: coffer_domain::ports::chain::Transfer::index
 
@@ -316,5 +319,12 @@ impl ChainAdapter for EvmAdapter {
         let hash = scan::parse_hash(hash)
             .ok_or_else(|| ChainError::Protocol(format!("{hash:?} is not a transaction hash")))?;
         self.status_of(hash).await
+    }
+
+    /// Gas used × effective gas price from the receipt, exact in wei.
+    async fn fee_paid(&self, hash: &str) -> ChainResult<Option<BaseUnits>> {
+        let hash = scan::parse_hash(hash)
+            .ok_or_else(|| ChainError::Protocol(format!("{hash:?} is not a transaction hash")))?;
+        Ok(self.fee_of(hash).await?.map(BaseUnits))
     }
 }

@@ -175,6 +175,20 @@ impl RpcReceipt {
     }
 }
 
+/// eth_feeHistory's answer for `n` blocks: `n + 1` base fees (the last one is the next
+/// block's, exact), the share of each block's gas limit used, and per block the tip at each
+/// asked percentile of its gas.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RpcFeeHistory {
+    pub base_fee_per_gas: Vec<U256>,
+    #[serde(default)]
+    pub gas_used_ratio: Vec<f64>,
+    /// Absent when no percentile was asked.
+    #[serde(default)]
+    pub reward: Option<Vec<Vec<U256>>>,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RpcLog {

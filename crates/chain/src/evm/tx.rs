@@ -55,12 +55,10 @@ pub struct FeeCaps {
 }
 
 impl FeeCaps {
-    /// Twice the latest base fee plus the tip: the base fee can rise 12.5% per block, so this
-    /// stays valid for about six full blocks, and only base fee + tip is actually charged.
+    /// Twice the next block's base fee plus the tip: the base fee can rise 12.5% per block, so
+    /// this stays valid for about six full blocks, and only base fee + tip is actually charged.
     pub fn new(base_fee: U256, priority: U256) -> ChainResult<FeeCaps> {
-        let too_big = |what: &str| ChainError::Protocol(format!("the node's {what} is absurdly large"));
-        let base_fee = u128::try_from(base_fee).map_err(|_| too_big("base fee"))?;
-        let priority = u128::try_from(priority).map_err(|_| too_big("priority fee"))?;
+        let (base_fee, priority) = per_gas(base_fee, priority)?;
         let max_fee = base_fee
             .checked_mul(2)
             .and_then(|f| f.checked_add(priority))
@@ -70,6 +68,67 @@ impl FeeCaps {
             max_priority_fee_per_gas: priority,
         })
     }
+
+    /// The least max fee per gas [`FeeCaps::fitted`] goes down to: the next block's base fee
+    /// raised by one full block (12.5%, rounded up), plus the tip, so the transaction still
+    /// fits the next two blocks whatever they hold.
+    pub fn floor(base_fee: U256, priority: U256) -> ChainResult<u128> {
+        let (base_fee, priority) = per_gas(base_fee, priority)?;
+        base_fee
+            .checked_add(base_fee.div_ceil(8))
+            .and_then(|f| f.checked_add(priority))
+            .ok_or_else(|| too_big("base fee"))
+    }
+
+    /// These caps, or lower ones the sender can pay: a node accepts a transaction only from
+    /// a sender holding its value plus gas limit × max fee per gas (`budget` is what it holds
+    /// besides the value). When it holds less than these caps need but at least `floor` per
+    /// gas, the max fee per gas becomes what it holds per gas; below `floor` they stay (the
+    /// node refuses the transfer, and the quote says how much the sender lacks).
+    pub fn fitted(self, gas_limit: u64, budget: U256, floor: u128) -> FeeCaps {
+        if worst_case_fee(gas_limit, self) <= budget || gas_limit == 0 {
+            return self;
+        }
+        let affordable = budget / U256::from(gas_limit);
+        match u128::try_from(affordable) {
+            Ok(max_fee) if max_fee >= floor && max_fee >= self.max_priority_fee_per_gas => FeeCaps {
+                max_fee_per_gas: max_fee,
+                ..self
+            },
+            _ => self,
+        }
+    }
+}
+
+fn too_big(what: &str) -> ChainError {
+    ChainError::Protocol(format!("the node's {what} is absurdly large"))
+}
+
+fn per_gas(base_fee: U256, priority: U256) -> ChainResult<(u128, u128)> {
+    let base_fee = u128::try_from(base_fee).map_err(|_| too_big("base fee"))?;
+    let priority = u128::try_from(priority).map_err(|_| too_big("priority fee"))?;
+    Ok((base_fee, priority))
+}
+
+/// The tip: the median, over recent blocks that carried transactions, of the low-percentile
+/// tip each block included (eth_feeHistory's reward), never above the node's own suggestion
+/// (`suggested`, eth_maxPriorityFeePerGas). Zero rewards are left out: a block whose low end
+/// paid nothing shows transactions paid another way (a builder's own, bundles paying the
+/// builder directly), not a tip the public mempool gets in with. Without any such block the
+/// node's suggestion is taken.
+pub fn tip(suggested: U256, rewards: &[U256]) -> U256 {
+    let mut paid: Vec<U256> = rewards.iter().copied().filter(|r| !r.is_zero()).collect();
+    if paid.is_empty() {
+        return suggested;
+    }
+    paid.sort_unstable();
+    let n = paid.len();
+    let median = if n % 2 == 1 {
+        paid[n / 2]
+    } else {
+        (paid[n / 2 - 1] + paid[n / 2]) / U256::from(2u8)
+    };
+    median.min(suggested)
 }
 
 /// The gas limit for an estimate: estimate + GAS_MARGIN_PERCENT, rounded up.
@@ -150,6 +209,22 @@ pub fn sign(tx: &Unsigned, key: &SecretKey, from: Address) -> ChainResult<Signed
     Ok(Signed { raw, hash })
 }
 
+/// The sender and nonce of a signed EIP-1559 envelope (the only kind [`sign`] makes); None
+/// for anything else or bytes that do not decode.
+pub fn sender_and_nonce(raw: &[u8]) -> Option<(Address, u64)> {
+    use alloy_consensus::transaction::RlpEcdsaDecodableTx;
+    let (kind, mut body) = raw.split_first()?;
+    if *kind != 2 {
+        return None;
+    }
+    let signed = TxEip1559::rlp_decode_signed(&mut body).ok()?;
+    let (tx, signature, _) = signed.into_parts();
+    let from = signature
+        .recover_address_from_prehash(&tx.signature_hash())
+        .ok()?;
+    Some((from, tx.nonce))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,6 +278,47 @@ mod tests {
     }
 
     #[test]
+    fn caps_fit_what_the_sender_holds_down_to_the_floor() {
+        let gwei = |n: u64| U256::from(n) * U256::from(1_000_000_000u64);
+        let caps = FeeCaps::new(gwei(8), gwei(1)).unwrap();
+        assert_eq!(caps.max_fee_per_gas, 17_000_000_000);
+        let floor = FeeCaps::floor(gwei(8), gwei(1)).unwrap();
+        assert_eq!(floor, 10_000_000_000, "8 + 1 (12.5%) + 1");
+        assert_eq!(
+            FeeCaps::floor(U256::from(9u8), U256::ZERO).unwrap(),
+            11,
+            "rounded up"
+        );
+        let limit = 50_000u64;
+        let full = worst_case_fee(limit, caps);
+        // Holding enough: unchanged. A wei less: the max fee is what it holds per gas.
+        assert_eq!(caps.fitted(limit, full, floor), caps);
+        let fitted = caps.fitted(limit, full - U256::from(1u8), floor);
+        assert_eq!(fitted.max_fee_per_gas, 16_999_999_999);
+        assert_eq!(fitted.max_priority_fee_per_gas, caps.max_priority_fee_per_gas);
+        assert!(worst_case_fee(limit, fitted) <= full - U256::from(1u8));
+        // Down to the floor exactly, never below it.
+        let at_floor = U256::from(limit) * U256::from(floor);
+        assert_eq!(caps.fitted(limit, at_floor, floor).max_fee_per_gas, floor);
+        assert_eq!(caps.fitted(limit, at_floor - U256::from(1u8), floor), caps);
+        assert_eq!(caps.fitted(limit, U256::ZERO, floor), caps);
+    }
+
+    #[test]
+    fn the_tip_is_the_median_low_end_never_above_the_suggestion() {
+        let n = |v: u64| U256::from(v);
+        assert_eq!(tip(n(100), &[]), n(100), "no history: the node's suggestion");
+        assert_eq!(tip(n(100), &[n(0), n(0)]), n(100), "zero tips say nothing");
+        assert_eq!(tip(n(100), &[n(7), n(0), n(3), n(5)]), n(5));
+        assert_eq!(
+            tip(n(100), &[n(7), n(3), n(5), n(9)]),
+            n(6),
+            "even: the mean of the middle two"
+        );
+        assert_eq!(tip(n(4), &[n(7), n(30), n(50)]), n(4), "capped by the suggestion");
+    }
+
+    #[test]
     fn signed_envelope_round_trips_and_recovers_the_sender() {
         let tx = Unsigned {
             chain_id: 31337,
@@ -226,6 +342,8 @@ mod tests {
             .recover_address_from_prehash(&decoded_tx.signature_hash())
             .unwrap();
         assert_eq!(sender, DEV_ADDRESS);
+        assert_eq!(sender_and_nonce(&signed.raw), Some((DEV_ADDRESS, 7)));
+        assert_eq!(sender_and_nonce(&signed.raw[1..]), None, "not an envelope");
         // Deterministic (RFC 6979): signing again gives the same bytes, so a retry after a
         // crash cannot produce a second, different transaction with the same nonce.
         assert_eq!(sign(&tx, &dev_key(), DEV_ADDRESS).unwrap(), signed);

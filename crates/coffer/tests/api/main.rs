@@ -16,6 +16,7 @@ mod callback_order;
 mod callback_retries;
 mod callback_wakeups;
 mod chains;
+mod collection_evm;
 mod collection_fee_wallet;
 mod collection_plan;
 mod collection_restart;
