@@ -4,7 +4,10 @@
 # SQLite and on a throwaway PostgreSQL cluster (one line per database); the lists, summary, Home, daily
 # series and the CSV export over 1,000,000 deposits and 1,000,000 withdrawals (bench_scale; p50/p99,
 # rows/s and peak memory); the collection planner over 1,000,000 deposit addresses with 50,000 due
-# (bench_collection); then the console's bundle sizes
+# (bench_collection); TRON collection on the node double with 3-second blocks: sweeps confirmed per
+# minute and fee efficiency, spent / the chain's minimum per sweep (bench_collection_tron); EVM
+# collection fee efficiency on anvil, the same ratio per ERC20 sweep (bench_collection_evm); then the
+# console's bundle sizes
 # from web/dist (`make bench` builds it first): the login page's gzip JavaScript and the largest route
 # chunk, measured by web/scripts/bundle-size.mjs, the script the budget test uses.
 set -euo pipefail
@@ -19,4 +22,6 @@ cargo run --release --locked -q -p coffer --example bench_callbacks
 cargo run --release --locked -q -p coffer --example bench_withdrawals
 cargo run --release --locked -q -p coffer --example bench_scale
 cargo run --release --locked -q -p coffer --example bench_collection
+cargo run --release --locked -q -p coffer --example bench_collection_evm
+cargo run --release --locked -q -p coffer --example bench_collection_tron
 node web/scripts/bundle-size.mjs web/dist

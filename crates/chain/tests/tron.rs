@@ -5,6 +5,8 @@
 //! `COFFER_TRONWEB=1` (after `npm ci` in that folder) the test also runs tronweb and requires
 //! its output to equal the checked-in file.
 
+#[path = "tron/resources.rs"]
+mod resources;
 #[path = "tron/token_events.rs"]
 mod token_events;
 
@@ -19,8 +21,8 @@ use coffer_domain::ports::chain::{
     Asset, ChainAdapter, ChainError, KeyPurpose, SecretKey, SignedTx, TransferRequest, TxStatus,
 };
 use coffer_testkit::tron_node::{
-    CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE, ENERGY_EXISTING_HOLDER, ENERGY_FEE,
-    ENERGY_NEW_HOLDER, TRANSACTION_FEE,
+    transfer_energy, CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE, DEFAULT_ENERGY_FACTOR, ENERGY_FEE,
+    TRANSACTION_FEE,
 };
 use coffer_testkit::TronNode;
 use ruint::aliases::U256;
@@ -262,6 +264,8 @@ struct World {
 
 async fn world() -> World {
     let node = TronNode::start().await;
+    // Free bandwidth resets with the double's day: start tests on a fresh one, far from its end.
+    node.advance_to_next_day();
     let tron = adapter(&node.url());
     let hot_key = tron.derive(&dev_seed(), KeyPurpose::HotWallet, 0).unwrap();
     node.fund(&hot_key.address, 100 * TRX);
@@ -395,9 +399,12 @@ async fn balances_move_by_the_amounts_and_the_burnt_energy() {
     w.send(&alice, tokens.clone(), 250_000_000).await;
     w.node.mine();
 
-    // New account: 1.1 TRX creation fees; TRC20 to a new holder: ENERGY_NEW_HOLDER energy.
-    let spent =
-        2 * TRX + CREATE_ACCOUNT_FEE + CREATE_ACCOUNT_IN_CONTRACT_FEE + ENERGY_NEW_HOLDER * ENERGY_FEE;
+    // New account: 1.1 TRX creation fees; TRC20 to a new holder: 130 285 energy (penalty
+    // included); its bandwidth comes from the day's free allowance.
+    let spent = 2 * TRX
+        + CREATE_ACCOUNT_FEE
+        + CREATE_ACCOUNT_IN_CONTRACT_FEE
+        + transfer_energy(true, DEFAULT_ENERGY_FACTOR) * ENERGY_FEE;
     assert_eq!(
         w.trx(&w.hot).await,
         BaseUnits::from_u128((100 * TRX - spent) as u128)
@@ -429,30 +436,51 @@ async fn fee_estimates_follow_bandwidth_energy_and_account_creation() {
         "a TRX transfer is ~270 bytes, got {}",
         trx.bandwidth
     );
+    // A new account: its activation, burnt in place of bandwidth.
     let creation = CREATE_ACCOUNT_FEE + CREATE_ACCOUNT_IN_CONTRACT_FEE;
-    assert_eq!(
-        trx.fee,
-        BaseUnits::from_u128((trx.bandwidth * TRANSACTION_FEE + creation) as u128)
-    );
+    assert_eq!(trx.fee, BaseUnits::from_u128(creation as u128));
 
+    // An existing one: the hot wallet's free bandwidth of the day pays.
     w.node.fund(&alice, 1);
     let existing = w
         .tron
         .estimate_fee(&request(&w.hot, &alice, Asset::Native, TRX as u128))
         .await
         .unwrap();
-    assert_eq!(
-        existing.fee,
-        BaseUnits::from_u128((existing.bandwidth * TRANSACTION_FEE) as u128)
-    );
+    assert_eq!(existing.fee, BaseUnits::ZERO);
 
     let token = w
         .tron
         .estimate_fee(&request(&w.hot, &alice, w.token_asset(), 5))
         .await
         .unwrap();
-    assert_eq!(token.energy, ENERGY_NEW_HOLDER);
+    assert_eq!(token.energy, transfer_energy(true, DEFAULT_ENERGY_FACTOR));
+    assert_eq!(token.energy, 130_285, "mainnet's figure for a new USDT holder");
     assert!(token.bandwidth > existing.bandwidth, "a contract call is bigger");
+    assert_eq!(
+        token.fee,
+        BaseUnits::from_u128((token.energy * ENERGY_FEE) as u128)
+    );
+
+    // The free allowance used up (two TRX transfers): bandwidth burns, and the quotes say so.
+    for _ in 0..2 {
+        w.send(&alice, Asset::Native, TRX as u128).await;
+        w.node.mine();
+    }
+    let burnt = w
+        .tron
+        .estimate_fee(&request(&w.hot, &alice, Asset::Native, TRX as u128))
+        .await
+        .unwrap();
+    assert_eq!(
+        burnt.fee,
+        BaseUnits::from_u128((burnt.bandwidth * TRANSACTION_FEE) as u128)
+    );
+    let token = w
+        .tron
+        .estimate_fee(&request(&w.hot, &alice, w.token_asset(), 5))
+        .await
+        .unwrap();
     let expected = token.energy * ENERGY_FEE + token.bandwidth * TRANSACTION_FEE;
     assert_eq!(token.fee, BaseUnits::from_u128(expected as u128));
 
@@ -467,7 +495,7 @@ async fn fee_estimates_follow_bandwidth_energy_and_account_creation() {
     );
 
     // A fee limit below the energy cost is refused before anything is signed.
-    let stingy = TronAdapter::new(1, &w.node.url(), Some(ENERGY_NEW_HOLDER * ENERGY_FEE - 1)).unwrap();
+    let stingy = TronAdapter::new(1, &w.node.url(), Some(token.energy * ENERGY_FEE - 1)).unwrap();
     let refused = stingy
         .estimate_fee(&request(&w.hot, &alice, w.token_asset(), 5))
         .await;
@@ -682,5 +710,6 @@ async fn token_holders_pay_less_energy_than_new_holders() {
         .estimate_fee(&request(&w.hot, &alice, w.token_asset(), 5))
         .await
         .unwrap();
-    assert_eq!(estimate.energy, ENERGY_EXISTING_HOLDER);
+    assert_eq!(estimate.energy, transfer_energy(false, DEFAULT_ENERGY_FACTOR));
+    assert_eq!(estimate.energy, 64_285, "mainnet's figure for a USDT holder");
 }

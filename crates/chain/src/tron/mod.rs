@@ -5,7 +5,10 @@
 //! - Transactions are built and signed here (see [`tx`]); the node is only asked for the head
 //!   block (TAPOS reference) and is sent the signed protobuf via `/wallet/broadcasthex`.
 //!   [`SignedTx::raw`] is the hex of that protobuf, [`SignedTx::hash`] its txID.
-//! - Fees: worst-case estimates from chain parameters and a simulated call (formula in fee.rs).
+//! - Fees: estimates from the live chain parameters, the sender's bandwidth left today and a
+//!   simulated call (formula in fee.rs); what a transaction cost is its TransactionInfo's `fee`
+//!   (energy, bandwidth and account creation burnt, in sun). An address must be activated (sent
+//!   TRX) before it can send: [`ChainAdapter::needs_activation`] asks the node.
 //! - Scanning ([`ChainAdapter::block`]): TRX transfers are the successful TransferContract
 //!   transactions of `/wallet/getblockbynum` (scan.rs); TRC20 transfers are the `Transfer`
 //!   events of the watched contracts in `/wallet/gettransactioninfobyblocknum` (events.rs), so
@@ -317,6 +320,25 @@ impl ChainAdapter for TronAdapter {
                 _ => Ok(()),
             },
         }
+    }
+
+    async fn fee_paid(&self, hash: &str) -> ChainResult<Option<BaseUnits>> {
+        let id = http::hash32(hash, "transaction id").map_err(|_| {
+            ChainError::Protocol(format!("{hash:?} is not a TRON transaction id (64 hex digits)"))
+        })?;
+        let info = self
+            .node
+            .call("gettransactioninfobyid", json!({"value": hex::encode(id)}))
+            .await?;
+        if http::is_empty(&info) {
+            return Ok(None);
+        }
+        // Everything burnt: energy_fee + net_fee (+ the activation of a new recipient).
+        Ok(Some(BaseUnits(U256::from(http::uint(&info, "fee")?))))
+    }
+
+    async fn needs_activation(&self, address: &str) -> ChainResult<bool> {
+        Ok(!fee::account_exists(&self.node, &self.id(address)?).await?)
     }
 
     async fn status(&self, hash: &str) -> ChainResult<TxStatus> {

@@ -21,6 +21,7 @@ mod collection_fee_wallet;
 mod collection_plan;
 mod collection_restart;
 mod collection_sweep;
+mod collection_tron;
 mod config_cache;
 mod deposit_guards;
 mod deposits;

@@ -169,7 +169,8 @@ impl SweepExecutor {
     /// The top-up confirmed: the sweep is next. Dead: quoted again (the address may hold
     /// enough by now, or a new top-up is signed).
     async fn after_top_up(&self, c: &CollectionRecord, steps: &[StepRecord]) -> AppResult<()> {
-        let Some(top_up) = steps.iter().rev().find(|s| s.kind == StepKind::TopUp) else {
+        let funded = |s: &&StepRecord| matches!(s.kind, StepKind::TopUp | StepKind::Activation);
+        let Some(top_up) = steps.iter().rev().find(funded) else {
             return self.change(c, WaitingCollection, "", None).await;
         };
         let reason = match top_up.state {

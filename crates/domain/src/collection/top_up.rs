@@ -2,6 +2,10 @@
 //! a deposit address that lacks what its sweep costs. Signed under the wallet's signing lease,
 //! the one withdrawals take, after every transaction of the wallet already stored has gone out,
 //! so nonces follow each other whoever signed them.
+//!
+//! On TRON a deposit address that received only tokens does not exist yet and cannot send:
+//! the top-up to it is its activation too (one TRX transfer does both; its quote includes the
+//! activation fee), stored as an [`StepKind::Activation`] step so the collection shows it.
 
 use super::executor::{halt, SweepExecutor, SweepHalt, SweepReport};
 use super::follow;
@@ -99,6 +103,11 @@ async fn sign_and_send(
         nonce: None,
     };
     let own_fee = chain.estimate_fee(&request).await.map_err(unavailable)?.fee;
+    let kind = if chain.needs_activation(&c.address).await.map_err(unavailable)? {
+        StepKind::Activation
+    } else {
+        StepKind::TopUp
+    };
     let need = amount.saturating_add(own_fee);
     // What the wallet's payouts and other top-ups not yet in a block will spend is not yet out
     // of the balance: a batch of top-ups must not all count the same coin.
@@ -146,7 +155,7 @@ async fn sign_and_send(
         reason: Some(String::new()),
         fee_estimated: Some(fee),
         steps: vec![NewStep {
-            kind: StepKind::TopUp,
+            kind,
             part: 0,
             from_address: wallet.address.clone(),
             to_address: c.address.clone(),

@@ -178,4 +178,10 @@ pub trait ChainAdapter: Send + Sync {
     async fn fee_paid(&self, _hash: &str) -> ChainResult<Option<BaseUnits>> {
         Ok(None)
     }
+    /// Whether `address` must be activated before it can send anything (TRON: an account
+    /// exists only once it received the native coin, and a token it holds does not create it);
+    /// a native transfer to it activates it, at the cost its fee quote includes.
+    async fn needs_activation(&self, _address: &str) -> ChainResult<bool> {
+        Ok(false)
+    }
 }

@@ -12,21 +12,57 @@
 //! Reverts as Solidity >= 0.8 does: unknown selector (no fallback), call data too short, an
 //! address word with dirty upper bytes, TRX sent to a non-payable function, too few tokens or
 //! too small an allowance.
+//!
+//! Energy, with TRON's dynamic energy model: the token is a popular contract, so every opcode it
+//! runs costs its energy plus a penalty of `energy x factor / 10 000`, floored opcode by opcode
+//! as java-tron adds it (`energy_penalty`). A `transfer` runs [`CHEAP_OPS`] opcodes of 3 energy
+//! and storage work of 12 025 energy, 27 025 when the recipient's balance slot is new (a fresh
+//! SSTORE costs 15 000 more): 14 650 / 29 650 energy without penalty, and at mainnet USDT's
+//! factor 3.4 ([`DEFAULT_ENERGY_FACTOR`]) 64 285 / 130 285, mainnet's figures. The payout
+//! contract's own work is not penalised.
 
 use std::collections::HashMap;
 
 use ruint::aliases::U256;
 use sha3::{Digest, Keccak256};
 
-use super::ledger::{ENERGY_EXISTING_HOLDER, ENERGY_NEW_HOLDER};
 use super::pb::selector;
 
 /// Energy of an approve; of the allowance bookkeeping of a transferFrom (on top of the transfer);
-/// of the payout contract's own work per call.
+/// of the payout contract's own work per call. Before the penalty.
 pub const ENERGY_APPROVE: u64 = 22_000;
 pub const ENERGY_ALLOWANCE: u64 = 5_000;
 pub const ENERGY_PAYOUT_CALL: u64 = 2_000;
 const ENERGY_BALANCE_OF: u64 = 935;
+
+/// The dynamic energy factor's precision: a factor of 10 000 doubles a contract's energy.
+pub const FACTOR_PRECISION: u64 = 10_000;
+/// The token's factor by default: 3.4, the maximum mainnet applies and USDT's.
+pub const DEFAULT_ENERGY_FACTOR: u64 = 34_000;
+/// The cheap opcodes (3 energy each) a token transfer runs.
+pub const CHEAP_OPS: u64 = 875;
+const CHEAP_OP_ENERGY: u64 = 3;
+/// A transfer's storage work to a holder / to a new holder.
+const STORAGE_EXISTING_HOLDER: u64 = 12_025;
+const STORAGE_NEW_HOLDER: u64 = 27_025;
+/// Energy of a TRC20 transfer to an address holding some of the token / none, without penalty.
+pub const ENERGY_EXISTING_HOLDER: u64 = CHEAP_OPS * CHEAP_OP_ENERGY + STORAGE_EXISTING_HOLDER;
+pub const ENERGY_NEW_HOLDER: u64 = CHEAP_OPS * CHEAP_OP_ENERGY + STORAGE_NEW_HOLDER;
+
+fn penalty(energy: u64, factor: u64) -> u64 {
+    energy * factor / FACTOR_PRECISION
+}
+
+/// The energy (penalty included) of a token transfer at `factor`: 64 285 to a holder and
+/// 130 285 to a new holder at [`DEFAULT_ENERGY_FACTOR`].
+pub fn transfer_energy(new_holder: bool, factor: u64) -> u64 {
+    let storage = if new_holder {
+        STORAGE_NEW_HOLDER
+    } else {
+        STORAGE_EXISTING_HOLDER
+    };
+    CHEAP_OPS * (CHEAP_OP_ENERGY + penalty(CHEAP_OP_ENERGY, factor)) + storage + penalty(storage, factor)
+}
 
 /// An event log: the emitting contract, topics, data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,11 +95,14 @@ impl TokenState {
     }
 }
 
-/// A call that succeeded: the new state, its logs, the energy it used and its return data.
+/// A call that succeeded: the new state, its logs, the energy it used (penalty included) and
+/// its return data.
 pub struct Run {
     pub state: TokenState,
     pub logs: Vec<Log>,
     pub energy: u64,
+    /// Of `energy`, the dynamic energy penalty.
+    pub penalty: u64,
     pub output: Vec<u8>,
 }
 
@@ -90,18 +129,29 @@ impl Args<'_> {
 
 struct Vm {
     token: [u8; 20],
+    /// The token's dynamic energy factor.
+    factor: u64,
     run: Run,
 }
 
 impl Vm {
+    /// `count` opcodes of `energy` each, run by the token (penalised).
+    fn spend_token(&mut self, energy: u64, count: u64) {
+        let penalty = count * penalty(energy, self.factor);
+        self.run.energy += count * energy + penalty;
+        self.run.penalty += penalty;
+    }
+
     fn transfer(&mut self, from: [u8; 20], to: [u8; 20], amount: U256) -> Option<()> {
-        let state = &mut self.run.state;
-        let left = state.balance(&from).checked_sub(amount)?;
-        self.run.energy += if state.balance(&to).is_zero() {
-            ENERGY_NEW_HOLDER
+        let left = self.run.state.balance(&from).checked_sub(amount)?;
+        self.spend_token(CHEAP_OP_ENERGY, CHEAP_OPS);
+        let storage = if self.run.state.balance(&to).is_zero() {
+            STORAGE_NEW_HOLDER
         } else {
-            ENERGY_EXISTING_HOLDER
+            STORAGE_EXISTING_HOLDER
         };
+        self.spend_token(storage, 1);
+        let state = &mut self.run.state;
         state.balances.insert(from, left);
         let credited = state.balance(&to).checked_add(amount)?;
         state.balances.insert(to, credited);
@@ -119,7 +169,7 @@ impl Vm {
             let left = allowance.checked_sub(amount)?;
             self.run.state.allowances.insert((from, spender), left);
         }
-        self.run.energy += ENERGY_ALLOWANCE;
+        self.spend_token(ENERGY_ALLOWANCE, 1);
         self.transfer(from, to, amount)
     }
 
@@ -132,26 +182,40 @@ impl Vm {
     }
 }
 
+/// The two contracts' addresses and the token's dynamic energy factor.
+#[derive(Clone, Copy)]
+pub struct Contracts {
+    pub token: [u8; 20],
+    pub payout: [u8; 20],
+    pub factor: u64,
+}
+
 /// Runs `data` sent by `caller` to `contract` (the token or the payout contract) with
 /// `call_value` sun; None is a revert.
 pub fn call(
     state: &TokenState,
-    token: [u8; 20],
-    payout: [u8; 20],
+    contracts: Contracts,
     caller: [u8; 20],
     contract: [u8; 20],
     data: &[u8],
     call_value: u64,
 ) -> Option<Run> {
+    let Contracts {
+        token,
+        payout,
+        factor,
+    } = contracts;
     if call_value != 0 || data.len() < 4 {
         return None;
     }
     let mut vm = Vm {
         token,
+        factor,
         run: Run {
             state: state.clone(),
             logs: Vec::new(),
             energy: 0,
+            penalty: 0,
             output: Vec::new(),
         },
     };
@@ -165,7 +229,7 @@ pub fn call(
         } else if sel == selector("approve(address,uint256)") {
             let (spender, amount) = (args.address(0)?, args.uint(1)?);
             vm.run.state.allowances.insert((caller, spender), amount);
-            vm.run.energy += ENERGY_APPROVE;
+            vm.spend_token(ENERGY_APPROVE, 1);
             let topics = vec![
                 topic("Approval(address,address,uint256)"),
                 word(&caller),
@@ -177,7 +241,7 @@ pub fn call(
             vm.transfer_from(caller, args.address(0)?, args.address(1)?, args.uint(2)?)?;
             vm.run.output = ok;
         } else if sel == selector("balanceOf(address)") {
-            vm.run.energy += ENERGY_BALANCE_OF;
+            vm.spend_token(ENERGY_BALANCE_OF, 1);
             vm.run.output = vm
                 .run
                 .state
@@ -209,6 +273,12 @@ mod tests {
     const A: [u8; 20] = [1; 20];
     const B: [u8; 20] = [2; 20];
     const C: [u8; 20] = [3; 20];
+    /// Without dynamic energy penalty.
+    const PLAIN: Contracts = Contracts {
+        token: TOKEN,
+        payout: PAYOUT,
+        factor: 0,
+    };
 
     fn args(signature: &str, words: &[[u8; 32]]) -> Vec<u8> {
         let mut data = selector(signature).to_vec();
@@ -242,7 +312,7 @@ mod tests {
             "transferFrom(address,address,uint256)",
             &[word(&A), word(&C), n(300)],
         );
-        let run = call(&state(U256::from(500)), TOKEN, PAYOUT, B, TOKEN, &pull, 0).unwrap();
+        let run = call(&state(U256::from(500)), PLAIN, B, TOKEN, &pull, 0).unwrap();
         assert_eq!(run.logs, vec![transfer_log(&A, &C, 300)]);
         assert_eq!(run.state.allowances[&(A, B)], U256::from(200));
         assert_eq!(
@@ -250,11 +320,11 @@ mod tests {
             (U256::from(700), U256::from(300))
         );
         assert_eq!(run.energy, ENERGY_ALLOWANCE + ENERGY_NEW_HOLDER);
-        let run = call(&state(U256::MAX), TOKEN, PAYOUT, B, TOKEN, &pull, 0).unwrap();
+        let run = call(&state(U256::MAX), PLAIN, B, TOKEN, &pull, 0).unwrap();
         assert_eq!(run.state.allowances[&(A, B)], U256::MAX);
-        assert!(call(&state(U256::from(299)), TOKEN, PAYOUT, B, TOKEN, &pull, 0).is_none());
+        assert!(call(&state(U256::from(299)), PLAIN, B, TOKEN, &pull, 0).is_none());
         assert!(
-            call(&state(U256::MAX), TOKEN, PAYOUT, C, TOKEN, &pull, 0).is_none(),
+            call(&state(U256::MAX), PLAIN, C, TOKEN, &pull, 0).is_none(),
             "no allowance"
         );
     }
@@ -265,7 +335,7 @@ mod tests {
             "pay(address,uint256,address,uint256)",
             &[word(&B), n(10), word(&C), n(20)],
         );
-        let run = call(&state(U256::MAX), TOKEN, PAYOUT, A, PAYOUT, &pay, 0).unwrap();
+        let run = call(&state(U256::MAX), PLAIN, A, PAYOUT, &pay, 0).unwrap();
         let paid = |to: &[u8; 20], amount: u64| Log {
             address: PAYOUT,
             topics: vec![topic("Paid(address,uint256)"), word(to)],
@@ -281,26 +351,75 @@ mod tests {
             ]
         );
         // Too small an allowance for the second payment reverts the whole call.
-        assert!(call(&state(U256::from(25)), TOKEN, PAYOUT, A, PAYOUT, &pay, 0).is_none());
+        assert!(call(&state(U256::from(25)), PLAIN, A, PAYOUT, &pay, 0).is_none());
     }
 
     #[test]
     fn malformed_calls_revert() {
         let ok = args("transfer(address,uint256)", &[word(&B), n(1)]);
-        assert!(call(&state(U256::ZERO), TOKEN, PAYOUT, A, TOKEN, &ok, 0).is_some());
+        assert!(call(&state(U256::ZERO), PLAIN, A, TOKEN, &ok, 0).is_some());
         assert!(
-            call(&state(U256::ZERO), TOKEN, PAYOUT, A, TOKEN, &ok, 1).is_none(),
+            call(&state(U256::ZERO), PLAIN, A, TOKEN, &ok, 1).is_none(),
             "call value"
         );
         assert!(
-            call(&state(U256::ZERO), TOKEN, PAYOUT, A, TOKEN, &ok[..67], 0).is_none(),
+            call(&state(U256::ZERO), PLAIN, A, TOKEN, &ok[..67], 0).is_none(),
             "short"
         );
         let mut dirty = ok.clone();
         dirty[4] = 1;
-        assert!(call(&state(U256::ZERO), TOKEN, PAYOUT, A, TOKEN, &dirty, 0).is_none());
+        assert!(call(&state(U256::ZERO), PLAIN, A, TOKEN, &dirty, 0).is_none());
         let unknown = args("mint(address,uint256)", &[word(&B), n(1)]);
-        assert!(call(&state(U256::ZERO), TOKEN, PAYOUT, A, TOKEN, &unknown, 0).is_none());
-        assert!(call(&state(U256::ZERO), TOKEN, PAYOUT, A, PAYOUT, &ok, 0).is_none());
+        assert!(call(&state(U256::ZERO), PLAIN, A, TOKEN, &unknown, 0).is_none());
+        assert!(call(&state(U256::ZERO), PLAIN, A, PAYOUT, &ok, 0).is_none());
+    }
+
+    #[test]
+    fn the_dynamic_energy_factor_makes_a_usdt_transfer_cost_what_it_costs_on_mainnet() {
+        let usdt = Contracts {
+            factor: DEFAULT_ENERGY_FACTOR,
+            ..PLAIN
+        };
+        let send = |to: &[u8; 20]| args("transfer(address,uint256)", &[word(to), n(1)]);
+        // B holds nothing, A holds 1 000.
+        let mut s = state(U256::ZERO);
+        s.balances.insert(C, U256::from(5));
+        let new_holder = call(&s, usdt, A, TOKEN, &send(&B), 0).unwrap();
+        let holder = call(&s, usdt, A, TOKEN, &send(&C), 0).unwrap();
+        assert_eq!((holder.energy, new_holder.energy), (64_285, 130_285));
+        assert_eq!((holder.penalty, new_holder.penalty), (49_635, 100_635));
+        assert_eq!(holder.energy - holder.penalty, ENERGY_EXISTING_HOLDER);
+        assert_eq!(new_holder.energy - new_holder.penalty, ENERGY_NEW_HOLDER);
+        assert_eq!(transfer_energy(false, DEFAULT_ENERGY_FACTOR), 64_285);
+        assert_eq!(transfer_energy(true, DEFAULT_ENERGY_FACTOR), 130_285);
+        assert_eq!(transfer_energy(true, 0), ENERGY_NEW_HOLDER);
+        // The knob: a lower factor, a cheaper transfer; the penalty is floored opcode by opcode.
+        let calmer = Contracts {
+            factor: 10_000,
+            ..PLAIN
+        };
+        let run = call(&s, calmer, A, TOKEN, &send(&C), 0).unwrap();
+        assert_eq!(run.energy, 2 * ENERGY_EXISTING_HOLDER);
+        assert_eq!(
+            transfer_energy(false, 5),
+            ENERGY_EXISTING_HOLDER + 12_025 * 5 / 10_000
+        );
+        // The payout contract's own work is not penalised, the token's transfers are.
+        let pay = args(
+            "pay(address,uint256,address,uint256)",
+            &[word(&B), n(10), word(&C), n(20)],
+        );
+        let mut s = state(U256::MAX);
+        s.balances.insert(C, U256::from(5));
+        let plain = call(&s, PLAIN, A, PAYOUT, &pay, 0).unwrap();
+        let penalised = call(&s, usdt, A, PAYOUT, &pay, 0).unwrap();
+        assert_eq!(plain.penalty, 0);
+        assert_eq!(
+            penalised.energy,
+            ENERGY_PAYOUT_CALL
+                + 2 * (ENERGY_ALLOWANCE + penalty(ENERGY_ALLOWANCE, DEFAULT_ENERGY_FACTOR))
+                + transfer_energy(true, DEFAULT_ENERGY_FACTOR)
+                + transfer_energy(false, DEFAULT_ENERGY_FACTOR)
+        );
     }
 }

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use super::ledger::Ledger;
-use super::pb::{self, Call, ParsedTx};
+use super::pb::{self, Call};
 use super::{address_id, base58, render, BlockRec, Chain, TxRec, MAX_EXPIRATION_MS};
 
 type Shared = Arc<Mutex<Chain>>;
@@ -30,6 +30,9 @@ pub async fn handle(State(state): State<Shared>, Path(method): Path<String>, bod
     };
     let mut chain = state.lock().expect("TRON double state");
     *chain.requests.entry(method.clone()).or_insert(0) += 1;
+    if chain.down {
+        return (StatusCode::SERVICE_UNAVAILABLE, "the node is down").into_response();
+    }
     let visible = body.get("visible").and_then(Value::as_bool) == Some(true);
     let answer = match method.as_str() {
         "getnowblock" => Some(chain.render_block(chain.blocks.len() - 1, visible)),
@@ -41,7 +44,8 @@ pub async fn handle(State(state): State<Shared>, Path(method): Path<String>, bod
             })
         }
         "getaccount" => Some(chain.account(&body, visible)),
-        "getchainparameters" => Some(render::chain_parameters()),
+        "getaccountresource" => Some(chain.account_resource(&body)),
+        "getchainparameters" => Some(render::chain_parameters(&chain.ledger.params)),
         "triggerconstantcontract" => Some(chain.constant_call(&body, visible)),
         "broadcasthex" => Some(chain.broadcast_hex(&body)),
         "gettransactioninfobyid" => Some(chain.info(&body, visible)),
@@ -87,16 +91,46 @@ impl Chain {
                 if balance > 0 {
                     account["balance"] = json!(balance);
                 }
+                let used = self.ledger.free_net_used(&id, self.head().timestamp_ms);
+                if used > 0 {
+                    account["free_net_usage"] = json!(used);
+                    account["latest_consume_free_time"] = json!(self.head().timestamp_ms);
+                }
                 account
             }
         }
     }
 
+    /// `getaccountresource`: the free bandwidth used today and the day's allowance (no one
+    /// stakes on the double, so no `NetLimit` or `EnergyLimit`); `{}` for an account that does
+    /// not exist, as java-tron answers.
+    fn account_resource(&self, body: &Value) -> Value {
+        let Some(id) = body.get("address").and_then(Value::as_str).and_then(address_id) else {
+            return json!({"Error": "class java.lang.IllegalArgumentException : invalid address"});
+        };
+        if self.ledger.trx(&id).is_none() {
+            return json!({});
+        }
+        let mut answer = json!({
+            "freeNetLimit": self.ledger.params.free_net_limit,
+            "TotalNetLimit": 43_200_000_000u64,
+            "TotalNetWeight": 26_000_000_000u64,
+            "TotalEnergyLimit": 180_000_000_000u64,
+            "TotalEnergyWeight": 19_000_000_000u64,
+        });
+        let used = self.ledger.free_net_used(&id, self.head().timestamp_ms);
+        if used > 0 {
+            answer["freeNetUsed"] = json!(used);
+        }
+        answer
+    }
+
     /// The state every pending transaction has been applied to: what a new one is checked against.
     fn projected(&self) -> Ledger {
         let mut ledger = self.ledger.clone();
+        let now = self.head().timestamp_ms;
         for rec in &self.pending {
-            let _ = ledger.execute(&rec.tx.call, rec.tx.fee_limit);
+            let _ = ledger.execute(&rec.tx.call, rec.tx.fee_limit, rec.bandwidth, now);
         }
         ledger
     }
@@ -147,22 +181,29 @@ impl Chain {
         };
         // The id is the hash of the raw_data bytes as received, never of a re-encoding.
         let id: [u8; 32] = Sha256::digest(&tx.raw_data).into();
-        if let Err((code, message)) = self.admit(&id, &tx) {
-            return refusal(code, message, &id);
+        if self.busy {
+            return json!({"result": false, "code": "SERVER_BUSY", "message": "Server busy", "txid": hex::encode(id)});
         }
-        let transaction = render::tx(&id, &tx, None, true).to_string();
-        self.pending.push(TxRec {
+        let rec = TxRec {
             id,
             tx,
+            bandwidth: bytes.len() as u64 + 64,
             outcome: None,
-        });
+        };
+        if let Err((code, message)) = self.admit(&rec) {
+            return refusal(code, message, &id);
+        }
+        let transaction = render::tx(&id, &rec.tx, None, true).to_string();
+        self.pending.push(rec);
         json!({"result": true, "code": "SUCCESS", "message": "", "txid": hex::encode(id), "transaction": transaction})
     }
 
     /// java-tron's checks, in its order: recently seen (its txID cache, here the pending pool),
-    /// TAPOS, expiration, already in a block, signature, contract. So an old transaction that is
+    /// TAPOS, expiration, already in a block, signature, the owner's account and bandwidth,
+    /// contract (ledger.rs). So an old transaction that is
     /// long in a block comes back as expired, not as a duplicate, as on java-tron.
-    fn admit(&self, id: &[u8; 32], tx: &ParsedTx) -> Result<(), (&'static str, String)> {
+    fn admit(&self, rec: &TxRec) -> Result<(), (&'static str, String)> {
+        let (id, tx) = (&rec.id, &rec.tx);
         let dup = || ("DUP_TRANSACTION_ERROR", "dup transaction".to_string());
         if self.pending.iter().any(|p| p.id == *id) {
             return Err(dup());
@@ -222,9 +263,8 @@ impl Chain {
             }
         }
         self.projected()
-            .execute(&tx.call, tx.fee_limit)
+            .execute(&tx.call, tx.fee_limit, rec.bandwidth, head_time)
             .map(|_| ())
-            .map_err(|message| ("CONTRACT_VALIDATE_ERROR", message))
     }
 
     pub(super) fn lookup(&self, id: &[u8; 32]) -> Option<(&BlockRec, &TxRec)> {
@@ -297,7 +337,7 @@ impl Chain {
 }
 
 impl Call {
-    fn owner(&self) -> [u8; 20] {
+    pub(super) fn owner(&self) -> [u8; 20] {
         match self {
             Call::Transfer { owner, .. } | Call::Trigger { owner, .. } => *owner,
         }

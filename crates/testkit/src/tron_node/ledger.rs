@@ -1,41 +1,124 @@
+//! Accounts, resources and the execution of the two contract kinds, as java-tron charges them
+//! (an account that has no staked TRX: bandwidth and energy are free allowance or burnt TRX).
+//!
+//! - An account exists once it received TRX (a TRC20 balance alone does not create it); a
+//!   transaction whose owner does not exist is refused (`account [T...] does not exist`, from
+//!   java-tron's bandwidth processor, which runs before the contract is validated).
+//! - Bandwidth: a transaction uses its serialized size + 64 bytes. A TRX transfer that creates
+//!   the recipient burns `getCreateAccountFee` instead (`net_fee`), plus
+//!   `getCreateNewAccountFeeInSystemContract` charged by the transfer itself. Otherwise the
+//!   owner's free allowance (`getFreeNetLimit` a day) pays when what is left of it covers the
+//!   whole transaction, else `size × getTransactionFee` burns. The allowance comes back when the
+//!   double's day (block time / 24 h, never the wall clock) changes: java-tron recovers it over
+//!   a sliding 24 hours instead; the sum over a day is the same.
+//! - Energy: `energy × getEnergyFee` burns, the energy including the token's dynamic penalty
+//!   (contracts.rs); above the fee limit or the owner's TRX, OUT_OF_ENERGY burns all of it.
+//! - Either resource short of TRX: BANDWITH_ERROR (java-tron's spelling), refused.
+
 use std::collections::HashMap;
 
 use ruint::aliases::U256;
 use serde_json::{json, Value};
 
-use super::contracts::{self, Log, TokenState};
+use super::contracts::{self, Contracts, Log, TokenState, DEFAULT_ENERGY_FACTOR};
 use super::pb::Call;
 use super::render;
 
-/// Chain parameters (sun): mainnet-like values.
-pub const ENERGY_FEE: u64 = 210;
+/// Default chain parameters (sun): mainnet's in late 2026 (energy at 100 sun since proposal
+/// #104, August 2025).
+pub const ENERGY_FEE: u64 = 100;
 pub const TRANSACTION_FEE: u64 = 1_000;
 pub const CREATE_ACCOUNT_FEE: u64 = 100_000;
 pub const CREATE_ACCOUNT_IN_CONTRACT_FEE: u64 = 1_000_000;
+pub const FREE_NET_LIMIT: u64 = 600;
 pub const MAX_FEE_LIMIT: u64 = 15_000_000_000;
-/// Energy of a TRC20 transfer to an address holding none of the token / holding some.
-pub const ENERGY_NEW_HOLDER: u64 = 29_650;
-pub const ENERGY_EXISTING_HOLDER: u64 = 14_650;
 const ENERGY_REVERT: u64 = 1_000;
+const DAY_MS: u64 = 86_400_000;
 
-#[derive(Clone, Debug)]
+/// The chain parameters `getchainparameters` serves, and the token's energy factor; tests may
+/// change any of them (a governance proposal, the dynamic energy model moving).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    pub energy_fee: u64,
+    pub transaction_fee: u64,
+    pub create_account_fee: u64,
+    pub create_account_in_contract_fee: u64,
+    pub free_net_limit: u64,
+    pub max_fee_limit: u64,
+    /// The token's dynamic energy factor, in ten-thousandths (34 000: 3.4 times more).
+    pub energy_factor: u64,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            energy_fee: ENERGY_FEE,
+            transaction_fee: TRANSACTION_FEE,
+            create_account_fee: CREATE_ACCOUNT_FEE,
+            create_account_in_contract_fee: CREATE_ACCOUNT_IN_CONTRACT_FEE,
+            free_net_limit: FREE_NET_LIMIT,
+            max_fee_limit: MAX_FEE_LIMIT,
+            energy_factor: DEFAULT_ENERGY_FACTOR,
+        }
+    }
+}
+
+/// What a transaction cost and did.
+#[derive(Clone, Debug, Default)]
 pub struct Outcome {
     /// `contractRet`: SUCCESS, REVERT or OUT_OF_ENERGY.
     pub ret: &'static str,
-    /// TRX burnt (sun).
+    /// TRX burnt in all (sun): `net_fee + energy_fee` + the account creation fee of a transfer.
     pub fee: u64,
+    /// Energy used, penalty included (`energy_usage_total`), and the penalty.
     pub energy: u64,
+    pub energy_penalty: u64,
+    pub energy_fee: u64,
+    /// Free bandwidth used (`net_usage`), or TRX burnt for bandwidth or for creating the
+    /// recipient (`net_fee`).
+    pub net_usage: u64,
+    pub net_fee: u64,
     /// The event logs the transaction emitted, in order (none when it failed).
     pub logs: Vec<Log>,
     /// What the contract returned (`contractResult`).
     pub output: Vec<u8>,
 }
 
+/// Why the node refuses a transaction: java-tron's response code and message.
+pub type Refusal = (&'static str, String);
+
+fn validate(message: impl Into<String>) -> Refusal {
+    ("CONTRACT_VALIDATE_ERROR", message.into())
+}
+
+fn short_of_resources() -> Refusal {
+    ("BANDWITH_ERROR", "Account resource insufficient error.".into())
+}
+
+#[derive(Clone, Debug, Default)]
+struct Account {
+    balance: u64,
+    /// Free bandwidth used on `free_net_day`.
+    free_net_used: u64,
+    free_net_day: u64,
+}
+
+impl Account {
+    fn free_used(&self, day: u64) -> u64 {
+        if self.free_net_day == day {
+            self.free_net_used
+        } else {
+            0
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Ledger {
     token: [u8; 20],
     payout: [u8; 20],
-    trx: HashMap<[u8; 20], u64>,
+    pub params: Params,
+    accounts: HashMap<[u8; 20], Account>,
     state: TokenState,
 }
 
@@ -44,7 +127,8 @@ impl Ledger {
         Ledger {
             token,
             payout,
-            trx: HashMap::new(),
+            params: Params::default(),
+            accounts: HashMap::new(),
             state: TokenState::default(),
         }
     }
@@ -53,17 +137,23 @@ impl Ledger {
         *id == self.token || *id == self.payout
     }
 
+    /// The TRX balance of an account that exists.
     pub fn trx(&self, id: &[u8; 20]) -> Option<u64> {
-        self.trx.get(id).copied()
+        self.accounts.get(id).map(|a| a.balance)
     }
 
     pub fn token(&self, id: &[u8; 20]) -> U256 {
         self.state.balance(id)
     }
 
+    /// Free bandwidth `id` used on the day of `now_ms`.
+    pub fn free_net_used(&self, id: &[u8; 20], now_ms: u64) -> u64 {
+        self.accounts.get(id).map_or(0, |a| a.free_used(now_ms / DAY_MS))
+    }
+
     pub fn credit_trx(&mut self, id: &[u8; 20], sun: u64) {
-        let balance = self.trx.entry(*id).or_insert(0);
-        *balance = balance.checked_add(sun).expect("TRX balance overflow");
+        let account = self.accounts.entry(*id).or_default();
+        account.balance = account.balance.checked_add(sun).expect("TRX balance overflow");
     }
 
     pub fn credit_token(&mut self, id: &[u8; 20], units: U256) {
@@ -75,6 +165,14 @@ impl Ledger {
         self.state.allowances.insert((*owner, *spender), units);
     }
 
+    fn contracts(&self) -> Contracts {
+        Contracts {
+            token: self.token,
+            payout: self.payout,
+            factor: self.params.energy_factor,
+        }
+    }
+
     fn run(
         &self,
         owner: &[u8; 20],
@@ -82,109 +180,139 @@ impl Ledger {
         data: &[u8],
         call_value: u64,
     ) -> Option<contracts::Run> {
-        contracts::call(
-            &self.state,
-            self.token,
-            self.payout,
-            *owner,
-            *contract,
-            data,
-            call_value,
-        )
+        contracts::call(&self.state, self.contracts(), *owner, *contract, data, call_value)
     }
 
-    /// Validates and applies a call. Err is a validation failure (the node refuses the
-    /// transaction); Ok may still be a failed execution (included, fee burnt).
-    pub fn execute(&mut self, call: &Call, fee_limit: u64) -> Result<Outcome, String> {
+    /// Validates and applies a call of `bandwidth` bytes (serialized size + 64) at block time
+    /// `now_ms`. Err is a refusal (the node does not take the transaction; nothing changes);
+    /// Ok may still be a failed execution (included, fee burnt).
+    pub fn execute(
+        &mut self,
+        call: &Call,
+        fee_limit: u64,
+        bandwidth: u64,
+        now_ms: u64,
+    ) -> Result<Outcome, Refusal> {
+        let p = self.params;
+        let owner = match call {
+            Call::Transfer { owner, .. } | Call::Trigger { owner, .. } => *owner,
+        };
+        let Some(account) = self.accounts.get(&owner).cloned() else {
+            return Err(validate(format!(
+                "account [{}] does not exist",
+                super::base58(&owner)
+            )));
+        };
+        // Bandwidth first, as java-tron's processor runs before the contract's validation.
+        let day = now_ms / DAY_MS;
+        let creates = matches!(call, Call::Transfer { to, .. } if !self.accounts.contains_key(to));
+        let mut outcome = Outcome::default();
+        let mut free_used = account.free_used(day);
+        if creates {
+            outcome.net_fee = p.create_account_fee;
+        } else if free_used + bandwidth <= p.free_net_limit {
+            outcome.net_usage = bandwidth;
+            free_used += bandwidth;
+        } else {
+            outcome.net_fee = bandwidth * p.transaction_fee;
+        }
+        let balance = account
+            .balance
+            .checked_sub(outcome.net_fee)
+            .ok_or_else(short_of_resources)?;
+        let mut owner_after = Account {
+            balance,
+            free_net_used: free_used,
+            free_net_day: day,
+        };
         match call {
-            Call::Transfer { owner, to, amount } => {
+            Call::Transfer { to, amount, .. } => {
                 if *amount == 0 {
-                    return Err("Amount must be greater than 0.".into());
+                    return Err(validate("Amount must be greater than 0."));
                 }
-                if owner == to {
-                    return Err("Cannot transfer TRX to yourself.".into());
+                if owner == *to {
+                    return Err(validate("Cannot transfer TRX to yourself."));
                 }
-                let balance = self
-                    .trx(owner)
-                    .ok_or("Validate TransferContract error, no OwnerAccount.")?;
-                let fee = if self.trx.contains_key(to) {
-                    0
+                let creation = if creates {
+                    p.create_account_in_contract_fee
                 } else {
-                    CREATE_ACCOUNT_FEE + CREATE_ACCOUNT_IN_CONTRACT_FEE
+                    0
                 };
-                if u128::from(balance) < u128::from(*amount) + u128::from(fee) {
-                    return Err("Validate TransferContract error, balance is not sufficient.".into());
+                let spent = u128::from(*amount) + u128::from(creation);
+                if u128::from(balance) < spent {
+                    return Err(validate(
+                        "Validate TransferContract error, balance is not sufficient.",
+                    ));
                 }
-                self.trx.insert(*owner, balance - amount - fee);
+                owner_after.balance = balance - amount - creation;
+                outcome.ret = "SUCCESS";
+                outcome.fee = outcome.net_fee + creation;
+                self.accounts.insert(owner, owner_after);
                 self.credit_trx(to, *amount);
-                Ok(Outcome {
-                    ret: "SUCCESS",
-                    fee,
-                    energy: 0,
-                    logs: Vec::new(),
-                    output: Vec::new(),
-                })
+                Ok(outcome)
             }
             Call::Trigger {
-                owner,
                 contract,
                 data,
                 call_value,
+                ..
             } => {
-                let balance = self
-                    .trx(owner)
-                    .ok_or_else(|| format!("Account[41{}] does not exist", hex::encode(owner)))?;
+                if fee_limit > p.max_fee_limit {
+                    return Err(validate(format!(
+                        "feeLimit must be >= 0 and <= {}",
+                        p.max_fee_limit
+                    )));
+                }
                 if !self.is_contract(contract) {
-                    return Err("No contract or not a valid smart contract".into());
+                    return Err(validate("No contract or not a valid smart contract"));
                 }
-                if fee_limit > MAX_FEE_LIMIT {
-                    return Err(format!("feeLimit must be >= 0 and <= {MAX_FEE_LIMIT}"));
-                }
-                let run = self.run(owner, contract, data, *call_value);
+                let run = self.run(&owner, contract, data, *call_value);
                 let energy = run.as_ref().map_or(ENERGY_REVERT, |r| r.energy);
                 let budget = fee_limit.min(balance);
-                let cost = energy * ENERGY_FEE;
+                let cost = energy * p.energy_fee;
                 if cost > budget {
-                    self.trx.insert(*owner, balance - budget);
-                    return Ok(Outcome {
-                        ret: "OUT_OF_ENERGY",
-                        fee: budget,
-                        energy: budget / ENERGY_FEE,
-                        logs: Vec::new(),
-                        output: Vec::new(),
-                    });
+                    // Out of energy: every unit the limit allowed burns.
+                    outcome.energy = budget / p.energy_fee;
+                    outcome.energy_fee = outcome.energy * p.energy_fee;
+                    outcome.ret = "OUT_OF_ENERGY";
+                } else {
+                    outcome.energy = energy;
+                    outcome.energy_fee = cost;
+                    match run {
+                        Some(run) => {
+                            outcome.ret = "SUCCESS";
+                            outcome.energy_penalty = run.penalty;
+                            outcome.logs = run.logs;
+                            outcome.output = run.output;
+                            self.state = run.state;
+                        }
+                        None => outcome.ret = "REVERT",
+                    }
                 }
-                self.trx.insert(*owner, balance - cost);
-                let Some(run) = run else {
-                    return Ok(Outcome {
-                        ret: "REVERT",
-                        fee: cost,
-                        energy,
-                        logs: Vec::new(),
-                        output: Vec::new(),
-                    });
-                };
-                self.state = run.state;
-                Ok(Outcome {
-                    ret: "SUCCESS",
-                    fee: cost,
-                    energy,
-                    logs: run.logs,
-                    output: run.output,
-                })
+                owner_after.balance = balance - outcome.energy_fee;
+                outcome.fee = outcome.net_fee + outcome.energy_fee;
+                self.accounts.insert(owner, owner_after);
+                Ok(outcome)
             }
         }
     }
 
-    /// `triggerconstantcontract`: the call run on the current state, nothing kept.
+    /// `triggerconstantcontract`: the call run on the current state, nothing kept. The owner
+    /// need not exist (wallets ask with any address).
     pub fn simulate(&self, owner: &[u8; 20], contract: &[u8; 20], data: &[u8], visible: bool) -> Value {
         match self.run(owner, contract, data, 0) {
-            Some(run) => json!({
-                "result": {"result": true},
-                "energy_used": run.energy,
-                "constant_result": [hex::encode(run.output)],
-                "transaction": {"ret": [{}]},
-            }),
+            Some(run) => {
+                let mut answer = json!({
+                    "result": {"result": true},
+                    "energy_used": run.energy,
+                    "constant_result": [hex::encode(run.output)],
+                    "transaction": {"ret": [{}]},
+                });
+                if run.penalty > 0 {
+                    answer["energy_penalty"] = json!(run.penalty);
+                }
+                answer
+            }
             None => {
                 let mut answer = render::call_error("CONTRACT_EXE_ERROR", "REVERT opcode executed", visible);
                 answer["energy_used"] = json!(ENERGY_REVERT);

@@ -8,23 +8,27 @@
 //! the TAPOS reference block, the expiration against the head block time and the balances, and
 //! refuses with java-tron's answer shapes (`{"result": false, "code": "SIGERROR", "message"...}`).
 //!
-//! Endpoints (POST or GET, JSON): getnowblock, getblockbynum, getaccount, getchainparameters,
-//! triggerconstantcontract (dry run of any call of the two contracts), broadcasthex,
-//! gettransactioninfobyid, gettransactioninfobyblocknum, gettransactionbyid,
+//! Endpoints (POST or GET, JSON): getnowblock, getblockbynum, getaccount, getaccountresource,
+//! getchainparameters, triggerconstantcontract (dry run of any call of the two contracts),
+//! broadcasthex, gettransactioninfobyid, gettransactioninfobyblocknum, gettransactionbyid,
 //! gettransactionfrompending. Anything else is a 404. [`TronNode::requests`] counts the calls
 //! of each endpoint, so tests can check which round trips a client made.
 //!
-//! Chain model: blocks every `mine()`, block ids whose first 8 bytes are the height (as on
-//! TRON), accounts with TRX balances, a TRC20 token and a payout contract that pays through the
-//! token's `transferFrom` (contracts.rs). Transactions are validated against the state with all
-//! pending transactions applied and executed in order when mined; each keeps its outcome and the
-//! event logs it emitted, served in its TransactionInfo as java-tron prints them. Bandwidth is
-//! free (as with the daily free allowance); sending TRX to a new account costs 1.1 TRX (0.1 TRX
-//! account creation + 1 TRX system contract fee); a contract call burns energy × 210 sun (a TRC20
-//! transfer 29 650 energy to a new holder and 14 650 to an existing one); over the fee limit (or
-//! the sender's TRX) it fails with OUT_OF_ENERGY, with too few tokens or too small an allowance
-//! it REVERTs. Failed transactions are included with their `contractRet`, emit no logs and still
-//! burn their fee.
+//! Chain model: blocks every `mine()`, 3 s of block time apart (or later: the wall clock plus
+//! what [`TronNode::advance_time`] added), block ids whose first 8 bytes are the height (as on
+//! TRON), accounts with TRX balances and daily free bandwidth, a TRC20 token and a payout
+//! contract that pays through the token's `transferFrom` (contracts.rs). Transactions are
+//! validated against the state with all pending transactions applied and executed in order
+//! when mined; one whose expiration has passed is refused, and dropped from the pool when a
+//! block passes it (never included). Each included one keeps its outcome and the event logs it
+//! emitted, served in its TransactionInfo as java-tron prints them (`fee`, `receipt` with
+//! `net_usage` / `net_fee`, `energy_usage_total`, `energy_penalty_total`, `energy_fee`).
+//! What each transaction costs is ledger.rs's (accounts, activation, bandwidth, energy at the
+//! live parameters, [`TronNode::set_params`]); the token's energy, with the dynamic energy
+//! factor, is contracts.rs's (a USDT transfer: 64 285 energy to a holder, 130 285 to a new
+//! holder). Failed transactions are included with their `contractRet`, emit no logs and still
+//! burn their fee. [`TronNode::set_busy`] makes broadcasts answer SERVER_BUSY and
+//! [`TronNode::set_down`] every endpoint HTTP 503, as a node that is overloaded or away.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -34,11 +38,13 @@ use axum::Router;
 use ruint::aliases::U256;
 use sha2::{Digest, Sha256};
 
-pub use contracts::{Log, ENERGY_ALLOWANCE, ENERGY_APPROVE, ENERGY_PAYOUT_CALL};
+pub use contracts::{
+    transfer_energy, Log, DEFAULT_ENERGY_FACTOR, ENERGY_ALLOWANCE, ENERGY_APPROVE, ENERGY_EXISTING_HOLDER,
+    ENERGY_NEW_HOLDER, ENERGY_PAYOUT_CALL, FACTOR_PRECISION,
+};
 use ledger::{Ledger, Outcome};
 pub use ledger::{
-    CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE, ENERGY_EXISTING_HOLDER, ENERGY_FEE,
-    ENERGY_NEW_HOLDER, TRANSACTION_FEE,
+    Params, CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE, ENERGY_FEE, FREE_NET_LIMIT, TRANSACTION_FEE,
 };
 use pb::ParsedTx;
 
@@ -64,12 +70,20 @@ struct Chain {
     included: HashMap<[u8; 32], (u64, usize)>,
     /// Calls served, per endpoint.
     requests: HashMap<String, usize>,
+    /// Added to the wall clock for new blocks' times ([`TronNode::advance_time`]).
+    offset_ms: u64,
+    /// Broadcasts answer SERVER_BUSY.
+    busy: bool,
+    /// Every endpoint answers HTTP 503.
+    down: bool,
 }
 
 #[derive(Clone)]
 struct TxRec {
     id: [u8; 32],
     tx: ParsedTx,
+    /// The bandwidth it uses: its serialized size + 64 bytes, as java-tron counts it.
+    bandwidth: u64,
     outcome: Option<Outcome>,
 }
 
@@ -148,6 +162,9 @@ impl TronNode {
             pending: Vec::new(),
             included: HashMap::new(),
             requests: HashMap::new(),
+            offset_ms: 0,
+            busy: false,
+            down: false,
         }));
         let app = Router::new()
             .route("/wallet/{method}", post(endpoints::handle).get(endpoints::handle))
@@ -191,6 +208,108 @@ impl TronNode {
 
     fn chain(&self) -> std::sync::MutexGuard<'_, Chain> {
         self.state.lock().expect("TRON double state")
+    }
+
+    /// The chain parameters and the token's energy factor in force.
+    pub fn params(&self) -> Params {
+        self.chain().ledger.params
+    }
+
+    /// Changes them from now on (a proposal passed, the dynamic energy factor moved): quotes,
+    /// simulations and the transactions mined from now on follow.
+    pub fn set_params(&self, change: impl FnOnce(&mut Params)) {
+        change(&mut self.chain().ledger.params);
+    }
+
+    /// Sets the token's dynamic energy factor (ten-thousandths; 0: no penalty).
+    pub fn set_energy_factor(&self, factor: u64) {
+        self.set_params(|p| p.energy_factor = factor);
+    }
+
+    /// Moves the double's clock on: the next block is at least `by` after the head block, and
+    /// later ones follow from there (expirations pass, the free bandwidth comes back on a new
+    /// day).
+    pub fn advance_time(&self, by: std::time::Duration) {
+        let mut chain = self.chain();
+        let by = by.as_millis() as u64;
+        let head = chain.blocks.last().expect("genesis").timestamp_ms;
+        let wall = now_ms();
+        chain.offset_ms = (chain.offset_ms + by).max((head + by).saturating_sub(wall));
+    }
+
+    /// Moves the double's clock to 01:00 of the next day (UTC, block time): every account has
+    /// its whole free bandwidth again, and 23 hours before the next reset, so a test's figures
+    /// do not depend on the time of day it runs at.
+    pub fn advance_to_next_day(&self) {
+        const DAY_MS: u64 = 86_400_000;
+        let head = self.head_timestamp_ms();
+        let target = (head / DAY_MS + 1) * DAY_MS + 3_600_000;
+        self.advance_time(std::time::Duration::from_millis(target - head));
+        self.mine();
+    }
+
+    /// Broadcasts answer `SERVER_BUSY` (java-tron's answer when its pending pool is full);
+    /// everything else is served.
+    pub fn set_busy(&self, busy: bool) {
+        self.chain().busy = busy;
+    }
+
+    /// Every endpoint answers HTTP 503, as a node that is away.
+    pub fn set_down(&self, down: bool) {
+        self.chain().down = down;
+    }
+
+    /// Forgets the pending transactions, as a node that restarted loses its pool.
+    pub fn drop_pending(&self) {
+        self.chain().pending.clear();
+    }
+
+    /// Whether the account exists (it received TRX).
+    pub fn account_exists(&self, address: &str) -> bool {
+        let id = address_id(address).expect("a TRON address");
+        self.chain().ledger.trx(&id).is_some()
+    }
+
+    /// The free bandwidth `address` used on the head block's day.
+    pub fn free_net_used(&self, address: &str) -> u64 {
+        let id = address_id(address).expect("a TRON address");
+        let chain = self.chain();
+        let now = chain.blocks.last().expect("genesis").timestamp_ms;
+        chain.ledger.free_net_used(&id, now)
+    }
+
+    /// What an included transaction burnt (its TransactionInfo's `fee`), in sun.
+    pub fn fee_of(&self, txid: &str) -> Option<u64> {
+        let id: [u8; 32] = hex::decode(txid).ok()?.try_into().ok()?;
+        let chain = self.chain();
+        let (_, rec) = chain.lookup(&id)?;
+        rec.outcome.as_ref().map(|o| o.fee)
+    }
+
+    /// The energy an included transaction used, penalty included.
+    pub fn energy_of(&self, txid: &str) -> Option<u64> {
+        let id: [u8; 32] = hex::decode(txid).ok()?.try_into().ok()?;
+        let chain = self.chain();
+        let (_, rec) = chain.lookup(&id)?;
+        rec.outcome.as_ref().map(|o| o.energy)
+    }
+
+    /// The ids of the included transactions `address` sent, oldest first.
+    pub fn sent_by(&self, address: &str) -> Vec<String> {
+        let id = address_id(address).expect("a TRON address");
+        let chain = self.chain();
+        chain
+            .blocks
+            .iter()
+            .flat_map(|b| b.txs.iter())
+            .filter(|rec| rec.tx.call.owner() == id)
+            .map(|rec| hex::encode(rec.id))
+            .collect()
+    }
+
+    /// The head block's time (Unix milliseconds).
+    pub fn head_timestamp_ms(&self) -> u64 {
+        self.chain().blocks.last().expect("genesis").timestamp_ms
     }
 
     /// Credits TRX (creating the account), as a genesis allocation would.
@@ -244,14 +363,17 @@ impl TronNode {
         let mut chain = self.chain();
         let parent = chain.blocks.last().expect("genesis");
         let (number, parent_id) = (parent.number + 1, parent.id);
-        let timestamp_ms = (parent.timestamp_ms + BLOCK_INTERVAL_MS).max(now_ms());
+        let timestamp_ms = (parent.timestamp_ms + BLOCK_INTERVAL_MS).max(now_ms() + chain.offset_ms);
         let pending = std::mem::take(&mut chain.pending);
         let mut txs = Vec::new();
         for mut rec in pending {
             if rec.tx.expiration <= timestamp_ms {
                 continue;
             }
-            if let Ok(outcome) = chain.ledger.execute(&rec.tx.call, rec.tx.fee_limit) {
+            let executed = chain
+                .ledger
+                .execute(&rec.tx.call, rec.tx.fee_limit, rec.bandwidth, timestamp_ms);
+            if let Ok(outcome) = executed {
                 rec.outcome = Some(outcome);
                 chain.included.insert(rec.id, (number, txs.len()));
                 txs.push(rec);

@@ -1,9 +1,7 @@
 use serde_json::{json, Value};
 
 use super::contracts::Log;
-use super::ledger::{
-    Outcome, CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE, ENERGY_FEE, MAX_FEE_LIMIT, TRANSACTION_FEE,
-};
+use super::ledger::{Outcome, Params};
 use super::pb::{Call, ParsedTx};
 use super::TxRec;
 
@@ -27,19 +25,24 @@ pub fn call_error(code: &str, message: &str, visible: bool) -> Value {
     json!({"result": {"code": code, "message": text(message, visible)}})
 }
 
-pub fn chain_parameters() -> Value {
+/// `getchainparameters`, from the parameters in force (java-tron's keys, in its order).
+pub fn chain_parameters(p: &Params) -> Value {
     let params = [
         ("getMaintenanceTimeInterval", 21_600_000),
-        ("getCreateAccountFee", CREATE_ACCOUNT_FEE),
-        ("getTransactionFee", TRANSACTION_FEE),
+        ("getCreateAccountFee", p.create_account_fee),
+        ("getTransactionFee", p.transaction_fee),
+        ("getFreeNetLimit", p.free_net_limit),
         (
             "getCreateNewAccountFeeInSystemContract",
-            CREATE_ACCOUNT_IN_CONTRACT_FEE,
+            p.create_account_in_contract_fee,
         ),
-        ("getEnergyFee", ENERGY_FEE),
-        ("getMaxFeeLimit", MAX_FEE_LIMIT),
+        ("getCreateNewAccountBandwidthRate", 1),
+        ("getEnergyFee", p.energy_fee),
+        ("getMaxFeeLimit", p.max_fee_limit),
         ("getAllowTvmTransferTrc10", 1),
         ("getRemoveThePowerOfTheGr", 0),
+        ("getAllowDynamicEnergy", 1),
+        ("getDynamicEnergyMaxFactor", 34_000),
     ];
     let list: Vec<Value> = params
         .iter()
@@ -162,7 +165,6 @@ pub fn info(number: u64, timestamp_ms: u64, rec: &TxRec, visible: bool) -> Value
         .outcome
         .as_ref()
         .expect("included transactions have an outcome");
-    let bandwidth = rec.tx.raw_data.len() as u64 + 67 + 64;
     let mut out = json!({
         "id": hex::encode(rec.id),
         "blockNumber": number,
@@ -172,16 +174,24 @@ pub fn info(number: u64, timestamp_ms: u64, rec: &TxRec, visible: bool) -> Value
     if outcome.fee > 0 {
         out["fee"] = json!(outcome.fee);
     }
-    out["receipt"] = match rec.tx.call {
-        Call::Transfer { .. } if outcome.fee > 0 => json!({"net_fee": CREATE_ACCOUNT_FEE}),
-        Call::Transfer { .. } => json!({"net_usage": bandwidth}),
-        Call::Trigger { .. } => json!({
-            "energy_fee": outcome.fee,
-            "energy_usage_total": outcome.energy,
-            "net_usage": bandwidth,
-            "result": outcome.ret,
-        }),
+    // The receipt leaves out what is 0, as java-tron prints protobuf defaults.
+    let mut receipt = serde_json::Map::new();
+    let mut put = |key: &str, v: u64| {
+        if v > 0 {
+            receipt.insert(key.into(), json!(v));
+        }
     };
+    if let Call::Trigger { .. } = rec.tx.call {
+        put("energy_fee", outcome.energy_fee);
+        put("energy_usage_total", outcome.energy);
+        put("energy_penalty_total", outcome.energy_penalty);
+    }
+    put("net_usage", outcome.net_usage);
+    put("net_fee", outcome.net_fee);
+    if let Call::Trigger { .. } = rec.tx.call {
+        receipt.insert("result".into(), json!(outcome.ret));
+    }
+    out["receipt"] = Value::Object(receipt);
     if let Call::Trigger { contract, .. } = &rec.tx.call {
         out["contract_address"] = json!(addr(contract, visible));
     }
