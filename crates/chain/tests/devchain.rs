@@ -334,12 +334,23 @@ async fn bad_transactions_are_rejected_and_change_nothing(db: TestDb) {
         (BaseUnits::ZERO, usd("10"))
     );
     // The good transaction still goes through with nonce 0.
+    let rival = sign(&f.chain, &alice, &bob.address, usdt(), usd("2")).await;
     f.chain.broadcast(&good).await.unwrap();
+    // Nonce 0 taken by a transaction still pending: refused, not yet provably dead.
+    assert!(matches!(
+        f.chain.broadcast(&rival).await,
+        Err(ChainError::Rejected(_))
+    ));
     f.chain.mine().await.unwrap();
     assert_eq!(
         balances(&f.chain, &bob.address).await,
         (BaseUnits::ZERO, usd("11"))
     );
+    // Taken in a block: it can never be included.
+    match f.chain.broadcast(&rival).await {
+        Err(ChainError::Dead(message)) => assert!(message.contains("nonce 0"), "{message}"),
+        other => panic!("expected it dead, got {other:?}"),
+    }
 }
 
 async fn a_transfer_that_can_no_longer_pay_is_included_as_failed(db: TestDb) {

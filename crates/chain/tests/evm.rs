@@ -406,12 +406,12 @@ async fn reverted_and_refused_transfers_move_nothing() {
         usd("40")
     );
 
-    // A used nonce, for another transaction than the one that used it: refused.
+    // A used nonce, for another transaction than the one that used it: dead for good.
     let reuse = request(&hot.address, cold, Asset::Native, eth("0.1"), Some(0));
     let reused = evm.sign_transfer(&hot.secret, &reuse).await.unwrap();
     match evm.broadcast(&reused).await {
-        Err(ChainError::Rejected(message)) => assert!(message.contains("nonce"), "{message}"),
-        other => panic!("expected a refusal, got {other:?}"),
+        Err(ChainError::Dead(message)) => assert!(message.contains("nonce"), "{message}"),
+        other => panic!("expected it dead, got {other:?}"),
     }
     assert_eq!(evm.status(&reused.hash).await.unwrap(), TxStatus::Unknown);
 

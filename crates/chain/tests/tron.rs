@@ -325,6 +325,15 @@ fn rejected(result: Result<(), ChainError>) -> String {
     }
 }
 
+/// A refusal saying the transaction can never be included (expired, or its reference block
+/// is not on the chain).
+fn dead(result: Result<(), ChainError>) -> String {
+    match result {
+        Err(ChainError::Dead(reason)) => reason,
+        other => panic!("expected it dead for good, got {other:?}"),
+    }
+}
+
 #[tokio::test]
 async fn scanning_sees_trx_and_trc20_transfers_with_their_amounts() {
     let w = world().await;
@@ -633,7 +642,7 @@ async fn unknown_reference_blocks_expiry_and_overspending_are_rejected() {
     let mut foreign_fork = header;
     foreign_fork.ref_block.hash = [0xee; 8];
     let signed = tx::sign_call(&foreign_fork, &call, &w.key.0).unwrap();
-    let reason = rejected(w.tron.broadcast(&signed).await);
+    let reason = dead(w.tron.broadcast(&signed).await);
     assert!(reason.starts_with("TAPOS_ERROR"), "{reason}");
 
     let overspend = request(&w.hot, &deposit(3), Asset::Native, 100 * TRX as u128);
@@ -649,7 +658,7 @@ async fn unknown_reference_blocks_expiry_and_overspending_are_rejected() {
     for _ in 0..=EXPIRATION_MS / 3_000 {
         w.node.mine();
     }
-    let reason = rejected(w.tron.broadcast(&late).await);
+    let reason = dead(w.tron.broadcast(&late).await);
     assert!(reason.starts_with("TRANSACTION_EXPIRATION_ERROR"), "{reason}");
     assert_eq!(w.node.pending_count(), 0);
 }

@@ -214,10 +214,17 @@ impl ChainAdapter for Devchain {
         }
         let next = ledger::next_nonce(&txn, &sender, true).await?;
         if body.nonce != next {
-            return Err(rejected(format!(
+            let why = format!(
                 "nonce {} is not the next one of {sender}: expected {next}",
                 body.nonce
-            )));
+            );
+            // Used by a transaction in a block: this one can never be included.
+            let mined = ledger::next_nonce(&txn, &sender, false).await?;
+            return Err(if body.nonce < mined {
+                ChainError::Dead(why)
+            } else {
+                rejected(why)
+            });
         }
         let balances = ledger::spendable(&txn, &sender).await?;
         if let Some(why) = ledger::shortfall(&balances, &sender, &body.asset_text(), body.amount) {

@@ -213,7 +213,7 @@ impl EvmAdapter {
     /// - The node has this very transaction (an earlier send got through; a rebroadcast after
     ///   inclusion says "nonce too low"): not an error. A payout that went out must never be
     ///   reported as refused, or it could be paid twice.
-    /// - Its nonce is used at the head by another transaction: Rejected, it can never be
+    /// - Its nonce is used at the head by another transaction: Dead, it can never be
     ///   included.
     /// - Its nonce is taken only by another transaction still waiting ("nonce too low" from a
     ///   node counting its mempool, "replacement transaction underpriced"): Unavailable, sent
@@ -235,7 +235,7 @@ impl EvmAdapter {
             return Ok(());
         }
         match used {
-            Some(true) => Err(ChainError::Rejected(format!(
+            Some(true) => Err(ChainError::Dead(format!(
                 "its nonce was used by another transaction ({message})"
             ))),
             Some(false) if mentions(&message, NONCE_TAKEN) => Err(ChainError::Unavailable(format!(

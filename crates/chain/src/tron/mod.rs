@@ -316,6 +316,11 @@ impl ChainAdapter for TronAdapter {
             // A transaction already in a block can come back as expired or TAPOS-failed rather
             // than duplicate; it is only a rejection if the node does not know it.
             _ => match self.status(&signed.hash).await? {
+                // Past its expiration, or its reference block is not on the chain: no node
+                // can ever include it.
+                TxStatus::Unknown if matches!(code, "TRANSACTION_EXPIRATION_ERROR" | "TAPOS_ERROR") => {
+                    Err(ChainError::Dead(reason))
+                }
                 TxStatus::Unknown => Err(ChainError::Rejected(reason)),
                 _ => Ok(()),
             },

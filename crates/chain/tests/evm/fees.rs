@@ -177,7 +177,7 @@ async fn a_refusal_is_final_only_once_another_transaction_used_the_nonce() {
     // Mined: the rival is dead for good (a follower may now replace its step); the first one
     // sent again is still fine.
     match evm.broadcast(&rival).await {
-        Err(ChainError::Rejected(message)) => {
+        Err(ChainError::Dead(message)) => {
             assert!(
                 message.contains("nonce was used by another transaction"),
                 "{message}"

@@ -222,7 +222,7 @@ async fn a_transaction_past_its_expiration_is_refused_and_never_included() {
     w.node.mine();
     assert_eq!(w.node.pending_count(), 0);
     assert_eq!(w.tron.status(&dropped.hash).await.unwrap(), TxStatus::Unknown);
-    let reason = rejected(w.tron.broadcast(&dropped).await);
+    let reason = dead(w.tron.broadcast(&dropped).await);
     assert!(reason.starts_with("TRANSACTION_EXPIRATION_ERROR"), "{reason}");
     assert!(!w.node.account_exists(&alice));
     assert_eq!(w.node.sent_by(&w.hot), Vec::<String>::new());
@@ -245,7 +245,7 @@ async fn a_transaction_past_its_expiration_is_refused_and_never_included() {
     w.node.mine();
     w.node.set_down(false);
     w.node.set_busy(false);
-    let reason = rejected(w.tron.broadcast(&late).await);
+    let reason = dead(w.tron.broadcast(&late).await);
     assert!(reason.starts_with("TRANSACTION_EXPIRATION_ERROR"), "{reason}");
     w.node.mine();
     assert_eq!(w.node.sent_by(&w.hot), Vec::<String>::new());

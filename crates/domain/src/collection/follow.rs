@@ -1,8 +1,9 @@
 //! Following a collection's stored transactions on chain: a signed one is sent; a sent one is
 //! seen in a block, then confirmed once deep enough (with the fee the chain says it cost); one
 //! the node no longer knows (dropped, or reorganised away) is sent again, the same bytes; only
-//! when the node refuses it for good (its nonce taken by another transaction, or expired on
-//! TRON) or it reverted is it dead, and only a dead step is ever replaced.
+//! when the node says it can never be included ([`ChainError::Dead`]: its nonce used on chain
+//! by another transaction, or expired on TRON) or it reverted is it dead, and only a dead step
+//! is ever replaced. A step never sent that the node refuses is dead at once: it is nowhere.
 
 use super::executor::{halt, SweepExecutor, SweepHalt, SweepReport};
 use crate::error::{AppError, AppResult};
@@ -135,7 +136,7 @@ pub async fn follow(
                 back_in_the_mempool(exec, step).await
             }
             Err(ChainError::Unavailable(e)) => Err(AppError::Unavailable(e)),
-            Err(e) => {
+            Err(e @ ChainError::Dead(_)) => {
                 let seen = StepSeen {
                     reason: Some(format!("dropped by the chain and refused again: {e}")),
                     ..StepSeen::default()
@@ -144,6 +145,12 @@ pub async fn follow(
                     .move_step(step.id, &sent, StepState::Dead, seen, now)
                     .await?;
                 Ok(Flight::Settled)
+            }
+            // Refused here but not provably dead: other nodes may still include it, so it is
+            // sent again next round and never replaced meanwhile.
+            Err(e) => {
+                tracing::warn!(step_id = step.id, hash = %step.tx_hash, error = %e, "collection step dropped and refused again; not provably dead, kept");
+                Ok(Flight::InFlight)
             }
         },
     }

@@ -24,8 +24,14 @@ pub enum ChainError {
     #[error("the node serves chain {actual}, configured {expected}")]
     WrongChain { expected: String, actual: String },
     /// The node refused a transaction (bad signature, insufficient funds, nonce too low...).
+    /// A transaction sent before and refused now may still be in other nodes' pools.
     #[error("transaction rejected: {0}")]
     Rejected(String),
+    /// The transaction provably can never be included: its nonce is used on chain by another
+    /// one (EVM, devchain), or it is past its expiration or its reference block is gone
+    /// (TRON). Only such a transaction is ever replaced or given up once it was sent.
+    #[error("transaction can never be included: {0}")]
+    Dead(String),
     #[error("not a valid address for this chain")]
     InvalidAddress,
     #[error("key derivation failed: {0}")]

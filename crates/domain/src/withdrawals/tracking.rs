@@ -78,6 +78,12 @@ pub(super) async fn follow(
                 },
                 Ok(()) => return Ok(()),
                 Err(ChainError::Unavailable(e)) => return Err(AppError::Unavailable(e)),
+                // Refused here but not provably dead: other nodes may still include it, so
+                // failing it now could let the merchant pay twice. Sent again next round.
+                Err(e @ (ChainError::Rejected(_) | ChainError::Protocol(_))) => {
+                    tracing::warn!(withdrawal_id = w.id, hash = %w.tx_hash, error = %e, "payout dropped and refused again; not provably dead, kept");
+                    return Ok(());
+                }
                 Err(e) => Transition {
                     from: vec![OrderStatus::Processing, OrderStatus::Confirming],
                     to: OrderStatus::Failed,
