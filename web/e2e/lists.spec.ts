@@ -214,6 +214,17 @@ const WIDE_LISTS: WideList[] = [
     row: `hot-row-${EVM}`, cells: ['hot-address', 'hot-status', 'hot-balances', 'hot-resume'],
   },
   {
+    name: 'Collect › Collection transactions', path: '/collect/transactions', call: '/api/partner/collect/page_list',
+    answer: page1([
+      {
+        id: 999_009, runId: 99_999, trigger: 2, chainId: 1337, chainname: 'Devchain', tokenId: 1, symbol: 'USDT', address: EVM, status: 5,
+        reason: REMARK, waiting: BIG, amount: BIG, attributed: BIG, unattributed: BIG, nativeSymbol: 'DEV', feeEstimated: BIG, feePaid: BIG,
+        txurl: '', createdAt: at, updatedAt: at, finishedAt: at,
+      },
+    ]),
+    row: 'collection-row-999009', cells: ['collection-id', 'collection-trigger', 'collection-address', 'collection-amount', 'collection-fee-paid', 'collection-status', 'collection-detail-open'],
+  },
+  {
     name: 'System › Callback', path: '/system/callback', call: '/api/partner/callback/page',
     answer: page1([
       { eventId: EVENT_ID, orderNo: ORDER_NO, depositId: null, event: 'withdraw.broadcast', status: 3, attempts: 99, nextAttemptTime: at, lastHttpStatus: 500, createtime: at, deliveredtime: at, seq: 9 },

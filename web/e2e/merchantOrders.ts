@@ -22,6 +22,8 @@ export interface SeededMerchant {
   withdrawals: Withdrawal[];
   /** Withdrawals awaiting review (1). */
   inReview: Withdrawal[];
+  /** The merchant admin's bound authenticator: the next Google codes. */
+  who: Authenticator;
 }
 
 export interface Seed {
@@ -66,6 +68,7 @@ export async function seedMerchant(env: E2eEnv, email: string, seed: Seed): Prom
     deposits: (await listDeposits(env, token)).list.filter((order) => order.status === 8),
     withdrawals: withdrawals.filter((order) => order.status === 8),
     inReview: withdrawals.filter((order) => order.status === 1),
+    who,
   };
 }
 

@@ -46,10 +46,18 @@ confirmations = ${E2E_CONFIRMATIONS}
 [workers]
 scan_interval_ms = 250
 callback_poll_ms = 250
+# collect.spec.ts: a deposit is planned for collection within 250 ms of completing.
+collect_plan_ms = 250
 
 # withdrawals.spec.ts: the executor screens, signs and follows withdrawals every 250 ms.
 [withdrawals]
 poll_ms = 250
+
+# collect.spec.ts: the sweep executor moves collections on every 250 ms, and one that cannot move
+# (no fee wallet yet) is quoted again after 1 s.
+[collection]
+sweep_ms = 250
+retry_secs = 1
 
 # callback-delivery.spec.ts points the callback address at a receiver on 127.0.0.1; a failed
 # attempt is retried after 1 s and the event fails after 2, so a re-push is what delivers it.

@@ -21,6 +21,7 @@ export interface AssetRow {
   paymentAddress: string;
   collect: Record<string, unknown>;
   risk: Record<string, unknown>;
+  coldAddresses: { address: string; ratio: string }[];
   coldStatus: number;
   applyStatus: number | null;
 }

@@ -1,4 +1,4 @@
-// Collect screens (menu 5): Fund collection's list of what waits, collection states.
+// Collect screens (menu 5): Fund collection's list of what waits, Collect now and its progress, the fee settings, Collection transactions and their steps.
 const collect = {
   fund_collection: 'Fund collection',
   fund_collection_tip:
@@ -26,6 +26,71 @@ const collect = {
   collection_status_5: 'Waiting for energy transaction',
   collection_status_6: 'Energy collecting',
   collection_status_7: 'Waiting for collection',
+
+  collect_now_google_tip: 'Collecting moves funds to your cold addresses and spends fees from the fee wallet: enter your Google authenticator code.',
+
+  // Collect now: the progress of the runs it started
+  collect_progress_title: 'Collect now: progress',
+  collect_progress_count: '{{done}} of {{total}} finished',
+  collect_progress_running: 'Following every 2 seconds. Closing this panel stops following; the collections go on.',
+  collect_progress_done: 'Every collection of this run is finished.',
+  collect_progress_unreadable: 'The progress could not be read: trying again.',
+  collect_progress_open_run: 'Run {{runId}} in Collection transactions',
+  collect_progress_close: 'Close',
+
+  // Collection transactions (menu 501)
+  collection_transactions: 'Collection transactions',
+  collection_transactions_tip: 'Every sweep of a deposit address to your cold addresses, newest first: what moved, the fee quoted and the fee the chain recorded, and each on-chain step.',
+  collection_id: 'ID',
+  collection_id_time: 'ID / Created',
+  collection_amount_fee: 'Amount / Fee paid (all steps)',
+  collection_deposit_address: 'Deposit address',
+  collection_amount: 'Amount',
+  collection_attribution: 'Attributed / unattributed',
+  collection_attributed: 'Attributed',
+  collection_unattributed: 'Unattributed',
+  collection_waiting_amount: 'Waiting when opened',
+  collection_fee_coin: 'Fee coin',
+  collection_fee_estimated: 'Fee estimated',
+  collection_fee_paid: 'Fee paid',
+  // A collection's own figures: the quote its top-up was sized from, and what every step cost.
+  collection_sweep_fee_quoted: 'Sweep fee quoted',
+  collection_fee_paid_all: 'Fee paid (all steps)',
+  collection_reason: 'Reason',
+  collection_trigger: 'Trigger',
+  collection_trigger_1: 'Scheduled',
+  collection_trigger_2: 'On deposit',
+  collection_trigger_3: 'Manual',
+  collection_run: 'Collect now run',
+  collection_run_filter: 'Collect now run {{runId}}',
+  collection_updated: 'Updated',
+  collection_finished: 'Finished',
+  collection_broadcast_time: 'Broadcast',
+  collection_detail_title: 'Collection {{id}}',
+  collection_steps: 'On-chain steps',
+  collection_steps_empty: 'No transaction signed yet',
+  collection_step_kind: 'Step',
+  collection_step_kind_1: 'Fee top-up',
+  collection_step_kind_2: 'Activation',
+  collection_step_kind_3: 'Sweep part',
+  collection_step_state_1: 'Signed',
+  collection_step_state_2: 'Broadcast',
+  collection_step_state_3: 'In a block',
+  collection_step_state_4: 'Confirmed',
+  collection_step_state_5: 'Dead',
+
+  // Fund collection: the fee wallet and the cap per chain
+  collection_fees: 'Collection fees',
+  collection_fees_tip: 'A token sweep costs the chain’s coin, which a deposit address does not hold: before a sweep the fee wallet tops the address up with the quoted fee plus 5%. Above the cap a collection waits and is quoted again; it does not fail.',
+  collection_fees_edit_title: 'Collection fees on {{chain}}',
+  collection_fee_wallet: 'Fee wallet',
+  collection_fee_wallet_tip: 'One of your hot wallets on this chain, holding its coin.',
+  collection_fee_wallet_none: 'None: collections on this chain wait for one',
+  collection_fee_wallet_paused: 'Paused: tops nothing up',
+  collection_max_fee: 'Maximum fee per sweep',
+  collection_max_fee_tip: 'In {{symbol}}, all parts of one sweep together. Empty: no cap.',
+  collection_max_fee_none: 'No cap',
+  collection_max_fee_invalid: 'A positive amount of {{symbol}} with at most {{decimals}} decimals',
 };
 
 export default collect;

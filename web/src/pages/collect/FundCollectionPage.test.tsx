@@ -9,8 +9,15 @@ import { homeConfig, renderSignedIn } from '@/test/session';
 import * as collectionModule from '@/api/collection';
 import * as configModule from '@/api/config';
 import type { WaitingRow } from '@/api/collection';
+import { chainFees, collectionRow } from '@/test/collections';
 
-vi.mock('@/api/collection', async (original) => ({ ...(await original<typeof collectionModule>()), pageWaiting: vi.fn(), collectNow: vi.fn() }));
+vi.mock('@/api/collection', async (original) => ({
+  ...(await original<typeof collectionModule>()),
+  pageWaiting: vi.fn(),
+  collectNow: vi.fn(),
+  collectionFees: vi.fn(),
+  pageCollections: vi.fn(),
+}));
 const api = vi.mocked(collectionModule);
 vi.mock('@/api/config');
 const config = vi.mocked(configModule);
@@ -43,6 +50,8 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.pageWaiting.mockReset().mockResolvedValue({ list: [DUE, SMALL], total: 2 });
   api.collectNow.mockReset().mockResolvedValue({ runId: 4, opened: 1 });
+  api.collectionFees.mockReset().mockResolvedValue([chainFees()]);
+  api.pageCollections.mockReset().mockResolvedValue({ list: [collectionRow(21, { runId: 4, trigger: 3, address: SMALL.address, status: 1 })], total: 1 });
   config.getHomeConfig.mockReset().mockResolvedValue(
     homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6, contract: '0xC0FFEe0000000000000000000000000000000001' }] }]),
   );
@@ -85,10 +94,8 @@ describe('fund collection', () => {
     expect(within(screen.getByTestId('waiting-row-12-1')).getByTestId('waiting-due').textContent).toBe('低于最低金额');
   });
 
-  it('collects the chosen addresses with the Google code; an address being collected cannot be chosen', async () => {
-    await renderPage([5, 502, 50201]);
-    expect(screen.getByTestId('collect-now').hasAttribute('disabled')).toBe(true);
-    expect(screen.getByTestId('waiting-row-11-1').querySelector('.ant-checkbox-input')!.hasAttribute('disabled')).toBe(true);
+  /** Chooses the small row and sends Collect now with a code. */
+  async function collectSmall() {
     choose('12-1');
     await waitFor(() => expect(screen.getByTestId('collect-selected').textContent).toBe('1 selected'), WAIT);
     fireEvent.click(screen.getByTestId('collect-now'));
@@ -98,8 +105,33 @@ describe('fund collection', () => {
     const sure = await screen.findAllByTestId('collect-now-sure', undefined, WAIT);
     fireEvent.click(sure[sure.length - 1]);
     await waitFor(() => expect(api.collectNow).toHaveBeenCalledWith({ chainId: 1337, tokenId: 1, depositAddressIds: [12], googleCode: '123456' }), WAIT);
+  }
+
+  it('collects the chosen addresses with the Google code, then follows the run to its end; an address being collected cannot be chosen', async () => {
+    await renderPage([5, 501, 502, 50201]);
+    expect(screen.getByTestId('collect-now').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('waiting-row-11-1').querySelector('.ant-checkbox-input')!.hasAttribute('disabled')).toBe(true);
+    await collectSmall();
     expect((await screen.findAllByText('Collection started for 1 addresses', undefined, WAIT)).length).toBeGreaterThan(0);
-    await waitFor(() => expect(api.pageWaiting).toHaveBeenCalledTimes(2), WAIT); // read again
+    // The run's progress: its collections, read by run.
+    const progress = within(await screen.findByTestId('collect-progress', undefined, WAIT));
+    await waitFor(() => expect(api.pageCollections).toHaveBeenCalledWith({ page: 1, pageSize: 100, runId: 4 }, { silent: true }), WAIT);
+    await waitFor(() => expect(progress.getByTestId('collect-progress-count').textContent).toBe('1 of 1 finished'), WAIT);
+    expect(progress.getByTestId('progress-status').textContent).toBe('Collected');
+    expect(progress.getByTestId('collect-progress-run-4').getAttribute('href')).toBe('/collect/transactions?runId=4');
+    // Read again when it started and when the run finished.
+    await waitFor(() => expect(api.pageWaiting).toHaveBeenCalledTimes(3), WAIT);
+    fireEvent.click(progress.getByTestId('collect-progress-close'));
+    await waitFor(() => expect(screen.queryByTestId('collect-progress')).toBeNull(), WAIT);
+  });
+
+  it('without Collection transactions (501) the toast is all a Collect now shows', async () => {
+    await renderPage([5, 502, 50201]);
+    await collectSmall();
+    expect((await screen.findAllByText('Collection started for 1 addresses', undefined, WAIT)).length).toBeGreaterThan(0);
+    await settle(200);
+    expect(screen.queryByTestId('collect-progress')).toBeNull();
+    expect(api.pageCollections).not.toHaveBeenCalled();
   });
 
   it('offers no choice without 50201', async () => {

@@ -12,13 +12,16 @@ import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
-import PassModal, { type PassRequest } from '@/pages/withdrawals/PassModal';
-import { PERMISSIONS } from '@/router/permissions';
+import PassModal, { type PassRequest } from '@/components/PassModal';
+import { PAGES, PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
 import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
 import { COLLECTION_STATUS } from '@/pages/orders/statuses';
 import { AddressText } from '@/pages/token/AddressText';
 import { useHomeConfig } from '@/pages/token/useHomeConfig';
+import CollectionFeesCard from './CollectionFeesCard';
+import CollectRunProgress from './CollectRunProgress';
+import type { StartedRun } from './useRunProgress';
 
 /** Chain, token (of the chain chosen) and any part of the address. */
 const FILTER_FIELDS: ReadonlyArray<FilterField<WaitingFilters>> = [
@@ -32,22 +35,22 @@ export const MAX_CHOSEN = 100;
 
 const rowKey = (row: WaitingRow) => `${row.depositAddressId}-${row.tokenId}`;
 
-/** Sends the chosen rows, one call per token; how many collections they opened, or null when one was refused. */
-async function collectChosen(rows: WaitingRow[], googleCode: string): Promise<number | null> {
+/** Sends the chosen rows, one call per token; the runs they started, or null when one was refused. */
+async function collectChosen(rows: WaitingRow[], googleCode: string): Promise<StartedRun[] | null> {
   const byToken = new Map<string, WaitingRow[]>();
   for (const row of rows) {
     const token = `${row.chainId}-${row.tokenId}`;
     byToken.set(token, [...(byToken.get(token) ?? []), row]);
   }
-  let opened = 0;
+  const runs: StartedRun[] = [];
   for (const group of byToken.values()) {
     try {
-      opened += (await collectNow({ chainId: group[0].chainId, tokenId: group[0].tokenId, depositAddressIds: group.map((row) => row.depositAddressId), googleCode })).opened;
+      runs.push(await collectNow({ chainId: group[0].chainId, tokenId: group[0].tokenId, depositAddressIds: group.map((row) => row.depositAddressId), googleCode }));
     } catch {
       return null; // the request layer showed why
     }
   }
-  return opened;
+  return runs;
 }
 
 const fetchPage = (query: { page: number; pageSize: number } & WaitingFilters) => pageWaiting(query);
@@ -69,6 +72,9 @@ export default function FundCollectionPage() {
   const list = usePagedQuery<WaitingRow, WaitingFilters>(fetchPage, {});
   const { hasPermission } = useAccess();
   const canCollect = hasPermission(PERMISSIONS.collectNow);
+  // Following a run reads Collection transactions (501); without it the toast is all there is.
+  const canFollow = hasPermission(PAGES.collectTransactions);
+  const [following, setFollowing] = useState<StartedRun[] | null>(null);
   const [chosen, setChosen] = useState<Record<string, WaitingRow>>({});
   const [asking, setAsking] = useState<PassRequest | null>(null);
   // A new filter starts a new choice: rows of the old one are out of sight.
@@ -94,12 +100,16 @@ export default function FundCollectionPage() {
     setAsking({
       title: t('collect_now_confirm', { count: chosenRows.length }),
       tip: t('collect_now_tip'),
+      codeTip: t('collect_now_google_tip'),
       testId: 'collect-now',
       send: async (googleCode) => {
-        const opened = await collectChosen(chosenRows, googleCode);
-        if (opened === null) return false;
+        const runs = await collectChosen(chosenRows, googleCode);
+        if (runs === null) return false;
+        const started = runs.filter((run) => run.opened > 0);
+        const opened = started.reduce((sum, run) => sum + run.opened, 0);
         if (opened > 0) toast.success(t('collect_now_started', { count: opened }));
         else toast.info(t('collect_now_none'));
+        if (canFollow && started.length > 0) setFollowing(started);
         setChosen({});
         list.reload();
         return true;
@@ -148,18 +158,24 @@ export default function FundCollectionPage() {
   ];
 
   return (
-    <ListCard title={t('fund_collection')} testId="fund-collection" tip={t('fund_collection_tip')}>
-      <FilterBar fields={FILTER_FIELDS} testId="waiting-filters" chains={chains} toFilters={compactFilters} onSearch={list.search} />
-      <PagedTable<WaitingRow>
-        list={list}
-        listId="fund-collection"
-        columns={columns}
-        rowKey={rowKey}
-        rowSelection={rowSelection}
-        toolbar={toolbar}
-        rowProps={(row) => ({ 'data-testid': `waiting-row-${rowKey(row)}` })}
-      />
-      <PassModal request={asking} onCancel={() => setAsking(null)} />
-    </ListCard>
+    <>
+      <ListCard title={t('fund_collection')} testId="fund-collection" tip={t('fund_collection_tip')}>
+        <CollectRunProgress runs={following} onFinished={list.reload} onClose={() => setFollowing(null)} />
+        <FilterBar fields={FILTER_FIELDS} testId="waiting-filters" chains={chains} toFilters={compactFilters} onSearch={list.search} />
+        <PagedTable<WaitingRow>
+          list={list}
+          listId="fund-collection"
+          columns={columns}
+          rowKey={rowKey}
+          rowSelection={rowSelection}
+          toolbar={toolbar}
+          rowProps={(row) => ({ 'data-testid': `waiting-row-${rowKey(row)}` })}
+        />
+        <PassModal request={asking} onCancel={() => setAsking(null)} />
+      </ListCard>
+      <div className="coffer-gap">
+        <CollectionFeesCard />
+      </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { CollectionStatus } from '@/api/collection';
+import { CollectionStatus, CollectionTrigger, StepKind, StepState } from '@/api/collection';
 import { CallbackStatus, NotifyStatus, OrderStatus, ReviewAction, TxType, WithdrawalSource } from '@/api/orders';
 import type { TranslationKey } from '@/locales/types';
 
@@ -55,6 +55,19 @@ export const COLLECTION_STATUS = codeViews(CollectionStatus, (code) => `collecti
   WaitingEnergyTransaction: 'gold',
   EnergyCollecting: 'processing',
   WaitingCollection: 'processing',
+});
+
+/** What opened a collection. */
+export const COLLECTION_TRIGGER = codeViews(CollectionTrigger, (code) => `collection_trigger_${code}`, { Scheduled: 'blue', OnDeposit: 'cyan', Manual: 'purple' });
+
+/** What an on-chain step of a collection does, and how far it got. */
+export const COLLECTION_STEP_KIND = codeViews(StepKind, (code) => `collection_step_kind_${code}`, { FeeTopUp: 'gold', Activation: 'blue', SweepPart: 'geekblue' });
+export const COLLECTION_STEP_STATE = codeViews(StepState, (code) => `collection_step_state_${code}`, {
+  Signed: 'default',
+  Broadcast: 'processing',
+  Seen: 'processing',
+  Confirmed: 'green',
+  Dead: 'red',
 });
 
 export const TX_TYPE = codeViews(TxType, (code) => `tx_type_${code}`, { Deposit: 'blue', Withdrawal: 'purple' });

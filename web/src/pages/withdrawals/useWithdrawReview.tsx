@@ -9,7 +9,7 @@ import { useAccess } from '@/hooks/useAccess';
 import type { ScreenExtras, ScreenState } from '@/pages/orders/orderKind';
 import { PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
-import PassModal, { type PassRequest } from './PassModal';
+import PassModal, { type PassRequest } from '@/components/PassModal';
 import RejectModal from './RejectModal';
 import ReviewResultModal, { type ReviewOutcome } from './ReviewResultModal';
 import { useFollowProgress } from './progress';
@@ -66,7 +66,7 @@ export function useWithdrawReview({ rows, filters, chains, refresh }: ScreenStat
 
   /** Passing asks for the Google code first. */
   const askToPass = (selection: ReviewSelection, title: string, testId: string, tip?: string) =>
-    setPassing({ title, tip, testId, send: (googleCode) => review(selection, ReviewAction.Pass, undefined, googleCode) });
+    setPassing({ title, tip, codeTip: t('wd_pass_google_tip'), testId, send: (googleCode) => review(selection, ReviewAction.Pass, undefined, googleCode) });
 
   const oneClick = async () => {
     const filter = oneClickFilter(filters);

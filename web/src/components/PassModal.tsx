@@ -3,12 +3,14 @@ import { Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GoogleCodeField, googleCodeOf, useGoogleBound } from '@/pages/system/shared';
 
-/** A pass waiting for the reviewer's Google code: one row, the selected rows or one-click. */
+/** An action waiting for the user's Google code: a withdrawal pass, a Collect now. */
 export interface PassRequest {
   /** The question (names the order or says how many). */
   title: string;
   /** A line under it (one-click: the per-click limit or what happens to failures). */
   tip?: string;
+  /** What the code authorises (the line above the field). */
+  codeTip: string;
   /** The test ids of its buttons: `<testId>-sure` sends, `<testId>-cancel` closes. */
   testId: string;
   /** Sends the pass with the code; resolves true when the call was answered (the dialog closes). */
@@ -16,8 +18,8 @@ export interface PassRequest {
 }
 
 /**
- * Passing releases money, so it asks for the authenticator's code in the spec's
- * verify modal (width 400). A refused call keeps the dialog open for another code.
+ * An action that moves money asks for the authenticator's code in the spec's verify modal
+ * (width 400). A refused call keeps the dialog open for another code.
  */
 export default function PassModal({ request, onCancel }: { request: PassRequest | null; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -59,7 +61,7 @@ export default function PassModal({ request, onCancel }: { request: PassRequest 
       data-testid="pass-modal"
     >
       {request?.tip && <Typography.Paragraph type="secondary">{request.tip}</Typography.Paragraph>}
-      <Typography.Paragraph type="secondary">{t('wd_pass_google_tip')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{request?.codeTip}</Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} name="withdraw-pass" onFinish={submit}>
         <GoogleCodeField testId="pass" />
       </Form>

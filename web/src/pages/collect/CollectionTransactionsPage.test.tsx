@@ -1,0 +1,193 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/locales';
+import { sessionStore } from '@/store/session';
+import { blobText } from '@/api/download';
+import { showAllColumns } from '@/test/columns';
+import { ADDRESSES, collectionDetail, collectionRow } from '@/test/collections';
+import { makeUser } from '@/test/fixtures';
+import { TestRouter, settle } from '@/test/router';
+import { homeConfig, signOutAndRestore } from '@/test/session';
+import * as collectionModule from '@/api/collection';
+import * as configModule from '@/api/config';
+import CollectionTransactionsPage from './CollectionTransactionsPage';
+
+vi.mock('@/api/collection', async (original) => ({ ...(await original<typeof collectionModule>()), pageCollections: vi.fn(), collectionDetail: vi.fn() }));
+const api = vi.mocked(collectionModule);
+vi.mock('@/api/config');
+const config = vi.mocked(configModule);
+vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
+const files = vi.hoisted(() => ({ saveBlob: vi.fn() }));
+vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveBlob: files.saveBlob }));
+
+const WAIT = { timeout: 8000 };
+const COLLECTED = collectionRow(9);
+const WAITING = collectionRow(10, {
+  trigger: 3,
+  runId: 4,
+  status: 7,
+  reason: 'fee above cap: 0.002 DEV > 0.001 DEV',
+  amount: null,
+  attributed: null,
+  unattributed: null,
+  feeEstimated: null,
+  feePaid: null,
+  finishedAt: null,
+});
+
+async function renderPage(path = '/collect/transactions') {
+  act(() => sessionStore.signIn(makeUser([5, 501])));
+  render(
+    <TestRouter path={path}>
+      <CollectionTransactionsPage />
+    </TestRouter>,
+  );
+  await screen.findByTestId('collection-row-9', undefined, WAIT);
+}
+const row = (id: number) => within(screen.getByTestId(`collection-row-${id}`));
+const optionTitles = () => [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((node) => node.getAttribute('title'));
+
+/** Clicks an option of the open dropdown. */
+async function choose(title: string) {
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((node) => node.getAttribute('title') === title);
+    if (!found) throw new Error(`no option ${title}`);
+    return found;
+  });
+  fireEvent.click(option);
+  await settle(50);
+}
+
+async function pick(testId: string, title: string) {
+  fireEvent.mouseDown(screen.getByTestId(testId).querySelector('.ant-select-selector')!);
+  await choose(title);
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  api.pageCollections.mockReset().mockResolvedValue({ list: [COLLECTED, WAITING], total: 2 });
+  api.collectionDetail.mockReset().mockImplementation(async (id) => collectionDetail(id === 9 ? COLLECTED : WAITING));
+  files.saveBlob.mockReset();
+  config.getHomeConfig.mockReset().mockResolvedValue(
+    homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', decimals: 18, family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6, contract: '0x1' }] }]),
+  );
+});
+afterEach(signOutAndRestore);
+
+describe('Collection transactions', () => {
+  it('lists each collection: amount to 4 decimals (exact in data-amount), fee paid in the coin, the state by name with its reason, the trigger', async () => {
+    await renderPage();
+    expect(api.pageCollections).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
+    expect(row(9).getByTestId('collection-id').textContent).toBe('9');
+    expect(row(9).getByTestId('collection-amount').textContent).toBe('20.1234 USDT');
+    expect(row(9).getByTestId('collection-amount').getAttribute('data-amount')).toBe('20.123456');
+    expect(row(9).getByTestId('collection-fee-paid').textContent).toBe('0.0020 DEV');
+    expect(row(9).getByTestId('collection-status').textContent).toBe('Collected');
+    expect(row(9).getByTestId('collection-trigger').textContent).toBe('On deposit');
+    expect(row(9).getByTestId('collection-address').textContent).toBe('0x5FbD…0aa3');
+    expect(row(10).getByTestId('collection-amount').textContent).toBe('—');
+    expect(row(10).getByTestId('collection-status').textContent).toBe('Waiting for collection');
+    expect(row(10).getByTestId('collection-reason').textContent).toBe('fee above cap: 0.002 DEV > 0.001 DEV');
+    expect(row(10).getByTestId('collection-trigger').textContent).toBe('Manual');
+    // Attribution and the fee estimate are in the column settings.
+    expect(row(9).queryByTestId('collection-attributed')).toBeNull();
+    await showAllColumns();
+    expect(row(9).getByTestId('collection-attributed').getAttribute('data-amount')).toBe('20');
+    expect(row(9).getByTestId('collection-unattributed').getAttribute('data-amount')).toBe('0.123456');
+    expect(row(9).getByTestId('collection-fee-estimated').textContent).toBe('0.0010 DEV');
+    await settle(300); // the column settings' popover closes before the next test
+  });
+
+  it('offers the seven states by name and sends chain, token, state and a trimmed part of the address', async () => {
+    await renderPage();
+    fireEvent.mouseDown(screen.getByTestId('filter-status').querySelector('.ant-select-selector')!);
+    await waitFor(() =>
+      expect(optionTitles()).toEqual([
+        'Collected',
+        'Not collected',
+        'Waiting for fee arrival',
+        'Collection failed',
+        'Waiting for energy transaction',
+        'Energy collecting',
+        'Waiting for collection',
+      ]),
+    );
+    await choose('Collection failed');
+    await pick('filter-chain', 'Devchain');
+    await pick('filter-token', 'USDT');
+    fireEvent.change(screen.getByTestId('filter-address'), { target: { value: ' 0aa3 ' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, chainId: 1337, tokenId: 1, status: 4, address: '0aa3' }), WAIT);
+    fireEvent.click(screen.getByTestId('filter-reset'));
+    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20 }), WAIT);
+  });
+
+  it('lists one Collect now run from the link, and all of them once its tag is closed', async () => {
+    await renderPage('/collect/transactions?runId=4');
+    expect(api.pageCollections).toHaveBeenCalledWith({ page: 1, pageSize: 20, runId: 4 });
+    expect(screen.getByTestId('collection-run-filter').textContent).toBe('Collect now run 4');
+    // A search keeps the run.
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(api.pageCollections).toHaveBeenCalledTimes(2), WAIT);
+    expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, runId: 4 });
+    fireEvent.click(screen.getByTestId('collection-run-filter').querySelector('.ant-tag-close-icon')!);
+    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20 }), WAIT);
+    expect(screen.queryByTestId('collection-run-filter')).toBeNull();
+  });
+
+  it('opens the detail with every field and the steps: a top-up in the coin, a sweep part in the token, hashes linked to the explorer', async () => {
+    await renderPage();
+    fireEvent.click(row(9).getByTestId('collection-detail-open'));
+    await waitFor(() => expect(api.collectionDetail).toHaveBeenCalledWith(9), WAIT);
+    const drawer = within(await screen.findByTestId('collection-detail-body', undefined, WAIT));
+    expect(drawer.getByTestId('detail-status').textContent).toBe('Collected');
+    expect(drawer.getByTestId('detail-trigger').textContent).toBe('On deposit');
+    expect(drawer.getByTestId('detail-attributed').getAttribute('data-amount')).toBe('20');
+    expect(drawer.getByTestId('detail-unattributed').getAttribute('data-amount')).toBe('0.123456');
+    expect(drawer.getByTestId('detail-fee-paid').textContent).toBe('0.0020 DEV');
+    expect(drawer.getByTestId('detail-created').textContent).toBe('2026-11-22 15:00:00'); // UTC+8
+    const topUp = within(await screen.findByTestId('step-row-0', undefined, WAIT));
+    expect(topUp.getByTestId('step-kind').textContent).toBe('Fee top-up');
+    expect(topUp.getByTestId('step-from').getAttribute('data-address')).toBe(ADDRESSES.FEE_WALLET);
+    expect(topUp.getByTestId('step-amount').textContent).toBe('0.0010 DEV');
+    expect(topUp.getByTestId('step-amount').getAttribute('data-amount')).toBe('0.00105');
+    expect(topUp.getByTestId('step-state').textContent).toBe('Confirmed');
+    expect(topUp.getByTestId('step-block').textContent).toBe('41');
+    expect(topUp.getByTestId('step-hash').querySelector('a')!.getAttribute('href')).toBe(`https://explorer.example/tx/0x${'a'.repeat(64)}`);
+    const sweep = within(screen.getByTestId('step-row-1'));
+    expect(sweep.getByTestId('step-kind').textContent).toBe('Sweep part');
+    expect(sweep.getByTestId('step-part').textContent).toBe('#1');
+    expect(sweep.getByTestId('step-to').getAttribute('data-address')).toBe(ADDRESSES.COLD);
+    expect(sweep.getByTestId('step-amount').textContent).toBe('20.1234 USDT');
+    expect(sweep.getByTestId('step-hash').getAttribute('data-hash')).toBe(`0x${'b'.repeat(64)}`);
+  });
+
+  it('exports every row of the filter as CSV, page by page, in the console words and the merchant zone', async () => {
+    await renderPage();
+    await pick('filter-status', 'Collected');
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, status: 1 }), WAIT);
+    const full = Array.from({ length: 100 }, (_, index) => collectionRow(1000 - index));
+    api.pageCollections.mockResolvedValueOnce({ list: full, total: 101 }).mockResolvedValueOnce({ list: [COLLECTED], total: 101 });
+    fireEvent.click(screen.getByTestId('collection-export'));
+    await waitFor(() => expect(files.saveBlob).toHaveBeenCalledTimes(1), WAIT);
+    expect(api.pageCollections).toHaveBeenCalledWith({ status: 1, page: 1, pageSize: 100 });
+    expect(api.pageCollections).toHaveBeenCalledWith({ status: 1, page: 2, pageSize: 100 });
+    const [name, blob] = files.saveBlob.mock.calls[0] as [string, Blob];
+    expect(name).toMatch(/^collections-\d{8}\.csv$/);
+    const lines = (await blobText(blob)).replace(/^\ufeff/, '').split('\r\n');
+    expect(lines).toHaveLength(103); // header, 101 rows, the last line's end
+    expect(lines[0]).toBe(
+      'ID,Created (UTC+8),Chain,Token,Deposit address,Amount,Attributed,Unattributed,Waiting when opened,Fee coin,Sweep fee quoted,Fee paid (all steps),Status,Reason,Trigger,Collect now run,Updated (UTC+8),Finished (UTC+8)',
+    );
+    expect(lines[101]).toBe(`9,2026-11-22 15:00:00,Devchain,USDT,${ADDRESSES.DEPOSIT},20.123456,20,0.123456,20,DEV,0.001,0.002,Collected,,On deposit,,2026-11-22 15:01:00,2026-11-22 15:01:00`);
+    expect((await screen.findAllByText('Exported 101 rows', undefined, WAIT)).length).toBeGreaterThan(0);
+  });
+
+  it('speaks Chinese', async () => {
+    await i18n.changeLanguage('zh-HK');
+    await renderPage();
+    expect(row(9).getByTestId('collection-status').textContent).toBe('已歸集');
+    expect(row(10).getByTestId('collection-trigger').textContent).toBe('手動');
+  });
+});

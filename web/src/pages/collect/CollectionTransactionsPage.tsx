@@ -1,0 +1,118 @@
+import { useState, type MouseEvent } from 'react';
+import { Button, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { CollectionStatus, pageCollections, type CollectionFilters, type CollectionRow } from '@/api/collection';
+import { saveBlob } from '@/api/download';
+import FilterBar from '@/components/list/FilterBar';
+import { compactFilters, statusField, type FilterField } from '@/components/list/filterFields';
+import ListCard from '@/components/list/ListCard';
+import PagedTable from '@/components/list/PagedTable';
+import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { opensDetail } from '@/pages/orders/rowClick';
+import { COLLECTION_STATUS } from '@/pages/orders/statuses';
+import { useHomeConfig } from '@/pages/token/useHomeConfig';
+import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { toast } from '@/utils/feedback';
+import CollectionDetailDrawer from './CollectionDetailDrawer';
+import { collectionsCsv, collectionsFileName, EXPORT_ROW_LIMIT, readCollections } from './collectionCsv';
+import { collectionColumns } from './collectionFields';
+
+type FilterValues = Omit<CollectionFilters, 'runId'>;
+
+/** Chain, token (of the chain chosen), state (the seven, by name) and any part of the deposit address. */
+const FILTER_FIELDS: ReadonlyArray<FilterField<FilterValues>> = [
+  { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
+  { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
+  statusField<FilterValues, CollectionStatus>(Object.values(CollectionStatus), COLLECTION_STATUS),
+  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_address', wide: true },
+];
+
+const fetchPage = (query: { page: number; pageSize: number } & CollectionFilters) => pageCollections(query);
+
+/** `?runId=3`: the collections of one Collect now (the progress panel links here). */
+function runIdOf(params: URLSearchParams): number | undefined {
+  const value = Number(params.get('runId'));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** Export CSV: every row of the filter, read page by page and saved as one file. */
+function useCollectionExport(filters: CollectionFilters, timeZone: number | null) {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { rows, total } = await readCollections(filters);
+      if (rows.length === 0) {
+        toast.info(t('export_empty'));
+        return;
+      }
+      saveBlob(collectionsFileName(timeZone), new Blob([collectionsCsv(rows, t, timeZone)], { type: 'text/csv;charset=utf-8' }));
+      if (total > rows.length) toast.warning(t('export_truncated', { limit: EXPORT_ROW_LIMIT, total }));
+      else toast.success(t('exported_rows', { count: rows.length }));
+    } catch {
+      // the request layer told the user
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, exportCsv };
+}
+
+/** Collect › Collection transactions (menu 501): every collection, newest first, and its steps. */
+export default function CollectionTransactionsPage() {
+  const { t } = useTranslation();
+  const { chains } = useHomeConfig();
+  const timeZone = useMerchantTimeZone();
+  const [params, setParams] = useSearchParams();
+  const [runId, setRunId] = useState(() => runIdOf(params));
+  const list = usePagedQuery<CollectionRow, CollectionFilters>(fetchPage, runId === undefined ? {} : { runId });
+  const exporter = useCollectionExport(list.filters, timeZone);
+  const [selected, setSelected] = useState<CollectionRow | null>(null);
+
+  const showAllRuns = () => {
+    setRunId(undefined);
+    setParams({}, { replace: true });
+    const { runId: _run, ...rest } = list.filters;
+    list.search(rest);
+  };
+
+  return (
+    <ListCard
+      title={t('collection_transactions')}
+      testId="collection-transactions"
+      tip={t('collection_transactions_tip')}
+      extra={
+        <Button icon={<DownloadOutlined />} loading={exporter.exporting} onClick={exporter.exportCsv} data-testid="collection-export">
+          {t('export_csv')}
+        </Button>
+      }
+    >
+      <FilterBar<FilterValues, CollectionFilters>
+        fields={FILTER_FIELDS}
+        testId="collection-filters"
+        chains={chains}
+        toFilters={(values) => ({ ...compactFilters(values), ...(runId === undefined ? {} : { runId }) })}
+        onSearch={list.search}
+      />
+      {runId !== undefined && (
+        <Tag closable onClose={showAllRuns} className="coffer-gap-bottom" data-testid="collection-run-filter">
+          {t('collection_run_filter', { runId })}
+        </Tag>
+      )}
+      <PagedTable<CollectionRow>
+        list={list}
+        listId="collection-transactions"
+        columns={collectionColumns({ t, timeZone, onOpen: setSelected })}
+        rowClassName="coffer-clickable-row"
+        rowProps={(row) => ({
+          'data-testid': `collection-row-${row.id}`,
+          onClick: (event: MouseEvent<HTMLElement>) => opensDetail(event) && setSelected(row),
+        })}
+      />
+      <CollectionDetailDrawer row={selected} onClose={() => setSelected(null)} />
+    </ListCard>
+  );
+}
