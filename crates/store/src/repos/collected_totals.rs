@@ -6,7 +6,9 @@ use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::{AppError, AppResult};
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
+};
 
 use super::collectable::{waiting, waiting_key};
 use crate::entities::{asset_collected, cold_collected, collectable, Stored};
@@ -36,6 +38,69 @@ pub(super) async fn add_collected(
     Ok(())
 }
 
+/// A table keeping one running total per key: its row is created at zero the first time, then
+/// locked and added to, so concurrent closings add up instead of overwriting each other.
+trait RunningTotal: EntityTrait {
+    const ID: Self::Column;
+    const TOTAL: Self::Column;
+    const UPDATED_AT: Self::Column;
+    fn id_and_total(row: &Self::Model) -> (i64, BaseUnits);
+}
+
+impl RunningTotal for cold_collected::Entity {
+    const ID: Self::Column = cold_collected::Column::Id;
+    const TOTAL: Self::Column = cold_collected::Column::Collected;
+    const UPDATED_AT: Self::Column = cold_collected::Column::UpdatedAt;
+    fn id_and_total(row: &cold_collected::Model) -> (i64, BaseUnits) {
+        (row.id, row.collected.0)
+    }
+}
+
+impl RunningTotal for asset_collected::Entity {
+    const ID: Self::Column = asset_collected::Column::Id;
+    const TOTAL: Self::Column = asset_collected::Column::Collected;
+    const UPDATED_AT: Self::Column = asset_collected::Column::UpdatedAt;
+    fn id_and_total(row: &asset_collected::Model) -> (i64, BaseUnits) {
+        (row.id, row.collected.0)
+    }
+}
+
+/// Adds `amount` to the total whose unique `key` columns `zero` (a row at zero) carries and
+/// `this` selects.
+async fn add_to_total<E: RunningTotal>(
+    tx: &DatabaseTransaction,
+    zero: E::ActiveModel,
+    key: &[E::Column],
+    this: Condition,
+    amount: BaseUnits,
+    now: DateTime<Utc>,
+) -> AppResult<()>
+where
+    E::ActiveModel: ActiveModelTrait<Entity = E> + Send,
+    E::Model: Send + Sync,
+{
+    E::insert(zero)
+        .on_conflict(OnConflict::columns(key.iter().copied()).do_nothing().to_owned())
+        .do_nothing()
+        .exec(tx)
+        .await?;
+    let row = E::find()
+        .filter(this)
+        .lock_exclusive()
+        .one(tx)
+        .await?
+        .ok_or_else(|| AppError::internal(format!("a {} row vanished", E::default().table_name())))?;
+    let (id, total) = E::id_and_total(&row);
+    E::update_many()
+        .col_expr(E::TOTAL, Expr::value(Stored(total.saturating_add(amount))))
+        .col_expr(E::UPDATED_AT, Expr::value(now))
+        .filter(E::ID.eq(id))
+        .exec(tx)
+        .await?;
+    Ok(())
+}
+
+/// Adds to what confirmed sweeps sent one cold address of an asset.
 pub(super) async fn add_cold_collected(
     tx: &DatabaseTransaction,
     merchant_id: i64,
@@ -45,39 +110,18 @@ pub(super) async fn add_cold_collected(
     now: DateTime<Utc>,
 ) -> AppResult<()> {
     use cold_collected::Column as K;
-    cold_collected::Entity::insert(cold_collected::ActiveModel {
+    let zero = cold_collected::ActiveModel {
         merchant_id: Set(merchant_id),
         asset_id: Set(asset_id),
         address: Set(address.to_string()),
         collected: Set(Stored(BaseUnits::ZERO)),
         updated_at: Set(now),
         ..Default::default()
-    })
-    .on_conflict(
-        OnConflict::columns([K::AssetId, K::Address])
-            .do_nothing()
-            .to_owned(),
-    )
-    .do_nothing()
-    .exec(tx)
-    .await?;
-    let row = cold_collected::Entity::find()
-        .filter(K::AssetId.eq(asset_id))
-        .filter(K::Address.eq(address))
-        .lock_exclusive()
-        .one(tx)
-        .await?
-        .ok_or_else(|| AppError::internal("a cold_collected row vanished"))?;
-    cold_collected::Entity::update_many()
-        .col_expr(
-            K::Collected,
-            Expr::value(Stored(row.collected.0.saturating_add(amount))),
-        )
-        .col_expr(K::UpdatedAt, Expr::value(now))
-        .filter(K::Id.eq(row.id))
-        .exec(tx)
-        .await?;
-    Ok(())
+    };
+    let this = Condition::all()
+        .add(K::AssetId.eq(asset_id))
+        .add(K::Address.eq(address));
+    add_to_total::<cold_collected::Entity>(tx, zero, &[K::AssetId, K::Address], this, amount, now).await
 }
 
 /// Adds to what collections took of one (merchant, chain, token), creating its row at zero.
@@ -88,38 +132,18 @@ pub(super) async fn add_asset_collected(
     now: DateTime<Utc>,
 ) -> AppResult<()> {
     use asset_collected::Column as K;
-    asset_collected::Entity::insert(asset_collected::ActiveModel {
+    let zero = asset_collected::ActiveModel {
         merchant_id: Set(merchant_id),
         chain_id: Set(chain_id),
         token_id: Set(token_id),
         collected: Set(Stored(BaseUnits::ZERO)),
         updated_at: Set(now),
         ..Default::default()
-    })
-    .on_conflict(
-        OnConflict::columns([K::MerchantId, K::ChainId, K::TokenId])
-            .do_nothing()
-            .to_owned(),
-    )
-    .do_nothing()
-    .exec(tx)
-    .await?;
-    let row = asset_collected::Entity::find()
-        .filter(K::MerchantId.eq(merchant_id))
-        .filter(K::ChainId.eq(chain_id))
-        .filter(K::TokenId.eq(token_id))
-        .lock_exclusive()
-        .one(tx)
-        .await?
-        .ok_or_else(|| AppError::internal("an asset_collected row vanished"))?;
-    asset_collected::Entity::update_many()
-        .col_expr(
-            K::Collected,
-            Expr::value(Stored(row.collected.0.saturating_add(amount))),
-        )
-        .col_expr(K::UpdatedAt, Expr::value(now))
-        .filter(K::Id.eq(row.id))
-        .exec(tx)
-        .await?;
-    Ok(())
+    };
+    let this = Condition::all()
+        .add(K::MerchantId.eq(merchant_id))
+        .add(K::ChainId.eq(chain_id))
+        .add(K::TokenId.eq(token_id));
+    let key = [K::MerchantId, K::ChainId, K::TokenId];
+    add_to_total::<asset_collected::Entity>(tx, zero, &key, this, amount, now).await
 }
