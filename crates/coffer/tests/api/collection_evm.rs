@@ -5,7 +5,6 @@
 //! reorganised away is sent again, the same transaction, and only one ever lands; a fee above
 //! the merchant's cap waits until the cap is raised.
 
-use chrono::Duration;
 use coffer_chain::evm::EvmAdapter;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::collection::executor::SweepReport;
@@ -19,8 +18,9 @@ use serde_json::{json, Value};
 use crate::assets::COLD_A;
 use crate::chains::{anvil_chain, EVM, EVM_USDT_ID};
 use crate::collection_plan::{cold_address_in_force, save_collect, tick};
+use crate::collection_sweep::{collections, hot_wallet_id, save_fees_on, sweep};
 use crate::helpers::{spawn_app_with, TestApp};
-use crate::wallets::{demo_merchant, google_code, list};
+use crate::wallets::demo_merchant;
 
 /// Anvil with TestUSD, and the app on it (sessions outlive the test clock's hours).
 async fn app_on_anvil(db: TestDb) -> (AnvilPeer, String, TestApp) {
@@ -64,22 +64,6 @@ async fn sent_count(anvil: &AnvilPeer, address: &str) -> U256 {
     )
 }
 
-/// One round of the sweep executor, after the retry wait of anything held.
-async fn sweep(app: &TestApp) -> SweepReport {
-    app.clock.advance(Duration::seconds(61));
-    app.sweeper.step().await.unwrap()
-}
-
-/// The merchant's collections, newest first.
-async fn collections(app: &TestApp, token: &str) -> Vec<Value> {
-    let page = app
-        .collection(token)
-        .page(json!({"page": 1, "pageSize": 20}))
-        .await;
-    assert_eq!(page.code(), 1, "{:?}", page.body);
-    list(&page)
-}
-
 async fn steps(app: &TestApp, token: &str, id: i64) -> Vec<Value> {
     let found = app.collection(token).detail(json!({"id": id})).await;
     assert_eq!(found.code(), 1, "{:?}", found.body);
@@ -87,22 +71,8 @@ async fn steps(app: &TestApp, token: &str, id: i64) -> Vec<Value> {
 }
 
 async fn save_fees(app: &TestApp, token: &str, secret: &str, wallet: i64, max_fee: &str) {
-    app.clock.advance(Duration::seconds(31));
-    let saved = app
-        .collection(token)
-        .save_fees(json!({"chainId": EVM, "feeWalletId": wallet, "maxFee": max_fee,
-                          "googleCode": google_code(app, secret)}))
-        .await;
+    let saved = save_fees_on(app, token, secret, EVM, Some(wallet), max_fee).await;
     assert_eq!(saved.code(), 1, "{:?}", saved.body);
-}
-
-async fn hot_wallet_id(app: &TestApp, token: &str, address: &str) -> i64 {
-    let wallets = app
-        .wallets(token)
-        .hot_page(json!({"page": 1, "pageSize": 10}))
-        .await;
-    let found = list(&wallets).into_iter().find(|w| w["address"] == address);
-    found.and_then(|w| w["id"].as_i64()).unwrap()
 }
 
 struct Opened {

@@ -63,9 +63,21 @@ pub(crate) async fn save_fees(
     wallet: Option<i64>,
     max_fee: &str,
 ) -> crate::helpers::Answer {
+    save_fees_on(app, token, secret, DEV, wallet, max_fee).await
+}
+
+/// Saves `chain`'s fee wallet and cap, a fresh Google code after the last one's window.
+pub(crate) async fn save_fees_on(
+    app: &TestApp,
+    token: &str,
+    secret: &str,
+    chain: i64,
+    wallet: Option<i64>,
+    max_fee: &str,
+) -> crate::helpers::Answer {
     app.clock.advance(Duration::seconds(31));
     app.collection(token)
-        .save_fees(json!({"chainId": DEV, "feeWalletId": wallet, "maxFee": max_fee,
+        .save_fees(json!({"chainId": chain, "feeWalletId": wallet, "maxFee": max_fee,
                           "googleCode": google_code(app, secret)}))
         .await
 }
