@@ -28,6 +28,7 @@ pub fn sweep_executor(
         owner,
         settings: SweepSettings {
             lease: chrono::Duration::seconds(c.lease_secs.max(1)),
+            batch: c.batch.clamp(1, 1000),
             retry: chrono::Duration::seconds(c.retry_secs.max(1)),
             confirmations,
             halt_after: c.halt_after.map(|h| match h {

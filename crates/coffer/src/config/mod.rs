@@ -135,6 +135,8 @@ pub struct WithdrawalsConfig {
 pub struct CollectionConfig {
     /// How often the sweep executor moves open collections on (top-ups, sweeps, confirmations).
     pub sweep_ms: u64,
+    /// How many open collections one round takes at most (those worked on longest ago first).
+    pub batch: u64,
     /// How long a process holds a collection it works on; a crashed process's work is taken
     /// over after this.
     pub lease_secs: i64,

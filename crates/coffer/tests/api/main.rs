@@ -22,6 +22,7 @@ mod collection_plan;
 mod collection_restart;
 mod collection_sweep;
 mod collection_tron;
+mod collection_turns;
 mod config_cache;
 mod deposit_guards;
 mod deposits;

@@ -59,6 +59,14 @@ impl CollectionLeases for Store {
             limit,
         )
         .await?;
+        // Worked on now: the next rounds take the others first (in-flight collections stay
+        // due and would otherwise be taken first every round, starving the rest).
+        collection::Entity::update_many()
+            .col_expr(C::NextAttemptAt, Expr::value(now))
+            .filter(C::Id.is_in(won.iter().copied()))
+            .filter(C::LeaseOwner.eq(owner))
+            .exec(db)
+            .await?;
         let mut claimed = Vec::new();
         for id in won {
             // A row whose stored values cannot be read is held, not allowed to stop the round.
