@@ -13,56 +13,18 @@
 //! address word with dirty upper bytes, TRX sent to a non-payable function, too few tokens or
 //! too small an allowance.
 //!
-//! Energy, with TRON's dynamic energy model: the token is a popular contract, so every opcode it
-//! runs costs its energy plus a penalty of `energy x factor / 10 000`, floored opcode by opcode
-//! as java-tron adds it (`energy_penalty`). A `transfer` runs [`CHEAP_OPS`] opcodes of 3 energy
-//! and storage work of 12 025 energy, 27 025 when the recipient's balance slot is new (a fresh
-//! SSTORE costs 15 000 more): 14 650 / 29 650 energy without penalty, and at mainnet USDT's
-//! factor 3.4 ([`DEFAULT_ENERGY_FACTOR`]) 64 285 / 130 285, mainnet's figures. The payout
-//! contract's own work is not penalised.
+//! What the token's opcodes and the payout contract's work cost in energy is energy.rs's.
 
 use std::collections::HashMap;
 
 use ruint::aliases::U256;
-use sha3::{Digest, Keccak256};
 
+use super::abi::{topic, word, Args};
+use super::energy::{
+    penalty, CHEAP_OPS, CHEAP_OP_ENERGY, ENERGY_ALLOWANCE, ENERGY_APPROVE, ENERGY_BALANCE_OF,
+    ENERGY_PAYOUT_CALL, STORAGE_EXISTING_HOLDER, STORAGE_NEW_HOLDER,
+};
 use super::pb::selector;
-
-/// Energy of an approve; of the allowance bookkeeping of a transferFrom (on top of the transfer);
-/// of the payout contract's own work per call. Before the penalty.
-pub const ENERGY_APPROVE: u64 = 22_000;
-pub const ENERGY_ALLOWANCE: u64 = 5_000;
-pub const ENERGY_PAYOUT_CALL: u64 = 2_000;
-const ENERGY_BALANCE_OF: u64 = 935;
-
-/// The dynamic energy factor's precision: a factor of 10 000 doubles a contract's energy.
-pub const FACTOR_PRECISION: u64 = 10_000;
-/// The token's factor by default: 3.4, the maximum mainnet applies and USDT's.
-pub const DEFAULT_ENERGY_FACTOR: u64 = 34_000;
-/// The cheap opcodes (3 energy each) a token transfer runs.
-pub const CHEAP_OPS: u64 = 875;
-const CHEAP_OP_ENERGY: u64 = 3;
-/// A transfer's storage work to a holder / to a new holder.
-const STORAGE_EXISTING_HOLDER: u64 = 12_025;
-const STORAGE_NEW_HOLDER: u64 = 27_025;
-/// Energy of a TRC20 transfer to an address holding some of the token / none, without penalty.
-pub const ENERGY_EXISTING_HOLDER: u64 = CHEAP_OPS * CHEAP_OP_ENERGY + STORAGE_EXISTING_HOLDER;
-pub const ENERGY_NEW_HOLDER: u64 = CHEAP_OPS * CHEAP_OP_ENERGY + STORAGE_NEW_HOLDER;
-
-fn penalty(energy: u64, factor: u64) -> u64 {
-    energy * factor / FACTOR_PRECISION
-}
-
-/// The energy (penalty included) of a token transfer at `factor`: 64 285 to a holder and
-/// 130 285 to a new holder at [`DEFAULT_ENERGY_FACTOR`].
-pub fn transfer_energy(new_holder: bool, factor: u64) -> u64 {
-    let storage = if new_holder {
-        STORAGE_NEW_HOLDER
-    } else {
-        STORAGE_EXISTING_HOLDER
-    };
-    CHEAP_OPS * (CHEAP_OP_ENERGY + penalty(CHEAP_OP_ENERGY, factor)) + storage + penalty(storage, factor)
-}
 
 /// An event log: the emitting contract, topics, data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,16 +32,6 @@ pub struct Log {
     pub address: [u8; 20],
     pub topics: Vec<[u8; 32]>,
     pub data: Vec<u8>,
-}
-
-pub fn topic(signature: &str) -> [u8; 32] {
-    Keccak256::digest(signature.as_bytes()).into()
-}
-
-pub fn word(id: &[u8; 20]) -> [u8; 32] {
-    let mut out = [0u8; 32];
-    out[12..].copy_from_slice(id);
-    out
 }
 
 /// Token state as a call sees it: balances and allowances ((owner, spender) -> amount).
@@ -104,27 +56,6 @@ pub struct Run {
     /// Of `energy`, the dynamic energy penalty.
     pub penalty: u64,
     pub output: Vec<u8>,
-}
-
-/// The arguments of a call: 32-byte words after the selector.
-struct Args<'a>(&'a [u8]);
-
-impl Args<'_> {
-    fn word(&self, i: usize) -> Option<[u8; 32]> {
-        self.0.get(4 + 32 * i..4 + 32 * (i + 1))?.try_into().ok()
-    }
-
-    fn address(&self, i: usize) -> Option<[u8; 20]> {
-        let w = self.word(i)?;
-        w[..12]
-            .iter()
-            .all(|b| *b == 0)
-            .then(|| w[12..].try_into().expect("20 bytes"))
-    }
-
-    fn uint(&self, i: usize) -> Option<U256> {
-        self.word(i).map(|w| U256::from_be_bytes(w))
-    }
 }
 
 struct Vm {
@@ -267,6 +198,9 @@ pub fn call(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tron_node::energy::{
+        transfer_energy, DEFAULT_ENERGY_FACTOR, ENERGY_EXISTING_HOLDER, ENERGY_NEW_HOLDER,
+    };
 
     const TOKEN: [u8; 20] = [0xee; 20];
     const PAYOUT: [u8; 20] = [0xdd; 20];

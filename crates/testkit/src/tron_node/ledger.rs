@@ -20,7 +20,8 @@ use std::collections::HashMap;
 use ruint::aliases::U256;
 use serde_json::{json, Value};
 
-use super::contracts::{self, Contracts, Log, TokenState, DEFAULT_ENERGY_FACTOR};
+use super::contracts::{self, Contracts, Log, TokenState};
+use super::energy::DEFAULT_ENERGY_FACTOR;
 use super::pb::Call;
 use super::render;
 

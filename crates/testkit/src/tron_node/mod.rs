@@ -25,21 +25,22 @@
 //! `net_usage` / `net_fee`, `energy_usage_total`, `energy_penalty_total`, `energy_fee`).
 //! What each transaction costs is ledger.rs's (accounts, activation, bandwidth, energy at the
 //! live parameters, [`TronNode::set_params`]); the token's energy, with the dynamic energy
-//! factor, is contracts.rs's (a USDT transfer: 64 285 energy to a holder, 130 285 to a new
+//! factor, is energy.rs's (a USDT transfer: 64 285 energy to a holder, 130 285 to a new
 //! holder). Failed transactions are included with their `contractRet`, emit no logs and still
 //! burn their fee. [`TronNode::set_busy`] makes broadcasts answer SERVER_BUSY and
 //! [`TronNode::set_down`] every endpoint HTTP 503, as a node that is overloaded or away.
+//! What a test sets on the double is knobs.rs's; what it reads back, readers.rs's.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::routing::post;
 use axum::Router;
-use ruint::aliases::U256;
 use sha2::{Digest, Sha256};
 
-pub use contracts::{
-    transfer_energy, Log, DEFAULT_ENERGY_FACTOR, ENERGY_ALLOWANCE, ENERGY_APPROVE, ENERGY_EXISTING_HOLDER,
+pub use contracts::Log;
+pub use energy::{
+    transfer_energy, DEFAULT_ENERGY_FACTOR, ENERGY_ALLOWANCE, ENERGY_APPROVE, ENERGY_EXISTING_HOLDER,
     ENERGY_NEW_HOLDER, ENERGY_PAYOUT_CALL, FACTOR_PRECISION,
 };
 use ledger::{Ledger, Outcome};
@@ -201,160 +202,8 @@ impl TronNode {
         base58(&self.payout)
     }
 
-    /// How many calls `/wallet/<method>` has served.
-    pub fn requests(&self, method: &str) -> usize {
-        self.chain().requests.get(method).copied().unwrap_or(0)
-    }
-
     fn chain(&self) -> std::sync::MutexGuard<'_, Chain> {
         self.state.lock().expect("TRON double state")
-    }
-
-    /// The chain parameters and the token's energy factor in force.
-    pub fn params(&self) -> Params {
-        self.chain().ledger.params
-    }
-
-    /// Changes them from now on (a proposal passed, the dynamic energy factor moved): quotes,
-    /// simulations and the transactions mined from now on follow.
-    pub fn set_params(&self, change: impl FnOnce(&mut Params)) {
-        change(&mut self.chain().ledger.params);
-    }
-
-    /// Sets the token's dynamic energy factor (ten-thousandths; 0: no penalty).
-    pub fn set_energy_factor(&self, factor: u64) {
-        self.set_params(|p| p.energy_factor = factor);
-    }
-
-    /// Moves the double's clock on: the next block is at least `by` after the head block, and
-    /// later ones follow from there (expirations pass, the free bandwidth comes back on a new
-    /// day).
-    pub fn advance_time(&self, by: std::time::Duration) {
-        let mut chain = self.chain();
-        let by = by.as_millis() as u64;
-        let head = chain.blocks.last().expect("genesis").timestamp_ms;
-        let wall = now_ms();
-        chain.offset_ms = (chain.offset_ms + by).max((head + by).saturating_sub(wall));
-    }
-
-    /// Moves the double's clock to 01:00 of the next day (UTC, block time): every account has
-    /// its whole free bandwidth again, and 23 hours before the next reset, so a test's figures
-    /// do not depend on the time of day it runs at.
-    pub fn advance_to_next_day(&self) {
-        const DAY_MS: u64 = 86_400_000;
-        let head = self.head_timestamp_ms();
-        let target = (head / DAY_MS + 1) * DAY_MS + 3_600_000;
-        self.advance_time(std::time::Duration::from_millis(target - head));
-        self.mine();
-    }
-
-    /// Broadcasts answer `SERVER_BUSY` (java-tron's answer when its pending pool is full);
-    /// everything else is served.
-    pub fn set_busy(&self, busy: bool) {
-        self.chain().busy = busy;
-    }
-
-    /// Every endpoint answers HTTP 503, as a node that is away.
-    pub fn set_down(&self, down: bool) {
-        self.chain().down = down;
-    }
-
-    /// Forgets the pending transactions, as a node that restarted loses its pool.
-    pub fn drop_pending(&self) {
-        self.chain().pending.clear();
-    }
-
-    /// Whether the account exists (it received TRX).
-    pub fn account_exists(&self, address: &str) -> bool {
-        let id = address_id(address).expect("a TRON address");
-        self.chain().ledger.trx(&id).is_some()
-    }
-
-    /// The free bandwidth `address` used on the head block's day.
-    pub fn free_net_used(&self, address: &str) -> u64 {
-        let id = address_id(address).expect("a TRON address");
-        let chain = self.chain();
-        let now = chain.blocks.last().expect("genesis").timestamp_ms;
-        chain.ledger.free_net_used(&id, now)
-    }
-
-    /// What an included transaction burnt (its TransactionInfo's `fee`), in sun.
-    pub fn fee_of(&self, txid: &str) -> Option<u64> {
-        let id: [u8; 32] = hex::decode(txid).ok()?.try_into().ok()?;
-        let chain = self.chain();
-        let (_, rec) = chain.lookup(&id)?;
-        rec.outcome.as_ref().map(|o| o.fee)
-    }
-
-    /// The energy an included transaction used, penalty included.
-    pub fn energy_of(&self, txid: &str) -> Option<u64> {
-        let id: [u8; 32] = hex::decode(txid).ok()?.try_into().ok()?;
-        let chain = self.chain();
-        let (_, rec) = chain.lookup(&id)?;
-        rec.outcome.as_ref().map(|o| o.energy)
-    }
-
-    /// The ids of the included transactions `address` sent, oldest first.
-    pub fn sent_by(&self, address: &str) -> Vec<String> {
-        let id = address_id(address).expect("a TRON address");
-        let chain = self.chain();
-        chain
-            .blocks
-            .iter()
-            .flat_map(|b| b.txs.iter())
-            .filter(|rec| rec.tx.call.owner() == id)
-            .map(|rec| hex::encode(rec.id))
-            .collect()
-    }
-
-    /// The head block's time (Unix milliseconds).
-    pub fn head_timestamp_ms(&self) -> u64 {
-        self.chain().blocks.last().expect("genesis").timestamp_ms
-    }
-
-    /// Credits TRX (creating the account), as a genesis allocation would.
-    pub fn fund(&self, address: &str, sun: u64) {
-        let id = address_id(address).expect("a TRON address to fund");
-        self.chain().ledger.credit_trx(&id, sun);
-    }
-
-    /// Credits TRC20 units.
-    pub fn fund_token(&self, address: &str, units: u128) {
-        let id = address_id(address).expect("a TRON address to fund");
-        self.chain().ledger.credit_token(&id, U256::from(units));
-    }
-
-    /// Sets `spender`'s allowance over `owner`'s tokens, as a mined `approve` would.
-    pub fn approve_token(&self, owner: &str, spender: &str, units: U256) {
-        let owner = address_id(owner).expect("a TRON address");
-        let spender = address_id(spender).expect("a TRON address");
-        self.chain().ledger.set_allowance(&owner, &spender, units);
-    }
-
-    /// The event logs of an included transaction (txID in hex), in order.
-    pub fn logs(&self, txid: &str) -> Option<Vec<Log>> {
-        let id: [u8; 32] = hex::decode(txid).ok()?.try_into().ok()?;
-        let chain = self.chain();
-        let (_, rec) = chain.lookup(&id)?;
-        rec.outcome.as_ref().map(|o| o.logs.clone())
-    }
-
-    pub fn trx_balance(&self, address: &str) -> u64 {
-        let id = address_id(address).expect("a TRON address");
-        self.chain().ledger.trx(&id).unwrap_or(0)
-    }
-
-    pub fn token_balance(&self, address: &str) -> U256 {
-        let id = address_id(address).expect("a TRON address");
-        self.chain().ledger.token(&id)
-    }
-
-    pub fn pending_count(&self) -> usize {
-        self.chain().pending.len()
-    }
-
-    pub fn head_number(&self) -> u64 {
-        self.chain().blocks.last().expect("genesis").number
     }
 
     /// Produces a block with the pending transactions (those that became invalid are dropped,
@@ -407,8 +256,20 @@ mod ledger;
 /// The token and the payout contract.
 mod contracts;
 
+/// Call data and event words, as the contracts read and write them.
+mod abi;
+
+/// What the contracts' calls cost in energy, with the dynamic energy factor.
+mod energy;
+
 /// The HTTP endpoints.
 mod endpoints;
+
+/// What a test sets: parameters, clock, node trouble, credits.
+mod knobs;
+
+/// What a test reads back: requests, balances, fees, logs, the pool, the head.
+mod readers;
 
 /// java-tron's JSON forms (`visible: false` prints addresses as 41-prefixed hex, byte strings as
 /// hex; defaults are left out).
