@@ -5,55 +5,64 @@
 //! EVM (anvil, TestUSD): SWEEPS deposit addresses each receive 10 TestUSD (scanned, credited,
 //! opened for collection on each deposit); the executor tops each up with gas from the fee
 //! wallet (quoted live, plus 5%), waits for the top-up's confirmation and sweeps the token to
-//! the cold address. For each sweep transaction, from its receipt and its block:
+//! the cold address. For each sweep transaction (its receipt and its block only: top-ups and
+//! background transactions are not in the figure):
 //! - spent = gas used × effective gas price (what the address paid);
 //! - minimum = gas used × the block's base fee (the part no transaction can avoid: burnt);
 //! - efficiency = spent / minimum (target <= 1.02). Above 1 is the priority fee (tip) alone:
 //!   effective price = base fee + tip, and unused gas is never charged.
 //!
-//! Also printed: the tip and base fee the sweeps paid, and what each sweep cost with its top-up
-//! and what the top-up left in the address (it pays that address's next sweep).
-//! Anvil's blocks hold only the bench's transactions, so its base fee would fall 12.5% a block
-//! to almost nothing; the rounds' blocks are mined at a steady base fee instead
-//! (COFFER_BENCH_BASE_FEE_GWEI, default 1 gwei, anvil's starting base fee). The tip is what
-//! the adapter reads live: anvil's blocks include 1 gwei tips (anvil's default) and anvil
-//! suggests 1 gwei, so on anvil the efficiency is about 1 + 1 gwei / base fee.
-//! COFFER_BENCH_SWEEPS (default 20) sets SWEEPS.
+//! Anvil's blocks hold only what is sent to it, so its base fee would fall 12.5% a block to
+//! almost nothing; the blocks the bench mines are held at a steady base fee instead
+//! (COFFER_BENCH_BASE_FEE_GWEI, default 1 gwei, anvil's starting base fee). The tip is what the
+//! adapter reads live (the median over recent busy blocks of eth_feeHistory's 10th-percentile
+//! reward, at most eth_maxPriorityFeePerGas), so two cases, each on its own anvil and database:
+//! - market: every block the bench mines (10 before the executor starts, filling the fee
+//!   history the adapter reads, then one per executor round) also holds MARKET_TXS transfers
+//!   from anvil's unlocked dev accounts tipping COFFER_BENCH_MARKET_TIP_GWEI (default 0.01
+//!   gwei, 1% of the default base fee), as other users' traffic does on a live chain. Also
+//!   printed, a kinder denominator: gas used × (base fee + the market's lowest tip in that block).
+//! - idle: no other traffic; the history holds only the bench's own transactions, sent at
+//!   anvil's default 1 gwei tip, and the node's suggested tip is paid (anvil suggests at
+//!   least 1 gwei): about 1 + 1 gwei / base fee. COFFER_BENCH_MARKET_TIP_GWEI=0: this case alone.
+//!
+//! Also printed: the tip the sweeps paid, what each sweep cost with its top-up and what the
+//! top-up left in the address (it pays its next sweep). COFFER_BENCH_SWEEPS (default 20).
 
 mod support;
 
 use coffer::config::{ChainConfig, EvmConfig, FamilyConfig, Secret, TokenConfig};
 use coffer_domain::amount::BaseUnits;
-use coffer_domain::ports::{ColdAddress, CollectSettings, CollectionFees, StepKind, StepState};
-use coffer_domain::wallets::rules::default_risk;
+use coffer_domain::ports::{StepKind, StepState};
 use coffer_store::entities::{collection, collection_step};
-use coffer_testkit::anvil::ANVIL_CHAIN_ID;
+use coffer_testkit::anvil::{ANVIL_CHAIN_ID, DEV_ACCOUNTS};
 use coffer_testkit::{AnvilPeer, DbKind};
 use ruint::aliases::U256;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 const EVM: i64 = 31337;
 const TEST_USD: i64 = 101;
 /// Anvil's dev account #3: it holds no TestUSD.
 const COLD: &str = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+/// Background transfers per block in the market case (21,000 gas each).
+const MARKET_TXS: usize = 30;
+/// Market blocks mined before the executor starts: the adapter's fee history window
+/// (TIP_HISTORY_BLOCKS in crates/chain/src/evm/node.rs).
+const MARKET_HISTORY_BLOCKS: usize = 10;
 
-fn sweeps() -> usize {
-    std::env::var("COFFER_BENCH_SWEEPS")
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(20)
+        .unwrap_or(default)
 }
 
-/// The base fee the blocks of the executor's rounds are mined at: COFFER_BENCH_BASE_FEE_GWEI
-/// (default 1, anvil's own starting base fee).
-fn base_fee_wei() -> u128 {
-    let gwei: f64 = std::env::var("COFFER_BENCH_BASE_FEE_GWEI")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1.0);
-    (gwei * 1e9) as u128
+/// An amount in gwei from the environment, in wei.
+fn gwei_var(name: &str, default: f64) -> u128 {
+    (env_or(name, default) * 1e9).round() as u128
 }
 
 async fn set_next_base_fee(anvil: &AnvilPeer, wei: U256) {
@@ -81,6 +90,7 @@ struct Paid {
     price: U256,
     base_fee: U256,
     gas_limit: U256,
+    block: u64,
 }
 
 impl Paid {
@@ -104,10 +114,67 @@ async fn paid(anvil: &AnvilPeer, hash: &str) -> anyhow::Result<Paid> {
         price: quantity(&receipt["effectiveGasPrice"]),
         base_fee: quantity(&block["baseFeePerGas"]),
         gas_limit: quantity(&tx["gas"]),
+        block: quantity(&receipt["blockNumber"]).to(),
     })
 }
 
-async fn evm(n: usize) -> anyhow::Result<()> {
+/// Other users' traffic: MARKET_TXS self-transfers a block from anvil's unlocked dev accounts,
+/// each with max priority fee `tip` and max fee 2 × base fee + tip (so it pays exactly `tip`);
+/// per block, the lowest tip they were charged, from their receipts.
+struct Market {
+    tip: u128,
+    waiting: Vec<String>,
+    lowest: HashMap<u64, U256>,
+}
+
+impl Market {
+    async fn send(&mut self, anvil: &AnvilPeer, base_fee: U256) {
+        for i in 0..MARKET_TXS {
+            let from = DEV_ACCOUNTS[i % DEV_ACCOUNTS.len()];
+            let tx = json!({
+                "from": from, "to": from, "value": "0x0", "gas": "0x5208",
+                "maxPriorityFeePerGas": format!("{:#x}", self.tip),
+                "maxFeePerGas": format!("{:#x}", base_fee * U256::from(2u8) + U256::from(self.tip)),
+            });
+            let hash = anvil.rpc("eth_sendTransaction", json!([tx])).await;
+            self.waiting.push(hash.as_str().expect("a hash").to_string());
+        }
+    }
+
+    /// After a block is mined: all the waiting transfers are in it; its lowest market tip.
+    async fn mined(&mut self, anvil: &AnvilPeer) -> anyhow::Result<()> {
+        let mut lowest: Option<(u64, U256)> = None;
+        for hash in self.waiting.drain(..) {
+            let t = paid(anvil, &hash).await?;
+            let tip = t.price - t.base_fee;
+            let (block, low) = lowest.unwrap_or((t.block, tip));
+            anyhow::ensure!(block == t.block, "the market's transfers went into two blocks");
+            lowest = Some((block, low.min(tip)));
+        }
+        let (block, tip) = lowest.ok_or_else(|| anyhow::Error::msg("no market transfers"))?;
+        anyhow::ensure!(
+            block == anvil.block_number().await,
+            "market transfers left behind"
+        );
+        self.lowest.insert(block, tip);
+        Ok(())
+    }
+}
+
+/// Sets the next block's base fee, adds the market's transfers if any, mines it.
+async fn mine_held(anvil: &AnvilPeer, base_fee: U256, market: &mut Option<Market>) -> anyhow::Result<()> {
+    if let Some(market) = market.as_mut() {
+        market.send(anvil, base_fee).await;
+    }
+    set_next_base_fee(anvil, base_fee).await;
+    anvil.mine(1).await;
+    if let Some(market) = market.as_mut() {
+        market.mined(anvil).await?;
+    }
+    Ok(())
+}
+
+async fn evm(n: usize, base_fee: U256, market_tip: Option<u128>) -> anyhow::Result<()> {
     let anvil = AnvilPeer::start();
     let contract = anvil.deploy_erc20().await;
     let chain = ChainConfig {
@@ -136,48 +203,12 @@ async fn evm(n: usize) -> anyhow::Result<()> {
         config.collection.retry_secs = 1;
     })
     .await?;
-    let (app, ctx, merchant) = (&bench.app, bench.ctx.clone(), bench.merchant);
+    let (app, merchant) = (&bench.app, bench.merchant);
     let err = anyhow::Error::msg;
 
     // The merchant: TestUSD paid from a hot wallet that is also the fee wallet, collected on
     // each deposit to COLD.
-    let (hot_id, hot) = app.wallets.add_hot_wallet(&ctx, EVM, "fees").await.map_err(err)?;
-    let collect = CollectSettings {
-        auto_collect: true,
-        collect_type: 3,
-        start_time: "00:00".into(),
-        interval_hours: 24,
-        min_collect_amount: "1".into(),
-        min_split_amount: "0".into(),
-    };
-    let asset = app
-        .wallets
-        .add_asset(&ctx, EVM, TEST_USD, &hot, Some((collect, default_risk())))
-        .await
-        .map_err(err)?;
-    let cold = [ColdAddress {
-        address: COLD.into(),
-        ratio: "1".into(),
-    }];
-    let checked = app
-        .wallets
-        .check_cold_request(&ctx, asset, &cold)
-        .await
-        .map_err(err)?;
-    let request = app
-        .wallets
-        .submit_cold_request(&ctx, checked)
-        .await
-        .map_err(err)?;
-    anyhow::ensure!(app
-        .wallets
-        .review_token_request(request, true, "")
-        .await
-        .map_err(err)?);
-    app.store
-        .save_fee_settings(merchant, EVM, Some(hot_id), None, chrono::Utc::now())
-        .await
-        .map_err(err)?;
+    let hot = bench.collecting(EVM, TEST_USD, COLD).await?;
     anvil.fund_gas(&hot).await;
 
     // N deposits, credited, each opening a collection.
@@ -197,12 +228,22 @@ async fn evm(n: usize) -> anyhow::Result<()> {
     let opened = app.planner.tick().await.map_err(err)?.opened;
     anyhow::ensure!(opened == n as u64, "opened {opened} of {n} collections");
 
-    // The executor until every collection is collected, one block per round holding what it
-    // sent. Anvil's blocks are near empty, so left alone its base fee falls 12.5% a block to
-    // almost nothing (a chain no one uses); it is held at BASE_FEE instead, as demand holds a
-    // live chain's.
+    // Every block from here is mined at the held base fee, as demand holds a live chain's
+    // (anvil's near-empty blocks would let it fall 12.5% a block to almost nothing); the
+    // market's blocks come first, filling the fee history window the adapter reads.
     anvil.set_automine(false).await;
-    let base_fee = U256::from(base_fee_wei());
+    let mut market = market_tip.map(|tip| Market {
+        tip,
+        waiting: vec![],
+        lowest: HashMap::new(),
+    });
+    if market.is_some() {
+        for _ in 0..MARKET_HISTORY_BLOCKS {
+            mine_held(&anvil, base_fee, &mut market).await?;
+        }
+    }
+    // The executor until every collection is collected, one block per round holding what it
+    // sent (and the market's transfers).
     let started = Instant::now();
     let mut collected = 0;
     let mut rounds = 0;
@@ -218,8 +259,7 @@ async fn evm(n: usize) -> anyhow::Result<()> {
         if report.held > 0 {
             tokio::time::sleep(Duration::from_millis(1100)).await;
         }
-        set_next_base_fee(&anvil, base_fee).await;
-        anvil.mine(1).await;
+        mine_held(&anvil, base_fee, &mut market).await?;
         rounds += 1;
     }
     let took = started.elapsed();
@@ -234,9 +274,8 @@ async fn evm(n: usize) -> anyhow::Result<()> {
         .filter(collection_step::Column::ChainId.eq(EVM))
         .all(db)
         .await?;
-    let (mut ratios, mut tips, mut bases, mut with_top_up, mut left, mut limits) =
-        (vec![], vec![], vec![], vec![], vec![], vec![]);
-    let mut gas_used = vec![];
+    let (mut ratios, mut kinder, mut tips, mut with_top_up, mut left, mut limits, mut gas_used) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
     for c in &closed {
         let of = |kind: StepKind| {
             steps
@@ -258,9 +297,14 @@ async fn evm(n: usize) -> anyhow::Result<()> {
             sweep[0].fee_paid.map(|f| f.0) == Some(BaseUnits(s.spent())),
             "the stored fee is the receipt's"
         );
+        anyhow::ensure!(s.base_fee == base_fee, "sweep mined at another base fee");
         ratios.push(f64_of(s.spent()) / f64_of(s.minimum()));
+        if let Some(market) = &market {
+            let lowest = market.lowest.get(&s.block).copied();
+            let lowest = lowest.ok_or_else(|| anyhow::anyhow!("a sweep in a block without the market"))?;
+            kinder.push(f64_of(s.spent()) / f64_of(s.gas_used * (s.base_fee + lowest)));
+        }
         tips.push(f64_of(s.price - s.base_fee));
-        bases.push(f64_of(s.base_fee));
         with_top_up.push(f64_of(s.spent() + t.spent()) / f64_of(s.minimum()));
         left.push(f64_of(top_up[0].amount.0 .0 - s.spent()) / f64_of(s.spent()));
         limits.push(f64_of(s.gas_limit) / f64_of(s.gas_used));
@@ -269,17 +313,37 @@ async fn evm(n: usize) -> anyhow::Result<()> {
     let avg = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
     let max = |v: &[f64]| v.iter().cloned().fold(f64::MIN, f64::max);
     let suggested = f64_of(quantity(&anvil.rpc("eth_maxPriorityFeePerGas", json!([])).await));
+    let held = gwei(f64_of(base_fee));
+    let case = match &market {
+        Some(m) => format!(
+            "market case (every block also holds {MARKET_TXS} transfers of other users tipping {} gwei, {:.2}% of the {held} gwei base fee)",
+            gwei(m.tip as f64),
+            100.0 * m.tip as f64 / f64_of(base_fee),
+        ),
+        None => format!(
+            "idle case (no other traffic: the fee history holds only the bench's own transactions at anvil's default tip, \
+             so the node's suggested tip is paid, eth_maxPriorityFeePerGas {} gwei)",
+            gwei(suggested)
+        ),
+    };
+    let met = if max(&ratios) <= 1.02 { "met" } else { "NOT met" };
     println!(
-        "EVM (anvil) fee efficiency, {n} ERC20 sweeps: spent / minimum (gas used x block base fee) avg {:.4}, max {:.4} (target <= 1.02); \
-         the excess is the tip alone: tip avg {:.4} gwei on base fee avg {:.4} gwei (read live: anvil suggests {:.4} gwei and its blocks took 1 gwei tips; it would include a 0 tip); \
-         gas used {:.0}, gas limit {:.2}x of it (unused gas is not charged); with the top-up's own fee {:.2}x the minimum; \
-         the top-up left {:.2}x the sweep's fee in the address (5% margin + max fee headroom: it pays the address's next sweep); \
-         {rounds} executor rounds, {:.1} s",
+        "EVM (anvil) fee efficiency, {case}: {n} ERC20 sweeps, spent / minimum (gas used x block base fee) avg {:.4}, max {:.4}; target <= 1.02: {met}",
         avg(&ratios),
         max(&ratios),
+    );
+    if market.is_some() {
+        println!(
+            "  kinder denominator: spent / (gas used x (block base fee + the market's lowest tip in that block)) avg {:.4}, max {:.4}",
+            avg(&kinder),
+            max(&kinder),
+        );
+    }
+    println!(
+        "  sweeps paid tip avg {:.4} gwei on the held base fee {held} gwei; gas used {:.0}, gas limit {:.2}x of it (unused gas is not charged); \
+         with the top-up's own fee {:.2}x the minimum; the top-up left {:.2}x the sweep's fee in the address \
+         (5% margin + max fee headroom: it pays the address's next sweep); {rounds} executor rounds, {:.1} s",
         gwei(avg(&tips)),
-        gwei(avg(&bases)),
-        gwei(suggested),
         avg(&gas_used),
         avg(&limits),
         avg(&with_top_up),
@@ -291,5 +355,11 @@ async fn evm(n: usize) -> anyhow::Result<()> {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    evm(sweeps()).await
+    let base_fee = U256::from(gwei_var("COFFER_BENCH_BASE_FEE_GWEI", 1.0));
+    let market_tip = gwei_var("COFFER_BENCH_MARKET_TIP_GWEI", 0.01);
+    let sweeps = env_or("COFFER_BENCH_SWEEPS", 20);
+    if market_tip > 0 {
+        evm(sweeps, base_fee, Some(market_tip)).await?;
+    }
+    evm(sweeps, base_fee, None).await
 }

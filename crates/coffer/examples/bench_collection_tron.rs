@@ -30,8 +30,7 @@ use coffer::config::{ChainConfig, FamilyConfig, Secret, TokenConfig, TronConfig}
 use coffer_chain::tron::TronAdapter;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferRequest};
-use coffer_domain::ports::{ColdAddress, CollectSettings, CollectionFees, StepKind, StepState};
-use coffer_domain::wallets::rules::default_risk;
+use coffer_domain::ports::{StepKind, StepState};
 use coffer_store::entities::{collection, collection_step};
 use coffer_testkit::tron_node::{base58, CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE};
 use coffer_testkit::{DbKind, TronNode};
@@ -87,57 +86,14 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         config.collection.retry_secs = 1;
     })
     .await?;
-    let (app, ctx, merchant) = (&bench.app, bench.ctx.clone(), bench.merchant);
+    let (app, merchant) = (&bench.app, bench.merchant);
     let err = anyhow::Error::msg;
 
     // The merchant: USDT paid from a hot wallet that is also the fee wallet, collected on each
     // deposit to a cold address holding USDT already.
     let cold = base58(&[0xc0; 20]);
     node.fund_token(&cold, 1_000_000);
-    let (hot_id, hot) = app
-        .wallets
-        .add_hot_wallet(&ctx, TRON, "fees")
-        .await
-        .map_err(err)?;
-    let collect = CollectSettings {
-        auto_collect: true,
-        collect_type: 3,
-        start_time: "00:00".into(),
-        interval_hours: 24,
-        min_collect_amount: "1".into(),
-        min_split_amount: "0".into(),
-    };
-    let asset = app
-        .wallets
-        .add_asset(&ctx, TRON, USDT, &hot, Some((collect, default_risk())))
-        .await
-        .map_err(err)?;
-    let checked = app
-        .wallets
-        .check_cold_request(
-            &ctx,
-            asset,
-            &[ColdAddress {
-                address: cold.clone(),
-                ratio: "1".into(),
-            }],
-        )
-        .await
-        .map_err(err)?;
-    let request = app
-        .wallets
-        .submit_cold_request(&ctx, checked)
-        .await
-        .map_err(err)?;
-    anyhow::ensure!(app
-        .wallets
-        .review_token_request(request, true, "")
-        .await
-        .map_err(err)?);
-    app.store
-        .save_fee_settings(merchant, TRON, Some(hot_id), None, chrono::Utc::now())
-        .await
-        .map_err(err)?;
+    let hot = bench.collecting(TRON, USDT, &cold).await?;
     node.fund(&hot, n as u64 * 20 * TRX);
 
     // N deposits from a payer outside Coffer, credited, each opening a collection.

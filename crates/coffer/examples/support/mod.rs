@@ -127,3 +127,52 @@ where
     }
     Ok(())
 }
+
+impl Bench {
+    /// The merchant collects `token` on `chain` on each deposit (minimum 1, never split) to
+    /// `cold`, approved at once, from a new hot wallet that pays the token and is the fee
+    /// wallet: its address.
+    pub async fn collecting(&self, chain: i64, token: i64, cold: &str) -> anyhow::Result<String> {
+        use coffer_domain::ports::{ColdAddress, CollectSettings, CollectionFees};
+        let (app, ctx, err) = (&self.app, &self.ctx, anyhow::Error::msg);
+        let (hot_id, hot) = app
+            .wallets
+            .add_hot_wallet(ctx, chain, "fees")
+            .await
+            .map_err(err)?;
+        let collect = CollectSettings {
+            auto_collect: true,
+            collect_type: 3,
+            start_time: "00:00".into(),
+            interval_hours: 24,
+            min_collect_amount: "1".into(),
+            min_split_amount: "0".into(),
+        };
+        let risk = coffer_domain::wallets::rules::default_risk();
+        let asset = app
+            .wallets
+            .add_asset(ctx, chain, token, &hot, Some((collect, risk)))
+            .await
+            .map_err(err)?;
+        let cold = [ColdAddress {
+            address: cold.into(),
+            ratio: "1".into(),
+        }];
+        let checked = app
+            .wallets
+            .check_cold_request(ctx, asset, &cold)
+            .await
+            .map_err(err)?;
+        let request = app.wallets.submit_cold_request(ctx, checked).await.map_err(err)?;
+        anyhow::ensure!(app
+            .wallets
+            .review_token_request(request, true, "")
+            .await
+            .map_err(err)?);
+        app.store
+            .save_fee_settings(self.merchant, chain, Some(hot_id), None, Utc::now())
+            .await
+            .map_err(err)?;
+        Ok(hot)
+    }
+}
