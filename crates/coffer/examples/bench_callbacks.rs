@@ -143,7 +143,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         callback(&mut received, "deposit.confirmed").await?;
         samples.push(confirming_block.elapsed());
     }
-    workers.stop();
+    workers.stop().await;
     samples.sort();
     println!(
         "{kind:?}: confirming block -> callback received ({DEPOSITS} single deposits, {confirmations} confirmations, polls {} ms): p50 {:.0} ms, p99 {:.0} ms (target p99 <= 500 ms)",

@@ -395,7 +395,11 @@ impl App {
             miner.abort();
         }
         if let Some(workers) = workers {
-            workers.stop();
+            workers.stop().await;
+            // A restarted or another process scans at once, not after the lease runs out.
+            if let Err(err) = self.scanner.release().await {
+                tracing::warn!(error = %err, "releasing the scanning leases failed");
+            }
         }
         Ok(())
     }

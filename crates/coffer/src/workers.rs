@@ -279,9 +279,13 @@ impl Workers {
         Workers { handles }
     }
 
-    pub fn stop(self) {
-        for handle in self.handles {
+    /// Stops every worker and waits until each has: none is between two awaits any more.
+    pub async fn stop(self) {
+        for handle in &self.handles {
             handle.abort();
+        }
+        for handle in self.handles {
+            let _ = handle.await;
         }
     }
 }

@@ -1,7 +1,8 @@
 //! A real `coffer serve` process killed (SIGKILL) while its callbacks are in flight, then
 //! started again: every callback reaches the merchant under its one event id, none is lost and
 //! none turns into a new event. The killed process's claims run out (`callbacks.timeout_secs`
-//! sets the lease) and the new process delivers them.
+//! sets the lease) and the new process delivers them. A process stopped gracefully gives up its
+//! scanning leases, so the next one scans at once.
 
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
@@ -153,4 +154,55 @@ async fn a_killed_service_loses_no_callback(db: TestDb) {
     assert_eq!(all.data()["total"], DEPOSITS, "no event was made twice");
 }
 
-each_database!(a_killed_service_loses_no_callback);
+/// The devchain's scanning lease: its owner, empty when free.
+async fn scan_owner(app: &TestApp) -> Option<String> {
+    use coffer_store::entities::scan_cursor;
+    use sea_orm::EntityTrait;
+    let cursor = scan_cursor::Entity::find_by_id(DEV)
+        .one(app.store.connection())
+        .await
+        .unwrap();
+    cursor.map(|c| c.lease_owner)
+}
+
+async fn a_stopped_service_hands_its_scanning_over_at_once(db: TestDb) {
+    let app = spawn_app(db).await;
+    let dir = tempfile::tempdir().unwrap();
+    let served = serve(&app, dir.path());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while scan_owner(&app).await.unwrap_or_default().is_empty() {
+        assert!(Instant::now() < deadline, "the service never scanned");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        app.scanner.scan_chain(DEV).await.unwrap().busy,
+        "the running service holds the lease"
+    );
+
+    // SIGTERM, as a service manager stops it: it exits cleanly and gives the lease up.
+    let stopped = Command::new("kill")
+        .args(["-TERM", &served.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stopped.success());
+    let mut served = served;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = served.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "coffer did not stop on SIGTERM");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "{status:?}");
+    assert_eq!(scan_owner(&app).await.as_deref(), Some(""));
+    assert!(
+        !app.scanner.scan_chain(DEV).await.unwrap().busy,
+        "scanned at once"
+    );
+}
+
+each_database!(
+    a_killed_service_loses_no_callback,
+    a_stopped_service_hands_its_scanning_over_at_once,
+);

@@ -70,6 +70,11 @@ pub struct DepositScanner {
 type TokenMap = HashMap<String, (i64, i32)>;
 
 impl DepositScanner {
+    /// Gives up this process's scanning leases (it is stopping).
+    pub async fn release(&self) -> AppResult<()> {
+        self.ports.scan.release_cursors(&self.owner).await
+    }
+
     pub(super) fn chain_settings(&self, chain_id: i64) -> ChainScanSettings {
         self.settings
             .chains

@@ -48,6 +48,9 @@ pub trait ScanRepo: Send + Sync {
         lease_until: DateTime<Utc>,
         start_block: u64,
     ) -> AppResult<Option<u64>>;
+    /// Gives up every scanning lease `owner` holds (a process stopping): another process takes
+    /// the chains over at its next step instead of after the lease runs out.
+    async fn release_cursors(&self, owner: &str) -> AppResult<()>;
     async fn scanned_block(&self, chain_id: i64, number: u64) -> AppResult<Option<ScannedBlock>>;
     /// The next block the chain's scanner will read (None before its first step).
     async fn scan_cursor(&self, chain_id: i64) -> AppResult<Option<u64>>;

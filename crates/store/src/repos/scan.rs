@@ -35,6 +35,19 @@ async fn move_cursor(
 
 #[async_trait::async_trait]
 impl ScanRepo for Store {
+    async fn release_cursors(&self, owner: &str) -> AppResult<()> {
+        scan_cursor::Entity::update_many()
+            .col_expr(scan_cursor::Column::LeaseOwner, Expr::value(""))
+            .col_expr(
+                scan_cursor::Column::LeaseUntil,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .filter(scan_cursor::Column::LeaseOwner.eq(owner))
+            .exec(self.connection())
+            .await?;
+        Ok(())
+    }
+
     async fn claim_cursor(
         &self,
         chain_id: i64,
