@@ -122,8 +122,8 @@ pub struct NewStep {
 
 /// A collection's change: it moves from one of `from` to `to` with these fields set, or
 /// nothing happens (another process changed it first). Entering a closed state closes it (its
-/// pair may be planned again); entering Collected adds `attributed` to what the pair collected
-/// and the steps' paid fees to `fee_paid`, in the same transaction.
+/// pair may be planned again) and, in the same transaction, adds `attributed` (when set) to what
+/// the pair and its asset collected and the steps' paid fees to `fee_paid`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CollectionChange {
     pub from: Vec<CollectionStatus>,
