@@ -40,8 +40,11 @@ async fn a_sweep_survives_a_crash_at(db: TestDb, halt: &'static str) {
     let dir = dir.path();
 
     // 1. The first process aborts right after `halt`; before a sweep the top-up must be
-    // confirmed, so blocks come while it works.
-    let miner = halt.starts_with("sweep").then(|| Miner::start(&app));
+    // confirmed, so the blocks that confirm it come while it works (and no more: a part
+    // broadcast before the abort stays out of blocks).
+    let miner = halt
+        .starts_with("sweep")
+        .then(|| Miner::confirming_top_up(&app, &s));
     let ended = serve_until_exit(&app, dir, &sweep_env(Some(halt)));
     if let Some(miner) = miner {
         miner.stop().await;

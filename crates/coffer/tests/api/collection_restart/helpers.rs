@@ -112,10 +112,26 @@ pub(super) struct Miner {
 
 impl Miner {
     pub(super) fn start(app: &TestApp) -> Miner {
+        Miner::mining(app, None)
+    }
+
+    /// Mines only the blocks that confirm the fee top-up sent from `hot`, then no more: the
+    /// sweep signed after it then stays out of blocks, whatever the machine's speed.
+    pub(super) fn confirming_top_up(app: &TestApp, s: &Sweep) -> Miner {
+        Miner::mining(app, Some(s.hot.clone()))
+    }
+
+    fn mining(app: &TestApp, top_up_from: Option<String>) -> Miner {
         let (chain, stop) = (app.devchain.clone(), Arc::new(AtomicBool::new(false)));
+        let confirmations = u64::from(app.config.devchain.confirmations.max(1));
         let stopped = stop.clone();
         let task = tokio::spawn(async move {
             while !stopped.load(Ordering::SeqCst) {
+                if let Some(hot) = &top_up_from {
+                    if top_up_depth(&chain, hot).await >= confirmations {
+                        return;
+                    }
+                }
                 let _ = chain.mine().await;
                 tokio::time::sleep(Duration::from_millis(150)).await;
             }
@@ -166,6 +182,19 @@ pub(super) async fn wait_detail(
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// How many blocks deep the first transfer sent from `hot` is (0: not in a block yet).
+async fn top_up_depth(chain: &coffer_chain::devchain::Devchain, hot: &str) -> u64 {
+    let chain: &dyn ChainAdapter = chain;
+    let head = chain.head().await.unwrap().number;
+    for number in 0..=head {
+        let block = chain.block(number, &[]).await.unwrap().unwrap();
+        if block.transfers.iter().any(|t| t.from == hot) {
+            return head - number + 1;
+        }
+    }
+    0
 }
 
 pub(super) async fn status(app: &TestApp, hash: &Value) -> TxStatus {
