@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useLatestAnswer } from './useLatestAnswer';
 import type { PageQuery, PageResult } from '@/api/types';
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -21,35 +22,12 @@ export function usePagedQuery<T, F extends object>(
   enabled = true,
 ) {
   const [state, setState] = useState<PagedState<F>>({ page: 1, pageSize: DEFAULT_PAGE_SIZE, filters: initialFilters });
-  const [result, setResult] = useState<PageResult<T>>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(false);
-  // The last load failed: the table says so (with Retry) instead of showing "No data".
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
-  const latest = useRef(0);
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-
-  useEffect(() => {
-    if (!enabled) return;
-    const run = ++latest.current;
-    setLoading(true);
-    fetchRef
-      .current({ page: state.page, pageSize: state.pageSize, ...state.filters })
-      .then((answer) => {
-        if (run !== latest.current) return;
-        setResult({ list: answer?.list ?? [], total: answer?.total ?? 0 });
-        setFailed(false);
-      })
-      .catch(() => {
-        if (run !== latest.current) return;
-        setResult({ list: [], total: 0 });
-        setFailed(true);
-      })
-      .finally(() => {
-        if (run === latest.current) setLoading(false);
-      });
-  }, [state, reloads, enabled]);
+  const load = () =>
+    fetchPage({ page: state.page, pageSize: state.pageSize, ...state.filters }).then((answer) => ({
+      list: answer?.list ?? [],
+      total: answer?.total ?? 0,
+    }));
+  const { answer: result, loading, failed, reload } = useLatestAnswer<PageResult<T>>(load, { list: [], total: 0 }, [state], enabled);
 
   const search = useCallback((filters: F) => setState((current) => ({ ...current, page: 1, filters })), []);
   const changePage = useCallback(
@@ -57,7 +35,6 @@ export function usePagedQuery<T, F extends object>(
       setState((current) => ({ ...current, page: pageSize === current.pageSize ? page : 1, pageSize })),
     [],
   );
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
   /** After a row was added: page 1, where a new row shows. */
   const reloadFirstPage = () => (state.page !== 1 ? changePage(1, state.pageSize) : reload());
   /** After a row was removed: the page before when it was the last row of its page. */
@@ -99,37 +76,7 @@ export type PagedList<T> =
  * load (the table shows it with Retry) and `reload`; read again when `key` changes.
  */
 export function useWholeList<T>(fetchAll: () => Promise<T[] | null | undefined>, key: unknown = null) {
-  const [rows, setRows] = useState<T[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
-  const fetchRef = useRef(fetchAll);
-  fetchRef.current = fetchAll;
-  useEffect(() => {
-    let alive = true;
-    setLoading(true);
-    fetchRef
-      .current()
-      .then((list) => {
-        if (!alive) return;
-        setRows(list ?? []);
-        setFailed(false);
-      })
-      .catch(() => {
-        if (!alive) return;
-        setRows([]);
-        setFailed(true);
-      })
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, [key, reloads]);
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  /** After a save whose answer is the whole new list: show it without reading again. */
-  const replace = useCallback((next: T[]) => {
-    setRows(next);
-    setFailed(false);
-  }, []);
+  const load = () => fetchAll().then((list) => list ?? []);
+  const { answer: rows, loading, failed, reload, replace } = useLatestAnswer<T[]>(load, [], [key]);
   return { rows, loading, failed, reload, replace, pagination: false as const };
 }

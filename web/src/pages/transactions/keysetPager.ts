@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useLatestAnswer } from '@/hooks/useLatestAnswer';
 import { DEFAULT_PAGE_SIZE } from '@/hooks/usePagedQuery';
 
 // A list paged by cursor (keyset): Previous and Next, the page number shown. The cursor of
@@ -33,32 +34,15 @@ interface Answer<T> {
 export function useKeysetList<T, F extends object>(fetchPage: (query: F & { pageSize: number; cursor?: string }) => Promise<Answer<T>>, initialFilters: F) {
   const [filters, setFilters] = useState(initialFilters);
   const [position, setPosition] = useState(() => firstPage());
-  const [answer, setAnswer] = useState<Answer<T>>({ list: [], total: 0, next: null });
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
-  const latest = useRef(0);
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-
-  useEffect(() => {
-    const run = ++latest.current;
-    setLoading(true);
+  const load = () => {
     const cursor = cursorOf(position);
-    fetchRef
-      .current({ ...filters, pageSize: position.pageSize, ...(cursor ? { cursor } : {}) })
-      .then((found) => {
-        if (run !== latest.current) return;
-        setAnswer({ list: found?.list ?? [], total: found?.total ?? 0, next: found?.next ?? null });
-        setFailed(false);
-      })
-      .catch(() => {
-        if (run !== latest.current) return;
-        setAnswer({ list: [], total: 0, next: null });
-        setFailed(true);
-      })
-      .finally(() => run === latest.current && setLoading(false));
-  }, [filters, position, reloads]);
+    return fetchPage({ ...filters, pageSize: position.pageSize, ...(cursor ? { cursor } : {}) }).then((found) => ({
+      list: found?.list ?? [],
+      total: found?.total ?? 0,
+      next: found?.next ?? null,
+    }));
+  };
+  const { answer, loading, failed, reload } = useLatestAnswer<Answer<T>>(load, { list: [], total: 0, next: null }, [filters, position]);
 
   const search = useCallback((next: F) => {
     setFilters(next);
@@ -79,7 +63,7 @@ export function useKeysetList<T, F extends object>(fetchPage: (query: F & { page
     next: () => setPosition((at) => nextPage(at, answer.next)),
     previous: () => setPosition(previousPage),
     changePageSize: (pageSize: number) => setPosition(firstPage(pageSize)),
-    reload: () => setReloads((count) => count + 1),
+    reload,
   };
 }
 
