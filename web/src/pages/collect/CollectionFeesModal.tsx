@@ -1,14 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Form, Input, Select, Space, Tag, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveCollectionFees, type ChainFees } from '@/api/collection';
 import FormModal, { type DialogSpec } from '@/components/FormModal';
-import { useAccess } from '@/hooks/useAccess';
-import { PATHS } from '@/router/catalogue';
-import { PAGES } from '@/router/permissions';
 import { GoogleCodeField, googleCodeOf, refusal } from '@/pages/system/shared';
-import { useChainHotWallets } from '@/pages/token/AssetSettingsFields';
+import { HotWalletLabel, NoHotWalletAlert, useChainHotWallets } from '@/pages/token/HotWalletChoice';
 import { toast } from '@/utils/feedback';
 import { isPositiveAmount } from './collectRules';
 
@@ -35,7 +31,6 @@ interface CollectionFeesModalProps {
  */
 export default function CollectionFeesModal({ chain, decimals, onClose, onSaved }: CollectionFeesModalProps) {
   const { t } = useTranslation();
-  const { hasPermission } = useAccess();
   const [form] = Form.useForm<FeeValues>();
   const { wallets, failed } = useChainHotWallets(chain?.chainId);
 
@@ -52,13 +47,7 @@ export default function CollectionFeesModal({ chain, decimals, onClose, onSaved 
   const options = [...current, ...listed].map((wallet) => ({
     value: wallet.id,
     title: wallet.address,
-    label: (
-      <Space size={6} data-testid={`fees-wallet-option-${wallet.id}`}>
-        <span className="coffer-address">{wallet.address}</span>
-        {wallet.remark && <Typography.Text type="secondary">{wallet.remark}</Typography.Text>}
-        {wallet.status === 1 && <Tag color="orange">{t('token_wallet_paused')}</Tag>}
-      </Space>
-    ),
+    label: <HotWalletLabel wallet={wallet} testId={`fees-wallet-option-${wallet.id}`} />,
   }));
 
   const submit = async (values: FeeValues) => {
@@ -93,14 +82,7 @@ export default function CollectionFeesModal({ chain, decimals, onClose, onSaved 
         />
       </Form.Item>
       {wallets !== null && wallets.length === 0 && (
-        <Alert
-          type={failed ? 'warning' : 'info'}
-          showIcon
-          className="coffer-gap-bottom"
-          data-testid="fees-no-wallet"
-          message={failed ? t('token_hot_wallets_unavailable') : t('token_no_hot_wallet')}
-          description={hasPermission(PAGES.hotWallets) ? <Link to={PATHS.hotWallets}>{t('token_go_hot_wallets')}</Link> : undefined}
-        />
+        <NoHotWalletAlert failed={failed} testId="fees-no-wallet" />
       )}
       <Form.Item
         name="maxFee"

@@ -1,36 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Alert, Divider, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, TimePicker, Typography, type FormInstance, type FormRule } from 'antd';
-import { Link } from 'react-router-dom';
+import { Divider, Form, Input, InputNumber, Radio, Select, Switch, TimePicker, Typography, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { pageHotWallets, type HotWalletRow } from '@/api/wallets';
-import { useAccess } from '@/hooks/useAccess';
-import { PATHS } from '@/router/catalogue';
-import { PAGES } from '@/router/permissions';
 import { INTERVAL_MAX, INTERVAL_MIN, MAX_DAILY_COUNT, type AssetFormValues } from './assetForm';
 import { isAmount } from './tokenRules';
-
-/** The merchant's hot wallets on a chain, for a wallet select (null while loading; 205 needed). */
-export function useChainHotWallets(chainId: number | undefined): { wallets: HotWalletRow[] | null; failed: boolean } {
-  const [wallets, setWallets] = useState<HotWalletRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    setWallets(null);
-    setFailed(false);
-    if (chainId === undefined) return;
-    let alive = true;
-    pageHotWallets({ page: 1, pageSize: 100, chainId }, { silent: true })
-      .then((answer) => alive && setWallets((answer?.list ?? []).filter((wallet) => wallet.chainId === chainId)))
-      .catch(() => {
-        if (!alive) return;
-        setWallets([]);
-        setFailed(true);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [chainId]);
-  return { wallets, failed };
-}
+import { HotWalletLabel, NoHotWalletAlert, useChainHotWallets } from './HotWalletChoice';
 
 interface AssetSettingsFieldsProps {
   form: FormInstance<AssetFormValues>;
@@ -44,7 +16,6 @@ interface AssetSettingsFieldsProps {
 /** Payment address, collection settings and risk limits: shared by add, edit and the Set tab. */
 export default function AssetSettingsFields({ form, chainId, decimals, disabled = false }: AssetSettingsFieldsProps) {
   const { t } = useTranslation();
-  const { hasPermission } = useAccess();
   const collectType = Form.useWatch('collectType', form);
   const { wallets, failed } = useChainHotWallets(chainId);
 
@@ -58,13 +29,7 @@ export default function AssetSettingsFields({ form, chainId, decimals, disabled 
   const walletOptions = (wallets ?? []).map((wallet) => ({
     value: wallet.address,
     title: wallet.address,
-    label: (
-      <Space size={6}>
-        <span className="coffer-address">{wallet.address}</span>
-        {wallet.remark && <Typography.Text type="secondary">{wallet.remark}</Typography.Text>}
-        {wallet.status === 1 && <Tag color="orange">{t('token_wallet_paused')}</Tag>}
-      </Space>
-    ),
+    label: <HotWalletLabel wallet={wallet} />,
   }));
 
   return (
@@ -84,14 +49,7 @@ export default function AssetSettingsFields({ form, chainId, decimals, disabled 
         />
       </Form.Item>
       {chainId !== undefined && wallets !== null && wallets.length === 0 && (
-        <Alert
-          type={failed ? 'warning' : 'info'}
-          showIcon
-          className="coffer-gap-bottom"
-          data-testid="asset-form-no-wallet"
-          message={failed ? t('token_hot_wallets_unavailable') : t('token_no_hot_wallet')}
-          description={hasPermission(PAGES.hotWallets) ? <Link to={PATHS.hotWallets}>{t('token_go_hot_wallets')}</Link> : undefined}
-        />
+        <NoHotWalletAlert failed={failed} testId="asset-form-no-wallet" />
       )}
 
       <Divider orientation="left" plain>

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, Select, Space, Tag, Typography, type FormRule } from 'antd';
+import { Alert, Button, Form, Input, Select, type FormRule } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
 import type { ChainNode } from '@/api/types';
 import { manualWithdraw, requestWithdraw, type WithdrawalRow } from '@/api/withdrawals';
-import { useChainHotWallets } from '@/pages/token/AssetSettingsFields';
+import { HotWalletLabel, useChainHotWallets } from '@/pages/token/HotWalletChoice';
 import { chainById } from '@/pages/token/tokenRules';
 import { ServerError } from '@/components/FormModal';
 import { useAddressRules } from '@/store/addressRules';
@@ -142,13 +142,7 @@ export default function WithdrawForm({ mode, chains, assets, allowed, onCreated 
     value: wallet.address,
     title: wallet.address,
     disabled: wallet.status === 1,
-    label: (
-      <Space size={6}>
-        <span className="coffer-address">{wallet.address}</span>
-        {wallet.remark && <Typography.Text type="secondary">{wallet.remark}</Typography.Text>}
-        {wallet.status === 1 && <Tag color="orange">{t('token_wallet_paused')}</Tag>}
-      </Space>
-    ),
+    label: <HotWalletLabel wallet={wallet} />,
   }));
 
   return (
