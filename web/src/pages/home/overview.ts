@@ -29,15 +29,16 @@ export function pickedRange(from: Dayjs | null | undefined, to: Dayjs | null | u
 
 export const isEmptyTally = (tally: Tally): boolean => tally.count === 0 && tally.totals.length === 0;
 
-/** One step of the getting-started card: its text, the screen that does it, and whether it is done. */
-export interface Step {
-  key: keyof HomeOverview['gettingStarted'];
+/** A line of a Home card that leads to the screen where it is handled (`page` to check access). */
+export interface Shortcut<K> {
+  key: K;
   label: TranslationKey;
   page: MenuId;
   path: string;
 }
 
-export const STEPS: readonly Step[] = [
+/** The getting-started card's steps, each done or not. */
+export const STEPS: readonly Shortcut<keyof HomeOverview['gettingStarted']>[] = [
   { key: 'tokenEnabled', label: 'home_step_token', page: PAGES.tokenList, path: PATHS.tokenList },
   { key: 'hotWallet', label: 'home_step_hot_wallet', page: PAGES.hotWallets, path: PATHS.hotWallets },
   { key: 'callbackUrl', label: 'home_step_callback', page: PAGES.callbacks, path: PATHS.callbacks },
@@ -45,15 +46,8 @@ export const STEPS: readonly Step[] = [
   { key: 'rsaKey', label: 'home_step_rsa', page: PAGES.apiKey, path: PATHS.apiKey },
 ];
 
-/** What waits for people, each with the screen where it is handled. */
-export interface WaitingItem {
-  key: keyof HomeOverview['waiting'];
-  label: TranslationKey;
-  page: MenuId;
-  path: string;
-}
-
-export const WAITING: readonly WaitingItem[] = [
+/** What waits for people. */
+export const WAITING: readonly Shortcut<keyof HomeOverview['waiting']>[] = [
   { key: 'withdrawalsInReview', label: 'home_withdrawals_in_review', page: PAGES.withdrawCheck, path: PATHS.withdrawCheck },
   { key: 'callbacksFailing', label: 'home_callbacks_failing', page: PAGES.callbacks, path: PATHS.callbacks },
   { key: 'coldRequestsPending', label: 'home_cold_requests_pending', page: PAGES.tokenList, path: PATHS.tokenList },
