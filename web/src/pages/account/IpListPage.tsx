@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deletePartnerIp, getPartnerIps, type PartnerIpRow } from '@/api/ipList';
@@ -16,7 +16,8 @@ import { zoneTime } from '@/pages/orders/orderFields';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
 import IpRequestModal from './IpRequestModal';
-import { applyStatusView, countActive, countsTowardLimit, limitReached, limitText, statusKey } from './ipRules';
+import { ApplyStatusTag, OnOffTag } from '@/components/StatusTags';
+import { countActive, countsTowardLimit, limitReached, limitText, statusKey } from './ipRules';
 
 const fetchPage = (query: { page: number; pageSize: number }) => getPartnerIps(query);
 
@@ -66,24 +67,13 @@ export default function IpListPage() {
       title: t('ip_apply_status'),
       dataIndex: 'applyStatus',
       key: 'applyStatus',
-      render: (value: number) => {
-        const view = applyStatusView(value);
-        return (
-          <Tag color={view?.color ?? 'default'} data-testid="ip-apply-status">
-            {view ? t(view.key) : String(value)}
-          </Tag>
-        );
-      },
+      render: (value: number) => <ApplyStatusTag value={value} testId="ip-apply-status" />,
     },
     {
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      render: (value: number) => (
-        <Tag color={value === 1 ? 'green' : 'default'} data-testid="ip-status">
-          {t(statusKey(value))}
-        </Tag>
-      ),
+      render: (value: number) => <OnOffTag on={value === 1} onKey={statusKey(1)} offKey={statusKey(0)} testId="ip-status" />,
     },
     { title: t('ip_requested_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
     { title: t('ip_review_time'), dataIndex: 'reviewtime', key: 'reviewtime', secondary: true, render: (value: string | null) => zoneTime(value, timeZone) },

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
-import { APPLY_STATUS, IP_LIMIT, applyStatusView, countActive, countsTowardLimit, isIpAddress, limitReached, limitText, statusKey } from './ipRules';
+import { APPLY_STATUS, applyStatusView } from '@/components/StatusTags';
+import { IP_LIMIT, countActive, countsTowardLimit, isIpAddress, limitReached, limitText, statusKey } from './ipRules';
 
 describe('isIpAddress', () => {
   it.each([

@@ -1,5 +1,5 @@
 import type { PageQuery, PageResult } from '@/api/types';
-import type { IpApplyStatus, IpStatus, PartnerIpRow } from '@/api/ipList';
+import type { IpStatus, PartnerIpRow } from '@/api/ipList';
 import type { TranslationKey } from '@/locales/types';
 
 // Pure rules of the IP list screen (menu 701, docs/api.md "IP list").
@@ -52,17 +52,6 @@ export const countsTowardLimit = (row: Pick<PartnerIpRow, 'applyStatus'>): boole
 export const limitReached = (activeCount: number): boolean => activeCount >= IP_LIMIT;
 
 export const limitText = (activeCount: number): string => `${activeCount} / ${IP_LIMIT}`;
-
-export const APPLY_STATUS: Record<IpApplyStatus, { key: TranslationKey; color: string }> = {
-  0: { key: 'ip_apply_pending', color: 'gold' },
-  1: { key: 'ip_apply_approved', color: 'green' },
-  2: { key: 'ip_apply_rejected', color: 'red' },
-};
-
-/** Label key and tag colour of an apply status; null for a value the contract does not name. */
-export function applyStatusView(value: number): { key: TranslationKey; color: string } | null {
-  return APPLY_STATUS[value as IpApplyStatus] ?? null;
-}
 
 export const statusKey = (value: IpStatus | number): TranslationKey => (value === 1 ? 'ip_status_effective' : 'ip_status_ineffective');
 

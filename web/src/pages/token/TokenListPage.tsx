@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Space, Switch, Tag } from 'antd';
+import { Button, Space, Switch } from 'antd';
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { toast } from '@/utils/feedback';
 import { AddressText } from './AddressText';
 import AssetFormModal from './AssetFormModal';
 import TokenIcon from './TokenIcon';
-import { applyStatusView } from './tokenRules';
+import { ApplyStatusTag, OnOffTag } from '@/components/StatusTags';
 import { useHomeConfig } from './useHomeConfig';
 
 interface TokenListFilters {
@@ -96,9 +96,7 @@ export default function TokenListPage() {
             data-testid="asset-status-switch"
           />
         ) : (
-          <Tag color={status === 1 ? 'green' : 'default'} data-testid="asset-status">
-            {t(status === 1 ? 'token_enabled' : 'token_disabled')}
-          </Tag>
+          <OnOffTag on={status === 1} onKey="token_enabled" offKey="token_disabled" testId="asset-status" />
         ),
     },
     {
@@ -111,26 +109,13 @@ export default function TokenListPage() {
       title: t('token_cold_status'),
       dataIndex: 'coldStatus',
       key: 'coldStatus',
-      render: (value: number) => (
-        <Tag color={value === 1 ? 'green' : 'default'} data-testid="asset-cold-status">
-          {t(value === 1 ? 'token_cold_effective' : 'token_cold_none')}
-        </Tag>
-      ),
+      render: (value: number) => <OnOffTag on={value === 1} onKey="token_cold_effective" offKey="token_cold_none" testId="asset-cold-status" />,
     },
     {
       title: t('token_apply_status'),
       dataIndex: 'applyStatus',
       key: 'applyStatus',
-      render: (value: number | null) => {
-        const view = applyStatusView(value);
-        return view ? (
-          <Tag color={view.color} data-testid="asset-apply-status">
-            {t(view.key)}
-          </Tag>
-        ) : (
-          <span data-testid="asset-apply-status">—</span>
-        );
-      },
+      render: (value: number | null) => <ApplyStatusTag value={value} testId="asset-apply-status" />,
     },
     { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];

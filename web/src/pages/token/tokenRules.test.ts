@@ -1,6 +1,6 @@
+import { applyStatusView } from '@/components/StatusTags';
 import { describe, expect, it } from 'vitest';
 import {
-  applyStatusView,
   coldRequestProblem,
   formatAmountDown,
   hotWalletCountText,

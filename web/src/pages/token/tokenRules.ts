@@ -1,8 +1,6 @@
-import type { ApplyStatus } from '@/api/assets';
 import type { AddressRule } from '@/api/chains';
 import type { ChainNode } from '@/api/types';
 import { duplicateIndexes, isAddressFor } from '@/utils/addressRules';
-import type { TranslationKey } from '@/locales/types';
 
 // Pure rules of the token screens (menu 2, docs/api.md "Wallets and assets"). Amounts and ratios
 // are decimal strings: every rule here works on their digits or on scaled integers, never on
@@ -140,17 +138,6 @@ export function isAmount(value: string | null | undefined, decimals: number): bo
 
 // ---------------------------------------------------------------------------------------------
 // Labels
-
-const APPLY_STATUS: Record<ApplyStatus, { key: TranslationKey; color: string }> = {
-  0: { key: 'ip_apply_pending', color: 'gold' },
-  1: { key: 'ip_apply_approved', color: 'green' },
-  2: { key: 'ip_apply_rejected', color: 'red' },
-};
-
-/** Label key and colour of a request's apply status; null for none (or an unnamed value). */
-export function applyStatusView(value: number | null | undefined): { key: TranslationKey; color: string } | null {
-  return value === null || value === undefined ? null : (APPLY_STATUS[value as ApplyStatus] ?? null);
-}
 
 /** "2 / 5" for the hot-wallet header. */
 export const hotWalletCountText = (count: number): string => `${count} / ${HOT_WALLET_LIMIT}`;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Space, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import CellText from '@/components/list/CellText';
@@ -12,7 +12,8 @@ import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
 import { zoneTime } from '@/pages/orders/orderFields';
 import { AddressText } from '../AddressText';
-import { applyStatusView, ratioPercent } from '../tokenRules';
+import { ratioPercent } from '../tokenRules';
+import { ApplyStatusTag, OnOffTag } from '@/components/StatusTags';
 import ColdRequestModal from './ColdRequestModal';
 
 const fetchRequests = (query: PageQuery & { assetId: number }) => getTokenRequests(query);
@@ -54,24 +55,13 @@ export default function RequestTab({ asset, family, timeZone, onRequested }: Req
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      render: (value: number) => (
-        <Tag color={value === 1 ? 'green' : 'default'} data-testid="request-status">
-          {t(value === 1 ? 'cold_request_in_force' : 'cold_request_not_in_force')}
-        </Tag>
-      ),
+      render: (value: number) => <OnOffTag on={value === 1} onKey="cold_request_in_force" offKey="cold_request_not_in_force" testId="request-status" />,
     },
     {
       title: t('ip_apply_status'),
       dataIndex: 'applyStatus',
       key: 'applyStatus',
-      render: (value: number) => {
-        const view = applyStatusView(value);
-        return (
-          <Tag color={view?.color ?? 'default'} data-testid="request-apply-status">
-            {view ? t(view.key) : String(value)}
-          </Tag>
-        );
-      },
+      render: (value: number) => <ApplyStatusTag value={value} testId="request-apply-status" />,
     },
     { title: t('cold_request_reason'), dataIndex: 'reason', key: 'reason', secondary: true, render: (value: string) => <CellText text={value} width={240} testId="request-reason" /> },
     { title: t('cold_request_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },

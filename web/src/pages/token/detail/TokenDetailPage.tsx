@@ -7,7 +7,8 @@ import { PATHS } from '@/router/catalogue';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { AddressText } from '../AddressText';
 import TokenIcon from '../TokenIcon';
-import { applyStatusView, chainById } from '../tokenRules';
+import { chainById } from '../tokenRules';
+import { ApplyStatusTag, OnOffTag } from '@/components/StatusTags';
 import { useHomeConfig } from '../useHomeConfig';
 import AddressTab from './AddressTab';
 import RequestTab from './RequestTab';
@@ -75,7 +76,6 @@ export default function TokenDetailPage() {
 
   const { asset } = loaded;
   const family = chainById(chains, asset.chainId)?.family;
-  const apply = applyStatusView(asset.applyStatus);
   return (
     <Card
       className="coffer-card"
@@ -98,14 +98,8 @@ export default function TokenDetailPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('token_cold_status')}>
           <Space size={4}>
-            <Tag color={asset.coldStatus === 1 ? 'green' : 'default'} data-testid="detail-cold-status">
-              {t(asset.coldStatus === 1 ? 'token_cold_effective' : 'token_cold_none')}
-            </Tag>
-            {apply && (
-              <Tag color={apply.color} data-testid="detail-apply-status">
-                {t(apply.key)}
-              </Tag>
-            )}
+            <OnOffTag on={asset.coldStatus === 1} onKey="token_cold_effective" offKey="token_cold_none" testId="detail-cold-status" />
+            {asset.applyStatus != null && <ApplyStatusTag value={asset.applyStatus} testId="detail-apply-status" />}
           </Space>
         </Descriptions.Item>
       </Descriptions>
