@@ -28,16 +28,42 @@ fn opt(v: Option<BaseUnits>, decimals: i32) -> Option<String> {
     v.map(|v| decimal(v, decimals))
 }
 
+/// Collection transactions' filter (the list and its export); each part optional.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct CollectionsQuery {
-    #[serde(flatten)]
-    page: PageQuery,
+pub struct CollectionsFilterBody {
     chain_id: Option<i64>,
     token_id: Option<i64>,
     status: Option<i32>,
     address: Option<String>,
     run_id: Option<i64>,
+}
+
+impl CollectionsFilterBody {
+    /// 10422 for a status the spec does not name.
+    pub fn filter(self) -> Result<CollectionFilter, AppError> {
+        let status = match self.status {
+            None => None,
+            Some(code) => {
+                Some(CollectionStatus::from_code(code).ok_or(AppError::Invalid(MsgKey::InvalidStatus))?)
+            }
+        };
+        Ok(CollectionFilter {
+            chain_id: self.chain_id,
+            token_id: self.token_id,
+            status,
+            address: self.address,
+            run_id: self.run_id,
+        })
+    }
+}
+
+#[derive(Deserialize)]
+pub struct CollectionsQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    #[serde(flatten)]
+    filter: CollectionsFilterBody,
 }
 
 /// A collection: token amounts in the token's units, fees in the chain's native coin.
@@ -103,19 +129,7 @@ pub async fn collections_page(
     Allowed(ctx): Allowed<COLLECT_TRANSACTIONS>,
     ApiJson(q): ApiJson<CollectionsQuery>,
 ) -> ApiResult<Paged<CollectionView>> {
-    let status = match q.status {
-        None => None,
-        Some(code) => {
-            Some(CollectionStatus::from_code(code).ok_or(AppError::Invalid(MsgKey::InvalidStatus))?)
-        }
-    };
-    let filter = CollectionFilter {
-        chain_id: q.chain_id,
-        token_id: q.token_id,
-        status,
-        address: q.address,
-        run_id: q.run_id,
-    };
+    let filter = q.filter.filter()?;
     ok(paged(
         state
             .collection

@@ -21,7 +21,7 @@ pub(crate) struct Reader {
 
 /// How a cell reads its wire field.
 #[derive(Clone, Copy)]
-enum Cell {
+pub(crate) enum Cell {
     Text,
     /// An integer code, written as its label.
     Code(fn(i64) -> Option<Label>),
@@ -42,7 +42,12 @@ pub(crate) struct Column {
     cell: Cell,
 }
 
-const fn column(key: &'static str, title: [&'static str; 3], field: &'static str, cell: Cell) -> Column {
+pub(crate) const fn column(
+    key: &'static str,
+    title: [&'static str; 3],
+    field: &'static str,
+    cell: Cell,
+) -> Column {
     Column {
         title: label(key, title),
         field,
@@ -50,11 +55,11 @@ const fn column(key: &'static str, title: [&'static str; 3], field: &'static str
     }
 }
 
-const fn text(key: &'static str, title: [&'static str; 3], field: &'static str) -> Column {
+pub(crate) const fn text(key: &'static str, title: [&'static str; 3], field: &'static str) -> Column {
     column(key, title, field, Cell::Text)
 }
 
-const fn time(key: &'static str, title: [&'static str; 3], field: &'static str) -> Column {
+pub(crate) const fn time(key: &'static str, title: [&'static str; 3], field: &'static str) -> Column {
     column(key, title, field, Cell::Time)
 }
 
@@ -66,8 +71,8 @@ const MERCHANT_ORDER_NO: Column = text(
     "merchantOrderNo",
 );
 const OPEN_ID: Column = text("openid", ["OpenID", "OpenID", "OpenID"], "openId");
-const CHAIN: Column = text("chain", ["Chain", "链", "鏈"], "chainname");
-const TOKEN: Column = text("deposit_token", ["Token", "代币", "代幣"], "symbol");
+pub(crate) const CHAIN: Column = text("chain", ["Chain", "链", "鏈"], "chainname");
+pub(crate) const TOKEN: Column = text("deposit_token", ["Token", "代币", "代幣"], "symbol");
 const HASH: Column = text("tx_hash", ["Hash", "哈希", "哈希"], "hash");
 const FROM: Column = text(
     "from_address",
@@ -236,6 +241,12 @@ pub(crate) static TRANSACTION: Layout = Layout {
 };
 
 impl Column {
+    /// The title's console text (for the test that holds it equal to the console's).
+    #[cfg(test)]
+    pub(crate) fn label(&self) -> Label {
+        self.title
+    }
+
     /// The title in the reader's language; a time's names the merchant's zone.
     pub(crate) fn title(&self, reader: Reader) -> String {
         let title = self.title.text(reader.locale);

@@ -38,7 +38,11 @@ fn console_texts(language: &str) -> HashMap<String, String> {
 
 #[test]
 fn every_export_text_is_the_consoles_text_of_its_key() {
-    let labels: Vec<Label> = all_labels().into_iter().chain(all_titles()).collect();
+    let labels: Vec<Label> = all_labels()
+        .into_iter()
+        .chain(all_titles())
+        .chain(crate::collection_export::all_labels())
+        .collect();
     assert!(labels.len() > 60, "the tables and titles are all here");
     for (language, locale) in [
         ("en", Locale::EnUs),

@@ -14,11 +14,12 @@ use coffer_domain::menu::catalogue::{
 use coffer_domain::ports::OrderKind;
 use coffer_domain::transactions::Transactions;
 use coffer_domain::{AppError, Locale};
-use futures::stream::{self, StreamExt};
+use futures::stream::{self, BoxStream, StreamExt, TryStreamExt};
+use serde::Serialize;
 
 use crate::csv::{line, push_line, BOM};
 use crate::envelope::{ApiError, ApiJson};
-use crate::export_columns::{Layout, Reader, DEPOSIT, TRANSACTION, WITHDRAWAL};
+use crate::export_columns::{Column, Layout, Reader, DEPOSIT, TRANSACTION, WITHDRAWAL};
 use crate::orders::FilterBody;
 use crate::session::{Allowed, AllowedEither};
 use crate::transactions::TransactionView;
@@ -74,7 +75,6 @@ struct Export {
 }
 
 impl Export {
-    /// For the request's language and the merchant's time zone.
     async fn new(
         state: &AppState,
         merchant_id: i64,
@@ -82,11 +82,9 @@ impl Export {
         prefix: &'static str,
         layout: &'static Layout,
     ) -> Result<Export, ApiError> {
-        let locale = Locale::negotiate(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
-        let time_zone = state.config.merchant_time_zone(merchant_id).await?;
         Ok(Export {
             merchant_id,
-            reader: Reader { locale, time_zone },
+            reader: reader(state, merchant_id, headers).await?,
             prefix,
             layout,
         })
@@ -98,51 +96,66 @@ impl Export {
         filter: FilterBody,
         kinds: Vec<OrderKind>,
     ) -> Result<Response, ApiError> {
-        let Export {
-            merchant_id,
-            reader,
-            prefix,
-            layout,
-        } = self;
-        let file_name = file_name(prefix, filter.range(), reader.time_zone);
-        let mut rows = Transactions::new(state.deposits.clone())
-            .export(merchant_id, filter.filter(), kinds)
-            .await?;
-        // The first read decides between the envelope and the file.
-        let first = rows.next().await.transpose()?;
-        let columns = layout.columns();
-        let header = format!("{BOM}{}", line(columns.iter().map(|c| c.title(reader))));
-        // The rows already read go out as one piece (a batch is read at once): one chunk per
-        // line would cost a write and a chunk header per row.
-        let lines = stream::iter(first.map(Ok))
-            .chain(rows)
-            .ready_chunks(EXPORT_CHUNK_LINES)
-            .map(move |rows| {
-                let mut chunk = String::with_capacity(rows.len() * LINE_BYTES_GUESS);
-                for row in rows {
-                    let row = serde_json::to_value(TransactionView::from(row.map_err(cut_short)?))
-                        .map_err(|err| cut_short(AppError::internal(err)))?;
-                    push_line(&mut chunk, columns.iter().map(|c| c.cell(&row, reader)));
-                }
-                Ok::<_, std::io::Error>(Bytes::from(chunk))
-            });
-        let body = stream::iter([Ok(Bytes::from(header))]).chain(lines);
-        let disposition = format!("attachment; filename=\"{file_name}\"");
-        Ok((
-            [
-                (
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static("text/csv; charset=utf-8"),
-                ),
-                (
-                    header::CONTENT_DISPOSITION,
-                    HeaderValue::from_str(&disposition).map_err(AppError::internal)?,
-                ),
-            ],
-            Body::from_stream(body),
-        )
-            .into_response())
+        let file_name = file_name(self.prefix, filter.range(), self.reader.time_zone);
+        let rows = Transactions::new(state.deposits.clone())
+            .export(self.merchant_id, filter.filter(), kinds)
+            .await?
+            .map_ok(TransactionView::from);
+        csv_file(&file_name, self.layout.columns(), self.reader, rows.boxed()).await
     }
+}
+
+/// Who reads an export: the request's language and the merchant's time zone.
+pub(crate) async fn reader(
+    state: &AppState,
+    merchant_id: i64,
+    headers: &HeaderMap,
+) -> Result<Reader, ApiError> {
+    let locale = Locale::negotiate(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
+    let time_zone = state.config.merchant_time_zone(merchant_id).await?;
+    Ok(Reader { locale, time_zone })
+}
+
+/// The CSV download of `rows` (each written through its wire JSON) under `columns`. The first
+/// row is read before answering: a refusal or a failed first read is the usual envelope.
+pub(crate) async fn csv_file<V: Serialize + Send + 'static>(
+    file_name: &str,
+    columns: Vec<Column>,
+    reader: Reader,
+    mut rows: BoxStream<'static, Result<V, AppError>>,
+) -> Result<Response, ApiError> {
+    let first = rows.next().await.transpose()?;
+    let header = format!("{BOM}{}", line(columns.iter().map(|c| c.title(reader))));
+    // The rows already read go out as one piece (a batch is read at once): one chunk per
+    // line would cost a write and a chunk header per row.
+    let lines = stream::iter(first.map(Ok))
+        .chain(rows)
+        .ready_chunks(EXPORT_CHUNK_LINES)
+        .map(move |rows| {
+            let mut chunk = String::with_capacity(rows.len() * LINE_BYTES_GUESS);
+            for row in rows {
+                let row = serde_json::to_value(row.map_err(cut_short)?)
+                    .map_err(|err| cut_short(AppError::internal(err)))?;
+                push_line(&mut chunk, columns.iter().map(|c| c.cell(&row, reader)));
+            }
+            Ok::<_, std::io::Error>(Bytes::from(chunk))
+        });
+    let body = stream::iter([Ok(Bytes::from(header))]).chain(lines);
+    let disposition = format!("attachment; filename=\"{file_name}\"");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition).map_err(AppError::internal)?,
+            ),
+        ],
+        Body::from_stream(body),
+    )
+        .into_response())
 }
 
 /// An export that failed after its first byte: logged, and the download ends in an error.

@@ -8,6 +8,7 @@ mod auth;
 mod bodies;
 mod callbacks;
 mod collection;
+mod collection_export;
 mod collection_records;
 mod config;
 mod console;
@@ -202,6 +203,7 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/collect/waiting" => collection::waiting_page;
         post "/api/partner/collect/fees" => collection_records::fees;
         post "/api/partner/collect/page_list" => collection_records::collections_page;
+        post "/api/partner/collect/export" => collection_export::collections;
         post "/api/partner/collect/detail" => collection_records::collection_detail;
         post "/api/v2/partner/hotwallet/page_list" => wallets::hot_wallet_page;
         post "/api/partner/deposit/pageTx" => deposits::page;

@@ -19,14 +19,14 @@ pub const DEPOSIT_EXPORT: &str = "/api/partner/deposit/export";
 pub const WITHDRAW_EXPORT: &str = "/api/partner/withdraw/export";
 
 /// A downloaded export: its headers and its lines (BOM removed, CRLF split).
-struct Download {
-    content_type: String,
-    disposition: String,
-    lines: Vec<String>,
+pub(crate) struct Download {
+    pub content_type: String,
+    pub disposition: String,
+    pub lines: Vec<String>,
 }
 
 impl Download {
-    fn header(&self) -> Vec<String> {
+    pub fn header(&self) -> Vec<String> {
         cells(&self.lines[0])
     }
 
@@ -43,7 +43,7 @@ impl Download {
 }
 
 /// The fields of one CSV line (RFC 4180 quoting).
-fn cells(line: &str) -> Vec<String> {
+pub(crate) fn cells(line: &str) -> Vec<String> {
     let (mut fields, mut current, mut quoted) = (Vec::new(), String::new(), false);
     let mut chars = line.chars().peekable();
     while let Some(c) = chars.next() {
@@ -61,7 +61,7 @@ fn cells(line: &str) -> Vec<String> {
     fields
 }
 
-async fn export(app: &TestApp, token: &str, path: &str, body: Value, lang: &str) -> Download {
+pub(crate) async fn export(app: &TestApp, token: &str, path: &str, body: Value, lang: &str) -> Download {
     let response = app
         .http
         .post(format!("{}{path}", app.base))
@@ -95,7 +95,7 @@ async fn export(app: &TestApp, token: &str, path: &str, body: Value, lang: &str)
 }
 
 /// A time the API returned (RFC 3339) as a person in a zone of `hours` reads it.
-fn in_zone(wire: &str, hours: i32) -> String {
+pub(crate) fn in_zone(wire: &str, hours: i32) -> String {
     let zone = FixedOffset::east_opt(hours * 3600).unwrap();
     DateTime::parse_from_rfc3339(wire)
         .unwrap()
@@ -104,7 +104,7 @@ fn in_zone(wire: &str, hours: i32) -> String {
         .to_string()
 }
 
-async fn set_time_zone(app: &TestApp, token: &str, hours: i32) {
+pub(crate) async fn set_time_zone(app: &TestApp, token: &str, hours: i32) {
     let set = app.me(token).set_time_zone(json!({ "timeZone": hours })).await;
     assert_eq!(set.code(), 1, "{:?}", set.body);
 }

@@ -17,6 +17,7 @@ mod callback_retries;
 mod callback_wakeups;
 mod chains;
 mod collection_evm;
+mod collection_export;
 mod collection_fee_wallet;
 mod collection_plan;
 mod collection_restart;

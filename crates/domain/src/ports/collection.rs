@@ -119,6 +119,15 @@ pub trait CollectionQueries: Send + Sync {
         filter: &CollectionFilter,
         page: super::PageRequest,
     ) -> AppResult<super::Paged<super::CollectionRecord>>;
+    /// At most `limit` of the merchant's collections, newest first, older than `before_id`
+    /// when given: an export reads them batch after batch.
+    async fn collections_before(
+        &self,
+        merchant_id: MerchantId,
+        filter: &CollectionFilter,
+        before_id: Option<i64>,
+        limit: u64,
+    ) -> AppResult<Vec<super::CollectionRecord>>;
     /// One of the merchant's collections with its steps; None for another merchant's.
     async fn collection_detail(
         &self,

@@ -7,7 +7,7 @@ use coffer_domain::ports::{
     AssetCollected, CollectionFilter, CollectionQueries, CollectionRecord, CollectionSteps, MerchantId,
     PageRequest, Paged, StepRecord, WaitingFilter, WaitingPair,
 };
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
 use std::collections::HashMap;
 
 use super::collectable::{waiting, waiting_key};
@@ -15,6 +15,19 @@ use super::query::{merchant_rows, page_as};
 use super::text_filter::chain_and_address;
 use crate::entities::{asset_collected, collectable, collection, collection_step};
 use crate::Store;
+
+/// The collections `filter` selects (a merchant's rows are chosen by the caller).
+fn matching(filter: &CollectionFilter) -> Condition {
+    use collection::Column as C;
+    chain_and_address(C::ChainId, C::Address, filter.chain_id, filter.address.as_deref())
+        .add_option(filter.token_id.map(|token_id| C::TokenId.eq(token_id)))
+        .add_option(filter.run_id.map(|run_id| C::RunId.eq(run_id)))
+        .add_option(
+            filter
+                .status
+                .map(|status| C::Status.eq(crate::entities::Stored(status))),
+        )
+}
 
 #[async_trait::async_trait]
 impl CollectionQueries for Store {
@@ -24,19 +37,28 @@ impl CollectionQueries for Store {
         filter: &CollectionFilter,
         page: PageRequest,
     ) -> AppResult<Paged<CollectionRecord>> {
-        use collection::Column as C;
-        let matching = chain_and_address(C::ChainId, C::Address, filter.chain_id, filter.address.as_deref())
-            .add_option(filter.token_id.map(|token_id| C::TokenId.eq(token_id)))
-            .add_option(filter.run_id.map(|run_id| C::RunId.eq(run_id)))
-            .add_option(
-                filter
-                    .status
-                    .map(|status| C::Status.eq(crate::entities::Stored(status))),
-            );
         let query = merchant_rows::<collection::Entity>(merchant_id)
-            .filter(matching)
-            .order_by_desc(C::Id);
+            .filter(matching(filter))
+            .order_by_desc(collection::Column::Id);
         page_as(self, query, page, CollectionRecord::from).await
+    }
+
+    async fn collections_before(
+        &self,
+        merchant_id: MerchantId,
+        filter: &CollectionFilter,
+        before_id: Option<i64>,
+        limit: u64,
+    ) -> AppResult<Vec<CollectionRecord>> {
+        use collection::Column as C;
+        let rows = merchant_rows::<collection::Entity>(merchant_id)
+            .filter(matching(filter))
+            .apply_if(before_id, |query, id| query.filter(C::Id.lt(id)))
+            .order_by_desc(C::Id)
+            .limit(limit)
+            .all(self.connection())
+            .await?;
+        Ok(rows.into_iter().map(CollectionRecord::from).collect())
     }
 
     async fn collection_detail(
