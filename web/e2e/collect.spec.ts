@@ -246,7 +246,7 @@ test('automatic collection on each deposit: the deposit reaches Collected on Col
   await page.getByTestId('filter-search').click();
   await expect(rows).toHaveCount(1);
 
-  // The CSV of the filter: its header and this collection, in the console's words.
+  // The CSV of the filter, written by the server: its header and this collection, in the console's words.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('collection-export').click()]);
   expect(download.suggestedFilename()).toMatch(/^collections-\d{8}\.csv$/);
   const lines = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '').trimEnd().split('\r\n');

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataLines, exportOrders } from './exports';
+import { dataLines, exportList } from './exports';
 
 const http = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('@/utils/request', async (original) => ({
@@ -18,7 +18,7 @@ describe('the order export', () => {
       data: new Blob([csv]),
     });
     const filters = { start: '2026-11-16T00:00:00.000+08:00', end: '2026-11-23T00:00:00.000+08:00', type: 2 as const };
-    const file = await exportOrders('/api/partner/user/tx/export', filters, 'fallback.csv');
+    const file = await exportList('/api/partner/user/tx/export', filters, 'fallback.csv');
     expect(http.request).toHaveBeenCalledWith(expect.objectContaining({ url: '/api/partner/user/tx/export', method: 'POST', data: filters }));
     expect(file).toMatchObject({ fileName: 'transactions-20261116-20261122.csv', rows: 2 });
   });

@@ -1,10 +1,9 @@
 import { blobText, postForFile, type DownloadedFile } from './download';
-import type { OrderFilters } from './orders';
 
-// The order exports (docs/api.md "Order exports"): the server streams every row the filter
-// selects as CSV; the console saves the answer as it came, under the server's file name.
+// The list exports (docs/api.md "Order exports", "Collect"): the server streams every row the
+// filter selects as CSV; the console saves the answer as it came, under the server's file name.
 
-export type ExportPath = '/api/partner/deposit/export' | '/api/partner/withdraw/export' | '/api/partner/user/tx/export';
+export type ExportPath = '/api/partner/deposit/export' | '/api/partner/withdraw/export' | '/api/partner/user/tx/export' | '/api/partner/collect/export';
 
 export interface ExportedFile extends DownloadedFile {
   /** Data lines (the header not counted). */
@@ -26,7 +25,7 @@ export function dataLines(text: string): number {
  * The export of `filters`: the server's file (postForFile: a refusal is shown and rejected) and
  * how many rows it holds.
  */
-export async function exportOrders(path: ExportPath, filters: OrderFilters & { type?: number }, fallbackName: string): Promise<ExportedFile> {
+export async function exportList(path: ExportPath, filters: object, fallbackName: string): Promise<ExportedFile> {
   const file = await postForFile(path, filters, fallbackName);
   return { ...file, rows: dataLines(await blobText(file.blob)) };
 }

@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
-import { blobText } from '@/api/download';
 import { showAllColumns } from '@/test/columns';
 import { ADDRESSES, collectionDetail, collectionRow } from '@/test/collections';
 import { makeUser } from '@/test/fixtures';
@@ -17,8 +16,9 @@ const api = vi.mocked(collectionModule);
 vi.mock('@/api/config');
 const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
-const files = vi.hoisted(() => ({ saveBlob: vi.fn() }));
+const files = vi.hoisted(() => ({ saveBlob: vi.fn(), exportList: vi.fn() }));
 vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveBlob: files.saveBlob }));
+vi.mock('@/api/exports', () => ({ exportList: files.exportList }));
 
 const WAIT = { timeout: 8000 };
 const COLLECTED = collectionRow(9);
@@ -68,6 +68,7 @@ beforeEach(async () => {
   api.pageCollections.mockReset().mockResolvedValue({ list: [COLLECTED, WAITING], total: 2 });
   api.collectionDetail.mockReset().mockImplementation(async (id) => collectionDetail(id === 9 ? COLLECTED : WAITING));
   files.saveBlob.mockReset();
+  files.exportList.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(
     homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', decimals: 18, family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6, contract: '0x1' }] }]),
   );
@@ -162,26 +163,26 @@ describe('Collection transactions', () => {
     expect(sweep.getByTestId('step-hash').getAttribute('data-hash')).toBe(`0x${'b'.repeat(64)}`);
   });
 
-  it('exports every row of the filter as CSV, page by page, in the console words and the merchant zone', async () => {
+  it('exports the filter: the server writes every row, the file is saved under its name', async () => {
     await renderPage();
     await pick('filter-status', 'Collected');
     fireEvent.click(screen.getByTestId('filter-search'));
     await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, status: 1 }), WAIT);
-    const full = Array.from({ length: 100 }, (_, index) => collectionRow(1000 - index));
-    api.pageCollections.mockResolvedValueOnce({ list: full, total: 101 }).mockResolvedValueOnce({ list: [COLLECTED], total: 101 });
+    const blob = new Blob(['\ufeffID\r\n9\r\n10\r\n']);
+    files.exportList.mockResolvedValueOnce({ fileName: 'collections-20261122.csv', rows: 2, blob });
     fireEvent.click(screen.getByTestId('collection-export'));
-    await waitFor(() => expect(files.saveBlob).toHaveBeenCalledTimes(1), WAIT);
-    expect(api.pageCollections).toHaveBeenCalledWith({ status: 1, page: 1, pageSize: 100 });
-    expect(api.pageCollections).toHaveBeenCalledWith({ status: 1, page: 2, pageSize: 100 });
-    const [name, blob] = files.saveBlob.mock.calls[0] as [string, Blob];
-    expect(name).toMatch(/^collections-\d{8}\.csv$/);
-    const lines = (await blobText(blob)).replace(/^\ufeff/, '').split('\r\n');
-    expect(lines).toHaveLength(103); // header, 101 rows, the last line's end
-    expect(lines[0]).toBe(
-      'ID,Created (UTC+8),Chain,Token,Deposit address,Amount,Attributed,Unattributed,Waiting when opened,Fee coin,Sweep fee quoted,Fee paid (all steps),Status,Reason,Trigger,Collect now run,Updated (UTC+8),Finished (UTC+8)',
-    );
-    expect(lines[101]).toBe(`9,2026-11-22 15:00:00,Devchain,USDT,${ADDRESSES.DEPOSIT},20.123456,20,0.123456,20,DEV,0.001,0.002,Collected,,On deposit,,2026-11-22 15:01:00,2026-11-22 15:01:00`);
-    expect((await screen.findAllByText('Exported 101 rows', undefined, WAIT)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(files.saveBlob).toHaveBeenCalledWith('collections-20261122.csv', blob), WAIT);
+    const [path, filters, fallback] = files.exportList.mock.calls[0] as [string, object, string];
+    expect([path, filters]).toEqual(['/api/partner/collect/export', { status: 1 }]);
+    expect(fallback).toMatch(/^collections-\d{8}\.csv$/);
+    expect((await screen.findAllByText('Exported 2 rows', undefined, WAIT)).length).toBeGreaterThan(0);
+
+    // Nothing to export: said, and no file saved.
+    files.exportList.mockResolvedValueOnce({ fileName: 'collections-20261122.csv', rows: 0, blob: new Blob(['\ufeffID\r\n']) });
+    fireEvent.click(screen.getByTestId('collection-export'));
+    await waitFor(() => expect(files.exportList).toHaveBeenCalledTimes(2), WAIT);
+    await settle(100);
+    expect(files.saveBlob).toHaveBeenCalledTimes(1);
   });
 
   it('speaks Chinese', async () => {

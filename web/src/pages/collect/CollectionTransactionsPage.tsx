@@ -4,19 +4,18 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CollectionStatus, pageCollections, type CollectionFilters, type CollectionRow } from '@/api/collection';
-import { saveBlob } from '@/api/download';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, statusField, type FilterField } from '@/components/list/filterFields';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
+import { useListExport } from '@/hooks/useListExport';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { opensDetail } from '@/pages/orders/rowClick';
 import { COLLECTION_STATUS } from '@/pages/orders/statuses';
 import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
-import { toast } from '@/utils/feedback';
 import CollectionDetailDrawer from './CollectionDetailDrawer';
-import { collectionsCsv, collectionsFileName, EXPORT_ROW_LIMIT, readCollections } from './collectionCsv';
+import { collectionsFileName } from './collectionCsv';
 import { collectionColumns } from './collectionFields';
 
 type FilterValues = Omit<CollectionFilters, 'runId'>;
@@ -37,30 +36,6 @@ function runIdOf(params: URLSearchParams): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-/** Export CSV: every row of the filter, read page by page and saved as one file. */
-function useCollectionExport(filters: CollectionFilters, timeZone: number | null) {
-  const { t } = useTranslation();
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { rows, total } = await readCollections(filters);
-      if (rows.length === 0) {
-        toast.info(t('export_empty'));
-        return;
-      }
-      saveBlob(collectionsFileName(timeZone), new Blob([collectionsCsv(rows, t, timeZone)], { type: 'text/csv;charset=utf-8' }));
-      if (total > rows.length) toast.warning(t('export_truncated', { limit: EXPORT_ROW_LIMIT, total }));
-      else toast.success(t('exported_rows', { count: rows.length }));
-    } catch {
-      // the request layer told the user
-    } finally {
-      setExporting(false);
-    }
-  };
-  return { exporting, exportCsv };
-}
-
 /** Collect › Collection transactions (menu 501): every collection, newest first, and its steps. */
 export default function CollectionTransactionsPage() {
   const { t } = useTranslation();
@@ -69,7 +44,7 @@ export default function CollectionTransactionsPage() {
   const [params, setParams] = useSearchParams();
   const [runId, setRunId] = useState(() => runIdOf(params));
   const list = usePagedQuery<CollectionRow, CollectionFilters>(fetchPage, runId === undefined ? {} : { runId });
-  const exporter = useCollectionExport(list.filters, timeZone);
+  const exporter = useListExport('/api/partner/collect/export', list.filters, collectionsFileName(timeZone));
   const [selected, setSelected] = useState<CollectionRow | null>(null);
 
   const showAllRuns = () => {

@@ -17,8 +17,8 @@ const api = vi.mocked(depositsModule);
 vi.mock('@/api/config');
 const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
-const exportsApi = vi.hoisted(() => ({ exportOrders: vi.fn(), saveBlob: vi.fn() }));
-vi.mock('@/api/exports', () => ({ exportOrders: exportsApi.exportOrders }));
+const exportsApi = vi.hoisted(() => ({ exportList: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('@/api/exports', () => ({ exportList: exportsApi.exportList }));
 vi.mock('@/api/download', () => ({ saveBlob: exportsApi.saveBlob }));
 
 const WAIT = { timeout: 8000 };
@@ -49,7 +49,7 @@ beforeEach(async () => {
   api.depositSummary.mockResolvedValue(SUMMARY);
   api.depositDetail.mockResolvedValue({ ...ROW, callbacks: [ATTEMPT] });
   api.pushDeposit.mockResolvedValue(attemptResult());
-  exportsApi.exportOrders.mockReset();
+  exportsApi.exportList.mockReset();
   exportsApi.saveBlob.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
     { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
@@ -183,11 +183,11 @@ describe('deposits table', () => {
   it("exports the filter through the server's file, saved under the server's name", async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
     const blob = new Blob(['csv']);
-    exportsApi.exportOrders.mockResolvedValue({ fileName: 'deposits-20261116-20261122.csv', rows: 2, blob });
+    exportsApi.exportList.mockResolvedValue({ fileName: 'deposits-20261116-20261122.csv', rows: 2, blob });
     await renderPage([3, 301]);
     fireEvent.click(screen.getByTestId('deposit-export'));
     await waitFor(() => expect(exportsApi.saveBlob).toHaveBeenCalledWith('deposits-20261116-20261122.csv', blob), WAIT);
-    const [path, filters, fallback] = exportsApi.exportOrders.mock.calls[0] as [string, object, string];
+    const [path, filters, fallback] = exportsApi.exportList.mock.calls[0] as [string, object, string];
     expect(path).toBe('/api/partner/deposit/export');
     expect(filters).toEqual(DEFAULTS);
     expect(fallback).toMatch(/^deposits-\d{8}-\d{8}\.csv$/);
@@ -195,10 +195,10 @@ describe('deposits table', () => {
   });
 
   it('a refused export saves nothing', async () => {
-    exportsApi.exportOrders.mockRejectedValue(new Error('refused'));
+    exportsApi.exportList.mockRejectedValue(new Error('refused'));
     await renderPage([3, 301]);
     fireEvent.click(screen.getByTestId('deposit-export'));
-    await waitFor(() => expect(exportsApi.exportOrders).toHaveBeenCalledTimes(1), WAIT);
+    await waitFor(() => expect(exportsApi.exportList).toHaveBeenCalledTimes(1), WAIT);
     await settle(100);
     expect(exportsApi.saveBlob).not.toHaveBeenCalled();
     expect(screen.getByTestId('deposit-export').className).not.toContain('ant-btn-loading');

@@ -18,8 +18,8 @@ const api = vi.mocked(withdrawalsModule);
 vi.mock('@/api/config');
 const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
-const exportsApi = vi.hoisted(() => ({ exportOrders: vi.fn(), saveBlob: vi.fn() }));
-vi.mock('@/api/exports', () => ({ exportOrders: exportsApi.exportOrders }));
+const exportsApi = vi.hoisted(() => ({ exportList: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('@/api/exports', () => ({ exportList: exportsApi.exportList }));
 vi.mock('@/api/download', () => ({ saveBlob: exportsApi.saveBlob }));
 
 const WAIT = { timeout: 8000 };
@@ -66,7 +66,7 @@ beforeEach(async () => {
   api.withdrawalSummary.mockResolvedValue(SUMMARY);
   api.withdrawalDetail.mockResolvedValue({ ...WAITING, callbacks: [ATTEMPT], reviews: [REVIEW] });
   api.pushWithdrawal.mockResolvedValue(attemptResult());
-  exportsApi.exportOrders.mockReset();
+  exportsApi.exportList.mockReset();
   exportsApi.saveBlob.mockReset();
   config.getHomeConfig.mockReset().mockResolvedValue(homeConfig([
     { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1' }] },
@@ -189,11 +189,11 @@ describe('Orders › Withdraw', () => {
   it("exports the filter through the server's file of withdrawals", async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
     const blob = new Blob(['csv']);
-    exportsApi.exportOrders.mockResolvedValue({ fileName: 'withdrawals-20261116-20261122.csv', rows: 2, blob });
+    exportsApi.exportList.mockResolvedValue({ fileName: 'withdrawals-20261116-20261122.csv', rows: 2, blob });
     await renderPage([3, 302]);
     fireEvent.click(screen.getByTestId('wd-export'));
     await waitFor(() => expect(exportsApi.saveBlob).toHaveBeenCalledWith('withdrawals-20261116-20261122.csv', blob), WAIT);
-    const [path, filters, fallback] = exportsApi.exportOrders.mock.calls[0] as [string, object, string];
+    const [path, filters, fallback] = exportsApi.exportList.mock.calls[0] as [string, object, string];
     expect(path).toBe('/api/partner/withdraw/export');
     expect(filters).toEqual(DEFAULTS);
     expect(fallback).toMatch(/^withdrawals-\d{8}-\d{8}\.csv$/);
