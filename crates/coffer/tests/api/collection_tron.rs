@@ -231,7 +231,66 @@ async fn a_dropped_sweep_is_sent_again_until_it_expires(db: TestDb) {
     assert_eq!(node.token_balance(&cold()), U256::from(20_000_000u64));
 }
 
+/// The sweep is sent, the node loses its pool, and sending it again is refused for a reason
+/// that does not prove it can never be included (the address cannot pay its bandwidth at the
+/// moment): it is kept and never replaced, and the collection says why it waits; once the node
+/// takes it again it is collected, with one sweep on chain, the first one.
+async fn a_dropped_sweep_refused_again_is_kept_and_says_why(db: TestDb) {
+    let s = setup(db).await;
+    let (node, app, token) = (&s.node, &s.app, s.token.as_str());
+    let (id, _) = activate(&s).await;
+    assert_eq!(sweep(app).await.signed, 1);
+    let first = steps(app, token, &id).await[1]["hash"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    node.drop_pending();
+    let params = node.params();
+    node.set_params(|p| {
+        p.free_net_limit = 0;
+        p.transaction_fee = 1_000_000_000;
+    });
+    let report = sweep(app).await;
+    assert_eq!((report.signed, report.held), (0, 1), "{report:?}");
+    assert_eq!(node.pending_count(), 0, "refused by the node");
+    let found = steps(app, token, &id).await;
+    assert_eq!(kinds_and_states(&found), vec![(2, 4), (3, 2)], "kept as sent");
+    let row = collections(app, token).await[0].clone();
+    assert_eq!(row["status"], 7, "{row}");
+    let reason = row["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("a transaction the node dropped was refused when sent again")
+            && reason.contains("BANDWITH_ERROR"),
+        "{reason}"
+    );
+
+    // Each round after the retry delay sends it again: still refused, still kept, nothing new
+    // signed; once the node can take it, the same transaction goes.
+    let held = SweepReport {
+        held: 1,
+        ..SweepReport::default()
+    };
+    assert_eq!(sweep(app).await, held);
+    assert_eq!(
+        kinds_and_states(&steps(app, token, &id).await),
+        vec![(2, 4), (3, 2)]
+    );
+    node.set_params(|p| *p = params);
+    assert_eq!(sweep(app).await, SweepReport::default());
+    assert_eq!(node.pending_count(), 1, "sent again");
+    node.mine();
+    node.mine();
+    assert_eq!(sweep(app).await.collected, 1);
+    assert_eq!(
+        node.sent_by(&s.user),
+        vec![first],
+        "one sweep on chain, the first one"
+    );
+}
+
 each_database!(
+    a_dropped_sweep_refused_again_is_kept_and_says_why,
     a_new_deposit_address_is_activated_by_its_top_up_then_swept,
     a_sweep_never_sent_before_its_expiration_is_signed_again_once,
     a_dropped_sweep_is_sent_again_until_it_expires,

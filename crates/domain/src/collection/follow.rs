@@ -147,9 +147,19 @@ pub async fn follow(
                 Ok(Flight::Settled)
             }
             // Refused here but not provably dead: other nodes may still include it, so it is
-            // sent again next round and never replaced meanwhile.
+            // never replaced meanwhile. The collection says why it waits and is sent again
+            // after the retry delay.
             Err(e) => {
                 tracing::warn!(step_id = step.id, hash = %step.tx_hash, error = %e, "collection step dropped and refused again; not provably dead, kept");
+                let why = format!(
+                    "a transaction the node dropped was refused when sent again ({e}); kept, as it may still be included"
+                );
+                let until = now + exec.settings.retry;
+                exec.ports
+                    .collection_leases
+                    .hold_collection(step.collection_id, &why, until)
+                    .await?;
+                report.held += 1;
                 Ok(Flight::InFlight)
             }
         },
