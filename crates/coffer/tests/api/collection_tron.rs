@@ -19,7 +19,7 @@ use ruint::aliases::U256;
 use crate::collection_plan::tick;
 use helpers::{
     activate, activation, cold, collections, deposit, first_sweep_fee, kinds_and_states, setup, steps, sun,
-    sweep, TRX,
+    sweep, sweep_sent, TRX,
 };
 
 async fn a_new_deposit_address_is_activated_by_its_top_up_then_swept(db: TestDb) {
@@ -193,12 +193,7 @@ async fn a_sweep_never_sent_before_its_expiration_is_signed_again_once(db: TestD
 async fn a_dropped_sweep_is_sent_again_until_it_expires(db: TestDb) {
     let s = setup(db).await;
     let (node, app, token) = (&s.node, &s.app, s.token.as_str());
-    let (id, _) = activate(&s).await;
-    assert_eq!(sweep(app).await.signed, 1);
-    let first = steps(app, token, &id).await[1]["hash"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (id, first) = sweep_sent(&s).await;
 
     node.drop_pending();
     assert_eq!(sweep(app).await, SweepReport::default());
@@ -238,12 +233,7 @@ async fn a_dropped_sweep_is_sent_again_until_it_expires(db: TestDb) {
 async fn a_dropped_sweep_refused_again_is_kept_and_says_why(db: TestDb) {
     let s = setup(db).await;
     let (node, app, token) = (&s.node, &s.app, s.token.as_str());
-    let (id, _) = activate(&s).await;
-    assert_eq!(sweep(app).await.signed, 1);
-    let first = steps(app, token, &id).await[1]["hash"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (id, first) = sweep_sent(&s).await;
 
     node.drop_pending();
     let params = node.params();

@@ -248,3 +248,14 @@ pub(super) async fn activate(s: &Setup) -> (Value, u64) {
     assert_eq!(s.node.trx_balance(&s.user), top_up);
     (id, top_up)
 }
+
+/// Activated, then the sweep signed and sent: (the collection's id, the sweep's hash).
+pub(super) async fn sweep_sent(s: &Setup) -> (Value, String) {
+    let (id, _) = activate(s).await;
+    assert_eq!(sweep(&s.app).await.signed, 1);
+    let hash = steps(&s.app, &s.token, &id).await[1]["hash"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (id, hash)
+}
