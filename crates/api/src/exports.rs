@@ -1,7 +1,8 @@
 //! The order exports: every row a list's filter selects as CSV, streamed as it is read (one
 //! batch in memory, no row limit). A refusal before the first byte is the usual envelope;
 //! a failure after it cuts the download short (logged), so a partial file is never taken
-//! for a whole one.
+//! for a whole one. The collections export (`collection_export.rs`) is written by the same
+//! [`csv_file`].
 
 use axum::body::{Body, Bytes};
 use axum::extract::State;
