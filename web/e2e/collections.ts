@@ -9,39 +9,10 @@ import type { Authenticator } from './withdrawals';
 // the authenticator, approved by the operator's CLI), fee settings and collections as the API
 // answers them.
 
-export interface Collection {
-  id: number;
-  runId: number | null;
-  trigger: number;
-  address: string;
-  status: number;
-  reason: string;
-  amount: string | null;
-  attributed: string | null;
-  unattributed: string | null;
-  nativeSymbol: string;
-  feeEstimated: string | null;
-  feePaid: string | null;
-  txurl: string;
-}
+// The console's own wire types: the specs read the API as the console does.
+import type { ChainFees, CollectionRow as Collection, CollectionStep } from '../src/api/collection';
 
-export interface CollectionStep {
-  kind: number;
-  part: number;
-  fromAddress: string;
-  toAddress: string;
-  amount: string;
-  hash: string;
-  state: number;
-  feePaid: string | null;
-}
-
-export interface ChainFees {
-  chainId: number;
-  feeWalletId: number | null;
-  feeWalletAddress: string | null;
-  maxFee: string;
-}
+export type { ChainFees, Collection, CollectionStep };
 
 /** The merchant's devchain USDT asset. */
 export async function devUsdt(env: E2eEnv, token: string) {
