@@ -8,10 +8,9 @@ use coffer_domain::ports::chain::Asset;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
-use crate::collection_plan::{app, cold_address_in_force, deposit, save_collect, tick};
-use crate::collection_sweep::{collections, dev, hot_wallet_id, mine, save_fees, sweep};
-use crate::deposits::{usdt, DEV};
-use crate::wallets::demo_merchant;
+use crate::collection_plan::{app, deposit, tick};
+use crate::collection_sweep::{collecting, collections, dev, mine, save_fees, sweep, Collecting};
+use crate::deposits::usdt;
 use crate::withdrawals::{detail as withdrawal, units as units_of, withdraw, Payer};
 
 fn decimal(v: BaseUnits) -> String {
@@ -30,16 +29,16 @@ async fn steps(app: &crate::helpers::TestApp, token: &str, row: &Value) -> Vec<V
 
 async fn top_ups_from_one_wallet_never_count_the_same_coin_twice(db: TestDb) {
     let app = app(db).await;
-    let token = app.sign_in_demo().await;
-    let hot = app.accept_token(&token, DEV, 1).await;
-    let merchant = demo_merchant(&app).await;
-    let secret = cold_address_in_force(&app, &token).await;
-    let assets = app.assets(&token).list_all().await;
-    save_collect(&app, &token, &assets.data()[0], 3).await;
+    let Collecting {
+        token,
+        secret,
+        merchant,
+        hot,
+        hot_id,
+    } = collecting(&app).await;
     deposit(&app, merchant, "user-1", "20").await;
     deposit(&app, merchant, "user-2", "30").await;
     assert_eq!(tick(&app).await.opened, 2);
-    let hot_id = hot_wallet_id(&app, &token, &hot).await;
     let saved = save_fees(&app, &token, &secret, Some(hot_id), "").await;
     assert_eq!(saved.code(), 1, "{:?}", saved.body);
 

@@ -108,21 +108,42 @@ pub(crate) async fn hot_wallet_id(app: &TestApp, token: &str, address: &str) -> 
     found.and_then(|w| w["id"].as_i64()).unwrap()
 }
 
-/// The demo merchant with USDT collected on each deposit (minimum 10, split above 100), COLD_A
-/// in force, and a deposit of `amount` to user-1 opened for collection: (session, the
-/// authenticator's secret, the hot wallet's id and address, user-1's address).
-async fn opened_collection(app: &TestApp, amount: &str) -> (String, String, i64, String, String) {
+/// The demo merchant collecting USDT on each deposit (minimum 10, split above 100) to COLD_A,
+/// with its devchain hot wallet (not yet the fee wallet): what the collection tests start from.
+pub(crate) struct Collecting {
+    pub token: String,
+    /// The authenticator's secret.
+    pub secret: String,
+    pub merchant: i64,
+    pub hot: String,
+    pub hot_id: i64,
+}
+
+pub(crate) async fn collecting(app: &TestApp) -> Collecting {
     let token = app.sign_in_demo().await;
     let hot = app.accept_token(&token, DEV, 1).await;
     let merchant = demo_merchant(app).await;
     let secret = cold_address_in_force(app, &token).await;
     let assets = app.assets(&token).list_all().await;
     save_collect(app, &token, &assets.data()[0], 3).await;
-    deposit(app, merchant, "user-1", amount).await;
-    assert_eq!(tick(app).await.opened, 1);
     let hot_id = hot_wallet_id(app, &token, &hot).await;
-    let user_1 = app.deposit_address(merchant, DEV, "user-1").await;
-    (token, secret, hot_id, hot, user_1)
+    Collecting {
+        token,
+        secret,
+        merchant,
+        hot,
+        hot_id,
+    }
+}
+
+/// [`collecting`], and a deposit of `amount` to user-1 opened for collection: (session, the
+/// authenticator's secret, the hot wallet's id and address, user-1's address).
+async fn opened_collection(app: &TestApp, amount: &str) -> (String, String, i64, String, String) {
+    let c = collecting(app).await;
+    deposit(app, c.merchant, "user-1", amount).await;
+    assert_eq!(tick(app).await.opened, 1);
+    let user_1 = app.deposit_address(c.merchant, DEV, "user-1").await;
+    (c.token, c.secret, c.hot_id, c.hot, user_1)
 }
 
 async fn a_deposit_is_swept_once_after_an_exact_fee_top_up(db: TestDb) {

@@ -5,11 +5,10 @@
 use coffer_domain::ports::chain::Asset;
 use coffer_testkit::{each_database, TestDb};
 
-use crate::collection_plan::{cold_address_in_force, deposit, save_collect, tick};
-use crate::collection_sweep::{collections, dev, hot_wallet_id, mine, save_fees, sweep};
-use crate::deposits::DEV;
+use crate::collection_plan::{deposit, tick};
+use crate::collection_sweep::{collecting, collections, dev, mine, save_fees, sweep, Collecting};
 use crate::helpers::spawn_app_with;
-use crate::wallets::{demo_merchant, offline_chains};
+use crate::wallets::offline_chains;
 
 async fn a_round_takes_the_collections_worked_on_longest_ago_first(db: TestDb) {
     let app = spawn_app_with(db, |c| {
@@ -17,17 +16,17 @@ async fn a_round_takes_the_collections_worked_on_longest_ago_first(db: TestDb) {
         c.collection.batch = 1;
     })
     .await;
-    let token = app.sign_in_demo().await;
-    let hot = app.accept_token(&token, DEV, 1).await;
-    let merchant = demo_merchant(&app).await;
-    let secret = cold_address_in_force(&app, &token).await;
-    let assets = app.assets(&token).list_all().await;
-    save_collect(&app, &token, &assets.data()[0], 3).await;
+    let Collecting {
+        token,
+        secret,
+        merchant,
+        hot,
+        hot_id,
+    } = collecting(&app).await;
     for user in ["user-1", "user-2", "user-3"] {
         deposit(&app, merchant, user, "20").await;
     }
     assert_eq!(tick(&app).await.opened, 3);
-    let hot_id = hot_wallet_id(&app, &token, &hot).await;
     let saved = save_fees(&app, &token, &secret, Some(hot_id), "").await;
     assert_eq!(saved.code(), 1, "{:?}", saved.body);
     app.devchain.fund(&hot, &Asset::Native, dev("1")).await.unwrap();
