@@ -4,7 +4,6 @@
 //! once; the collection shows every step, what it cost, and closes. Balance drift fails with an
 //! alarm, an extra nobody deposited is swept and recorded apart, and a fee above the cap waits.
 
-use chrono::Duration;
 use coffer_chain::devchain;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::collection::executor::SweepReport;
@@ -13,138 +12,14 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::assets::COLD_A;
-use crate::collection_plan::{app, cold_address_in_force, deposit, save_collect, tick};
+use crate::collection_plan::{app, deposit, tick};
 use crate::console::Collection;
 use crate::deposits::{scan, usdt, DEV};
-use crate::helpers::TestApp;
-use crate::wallets::{demo_merchant, google_code, list};
+use crate::wallets::{demo_merchant, list};
 
-pub(crate) fn dev(text: &str) -> BaseUnits {
-    BaseUnits::from_decimal(text, 18).unwrap()
-}
+mod helpers;
 
-fn decimal(v: BaseUnits) -> String {
-    v.to_decimal(18)
-}
-
-/// Blocks enough for anything sent before to be confirmed (the devchain needs 3).
-pub(crate) async fn mine(app: &TestApp, blocks: usize) {
-    for _ in 0..blocks {
-        app.devchain.mine().await.unwrap();
-    }
-}
-
-/// One round of the sweep executor, after the retry wait of anything held.
-pub(crate) async fn sweep(app: &TestApp) -> SweepReport {
-    app.clock.advance(Duration::seconds(61));
-    app.sweeper.step().await.unwrap()
-}
-
-/// The merchant's collections as Collection transactions lists them, newest first.
-pub(crate) async fn collections(app: &TestApp, token: &str) -> Vec<Value> {
-    let page = app
-        .collection(token)
-        .page(json!({"page": 1, "pageSize": 20}))
-        .await;
-    assert_eq!(page.code(), 1, "{:?}", page.body);
-    list(&page)
-}
-
-async fn detail(app: &TestApp, token: &str, id: i64) -> Value {
-    let found = app.collection(token).detail(json!({"id": id})).await;
-    assert_eq!(found.code(), 1, "{:?}", found.body);
-    found.data().clone()
-}
-
-pub(crate) async fn save_fees(
-    app: &TestApp,
-    token: &str,
-    secret: &str,
-    wallet: Option<i64>,
-    max_fee: &str,
-) -> crate::helpers::Answer {
-    save_fees_on(app, token, secret, DEV, wallet, max_fee).await
-}
-
-/// Saves `chain`'s fee wallet and cap, a fresh Google code after the last one's window.
-pub(crate) async fn save_fees_on(
-    app: &TestApp,
-    token: &str,
-    secret: &str,
-    chain: i64,
-    wallet: Option<i64>,
-    max_fee: &str,
-) -> crate::helpers::Answer {
-    app.clock.advance(Duration::seconds(31));
-    app.collection(token)
-        .save_fees(json!({"chainId": chain, "feeWalletId": wallet, "maxFee": max_fee,
-                          "googleCode": google_code(app, secret)}))
-        .await
-}
-
-/// The devchain's fee settings as Fund collection reads them.
-async fn dev_fees(app: &TestApp, token: &str) -> Value {
-    let fees = app.collection(token).fees().await;
-    let chains = fees.data().as_array().unwrap().clone();
-    chains.into_iter().find(|c| c["chainId"] == DEV).unwrap()
-}
-
-/// Home's "in deposit addresses" of the devchain USDT.
-async fn in_deposit_addresses(app: &TestApp, token: &str) -> String {
-    let home = app.reports(token).home(json!({})).await;
-    assert_eq!(home.code(), 1, "{:?}", home.body);
-    let holdings = home.data()["holdings"].as_array().unwrap().clone();
-    let usdt = holdings.iter().find(|h| h["tokenId"] == 1).expect("USDT held");
-    usdt["depositAddresses"].as_str().unwrap().to_string()
-}
-
-/// The id of the session's hot wallet at `address`.
-pub(crate) async fn hot_wallet_id(app: &TestApp, token: &str, address: &str) -> i64 {
-    let wallets = app
-        .wallets(token)
-        .hot_page(json!({"page": 1, "pageSize": 10}))
-        .await;
-    let found = list(&wallets).into_iter().find(|w| w["address"] == address);
-    found.and_then(|w| w["id"].as_i64()).unwrap()
-}
-
-/// The demo merchant collecting USDT on each deposit (minimum 10, split above 100) to COLD_A,
-/// with its devchain hot wallet (not yet the fee wallet): what the collection tests start from.
-pub(crate) struct Collecting {
-    pub token: String,
-    /// The authenticator's secret.
-    pub secret: String,
-    pub merchant: i64,
-    pub hot: String,
-    pub hot_id: i64,
-}
-
-pub(crate) async fn collecting(app: &TestApp) -> Collecting {
-    let token = app.sign_in_demo().await;
-    let hot = app.accept_token(&token, DEV, 1).await;
-    let merchant = demo_merchant(app).await;
-    let secret = cold_address_in_force(app, &token).await;
-    let assets = app.assets(&token).list_all().await;
-    save_collect(app, &token, &assets.data()[0], 3).await;
-    let hot_id = hot_wallet_id(app, &token, &hot).await;
-    Collecting {
-        token,
-        secret,
-        merchant,
-        hot,
-        hot_id,
-    }
-}
-
-/// [`collecting`], and a deposit of `amount` to user-1 opened for collection: (session, the
-/// authenticator's secret, the hot wallet's id and address, user-1's address).
-async fn opened_collection(app: &TestApp, amount: &str) -> (String, String, i64, String, String) {
-    let c = collecting(app).await;
-    deposit(app, c.merchant, "user-1", amount).await;
-    assert_eq!(tick(app).await.opened, 1);
-    let user_1 = app.deposit_address(c.merchant, DEV, "user-1").await;
-    (c.token, c.secret, c.hot_id, c.hot, user_1)
-}
+pub(crate) use helpers::*;
 
 async fn a_deposit_is_swept_once_after_an_exact_fee_top_up(db: TestDb) {
     let app = app(db).await;
@@ -228,15 +103,7 @@ async fn a_deposit_is_swept_once_after_an_exact_fee_top_up(db: TestDb) {
     assert_eq!(row["feeEstimated"].as_str(), Some(decimal(fee).as_str()));
     let steps = detail(&app, &token, row["id"].as_i64().unwrap()).await["steps"].clone();
     let sweep_step = &steps[1];
-    assert_eq!(
-        (
-            sweep_step["kind"].as_i64(),
-            sweep_step["state"].as_i64(),
-            sweep_step["toAddress"].as_str(),
-            sweep_step["amount"].as_str()
-        ),
-        (Some(3), Some(4), Some(COLD_A), Some("20"))
-    );
+    assert_confirmed_sweep_part(sweep_step, COLD_A, "20");
     assert!(sweep_step["hash"].as_str().unwrap().starts_with("0x"));
 
     // On chain: the cold address has it, the deposit address keeps only the margin.
