@@ -14,12 +14,15 @@ use coffer_domain::collection::executor::{SweepExecutor, SweepReport};
 use coffer_domain::collection::planner::{CollectionPlanner, PlanReport};
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
+use coffer_domain::error::AppResult;
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
 use coffer_domain::wallets::balances::BalanceReader;
 use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
 use coffer_store::work_listener::Notified;
 use coffer_store::Store;
 use std::collections::HashMap;
+use std::fmt::Debug;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -92,6 +95,35 @@ fn ticker(every: Duration) -> Interval {
     let mut ticker = tokio::time::interval(every);
     ticker.set_missed_tick_behavior(MissedTickBehavior::Delay);
     ticker
+}
+
+/// Runs a worker's `round` on each tick of `every`, for ever, and logs under `what` each round
+/// that did something (`idle` says which did not). A failed round is logged and the next tick
+/// tries again: a node or the database away leaves nothing half done, as the leases run out.
+fn rounds<W, R, F, Fut>(
+    every: Duration,
+    what: &'static str,
+    worker: Arc<W>,
+    round: F,
+    idle: fn(&R) -> bool,
+) -> JoinHandle<()>
+where
+    W: Send + Sync + 'static,
+    R: Debug + Send + 'static,
+    F: Fn(Arc<W>) -> Fut + Send + 'static,
+    Fut: Future<Output = AppResult<R>> + Send + 'static,
+{
+    tokio::spawn(async move {
+        let mut ticker = ticker(every);
+        loop {
+            ticker.tick().await;
+            match round(worker.clone()).await {
+                Ok(report) if !idle(&report) => tracing::info!(?report, "{what}"),
+                Ok(_) => {}
+                Err(err) => tracing::warn!(error = %err, "{what}: round failed"),
+            }
+        }
+    })
 }
 
 /// The next scan of a chain: its tick or, for a chain that signals its blocks, a new block.
@@ -213,69 +245,41 @@ impl Workers {
             callbacks.ports.wakeups.clone(),
         )));
         handles.push(tokio::spawn(delivery_loop(callbacks, poll_every)));
-        handles.push(tokio::spawn(async move {
-            let mut ticker = ticker(execute_every);
-            loop {
-                ticker.tick().await;
-                match executor.step().await {
-                    Ok(report) if report != ExecReport::default() => {
-                        tracing::info!(?report, "withdrawals");
-                    }
-                    Ok(_) => {}
-                    // A node or the database away: the leases run out and the next step retries.
-                    Err(err) => tracing::warn!(error = %err, "withdrawal step failed"),
-                }
-            }
-        }));
-        handles.push(tokio::spawn(async move {
-            let mut ticker = ticker(BALANCE_ROUND_EVERY);
-            loop {
-                ticker.tick().await;
-                match balances.step().await {
-                    Ok(report) if report.read > 0 || report.failed > 0 || report.deleted > 0 => {
-                        tracing::info!(?report, "balance readings");
-                    }
-                    Ok(_) => {}
-                    Err(err) => tracing::warn!(error = %err, "balance readings failed"),
-                }
-            }
-        }));
-        handles.push(tokio::spawn(async move {
-            let mut ticker = ticker(plan_every);
-            loop {
-                ticker.tick().await;
-                match planner.tick().await {
-                    Ok(report) if report != PlanReport::default() => {
-                        tracing::info!(?report, "collection planner")
-                    }
-                    Ok(_) => {}
-                    Err(err) => tracing::warn!(error = %err, "collection planning failed"),
-                }
-            }
-        }));
-        handles.push(tokio::spawn(async move {
-            let mut ticker = ticker(sweep_every);
-            loop {
-                ticker.tick().await;
-                match sweeper.step().await {
-                    Ok(report) if report != SweepReport::default() => {
-                        tracing::info!(?report, "collection sweeps")
-                    }
-                    Ok(_) => {}
-                    Err(err) => tracing::warn!(error = %err, "collection sweeps failed"),
-                }
-            }
-        }));
-        handles.push(tokio::spawn(async move {
-            let mut ticker = ticker(HOUSEKEEPING_EVERY);
-            loop {
-                ticker.tick().await;
-                match housekeeper.run_once().await {
-                    Ok(pruned) => tracing::info!(?pruned, "housekeeping"),
-                    Err(err) => tracing::warn!(error = %err, "housekeeping failed"),
-                }
-            }
-        }));
+        handles.push(rounds(
+            execute_every,
+            "withdrawals",
+            executor,
+            |executor| async move { executor.step().await },
+            |report| *report == ExecReport::default(),
+        ));
+        handles.push(rounds(
+            BALANCE_ROUND_EVERY,
+            "balance readings",
+            balances,
+            |balances| async move { balances.step().await },
+            |report| report.read == 0 && report.failed == 0 && report.deleted == 0,
+        ));
+        handles.push(rounds(
+            plan_every,
+            "collection planner",
+            planner,
+            |planner| async move { planner.tick().await },
+            |report| *report == PlanReport::default(),
+        ));
+        handles.push(rounds(
+            sweep_every,
+            "collection sweeps",
+            sweeper,
+            |sweeper| async move { sweeper.step().await },
+            |report| *report == SweepReport::default(),
+        ));
+        handles.push(rounds(
+            HOUSEKEEPING_EVERY,
+            "housekeeping",
+            housekeeper,
+            |housekeeper| async move { housekeeper.run_once().await },
+            |_| false,
+        ));
         Workers { handles }
     }
 
