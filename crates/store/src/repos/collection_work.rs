@@ -18,6 +18,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use super::collected_totals::{add_asset_collected, add_cold_collected, add_collected};
+use super::held::{hold, read_claimed};
 use super::query::{claim_due, claimable, release_lease};
 use crate::entities::{collection, collection_step, Stored};
 use crate::Store;
@@ -67,21 +68,8 @@ impl CollectionLeases for Store {
             .filter(C::LeaseOwner.eq(owner))
             .exec(db)
             .await?;
-        let mut claimed = Vec::new();
-        for id in won {
-            // A row whose stored values cannot be read is held, not allowed to stop the round.
-            match collection::Entity::find_by_id(id).one(db).await {
-                Err(sea_orm::DbErr::Type(err)) => {
-                    tracing::error!(collection_id = id, error = %err, "stored collection unreadable; held");
-                    let reason = "Held: the stored collection cannot be read; see the service log";
-                    self.hold_collection(id, reason, now + chrono::Duration::hours(1))
-                        .await?;
-                    self.release_collection(id, owner).await?;
-                }
-                read => claimed.extend(read?.map(CollectionRecord::from)),
-            }
-        }
-        Ok(claimed)
+        let claimed = read_claimed::<collection::Entity>(db, won, owner, now).await?;
+        Ok(claimed.into_iter().map(CollectionRecord::from).collect())
     }
 
     async fn release_collection(&self, id: i64, owner: &str) -> AppResult<()> {
@@ -93,16 +81,7 @@ impl CollectionLeases for Store {
     }
 
     async fn hold_collection(&self, id: i64, reason: &str, until: DateTime<Utc>) -> AppResult<()> {
-        collection::Entity::update_many()
-            .col_expr(
-                collection::Column::Reason,
-                Expr::value(reason.chars().take(500).collect::<String>()),
-            )
-            .col_expr(collection::Column::NextAttemptAt, Expr::value(until))
-            .filter(collection::Column::Id.eq(id))
-            .exec(self.connection())
-            .await?;
-        Ok(())
+        hold::<collection::Entity>(self.connection(), id, reason, until).await
     }
 }
 

@@ -3,12 +3,12 @@
 //! signed transactions a wallet has not sent yet.
 
 use chrono::{DateTime, Utc};
-use coffer_domain::error::{AppError, AppResult};
+use coffer_domain::error::AppResult;
 use coffer_domain::ports::OrderStatus;
 use coffer_domain::ports::{WithdrawalLeaseRepo, WithdrawalRecord};
-use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
 
+use super::held::{hold, read_claimed};
 use super::query::{claim_due, claimable, release_lease, take_lease};
 use crate::entities::{hot_wallet, withdrawal, Stored};
 use crate::Store;
@@ -56,26 +56,8 @@ impl WithdrawalLeaseRepo for Store {
             limit,
         )
         .await?;
-        let mut claimed = Vec::new();
-        for id in won {
-            // A row whose stored values cannot be read (a type error) is held, not allowed
-            // to stop the others' round; any other error is the database's.
-            match withdrawal::Entity::find_by_id(id).one(db).await {
-                Err(sea_orm::DbErr::Type(err)) => {
-                    tracing::error!(withdrawal_id = id, error = %err, "stored withdrawal unreadable; held");
-                    let reason = format!(
-                        "Held: the stored order (withdrawal {id}) cannot be read; see the service log"
-                    );
-                    self.hold_withdrawal(id, &reason, now + chrono::Duration::hours(1))
-                        .await?;
-                    self.release_withdrawal(id, owner).await?;
-                }
-                read => claimed.push(WithdrawalRecord::from(
-                    read?.ok_or_else(|| AppError::internal("withdrawal vanished"))?,
-                )),
-            }
-        }
-        Ok(claimed)
+        let claimed = read_claimed::<withdrawal::Entity>(db, won, owner, now).await?;
+        Ok(claimed.into_iter().map(WithdrawalRecord::from).collect())
     }
 
     async fn release_withdrawal(&self, id: i64, owner: &str) -> AppResult<()> {
@@ -87,16 +69,7 @@ impl WithdrawalLeaseRepo for Store {
     }
 
     async fn hold_withdrawal(&self, id: i64, reason: &str, until: DateTime<Utc>) -> AppResult<()> {
-        withdrawal::Entity::update_many()
-            .col_expr(
-                withdrawal::Column::Reason,
-                Expr::value(reason.chars().take(500).collect::<String>()),
-            )
-            .col_expr(withdrawal::Column::NextAttemptAt, Expr::value(until))
-            .filter(withdrawal::Column::Id.eq(id))
-            .exec(self.connection())
-            .await?;
-        Ok(())
+        hold::<withdrawal::Entity>(self.connection(), id, reason, until).await
     }
 
     async fn lease_wallet(
