@@ -9,10 +9,7 @@
 mod support;
 
 use axum::routing::post;
-use coffer_chain::devchain::USDT_CONTRACT;
-use coffer_domain::amount::BaseUnits;
 use coffer_domain::merchant_api::MerchantApiRepo;
-use coffer_domain::ports::chain::Asset;
 use coffer_testkit::DbKind;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -55,19 +52,8 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         .await
         .map_err(anyhow::Error::msg)?;
 
-    let usdt = Asset::Token {
-        contract: USDT_CONTRACT.into(),
-    };
     for i in 0..USERS {
-        let address = app
-            .wallets
-            .deposit_address(merchant, CHAIN, &format!("user-{i}"))
-            .await
-            .map_err(anyhow::Error::msg)?
-            .address;
-        chain
-            .fund(&address, &usdt, BaseUnits::from_decimal("10", 6).unwrap())
-            .await?;
+        bench.deposit_usdt(&format!("user-{i}")).await?;
     }
     chain.mine().await?;
     let started = Instant::now();

@@ -17,10 +17,7 @@ use axum::body::Bytes;
 use axum::routing::post;
 use coffer::config::Config;
 use coffer::workers::{WorkerSet, Workers};
-use coffer_chain::devchain::USDT_CONTRACT;
-use coffer_domain::amount::BaseUnits;
 use coffer_domain::merchant_api::MerchantApiRepo;
-use coffer_domain::ports::chain::Asset;
 use coffer_domain::ports::ScanRepo;
 use coffer_testkit::DbKind;
 use std::time::{Duration, Instant};
@@ -118,20 +115,9 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         execute_every: ms(shipped.withdrawals.poll_ms),
     });
 
-    let usdt = Asset::Token {
-        contract: USDT_CONTRACT.into(),
-    };
     let mut samples = Vec::with_capacity(DEPOSITS);
     for i in 0..DEPOSITS {
-        let address = app
-            .wallets
-            .deposit_address(merchant, CHAIN, &format!("user-{i}"))
-            .await
-            .map_err(anyhow::Error::msg)?
-            .address;
-        chain
-            .fund(&address, &usdt, BaseUnits::from_decimal("10", 6).unwrap())
-            .await?;
+        bench.deposit_usdt(&format!("user-{i}")).await?;
         let mut head = 0;
         for _ in 1..confirmations {
             head = chain.mine().await?.number;

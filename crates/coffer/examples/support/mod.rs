@@ -176,3 +176,31 @@ impl Bench {
         Ok(hot)
     }
 }
+
+impl Bench {
+    /// Pays 10 USDT on the devchain to the deposit address of the merchant's user `open_id`
+    /// (not mined yet): that address.
+    pub async fn deposit_usdt(&self, open_id: &str) -> anyhow::Result<String> {
+        use coffer_domain::amount::BaseUnits;
+        use coffer_domain::ports::chain::Asset;
+        let chain = self
+            .app
+            .devchain
+            .clone()
+            .expect("the benches run on the devchain");
+        let address = self
+            .app
+            .wallets
+            .deposit_address(self.merchant, CHAIN, open_id)
+            .await
+            .map_err(anyhow::Error::msg)?
+            .address;
+        let usdt = Asset::Token {
+            contract: coffer_chain::devchain::USDT_CONTRACT.into(),
+        };
+        chain
+            .fund(&address, &usdt, BaseUnits::from_decimal("10", 6).unwrap())
+            .await?;
+        Ok(address)
+    }
+}
