@@ -172,12 +172,11 @@ impl SweepExecutor {
         report: &mut SweepReport,
     ) -> AppResult<()> {
         // Another collection's transaction from this address goes out before a new nonce.
-        if !self
+        if self
             .ports
             .collection_steps
-            .unsent_from(c.chain_id, &c.address)
+            .sends_waiting_from(c.chain_id, &c.address)
             .await?
-            .is_empty()
         {
             return Ok(());
         }

@@ -86,12 +86,11 @@ async fn sign_and_send(
     {
         follow::broadcast(exec, &unsent, chain, report).await?;
     }
-    if !exec
+    if exec
         .ports
         .collection_steps
-        .unsent_from(c.chain_id, &wallet.address)
+        .sends_waiting_from(c.chain_id, &wallet.address)
         .await?
-        .is_empty()
     {
         return Ok(());
     }

@@ -189,6 +189,12 @@ pub trait CollectionSteps: Send + Sync {
     async fn steps(&self, collection_id: i64) -> AppResult<Vec<StepRecord>>;
     /// Live steps sent from `address` not yet broadcast, of any collection: they go first.
     async fn unsent_from(&self, chain_id: i64, address: &str) -> AppResult<Vec<StepRecord>>;
+
+    /// Whether a step stored from `address` waits to be sent: nothing new is signed from the
+    /// address before it goes out, or its nonce would be taken.
+    async fn sends_waiting_from(&self, chain_id: i64, address: &str) -> AppResult<bool> {
+        Ok(!self.unsent_from(chain_id, address).await?.is_empty())
+    }
     /// Live steps sent from `address` not yet seen in a block (signed or broadcast): what they
     /// spend is not yet out of the balance the node reports.
     async fn unmined_from(&self, chain_id: i64, address: &str) -> AppResult<Vec<StepRecord>>;

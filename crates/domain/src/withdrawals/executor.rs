@@ -267,12 +267,11 @@ impl WithdrawalExecutor {
         }
         // A collection's fee top-up stored from this wallet goes out first too (its executor
         // sends it); signing now would take its nonce.
-        if !self
+        if self
             .ports
             .collection_steps
-            .unsent_from(w.chain_id, &wallet.address)
+            .sends_waiting_from(w.chain_id, &wallet.address)
             .await?
-            .is_empty()
         {
             return Ok(());
         }
