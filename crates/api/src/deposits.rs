@@ -13,11 +13,10 @@ use serde::{Deserialize, Serialize};
 use crate::audit::{done_on, Audited};
 use crate::bodies::ById;
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::orders::{
-    drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
-};
+use crate::orders::{drawer, token_units, AssetColumns, FilterBody, PagedFilter, SummaryView};
 use crate::session::{Allowed, AllowedEither};
 use crate::views::callbacks::AttemptResultView;
+use crate::views::time;
 use crate::AppState;
 
 /// A deposit on the wire (console lists and drawer; the merchant API's rows are cut from it).
@@ -79,9 +78,9 @@ impl From<DepositEntry> for DepositView {
             callback_status: d.callback_status.code(),
             callback_result: d.callback_result,
             notify_status: d.notify_status.code(),
-            createtime: wire_time(d.created_at),
-            confirmtime: d.confirmed_at.map(wire_time),
-            voidtime: d.void_at.map(wire_time),
+            createtime: time(d.created_at),
+            confirmtime: d.confirmed_at.map(time),
+            voidtime: d.void_at.map(time),
         }
     }
 }
@@ -110,7 +109,7 @@ pub async fn page(
         .deposits
         .page(&ctx, &q.filter.filter(), q.page.request()?)
         .await?;
-    ok(paged(found, DepositView::from))
+    ok(found.map(DepositView::from))
 }
 
 pub async fn summary(

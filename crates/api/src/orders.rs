@@ -1,29 +1,16 @@
 //! What the order screens share on the wire, whatever the kind: the filter body, the asset
 //! columns of a row, the summary, and how times are written.
 
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Utc};
 use coffer_domain::auth::AuthContext;
 use coffer_domain::codes::CodeFilter;
 use coffer_domain::orders::{AssetNames, Listed, OrderSummary};
-use coffer_domain::ports::{OrderFilter, OrderKind, OrderOutcome, OrderSum, Paged};
+use coffer_domain::ports::{OrderFilter, OrderKind, OrderOutcome, OrderSum};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
 use crate::bodies::PageQuery;
 use crate::AppState;
-
-/// Times as the wire has always written them (RFC 3339, whole seconds, `Z`).
-pub(crate) fn wire_time(t: DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-/// A page of domain rows as wire rows.
-pub(crate) fn paged<T, V>(found: Paged<T>, view: impl FnMut(T) -> V) -> Paged<V> {
-    Paged {
-        list: found.list.into_iter().map(view).collect(),
-        total: found.total,
-    }
-}
 
 /// An order's drawer: its row, and the callback attempts of its order number as `callbacks`.
 pub(crate) async fn drawer(

@@ -18,10 +18,9 @@ use serde::{Deserialize, Serialize};
 use crate::audit::{done_on, Audited};
 use crate::bodies::ById;
 use crate::envelope::{ok, ApiJson, ApiResult};
-use crate::orders::{
-    drawer, paged, token_units, wire_time, AssetColumns, FilterBody, PagedFilter, SummaryView,
-};
+use crate::orders::{drawer, token_units, AssetColumns, FilterBody, PagedFilter, SummaryView};
 use crate::session::{Allowed, AllowedEither, ListedOrOwn};
+use crate::views::time;
 use crate::AppState;
 
 /// A withdrawal on the wire (console and merchant API alike).
@@ -90,12 +89,12 @@ impl From<Listed<WithdrawalRecord>> for WithdrawalView {
             remark: w.remark,
             created_by: w.created_by_email,
             reviewer: w.reviewer_email,
-            reviewtime: w.reviewed_at.map(wire_time),
+            reviewtime: w.reviewed_at.map(time),
             callback_status: w.callback_status.code(),
             callback_result: w.callback_result,
             notify_status: w.notify_status.code(),
-            createtime: wire_time(w.created_at),
-            completetime: w.completed_at.map(wire_time),
+            createtime: time(w.created_at),
+            completetime: w.completed_at.map(time),
         }
     }
 }
@@ -115,7 +114,7 @@ impl From<ReviewRecord> for ReviewView {
             action: r.action.code(),
             reviewer: r.reviewer_email,
             reason: r.reason,
-            createtime: wire_time(r.created_at),
+            createtime: time(r.created_at),
         }
     }
 }
@@ -236,7 +235,7 @@ pub async fn page(
         .withdrawals
         .page(&ctx, &q.filter.filter(), q.page.request()?)
         .await?;
-    ok(paged(found, WithdrawalView::from))
+    ok(found.map(WithdrawalView::from))
 }
 
 pub async fn summary(

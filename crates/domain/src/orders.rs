@@ -150,10 +150,7 @@ impl<R: Order> OrderLists<R> {
             self.config.chain_nodes(),
             self.orders.page_orders(merchant_id, filter, page),
         )?;
-        Ok(Paged {
-            list: found.list.into_iter().map(|o| Listed::new(o, &nodes)).collect(),
-            total: found.total,
-        })
+        Ok(found.map(|o| Listed::new(o, &nodes)))
     }
 
     /// Count and per-token sums of what the filter selects (exact, in the tokens' units).

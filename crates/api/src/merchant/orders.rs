@@ -13,7 +13,6 @@ use super::MerchantCall;
 use crate::bodies::PageQuery;
 use crate::deposits::DepositView;
 use crate::envelope::{ok, ApiError, ApiResult};
-use crate::orders::paged;
 use crate::withdrawals::WithdrawalView;
 use crate::AppState;
 
@@ -74,7 +73,7 @@ pub async fn deposits(
 ) -> ApiResult<Paged<MerchantDeposit>> {
     let (page, filter) = call.json::<DepositQuery>()?.page_and_filter()?;
     let found = state.deposits.query(call.merchant_id, &filter, page).await?;
-    ok(paged(found, |d| MerchantDeposit::from(DepositView::from(d))))
+    ok(found.map(|d| MerchantDeposit::from(DepositView::from(d))))
 }
 
 pub async fn withdrawals(
@@ -86,7 +85,7 @@ pub async fn withdrawals(
         .withdrawals
         .query_orders(call.merchant_id, &filter, page)
         .await?;
-    ok(paged(found, WithdrawalView::from))
+    ok(found.map(WithdrawalView::from))
 }
 
 /// A deposit as the merchant's server sees it: the callback's fields plus its progress.

@@ -22,10 +22,7 @@ pub fn time(at: DateTime<Utc>) -> String {
 
 /// A page of domain values in their wire shape.
 pub fn paged<T, V: From<T>>(found: Paged<T>) -> Paged<V> {
-    Paged {
-        total: found.total,
-        list: found.list.into_iter().map(V::from).collect(),
-    }
+    found.map(V::from)
 }
 
 /// A list of domain values in their wire shape.

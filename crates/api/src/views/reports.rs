@@ -8,7 +8,8 @@ use coffer_domain::reports::{
 };
 use serde::Serialize;
 
-use crate::orders::{token_units, wire_time};
+use crate::orders::token_units;
+use crate::views::time;
 
 pub(crate) fn wire_date(date: NaiveDate) -> String {
     date.format("%Y-%m-%d").to_string()
@@ -92,10 +93,10 @@ impl From<Holding> for HoldingView {
             chain_id: h.asset.chain_id,
             token_id: h.asset.token_id,
             hot_wallets: amount(h.hot_wallets, h.decimals),
-            hot_wallets_read_at: h.hot_wallets_read_at.map(wire_time),
+            hot_wallets_read_at: h.hot_wallets_read_at.map(time),
             deposit_addresses: amount(h.deposit_addresses, h.decimals),
             cold: h.cold.map(|c| amount(c, h.decimals)),
-            cold_read_at: h.cold_read_at.map(wire_time),
+            cold_read_at: h.cold_read_at.map(time),
             chainname: h.names.chain_name,
             symbol: h.names.symbol,
             decimals: h.decimals,
@@ -140,7 +141,7 @@ impl From<ChainLag> for ChainLagView {
             chainname: c.chain_name,
             scanned_height: c.scanned_height,
             tip_height: c.tip_height,
-            scanned_at: c.scanned_at.map(wire_time),
+            scanned_at: c.scanned_at.map(time),
         }
     }
 }

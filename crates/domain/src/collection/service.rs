@@ -57,23 +57,16 @@ impl CollectionService {
             .collection_queries
             .waiting_page(ctx.merchant_id, filter, page)
             .await?;
-        Ok(Paged {
-            total: found.total,
-            list: found
-                .list
-                .into_iter()
-                .map(|pair| WaitingEntry {
-                    chain_name: chain_name(&nodes, pair.chain_id),
-                    symbol: find_token(&nodes, pair.chain_id, pair.token_id)
-                        .map(|(_, token)| token.symbol.clone())
-                        .unwrap_or_default(),
-                    due: minimums
-                        .get(&(pair.chain_id, pair.token_id))
-                        .is_some_and(|minimum| pair.waiting >= *minimum),
-                    pair,
-                })
-                .collect(),
-        })
+        Ok(found.map(|pair| WaitingEntry {
+            chain_name: chain_name(&nodes, pair.chain_id),
+            symbol: find_token(&nodes, pair.chain_id, pair.token_id)
+                .map(|(_, token)| token.symbol.clone())
+                .unwrap_or_default(),
+            due: minimums
+                .get(&(pair.chain_id, pair.token_id))
+                .is_some_and(|minimum| pair.waiting >= *minimum),
+            pair,
+        }))
     }
 }
 

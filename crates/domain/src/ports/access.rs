@@ -40,6 +40,16 @@ pub struct Paged<T> {
     pub total: u64,
 }
 
+impl<T> Paged<T> {
+    /// The same page, each row turned into a `U`.
+    pub fn map<U>(self, row: impl FnMut(T) -> U) -> Paged<U> {
+        Paged {
+            list: self.list.into_iter().map(row).collect(),
+            total: self.total,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct RoleRecord {
     pub id: i64,

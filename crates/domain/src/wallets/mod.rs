@@ -160,22 +160,15 @@ impl WalletService {
             .addresses
             .page_deposit_addresses(ctx.merchant_id, &filter, page)
             .await?;
-        Ok(Paged {
-            total: found.total,
-            list: found
-                .list
-                .into_iter()
-                .map(|r| DepositAddressEntry {
-                    id: r.id,
-                    chain_id: r.chain_id,
-                    chain_name: chain_name(&nodes, r.chain_id),
-                    open_id: r.open_id,
-                    address: r.address,
-                    remark: r.remark,
-                    created_at: r.created_at,
-                })
-                .collect(),
-        })
+        Ok(found.map(|r| DepositAddressEntry {
+            id: r.id,
+            chain_id: r.chain_id,
+            chain_name: chain_name(&nodes, r.chain_id),
+            open_id: r.open_id,
+            address: r.address,
+            remark: r.remark,
+            created_at: r.created_at,
+        }))
     }
 
     /// The address as the operation log names it: the address and its chain ("0x… (Ethereum)").

@@ -116,24 +116,17 @@ impl CollectionQueries for Store {
             .into_iter()
             .filter_map(|c| Some((c.open_key?, (c.id, c.status.0))))
             .collect();
-        Ok(Paged {
-            total: found.total,
-            list: found
-                .list
-                .into_iter()
-                .map(|row| WaitingPair {
-                    open: open.get(&row.id).copied(),
-                    deposit_address_id: row.deposit_address_id,
-                    address: row.address,
-                    chain_id: row.chain_id,
-                    token_id: row.token_id,
-                    decimals: row.decimals,
-                    credited: row.credited.0,
-                    collected: row.collected.0,
-                    waiting: waiting(row.credited.0, row.collected.0),
-                })
-                .collect(),
-        })
+        Ok(found.map(|row| WaitingPair {
+            open: open.get(&row.id).copied(),
+            deposit_address_id: row.deposit_address_id,
+            address: row.address,
+            chain_id: row.chain_id,
+            token_id: row.token_id,
+            decimals: row.decimals,
+            credited: row.credited.0,
+            collected: row.collected.0,
+            waiting: waiting(row.credited.0, row.collected.0),
+        }))
     }
 }
 
