@@ -19,6 +19,7 @@ mod chains;
 mod collection_evm;
 mod collection_export;
 mod collection_fee_wallet;
+mod collection_guards;
 mod collection_plan;
 mod collection_restart;
 mod collection_sweep;
