@@ -65,6 +65,7 @@ tables_with!(Leased { lease_owner: LeaseOwner, lease_until: LeaseUntil } for
     callback_event,
     collection,
     hot_wallet,
+    scan_cursor,
     withdrawal,
 );
 

@@ -9,9 +9,10 @@ use coffer_domain::ports::{
 };
 use coffer_domain::AppError;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set};
 
 use super::deposits;
+use super::query::{claimable, release_lease, take_lease};
 use crate::entities::{deposit, scan_cursor, scanned_block, Stored};
 use crate::Store;
 
@@ -36,13 +37,7 @@ async fn move_cursor(
 #[async_trait::async_trait]
 impl ScanRepo for Store {
     async fn release_cursors(&self, owner: &str) -> AppResult<()> {
-        scan_cursor::Entity::update_many()
-            .col_expr(scan_cursor::Column::LeaseOwner, Expr::value(""))
-            .col_expr(
-                scan_cursor::Column::LeaseUntil,
-                Expr::value(Option::<DateTime<Utc>>::None),
-            )
-            .filter(scan_cursor::Column::LeaseOwner.eq(owner))
+        release_lease::<scan_cursor::Entity>(owner)
             .exec(self.connection())
             .await?;
         Ok(())
@@ -75,16 +70,9 @@ impl ScanRepo for Store {
         .exec(db)
         .await?;
         // The lease is ours when it is free, expired or already ours: one conditional update.
-        let claimed = scan_cursor::Entity::update_many()
-            .col_expr(scan_cursor::Column::LeaseOwner, Expr::value(owner))
-            .col_expr(scan_cursor::Column::LeaseUntil, Expr::value(lease_until))
+        let claimed = take_lease::<scan_cursor::Entity>(owner, lease_until)
             .filter(scan_cursor::Column::ChainId.eq(chain_id))
-            .filter(
-                Condition::any()
-                    .add(scan_cursor::Column::LeaseOwner.eq(owner))
-                    .add(scan_cursor::Column::LeaseUntil.is_null())
-                    .add(scan_cursor::Column::LeaseUntil.lt(now)),
-            )
+            .filter(claimable::<scan_cursor::Entity>(owner, now))
             .exec(db)
             .await?;
         if claimed.rows_affected != 1 {
