@@ -2,6 +2,15 @@
 
 use super::*;
 
+/// A devchain on a fresh SQLite database, for the tests that need no runtime of their own.
+fn devchain_on_sqlite() -> Fixture {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async { fixture(TestDb::new(coffer_testkit::DbKind::Sqlite).await).await })
+}
+
 /// Computed independently of this crate with a stdlib-only Python implementation of BIP39,
 /// BIP32, secp256k1, keccak256 and EIP-55 (which reproduces anvil's 0xf39F...2266 at
 /// m/44'/60'/0'/0/0 of the same mnemonic).
@@ -31,12 +40,7 @@ fn derive_gives_the_documented_addresses() {
             "dbcec35c5ac5ce0737572b08ba7bcc2f8ad9bd49107a765d5408b504b06e8e88",
         ),
     ];
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let db = runtime.block_on(TestDb::new(coffer_testkit::DbKind::Sqlite));
-    let f = runtime.block_on(fixture(db));
+    let f = devchain_on_sqlite();
     for (purpose, index, path, address, secret) in vectors {
         let key = f.chain.derive(&chain_seed, purpose, index).unwrap();
         assert_eq!(derivation_path(purpose, index), path);
@@ -47,12 +51,7 @@ fn derive_gives_the_documented_addresses() {
 
 #[test]
 fn parse_address_follows_eip55() {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let db = runtime.block_on(TestDb::new(coffer_testkit::DbKind::Sqlite));
-    let f = runtime.block_on(fixture(db));
+    let f = devchain_on_sqlite();
     let good = "0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0";
     assert_eq!(f.chain.parse_address(good).unwrap(), good);
     assert_eq!(f.chain.parse_address(&good.to_lowercase()).unwrap(), good);
