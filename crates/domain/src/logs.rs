@@ -4,22 +4,11 @@
 use crate::auth::AuthContext;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
+pub use crate::ports::AuditRecord;
 use crate::ports::{LogFilter, LoginLogEntry, NewOperationLog, OperationLogEntry, PageRequest, Paged, Ports};
 
 pub struct LogService {
     pub ports: Ports,
-}
-
-/// One audited call, as the audit layer saw it.
-pub struct AuditRecord<'a> {
-    pub action: &'a str,
-    /// What the call was done to (an order number, an e-mail, an address, a role name, ...).
-    pub target: &'a str,
-    pub before: &'a str,
-    pub after: &'a str,
-    pub ip: &'a str,
-    pub user_agent: &'a str,
-    pub code: i32,
 }
 
 /// The longest target kept, in characters: an address or an e-mail fits whole; a longer value
@@ -89,19 +78,17 @@ impl LogService {
     }
 
     pub async fn record(&self, ctx: &AuthContext, record: AuditRecord<'_>) -> AppResult<()> {
+        let target = bounded_target(record.target);
         self.ports
             .logs
             .insert_operation_log(NewOperationLog {
                 merchant_id: ctx.merchant_id,
                 user_id: ctx.user_id,
                 email: &ctx.email,
-                action: record.action,
-                target: &bounded_target(record.target),
-                before: record.before,
-                after: record.after,
-                ip: record.ip,
-                user_agent: record.user_agent,
-                code: record.code,
+                call: AuditRecord {
+                    target: &target,
+                    ..record
+                },
                 at: self.ports.clock.now(),
             })
             .await

@@ -2,7 +2,7 @@
 //! and the browser it came from; another merchant never reads it.
 
 use chrono::{TimeZone, Utc};
-use coffer_domain::ports::{LogRepo, NewOperationLog};
+use coffer_domain::ports::{AuditRecord, LogRepo, NewOperationLog};
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
@@ -212,13 +212,15 @@ async fn older_entries_keep_their_path(db: TestDb) {
             merchant_id,
             user_id: 1,
             email: DEMO_EMAIL,
-            action: "/api/partner/retired/call",
-            target: "",
-            before: "",
-            after: "{}",
-            ip: "127.0.0.1",
-            user_agent: "",
-            code: 1,
+            call: AuditRecord {
+                action: "/api/partner/retired/call",
+                target: "",
+                before: "",
+                after: "{}",
+                ip: "127.0.0.1",
+                user_agent: "",
+                code: 1,
+            },
             at: Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap(),
         })
         .await

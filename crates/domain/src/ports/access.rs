@@ -168,17 +168,24 @@ pub struct NewLoginLog<'a> {
     pub at: DateTime<Utc>,
 }
 
-pub struct NewOperationLog<'a> {
-    pub merchant_id: MerchantId,
-    pub user_id: UserId,
-    pub email: &'a str,
+/// One audited call, as the audit layer saw it.
+pub struct AuditRecord<'a> {
     pub action: &'a str,
+    /// What the call was done to (an order number, an e-mail, an address, a role name, ...).
     pub target: &'a str,
     pub before: &'a str,
     pub after: &'a str,
     pub ip: &'a str,
     pub user_agent: &'a str,
     pub code: i32,
+}
+
+/// An operation log entry: who made the call, the call, and when.
+pub struct NewOperationLog<'a> {
+    pub merchant_id: MerchantId,
+    pub user_id: UserId,
+    pub email: &'a str,
+    pub call: AuditRecord<'a>,
     pub at: DateTime<Utc>,
 }
 

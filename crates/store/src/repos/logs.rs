@@ -79,18 +79,19 @@ impl LogRepo for Store {
     }
 
     async fn insert_operation_log(&self, entry: NewOperationLog<'_>) -> AppResult<()> {
+        let call = entry.call;
         operation_log::ActiveModel {
             merchant_id: Set(entry.merchant_id),
             user_id: Set(entry.user_id),
             email: Set(entry.email.to_string()),
-            action: Set(entry.action.to_string()),
-            target: Set(entry.target.to_string()),
-            before: Set(entry.before.to_string()),
-            after: Set(entry.after.to_string()),
-            ip: Set(entry.ip.to_string()),
-            user_agent: Set(bounded(entry.user_agent)),
-            result: Set(result_text(entry.code == 1).into()),
-            code: Set(entry.code),
+            action: Set(call.action.to_string()),
+            target: Set(call.target.to_string()),
+            before: Set(call.before.to_string()),
+            after: Set(call.after.to_string()),
+            ip: Set(call.ip.to_string()),
+            user_agent: Set(bounded(call.user_agent)),
+            result: Set(result_text(call.code == 1).into()),
+            code: Set(call.code),
             created_at: Set(entry.at),
             ..Default::default()
         }
