@@ -1,5 +1,5 @@
 //! What the order screens share on the wire, whatever the kind: the filter body, the asset
-//! columns of a row, the summary, and how times are written.
+//! columns of a row, the summary and the drawer (times are written by `views::time`).
 
 use chrono::{DateTime, Utc};
 use coffer_domain::auth::AuthContext;
