@@ -7,7 +7,6 @@ use chrono::Duration;
 use coffer_chain::tron::TronAdapter;
 use coffer_chain::{devchain::DEV_MNEMONIC, keys};
 use coffer_domain::amount::BaseUnits;
-use coffer_domain::collection::executor::SweepReport;
 use coffer_domain::collection::sweep::with_margin;
 use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferRequest};
 use coffer_testkit::tron_node::{
@@ -18,6 +17,7 @@ use serde_json::{json, Value};
 
 use crate::chains::{tron_chain, TRON, TRON_USDT_ID};
 use crate::collection_plan::{save_collect, tick};
+pub(super) use crate::collection_sweep::{collections, sweep};
 use crate::helpers::{spawn_app_with, TestApp};
 use crate::wallets::{bind_google, demo_merchant, google_code, list};
 
@@ -40,20 +40,6 @@ pub(super) fn sun(v: &Value) -> u64 {
 /// What activating an address costs at the double's parameters (no staked bandwidth).
 pub(super) fn activation() -> u64 {
     CREATE_ACCOUNT_FEE + CREATE_ACCOUNT_IN_CONTRACT_FEE
-}
-
-/// One round of the sweep executor, after the retry wait of anything held.
-pub(super) async fn sweep(app: &TestApp) -> SweepReport {
-    app.clock.advance(Duration::seconds(61));
-    app.sweeper.step().await.unwrap()
-}
-
-pub(super) async fn collections(app: &TestApp, token: &str) -> Vec<Value> {
-    let page = app
-        .collection(token)
-        .page(json!({"page": 1, "pageSize": 20}))
-        .await;
-    list(&page)
 }
 
 pub(super) async fn steps(app: &TestApp, token: &str, id: &Value) -> Vec<Value> {
