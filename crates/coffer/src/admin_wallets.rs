@@ -124,28 +124,39 @@ pub async fn token(config: &Config, store: &Store, cmd: TokenCmd) -> anyhow::Res
                 .page_token_requests(None, None, pending, page)
                 .await
                 .map_err(anyhow::Error::msg)?;
+            if found.list.is_empty() {
+                let what = if pending { "awaiting review" } else { "at all" };
+                println!("No cold-address requests {what}.");
+            } else if found.total > found.list.len() as u64 {
+                println!("The newest {} of {} requests:", found.list.len(), found.total);
+            }
             for r in found.list {
                 let status = apply_status_label(r.apply_status);
-                let addresses: Vec<String> = r
-                    .cold_addresses
-                    .iter()
-                    .map(|c| format!("{} x{}", c.address, c.ratio))
-                    .collect();
                 println!(
-                    "{}\tmerchant {}\t{} {}\t{status}\t{}",
-                    r.id,
-                    r.merchant_id,
-                    r.chain_name,
-                    r.symbol,
-                    addresses.join(", ")
+                    "{}\tmerchant {}\t{} {}\t{status}",
+                    r.id, r.merchant_id, r.chain_name, r.symbol
                 );
+                // What each address is to Coffer, so that nobody approves a sweep into a
+                // wallet of its own (it would come back as a deposit).
+                let known = wallets
+                    .known_cold_addresses(r.chain_id, &r.cold_addresses)
+                    .await
+                    .map_err(anyhow::Error::msg)?;
+                for c in &r.cold_addresses {
+                    let what = known
+                        .iter()
+                        .find(|k| k.address == c.address)
+                        .map(|k| format!("KNOWN: {}, cannot be approved", k.known_as.describe()))
+                        .unwrap_or_else(|| "not an address Coffer knows".into());
+                    println!("\t{} x{}\t{what}", c.address, c.ratio);
+                }
             }
         }
         TokenCmd::Approve { id } => {
             if !wallets
                 .review_token_request(id, true, "")
                 .await
-                .map_err(anyhow::Error::msg)?
+                .map_err(|e| anyhow::anyhow!("{}", e.msg_key().text(coffer_domain::Locale::EnUs)))?
             {
                 bail!("no token request {id} awaiting review");
             }

@@ -182,11 +182,15 @@ async fn cold_addresses_change_only_through_approved_requests(db: TestDb) {
         ),
         (
             json!([{"address": COLD_A, "ratio": "0.6"}, {"address": COLD_B, "ratio": "0.40001"}]),
-            "The ratios must total 1",
+            "Each ratio is a number above 0 and at most 1, with at most 4 decimals",
         ),
         (
             json!([{"address": COLD_A, "ratio": "0"}, {"address": COLD_B, "ratio": "1"}]),
-            "The ratios must total 1",
+            "Each ratio is a number above 0 and at most 1, with at most 4 decimals",
+        ),
+        (
+            json!([{"address": COLD_A, "ratio": "1.5"}]),
+            "Each ratio is a number above 0 and at most 1, with at most 4 decimals",
         ),
         (json!([]), "Address input is incorrect or duplicate"),
     ];

@@ -16,6 +16,7 @@ mod callback_order;
 mod callback_retries;
 mod callback_wakeups;
 mod chains;
+mod cold_known;
 mod collection_evm;
 mod collection_export;
 mod collection_fee_wallet;

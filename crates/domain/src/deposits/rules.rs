@@ -15,8 +15,15 @@ pub fn is_confirmed(deposit: &ConfirmingDeposit, head: u64) -> bool {
     confirmations(head, deposit.block_number) >= i64::from(deposit.required_confirmations)
 }
 
-/// Only a deposit of an enabled token above the dust line is credited; dust and unsupported
-/// transfers (noted) are recorded for the operator and never credited.
+/// The notes of a transfer recorded and never credited: below the token's dust line...
+pub const DUST: &str = "dust";
+/// ...of a token (or the coin) the merchant has not enabled...
+pub const UNSUPPORTED: &str = "unsupported";
+/// ...or from one of the merchant's own deposit addresses or hot wallets (a sweep, a payout).
+pub const INTERNAL: &str = "internal";
+
+/// Only a deposit of an enabled token above the dust line, from outside the merchant's own
+/// addresses, is credited; the others (noted) are recorded for the operator, never credited.
 pub fn is_credited(note: &str) -> bool {
     note.is_empty()
 }
@@ -59,8 +66,9 @@ mod tests {
     #[test]
     fn dust_and_unsupported_transfers_are_not_credited() {
         assert!(is_credited(""));
-        assert!(!is_credited("dust"));
-        assert!(!is_credited("unsupported"));
+        assert!(!is_credited(DUST));
+        assert!(!is_credited(UNSUPPORTED));
+        assert!(!is_credited(INTERNAL));
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, Block, ChainAdapter};
 use crate::ports::{AssetStatus, NewDeposit, Ports, ScannedBlock, Work};
+use crate::wallets::known::{known_addresses, owned_by};
 
 #[derive(Debug, Clone)]
 pub struct ChainScanSettings {
@@ -42,7 +43,7 @@ impl Default for ScanSettings {
             chains: HashMap::new(),
             dust: HashMap::new(),
             batch_blocks: 100,
-            lease: Duration::seconds(60),
+            lease: Duration::seconds(6),
             keep_blocks: 256,
         }
     }
@@ -273,9 +274,8 @@ impl DepositScanner {
             .addresses
             .deposit_addresses_at(chain_id, &targets)
             .await?;
-        // Each merchant's enabled tokens and hot wallets, asked once per block, not per transfer.
+        // Each merchant's enabled tokens, asked once per block, not per transfer.
         let mut enabled: HashMap<i64, Vec<i64>> = HashMap::new();
-        let mut hot: HashMap<i64, Vec<String>> = HashMap::new();
         for merchant_id in owners.iter().map(|o| o.merchant_id) {
             if enabled.contains_key(&merchant_id) {
                 continue;
@@ -289,18 +289,22 @@ impl DepositScanner {
                     .map(|a| a.token_id)
                     .collect(),
             );
-            let wallets = self
-                .ports
-                .hot_wallets
-                .hot_wallets_on(merchant_id, chain_id)
-                .await?;
-            hot.insert(merchant_id, wallets.into_iter().map(|w| w.address).collect());
         }
+        // Senders Coffer knows: money from a merchant's own deposit address or hot wallet is a
+        // sweep, a payout or a fee top-up of its own, never a deposit.
+        let senders: Vec<String> = block
+            .transfers
+            .iter()
+            .filter(|t| owners.iter().any(|o| o.address == t.to))
+            .map(|t| t.from.clone())
+            .collect();
+        let known_senders = known_addresses(&self.ports, chain_id, &senders).await?;
         let mut found = Vec::new();
         for transfer in &block.transfers {
             let Some(owner) = owners.iter().find(|a| a.address == transfer.to) else {
                 continue;
             };
+            let internal = owned_by(&known_senders, owner.merchant_id, &transfer.from);
             let (token_id, decimals, note) = match &transfer.asset {
                 Asset::Token { contract } => {
                     let Some(&(token_id, decimals)) = tokens.get(contract) else {
@@ -312,22 +316,20 @@ impl DepositScanner {
                         .dust
                         .get(&token_id)
                         .is_some_and(|min| transfer.amount < *min);
-                    let note = if !enabled {
-                        "unsupported"
+                    let note = if internal {
+                        rules::INTERNAL
+                    } else if !enabled {
+                        rules::UNSUPPORTED
                     } else if dust {
-                        "dust"
+                        rules::DUST
                     } else {
                         ""
                     };
                     (Some(token_id), decimals, note)
                 }
-                Asset::Native => {
-                    // The merchant's own fee top-ups (from its hot wallets) are not deposits.
-                    if hot[&owner.merchant_id].contains(&transfer.from) {
-                        continue;
-                    }
-                    (None, native_decimals, "unsupported")
-                }
+                // The merchant's own coin moves (fee top-ups on every sweep) are not recorded.
+                Asset::Native if internal => continue,
+                Asset::Native => (None, native_decimals, rules::UNSUPPORTED),
             };
             found.push(NewDeposit {
                 merchant_id: owner.merchant_id,

@@ -228,6 +228,16 @@ declare_messages! {
     ColdAddressInvalid "address_incorrect_or_duplicate"
         ["Address input is incorrect or duplicate", "地址输入错误或重复", "地址輸入錯誤或重複"],
     RatioTotal "ratio_total" ["The ratios must total 1", "比例之和必须等于 1", "比例之和必須等於 1"],
+    RatioFormat "ratio_format" [
+        "Each ratio is a number above 0 and at most 1, with at most 4 decimals",
+        "每个比例须大于 0 且不超过 1，最多 4 位小数",
+        "每個比例須大於 0 且不超過 1，最多 4 位小數",
+    ],
+    ColdAddressKnown "cold_address_known" [
+        "This address is a deposit or hot wallet address in Coffer and cannot be a cold address",
+        "该地址是 Coffer 中的充值地址或热钱包地址，不能作为冷钱包地址",
+        "該地址是 Coffer 中的充值地址或熱錢包地址，不能作為冷錢包地址",
+    ],
     InvalidStatus "invalid_status" ["Invalid status", "状态无效", "狀態無效"],
     InvalidOpenId "invalid_open_id"
         ["OpenID must be 1 to 64 characters", "OpenID 须为 1 到 64 个字符", "OpenID 須為 1 到 64 個字符"],

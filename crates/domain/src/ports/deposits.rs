@@ -25,7 +25,7 @@ pub struct DepositRecord {
     pub block_hash: String,
     pub required_confirmations: i32,
     pub status: OrderStatus,
-    /// "" credited, "dust", "unsupported".
+    /// "" credited, or why not: `rules::DUST`, `UNSUPPORTED`, `INTERNAL`.
     pub note: String,
     pub credited: bool,
     pub order_no: String,

@@ -21,7 +21,7 @@ pub struct ConfirmingDeposit {
     pub id: i64,
     pub block_number: i64,
     pub required_confirmations: i32,
-    /// "" for a deposit to credit, "dust" or "unsupported".
+    /// "" for a deposit to credit, or why not (`deposits::rules::DUST`, `UNSUPPORTED`, `INTERNAL`).
     pub note: String,
 }
 

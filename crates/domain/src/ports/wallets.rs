@@ -206,6 +206,8 @@ pub trait HotWalletRepo: Send + Sync {
     ) -> AppResult<Paged<HotWalletRecord>>;
     async fn hot_wallets_on(&self, merchant_id: MerchantId, chain_id: i64)
         -> AppResult<Vec<HotWalletRecord>>;
+    /// The hot wallets among `addresses` on a chain (any merchant's: what Coffer knows).
+    async fn hot_wallets_at(&self, chain_id: i64, addresses: &[String]) -> AppResult<Vec<HotWalletRecord>>;
     /// Inserts unless the merchant already has `limit` hot wallets (checked under a lock on the
     /// merchant, so two concurrent adds cannot both pass): None then.
     async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>>;

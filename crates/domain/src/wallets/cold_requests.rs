@@ -2,6 +2,7 @@
 //! operator approves or rejects (`coffer admin`), and only then do they apply.
 
 use super::assets::{find_token, CheckedRequest, ColdAddressEntry, TokenRequestEntry};
+use super::known::{known_addresses, KnownAddress};
 use super::{rules, WalletService};
 use crate::auth::AuthContext;
 use crate::error::{AppError, AppResult};
@@ -58,6 +59,7 @@ impl WalletService {
         let asset = self.own_asset(ctx.merchant_id, asset_id).await?;
         let chain = self.chains.require(asset.chain_id)?;
         let addresses = rules::check_cold_addresses(chain.as_ref(), entries)?;
+        self.refuse_known(asset.chain_id, &addresses).await?;
         let pending = self
             .ports
             .token_requests
@@ -141,10 +143,45 @@ impl WalletService {
         })
     }
 
-    /// Operator review. False when the request does not exist or was already reviewed.
+    /// A cold address must be nobody's deposit address or hot wallet: every sweep into one
+    /// would come back as a deposit. One answer whoever's it is, so no merchant learns
+    /// another's addresses by asking.
+    async fn refuse_known(&self, chain_id: i64, addresses: &[ColdAddress]) -> AppResult<()> {
+        if self.known_cold_addresses(chain_id, addresses).await?.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::Invalid(MsgKey::ColdAddressKnown))
+        }
+    }
+
+    /// The requested addresses Coffer knows, and as what (the operator's review; never shown
+    /// to a merchant).
+    pub async fn known_cold_addresses(
+        &self,
+        chain_id: i64,
+        addresses: &[ColdAddress],
+    ) -> AppResult<Vec<KnownAddress>> {
+        let addresses: Vec<String> = addresses.iter().map(|c| c.address.clone()).collect();
+        known_addresses(&self.ports, chain_id, &addresses).await
+    }
+
+    /// Operator review. False when the request does not exist or was already reviewed. An
+    /// approval is refused while an address of the request is one Coffer knows (requested
+    /// before the rule, or derived since).
     pub async fn review_token_request(&self, id: i64, approve: bool, reason: &str) -> AppResult<bool> {
         let now = self.ports.clock.now();
         if approve {
+            let Some(request) = self.ports.token_requests.token_request(id).await? else {
+                return Ok(false);
+            };
+            if let Some(asset) = self
+                .ports
+                .assets
+                .asset(request.merchant_id, request.asset_id)
+                .await?
+            {
+                self.refuse_known(asset.chain_id, &request.addresses).await?;
+            }
             self.ports.token_requests.approve_token_request(id, now).await
         } else {
             self.ports

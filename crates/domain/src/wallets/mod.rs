@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod balances;
 mod cold_requests;
+pub mod known;
 pub mod rules;
 mod unmined;
 

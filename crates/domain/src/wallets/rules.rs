@@ -46,7 +46,7 @@ pub fn check_cold_addresses(
         if canonical.iter().any(|c| c.address == address) {
             return Err(invalid(MsgKey::ColdAddressInvalid));
         }
-        let ratio = parse_ratio(&entry.ratio).ok_or(invalid(MsgKey::RatioTotal))?;
+        let ratio = parse_ratio(&entry.ratio).ok_or(invalid(MsgKey::RatioFormat))?;
         total += ratio;
         canonical.push(ColdAddress {
             address,

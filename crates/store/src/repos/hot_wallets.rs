@@ -48,6 +48,13 @@ impl HotWalletRepo for Store {
         all_as(self, query, hot).await
     }
 
+    async fn hot_wallets_at(&self, chain_id: i64, addresses: &[String]) -> AppResult<Vec<HotWalletRecord>> {
+        let query = hot_wallet::Entity::find()
+            .filter(hot_wallet::Column::ChainId.eq(chain_id))
+            .filter(hot_wallet::Column::Address.is_in(addresses.iter().cloned()));
+        all_as(self, query, hot).await
+    }
+
     async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>> {
         let tx = self.begin_write().await?;
         // A no-op update locks the merchant's row: concurrent adds queue here, then count.

@@ -1,0 +1,78 @@
+//! Addresses Coffer knows: every merchant's deposit addresses and hot wallets. Money between
+//! them is internal (a sweep, a payout, a fee top-up) and is never credited; none of them may
+//! become a cold address, or each sweep into it would come back as a new deposit.
+
+use crate::error::AppResult;
+use crate::ports::{MerchantId, Ports};
+
+/// What an address is to Coffer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KnownAs {
+    /// An end user's deposit address.
+    Deposit {
+        merchant_id: MerchantId,
+        open_id: String,
+    },
+    /// A hot (payout, fee) wallet.
+    HotWallet { merchant_id: MerchantId },
+}
+
+impl KnownAs {
+    pub fn merchant_id(&self) -> MerchantId {
+        match self {
+            KnownAs::Deposit { merchant_id, .. } | KnownAs::HotWallet { merchant_id } => *merchant_id,
+        }
+    }
+
+    /// How the operator's listing says it.
+    pub fn describe(&self) -> String {
+        match self {
+            KnownAs::Deposit { merchant_id, open_id } => {
+                format!("deposit address of merchant {merchant_id} (OpenID {open_id})")
+            }
+            KnownAs::HotWallet { merchant_id } => format!("hot wallet of merchant {merchant_id}"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnownAddress {
+    /// Canonical, as the chain's adapter spells it.
+    pub address: String,
+    pub known_as: KnownAs,
+}
+
+/// The addresses among `addresses` (canonical) that Coffer knows on the chain, of any merchant.
+pub async fn known_addresses(
+    ports: &Ports,
+    chain_id: i64,
+    addresses: &[String],
+) -> AppResult<Vec<KnownAddress>> {
+    if addresses.is_empty() {
+        return Ok(Vec::new());
+    }
+    let deposits = ports.addresses.deposit_addresses_at(chain_id, addresses).await?;
+    let wallets = ports.hot_wallets.hot_wallets_at(chain_id, addresses).await?;
+    let deposits = deposits.into_iter().map(|d| KnownAddress {
+        address: d.address,
+        known_as: KnownAs::Deposit {
+            merchant_id: d.merchant_id,
+            open_id: d.open_id,
+        },
+    });
+    let wallets = wallets.into_iter().map(|w| KnownAddress {
+        address: w.address,
+        known_as: KnownAs::HotWallet {
+            merchant_id: w.merchant_id,
+        },
+    });
+    Ok(deposits.chain(wallets).collect())
+}
+
+/// True when `address` is one of the merchant's own deposit addresses or hot wallets, among
+/// what [`known_addresses`] found.
+pub fn owned_by(known: &[KnownAddress], merchant_id: MerchantId, address: &str) -> bool {
+    known
+        .iter()
+        .any(|k| k.address == address && k.known_as.merchant_id() == merchant_id)
+}
