@@ -6,7 +6,8 @@
 # rows/s and peak memory); the collection planner over 1,000,000 deposit addresses with 50,000 due
 # (bench_collection); TRON collection on the node double with 3-second blocks: sweeps confirmed per
 # minute and fee efficiency, spent / the chain's minimum per sweep (bench_collection_tron); EVM
-# collection fee efficiency on anvil, the same ratio per ERC20 sweep, with market traffic and idle (bench_collection_evm); then the
+# collection fee efficiency on anvil, the same ratio per ERC20 sweep, with market traffic and idle (bench_collection_evm); how long a
+# node killed with SIGKILL leaves its work before the other node takes it, per kind of work (bench_takeover); then the
 # console's bundle sizes
 # from web/dist (`make bench` builds it first): the login page's gzip JavaScript and the largest route
 # chunk, measured by web/scripts/bundle-size.mjs, the script the budget test uses.
@@ -24,4 +25,7 @@ cargo run --release --locked -q -p coffer --example bench_scale
 cargo run --release --locked -q -p coffer --example bench_collection
 cargo run --release --locked -q -p coffer --example bench_collection_evm
 cargo run --release --locked -q -p coffer --example bench_collection_tron
+# Two real `coffer serve` (the release binary) on the throwaway PostgreSQL, one killed with SIGKILL.
+cargo build --release --locked -q -p coffer --bin coffer
+cargo run --release --locked -q -p coffer --example bench_takeover
 node web/scripts/bundle-size.mjs web/dist

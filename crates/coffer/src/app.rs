@@ -16,6 +16,7 @@ use coffer_domain::config::ConfigService;
 use coffer_domain::crypto::SecretBox;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::DepositService;
+use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::iplist::IpListService;
 use coffer_domain::logs::LogService;
 use coffer_domain::mail::Mailer;
@@ -60,10 +61,14 @@ pub struct Services {
     pub platform_keys: Arc<PlatformKeys>,
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub sweeper: Arc<SweepExecutor>,
+    /// This process's name in leases (its workers' names start with it).
+    pub process: String,
 }
 
-/// This process's name in work leases: host and process id, unique among live processes.
-fn worker_name() -> String {
+/// This process's name in work leases: host and process id, unique among live processes. Each
+/// worker leases under `<process>/<worker>`: a hot wallet's signing turn is leased by the
+/// withdrawal executor or the sweep executor, never by both at once.
+fn process_name() -> String {
     let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "coffer".into());
     format!("{host}:{}:{}", std::process::id(), rand::random::<u32>())
 }
@@ -94,12 +99,13 @@ pub async fn build_services(
         vault.clone(),
         chains.registry.clone(),
     ));
-    let owner = worker_name();
+    let process = process_name();
+    let worker = |name: &str| format!("{process}/{name}");
     let scanner = Arc::new(DepositScanner {
         ports: ports.clone(),
         chains: chains.registry.clone(),
         settings: crate::chains::scan_settings(config),
-        owner: owner.clone(),
+        owner: worker("scanner"),
     });
     let platform_keys = Arc::new(PlatformKeys::new(repo.clone(), sealer.clone()));
     // Created (once, by whichever process is first) and opened at start: a broken key is a
@@ -116,10 +122,10 @@ pub async fn build_services(
             retry_interval: Duration::seconds(config.callbacks.retry_interval_secs),
             max_attempts: config.callbacks.max_attempts,
             timeout: std::time::Duration::from_secs(config.callbacks.timeout_secs),
-            lease: CallbackSettings::lease_for(std::time::Duration::from_secs(config.callbacks.timeout_secs)),
+            lease: config.workers.lease(),
             ..CallbackSettings::default()
         },
-        owner,
+        owner: worker("callbacks"),
         recording: Default::default(),
     });
     let deposits = Arc::new(DepositService {
@@ -138,7 +144,7 @@ pub async fn build_services(
             vault: vault.clone(),
             platform_keys: platform_keys.clone(),
             auth: auth.clone(),
-            owner: worker_name(),
+            owner: worker("withdrawals"),
         },
     )?;
     let sweeper = crate::collection::sweep_executor(
@@ -146,7 +152,7 @@ pub async fn build_services(
         ports.clone(),
         vault.clone(),
         chains.registry.clone(),
-        worker_name(),
+        worker("sweeps"),
     );
     let parts = StateParts {
         sealer,
@@ -168,6 +174,7 @@ pub async fn build_services(
         platform_keys,
         executor: withdrawals.executor,
         sweeper,
+        process,
     })
 }
 
@@ -286,6 +293,7 @@ pub struct App {
     pub balances: Arc<BalanceReader>,
     pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
     pub sweeper: Arc<SweepExecutor>,
+    pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
     block_interval: std::time::Duration,
@@ -296,6 +304,9 @@ impl App {
     pub async fn build(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<App> {
         let store = open_store(config).await?;
         store.migrate().await.context("migrating the database")?;
+        for (old, new) in config.replaced_keys() {
+            tracing::warn!("configuration key {old} is replaced by {new}: it is ignored");
+        }
         let services = build_services(config, &store, clock.clone()).await?;
         let withdrawals = services.state.withdrawals.clone();
         let router = coffer_api::router(services.state);
@@ -312,9 +323,21 @@ impl App {
             settings: BalanceSettings {
                 every: Duration::seconds(config.workers.balance_every_secs.max(1) as i64),
                 batch: 200,
-                lease: Duration::minutes(5),
+                lease: config.workers.lease(),
             },
-            owner: worker_name(),
+            owner: format!("{}/balances", services.process),
+        });
+        let heartbeat = Arc::new(Heartbeat {
+            leases: services.scanner.ports.leases.clone(),
+            clock: services.scanner.ports.clock.clone(),
+            owners: vec![
+                services.scanner.owner.clone(),
+                services.callbacks.owner.clone(),
+                services.executor.owner.clone(),
+                services.sweeper.owner.clone(),
+                balances.owner.clone(),
+            ],
+            lease: config.workers.lease(),
         });
         let planner = Arc::new(coffer_domain::collection::planner::CollectionPlanner::new(
             services.scanner.ports.collection_plans.clone(),
@@ -344,6 +367,7 @@ impl App {
             block_interval: std::time::Duration::from_millis(config.devchain.block_interval_ms),
             workers: config.workers.clone(),
             housekeeper,
+            heartbeat,
         })
     }
 
@@ -386,6 +410,9 @@ impl App {
                 execute_every: std::time::Duration::from_millis(self.withdrawal_poll_ms.max(50)),
             })
         });
+        // The leases of this process's work stay its own while it lives (also a push from the
+        // console leases its callback event, with the workers off).
+        let heartbeat = tokio::spawn(crate::workers::heartbeat(self.heartbeat.clone()));
         // Connect info gives handlers the peer address for the login and operation logs.
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service)
@@ -394,6 +421,7 @@ impl App {
         if let Some(miner) = miner {
             miner.abort();
         }
+        heartbeat.abort();
         if let Some(workers) = workers {
             workers.stop().await;
             // A restarted or another process scans at once, not after the lease runs out.

@@ -93,7 +93,10 @@ pub async fn build(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> any
 pub fn scan_settings(config: &Config) -> coffer_domain::deposits::scanner::ScanSettings {
     use coffer_domain::amount::BaseUnits;
     use coffer_domain::deposits::scanner::{ChainScanSettings, ScanSettings};
-    let mut settings = ScanSettings::default();
+    let mut settings = ScanSettings {
+        lease: config.workers.lease(),
+        ..ScanSettings::default()
+    };
     if config.devchain.enabled {
         settings.chains.insert(
             DEVCHAIN_ID,

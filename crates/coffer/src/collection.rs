@@ -27,7 +27,7 @@ pub fn sweep_executor(
         chains,
         owner,
         settings: SweepSettings {
-            lease: chrono::Duration::seconds(c.lease_secs.max(1)),
+            lease: config.workers.lease(),
             batch: c.batch.clamp(1, 1000),
             retry: chrono::Duration::seconds(c.retry_secs.max(1)),
             confirmations,

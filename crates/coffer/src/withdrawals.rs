@@ -67,7 +67,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
                 HaltAfter::Signed => HaltPoint::Signed,
                 HaltAfter::Broadcast => HaltPoint::Broadcast,
             }),
-            lease: chrono::Duration::seconds(config.withdrawals.lease_secs.max(1)),
+            lease: config.workers.lease(),
             ..ExecutorSettings::default()
         },
     });

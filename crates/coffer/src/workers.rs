@@ -15,6 +15,7 @@ use coffer_domain::collection::planner::{CollectionPlanner, PlanReport};
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
 use coffer_domain::error::AppResult;
+use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
 use coffer_domain::wallets::balances::BalanceReader;
 use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
@@ -124,6 +125,18 @@ where
             }
         }
     })
+}
+
+/// Renews this process's leases every third of a lease, for ever. A failed beat is logged and
+/// the next one tries again: two may fail before a lease runs out.
+pub async fn heartbeat(heartbeat: Arc<Heartbeat>) {
+    let mut ticker = ticker(heartbeat.every());
+    loop {
+        ticker.tick().await;
+        if let Err(err) = heartbeat.beat().await {
+            tracing::warn!(error = %err, "lease heartbeat failed; trying again");
+        }
+    }
 }
 
 /// The next scan of a chain: its tick or, for a chain that signals its blocks, a new block.

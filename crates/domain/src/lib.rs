@@ -14,6 +14,7 @@ pub mod crypto;
 pub mod deposits;
 pub mod error;
 pub mod google;
+pub mod heartbeat;
 // Guessable secrets
 mod guessing;
 pub mod identity;

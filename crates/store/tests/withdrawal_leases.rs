@@ -4,12 +4,9 @@
 mod support;
 
 use chrono::Duration;
-use coffer_domain::ports::{HotWalletStatus, OrderStatus};
+use coffer_domain::ports::OrderStatus;
 use coffer_domain::ports::{Transition, WithdrawalLeaseRepo, WithdrawalRepo};
-use coffer_store::entities::hot_wallet;
-use coffer_store::entities::Stored;
 use coffer_testkit::{each_database, TestDb};
-use sea_orm::{ActiveModelTrait, Set};
 use std::collections::HashSet;
 use support::{insert, open, request, t0, to, Events};
 
@@ -128,21 +125,7 @@ async fn claims_are_exclusive(db: TestDb) {
 
 async fn wallet_leases_are_exclusive(db: TestDb) {
     let (store, a, _) = open(&db).await;
-    hot_wallet::ActiveModel {
-        merchant_id: Set(a),
-        chain_id: Set(31337),
-        address: Set("0xhot".into()),
-        key_index: Set(0),
-        status: Set(Stored(HotWalletStatus::Normal)),
-        remark: Set(String::new()),
-        created_at: Set(t0()),
-        lease_owner: Set(String::new()),
-        lease_until: Set(None),
-        ..Default::default()
-    }
-    .insert(store.connection())
-    .await
-    .unwrap();
+    support::hot_wallet(&store, a, "0xhot").await;
     let until = t0() + Duration::minutes(5);
     let taken = futures::future::join_all(["a", "b", "c"].map(|owner| {
         let store = store.clone();

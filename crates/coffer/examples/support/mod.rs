@@ -26,6 +26,8 @@ pub const USDT: i64 = 1;
 
 pub struct Bench {
     pub app: App,
+    /// What the application was built with (its database and master key, for other processes).
+    pub config: Config,
     pub merchant: i64,
     /// The merchant's administrator.
     pub ctx: AuthContext,
@@ -89,6 +91,7 @@ pub async fn start(kind: DbKind, tune: impl FnOnce(&mut Config)) -> anyhow::Resu
     auth.google_bind(&ctx, &code).await.map_err(anyhow::Error::msg)?;
     Ok(Bench {
         app,
+        config,
         merchant,
         ctx,
         hot,

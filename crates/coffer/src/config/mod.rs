@@ -92,6 +92,11 @@ pub struct WorkersConfig {
     pub balance_every_secs: u64,
     /// The collection planner's tick (runs on a schedule, or on each deposit).
     pub collect_plan_ms: u64,
+    /// How long a claim on a piece of work (a chain's scanning, an order, a hot wallet's
+    /// signing turn, a collection, a callback) lasts without renewal. A live process renews its
+    /// claims every third of this; a killed one's work is taken over after at most this plus
+    /// the taker's poll.
+    pub lease_secs: i64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -117,9 +122,10 @@ pub struct WithdrawalsConfig {
     pub maker_checker: bool,
     /// How often the executor looks for work (screening, signing, following).
     pub poll_ms: u64,
-    /// How long a process holds an order or a hot wallet it works on; a crashed process's
-    /// work is taken over after this.
-    pub lease_secs: i64,
+    /// Replaced by `workers.lease_secs` (every lease is renewed by the process's heartbeat
+    /// now); accepted and ignored with a warning, so that older configuration files still load.
+    #[serde(default)]
+    pub lease_secs: Option<i64>,
     /// Tests only: abort the process right after "signed" (stored, not yet broadcast) or
     /// "broadcast" (sent, state not yet updated), as a crash there would.
     #[serde(default)]
@@ -137,9 +143,9 @@ pub struct CollectionConfig {
     pub sweep_ms: u64,
     /// How many open collections one round takes at most (those worked on longest ago first).
     pub batch: u64,
-    /// How long a process holds a collection it works on; a crashed process's work is taken
-    /// over after this.
-    pub lease_secs: i64,
+    /// Replaced by `workers.lease_secs`; accepted and ignored with a warning.
+    #[serde(default)]
+    pub lease_secs: Option<i64>,
     /// How long a collection that cannot move waits before it is quoted again (fee above the
     /// cap, no fee wallet, a fee wallet short of coin).
     pub retry_secs: i64,
@@ -299,6 +305,13 @@ pub enum ConfigError {
     Invalid { key: &'static str, problem: String },
 }
 
+impl WorkersConfig {
+    /// How long a claim on work lasts from its claim or its heartbeat (`lease_secs`).
+    pub fn lease(&self) -> chrono::Duration {
+        chrono::Duration::seconds(self.lease_secs)
+    }
+}
+
 impl Config {
     /// Loads the layers. `file` is optional unless `required` (given on the command line).
     pub fn load(file: &Path, required: bool) -> Result<Config, ConfigError> {
@@ -317,6 +330,18 @@ impl Config {
         config.validate()?;
         Ok(config)
     }
+
+    /// Keys a release replaced that this file still sets (they load, and change nothing).
+    pub fn replaced_keys(&self) -> Vec<(&'static str, &'static str)> {
+        let mut replaced = Vec::new();
+        if self.withdrawals.lease_secs.is_some() {
+            replaced.push(("withdrawals.lease_secs", "workers.lease_secs"));
+        }
+        if self.collection.lease_secs.is_some() {
+            replaced.push(("collection.lease_secs", "workers.lease_secs"));
+        }
+        replaced
+    }
 }
 
 #[cfg(test)]
@@ -332,6 +357,20 @@ mod tests {
         let config = with("").unwrap();
         assert!(config.database.url.expose().starts_with("sqlite://"));
         assert_eq!(config.demo.password.expose(), "Demo-Pass-2026");
+    }
+
+    #[test]
+    fn replaced_lease_keys_still_load_and_are_named() {
+        let config = with("[withdrawals]\nlease_secs = 60\n[collection]\nlease_secs = 60").unwrap();
+        assert_eq!(
+            config.replaced_keys(),
+            vec![
+                ("withdrawals.lease_secs", "workers.lease_secs"),
+                ("collection.lease_secs", "workers.lease_secs")
+            ]
+        );
+        assert_eq!(with("").unwrap().replaced_keys(), vec![]);
+        assert_eq!(with("").unwrap().workers.lease_secs, 6);
     }
 
     #[test]

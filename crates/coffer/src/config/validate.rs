@@ -110,6 +110,10 @@ impl Config {
                 "a decimal with at most 6 decimals, like 0.01",
             );
         }
+        // A lease outlives a few heartbeats and stays short enough to hand work over quickly.
+        if !(1..=600).contains(&self.workers.lease_secs) {
+            return invalid("workers.lease_secs", "must be 1 to 600");
+        }
         // permissions and accounts (a year at most: chrono durations are bounded)
         if !(0..=8760).contains(&self.withdrawals.review_cooling_off_hours) {
             return invalid("withdrawals.review_cooling_off_hours", "must be 0 to 8760");

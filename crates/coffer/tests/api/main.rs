@@ -60,6 +60,7 @@ mod session;
 mod sign_in;
 mod system;
 mod system_matrix;
+mod takeover;
 mod transactions;
 mod tron_deposits;
 mod vault;

@@ -1,7 +1,7 @@
 //! A real `coffer serve` process killed (SIGKILL) while its callbacks are in flight, then
 //! started again: every callback reaches the merchant under its one event id, none is lost and
-//! none turns into a new event. The killed process's claims run out (`callbacks.timeout_secs`
-//! sets the lease) and the new process delivers them. A process stopped gracefully gives up its
+//! none turns into a new event. The killed process's claims run out (`workers.lease_secs`, no
+//! heartbeat renews them any more) and the new process delivers them. A process stopped gracefully gives up its
 //! scanning leases, so the next one scans at once.
 
 use coffer_testkit::{each_database, TestDb};
@@ -55,10 +55,9 @@ impl std::ops::DerefMut for Served {
     }
 }
 
-/// The same, with more `COFFER__` settings.
+/// The same, with more `COFFER__` settings (they win over the ones set here).
 pub fn serve_with(app: &TestApp, dir: &std::path::Path, env: &[(&str, &str)]) -> Served {
     let child = Command::new(env!("CARGO_BIN_EXE_coffer"))
-        .envs(env.iter().copied())
         .arg("serve")
         .current_dir(dir)
         .env("COFFER__DATABASE__URL", app.config.database.url.expose())
@@ -72,8 +71,10 @@ pub fn serve_with(app: &TestApp, dir: &std::path::Path, env: &[(&str, &str)]) ->
         .env("COFFER__WORKERS__SCAN_INTERVAL_MS", "100")
         .env("COFFER__DEVCHAIN__BLOCK_INTERVAL_MS", "0")
         .env("COFFER__CALLBACKS__TIMEOUT_SECS", "2")
+        .env("COFFER__WORKERS__LEASE_SECS", "2")
         .env("COFFER__CALLBACKS__RETRY_INTERVAL_SECS", "1")
         .env("COFFER__CALLBACKS__ALLOW_PRIVATE_TARGETS", "true")
+        .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(
             std::fs::File::create(dir.join("coffer.log"))

@@ -42,10 +42,10 @@ async fn wait_for(app: &TestApp, id: i64, status: i32) -> String {
 /// The environment of a `coffer serve` that polls often and, with a `halt` point
 /// (`signed`, `broadcast`), aborts right after reaching it.
 fn crash_env(halt: Option<&'static str>) -> Vec<(&'static str, &'static str)> {
-    // A killed process's claims run out after 2 s (60 s by default).
+    // A killed process's claims run out after 2 s (6 s by default).
     let mut env = vec![
         ("COFFER__WITHDRAWALS__POLL_MS", "100"),
-        ("COFFER__WITHDRAWALS__LEASE_SECS", "2"),
+        ("COFFER__WORKERS__LEASE_SECS", "2"),
     ];
     if let Some(halt) = halt {
         env.push(("COFFER__WITHDRAWALS__HALT_AFTER", halt));

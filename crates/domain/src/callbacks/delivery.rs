@@ -14,10 +14,11 @@ use super::{
 };
 use crate::auth::AuthContext;
 use crate::error::{AppError, AppResult};
+use crate::heartbeat::still_holds;
 use crate::messages::MsgKey;
 use crate::ports::{
-    AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, EventFilter, PageRequest, Paged, Ports,
-    PushOutcome, Work,
+    AttemptOutcome, CallbackAttemptRecord, CallbackEventRecord, EventFilter, Lease, PageRequest, Paged,
+    Ports, PushOutcome, Work,
 };
 
 pub struct CallbackService {
@@ -108,8 +109,16 @@ impl CallbackService {
                 .await?;
             return Ok(false);
         };
+        if !self.holds(event).await? {
+            return Ok(false); // taken over (this process stalled): the new holder sends it
+        }
         self.attempt(event, &url).await?;
         Ok(true)
+    }
+
+    /// Whether this worker still holds the event's lease, checked right before a POST.
+    async fn holds(&self, event: &CallbackEventRecord) -> AppResult<bool> {
+        still_holds(&self.ports, Lease::CallbackEvent { id: event.id }, &self.owner).await
     }
 
     fn outcome_after(&self, event: &CallbackEventRecord, success: bool) -> AttemptOutcome {

@@ -37,20 +37,12 @@ pub struct CallbackSettings {
     /// Attempts before the event is 'failed' (a manual push tries again).
     pub max_attempts: i32,
     pub timeout: std::time::Duration,
-    /// How long a claimed event is this worker's: longer than the attempts of one order (orders
-    /// are delivered concurrently, an order's few events one after another), so a live worker
-    /// keeps it and a dead one's is taken over.
+    /// How long a claimed event is this worker's from its claim or the process's heartbeat
+    /// (`heartbeat.rs`): a live worker keeps it however long its attempts take, a dead one's is
+    /// taken over.
     pub lease: Duration,
     /// Events claimed and delivered at once by one worker.
     pub batch: u64,
-}
-
-impl CallbackSettings {
-    /// A lease that outlasts an order's attempts (at most confirming, confirmed and void due
-    /// together) with the given timeout.
-    pub fn lease_for(timeout: std::time::Duration) -> Duration {
-        Duration::seconds(3 * timeout.as_secs() as i64 + 10)
-    }
 }
 
 impl Default for CallbackSettings {
@@ -59,7 +51,7 @@ impl Default for CallbackSettings {
             retry_interval: Duration::minutes(30),
             max_attempts: 48,
             timeout: std::time::Duration::from_secs(10),
-            lease: Duration::seconds(25),
+            lease: Duration::seconds(6),
             batch: 16,
         }
     }

@@ -8,9 +8,9 @@ use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries, CollectionSteps,
-    ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LogRepo, OrderRollup,
-    OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo,
-    WithdrawalLeaseRepo, WithdrawalRepo,
+    ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LeaseRenewal, LogRepo,
+    OrderRollup, OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo,
+    UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -51,6 +51,7 @@ pub struct Ports {
     pub collection_leases: Arc<dyn CollectionLeases>,
     pub collection_steps: Arc<dyn CollectionSteps>,
     pub collection_fees: Arc<dyn CollectionFees>,
+    pub leases: Arc<dyn LeaseRenewal>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -93,6 +94,7 @@ impl Ports {
             + CollectionLeases
             + CollectionSteps
             + CollectionFees
+            + LeaseRenewal
             + 'static,
     {
         Ports {
@@ -128,6 +130,7 @@ impl Ports {
             collection_leases: store.clone(),
             collection_steps: store.clone(),
             collection_fees: store.clone(),
+            leases: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

@@ -14,14 +14,13 @@ use std::sync::Arc;
 
 use super::holds::Stage;
 use super::risk::{self, RiskControl};
-use crate::amount::BaseUnits;
 use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
-use crate::error::{AppError, AppResult};
-use crate::ports::chain::{ChainAdapter, ChainError, KeyPurpose, TransferRequest};
+use crate::error::AppResult;
+use crate::heartbeat::still_holds;
 use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
-use crate::ports::{Ports, Transition, WithdrawalRecord, WithdrawalSource};
+use crate::ports::{Lease, Ports, Transition, WithdrawalRecord, WithdrawalSource};
 use crate::vault::KeyVault;
 
 /// A crash on purpose, for the restart tests (`withdrawals.halt_after`): the process aborts
@@ -48,7 +47,7 @@ pub struct ExecutorSettings {
 impl Default for ExecutorSettings {
     fn default() -> Self {
         ExecutorSettings {
-            lease: Duration::seconds(60),
+            lease: Duration::seconds(6),
             batch: 20,
             settlement_retry: Duration::seconds(60),
             hold_retry: Duration::minutes(10),
@@ -75,7 +74,7 @@ pub struct WithdrawalExecutor {
     pub settings: ExecutorSettings,
 }
 
-fn halt(point: HaltPoint, configured: Option<HaltPoint>) {
+pub(super) fn halt(point: HaltPoint, configured: Option<HaltPoint>) {
     if configured == Some(point) {
         tracing::error!(?point, "withdrawals.halt_after: aborting on purpose");
         std::process::abort();
@@ -114,6 +113,11 @@ impl WithdrawalExecutor {
             self.finish(&w, Stage::Track, outcome, &events).await;
         }
         Ok(report)
+    }
+
+    /// Whether this executor still holds `lease` (checked before it stores or sends).
+    pub(super) async fn holds(&self, lease: Lease<'_>) -> AppResult<bool> {
+        still_holds(&self.ports, lease, &self.owner).await
     }
 
     async fn claim(&self, statuses: &[OrderStatus]) -> AppResult<Vec<WithdrawalRecord>> {
@@ -173,6 +177,10 @@ impl WithdrawalExecutor {
                 let (event_id, body) = super::events::risk_question(events, w);
                 reasons.extend(self.risk.ask(&url, &event_id, &body, now).await?);
             }
+        }
+        // The merchant's risk control may have taken its time: screened by whoever holds it.
+        if !self.holds(Lease::Withdrawal { id: w.id }).await? {
+            return Ok(());
         }
         let change = if reasons.is_empty() {
             Transition {
@@ -245,164 +253,6 @@ impl WithdrawalExecutor {
         outcome
     }
 
-    #[allow(clippy::too_many_arguments)]
-    async fn sign_and_send(
-        &self,
-        w: &WithdrawalRecord,
-        chain: &dyn ChainAdapter,
-        wallet: &crate::ports::HotWalletRecord,
-        request: &TransferRequest,
-        fee: BaseUnits,
-        events: &CallbackEvents,
-        report: &mut ExecReport,
-    ) -> AppResult<()> {
-        // A transaction of this wallet stored before a crash goes out before any new one.
-        for unsent in self
-            .ports
-            .withdrawal_leases
-            .signed_unsent(w.chain_id, &wallet.address)
-            .await?
-        {
-            self.broadcast(&unsent, chain, events, report).await?;
-        }
-        // A collection's fee top-up stored from this wallet goes out first too (its executor
-        // sends it); signing now would take its nonce.
-        if self
-            .ports
-            .collection_steps
-            .sends_waiting_from(w.chain_id, &wallet.address)
-            .await?
-        {
-            return Ok(());
-        }
-        let seed = self.vault.seed(w.merchant_id).await?;
-        let key = chain
-            .derive(&seed, KeyPurpose::HotWallet, wallet.key_index)
-            .map_err(|e| AppError::internal(e.to_string()))?;
-        if key.address != wallet.address {
-            return Err(AppError::internal("hot wallet key does not match its address"));
-        }
-        let signed = match chain.sign_transfer(&key.secret, request).await {
-            Ok(signed) => signed,
-            Err(ChainError::Unavailable(e)) => return Err(AppError::Unavailable(e)),
-            Err(e) => {
-                return self
-                    .fail(
-                        w,
-                        &[OrderStatus::Passed, OrderStatus::WaitingSettlement],
-                        &e.to_string(),
-                        events,
-                        report,
-                    )
-                    .await
-            }
-        };
-        let now = self.ports.clock.now();
-        let stored = Transition {
-            from: vec![OrderStatus::Passed, OrderStatus::WaitingSettlement],
-            to: OrderStatus::WaitingConfirm,
-            from_address: Some(wallet.address.clone()),
-            fee: Some(fee),
-            tx_hash: Some(signed.hash.clone()),
-            signed_raw: Some(signed.raw.clone()),
-            nonce: Some(signed.nonce.map(|n| n as i64)),
-            reason: Some(String::new()),
-            ..Transition::default()
-        };
-        let Some(stored) = self
-            .ports
-            .withdrawals
-            .transition(w.id, &stored, now, events)
-            .await?
-        else {
-            return Ok(()); // moved by someone else meanwhile: this signature is never sent
-        };
-        report.signed += 1;
-        halt(HaltPoint::Signed, self.settings.halt_after);
-        self.broadcast(&stored, chain, events, report).await
-    }
-
-    /// Sends a stored transaction (again); the node may already have it.
-    async fn broadcast(
-        &self,
-        w: &WithdrawalRecord,
-        chain: &dyn ChainAdapter,
-        events: &CallbackEvents,
-        report: &mut ExecReport,
-    ) -> AppResult<()> {
-        let signed = crate::ports::chain::SignedTx {
-            hash: w.tx_hash.clone(),
-            raw: w.signed_raw.clone(),
-            nonce: w.nonce.map(|n| n as u64),
-        };
-        match chain.broadcast(&signed).await {
-            Ok(()) => {}
-            // Stays OrderStatus::WaitingConfirm: the tracker sends it again.
-            Err(ChainError::Unavailable(e)) => {
-                tracing::warn!(withdrawal_id = w.id, error = %e, "broadcast failed; will retry");
-                return Ok(());
-            }
-            Err(e) => {
-                return self
-                    .fail(
-                        w,
-                        &[OrderStatus::WaitingConfirm],
-                        &format!("rejected by the node: {e}"),
-                        events,
-                        report,
-                    )
-                    .await
-            }
-        }
-        halt(HaltPoint::Broadcast, self.settings.halt_after);
-        let now = self.ports.clock.now();
-        let sent = Transition {
-            from: vec![OrderStatus::WaitingConfirm],
-            to: OrderStatus::Processing,
-            broadcast_at: Some(now),
-            event: Some(WithdrawalEvent::Broadcast),
-            ..Transition::default()
-        };
-        if self
-            .ports
-            .withdrawals
-            .transition(w.id, &sent, now, events)
-            .await?
-            .is_some()
-        {
-            report.broadcast += 1;
-        }
-        Ok(())
-    }
-
-    async fn fail(
-        &self,
-        w: &WithdrawalRecord,
-        from: &[OrderStatus],
-        reason: &str,
-        events: &CallbackEvents,
-        report: &mut ExecReport,
-    ) -> AppResult<()> {
-        tracing::warn!(withdrawal_id = w.id, reason, "withdrawal failed");
-        let change = Transition {
-            from: from.to_vec(),
-            to: OrderStatus::Failed,
-            reason: Some(reason.chars().take(500).collect()),
-            event: Some(WithdrawalEvent::Failed),
-            ..Transition::default()
-        };
-        if self
-            .ports
-            .withdrawals
-            .transition(w.id, &change, self.ports.clock.now(), events)
-            .await?
-            .is_some()
-        {
-            report.failed += 1;
-        }
-        Ok(())
-    }
-
     async fn track(
         &self,
         w: &WithdrawalRecord,
@@ -411,7 +261,8 @@ impl WithdrawalExecutor {
     ) -> AppResult<()> {
         let chain = self.chains.require(w.chain_id)?.clone();
         if w.status == OrderStatus::WaitingConfirm {
-            return self.broadcast(w, chain.as_ref(), events, report).await;
+            let own = Lease::Withdrawal { id: w.id };
+            return self.broadcast(w, chain.as_ref(), events, report, own).await;
         }
         super::tracking::follow(self, w.clone(), chain.as_ref(), events, report).await
     }

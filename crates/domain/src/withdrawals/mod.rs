@@ -4,6 +4,7 @@
 pub mod events;
 pub mod executor;
 mod holds;
+mod payout;
 pub mod request;
 pub mod review;
 pub mod risk;

@@ -9,7 +9,7 @@ use crate::error::{AppError, AppResult};
 use crate::ports::chain::{ChainAdapter, ChainError, SignedTx, TxStatus};
 use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
-use crate::ports::{Transition, WithdrawalRecord};
+use crate::ports::{Lease, Transition, WithdrawalRecord};
 
 pub(super) async fn follow(
     exec: &WithdrawalExecutor,
@@ -63,6 +63,7 @@ pub(super) async fn follow(
             ..Transition::default()
         },
         TxStatus::Pending => return Ok(()),
+        TxStatus::Unknown if !exec.holds(Lease::Withdrawal { id: w.id }).await? => return Ok(()),
         TxStatus::Unknown => {
             let signed = SignedTx {
                 hash: w.tx_hash.clone(),

@@ -38,6 +38,7 @@ mod m20261127_000001_collection;
 mod m20261128_000001_collection_steps;
 // Home: what collections took per asset
 mod m20261129_000001_asset_collected;
+mod m20261129_000003_lease_heartbeat;
 mod schema;
 
 pub struct Migrator;
@@ -83,6 +84,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000001_collection_steps::Migration),
             // Home: what collections took per asset
             Box::new(m20261129_000001_asset_collected::Migration),
+            // Leases: the heartbeat renews a process's leases through an index
+            Box::new(m20261129_000003_lease_heartbeat::Migration),
         ]
     }
 }

@@ -23,6 +23,7 @@ mod held;
 mod hot_wallets;
 mod housekeeping;
 mod ips;
+mod leases;
 mod logs;
 // Callbacks
 mod merchant_api;

@@ -10,8 +10,8 @@ use coffer_domain::ports::{
     CallbackEvent, EventBuilder, InsertOutcome, NewCallbackEvent, NewWithdrawal, Transition,
     WithdrawalRecord, WithdrawalRepo,
 };
-use coffer_domain::ports::{MerchantStatus, OrderStatus, WithdrawalSource};
-use coffer_store::entities::{callback_event, merchant, Stored};
+use coffer_domain::ports::{HotWalletStatus, MerchantStatus, OrderStatus, WithdrawalSource};
+use coffer_store::entities::{callback_event, hot_wallet, merchant, Stored};
 use coffer_store::{PoolSettings, Store};
 use coffer_testkit::TestDb;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
@@ -69,6 +69,25 @@ pub fn request(merchant_id: i64, order: Option<&str>, amount: &str) -> NewWithdr
         created_by: None,
         created_by_email: String::new(),
     }
+}
+
+/// A normal hot wallet of `merchant` at `address` on chain 31337, its signing turn free.
+pub async fn hot_wallet(store: &Store, merchant: i64, address: &str) {
+    hot_wallet::ActiveModel {
+        merchant_id: Set(merchant),
+        chain_id: Set(31337),
+        address: Set(address.into()),
+        key_index: Set(0),
+        status: Set(Stored(HotWalletStatus::Normal)),
+        remark: Set(String::new()),
+        created_at: Set(t0()),
+        lease_owner: Set(String::new()),
+        lease_until: Set(None),
+        ..Default::default()
+    }
+    .insert(store.connection())
+    .await
+    .unwrap();
 }
 
 pub async fn insert(store: &Store, new: &NewWithdrawal, now: DateTime<Utc>) -> WithdrawalRecord {

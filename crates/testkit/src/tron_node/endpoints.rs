@@ -17,6 +17,9 @@ use super::{address_id, base58, render, BlockRec, Chain, TxRec, MAX_EXPIRATION_M
 type Shared = Arc<Mutex<Chain>>;
 
 pub async fn handle(State(state): State<Shared>, Path(method): Path<String>, body: Bytes) -> Response {
+    while state.lock().expect("TRON double state").stalled {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
     let body: Value = if body.iter().all(u8::is_ascii_whitespace) {
         json!({})
     } else {

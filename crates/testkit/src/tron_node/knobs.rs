@@ -56,6 +56,12 @@ impl TronNode {
         self.chain().down = down;
     }
 
+    /// Every request waits, unanswered, until the node is released (a node that hangs): what
+    /// was asked meanwhile is answered then.
+    pub fn set_stalled(&self, stalled: bool) {
+        self.chain().stalled = stalled;
+    }
+
     /// Forgets the pending transactions, as a node that restarted loses its pool.
     pub fn drop_pending(&self) {
         self.chain().pending.clear();

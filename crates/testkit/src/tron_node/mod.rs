@@ -77,6 +77,8 @@ struct Chain {
     busy: bool,
     /// Every endpoint answers HTTP 503.
     down: bool,
+    /// Every request waits unanswered until this is cleared (a node that hangs).
+    stalled: bool,
 }
 
 #[derive(Clone)]
@@ -166,6 +168,7 @@ impl TronNode {
             offset_ms: 0,
             busy: false,
             down: false,
+            stalled: false,
         }));
         let app = Router::new()
             .route("/wallet/{method}", post(endpoints::handle).get(endpoints::handle))

@@ -90,7 +90,7 @@ pub(super) async fn sweep_waiting_for_a_top_up(app: &TestApp) -> Sweep {
 pub(super) fn sweep_env(halt: Option<&'static str>) -> Vec<(&'static str, &'static str)> {
     let mut env = vec![
         ("COFFER__COLLECTION__SWEEP_MS", "100"),
-        ("COFFER__COLLECTION__LEASE_SECS", "2"),
+        ("COFFER__WORKERS__LEASE_SECS", "2"),
         ("COFFER__COLLECTION__RETRY_SECS", "1"),
     ];
     env.extend(halt.map(|halt| ("COFFER__COLLECTION__HALT_AFTER", halt)));
