@@ -125,7 +125,7 @@ export const pageCollections = (query: PageQuery & CollectionFilters, options: {
 
 export const collectionDetail = (id: number) => post<CollectionDetail>('/api/partner/collect/detail', { id });
 
-/** One chain's collection fee settings: the fee wallet (a hot wallet) and the cap per sweep. */
+/** One chain's collection fee settings: the fee wallet (a hot wallet) and the cap per collection (all its transactions). */
 export interface ChainFees {
   chainId: number;
   chainname: string;

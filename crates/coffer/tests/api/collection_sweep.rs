@@ -232,19 +232,49 @@ async fn a_fee_above_the_cap_waits_then_proceeds(db: TestDb) {
     assert_eq!(
         row["reason"].as_str().unwrap(),
         format!(
-            "fee above cap: the sweep costs {}, the cap is {below}",
+            "fee above cap: the collection costs {} in all (the sweep costs {}), the cap is {below}",
+            decimal(fee),
             decimal(fee)
         )
     );
-    // The cap is raised to the fee: it goes.
+    // The cap is raised to the sweep's fee: the top-up it needs costs a fee too, and the cap is
+    // what the whole collection may cost. Nothing is signed.
     assert_eq!(
         save_fees(&app, &token, &secret, Some(hot_id), &decimal(fee))
             .await
             .code(),
         1
     );
+    let report = sweep(&app).await;
+    assert_eq!((report.signed, report.held), (0, 1), "{report:?}");
+    let both = decimal(fee.saturating_add(fee));
+    assert_eq!(
+        collections(&app, &token).await[0]["reason"].as_str().unwrap(),
+        format!(
+            "fee above cap: the collection costs {both} in all (the top-up costs {}, the sweep {}), the cap is {}",
+            decimal(fee),
+            decimal(fee),
+            decimal(fee)
+        )
+    );
+    // Raised to both fees: the top-up goes, then the sweep within the same cap.
+    assert_eq!(
+        save_fees(&app, &token, &secret, Some(hot_id), &both).await.code(),
+        1
+    );
     assert_eq!(sweep(&app).await.signed, 1);
     assert_eq!(collections(&app, &token).await[0]["status"], 3);
+    mine(&app, 3).await;
+    sweep(&app).await;
+    assert_eq!(sweep(&app).await.signed, 1, "the sweep, the top-up's fee counted");
+    mine(&app, 3).await;
+    assert_eq!(sweep(&app).await.collected, 1);
+    let row = &collections(&app, &token).await[0];
+    assert_eq!(
+        row["feePaid"].as_str(),
+        Some(both.as_str()),
+        "within the cap: {row}"
+    );
 
     // Bad settings change nothing: a cap that is not an amount, another merchant's wallet, an
     // unknown chain, a wrong code.
@@ -262,7 +292,7 @@ async fn a_fee_above_the_cap_waits_then_proceeds(db: TestDb) {
     let wrong = fees(json!({"chainId": DEV, "feeWalletId": hot_id, "googleCode": "000000"})).await;
     assert_eq!(wrong.code(), 11002, "{:?}", wrong.body);
     let dev_fees = dev_fees(&app, &token).await;
-    assert_eq!(dev_fees["maxFee"].as_str(), Some(decimal(fee).as_str()));
+    assert_eq!(dev_fees["maxFee"].as_str(), Some(both.as_str()), "unchanged");
 
     // Another merchant sees none of it; a role without the menu or the button is refused.
     let id = collections(&app, &token).await[0]["id"].clone();

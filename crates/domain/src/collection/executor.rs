@@ -21,8 +21,9 @@ use super::state::CollectionStatus::{self, *};
 use crate::amount::BaseUnits;
 use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
+use crate::heartbeat::still_holds;
 use crate::ports::chain::{ChainAdapter, KeyPurpose, SecretKey};
-use crate::ports::{CollectionChange, CollectionRecord, Ports, StepKind, StepRecord, StepState};
+use crate::ports::{CollectionChange, CollectionRecord, Lease, Ports, StepKind, StepRecord, StepState};
 use crate::vault::KeyVault;
 
 /// A crash on purpose, for the restart tests (`collection.halt_after`): the process aborts
@@ -52,7 +53,7 @@ pub struct SweepSettings {
 impl Default for SweepSettings {
     fn default() -> Self {
         SweepSettings {
-            lease: Duration::seconds(60),
+            lease: Duration::seconds(6),
             batch: 50,
             retry: Duration::seconds(60),
             confirmations: Default::default(),
@@ -159,7 +160,7 @@ impl SweepExecutor {
                     );
                     return self.close(c, Failed, &why, None, report).await;
                 }
-                self.sign(c, chain.as_ref(), report).await
+                self.sign(c, &steps, chain.as_ref(), report).await
             }
             // Energy rental (reserved): nothing enters these states yet.
             _ => Ok(()),
@@ -226,6 +227,11 @@ impl SweepExecutor {
             return Err(AppError::internal("the derived key does not match the address"));
         }
         Ok(key.secret)
+    }
+
+    /// Whether this executor still holds `lease` (checked before it stores or sends).
+    pub(super) async fn holds(&self, lease: Lease<'_>) -> AppResult<bool> {
+        still_holds(&self.ports, lease, &self.owner).await
     }
 
     pub(super) async fn hold(

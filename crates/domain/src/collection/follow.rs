@@ -8,7 +8,7 @@
 use super::executor::{halt, SweepExecutor, SweepHalt, SweepReport};
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{ChainAdapter, ChainError, TxStatus};
-use crate::ports::{StepKind, StepRecord, StepSeen, StepState};
+use crate::ports::{Lease, StepKind, StepRecord, StepSeen, StepState};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flight {
@@ -25,14 +25,26 @@ fn unavailable(e: ChainError) -> AppError {
     AppError::Unavailable(e.to_string())
 }
 
-/// Sends a stored step (again). A refusal of a step never sent before kills it: nothing of
-/// it can be on chain.
+/// The lease a collection's own step is sent under.
+pub fn own(step: &StepRecord) -> Lease<'static> {
+    Lease::Collection {
+        id: step.collection_id,
+    }
+}
+
+/// Sends a stored step (again) while this executor holds `lease` (its collection's, or the
+/// signing turn of the wallet it is sent from). A refusal of a step never sent before kills
+/// it: nothing of it can be on chain.
 pub async fn broadcast(
     exec: &SweepExecutor,
     step: &StepRecord,
     chain: &dyn ChainAdapter,
     report: &mut SweepReport,
+    lease: Lease<'_>,
 ) -> AppResult<Flight> {
+    if !exec.holds(lease).await? {
+        return Ok(Flight::InFlight); // the process that took it over sends it
+    }
     let now = exec.ports.clock.now();
     let steps = &exec.ports.collection_steps;
     match chain.broadcast(&step.signed()).await {
@@ -83,7 +95,7 @@ pub async fn follow(
     report: &mut SweepReport,
 ) -> AppResult<Flight> {
     if step.state == StepState::Signed {
-        return broadcast(exec, step, chain, report).await;
+        return broadcast(exec, step, chain, report, own(step)).await;
     }
     let now = exec.ports.clock.now();
     let steps = &exec.ports.collection_steps;
@@ -130,6 +142,7 @@ pub async fn follow(
             Ok(Flight::InFlight)
         }
         TxStatus::Pending => back_in_the_mempool(exec, step).await,
+        TxStatus::Unknown if !exec.holds(own(step)).await? => Ok(Flight::InFlight),
         TxStatus::Unknown => match chain.broadcast(&step.signed()).await {
             Ok(()) => {
                 tracing::info!(step_id = step.id, hash = %step.tx_hash, "collection step dropped by the node; sent again");

@@ -8,7 +8,9 @@ use super::state::CollectionStatus::*;
 use crate::amount::BaseUnits;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, ChainAdapter, ChainError, KeyPurpose, TransferRequest};
-use crate::ports::{CollectionChange, CollectionRecord, NewStep, StepKind, StepState, SweepContext};
+use crate::ports::{
+    CollectionChange, CollectionRecord, Lease, NewStep, StepKind, StepRecord, StepState, SweepContext,
+};
 
 fn chain_failure(e: ChainError) -> AppError {
     match e {
@@ -18,9 +20,11 @@ fn chain_failure(e: ChainError) -> AppError {
 }
 
 impl SweepExecutor {
+    /// `steps`: the collection's steps so far (what they cost counts against the cap).
     pub(super) async fn sign(
         &self,
         c: &CollectionRecord,
+        steps: &[StepRecord],
         chain: &dyn ChainAdapter,
         report: &mut SweepReport,
     ) -> AppResult<()> {
@@ -116,8 +120,9 @@ impl SweepExecutor {
                 .map_err(|e| AppError::internal(e.to_string()))?;
             fees.truncate(parts.len());
         }
-        let funding =
-            super::sweep::funding(&fees, if native { fee_total } else { on_hand }, ctx.fees.max_fee);
+        let spent = super::sweep::spent(steps);
+        let native_held = if native { fee_total } else { on_hand };
+        let funding = super::sweep::funding(&fees, native_held, spent, ctx.fees.max_fee);
         let amounts = CollectionChange {
             amount: Some(sweep.amount),
             attributed: Some(sweep.attributed),
@@ -125,28 +130,19 @@ impl SweepExecutor {
             ..CollectionChange::default()
         };
         match funding {
-            super::sweep::Funding::AboveCap { fee, cap } => {
-                let why = format!(
-                    "fee above cap: the sweep costs {}, the cap is {}",
-                    show(fee, native_decimals),
-                    show(cap, native_decimals)
-                );
-                let change = CollectionChange {
-                    from: vec![WaitingCollection],
-                    reason: Some(why),
-                    fee_estimated: Some(fee),
-                    next_attempt_at: Some(self.ports.clock.now() + self.settings.retry),
-                    ..CollectionChange::default()
+            super::sweep::Funding::AboveCap { total, cap } => {
+                let sweep = format!("the sweep costs {}", show(fee_total, native_decimals));
+                let costs = if spent.is_zero() {
+                    sweep
+                } else {
+                    format!("{} paid so far, {sweep}", show(spent, native_decimals))
                 };
-                self.ports
-                    .collection_steps
-                    .change_collection(c.id, &change, self.ports.clock.now())
-                    .await?;
-                report.held += 1;
-                Ok(())
+                self.above_cap(c, total, cap, &costs, native_decimals, report)
+                    .await
             }
             super::sweep::Funding::TopUp { fee, amount } => {
-                super::top_up::send(self, c, &ctx, chain, amount, fee, native_decimals, report).await
+                let need = super::top_up::Need { amount, fee, spent };
+                super::top_up::send(self, c, &ctx, chain, need, native_decimals, report).await
             }
             super::sweep::Funding::Ready { fee } => {
                 let steps = parts
@@ -158,6 +154,38 @@ impl SweepExecutor {
                 self.sign_sweep(c, &ctx, chain, steps, fee, amounts, report).await
             }
         }
+    }
+
+    /// The collection would cost `total` in all, above `cap`: it waits (state 7, the reason
+    /// shown) and is quoted again after the retry delay. `costs` says what is still to pay.
+    pub(super) async fn above_cap(
+        &self,
+        c: &CollectionRecord,
+        total: BaseUnits,
+        cap: BaseUnits,
+        costs: &str,
+        native_decimals: i32,
+        report: &mut SweepReport,
+    ) -> AppResult<()> {
+        let show = |v: BaseUnits| v.to_decimal(u8::try_from(native_decimals).unwrap_or(18));
+        let why = format!(
+            "fee above cap: the collection costs {} in all ({costs}), the cap is {}",
+            show(total),
+            show(cap)
+        );
+        let change = CollectionChange {
+            from: vec![WaitingCollection],
+            reason: Some(why),
+            fee_estimated: Some(total),
+            next_attempt_at: Some(self.ports.clock.now() + self.settings.retry),
+            ..CollectionChange::default()
+        };
+        self.ports
+            .collection_steps
+            .change_collection(c.id, &change, self.ports.clock.now())
+            .await?;
+        report.held += 1;
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -225,6 +253,9 @@ impl SweepExecutor {
             steps,
             ..amounts
         };
+        if !self.holds(Lease::Collection { id: c.id }).await? {
+            return Ok(()); // taken over while quoting: the new holder signs its own
+        }
         if !self
             .ports
             .collection_steps
@@ -237,7 +268,7 @@ impl SweepExecutor {
         halt(SweepHalt::SweepSigned, self.settings.halt_after);
         for step in self.ports.collection_steps.steps(c.id).await? {
             if step.state == StepState::Signed {
-                follow::broadcast(self, &step, chain, report).await?;
+                follow::broadcast(self, &step, chain, report, follow::own(&step)).await?;
             }
         }
         Ok(())

@@ -16,6 +16,7 @@
 //!    left behind (what is left pays the next sweep, or leaves with [`native_leftover`]).
 
 use crate::amount::BaseUnits;
+use crate::ports::StepRecord;
 
 /// The top-up's margin over the quoted need, in ten-thousandths: 5%.
 pub const TOP_UP_MARGIN_BPS: u64 = 500;
@@ -70,18 +71,43 @@ pub enum Funding {
     Ready { fee: BaseUnits },
     /// Send this much native coin from the fee wallet first, then wait for its receipt.
     TopUp { fee: BaseUnits, amount: BaseUnits },
-    /// The fee is above the merchant's cap for the chain: wait and quote again later.
-    AboveCap { fee: BaseUnits, cap: BaseUnits },
+    /// The collection would cost `total` (what it spent so far and this sweep), above the
+    /// merchant's cap for the chain: wait and quote again later.
+    AboveCap { total: BaseUnits, cap: BaseUnits },
+}
+
+/// What a collection's transactions cost so far (the fees the chain recorded: a top-up, an
+/// activation, a reverted sweep part), counted against the cap with what it will still cost.
+pub fn spent(steps: &[StepRecord]) -> BaseUnits {
+    steps
+        .iter()
+        .filter_map(|s| s.fee_paid)
+        .fold(BaseUnits::ZERO, |sum, f| sum.saturating_add(f))
+}
+
+/// Whether a collection that spent `spent` and will still spend `more` stays within `cap` (the
+/// most a whole collection may cost, every transaction and activation included): the total
+/// above the cap, or None.
+pub fn over_cap(spent: BaseUnits, more: BaseUnits, cap: Option<BaseUnits>) -> Option<(BaseUnits, BaseUnits)> {
+    let total = spent.saturating_add(more);
+    cap.filter(|cap| total > *cap).map(|cap| (total, cap))
 }
 
 /// Step 3 (see the module): `part_fees` are the quotes of the sweep's transfers, `native` what
-/// the deposit address holds of the chain's coin, `cap` the merchant's maximum fee per sweep.
-pub fn funding(part_fees: &[BaseUnits], native: BaseUnits, cap: Option<BaseUnits>) -> Funding {
+/// the deposit address holds of the chain's coin, `spent` what the collection already cost and
+/// `cap` the merchant's maximum for a whole collection. A top-up's own fee is counted by the
+/// top-up, once it is quoted.
+pub fn funding(
+    part_fees: &[BaseUnits],
+    native: BaseUnits,
+    spent: BaseUnits,
+    cap: Option<BaseUnits>,
+) -> Funding {
     let fee = part_fees
         .iter()
         .fold(BaseUnits::ZERO, |sum, f| sum.saturating_add(*f));
-    if let Some(cap) = cap.filter(|cap| fee > *cap) {
-        return Funding::AboveCap { fee, cap };
+    if let Some((total, cap)) = over_cap(spent, fee, cap) {
+        return Funding::AboveCap { total, cap };
     }
     if native >= fee {
         return Funding::Ready { fee };

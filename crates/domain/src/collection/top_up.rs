@@ -14,17 +14,24 @@ use crate::amount::BaseUnits;
 use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Asset, ChainAdapter, ChainError, KeyPurpose, TransferRequest};
 use crate::ports::{
-    CollectionChange, CollectionRecord, HotWalletStatus, NewStep, StepKind, StepState, SweepContext,
+    CollectionChange, CollectionRecord, HotWalletStatus, Lease, NewStep, StepKind, StepState, SweepContext,
 };
 
-#[allow(clippy::too_many_arguments)]
+/// What a top-up is for: `amount` to send, the sweep's `fee` it pays, and what the collection
+/// `spent` already (with the top-up's own fee, all counted against the cap).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Need {
+    pub amount: BaseUnits,
+    pub fee: BaseUnits,
+    pub spent: BaseUnits,
+}
+
 pub(super) async fn send(
     exec: &SweepExecutor,
     c: &CollectionRecord,
     ctx: &SweepContext,
     chain: &dyn ChainAdapter,
-    amount: BaseUnits,
-    fee: BaseUnits,
+    need: Need,
     native_decimals: i32,
     report: &mut SweepReport,
 ) -> AppResult<()> {
@@ -49,7 +56,7 @@ pub(super) async fn send(
     {
         return Ok(()); // another signer holds the wallet: the next round tries again
     }
-    let outcome = sign_and_send(exec, c, chain, &wallet, amount, fee, native_decimals, report).await;
+    let outcome = sign_and_send(exec, c, ctx, chain, &wallet, need, native_decimals, report).await;
     leases
         .release_wallet(c.chain_id, &wallet.address, &exec.owner)
         .await?;
@@ -60,13 +67,14 @@ pub(super) async fn send(
 async fn sign_and_send(
     exec: &SweepExecutor,
     c: &CollectionRecord,
+    ctx: &SweepContext,
     chain: &dyn ChainAdapter,
     wallet: &crate::ports::HotWalletRecord,
-    amount: BaseUnits,
-    fee: BaseUnits,
+    need: Need,
     native_decimals: i32,
     report: &mut SweepReport,
 ) -> AppResult<()> {
+    let Need { amount, fee, spent } = need;
     let unavailable = |e: ChainError| AppError::Unavailable(e.to_string());
     // A withdrawal stored before a crash goes out first (its executor sends it).
     if !exec
@@ -84,7 +92,11 @@ async fn sign_and_send(
         .unsent_from(c.chain_id, &wallet.address)
         .await?
     {
-        follow::broadcast(exec, &unsent, chain, report).await?;
+        let turn = Lease::HotWallet {
+            chain_id: c.chain_id,
+            address: &wallet.address,
+        };
+        follow::broadcast(exec, &unsent, chain, report, turn).await?;
     }
     if exec
         .ports
@@ -102,6 +114,14 @@ async fn sign_and_send(
         nonce: None,
     };
     let own_fee = chain.estimate_fee(&request).await.map_err(unavailable)?.fee;
+    // The cap is what the whole collection may cost: the top-up (an activation too) counts.
+    if let Some((total, cap)) = super::sweep::over_cap(spent, fee.saturating_add(own_fee), ctx.fees.max_fee) {
+        let show = |v: BaseUnits| v.to_decimal(u8::try_from(native_decimals).unwrap_or(18));
+        let costs = format!("the top-up costs {}, the sweep {}", show(own_fee), show(fee));
+        return exec
+            .above_cap(c, total, cap, &costs, native_decimals, report)
+            .await;
+    }
     let kind = if chain.needs_activation(&c.address).await.map_err(unavailable)? {
         StepKind::Activation
     } else {
@@ -165,6 +185,13 @@ async fn sign_and_send(
         }],
         ..CollectionChange::default()
     };
+    let turn = Lease::HotWallet {
+        chain_id: c.chain_id,
+        address: &wallet.address,
+    };
+    if !exec.holds(Lease::Collection { id: c.id }).await? || !exec.holds(turn).await? {
+        return Ok(()); // taken over while quoting: this signature is never stored or sent
+    }
     if !exec
         .ports
         .collection_steps
@@ -177,7 +204,7 @@ async fn sign_and_send(
     halt(SweepHalt::TopUpSigned, exec.settings.halt_after);
     for step in exec.ports.collection_steps.steps(c.id).await? {
         if step.state == StepState::Signed {
-            follow::broadcast(exec, &step, chain, report).await?;
+            follow::broadcast(exec, &step, chain, report, follow::own(&step)).await?;
         }
     }
     Ok(())

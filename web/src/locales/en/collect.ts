@@ -87,8 +87,8 @@ const collect = {
   collection_fee_wallet_tip: 'One of your hot wallets on this chain, holding its coin.',
   collection_fee_wallet_none: 'None: collections on this chain wait for one',
   collection_fee_wallet_paused: 'Paused: tops nothing up',
-  collection_max_fee: 'Maximum fee per sweep',
-  collection_max_fee_tip: 'In {{symbol}}, all parts of one sweep together. Empty: no cap.',
+  collection_max_fee: 'Maximum fee per collection',
+  collection_max_fee_tip: 'In {{symbol}}, all of one collection’s transactions together: the fee top-up (with an activation) and every part of the sweep. Empty: no cap.',
   collection_max_fee_none: 'No cap',
   collection_max_fee_invalid: 'A positive amount of {{symbol}} with at most {{decimals}} decimals',
 };

@@ -88,7 +88,7 @@ const collectZhCN: TranslationOf<typeof collect> = {
   collection_fee_wallet_none: '未设置：此链上的归集会等待设置',
   collection_fee_wallet_paused: '已暂停：不会补充手续费',
   collection_max_fee: '单次归集手续费上限',
-  collection_max_fee_tip: '以 {{symbol}} 计，一次归集所有部分合计。留空表示不设上限。',
+  collection_max_fee_tip: '以 {{symbol}} 计，一次归集的全部交易合计：手续费补充（含激活）及归集的每一部分。留空表示不设上限。',
   collection_max_fee_none: '不设上限',
   collection_max_fee_invalid: '请输入大于 0 的 {{symbol}} 金额，最多 {{decimals}} 位小数',
 };

@@ -88,7 +88,7 @@ const collectZhHK: TranslationOf<typeof collect> = {
   collection_fee_wallet_none: '未設置：此鏈上的歸集會等待設置',
   collection_fee_wallet_paused: '已暫停：不會補充手續費',
   collection_max_fee: '單次歸集手續費上限',
-  collection_max_fee_tip: '以 {{symbol}} 計，一次歸集所有部分合計。留空表示不設上限。',
+  collection_max_fee_tip: '以 {{symbol}} 計，一次歸集的全部交易合計：手續費補充（含激活）及歸集的每一部分。留空表示不設上限。',
   collection_max_fee_none: '不設上限',
   collection_max_fee_invalid: '請輸入大於 0 的 {{symbol}} 金額，最多 {{decimals}} 位小數',
 };

@@ -40,7 +40,7 @@ function FeeWallet({ chain }: { chain: ChainFees }) {
 
 /**
  * Fund collection's fee settings (menu 502), one row per configured chain: the fee wallet that
- * tops deposit addresses up before a sweep, and the cap per sweep. Edit needs button 50202.
+ * tops deposit addresses up before a sweep, and the cap per collection (all its transactions). Edit needs button 50202.
  */
 export default function CollectionFeesCard() {
   const { t } = useTranslation();

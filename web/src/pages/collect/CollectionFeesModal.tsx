@@ -26,7 +26,7 @@ interface CollectionFeesModalProps {
 }
 
 /**
- * One chain's fee wallet (one of the merchant's hot wallets on it, or none) and cap per sweep
+ * One chain's fee wallet (one of the merchant's hot wallets on it, or none) and cap per collection
  * ("" for none), saved with the Google code. The server's refusal shows in the dialog.
  */
 export default function CollectionFeesModal({ chain, decimals, onClose, onSaved }: CollectionFeesModalProps) {

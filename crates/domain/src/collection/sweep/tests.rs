@@ -76,26 +76,54 @@ fn a_top_up_is_the_need_plus_the_margin_less_what_the_address_holds() {
     // Two transfers: 6.4285 TRX and 13.0285 TRX (in sun), the address holds 1 TRX.
     let fees = [u(6_428_500), u(13_028_500)];
     let need = 19_457_000u128;
+    let none = u(0);
     assert_eq!(
-        funding(&fees, u(1_000_000), None),
+        funding(&fees, u(1_000_000), none, None),
         Funding::TopUp {
             fee: u(need),
             amount: u(need * 105 / 100 - 1_000_000)
         }
     );
-    assert_eq!(funding(&fees, u(need), None), Funding::Ready { fee: u(need) });
     assert_eq!(
-        funding(&fees, u(need), Some(u(need))),
+        funding(&fees, u(need), none, None),
+        Funding::Ready { fee: u(need) }
+    );
+    assert_eq!(
+        funding(&fees, u(need), none, Some(u(need))),
         Funding::Ready { fee: u(need) },
         "at the cap it goes"
     );
     assert_eq!(
-        funding(&fees, u(need), Some(u(need - 1))),
+        funding(&fees, u(need), none, Some(u(need - 1))),
         Funding::AboveCap {
-            fee: u(need),
+            total: u(need),
             cap: u(need - 1)
         },
         "above the cap it waits, even with the coin at hand"
+    );
+}
+
+#[test]
+fn the_cap_counts_what_the_collection_already_spent() {
+    // The cap is the most a whole collection costs: a top-up of 1 TRX paid already, then a
+    // sweep of 6.4285 TRX.
+    let fees = [u(6_428_500)];
+    let spent = u(1_000_000);
+    assert_eq!(
+        funding(&fees, u(7_000_000), spent, Some(u(7_428_500))),
+        Funding::Ready { fee: u(6_428_500) }
+    );
+    assert_eq!(
+        funding(&fees, u(7_000_000), spent, Some(u(7_428_499))),
+        Funding::AboveCap {
+            total: u(7_428_500),
+            cap: u(7_428_499)
+        }
+    );
+    assert_eq!(over_cap(spent, u(6_428_500), None), None);
+    assert_eq!(
+        over_cap(spent, u(6_428_500), Some(u(7_000_000))),
+        Some((u(7_428_500), u(7_000_000)))
     );
 }
 
