@@ -295,8 +295,12 @@ pub struct App {
 impl App {
     pub async fn build(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<App> {
         let store = open_store(config).await?;
-        store.migrate().await.context("migrating the database")?;
-        let services = build_services(config, &store, clock.clone()).await?;
+        // The first start's rows (catalogue, master key check, platform key, devchain genesis)
+        // are written under the migration's lock: processes starting together take turns.
+        let services = store
+            .migrate_then(build_services(config, &store, clock.clone()))
+            .await
+            .context("migrating the database")??;
         let withdrawals = services.state.withdrawals.clone();
         let router = coffer_api::router(services.state);
         let housekeeper = Arc::new(crate::workers::Housekeeper {
