@@ -1,4 +1,4 @@
-//! The devchain's two tables (created by `super::schema`).
+//! The devchain's two tables (created by the service's migrations, crate coffer-store).
 
 pub mod block {
     use sea_orm::entity::prelude::*;

@@ -38,6 +38,8 @@ mod m20261127_000001_collection;
 mod m20261128_000001_collection_steps;
 // Home: what collections took per asset
 mod m20261129_000001_asset_collected;
+// The devchain's tables, from the devchain's own history; when each block was made
+mod m20261130_000001_devchain_tables;
 mod schema;
 
 pub struct Migrator;
@@ -83,6 +85,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000001_collection_steps::Migration),
             // Home: what collections took per asset
             Box::new(m20261129_000001_asset_collected::Migration),
+            // The devchain's tables, from the devchain's own history; when each block was made
+            Box::new(m20261130_000001_devchain_tables::Migration),
         ]
     }
 }
