@@ -14,6 +14,9 @@ pub mod block {
         /// Unix seconds.
         pub timestamp: i64,
         pub salt: String,
+        /// When the block was made, by the chain's clock; None for blocks made before it was
+        /// recorded. The background miners of all processes make one block per interval by it.
+        pub mined_at: Option<DateTimeUtc>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

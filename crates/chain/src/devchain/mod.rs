@@ -108,10 +108,6 @@ impl Devchain {
         self.mined.subscribe()
     }
 
-    fn now(&self) -> i64 {
-        self.clock.now().timestamp()
-    }
-
     /// The operator's faucet: mints `amount` of `asset` to `address` (from the zero address,
     /// unsigned, no fee), included in the next block. Returns the transaction hash.
     pub async fn fund(&self, address: &str, asset: &Asset, amount: BaseUnits) -> ChainResult<String> {
