@@ -303,11 +303,15 @@ pub struct App {
 impl App {
     pub async fn build(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<App> {
         let store = open_store(config).await?;
-        store.migrate().await.context("migrating the database")?;
+        // The first start's rows (catalogue, master key check, platform key, devchain genesis)
+        // are written under the migration's lock: processes starting together take turns.
+        let services = store
+            .migrate_then(build_services(config, &store, clock.clone()))
+            .await
+            .context("migrating the database")??;
         for (old, new) in config.replaced_keys() {
             tracing::warn!("configuration key {old} is replaced by {new}: it is ignored");
         }
-        let services = build_services(config, &store, clock.clone()).await?;
         let withdrawals = services.state.withdrawals.clone();
         let router = coffer_api::router(services.state);
         let housekeeper = Arc::new(crate::workers::Housekeeper {

@@ -168,30 +168,16 @@ async fn serve(config: &Config) -> anyhow::Result<()> {
 
 async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
     let store = open_store(config).await?;
+    if let Admin::Demo = admin {
+        // Under the migration's lock: two at once make one demo merchant with one seed.
+        return store
+            .migrate_then(seed_demo(config, &store))
+            .await
+            .context("migrating")?;
+    }
     store.migrate().await.context("migrating")?;
     match admin {
-        Admin::Demo => {
-            let password = config.demo.password.expose();
-            let outcome = store
-                .seed_demo(&config.demo.email, password)
-                .await
-                .map_err(anyhow::Error::msg)?;
-            let merchant_id = store
-                .merchant_of(&config.demo.email)
-                .await
-                .map_err(anyhow::Error::msg)?
-                .context("the demo merchant")?;
-            let (_, vault) = open_vault(config, &store).await?;
-            vault.ensure_seed(merchant_id).await.map_err(anyhow::Error::msg)?;
-            let what = match outcome {
-                DemoOutcome::Created => "Demo merchant created.",
-                DemoOutcome::PasswordReset => "Demo merchant exists; its password was reset.",
-            };
-            println!(
-                "{what}\n  e-mail:   {}\n  password: {password}",
-                config.demo.email
-            );
-        }
+        Admin::Demo => unreachable!("the demo merchant is seeded with the migration, above"),
         Admin::User(UserCmd::Add {
             email,
             password,
@@ -264,6 +250,31 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             }
         }
     }
+    Ok(())
+}
+
+/// Creates the demo merchant and its seed, or resets its admin's password.
+async fn seed_demo(config: &Config, store: &coffer_store::Store) -> anyhow::Result<()> {
+    let password = config.demo.password.expose();
+    let outcome = store
+        .seed_demo(&config.demo.email, password)
+        .await
+        .map_err(anyhow::Error::msg)?;
+    let merchant_id = store
+        .merchant_of(&config.demo.email)
+        .await
+        .map_err(anyhow::Error::msg)?
+        .context("the demo merchant")?;
+    let (_, vault) = open_vault(config, store).await?;
+    vault.ensure_seed(merchant_id).await.map_err(anyhow::Error::msg)?;
+    let what = match outcome {
+        DemoOutcome::Created => "Demo merchant created.",
+        DemoOutcome::PasswordReset => "Demo merchant exists; its password was reset.",
+    };
+    println!(
+        "{what}\n  e-mail:   {}\n  password: {password}",
+        config.demo.email
+    );
     Ok(())
 }
 

@@ -64,8 +64,11 @@ impl KeyVault {
                 .to_string(),
         );
         let sealed = self.sealer.seal(SEED_PURPOSE, mnemonic.as_bytes())?;
-        self.repo.insert_seed(merchant_id, &sealed, false).await?;
-        tracing::info!(merchant_id, "generated the merchant's seed");
+        // A process that generated one at the same moment may have stored its seed first:
+        // that one stays, this one is dropped.
+        if self.repo.insert_seed(merchant_id, &sealed, false).await? {
+            tracing::info!(merchant_id, "generated the merchant's seed");
+        }
         Ok(())
     }
 

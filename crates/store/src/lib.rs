@@ -6,11 +6,13 @@ pub mod catalogue;
 pub mod entities;
 mod migration;
 mod repos;
+mod startup;
 pub mod work_listener;
 
 use coffer_domain::AppError;
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbErr};
-use sea_orm_migration::MigratorTrait;
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 pub use migration::Migrator;
@@ -21,6 +23,8 @@ pub use repos::collectable::{waiting_key, CreditDifference};
 #[derive(Clone)]
 pub struct Store {
     db: DatabaseConnection,
+    /// The SQLite database file, beside which processes take turns to migrate (`startup.rs`).
+    sqlite_file: Option<Arc<Path>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -35,6 +39,8 @@ pub enum StoreError {
     Rollup(String),
     #[error("counting credited deposits for collection: {0}")]
     Collectable(String),
+    #[error("taking turns with other processes to migrate ({path}): {source}")]
+    StartupLock { path: String, source: std::io::Error },
 }
 
 pub struct PoolSettings {
@@ -51,35 +57,29 @@ impl Store {
         if !is_sqlite && !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
             return Err(StoreError::UnsupportedUrl(redact_url(url)));
         }
-        if is_sqlite {
-            ensure_sqlite_dir(url)?;
-        }
+        let sqlite_file = match is_sqlite {
+            true => ensure_sqlite_dir(url)?,
+            false => None,
+        };
         let mut options = ConnectOptions::new(url.to_string());
         options
             .max_connections(pool.max_connections)
             .connect_timeout(pool.connect_timeout)
             .acquire_timeout(pool.connect_timeout)
             .sqlx_logging(false);
-        let db = Database::connect(options).await?;
+        let store = Store {
+            db: Database::connect(options).await?,
+            sqlite_file,
+        };
         if is_sqlite {
             // WAL lets readers run beside the single writer; foreign keys are off by default in
             // SQLite and must be on for every connection (sqlx sets it per connection too).
-            db.execute_unprepared("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;")
-                .await?;
+            // Switching to WAL needs the database to itself and SQLite does not wait for that:
+            // processes starting together take turns.
+            let pragmas = "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;";
+            store.exclusively(store.db.execute_unprepared(pragmas)).await??;
         }
-        Ok(Store { db })
-    }
-
-    pub async fn migrate(&self) -> Result<(), StoreError> {
-        Migrator::up(&self.db, None).await?;
-        catalogue::sync(&self.db).await?;
-        self.fill_rollup_if_empty()
-            .await
-            .map_err(|e| StoreError::Rollup(e.to_string()))?;
-        self.fill_collectable_if_empty()
-            .await
-            .map_err(|e| StoreError::Collectable(e.to_string()))?;
-        Ok(())
+        Ok(store)
     }
 
     pub fn connection(&self) -> &DatabaseConnection {
@@ -126,11 +126,13 @@ pub fn redact_url(url: &str) -> String {
     }
 }
 
-fn ensure_sqlite_dir(url: &str) -> Result<(), StoreError> {
+/// Creates the SQLite file's directory and the file itself (owner only); its path, or None for
+/// a database in memory.
+fn ensure_sqlite_dir(url: &str) -> Result<Option<Arc<Path>>, StoreError> {
     let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
     let path = path.split('?').next().unwrap_or_default();
     if path.is_empty() || path == ":memory:" {
-        return Ok(());
+        return Ok(None);
     }
     if let Some(dir) = std::path::Path::new(path)
         .parent()
@@ -144,7 +146,8 @@ fn ensure_sqlite_dir(url: &str) -> Result<(), StoreError> {
     owner_only(std::path::Path::new(path)).map_err(|source| StoreError::DataDir {
         path: path.to_string(),
         source,
-    })
+    })?;
+    Ok(Some(Arc::from(Path::new(path))))
 }
 
 /// The database holds sealed keys, session digests and every order: readable by the service's
@@ -152,12 +155,8 @@ fn ensure_sqlite_dir(url: &str) -> Result<(), StoreError> {
 /// and an older, wider file is narrowed.
 #[cfg(unix)]
 fn owner_only(path: &std::path::Path) -> std::io::Result<()> {
-    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .mode(0o600)
-        .open(path)?;
+    use std::os::unix::fs::PermissionsExt;
+    open_owner_only(path)?;
     for suffix in ["", "-wal", "-shm"] {
         let file = std::path::PathBuf::from(format!("{}{suffix}", path.display()));
         if file.exists() {
@@ -170,6 +169,15 @@ fn owner_only(path: &std::path::Path) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn owner_only(_path: &std::path::Path) -> std::io::Result<()> {
     Ok(())
+}
+
+/// Opens `path` for appending, creating it readable and writable by its owner only.
+fn open_owner_only(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).append(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
 }
 
 /// A connection that failed or could not be had from the pool: the database is away (10503),

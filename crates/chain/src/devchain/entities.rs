@@ -1,4 +1,4 @@
-//! The devchain's two tables (created by `super::schema`).
+//! The devchain's two tables (created by the service's migrations, crate coffer-store).
 
 pub mod block {
     use sea_orm::entity::prelude::*;
@@ -14,6 +14,9 @@ pub mod block {
         /// Unix seconds.
         pub timestamp: i64,
         pub salt: String,
+        /// When the block was made, by the chain's clock; None for blocks made before it was
+        /// recorded. The background miners of all processes make one block per interval by it.
+        pub mined_at: Option<DateTimeUtc>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

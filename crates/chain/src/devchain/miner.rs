@@ -13,9 +13,12 @@
 //! serialises them; as a second line, the block number is the primary key, so only one of two
 //! miners can insert block N (the other's transaction rolls back and it tries again on its next
 //! tick), and a block's parent hash references the parent row, so a block can never be linked
-//! to a parent a concurrent reorganisation deleted.
+//! to a parent a concurrent reorganisation deleted. The background miners of all processes make
+//! one block per interval in all: intervals are counted from the Unix epoch, and a miner whose
+//! tick finds the head made in its interval (or a later one) leaves it ([`due`]).
 
 use coffer_domain::ports::chain::{BlockRef, ChainError, ChainResult};
+use sea_orm::prelude::DateTimeUtc;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter,
@@ -37,6 +40,8 @@ pub const GENESIS_PARENT: &str = "0x00000000000000000000000000000000000000000000
 enum MineError {
     /// Another miner (or a reorganisation) changed the head first; try again.
     Lost,
+    /// The interval's block is made already (by this process or another).
+    NotDue,
     Chain(ChainError),
 }
 
@@ -68,6 +73,34 @@ fn block_hash(parent: &str, number: u64, timestamp: i64, txs: &[String], salt: &
     }
     h.update(salt.as_bytes());
     format!("0x{}", hex::encode(h.finalize()))
+}
+
+/// Whether a block is due at `now` when one is made per `every`: the head was made in an
+/// earlier interval, or before that time was recorded. Intervals are counted from the Unix
+/// epoch, so processes agree on them whenever each started; a process whose clock is behind the
+/// head's leaves the blocks to the one ahead rather than adding its own.
+fn due(head_mined_at: Option<DateTimeUtc>, now: DateTimeUtc, every: Duration) -> bool {
+    let interval = |at: DateTimeUtc| at.timestamp_millis().div_euclid(millis(every));
+    head_mined_at.is_none_or(|head| interval(now) > interval(head))
+}
+
+/// How long from `now` until the middle of an interval of `every`, where the background miner
+/// ticks: far from the intervals' edges, so that a late tick never lands in the interval after
+/// and leaves one without a block.
+fn until_next_tick(now: DateTimeUtc, every: Duration) -> Duration {
+    let every_ms = millis(every);
+    let into = now.timestamp_millis().rem_euclid(every_ms);
+    let middle = every_ms / 2;
+    let wait = if into < middle {
+        middle - into
+    } else {
+        every_ms - into + middle
+    };
+    Duration::from_millis(wait as u64)
+}
+
+fn millis(every: Duration) -> i64 {
+    (every.as_millis() as i64).max(1)
 }
 
 fn new_salt() -> String {
@@ -107,13 +140,15 @@ impl Devchain {
     /// Inserts block 0 unless it exists (another process may be doing the same).
     pub(crate) async fn ensure_genesis(&self) -> ChainResult<()> {
         let salt = new_salt();
-        let timestamp = self.now();
+        let now = self.clock.now();
+        let timestamp = now.timestamp();
         let genesis = block::ActiveModel {
             number: Set(0),
             hash: Set(block_hash(GENESIS_PARENT, 0, timestamp, &[], &salt)),
             parent_hash: Set(None),
             timestamp: Set(timestamp),
             salt: Set(salt),
+            mined_at: Set(Some(now)),
         };
         block::Entity::insert(genesis)
             .on_conflict(OnConflict::column(block::Column::Number).do_nothing().to_owned())
@@ -125,22 +160,31 @@ impl Devchain {
     }
 
     /// Mines the next block with the pending transactions; None if another process mined
-    /// that height first (the background miner then simply waits for its next tick).
+    /// that height first.
     pub async fn try_mine(&self) -> ChainResult<Option<BlockRef>> {
+        self.mine_once(None).await
+    }
+
+    /// What the background miner does at each tick: mines the next block unless a block was
+    /// made in this interval of `every` already (by any process sharing the database, or by
+    /// [`Devchain::mine`]); None then, or if another process mined that height first.
+    pub async fn mine_due(&self, every: Duration) -> ChainResult<Option<BlockRef>> {
+        self.mine_once(Some(every)).await
+    }
+
+    async fn mine_once(&self, every: Option<Duration>) -> ChainResult<Option<BlockRef>> {
         let _guard = self.write.lock().await;
         let txn = self.db.begin().await.map_err(db_err)?;
-        match self.mine_on(&txn).await {
-            Ok(block) => match txn.commit().await {
-                Ok(()) => {
-                    self.mined.send_replace(block.number);
-                    Ok(Some(block))
-                }
-                Err(err) => match MineError::from(err) {
-                    MineError::Lost => Ok(None),
-                    MineError::Chain(err) => Err(err),
-                },
-            },
-            Err(MineError::Lost) => Ok(None),
+        let mined = match self.mine_on(&txn, every).await {
+            Ok(block) => txn.commit().await.map(|()| block).map_err(MineError::from),
+            Err(err) => Err(err),
+        };
+        match mined {
+            Ok(block) => {
+                self.mined.send_replace(block.number);
+                Ok(Some(block))
+            }
+            Err(MineError::Lost | MineError::NotDue) => Ok(None),
             Err(MineError::Chain(err)) => Err(err),
         }
     }
@@ -194,9 +238,9 @@ impl Devchain {
             .map_err(db_err)?;
         let mut blocks = Vec::new();
         for _ in 0..depth {
-            match self.mine_on(&txn).await {
+            match self.mine_on(&txn, None).await {
                 Ok(block) => blocks.push(block),
-                Err(MineError::Lost) => {
+                Err(MineError::Lost | MineError::NotDue) => {
                     return Err(ChainError::Unavailable(
                         "another process changed the devchain during the reorganisation; try again".into(),
                     ))
@@ -211,33 +255,41 @@ impl Devchain {
         Ok(blocks)
     }
 
-    /// Mines a block every `interval` on a tokio task until the handle is aborted; None for a
-    /// zero interval (blocks are then mined only on request). Empty blocks are mined too, so
-    /// confirmations keep accruing like on a real chain.
+    /// Mines a block every `interval` (in the middle of each, by the chain's clock) on a tokio
+    /// task until the handle is aborted; None for a zero interval (blocks are then mined only
+    /// on request). Empty blocks are mined too, so confirmations keep accruing like on a real
+    /// chain. With several processes on one database each runs one, and they make one block
+    /// per interval in all ([`Devchain::mine_due`]).
     pub fn spawn_miner(&self, interval: Duration) -> Option<JoinHandle<()>> {
         if interval.is_zero() {
             return None;
         }
         let chain = self.clone();
         Some(tokio::spawn(async move {
-            let mut ticker = tokio::time::interval(interval);
-            ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            ticker.tick().await;
             loop {
-                ticker.tick().await;
-                match chain.try_mine().await {
+                tokio::time::sleep(until_next_tick(chain.clock.now(), interval)).await;
+                match chain.mine_due(interval).await {
                     Ok(Some(block)) => tracing::debug!(number = block.number, "devchain block mined"),
-                    Ok(None) => tracing::debug!("another process mined this devchain height"),
+                    Ok(None) => tracing::debug!("this interval's devchain block is made already"),
                     Err(err) => tracing::warn!(error = %err, "devchain mining failed; retrying next tick"),
                 }
             }
         }))
     }
 
-    /// Builds and stores the block on top of the current head, inside `db`'s transaction.
-    async fn mine_on<C: ConnectionTrait>(&self, db: &C) -> Result<BlockRef, MineError> {
+    /// Builds and stores the block on top of the current head, inside `db`'s transaction;
+    /// with `every`, only if a block is [`due`].
+    async fn mine_on<C: ConnectionTrait>(
+        &self,
+        db: &C,
+        every: Option<Duration>,
+    ) -> Result<BlockRef, MineError> {
         lock(db).await?;
         let head = head_row(db).await?;
+        let now = self.clock.now();
+        if every.is_some_and(|every| !due(head.mined_at, now, every)) {
+            return Err(MineError::NotDue);
+        }
         let pending = tx::Entity::find()
             .filter(tx::Column::BlockNumber.is_null())
             .order_by_asc(tx::Column::Id)
@@ -282,7 +334,7 @@ impl Devchain {
         }
 
         let number = head.number + 1;
-        let timestamp = self.now().max(head.timestamp);
+        let timestamp = now.timestamp().max(head.timestamp);
         let salt = new_salt();
         let hashes: Vec<String> = included.iter().map(|i| i.row.hash.clone()).collect();
         let hash = block_hash(&head.hash, number as u64, timestamp, &hashes, &salt);
@@ -292,6 +344,7 @@ impl Devchain {
             parent_hash: Set(Some(head.hash.clone())),
             timestamp: Set(timestamp),
             salt: Set(salt),
+            mined_at: Set(Some(now)),
         }
         .insert(db)
         .await?;
@@ -312,5 +365,24 @@ impl Devchain {
             number: number as u64,
             hash,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_miner_ticks_in_the_middle_of_each_interval() {
+        let every = Duration::from_millis(1000);
+        let at = |ms: i64| DateTimeUtc::from_timestamp_millis(1_800_000_000_000 + ms).unwrap();
+        let waits: Vec<u64> = [0, 499, 500, 501, 999]
+            .map(|ms| until_next_tick(at(ms), every).as_millis() as u64)
+            .to_vec();
+        assert_eq!(waits, [500, 1, 1000, 999, 501]);
+        assert!(due(None, at(0), every));
+        assert!(!due(Some(at(0)), at(999), every));
+        assert!(due(Some(at(999)), at(1000), every));
+        assert!(!due(Some(at(1500)), at(1200), every), "a clock behind the head's");
     }
 }

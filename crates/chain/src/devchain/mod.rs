@@ -1,8 +1,9 @@
 //! The embedded simulated chain: Coffer's default, so the product runs with nothing else
 //! installed, and how people demo and test deposits.
 //!
-//! - State lives in the service's own database (tables `devchain_block` and `devchain_tx`);
-//!   balances are derived from the successful transactions of the blocks, never stored.
+//! - State lives in the service's own database (tables `devchain_block` and `devchain_tx`, made
+//!   by the service's migrations); balances are derived from the successful transactions of
+//!   the blocks, never stored.
 //! - A native coin, [`NATIVE_SYMBOL`] with [`NATIVE_DECIMALS`] decimals, and one USDT-like
 //!   token at [`USDT_CONTRACT`] with [`USDT_DECIMALS`] decimals.
 //! - Addresses are EIP-55 like EVM; keys are BIP44 with coin type 1 (testnet):
@@ -17,7 +18,6 @@ mod adapter;
 mod entities;
 mod ledger;
 mod miner;
-mod schema;
 mod tx;
 
 use coffer_domain::amount::BaseUnits;
@@ -89,10 +89,9 @@ pub struct Devchain {
 }
 
 impl Devchain {
-    /// Opens the chain in `db`, creating or updating its tables and, on first use, the
-    /// genesis block. `chain_id` is the platform's id (1337 in the catalogue).
+    /// Opens the chain in `db` (migrated by the service), creating the genesis block on first
+    /// use. `chain_id` is the platform's id (1337 in the catalogue).
     pub async fn open(db: DatabaseConnection, chain_id: i64, clock: Arc<dyn Clock>) -> ChainResult<Devchain> {
-        schema::migrate(&db).await.map_err(db_err)?;
         let chain = Devchain {
             db,
             chain_id,
@@ -107,10 +106,6 @@ impl Devchain {
     /// Changes whenever this process mines or reorganises a block (the value: the new head).
     pub fn blocks(&self) -> tokio::sync::watch::Receiver<u64> {
         self.mined.subscribe()
-    }
-
-    fn now(&self) -> i64 {
-        self.clock.now().timestamp()
     }
 
     /// The operator's faucet: mints `amount` of `asset` to `address` (from the zero address,

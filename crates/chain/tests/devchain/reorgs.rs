@@ -125,6 +125,8 @@ async fn miners_sharing_a_database_build_one_chain(db: TestDb) {
     let miner = f.chain.spawn_miner(Duration::from_millis(20)).unwrap();
     tokio::time::timeout(Duration::from_secs(20), async {
         while f.chain.head().await.unwrap().number < start + 3 {
+            // Blocks are due by the chain's clock.
+            f.clock.advance(chrono::Duration::milliseconds(20));
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     })
@@ -134,7 +136,57 @@ async fn miners_sharing_a_database_build_one_chain(db: TestDb) {
     assert_links(&f.chain).await;
 }
 
+/// The background miners of two processes on one database, each ticking once per interval at
+/// its own moment: one block per interval in all, whoever makes it.
+async fn miners_sharing_a_database_make_one_block_per_interval(db: TestDb) {
+    let f = fixture(db).await;
+    let other = Devchain::open(f.store.connection().clone(), CHAIN, f.clock.clone())
+        .await
+        .unwrap();
+    let every = Duration::from_secs(2);
+    let ms = chrono::Duration::milliseconds;
+    // Intervals start at even seconds since the epoch; START is one, and the genesis block is
+    // its interval's block: the next one starts 2 s later.
+    f.clock.advance(ms(2000));
+    let mut makers = Vec::new();
+    for (first, second) in [(&f.chain, &other), (&other, &f.chain)] {
+        for _ in 0..3 {
+            f.clock.advance(ms(500));
+            makers.push(first.mine_due(every).await.unwrap().is_some());
+            f.clock.advance(ms(1000));
+            makers.push(second.mine_due(every).await.unwrap().is_some());
+            f.clock.advance(ms(500));
+        }
+    }
+    assert_eq!(
+        makers,
+        [true, false].repeat(6),
+        "the first tick of each interval mines"
+    );
+    assert_eq!(f.chain.head().await.unwrap().number, 6);
+
+    // Both at the same moment.
+    f.clock.advance(ms(500));
+    let (a, b) = tokio::join!(f.chain.mine_due(every), other.mine_due(every));
+    assert_eq!(a.unwrap().is_some() as u8 + b.unwrap().is_some() as u8, 1);
+    // A block made on request is its interval's block too; the next interval's is due.
+    f.clock.advance(ms(2000));
+    f.chain.mine().await.unwrap();
+    assert_eq!(other.mine_due(every).await.unwrap(), None);
+    // A process whose clock is behind the head's leaves the blocks to the one ahead.
+    let behind = ManualClock::new(DateTime::<Utc>::from_timestamp(START + 12, 0).unwrap());
+    let late = Devchain::open(f.store.connection().clone(), CHAIN, Arc::new(behind))
+        .await
+        .unwrap();
+    assert_eq!(late.mine_due(every).await.unwrap(), None);
+    f.clock.advance(ms(1500));
+    assert!(other.mine_due(every).await.unwrap().is_some());
+    assert_eq!(f.chain.head().await.unwrap().number, 9);
+    assert_links(&f.chain).await;
+}
+
 each_database!(
     reorg_replaces_blocks_and_keeps_balances_consistent,
     miners_sharing_a_database_build_one_chain,
+    miners_sharing_a_database_make_one_block_per_interval,
 );

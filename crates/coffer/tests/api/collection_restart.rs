@@ -19,11 +19,11 @@ use std::os::unix::process::ExitStatusExt;
 use crate::collection_plan::deposit;
 use crate::deposits::usdt;
 use crate::helpers::spawn_app;
-use crate::restart::serve_with;
+use crate::restart::{log, serve_with};
 use crate::wallets::{demo_merchant, list};
 use crate::withdrawal_restart::serve_until_exit;
 use helpers::{
-    check_halted_at, detail, kinds_and_states, ledger, log, sent_by, status, sweep_env,
+    check_halted_at, detail, kinds_and_states, ledger, sent_by, status, sweep_env,
     sweep_waiting_for_a_top_up, wait_detail, Miner, DEPOSIT, PARTS,
 };
 

@@ -58,6 +58,7 @@ mod rollup;
 mod rollup_rows;
 mod session;
 mod sign_in;
+mod start_together;
 mod system;
 mod system_matrix;
 mod takeover;

@@ -57,14 +57,15 @@ impl std::ops::DerefMut for Served {
 
 /// The same, with more `COFFER__` settings (they win over the ones set here).
 pub fn serve_with(app: &TestApp, dir: &std::path::Path, env: &[(&str, &str)]) -> Served {
-    let child = Command::new(env!("CARGO_BIN_EXE_coffer"))
+    let database = app.config.database.url.expose();
+    serve_on(database, app.config.security.master_key.expose(), dir, env)
+}
+
+/// `coffer serve` on any database, from `dir` (its log `coffer.log`, its stdout `coffer.out`);
+/// the `COFFER__` settings in `env` win over the test settings here.
+pub fn serve_on(database_url: &str, master_key: &str, dir: &std::path::Path, env: &[(&str, &str)]) -> Served {
+    let child = coffer(database_url, master_key, dir)
         .arg("serve")
-        .current_dir(dir)
-        .env("COFFER__DATABASE__URL", app.config.database.url.expose())
-        .env(
-            "COFFER__SECURITY__MASTER_KEY",
-            app.config.security.master_key.expose(),
-        )
         .env("COFFER__SERVER__BIND", "127.0.0.1:0")
         .env("COFFER__WORKERS__ENABLED", "true")
         .env("COFFER__WORKERS__CALLBACK_POLL_MS", "100")
@@ -75,7 +76,11 @@ pub fn serve_with(app: &TestApp, dir: &std::path::Path, env: &[(&str, &str)]) ->
         .env("COFFER__CALLBACKS__RETRY_INTERVAL_SECS", "1")
         .env("COFFER__CALLBACKS__ALLOW_PRIVATE_TARGETS", "true")
         .envs(env.iter().copied())
-        .stdout(Stdio::null())
+        .stdout(
+            std::fs::File::create(dir.join("coffer.out"))
+                .map(Stdio::from)
+                .unwrap_or(Stdio::null()),
+        )
         .stderr(
             std::fs::File::create(dir.join("coffer.log"))
                 .map(Stdio::from)
@@ -84,6 +89,24 @@ pub fn serve_with(app: &TestApp, dir: &std::path::Path, env: &[(&str, &str)]) ->
         .spawn()
         .expect("coffer starts");
     Served(child)
+}
+
+/// The `coffer` binary on a database, run from `dir` (no stray `coffer.toml` applies).
+pub fn coffer(database_url: &str, master_key: &str, dir: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_coffer"));
+    command
+        .current_dir(dir)
+        .env("COFFER__DATABASE__URL", database_url)
+        .env("COFFER__SECURITY__MASTER_KEY", master_key);
+    command
+}
+
+/// The end of the log of the children started from `dir`, to say why one did not do what was
+/// expected.
+pub fn log(dir: &std::path::Path) -> String {
+    let text = std::fs::read_to_string(dir.join("coffer.log")).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(30)..].join("\n")
 }
 
 async fn wait_until(what: &str, mut done: impl FnMut() -> bool) {

@@ -15,7 +15,7 @@ use coffer_testkit::{each_database, TestDb};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use crate::deposits::{merchant_ready, scan, with, DEV};
 use crate::helpers::{spawn_app, TestApp};
@@ -137,14 +137,12 @@ async fn list_totals_are_the_same_from_buckets_and_rows(db: TestDb) {
 /// `coffer admin rollup <what>` on the app's database.
 fn rollup(app: &TestApp, what: &str) -> Output {
     let dir = tempfile::tempdir().unwrap();
-    Command::new(env!("CARGO_BIN_EXE_coffer"))
+    let (database, key) = (
+        app.config.database.url.expose(),
+        app.config.security.master_key.expose(),
+    );
+    crate::restart::coffer(database, key, dir.path())
         .args(["admin", "rollup", what])
-        .current_dir(dir.path())
-        .env("COFFER__DATABASE__URL", app.config.database.url.expose())
-        .env(
-            "COFFER__SECURITY__MASTER_KEY",
-            app.config.security.master_key.expose(),
-        )
         .output()
         .expect("coffer runs")
 }

@@ -1,6 +1,7 @@
-//! Created the devchain's tables until the devchain (crate coffer-chain, module
-//! `devchain::schema`) came to own them. Kept, doing nothing, because databases record it as
-//! applied and the migrator refuses to run when an applied migration is missing.
+//! Created the devchain's tables until the devchain came to own them for a release; since
+//! m20261130_000001_devchain_tables creates them (where missing). Kept, doing nothing, because
+//! databases record it as applied and the migrator refuses to run when an applied migration is
+//! missing.
 
 use sea_orm_migration::prelude::*;
 

@@ -39,6 +39,8 @@ mod m20261128_000001_collection_steps;
 // Home: what collections took per asset
 mod m20261129_000001_asset_collected;
 mod m20261129_000003_lease_heartbeat;
+// The devchain's tables, from the devchain's own history; when each block was made
+mod m20261130_000001_devchain_tables;
 mod schema;
 
 pub struct Migrator;
@@ -86,6 +88,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000001_asset_collected::Migration),
             // Leases: the heartbeat renews a process's leases through an index
             Box::new(m20261129_000003_lease_heartbeat::Migration),
+            // The devchain's tables, from the devchain's own history; when each block was made
+            Box::new(m20261130_000001_devchain_tables::Migration),
         ]
     }
 }

@@ -44,10 +44,13 @@ column_shapes! {
     /// VARCHAR: names, addresses, hashes.
     string => string not_null;
     string_null => string null;
+    /// VARCHAR unique on its own (hashes).
+    unique_string => string not_null unique_key;
     /// TEXT: bodies, sealed secrets and amounts (decimal strings of base units, never floats).
     text => text not_null;
     text_null => text null;
     boolean => boolean not_null;
+    boolean_null => boolean null;
     at => timestamp_with_time_zone not_null;
     at_null => timestamp_with_time_zone null;
 }
@@ -94,6 +97,7 @@ pub struct NewTable {
     name: String,
     statement: TableCreateStatement,
     indexes: Vec<IndexCreateStatement>,
+    if_not_exists: bool,
 }
 
 pub fn table(name: &str) -> NewTable {
@@ -101,6 +105,7 @@ pub fn table(name: &str) -> NewTable {
         name: name.to_owned(),
         statement: Table::create().table(Alias::new(name)).to_owned(),
         indexes: Vec::new(),
+        if_not_exists: false,
     }
 }
 
@@ -139,6 +144,26 @@ impl NewTable {
         self
     }
 
+    /// `column` refers to `target.target_column` under the constraint `name`; the target cannot
+    /// be deleted while referred to.
+    pub fn named_reference(mut self, name: &str, column: &str, target: &str, target_column: &str) -> Self {
+        self.statement.foreign_key(
+            ForeignKey::create()
+                .name(name)
+                .from(Alias::new(&self.name), Alias::new(column))
+                .to(Alias::new(target), Alias::new(target_column)),
+        );
+        self
+    }
+
+    /// The table and its indexes are created only where missing (a table an earlier release
+    /// may have made outside these migrations).
+    pub fn if_not_exists(mut self) -> Self {
+        self.statement.if_not_exists();
+        self.if_not_exists = true;
+        self
+    }
+
     /// A primary key over several columns.
     pub fn primary_key(mut self, cols: &[&str]) -> Self {
         let mut key = Index::create();
@@ -168,7 +193,10 @@ pub async fn create_tables(
 ) -> Result<(), DbErr> {
     for table in tables {
         m.create_table(table.statement).await?;
-        for index in table.indexes {
+        for mut index in table.indexes {
+            if table.if_not_exists {
+                index.if_not_exists();
+            }
             m.create_index(index).await?;
         }
     }

@@ -17,6 +17,7 @@ use crate::assets::COLD_A;
 use crate::collection_plan::{deposit, save_collect, tick};
 use crate::deposits::DEV;
 use crate::helpers::TestApp;
+use crate::restart::log;
 use crate::wallets::{bind_google, demo_merchant, google_code, list};
 
 const COLD_B: &str = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
@@ -95,13 +96,6 @@ pub(super) fn sweep_env(halt: Option<&'static str>) -> Vec<(&'static str, &'stat
     ];
     env.extend(halt.map(|halt| ("COFFER__COLLECTION__HALT_AFTER", halt)));
     env
-}
-
-/// The end of the children's log, to say why one did not do what was expected.
-pub(super) fn log(dir: &Path) -> String {
-    let text = std::fs::read_to_string(dir.join("coffer.log")).unwrap_or_default();
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(30)..].join("\n")
 }
 
 /// A block every 150 ms until stopped (the children mine none).
