@@ -149,6 +149,11 @@ declare_messages! {
         ["A role with this name already exists", "已存在同名角色", "已存在同名角色"],
     RequestPending = 17006 Refusal "request_pending"
         ["A request for this token is awaiting review", "该代币已有待审核的申请", "該代幣已有待審核的申請"],
+    RoleNameLookAlike = 17007 Refusal "role_name_look_alike" [
+        "This role name looks like an existing role's name or like \"admin\": choose a name that reads differently",
+        "该角色名称与已有角色名称或“admin”看起来相似，请使用明显不同的名称",
+        "該角色名稱與已有角色名稱或「admin」看起來相似，請使用明顯不同的名稱",
+    ],
     // 18xxx: a transaction looked up on chain (deposit by hash)
     TxNotFound = 18001 Refusal "tx_not_found" ["Transaction not found on this chain", "链上未找到该交易", "鏈上未找到該交易"],
     TxFailed = 18002 Refusal "tx_failed"
