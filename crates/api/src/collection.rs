@@ -9,7 +9,7 @@ use coffer_domain::ports::{Paged, WaitingFilter};
 use serde::{Deserialize, Serialize};
 
 use crate::audit::{done_on, Audited};
-use crate::bodies::PageQuery;
+use crate::bodies::{FilterText, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::paged;
@@ -22,7 +22,7 @@ pub struct WaitingQuery {
     page: PageQuery,
     chain_id: Option<i64>,
     token_id: Option<i64>,
-    address: Option<String>,
+    address: Option<FilterText>,
 }
 
 /// One deposit address and token: amounts are decimal strings in the token's units.
@@ -78,7 +78,7 @@ pub async fn waiting_page(
     let filter = WaitingFilter {
         chain_id: q.chain_id,
         token_id: q.token_id,
-        address: q.address,
+        address: FilterText::optional(q.address)?,
     };
     ok(paged(
         state.collection.waiting(&ctx, &filter, q.page.request()?).await?,

@@ -99,7 +99,7 @@ impl Export {
     ) -> Result<Response, ApiError> {
         let file_name = file_name(self.prefix, filter.range(), self.reader.time_zone);
         let rows = Transactions::new(state.deposits.clone())
-            .export(self.merchant_id, filter.filter(), kinds)
+            .export(self.merchant_id, filter.filter()?, kinds)
             .await?
             .map_ok(TransactionView::from);
         csv_file(&file_name, self.layout.columns(), self.reader, rows.boxed()).await

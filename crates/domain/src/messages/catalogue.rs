@@ -237,6 +237,11 @@ declare_messages! {
     InvalidOpenId "invalid_open_id"
         ["OpenID must be 1 to 64 characters", "OpenID 须为 1 到 64 个字符", "OpenID 須為 1 到 64 個字符"],
     InvalidAddress "invalid_address" ["Invalid address for this chain", "该链的地址无效", "該鏈的地址無效"],
+    FilterTextTooLong "filter_text_too_long" [
+        "A filter text is at most 256 characters",
+        "筛选文字最多 256 个字符",
+        "篩選文字最多 256 個字元",
+    ],
     StartAfterEnd "start_after_end" ["The start must not be after the end", "开始时间不能晚于结束时间", "開始時間不能晚於結束時間"],
     DepositStatusInvalid "deposit_status_invalid" [
         "A deposit's status is 7 (on-chain confirming), 8 (transaction complete) or 11 (void)",
