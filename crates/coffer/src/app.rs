@@ -232,6 +232,7 @@ fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Resu
         sealer,
         chains: chains.clone(),
         allow_private_targets: config.callbacks.allow_private_targets,
+        resolver: Arc::new(crate::transport::SystemResolver),
     };
     let ips = IpListService { ports: ports.clone() };
     let reports = Arc::new(coffer_domain::reports::ReportService::new(ports.clone()));

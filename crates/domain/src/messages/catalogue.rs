@@ -322,9 +322,14 @@ declare_messages! {
         "該地址屬於內網、本機或保留網段，Coffer 不會向其發送請求",
     ],
     CallbackTargetEmbedded "callback_target_embedded" [
-        "IPv4-mapped, IPv4-compatible and NAT64 IPv6 forms are not accepted: enter the IPv4 address or a host name",
-        "不接受 IPv4 映射、IPv4 兼容或 NAT64 形式的 IPv6 地址，请填写 IPv4 地址或域名",
-        "不接受 IPv4 映射、IPv4 相容或 NAT64 形式的 IPv6 地址，請填寫 IPv4 地址或域名",
+        "IPv6 forms that carry an IPv4 address (IPv4-mapped, IPv4-translated, IPv4-compatible, 6to4, NAT64) are not accepted: enter the IPv4 address or a host name",
+        "不接受携带 IPv4 地址的 IPv6 形式（IPv4 映射、IPv4 转换、IPv4 兼容、6to4、NAT64），请填写 IPv4 地址或域名",
+        "不接受攜帶 IPv4 地址的 IPv6 形式（IPv4 映射、IPv4 轉換、IPv4 相容、6to4、NAT64），請填寫 IPv4 地址或域名",
+    ],
+    CallbackNameResolvesPrivate "callback_name_resolves_private" [
+        "This host name resolves to a private, loopback or reserved address: Coffer will not call it",
+        "该域名解析到内网、本机或保留地址，Coffer 不会向其发送请求",
+        "該域名解析到內網、本機或保留地址，Coffer 不會向其發送請求",
     ],
     AllowIpUnspecified "allow_ip_unspecified" [
         "0.0.0.0, ::, broadcast and multicast addresses cannot be a caller's address: enter the caller's own IP address",
