@@ -95,11 +95,11 @@ pub struct CollectNowBody {
     google_code: String,
 }
 
-/// The run opened and how many collections it opened.
+/// The run opened and how many collections it opened (no run, null, when none).
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectNowView {
-    pub run_id: i64,
+    pub run_id: Option<i64>,
     pub opened: u64,
 }
 

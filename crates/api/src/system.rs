@@ -204,9 +204,12 @@ pub async fn blacklist_delete(
 
 /// a signed `ping` to the saved callback address, answering how the merchant's
 /// endpoint replied. The same button as editing the address: it is part of setting it up.
+/// At most once a second per merchant (10429).
 pub async fn test_callback(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<CALLBACK_URL_SET>,
 ) -> ApiResult<AttemptResultView> {
+    let now = state.callbacks.ports.clock.now();
+    state.test_callbacks.pass(ctx.merchant_id, now)?;
     ok(state.callbacks.test_ping(&ctx).await?.into())
 }

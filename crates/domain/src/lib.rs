@@ -18,6 +18,7 @@ pub mod google;
 mod guessing;
 pub mod identity;
 pub mod iplist;
+pub mod limits;
 pub mod locale;
 pub mod logs;
 pub mod mail;

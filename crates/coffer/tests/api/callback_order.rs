@@ -111,7 +111,11 @@ async fn a_test_ping_answers_how_the_endpoint_replied(db: TestDb) {
     let receiver = Receiver::start().await;
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
-    let ping = || app.callbacks(&token).test();
+    // One test callback a second: each a second after the last.
+    let ping = || {
+        app.clock.advance(Duration::seconds(1));
+        app.callbacks(&token).test()
+    };
     let none = ping().await;
     assert_eq!(none.msg(), "Set a callback address first");
     app.callbacks(&token).save_url_to(&receiver.url).await;

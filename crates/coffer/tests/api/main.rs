@@ -31,6 +31,7 @@ mod deposits;
 mod envelope;
 mod error_codes;
 mod escalation;
+mod export_limits;
 mod exports;
 mod forgot;
 mod funds;

@@ -237,6 +237,16 @@ declare_messages! {
     InvalidOpenId "invalid_open_id"
         ["OpenID must be 1 to 64 characters", "OpenID 须为 1 到 64 个字符", "OpenID 須為 1 到 64 個字符"],
     InvalidAddress "invalid_address" ["Invalid address for this chain", "该链的地址无效", "該鏈的地址無效"],
+    ExportsRunning "exports_running" [
+        "Two exports are already running for this merchant: try again when one has finished",
+        "该商户已有两个导出正在进行，请在其中一个完成后再试",
+        "該商戶已有兩個匯出正在進行，請在其中一個完成後再試",
+    ],
+    TestCallbackTooSoon "test_callback_too_soon" [
+        "One test callback a second: try again in a moment",
+        "测试回调每秒最多一次，请稍后再试",
+        "測試回調每秒最多一次，請稍後再試",
+    ],
     FilterTextTooLong "filter_text_too_long" [
         "A filter text is at most 256 characters",
         "筛选文字最多 256 个字符",
