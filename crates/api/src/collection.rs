@@ -8,7 +8,6 @@ use coffer_domain::menu::catalogue::{COLLECT_NOW, FUND_COLLECTION};
 use coffer_domain::ports::{Paged, WaitingFilter};
 use serde::{Deserialize, Serialize};
 
-use crate::audit::{done_on, Audited};
 use crate::bodies::{FilterText, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
@@ -103,11 +102,12 @@ pub struct CollectNowView {
     pub opened: u64,
 }
 
+/// Its operation log target is the body's chain and token (`chain C token T`), refused or not.
 pub async fn collect_now(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<COLLECT_NOW>,
     ApiJson(b): ApiJson<CollectNowBody>,
-) -> Audited<CollectNowView> {
+) -> ApiResult<CollectNowView> {
     let request = CollectNow {
         chain_id: b.chain_id,
         token_id: b.token_id,
@@ -115,8 +115,5 @@ pub async fn collect_now(
         google_code: b.google_code,
     };
     let (run_id, opened) = state.collection.collect_now(&ctx, &request).await?;
-    done_on(
-        format!("chain {} token {}", b.chain_id, b.token_id),
-        CollectNowView { run_id, opened },
-    )
+    ok(CollectNowView { run_id, opened })
 }
