@@ -15,7 +15,7 @@ use coffer_domain::Locale;
 use serde::Deserialize;
 
 use crate::audit::{audited_on, done_on, Audited};
-use crate::bodies::{ById, Created, PageQuery};
+use crate::bodies::{ById, Created, FilterText, PageQuery};
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::access::{AccountView, RoleOption, RoleView};
@@ -28,7 +28,7 @@ use crate::AppState;
 pub struct AccountPage {
     #[serde(flatten)]
     page: PageQuery,
-    email: Option<String>,
+    email: Option<FilterText>,
 }
 
 #[derive(Deserialize)]
@@ -87,7 +87,11 @@ pub async fn page(
 ) -> ApiResult<Paged<AccountView>> {
     let found = state
         .access
-        .page_accounts(&ctx, body.email.as_deref(), body.page.request()?)
+        .page_accounts(
+            &ctx,
+            FilterText::optional(body.email)?.as_deref(),
+            body.page.request()?,
+        )
         .await?;
     ok(paged(found))
 }

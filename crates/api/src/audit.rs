@@ -132,25 +132,28 @@ pub async fn audit(State(state): State<AppState>, request: Request, next: Next) 
 }
 
 /// Body fields that name what a call is done to, most telling first: an e-mail, a role name,
-/// an address, an IP, a hash, a URL, an event; ids last (a call that names only an id has its
-/// handler name the record instead, when it succeeds).
-const TARGET_FIELDS: [&str; 13] = [
+/// an address (cold addresses requested: theirs), an IP, a hash, a URL, an event.
+const TARGET_FIELDS: [&str; 12] = [
     "email",
     "name",
     "address",
     "toAddress",
     "paymentAddress",
+    "coldAddresses",
     "ip",
     "ips",
     "hash",
     "callbackUrl",
     "riskUrl",
     "eventId",
-    "ids",
-    "id",
 ];
 
-/// A body value as a target: text as is, a list joined, a number as `#n`.
+/// Then the ids (a call that names only an id has its handler name the record instead, when it
+/// succeeds).
+const ID_FIELDS: [&str; 3] = ["assetId", "ids", "id"];
+
+/// A body value as a target: text as is, a list joined, a number as `#n`, an entry by its
+/// address.
 fn target_text(value: &Value) -> Option<String> {
     match value {
         Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_string()),
@@ -159,8 +162,27 @@ fn target_text(value: &Value) -> Option<String> {
             let parts: Vec<String> = items.iter().filter_map(target_text).collect();
             (!parts.is_empty()).then(|| parts.join(", "))
         }
+        Value::Object(entry) => entry.get("address").and_then(target_text),
         _ => None,
     }
+}
+
+/// The chain and token a body is about (`chain 1337 token 1`, `chain 1337`).
+fn chain_and_token(body: &Value) -> Option<String> {
+    let chain = body.get("chainId")?.as_i64()?;
+    Some(match body.get("tokenId").and_then(Value::as_i64) {
+        Some(token) => format!("chain {chain} token {token}"),
+        None => format!("chain {chain}"),
+    })
+}
+
+/// What the body names, whether the call succeeds or is refused: its most telling field, else
+/// the chain and token it is about, else its ids.
+fn body_target(body: &Value) -> Option<String> {
+    let named = |fields: &[&str]| fields.iter().find_map(|k| body.get(*k).and_then(target_text));
+    named(&TARGET_FIELDS)
+        .or_else(|| chain_and_token(body))
+        .or_else(|| named(&ID_FIELDS))
 }
 
 /// The target the body names, if any, and the masked body.
@@ -168,9 +190,7 @@ fn describe(bytes: &Bytes) -> (Option<String>, String) {
     let Ok(mut value) = serde_json::from_slice::<Value>(bytes) else {
         return (None, String::new());
     };
-    let target = TARGET_FIELDS
-        .iter()
-        .find_map(|k| value.get(*k).and_then(target_text));
+    let target = body_target(&value);
     if let Some(object) = value.as_object_mut() {
         for field in SECRET_FIELDS {
             if object.contains_key(field) {
@@ -213,6 +233,27 @@ mod tests {
         assert_eq!(target(r#"{"ids":[4,5],"action":1}"#).as_deref(), Some("#4, #5"));
         assert_eq!(target(r#"{"email":"  ","id":9}"#).as_deref(), Some("#9"));
         assert_eq!(target(r#"{"googleCode":"123456"}"#), None);
+        assert_eq!(
+            target(r#"{"chainId":1337,"tokenId":1,"depositAddressIds":[4],"googleCode":"1"}"#).as_deref(),
+            Some("chain 1337 token 1")
+        );
+        assert_eq!(
+            target(r#"{"chainId":1337,"remark":""}"#).as_deref(),
+            Some("chain 1337")
+        );
+        assert_eq!(
+            target(r#"{"chainId":1,"tokenId":2,"paymentAddress":"0xpay"}"#).as_deref(),
+            Some("0xpay")
+        );
+        assert_eq!(
+            target(r#"{"assetId":3,"coldAddresses":[{"address":"0xa","ratio":"0.5"},{"address":"0xb","ratio":"0.5"}]}"#)
+                .as_deref(),
+            Some("0xa, 0xb")
+        );
+        assert_eq!(
+            target(r#"{"assetId":3,"coldAddresses":[]}"#).as_deref(),
+            Some("#3")
+        );
         assert_eq!(target("not json"), None);
     }
 }

@@ -10,7 +10,7 @@ use coffer_domain::ports::{EventFilter, Paged};
 use serde::Deserialize;
 
 use crate::audit::{done_on, Audited};
-use crate::bodies::PageQuery;
+use crate::bodies::{FilterText, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::callbacks::{AttemptResultView, CallbackAttemptView, CallbackEventView};
@@ -20,7 +20,7 @@ use crate::AppState;
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ByEvent {
-    event_id: String,
+    event_id: FilterText,
 }
 
 #[derive(Deserialize)]
@@ -28,7 +28,7 @@ pub struct ByEvent {
 pub struct EventQuery {
     #[serde(flatten)]
     page: PageQuery,
-    order_no: Option<String>,
+    order_no: Option<FilterText>,
     status: Option<i32>,
     start: Option<DateTime<Utc>>,
     end: Option<DateTime<Utc>>,
@@ -49,7 +49,7 @@ pub async fn callback_page(
     ApiJson(q): ApiJson<EventQuery>,
 ) -> ApiResult<Paged<CallbackEventView>> {
     let filter = EventFilter {
-        order_no: q.order_no,
+        order_no: FilterText::optional(q.order_no)?,
         status: q.status.map(CodeFilter::from_code),
         start: q.start,
         end: q.end,
@@ -64,7 +64,9 @@ pub async fn callback_attempts(
     Allowed(ctx): Allowed<CALLBACKS>,
     ApiJson(b): ApiJson<ByEvent>,
 ) -> ApiResult<Vec<CallbackAttemptView>> {
-    ok(listed(state.callbacks.attempts(&ctx, &b.event_id).await?))
+    ok(listed(
+        state.callbacks.attempts(&ctx, &b.event_id.bounded()?).await?,
+    ))
 }
 
 pub async fn callback_push(
@@ -72,6 +74,6 @@ pub async fn callback_push(
     Allowed(ctx): Allowed<CALLBACK_PUSH>,
     ApiJson(b): ApiJson<ByEvent>,
 ) -> Audited<AttemptResultView> {
-    let pushed = state.callbacks.push(&ctx, &b.event_id).await?;
+    let pushed = state.callbacks.push(&ctx, &b.event_id.bounded()?).await?;
     done_on(pushed.target(), pushed.result.into())
 }

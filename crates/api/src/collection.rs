@@ -8,8 +8,7 @@ use coffer_domain::menu::catalogue::{COLLECT_NOW, FUND_COLLECTION};
 use coffer_domain::ports::{Paged, WaitingFilter};
 use serde::{Deserialize, Serialize};
 
-use crate::audit::{done_on, Audited};
-use crate::bodies::PageQuery;
+use crate::bodies::{FilterText, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::paged;
@@ -22,7 +21,7 @@ pub struct WaitingQuery {
     page: PageQuery,
     chain_id: Option<i64>,
     token_id: Option<i64>,
-    address: Option<String>,
+    address: Option<FilterText>,
 }
 
 /// One deposit address and token: amounts are decimal strings in the token's units.
@@ -78,7 +77,7 @@ pub async fn waiting_page(
     let filter = WaitingFilter {
         chain_id: q.chain_id,
         token_id: q.token_id,
-        address: q.address,
+        address: FilterText::optional(q.address)?,
     };
     ok(paged(
         state.collection.waiting(&ctx, &filter, q.page.request()?).await?,
@@ -95,19 +94,20 @@ pub struct CollectNowBody {
     google_code: String,
 }
 
-/// The run opened and how many collections it opened.
+/// The run opened and how many collections it opened (no run, null, when none).
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectNowView {
-    pub run_id: i64,
+    pub run_id: Option<i64>,
     pub opened: u64,
 }
 
+/// Its operation log target is the body's chain and token (`chain C token T`), refused or not.
 pub async fn collect_now(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<COLLECT_NOW>,
     ApiJson(b): ApiJson<CollectNowBody>,
-) -> Audited<CollectNowView> {
+) -> ApiResult<CollectNowView> {
     let request = CollectNow {
         chain_id: b.chain_id,
         token_id: b.token_id,
@@ -115,8 +115,5 @@ pub async fn collect_now(
         google_code: b.google_code,
     };
     let (run_id, opened) = state.collection.collect_now(&ctx, &request).await?;
-    done_on(
-        format!("chain {} token {}", b.chain_id, b.token_id),
-        CollectNowView { run_id, opened },
-    )
+    ok(CollectNowView { run_id, opened })
 }

@@ -16,7 +16,7 @@ use crate::collection_records::{CollectionView, CollectionsFilterBody};
 use crate::envelope::{ApiError, ApiJson};
 use crate::export_columns::{column, text, time, Cell, Column, CHAIN, TOKEN};
 use crate::export_labels::{code_label, label, Label, Labelled};
-use crate::exports::{csv_file, reader};
+use crate::exports::{csv_file, reader, Running};
 use crate::session::Allowed;
 use crate::AppState;
 
@@ -146,14 +146,15 @@ pub async fn collections(
 ) -> Result<Response, ApiError> {
     let filter = body.filter()?;
     let reader = reader(&state, ctx.merchant_id, &headers).await?;
+    let running = Running::start(&state, &ctx, &headers)?;
     let rows = state
         .collection
-        .export(&ctx, filter)
+        .export(&ctx, filter, running.session.clone())
         .await?
         .map_ok(CollectionView::from);
     let now = state.collection.ports.clock.now();
     let file_name = file_name(now, reader.time_zone);
-    csv_file(&file_name, COLUMNS.to_vec(), reader, rows.boxed()).await
+    csv_file(&file_name, COLUMNS.to_vec(), reader, rows.boxed(), running).await
 }
 
 /// `collections-20261125.csv`: the merchant's day of the export.

@@ -14,7 +14,7 @@ use coffer_domain::ports::{CollectionFilter, Paged, StepRecord};
 use serde::{Deserialize, Serialize};
 
 use crate::audit::{done_on, Audited};
-use crate::bodies::PageQuery;
+use crate::bodies::{FilterText, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::paged;
@@ -35,12 +35,12 @@ pub struct CollectionsFilterBody {
     chain_id: Option<i64>,
     token_id: Option<i64>,
     status: Option<i32>,
-    address: Option<String>,
+    address: Option<FilterText>,
     run_id: Option<i64>,
 }
 
 impl CollectionsFilterBody {
-    /// 10422 for a status the spec does not name.
+    /// 10422 for a status the spec does not name or an address filter too long.
     pub fn filter(self) -> Result<CollectionFilter, AppError> {
         let status = match self.status {
             None => None,
@@ -52,7 +52,7 @@ impl CollectionsFilterBody {
             chain_id: self.chain_id,
             token_id: self.token_id,
             status,
-            address: self.address,
+            address: FilterText::optional(self.address)?,
             run_id: self.run_id,
         })
     }

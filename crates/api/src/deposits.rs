@@ -107,7 +107,7 @@ pub async fn page(
 ) -> ApiResult<Paged<DepositView>> {
     let found = state
         .deposits
-        .page(&ctx, &q.filter.filter(), q.page.request()?)
+        .page(&ctx, &q.filter.filter()?, q.page.request()?)
         .await?;
     ok(found.map(DepositView::from))
 }
@@ -117,7 +117,7 @@ pub async fn summary(
     AllowedEither(ctx): AllowedEither<DEPOSIT_ORDERS, DEPOSIT_LIST>,
     ApiJson(f): ApiJson<FilterBody>,
 ) -> ApiResult<SummaryView> {
-    ok(state.deposits.summary(&ctx, &f.filter()).await?.into())
+    ok(state.deposits.summary(&ctx, &f.filter()?).await?.into())
 }
 
 /// Also for the transaction list (402), whose rows open the same drawer.

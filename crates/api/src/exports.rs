@@ -1,14 +1,17 @@
 //! The order exports: every row a list's filter selects as CSV, streamed as it is read (one
 //! batch in memory, no row limit). A refusal before the first byte is the usual envelope;
 //! a failure after it cuts the download short (logged), so a partial file is never taken
-//! for a whole one. The collections export (`collection_export.rs`) is written by the same
-//! [`csv_file`].
+//! for a whole one: so does the reader's signing out (the session is checked batch by batch).
+//! A merchant runs at most `coffer_domain::limits::EXPORTS_AT_ONCE` exports at once (10429 beyond). The collections
+//! export (`collection_export.rs`) is written by the same [`csv_file`].
 
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, Utc};
+use coffer_domain::auth::{AuthContext, LiveSession};
+use coffer_domain::limits::Slot;
 use coffer_domain::menu::catalogue::{
     DEPOSIT_LIST, DEPOSIT_ORDERS, TRANSACTION_LIST, WITHDRAW_CHECK, WITHDRAW_LIST, WITHDRAW_ORDERS,
 };
@@ -22,7 +25,7 @@ use crate::csv::{line, push_line, BOM};
 use crate::envelope::{ApiError, ApiJson};
 use crate::export_columns::{Column, Layout, Reader, DEPOSIT, TRANSACTION, WITHDRAWAL};
 use crate::orders::FilterBody;
-use crate::session::{Allowed, AllowedEither};
+use crate::session::{Allowed, AllowedEither, SESSION_HEADER};
 use crate::transactions::TransactionView;
 use crate::AppState;
 
@@ -32,7 +35,7 @@ pub async fn deposits(
     headers: HeaderMap,
     ApiJson(f): ApiJson<FilterBody>,
 ) -> Result<Response, ApiError> {
-    let export = Export::new(&state, ctx.merchant_id, &headers, "deposits", &DEPOSIT).await?;
+    let export = Export::new(&state, &ctx, &headers, "deposits", &DEPOSIT).await?;
     export.run(&state, f, vec![OrderKind::Deposit]).await
 }
 
@@ -42,7 +45,7 @@ pub async fn withdrawals(
     headers: HeaderMap,
     ApiJson(f): ApiJson<FilterBody>,
 ) -> Result<Response, ApiError> {
-    let export = Export::new(&state, ctx.merchant_id, &headers, "withdrawals", &WITHDRAWAL).await?;
+    let export = Export::new(&state, &ctx, &headers, "withdrawals", &WITHDRAWAL).await?;
     export.run(&state, f, vec![OrderKind::Withdrawal]).await
 }
 
@@ -59,7 +62,7 @@ pub async fn transactions(
         [OrderKind::Withdrawal] => &WITHDRAWAL,
         _ => &TRANSACTION,
     };
-    let export = Export::new(&state, ctx.merchant_id, &headers, "transactions", layout).await?;
+    let export = Export::new(&state, &ctx, &headers, "transactions", layout).await?;
     export.run(&state, f, kinds).await
 }
 
@@ -71,6 +74,7 @@ const LINE_BYTES_GUESS: usize = 400;
 struct Export {
     merchant_id: i64,
     reader: Reader,
+    running: Running,
     prefix: &'static str,
     layout: &'static Layout,
 }
@@ -78,14 +82,15 @@ struct Export {
 impl Export {
     async fn new(
         state: &AppState,
-        merchant_id: i64,
+        ctx: &AuthContext,
         headers: &HeaderMap,
         prefix: &'static str,
         layout: &'static Layout,
     ) -> Result<Export, ApiError> {
         Ok(Export {
-            merchant_id,
-            reader: reader(state, merchant_id, headers).await?,
+            merchant_id: ctx.merchant_id,
+            reader: reader(state, ctx.merchant_id, headers).await?,
+            running: Running::start(state, ctx, headers)?,
             prefix,
             layout,
         })
@@ -99,10 +104,46 @@ impl Export {
     ) -> Result<Response, ApiError> {
         let file_name = file_name(self.prefix, filter.range(), self.reader.time_zone);
         let rows = Transactions::new(state.deposits.clone())
-            .export(self.merchant_id, filter.filter(), kinds)
+            .export(
+                self.merchant_id,
+                filter.filter()?,
+                kinds,
+                self.running.session.clone(),
+            )
             .await?
             .map_ok(TransactionView::from);
-        csv_file(&file_name, self.layout.columns(), self.reader, rows.boxed()).await
+        csv_file(
+            &file_name,
+            self.layout.columns(),
+            self.reader,
+            rows.boxed(),
+            self.running,
+        )
+        .await
+    }
+}
+
+/// What a running export holds: one of its merchant's places and the reader's session.
+pub(crate) struct Running {
+    slot: Slot,
+    pub(crate) session: LiveSession,
+}
+
+impl Running {
+    /// 10429 when the merchant already runs `EXPORTS_AT_ONCE` exports.
+    pub(crate) fn start(
+        state: &AppState,
+        ctx: &AuthContext,
+        headers: &HeaderMap,
+    ) -> Result<Running, ApiError> {
+        let token = headers
+            .get(SESSION_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        Ok(Running {
+            slot: state.export_slots.take(ctx.merchant_id)?,
+            session: state.auth.live_session(token, ctx),
+        })
     }
 }
 
@@ -118,12 +159,14 @@ pub(crate) async fn reader(
 }
 
 /// The CSV download of `rows` (each written through its wire JSON) under `columns`. The first
-/// row is read before answering: a refusal or a failed first read is the usual envelope.
+/// row is read before answering: a refusal or a failed first read is the usual envelope. The
+/// export's place is held until the last row is written or the download is dropped.
 pub(crate) async fn csv_file<V: Serialize + Send + 'static>(
     file_name: &str,
     columns: Vec<Column>,
     reader: Reader,
     mut rows: BoxStream<'static, Result<V, AppError>>,
+    running: Running,
 ) -> Result<Response, ApiError> {
     let first = rows.next().await.transpose()?;
     let header = format!("{BOM}{}", line(columns.iter().map(|c| c.title(reader))));
@@ -141,7 +184,14 @@ pub(crate) async fn csv_file<V: Serialize + Send + 'static>(
             }
             Ok::<_, std::io::Error>(Bytes::from(chunk))
         });
-    let body = stream::iter([Ok(Bytes::from(header))]).chain(lines);
+    let mut slot = Some(running.slot);
+    let body = stream::iter([Ok(Bytes::from(header))])
+        .chain(lines)
+        // After the last row: the place is free before the connection is.
+        .chain(stream::poll_fn(move |_| {
+            slot.take();
+            std::task::Poll::Ready(None)
+        }));
     let disposition = format!("attachment; filename=\"{file_name}\"");
     Ok((
         [
@@ -159,9 +209,14 @@ pub(crate) async fn csv_file<V: Serialize + Send + 'static>(
         .into_response())
 }
 
-/// An export that failed after its first byte: logged, and the download ends in an error.
+/// An export that failed or whose reader signed out after its first byte: logged, and the
+/// download ends in an error.
 fn cut_short(err: AppError) -> std::io::Error {
-    tracing::error!(error = %err, "an export stopped part way");
+    if err.is_server_fault() {
+        tracing::error!(error = %err, "an export stopped part way");
+    } else {
+        tracing::info!(error = %err, "an export ended part way: its reader's session is gone");
+    }
     std::io::Error::other("export stopped")
 }
 

@@ -8,7 +8,7 @@ use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
 use crate::audit_actions::{action_titles, paths_named};
-use crate::bodies::PageQuery;
+use crate::bodies::{FilterText, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::paged;
@@ -40,20 +40,25 @@ impl From<OperationLogEntry> for OperationLogView {
 pub struct LogQuery {
     #[serde(flatten)]
     page: PageQuery,
-    email: Option<String>,
-    result: Option<String>,
-    action: Option<String>,
+    email: Option<FilterText>,
+    result: Option<FilterText>,
+    action: Option<FilterText>,
     start: Option<DateTime<Utc>>,
     end: Option<DateTime<Utc>>,
 }
 
 impl LogQuery {
-    fn filter(&self, kind: Option<String>) -> Result<LogFilter, AppError> {
-        let text = |v: &Option<String>| v.as_ref().map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    /// The filter with `kind` (the login log's result, the operation log's action); 10422 for
+    /// a text too long.
+    fn filter(&self, kind: Option<FilterText>) -> Result<LogFilter, AppError> {
+        let text = |v: Option<FilterText>| -> Result<Option<String>, AppError> {
+            let text = FilterText::optional(v)?;
+            Ok(text.map(|s| s.trim().to_string()).filter(|s| !s.is_empty()))
+        };
         Ok(LogFilter {
             user_id: None,
-            email: text(&self.email),
-            kind: text(&kind),
+            email: text(self.email.clone())?,
+            kind: text(kind)?,
             named_actions: Vec::new(),
             start: self.start,
             end: self.end,

@@ -9,7 +9,7 @@ use coffer_domain::ports::{OrderFilter, OrderKind, OrderOutcome, OrderSum};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
-use crate::bodies::PageQuery;
+use crate::bodies::{FilterText, PageQuery};
 use crate::AppState;
 
 /// An order's drawer: its row, and the callback attempts of its order number as `callbacks`.
@@ -34,30 +34,31 @@ pub struct FilterBody {
     chain_id: Option<i64>,
     token_id: Option<i64>,
     status: Option<i32>,
-    address: Option<String>,
-    hash: Option<String>,
-    order_no: Option<String>,
-    merchant_order_no: Option<String>,
-    open_id: Option<String>,
+    address: Option<FilterText>,
+    hash: Option<FilterText>,
+    order_no: Option<FilterText>,
+    merchant_order_no: Option<FilterText>,
+    open_id: Option<FilterText>,
     /// The transaction list's kind (1 deposits, 2 withdrawals; none: both, or the screen's own kind).
     #[serde(rename = "type")]
     kind: Option<i32>,
 }
 
 impl FilterBody {
-    pub fn filter(self) -> OrderFilter {
-        OrderFilter {
+    /// The domain's filter; 10422 for a text over [`crate::bodies::MAX_FILTER_CHARS`].
+    pub fn filter(self) -> Result<OrderFilter, AppError> {
+        Ok(OrderFilter {
             start: self.start,
             end: self.end,
             chain_id: self.chain_id,
             token_id: self.token_id,
             status: self.status.map(CodeFilter::from_code),
-            address: self.address,
-            hash: self.hash,
-            order_no: self.order_no,
-            merchant_order_no: self.merchant_order_no,
-            open_id: self.open_id,
-        }
+            address: FilterText::optional(self.address)?,
+            hash: FilterText::optional(self.hash)?,
+            order_no: FilterText::optional(self.order_no)?,
+            merchant_order_no: FilterText::optional(self.merchant_order_no)?,
+            open_id: FilterText::optional(self.open_id)?,
+        })
     }
 
     /// The chosen range (an export's file name).
@@ -205,7 +206,7 @@ mod tests {
     fn a_status_code_keeps_its_integer_whether_or_not_a_state_has_it() {
         let filter = |status: i32| {
             let body: FilterBody = serde_json::from_value(serde_json::json!({ "status": status })).unwrap();
-            body.filter().status
+            body.filter().unwrap().status
         };
         assert_eq!(filter(8), Some(CodeFilter::Known(OrderStatus::Complete)));
         assert_eq!(filter(99), Some(CodeFilter::Unknown(99)));

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::audit::{audited, audited_on, done_on, Audited};
-use crate::bodies::{ById, CreatedAddress, PageQuery};
+use crate::bodies::{ById, CreatedAddress, FilterText, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::{Allowed, AllowedEither};
 use crate::views::callbacks::AttemptResultView;
@@ -52,7 +52,7 @@ pub struct BlacklistQuery {
     #[serde(flatten)]
     page: PageQuery,
     chain_id: Option<i64>,
-    address: Option<String>,
+    address: Option<FilterText>,
 }
 
 #[derive(Deserialize)]
@@ -172,7 +172,7 @@ pub async fn blacklist_page(
 ) -> ApiResult<Paged<BlacklistView>> {
     let filter = BlacklistFilter {
         chain_id: q.chain_id,
-        address: q.address,
+        address: FilterText::optional(q.address)?,
     };
     let found = state
         .merchant_api
@@ -204,9 +204,12 @@ pub async fn blacklist_delete(
 
 /// a signed `ping` to the saved callback address, answering how the merchant's
 /// endpoint replied. The same button as editing the address: it is part of setting it up.
+/// At most once a second per merchant (10429).
 pub async fn test_callback(
     State(state): State<AppState>,
     Allowed(ctx): Allowed<CALLBACK_URL_SET>,
 ) -> ApiResult<AttemptResultView> {
+    let now = state.callbacks.ports.clock.now();
+    state.test_callbacks.pass(ctx.merchant_id, now)?;
     ok(state.callbacks.test_ping(&ctx).await?.into())
 }

@@ -66,7 +66,7 @@ pub async fn page(
     let found = Transactions::new(state.deposits.clone())
         .page(
             ctx.merchant_id,
-            &q.filter.filter(),
+            &q.filter.filter()?,
             &kinds,
             position,
             request.size,
@@ -97,7 +97,7 @@ pub async fn summary(
     ApiJson(f): ApiJson<FilterBody>,
 ) -> ApiResult<TimelineSummaryView> {
     let kinds = f.kinds()?;
-    let filter = f.filter();
+    let filter = f.filter()?;
     let deposits = || state.deposits.summary(&ctx, &filter);
     let withdrawals = || state.withdrawals.summary(&ctx, &filter);
     ok(match kinds[..] {

@@ -10,7 +10,7 @@ use coffer_domain::wallets::assets::AssetInput;
 use serde::Deserialize;
 
 use crate::audit::{done_on, Audited};
-use crate::bodies::{Created, CreatedAddress, PageQuery};
+use crate::bodies::{Created, CreatedAddress, FilterText, PageQuery};
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::session::Allowed;
 use crate::views::asset_settings::{ColdShareView, CollectSettingsView, RiskLimitsView};
@@ -48,8 +48,8 @@ pub struct AddressQuery {
     #[serde(flatten)]
     page: PageQuery,
     chain_id: Option<i64>,
-    open_id: Option<String>,
-    address: Option<String>,
+    open_id: Option<FilterText>,
+    address: Option<FilterText>,
 }
 
 #[derive(Deserialize)]
@@ -213,8 +213,8 @@ pub async fn address_page(
 ) -> ApiResult<Paged<DepositAddressView>> {
     let filter = AddressFilter {
         chain_id: q.chain_id,
-        open_id: q.open_id,
-        address: q.address,
+        open_id: FilterText::optional(q.open_id)?,
+        address: FilterText::optional(q.address)?,
     };
     ok(paged(
         state

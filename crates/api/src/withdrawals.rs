@@ -233,7 +233,7 @@ pub async fn page(
 ) -> ApiResult<Paged<WithdrawalView>> {
     let found = state
         .withdrawals
-        .page(&ctx, &q.filter.filter(), q.page.request()?)
+        .page(&ctx, &q.filter.filter()?, q.page.request()?)
         .await?;
     ok(found.map(WithdrawalView::from))
 }
@@ -243,7 +243,7 @@ pub async fn summary(
     AllowedEither(ctx): Viewer,
     ApiJson(f): ApiJson<FilterBody>,
 ) -> ApiResult<SummaryView> {
-    ok(state.withdrawals.summary(&ctx, &f.filter()).await?.into())
+    ok(state.withdrawals.summary(&ctx, &f.filter()?).await?.into())
 }
 
 pub async fn detail(
@@ -347,7 +347,7 @@ pub async fn check(
         return Err(coffer_domain::AppError::Forbidden.into());
     }
     let selection = if b.all {
-        Selection::All(b.filter.unwrap_or_default().filter())
+        Selection::All(b.filter.unwrap_or_default().filter()?)
     } else {
         Selection::Ids(b.ids.unwrap_or_default())
     };

@@ -239,6 +239,7 @@ fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Resu
         sealer,
         chains: chains.clone(),
         allow_private_targets: config.callbacks.allow_private_targets,
+        resolver: Arc::new(crate::transport::SystemResolver),
     };
     let ips = IpListService { ports: ports.clone() };
     let reports = Arc::new(coffer_domain::reports::ReportService::new(ports.clone()));
@@ -270,6 +271,8 @@ fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Resu
         withdrawals,
         reports,
         collection,
+        export_slots: Arc::new(coffer_domain::limits::export_slots()),
+        test_callbacks: Arc::new(coffer_domain::limits::test_callback_spacing()),
         console,
         metrics: coffer_api::metrics_handle(),
     })

@@ -6,14 +6,30 @@
 //! (the guard would only see the proxy); a proxy configured for callbacks gets the request
 //! only after the target's addresses were checked.
 
-use coffer_domain::callbacks::targets::{is_public, target_problem};
+use coffer_domain::callbacks::targets::{is_public, target_problem, HostResolver};
 use coffer_domain::callbacks::{reason, CallbackReply, CallbackRequest, CallbackTransport, TransportError};
 use reqwest::dns::{Name, Resolve, Resolving};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Replies longer than this are cut (we keep an excerpt anyway).
 const MAX_REPLY_BYTES: usize = 64 * 1024;
+/// How long saving an address waits for its name to resolve (then it is checked at send).
+const RESOLVE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The system resolver, for the check of a callback or risk-control address when it is saved.
+pub struct SystemResolver;
+
+#[async_trait::async_trait]
+impl HostResolver for SystemResolver {
+    async fn addresses(&self, host: &str) -> std::io::Result<Vec<IpAddr>> {
+        let found = tokio::time::timeout(RESOLVE_TIMEOUT, tokio::net::lookup_host((host, 0)))
+            .await
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "resolving took too long"))??;
+        Ok(found.map(|address| address.ip()).collect())
+    }
+}
 
 pub struct HttpTransport {
     client: reqwest::Client,

@@ -46,6 +46,9 @@ async fn a_private_target_is_refused_without_a_connection() {
         "http://[::ffff:127.0.0.1]:9/hook",
         "http://[::127.0.0.1]:9/hook",
         "http://[64:ff9b::7f00:1]:9/hook",
+        // Saved before these forms were refused: a delivery or a test callback still stops.
+        "http://[::ffff:0:127.0.0.1]:9/hook",
+        "http://[2002:7f00:1::]:9/hook",
         "ftp://shop.example/hook",
     ] {
         let refused = transport.post(&request(url)).await.err().unwrap();
@@ -101,4 +104,18 @@ async fn a_configured_proxy_is_used_after_the_target_is_checked() {
     }
     let seen = seen.lock().unwrap().clone();
     assert_eq!(seen, vec!["POST http://8.8.8.8:9/hook HTTP/1.1".to_string()]);
+}
+
+/// The check on saving, with the system resolver: `localhost` is in every machine's hosts file
+/// (and refused by name before this check), so the rule's answer for a name that resolves to
+/// loopback is the resolver's own, not a table's.
+#[tokio::test]
+async fn the_system_resolver_finds_a_name_that_points_to_loopback() {
+    let found = SystemResolver.addresses("localhost").await.unwrap();
+    assert!(found.iter().any(IpAddr::is_loopback), "{found:?}");
+    let url = reqwest::Url::parse("http://localhost:8080/hook").unwrap();
+    assert_eq!(
+        coffer_domain::callbacks::targets::resolved_problem(&url, &SystemResolver).await,
+        Some(coffer_domain::messages::MsgKey::CallbackNameResolvesPrivate)
+    );
 }

@@ -94,6 +94,26 @@ pub struct UserSession {
     pub bind_google: bool,
 }
 
+/// A caller's session, checked again batch by batch while an export is written: signed out,
+/// expired or disabled since, the export ends there.
+#[derive(Clone)]
+pub struct LiveSession {
+    auth: Arc<AuthService>,
+    token: String,
+    session_id: i64,
+}
+
+impl LiveSession {
+    /// Err (10506, 10512, 11003) once the session is gone.
+    pub async fn check(&self) -> AppResult<()> {
+        let ctx = self.auth.authenticate(Some(&self.token)).await?;
+        if ctx.session_id != self.session_id {
+            return Err(AppError::SessionMissing);
+        }
+        Ok(())
+    }
+}
+
 pub struct AuthService {
     pub(crate) ports: Ports,
     pub(crate) mailer: Arc<dyn Mailer>,
@@ -211,6 +231,15 @@ impl AuthService {
             is_admin: user.role_is_admin,
             permissions: Permissions::new(menus.iter().map(|m| m.menu_id)),
         })
+    }
+
+    /// The caller's session, to check again while a long answer is written.
+    pub fn live_session(self: &Arc<Self>, token: &str, ctx: &AuthContext) -> LiveSession {
+        LiveSession {
+            auth: self.clone(),
+            token: token.to_string(),
+            session_id: ctx.session_id,
+        }
     }
 
     pub async fn logout(&self, ctx: &AuthContext) -> AppResult<()> {

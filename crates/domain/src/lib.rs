@@ -19,6 +19,7 @@ pub mod heartbeat;
 mod guessing;
 pub mod identity;
 pub mod iplist;
+pub mod limits;
 pub mod locale;
 pub mod logs;
 pub mod mail;

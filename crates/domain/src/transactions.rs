@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use futures::stream::{self, BoxStream, StreamExt, TryStreamExt};
 
+use crate::auth::LiveSession;
 use crate::config::ChainNode;
 use crate::deposits::{check_status, DepositEntry, DepositService, HeadSource};
 use crate::error::{AppError, AppResult};
@@ -107,13 +108,15 @@ impl Transactions {
 
     /// Every row the filter selects, newest first, read in batches by cursor. The next batch is
     /// read while the caller writes the current one (a task of its own, one batch ahead: at most
-    /// three batches in memory); it stops when the caller drops the stream. A refused filter
-    /// fails here, before the first row.
+    /// three batches in memory); it stops when the caller drops the stream, and ends with the
+    /// session's error when the reader's session is gone (checked before each batch). A refused
+    /// filter fails here, before the first row.
     pub async fn export(
         &self,
         merchant_id: MerchantId,
         filter: OrderFilter,
         kinds: Vec<OrderKind>,
+        session: LiveSession,
     ) -> AppResult<BoxStream<'static, AppResult<TransactionEntry>>> {
         check(&filter, &kinds)?;
         let nodes = self.deposits.ports.config.chain_nodes().await?;
@@ -123,6 +126,7 @@ impl Transactions {
             merchant_id,
             filter,
             kinds,
+            session,
         };
         let (sender, receiver) = tokio::sync::mpsc::channel(1);
         tokio::spawn(batches.send_to(sender));
@@ -144,6 +148,7 @@ struct Batches {
     merchant_id: MerchantId,
     filter: OrderFilter,
     kinds: Vec<OrderKind>,
+    session: LiveSession,
 }
 
 impl Batches {
@@ -152,10 +157,14 @@ impl Batches {
     async fn send_to(mut self, sender: tokio::sync::mpsc::Sender<AppResult<Vec<TransactionEntry>>>) {
         let mut after = None;
         loop {
-            let read = self
-                .timeline
-                .page_after(self.merchant_id, &self.filter, &self.kinds, after, EXPORT_BATCH)
-                .await;
+            let read = match self.session.check().await {
+                Ok(()) => {
+                    self.timeline
+                        .page_after(self.merchant_id, &self.filter, &self.kinds, after, EXPORT_BATCH)
+                        .await
+                }
+                Err(gone) => Err(gone),
+            };
             let page = match read {
                 Ok(page) => page,
                 Err(err) => {

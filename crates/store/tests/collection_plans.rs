@@ -12,12 +12,13 @@ use coffer_domain::ports::{
     AssetStatus, CollectTrigger, CollectionPlan, CollectionPlans, NewDeposit, PlanOutcome, ScanRepo,
 };
 use coffer_store::entities::{
-    chain, cold_address, collectable, collection, deposit_address, merchant_asset, token, Stored,
+    chain, cold_address, collectable, collection, collection_run, deposit_address, merchant_asset, token,
+    Stored,
 };
 use coffer_store::{CreditDifference, Store};
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 use support::buckets::{deposit_of, scan, transfer, CHAIN, OWNER};
 use support::{open, t0, Events};
 
@@ -305,6 +306,17 @@ async fn a_run_opens_what_is_due_once(db: TestDb) {
         }
     ));
     assert_eq!(open_collections(&store, b).await, vec![(ids[3], 9_000_000)]);
+    // The same again opens nothing, and leaves no run behind.
+    let runs = || collection_run::Entity::find().count(store.connection());
+    let before = runs().await.unwrap();
+    assert_eq!(
+        store.plan(&manual, next).await.unwrap(),
+        PlanOutcome::Planned {
+            run_id: None,
+            opened: 0
+        }
+    );
+    assert_eq!(runs().await.unwrap(), before, "no run of nothing");
     let assets = store.auto_collect_assets().await.unwrap();
     assert_eq!(assets.len(), 2);
     assert!(assets

@@ -44,7 +44,7 @@ export const pageWaiting = (query: PageQuery & WaitingFilters, options: { silent
 
 /** Needs 50201 and the Google code: opens a collection for each chosen address (1 to 100) of one token that waits at least its minimum. */
 export const collectNow = (body: { chainId: number; tokenId: number; depositAddressIds: number[]; googleCode: string }) =>
-  post<{ runId: number; opened: number }>('/api/partner/collect/now', body, { loading: true });
+  post<{ runId: number | null; opened: number }>('/api/partner/collect/now', body, { loading: true });
 
 /** The states a collection ends in: collected, not collected, failed. */
 export const CLOSED_COLLECTION_STATUSES: readonly CollectionStatus[] = [CollectionStatus.Collected, CollectionStatus.NotCollected, CollectionStatus.Failed];

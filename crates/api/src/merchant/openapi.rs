@@ -128,9 +128,9 @@ fn deposit_query() -> Value {
         "type": "object", "additionalProperties": false,
         "description": "Every field optional; `{}` lists the newest deposits. Unknown fields are refused (10400).",
         "properties": {
-            "orderNo": { "type": "string", "description": "Coffer's order number (callback `orderNo`)", "example": "D202611220000000012" },
-            "hash": { "type": "string", "description": "transaction hash (exact, case ignored)" },
-            "openId": { "type": "string", "description": "the end user (exact)" },
+            "orderNo": { "type": "string", "maxLength": 256, "description": "Coffer's order number (callback `orderNo`)", "example": "D202611220000000012" },
+            "hash": { "type": "string", "maxLength": 256, "description": "transaction hash (exact, case ignored)" },
+            "openId": { "type": "string", "maxLength": 256, "description": "the end user (exact)" },
             "chainId": { "type": "integer", "format": "int64" },
             "tokenId": { "type": "integer", "format": "int64" },
             "status": { "type": "integer", "enum": [7, 8, 11], "description": "7 on-chain confirming, 8 transaction complete, 11 void" },

@@ -10,7 +10,7 @@ use coffer_domain::ports::{OrderFilter, PageRequest, Paged};
 use serde::{Deserialize, Serialize};
 
 use super::MerchantCall;
-use crate::bodies::PageQuery;
+use crate::bodies::{FilterText, PageQuery};
 use crate::deposits::DepositView;
 use crate::envelope::{ok, ApiError, ApiResult};
 use crate::withdrawals::WithdrawalView;
@@ -26,10 +26,10 @@ macro_rules! order_query {
         struct $name {
             page: Option<u64>,
             page_size: Option<u64>,
-            order_no: Option<String>,
+            order_no: Option<FilterText>,
             $($own: $ty,)*
-            hash: Option<String>,
-            open_id: Option<String>,
+            hash: Option<FilterText>,
+            open_id: Option<FilterText>,
             chain_id: Option<i64>,
             token_id: Option<i64>,
             status: Option<i32>,
@@ -45,10 +45,10 @@ macro_rules! order_query {
                 }
                 .request()?;
                 let filter = OrderFilter {
-                    order_no: self.order_no,
-                    $($own: self.$own,)*
-                    hash: self.hash,
-                    open_id: self.open_id,
+                    order_no: FilterText::optional(self.order_no)?,
+                    $($own: FilterText::optional(self.$own)?,)*
+                    hash: FilterText::optional(self.hash)?,
+                    open_id: FilterText::optional(self.open_id)?,
                     chain_id: self.chain_id,
                     token_id: self.token_id,
                     status: self.status.map(CodeFilter::from_code),
@@ -64,7 +64,7 @@ macro_rules! order_query {
 
 order_query!(DepositQuery {});
 order_query!(WithdrawalQuery {
-    merchant_order_no: Option<String>,
+    merchant_order_no: Option<FilterText>,
 });
 
 pub async fn deposits(

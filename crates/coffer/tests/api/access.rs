@@ -238,7 +238,53 @@ async fn admin_is_a_flag_not_a_name(db: TestDb) {
     assert_eq!(app.roles(&clerk).page().await.code(), 10403);
 }
 
+/// A role name may not read like another role's or like "admin": a letter of another script,
+/// `rn` for `m` or `l` for `I` is refused on adding and on renaming; a distinct name passes.
+async fn role_names_may_not_look_like_another(db: TestDb) {
+    let app = spawn_app(db).await;
+    let admin = app.sign_in_demo().await;
+    let google = bind_google(&app, &admin).await;
+    let look_alike = (
+        17007,
+        "This role name looks like an existing role's name or like \"admin\": choose a name that reads differently",
+    );
+    let add = |name: &str| {
+        let body = json!({"name": name, "menuIds": [1], "googleCode": google_code(&app, &google)});
+        let roles = app.roles(&admin);
+        async move { roles.add(body).await }
+    };
+    for twin in ["\u{0410}dmin", "adrnin", "ADMlN"] {
+        assert_eq!(add(twin).await.code_and_msg(), look_alike, "{twin:?}");
+    }
+    let finance = add("Finance").await;
+    assert_eq!(finance.code(), 1, "{:?}", finance.body);
+    assert_eq!(add("F\u{0456}nance").await.code_and_msg(), look_alike);
+    let auditors = add("Auditors").await;
+    assert_eq!(
+        auditors.code(),
+        1,
+        "a name that reads differently: {:?}",
+        auditors.body
+    );
+    let rename = |name: &str| {
+        let body = json!({"id": auditors.data()["id"], "name": name, "menuIds": [1], "googleCode": google_code(&app, &google)});
+        let roles = app.roles(&admin);
+        async move { roles.edit(body).await }
+    };
+    assert_eq!(rename("FlNANCE").await.code_and_msg(), look_alike);
+    assert_eq!(rename("Audit team").await.code(), 1);
+    let roles = app.roles(&admin).page().await;
+    let mut names = strings(&roles.data()["list"], "name");
+    names.sort();
+    assert_eq!(
+        names,
+        vec!["Audit team", "Finance", "admin"],
+        "nothing else was added"
+    );
+}
+
 each_database!(
+    role_names_may_not_look_like_another,
     admin_is_a_flag_not_a_name,
     accounts_and_roles_lifecycle,
     operators_cannot_lock_themselves_out,

@@ -111,7 +111,11 @@ async fn a_test_ping_answers_how_the_endpoint_replied(db: TestDb) {
     let receiver = Receiver::start().await;
     let app = spawn_app(db).await;
     let token = app.sign_in_demo().await;
-    let ping = || app.callbacks(&token).test();
+    // One test callback a second: each a second after the last.
+    let ping = || {
+        app.clock.advance(Duration::seconds(1));
+        app.callbacks(&token).test()
+    };
     let none = ping().await;
     assert_eq!(none.msg(), "Set a callback address first");
     app.callbacks(&token).save_url_to(&receiver.url).await;
@@ -152,7 +156,7 @@ async fn addresses_coffer_cannot_call_are_refused_when_saved(db: TestDb) {
     let token = app.sign_in_demo().await;
     let merchant = demo_merchant(&app).await;
     let private = "The address is on a private, loopback or reserved network: Coffer will not call it";
-    let embedded = "IPv4-mapped, IPv4-compatible and NAT64 IPv6 forms are not accepted: enter the IPv4 address or a host name";
+    let embedded = "IPv6 forms that carry an IPv4 address (IPv4-mapped, IPv4-translated, IPv4-compatible, 6to4, NAT64) are not accepted: enter the IPv4 address or a host name";
     for path in [Callbacks::SAVE_URL, Callbacks::SAVE_RISK_URL] {
         let field = if path.contains("risk") {
             "riskUrl"
@@ -168,6 +172,10 @@ async fn addresses_coffer_cannot_call_are_refused_when_saved(db: TestDb) {
             ("http://[::ffff:127.0.0.1]/hook", embedded),
             ("http://[::127.0.0.1]/hook", embedded),
             ("http://[64:ff9b::a00:1]/hook", embedded),
+            ("http://[::ffff:0:127.0.0.1]/hook", embedded),
+            ("http://[::ffff:0:a00:1]/hook", embedded),
+            ("http://[2002:7f00:1::]/hook", embedded),
+            ("http://[2002:a00:1::1]/hook", embedded),
             (
                 "ftp://shop.example/hook",
                 "The address must start with http:// or https://",

@@ -5,6 +5,7 @@ use chrono::Duration;
 use coffer_domain::clock::Clock;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
 
 use crate::console::paging;
 use crate::deposits::{merchant_ready, range, scan, with, DEV};
@@ -197,7 +198,83 @@ async fn a_crashed_delivery_is_resumed_after_its_lease(db: TestDb) {
     assert_eq!(events[0]["eventId"].as_str().unwrap(), dead[0].event_id);
 }
 
+/// A merchant's endpoint that keeps failing is seen by the operators: a WARN line with the
+/// merchant and the event on the first failed attempt and every tenth, each failure counted per
+/// merchant on `/metrics`.
+async fn failing_deliveries_are_warned_and_counted(db: TestDb) {
+    let receiver = Receiver::start().await;
+    let app = spawn_app_with(db, |c| {
+        offline_chains(c);
+        c.callbacks.max_attempts = 30;
+    })
+    .await;
+    merchant_ready(&app, &receiver).await;
+    let merchant = demo_merchant(&app).await;
+    let address = app.deposit_address(merchant, DEV, "user-9").await;
+    app.send_usdt(&address, "7").await;
+    app.devchain.mine().await.unwrap();
+    scan(&app).await;
+    receiver.reply(Reply::ServerError);
+    let series = format!("coffer_callback_failures_total{{merchant_id=\"{merchant}\"}}");
+    let counted = || async {
+        let text = app.fetch("/metrics").await.text().await.unwrap();
+        let line = text.lines().find(|l| l.starts_with(&series));
+        line.map_or(0, |l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+    };
+    let before = counted().await;
+
+    // This thread's log lines at WARN and above (the deliveries run on it).
+    let written = Arc::new(Mutex::new(Vec::<u8>::new()));
+    let sink = written.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::WARN)
+        .with_ansi(false)
+        .with_writer(move || Sink(sink.clone()))
+        .finish();
+    let attempts = {
+        let _warnings = tracing::subscriber::set_default(subscriber);
+        let mut attempts = 0;
+        for _ in 0..12 {
+            attempts += app.callbacks.deliver_due().await.unwrap();
+            app.clock.advance(Duration::minutes(31));
+        }
+        attempts
+    };
+    assert_eq!(attempts, 12, "one event, failing every time");
+    let text = String::from_utf8(written.lock().unwrap().clone()).unwrap();
+    let warned: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("callback delivery failed"))
+        .collect();
+    assert_eq!(warned.len(), 2, "the first and the tenth: {text}");
+    let event_id = receiver.events()[0]["eventId"].as_str().unwrap().to_string();
+    for (line, attempt) in warned.iter().zip(["attempt=1 ", "attempt=10 "]) {
+        assert!(line.contains(" WARN "), "{line}");
+        assert!(line.contains(&format!("merchant_id={merchant} ")), "{line}");
+        assert!(line.contains(&format!("event_id={event_id} ")), "{line}");
+        assert!(line.contains(attempt), "{line}");
+        assert!(line.contains("http_status=Some(500)"), "{line}");
+    }
+    // Other tests of this process may count their own failures of a merchant with this id.
+    assert!(counted().await >= before + 12, "{series}");
+}
+
+/// Log output kept in memory.
+struct Sink(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 each_database!(
+    failing_deliveries_are_warned_and_counted,
     a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero,
     a_crashed_delivery_is_resumed_after_its_lease
 );

@@ -6,16 +6,16 @@
 use chrono::{DateTime, TimeZone, Utc};
 use coffer_domain::clock::Clock;
 use coffer_domain::collection::planner::PlanReport;
-use coffer_store::entities::collection;
+use coffer_store::entities::{collection, collection_run};
 use coffer_testkit::{each_database, TestDb};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 
 use crate::assets::risk;
 use crate::assets::COLD_A;
 use crate::console::Collection;
 use crate::deposits::{scan, DEV};
-use crate::helpers::{spawn_app_with, TestApp};
+use crate::helpers::{fields, spawn_app_with, TestApp};
 use crate::wallets::{bind_google, demo_merchant, google_code, list, offline_chains};
 
 fn utc(d: u32, h: u32, mi: u32, s: u32) -> DateTime<Utc> {
@@ -337,6 +337,22 @@ async fn collect_now_opens_the_chosen_addresses_once(db: TestDb) {
     assert_eq!(all.data()["opened"], 1);
     assert_ne!(all.data()["runId"], chosen.data()["runId"]);
     assert_eq!(opened(&app, merchant).await, vec![user_1.clone(), user_3.clone()]);
+    // Nothing due among the chosen: nothing opened, and no run is left behind.
+    let runs = || async {
+        collection_run::Entity::find()
+            .count(app.store.connection())
+            .await
+            .unwrap()
+    };
+    let before = runs().await;
+    let nothing = now(json!({"chainId": DEV, "tokenId": 1, "depositAddressIds": [id_of(&user_2)], "googleCode": google_code(&app, &secret)})).await;
+    assert_eq!(
+        fields(nothing.data(), &["runId", "opened"]),
+        json!([null, 0]),
+        "{:?}",
+        nothing.body
+    );
+    assert_eq!(runs().await, before);
     // Each run's progress lists its own collections; an unknown state is refused.
     let run_of = |run: &Value| {
         app.collection(&token)
@@ -382,7 +398,7 @@ async fn collect_now_opens_the_chosen_addresses_once(db: TestDb) {
         .await;
     assert_eq!(opened(&app, merchant).await, vec![user_1, user_3]);
 
-    // Every attempt is in the operation log, the code masked: the two that ran, with the token.
+    // Every attempt is in the operation log, the code masked: the three that ran, with the token.
     let logs = app
         .logs(&token)
         .operations(json!({"page": 1, "pageSize": 50, "action": "collect/now"}))
@@ -392,7 +408,7 @@ async fn collect_now_opens_the_chosen_addresses_once(db: TestDb) {
         .iter()
         .all(|e| e["after"].as_str().unwrap().contains(r#""googleCode":"***""#)));
     let done: Vec<&Value> = entries.iter().filter(|e| e["result"] == "success").collect();
-    assert_eq!(done.len(), 2, "{entries:?}");
+    assert_eq!(done.len(), 3, "{entries:?}");
     assert!(done.iter().all(|e| e["target"] == format!("chain {DEV} token 1")));
 }
 

@@ -32,6 +32,7 @@ mod deposits;
 mod envelope;
 mod error_codes;
 mod escalation;
+mod export_limits;
 mod exports;
 mod forgot;
 mod funds;

@@ -7,7 +7,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::access::account_id_of;
-use crate::console::{paging, Accounts, Assets, Callbacks, IpList, Me, Wallets, Withdrawals};
+use crate::console::{paging, Accounts, Assets, Callbacks, Collection, IpList, Me, Wallets, Withdrawals};
 use crate::helpers::{answer, spawn_app, spawn_app_with, TestApp, DEMO_EMAIL};
 use crate::wallets::{demo_merchant, offline_chains};
 use crate::withdrawals::{payer, withdraw, DEV};
@@ -201,6 +201,52 @@ async fn id_only_calls_name_what_they_changed(db: TestDb) {
     );
 }
 
+/// A refused call names what its body names, as a successful one does: the chain and token
+/// (Collect now as when it runs), the chain, the cold addresses asked for.
+async fn refused_calls_name_what_their_body_names(db: TestDb) {
+    let app = spawn_app_with(db, offline_chains).await;
+    let token = app.sign_in_demo().await;
+    let (cold_a, cold_b) = (
+        "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+        "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+    );
+    let refused = [
+        (
+            Collection::COLLECT_NOW,
+            json!({"chainId": DEV, "tokenId": 1, "depositAddressIds": [1], "googleCode": "123456"}),
+            format!("chain {DEV} token 1"),
+        ),
+        (
+            Collection::SAVE_FEES,
+            json!({"chainId": DEV, "maxFee": "x", "googleCode": "123456"}),
+            format!("chain {DEV}"),
+        ),
+        (
+            Wallets::ADD_HOT,
+            json!({"chainId": 999_999, "remark": "spare"}),
+            "chain 999999".to_string(),
+        ),
+        (
+            Assets::ADD,
+            json!({"chainId": DEV, "tokenId": 99, "paymentAddress": ""}),
+            format!("chain {DEV} token 99"),
+        ),
+        (
+            Assets::REQUEST_COLD_ADDRESS,
+            json!({"assetId": 77, "coldAddresses": [{"address": cold_a, "ratio": "0.5"}, {"address": cold_b, "ratio": "0.4"}], "googleCode": "123456"}),
+            format!("{cold_a}, {cold_b}"),
+        ),
+    ];
+    for (path, body, _) in &refused {
+        let answered = app.post_as(&token, path, body.clone()).await;
+        assert_ne!(answered.code(), 1, "{path} is refused: {:?}", answered.body);
+    }
+    let log = entries(&app, &token).await;
+    for (path, _, target) in refused {
+        assert_eq!(entry(&log, path, "failure")["target"], target, "{path}");
+    }
+}
+
 /// An entry written before actions were named, or for a call no longer routed, keeps its path
 /// and an empty target; the console shows them as they are.
 async fn older_entries_keep_their_path(db: TestDb) {
@@ -253,6 +299,7 @@ async fn another_merchant_reads_none_of_it(db: TestDb) {
 }
 
 each_database!(
+    refused_calls_name_what_their_body_names,
     entries_name_their_action_target_and_browser,
     money_entries_name_their_orders,
     id_only_calls_name_what_they_changed,

@@ -216,8 +216,9 @@ impl AccessService {
             .await
     }
 
-    /// A role name is unique within the merchant (case-insensitive), so no role can pass
-    /// itself off as the administrator role.
+    /// A role name is unique within the merchant (case-insensitive) and reads unlike the
+    /// others and "admin" (no look-alike in another script), so no role can pass itself off as
+    /// another, the administrator role above all.
     async fn role_fields(
         &self,
         ctx: &AuthContext,
@@ -227,11 +228,20 @@ impl AccessService {
     ) -> AppResult<String> {
         let name = names::role_name(name)?;
         let roles = self.ports.roles.list_roles(ctx.merchant_id).await?;
-        if roles
+        let others: Vec<&str> = roles
             .iter()
-            .any(|r| Some(r.id) != id && r.name.to_lowercase() == name.to_lowercase())
+            .filter(|r| Some(r.id) != id)
+            .map(|r| r.name.as_str())
+            .collect();
+        if others
+            .iter()
+            .any(|other| other.to_lowercase() == name.to_lowercase())
         {
             return Err(AppError::Invalid(MsgKey::RoleNameTaken));
+        }
+        let mut compared = others.into_iter().chain([crate::ADMIN_ROLE]);
+        if compared.any(|other| names::look_alike(&name, other)) {
+            return Err(AppError::Invalid(MsgKey::RoleNameLookAlike));
         }
         let known = self.ports.roles.all_menus().await?;
         if menu_ids.iter().any(|id| !known.iter().any(|m| m.menu_id == *id)) {

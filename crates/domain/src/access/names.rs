@@ -2,6 +2,7 @@
 //! so no two names look alike yet differ, and no name reorders the text around it.
 
 use unicode_normalization::UnicodeNormalization;
+use unicode_security::confusable_detection::skeleton;
 
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
@@ -46,6 +47,21 @@ pub fn role_name(raw: &str) -> AppResult<String> {
     name(raw, MsgKey::RoleNameEmpty, MsgKey::RoleNameTooLong)
 }
 
+/// What a name looks like, whatever its case: the confusables skeleton (Unicode TR39) of its
+/// lower case and of its upper case, each lowered. Both, because capitals and small letters
+/// have look-alikes of their own ('ADMlN' passes for 'ADMIN', 'adrnin' for 'admin').
+fn looks(name: &str) -> [String; 2] {
+    let seen = |cased: String| skeleton(&cased).collect::<String>().to_lowercase();
+    [seen(name.to_lowercase()), seen(name.to_uppercase())]
+}
+
+/// Two names a reader could take for each other (a Cyrillic 'А' for a Latin 'A', 'rn' for
+/// 'm', a capital 'I' for a small 'l'), case aside.
+pub fn look_alike(a: &str, b: &str) -> bool {
+    let (a, b) = (looks(a), looks(b));
+    a.iter().any(|x| b.contains(x))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,5 +96,25 @@ mod tests {
         assert_eq!(refusal(role_name("")), MsgKey::RoleNameEmpty);
         assert_eq!(refusal(nickname(&"a".repeat(33))), MsgKey::NicknameTooLong);
         assert_eq!(refusal(role_name(&"r".repeat(33))), MsgKey::RoleNameTooLong);
+    }
+
+    #[test]
+    fn look_alikes_are_found_whatever_the_script_or_case() {
+        for twin in [
+            "\u{0410}dmin",
+            "ADMIN",
+            "adrnin",
+            "ADMlN",
+            "\u{0430}\u{0501}min",
+            "Ａdmin",
+        ] {
+            assert!(look_alike(twin, "admin"), "{twin:?}");
+        }
+        assert!(look_alike("Finance", "finance"));
+        assert!(look_alike("Fin\u{0430}nce", "FINANCE"));
+        for other in ["admins", "auditor", "Finance 2", "账务"] {
+            assert!(!look_alike(other, "admin"), "{other:?}");
+        }
+        assert!(!look_alike("财务", "账务"));
     }
 }

@@ -219,6 +219,7 @@ impl CallbackService {
             .await?;
         let attempt = &sent.attempt;
         let outcome = self.outcome_after(event, attempt.success);
+        super::failures::note_attempt(event, attempt, &outcome);
         tracing::info!(
             event_id = %event.event_id,
             success = attempt.success,

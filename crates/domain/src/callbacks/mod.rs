@@ -7,6 +7,7 @@ pub mod events;
 pub mod keys;
 // Callbacks
 mod delivery;
+mod failures;
 pub mod targets;
 
 pub use delivery::CallbackService;

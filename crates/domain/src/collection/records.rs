@@ -2,7 +2,7 @@
 //! the console shows beside them (chain, token, the explorer's transaction link).
 
 use super::service::CollectionService;
-use crate::auth::AuthContext;
+use crate::auth::{AuthContext, LiveSession};
 use crate::config::{chain_name, node_of, ChainNode};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
@@ -77,18 +77,21 @@ impl CollectionService {
     }
 
     /// Every collection the filter selects, newest first, read in batches by id (no row
-    /// limit, one batch in memory); the stream ends after the last batch or a failed read.
+    /// limit, one batch in memory); the stream ends after the last batch, a failed read or,
+    /// with its error, once the reader's session is gone (checked before each batch).
     pub async fn export(
         &self,
         ctx: &AuthContext,
         filter: CollectionFilter,
+        session: LiveSession,
     ) -> AppResult<BoxStream<'static, AppResult<CollectionEntry>>> {
         let nodes = self.ports.config.chain_nodes().await?;
         let queries = self.ports.collection_queries.clone();
         let merchant_id = ctx.merchant_id;
         let read = move |before: Option<i64>, limit: u64| {
-            let (queries, filter) = (queries.clone(), filter.clone());
+            let (queries, filter, session) = (queries.clone(), filter.clone(), session.clone());
             async move {
+                session.check().await?;
                 queries
                     .collections_before(merchant_id, &filter, before, limit)
                     .await

@@ -87,7 +87,12 @@ impl CollectionService {
     /// Opens a manual run: a collection for each chosen address waiting at least the token's
     /// minimum and with none open. Refused, with nothing changed, for a token not enabled, one
     /// without a cold address in force, too many or no addresses, or a wrong Google code.
-    pub async fn collect_now(&self, ctx: &AuthContext, request: &CollectNow) -> AppResult<(i64, u64)> {
+    /// Answers the run and how many it opened; no run when it opened none.
+    pub async fn collect_now(
+        &self,
+        ctx: &AuthContext,
+        request: &CollectNow,
+    ) -> AppResult<(Option<i64>, u64)> {
         if let Some(addresses) = &request.addresses {
             if addresses.is_empty() {
                 return Err(AppError::Invalid(MsgKey::NoSuchRecord));
@@ -133,12 +138,9 @@ impl CollectionService {
             .plan(&plan, self.ports.clock.now())
             .await?
         {
-            PlanOutcome::Planned {
-                run_id: Some(run_id),
-                opened,
-            } => Ok((run_id, opened)),
-            // A manual run has no slot: it is never refused as taken, and always keeps its row.
-            other => Err(AppError::internal(format!("a manual run planned as {other:?}"))),
+            PlanOutcome::Planned { run_id, opened } => Ok((run_id, opened)),
+            // A manual run has no slot: it is never refused as taken.
+            PlanOutcome::SlotTaken => Err(AppError::internal("a manual run planned as a taken slot")),
         }
     }
 }

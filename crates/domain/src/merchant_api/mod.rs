@@ -147,4 +147,6 @@ pub struct MerchantApiService {
     /// callback and risk-control addresses may be on private networks
     /// (`callbacks.allow_private_targets`).
     pub allow_private_targets: bool,
+    /// What a saved address's host name resolves to (the system resolver in the binary).
+    pub resolver: Arc<dyn crate::callbacks::targets::HostResolver>,
 }

@@ -8,6 +8,7 @@ use zeroize::Zeroizing;
 use super::keys::{self, API_KEY_PURPOSE};
 use super::{AllowIpRecord, ApiSettingsRecord, MerchantApiService, NewApiKey, StoredClientKey};
 use crate::auth::AuthContext;
+use crate::callbacks::targets::resolved_problem;
 use crate::error::{AppError, AppResult};
 use crate::iplist::{canonical_ip, MAX_LISTED_IPS};
 use crate::messages::MsgKey;
@@ -137,9 +138,22 @@ impl MerchantApiService {
         Ok(stored)
     }
 
+    /// [`check_callback_url`], then what the address's name resolves to now (not when
+    /// private targets are allowed).
+    async fn callable_url(&self, raw: &str) -> AppResult<Option<String>> {
+        let url = check_callback_url(raw, self.allow_private_targets)?;
+        if let (Some(url), false) = (&url, self.allow_private_targets) {
+            let parsed = url::Url::parse(url).map_err(AppError::internal)?;
+            if let Some(problem) = resolved_problem(&parsed, self.resolver.as_ref()).await {
+                return Err(AppError::Invalid(problem));
+            }
+        }
+        Ok(url)
+    }
+
     /// Sets the callback address ("" clears it); returns the stored form.
     pub async fn save_callback_url(&self, ctx: &AuthContext, raw: &str) -> AppResult<String> {
-        let url = check_callback_url(raw, self.allow_private_targets)?;
+        let url = self.callable_url(raw).await?;
         self.ports
             .merchant_api
             .set_callback_url(ctx.merchant_id, url.as_deref(), self.ports.clock.now())
@@ -149,7 +163,7 @@ impl MerchantApiService {
 
     /// The risk-control address: the same rules as the callback address.
     pub async fn save_risk_url(&self, ctx: &AuthContext, raw: &str) -> AppResult<String> {
-        let url = check_callback_url(raw, self.allow_private_targets)?;
+        let url = self.callable_url(raw).await?;
         self.ports
             .merchant_api
             .set_risk_url(ctx.merchant_id, url.as_deref(), self.ports.clock.now())

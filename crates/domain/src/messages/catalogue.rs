@@ -149,6 +149,11 @@ declare_messages! {
         ["A role with this name already exists", "已存在同名角色", "已存在同名角色"],
     RequestPending = 17006 Refusal "request_pending"
         ["A request for this token is awaiting review", "该代币已有待审核的申请", "該代幣已有待審核的申請"],
+    RoleNameLookAlike = 17007 Refusal "role_name_look_alike" [
+        "This role name looks like an existing role's name or like \"admin\": choose a name that reads differently",
+        "该角色名称与已有角色名称或“admin”看起来相似，请使用明显不同的名称",
+        "該角色名稱與已有角色名稱或「admin」看起來相似，請使用明顯不同的名稱",
+    ],
     // 18xxx: a transaction looked up on chain (deposit by hash)
     TxNotFound = 18001 Refusal "tx_not_found" ["Transaction not found on this chain", "链上未找到该交易", "鏈上未找到該交易"],
     TxFailed = 18002 Refusal "tx_failed"
@@ -242,6 +247,21 @@ declare_messages! {
     InvalidOpenId "invalid_open_id"
         ["OpenID must be 1 to 64 characters", "OpenID 须为 1 到 64 个字符", "OpenID 須為 1 到 64 個字符"],
     InvalidAddress "invalid_address" ["Invalid address for this chain", "该链的地址无效", "該鏈的地址無效"],
+    ExportsRunning "exports_running" [
+        "Two exports are already running for this merchant: try again when one has finished",
+        "该商户已有两个导出正在进行，请在其中一个完成后再试",
+        "該商戶已有兩個匯出正在進行，請在其中一個完成後再試",
+    ],
+    TestCallbackTooSoon "test_callback_too_soon" [
+        "One test callback a second: try again in a moment",
+        "测试回调每秒最多一次，请稍后再试",
+        "測試回調每秒最多一次，請稍後再試",
+    ],
+    FilterTextTooLong "filter_text_too_long" [
+        "A filter text is at most 256 characters",
+        "筛选文字最多 256 个字符",
+        "篩選文字最多 256 個字元",
+    ],
     StartAfterEnd "start_after_end" ["The start must not be after the end", "开始时间不能晚于结束时间", "開始時間不能晚於結束時間"],
     DepositStatusInvalid "deposit_status_invalid" [
         "A deposit's status is 7 (on-chain confirming), 8 (transaction complete) or 11 (void)",
@@ -322,9 +342,14 @@ declare_messages! {
         "該地址屬於內網、本機或保留網段，Coffer 不會向其發送請求",
     ],
     CallbackTargetEmbedded "callback_target_embedded" [
-        "IPv4-mapped, IPv4-compatible and NAT64 IPv6 forms are not accepted: enter the IPv4 address or a host name",
-        "不接受 IPv4 映射、IPv4 兼容或 NAT64 形式的 IPv6 地址，请填写 IPv4 地址或域名",
-        "不接受 IPv4 映射、IPv4 相容或 NAT64 形式的 IPv6 地址，請填寫 IPv4 地址或域名",
+        "IPv6 forms that carry an IPv4 address (IPv4-mapped, IPv4-translated, IPv4-compatible, 6to4, NAT64) are not accepted: enter the IPv4 address or a host name",
+        "不接受携带 IPv4 地址的 IPv6 形式（IPv4 映射、IPv4 转换、IPv4 兼容、6to4、NAT64），请填写 IPv4 地址或域名",
+        "不接受攜帶 IPv4 地址的 IPv6 形式（IPv4 映射、IPv4 轉換、IPv4 相容、6to4、NAT64），請填寫 IPv4 地址或域名",
+    ],
+    CallbackNameResolvesPrivate "callback_name_resolves_private" [
+        "This host name resolves to a private, loopback or reserved address: Coffer will not call it",
+        "该域名解析到内网、本机或保留地址，Coffer 不会向其发送请求",
+        "該域名解析到內網、本機或保留地址，Coffer 不會向其發送請求",
     ],
     AllowIpUnspecified "allow_ip_unspecified" [
         "0.0.0.0, ::, broadcast and multicast addresses cannot be a caller's address: enter the caller's own IP address",

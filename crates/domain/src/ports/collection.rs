@@ -71,7 +71,8 @@ pub trait CollectionPlans: Send + Sync {
     /// In one transaction: claims the run (a scheduled one by its slot, refused when taken) and
     /// opens a collection "waiting for collection" for every (deposit address, token) of the
     /// asset that waits at least `minimum` and has none open. A pair another process opened
-    /// meanwhile is skipped, never doubled.
+    /// meanwhile is skipped, never doubled. A manual run that opens nothing is not kept
+    /// (`run_id` None); a scheduled one keeps its row, which marks its slot planned.
     async fn plan(&self, plan: &CollectionPlan, now: DateTime<Utc>) -> AppResult<PlanOutcome>;
 }
 

@@ -96,6 +96,10 @@ impl CollectionPlans for Store {
             },
         };
         let opened = open_collections(&tx, plan, run_id, now).await?;
+        if opened == 0 && plan.trigger == CollectTrigger::Manual {
+            // A Collect now that opened nothing leaves no run behind (rolled back on drop).
+            return Ok(PlanOutcome::Planned { run_id: None, opened });
+        }
         if let Some(run_id) = run_id {
             collection_run::Entity::update_many()
                 .col_expr(collection_run::Column::Planned, Expr::value(opened as i64))

@@ -45,7 +45,9 @@ async function collectChosen(rows: WaitingRow[], googleCode: string): Promise<St
   const runs: StartedRun[] = [];
   for (const group of byToken.values()) {
     try {
-      runs.push(await collectNow({ chainId: group[0].chainId, tokenId: group[0].tokenId, depositAddressIds: group.map((row) => row.depositAddressId), googleCode }));
+      const run = await collectNow({ chainId: group[0].chainId, tokenId: group[0].tokenId, depositAddressIds: group.map((row) => row.depositAddressId), googleCode });
+      // A run that opened nothing is not kept: nothing to follow.
+      if (run.runId !== null) runs.push({ runId: run.runId, opened: run.opened });
     } catch {
       return null; // the request layer showed why
     }
