@@ -15,8 +15,9 @@ pub fn is_confirmed(deposit: &ConfirmingDeposit, head: u64) -> bool {
     confirmations(head, deposit.block_number) >= i64::from(deposit.required_confirmations)
 }
 
-/// Only a deposit of an enabled token above the dust line is credited; dust and unsupported
-/// transfers (noted) are recorded for the operator and never credited.
+/// Only a deposit of an enabled token above the dust line is credited: every noted transfer
+/// (dust, unsupported, internal, or a note a later version adds) is recorded for the operator
+/// and never credited.
 pub fn is_credited(note: &str) -> bool {
     note.is_empty()
 }
@@ -61,6 +62,8 @@ mod tests {
         assert!(is_credited(""));
         assert!(!is_credited("dust"));
         assert!(!is_credited("unsupported"));
+        assert!(!is_credited("internal"));
+        assert!(!is_credited("a reason added later"));
     }
 
     #[test]
