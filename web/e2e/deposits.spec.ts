@@ -146,6 +146,53 @@ test('a devchain deposit: exact amount, filters, detail, re-push, CSV and the re
   await page.screenshot({ path: path.join(ARTIFACTS, 'deposits.png') });
 });
 
+test('a dust deposit reads "Not credited" with its reason, never "0.0000", and the status filter selects it', async ({ page, env }) => {
+  test.setTimeout(120_000);
+  const session = await writer(env);
+  const credited = await theDeposit(env);
+  // Below the devchain's minimum (0.01) and below the 4 decimals shown.
+  const dust = await makeDeposit(env, session.sessionCode, 'deposit-dust-1', '0.00005');
+  expect(dust).toMatchObject({ amount: '0.00005', actualAmount: '0', status: 8, uncredited: true, note: 'dust' });
+
+  await openAs(page, session, '/orders/deposit');
+  const row = page.getByTestId(`deposit-row-${dust.orderNo}`);
+  await expect(row.getByTestId('deposit-status')).toHaveText('Not credited');
+  await expect(row.getByTestId('deposit-status-reason')).toHaveText('Below the minimum');
+  await expect(row.getByTestId('deposit-amount')).toHaveText('< 0.0001');
+  await row.getByTestId('deposit-amount').hover();
+  await expect(page.locator('.ant-tooltip:visible')).toHaveText('0.00005');
+  await expect(page.getByTestId(`deposit-row-${credited.orderNo}`).getByTestId('deposit-status')).toHaveText('Transaction complete');
+
+  // The status filter's "Not credited" selects it and not the credited deposit; "Transaction complete" the other way round.
+  await pickOption(page, 'filter-status', 'Not credited');
+  const notCredited = await search(page, PAGE_TX);
+  expect(notCredited).toMatchObject({ uncredited: true });
+  expect(notCredited).not.toHaveProperty('status');
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId(`deposit-row-${credited.orderNo}`)).toHaveCount(0);
+  await expect(page.getByTestId('summary-uncredited')).toBeVisible();
+  await expect(page.getByTestId('summary-complete')).toHaveAttribute('data-count', '0');
+  await pickOption(page, 'filter-status', 'Transaction complete');
+  expect(await search(page, PAGE_TX)).toMatchObject({ status: 8, uncredited: false });
+  await expect(page.getByTestId(`deposit-row-${credited.orderNo}`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // The drawer and the transaction list say the same; in Chinese too.
+  await page.getByTestId('filter-reset').click();
+  await row.getByTestId('deposit-detail-open').click();
+  const detail = page.getByTestId('deposit-detail-body');
+  await expect(detail.getByTestId('detail-status')).toHaveText('Not credited');
+  await expect(detail.getByTestId('detail-status-reason')).toHaveText('Below the minimum');
+  await expect(detail.getByTestId('detail-amount')).toHaveText('< 0.0001 USDT');
+  await settle(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'deposit-not-credited.png') });
+  await page.keyboard.press('Escape');
+  await openAs(page, session, '/transactions/transaction-list', 'zh-CN');
+  const txRow = page.getByTestId(`tx-row-${dust.orderNo}`);
+  await expect(txRow.getByTestId('tx-status')).toHaveText('未入账');
+  await expect(txRow.getByTestId('tx-status-reason')).toHaveText('低于最小金额');
+});
+
 test('the transaction list shows the deposit with its type and re-pushes with 40201', async ({ page, env }) => {
   const session = await writer(env);
   const deposit = await theDeposit(env);

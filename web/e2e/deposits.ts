@@ -18,6 +18,8 @@ export interface Deposit {
   amount: string;
   actualAmount: string;
   status: number;
+  /** Never credited, whatever `status` says; why is `note`. */
+  uncredited: boolean;
   note: string;
   notifyStatus: number;
   confirmations: number;

@@ -72,6 +72,9 @@ async function expectReport(page: Page, direction: 'payment' | 'receipt', days: 
     await expect(row.getByTestId('report-amount')).toHaveText(`${shownAmount(figures.amount)} USDT`);
     await expect(row.getByTestId('report-amount')).toHaveAttribute('data-amount', figures.amount);
     await expect(row.getByTestId('report-fee')).toHaveAttribute('data-amount', figures.fee);
+    // This merchant collects nothing: money out holds no collection fee (receipts show no such column).
+    await expect(row.getByTestId('report-collection-fee')).toHaveCount(direction === 'payment' ? 1 : 0);
+    if (direction === 'payment') await expect(row.getByTestId('report-collection-fee')).toHaveAttribute('data-amount', '0');
   }
   const total = page.getByTestId('report-total-1337-1');
   const count = shown.reduce((sum, [, figures]) => sum + figures.count, 0);
@@ -85,8 +88,10 @@ async function expectReport(page: Page, direction: 'payment' | 'receipt', days: 
   const report = await download(page, 'report-export', `/api/partner/report/${direction}/export`);
   expect(report.body).toEqual({ startDate: range.start, endDate: range.end });
   expect(report.file.suggestedFilename()).toBe(`${direction}-${range.start}-${range.end}.csv`);
-  const lines = shown.map(([day, figures]) => `${day},Devchain,USDT,${figures.count},${figures.amount},${figures.fee},DEV\r\n`);
-  expect(report.text).toBe(`date,chain,token,count,amount,fee,fee_token\r\n${lines.join('')}`);
+  // The payment report adds its collections and their network fee.
+  const collections = direction === 'payment' ? [',collections,collection_fee', ',0,0'] : ['', ''];
+  const lines = shown.map(([day, figures]) => `${day},Devchain,USDT,${figures.count},${figures.amount},${figures.fee},DEV${collections[1]}\r\n`);
+  expect(report.text).toBe(`date,chain,token,count,amount,fee,fee_token${collections[0]}\r\n${lines.join('')}`);
 }
 
 test('a payment report for a range: its rows, totals, CSV and the CSV of its withdrawals', async ({ page, env }) => {

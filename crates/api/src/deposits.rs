@@ -42,6 +42,8 @@ pub struct DepositView {
     pub(crate) confirmations: i64,
     pub(crate) required_confirmations: i32,
     pub(crate) status: i32,
+    /// Never credited, whatever `status` says: why is `note`.
+    pub(crate) uncredited: bool,
     pub(crate) note: String,
     pub(crate) callback_status: i32,
     pub(crate) callback_result: String,
@@ -55,6 +57,7 @@ impl From<DepositEntry> for DepositView {
     fn from(e: DepositEntry) -> DepositView {
         let units = token_units(e.deposit.decimals);
         let actual_amount = e.actual_amount().to_decimal(units);
+        let uncredited = e.uncredited();
         let d = e.deposit;
         DepositView {
             id: d.id,
@@ -74,6 +77,7 @@ impl From<DepositEntry> for DepositView {
             confirmations: e.confirmations,
             required_confirmations: d.required_confirmations,
             status: d.status.code(),
+            uncredited,
             note: d.note,
             callback_status: d.callback_status.code(),
             callback_result: d.callback_result,

@@ -8,8 +8,8 @@ use coffer_domain::Locale;
 use serde_json::Value;
 
 use crate::export_labels::{
-    code_label, deposit_note, joined, label, local_time, order_kind_label, risk_reason, zoned_title, Label,
-    Labelled,
+    code_label, deposit_note, joined, label, local_time, not_credited, order_kind_label, risk_reason,
+    zoned_title, Label, Labelled,
 };
 
 /// Who reads the file: the request's language and the merchant's zone (whole hours from UTC).
@@ -25,6 +25,9 @@ pub(crate) enum Cell {
     Text,
     /// An integer code, written as its label.
     Code(fn(i64) -> Option<Label>),
+    /// An order's status code as its label; a deposit never credited (`uncredited`) is "Not
+    /// credited" with its reason instead, as the console shows it.
+    Status,
     /// A deposit's note code, written as its label.
     Note,
     /// A withdrawal's risk reasons, each written as its label.
@@ -90,12 +93,7 @@ const ACTUAL: Column = text(
     ["Actual arrival quantity", "实际到账数量", "實際到賬數量"],
     "actualAmount",
 );
-const STATUS: Column = column(
-    "status",
-    ["Status", "状态", "狀態"],
-    "status",
-    Cell::Code(code_label::<OrderStatus>),
-);
+const STATUS: Column = column("status", ["Status", "状态", "狀態"], "status", Cell::Status);
 const CALLBACK: Column = column(
     "callback_status",
     ["Callback status", "回调状态", "回調狀態"],
@@ -259,8 +257,14 @@ impl Column {
     /// The cell of `row` (a wire row as JSON); a missing field is an empty cell.
     pub(crate) fn cell(&self, row: &Value, reader: Reader) -> String {
         let value = &row[self.field];
-        match (self.cell, value) {
+        let uncredited = row["uncredited"] == Value::Bool(true);
+        let cell = match self.cell {
+            Cell::Status if !uncredited => Cell::Code(code_label::<OrderStatus>),
+            other => other,
+        };
+        match (cell, value) {
             (_, Value::Null) => String::new(),
+            (Cell::Status, _) => not_credited(row["note"].as_str().unwrap_or_default(), reader.locale),
             (Cell::Code(label_of), Value::Number(n)) => n
                 .as_i64()
                 .and_then(label_of)
@@ -363,7 +367,22 @@ mod tests {
         assert_eq!(en[2], "Withdrawal");
         assert_eq!(en[15], "2026-11-22 20:00:00");
         let note = line(&DEPOSIT, &json!({"note": "unsupported"}), Locale::ZhHk, 8);
-        assert_eq!(note[15], "代幣未啟用：未入賬");
+        assert_eq!(note[15], "代幣未啟用");
+        // Never credited: the status says so, with the reason, in every layout.
+        let dust = json!({"status": 8, "uncredited": true, "note": "dust", "type": 1});
+        assert_eq!(
+            line(&DEPOSIT, &dust, Locale::EnUs, 8)[11],
+            "Not credited: Below the minimum"
+        );
+        assert_eq!(
+            line(&TRANSACTION, &dust, Locale::ZhCn, 8)[11],
+            "未入账：低于最小金额"
+        );
+        let credited = json!({"status": 8, "uncredited": false, "note": ""});
+        assert_eq!(
+            line(&DEPOSIT, &credited, Locale::EnUs, 8)[11],
+            "Transaction complete"
+        );
     }
 
     #[test]

@@ -115,27 +115,33 @@ const ORDER_KINDS: [(i64, Label); 2] = [
     (2, label("tx_type_2", ["Withdrawal", "提现", "提現"])),
 ];
 
-/// Why a deposit credited nothing (`note`; "" when credited).
-const DEPOSIT_NOTES: [(&str, Label); 2] = [
+/// The status of a deposit never credited, whatever its state (`uncredited`); its reason follows.
+pub(crate) const NOT_CREDITED: Label = label("deposit_not_credited", ["Not credited", "未入账", "未入賬"]);
+
+/// Why a deposit is never credited (`note`; "" when it is).
+const DEPOSIT_NOTES: [(&str, Label); 3] = [
     (
         "dust",
         label(
             "deposit_note_dust",
-            [
-                "Below the minimum: not credited",
-                "低于最小金额：未入账",
-                "低於最小金額：未入賬",
-            ],
+            ["Below the minimum", "低于最小金额", "低於最小金額"],
         ),
     ),
     (
         "unsupported",
         label(
             "deposit_note_unsupported",
+            ["Token not enabled", "代币未启用", "代幣未啟用"],
+        ),
+    ),
+    (
+        "internal",
+        label(
+            "deposit_note_internal",
             [
-                "Token not enabled: not credited",
-                "代币未启用：未入账",
-                "代幣未啟用：未入賬",
+                "From your own address (a sweep or a payout)",
+                "来自您自己的地址（归集或出款）",
+                "來自您自己的地址（歸集或出款）",
             ],
         ),
     ),
@@ -253,20 +259,28 @@ pub(crate) fn deposit_note(note: &str, locale: Locale) -> String {
     find(&DEPOSIT_NOTES, note).map_or_else(|| note.to_string(), |l| l.text(locale).to_string())
 }
 
+/// "Not credited: Below the minimum": the status of an uncredited deposit with its reason, as
+/// the console shows them side by side.
+pub(crate) fn not_credited(note: &str, locale: Locale) -> String {
+    with_detail(NOT_CREDITED.text(locale), &deposit_note(note, locale), locale)
+}
+
+/// "Label: detail" ("：" in Chinese); the label alone without a detail.
+fn with_detail(label: &str, detail: &str, locale: Locale) -> String {
+    match (detail.trim(), locale) {
+        ("", _) => label.to_string(),
+        (detail, Locale::EnUs) => format!("{label}: {detail}"),
+        (detail, Locale::ZhCn | Locale::ZhHk) => format!("{label}：{detail}"),
+    }
+}
+
 /// A risk reason in words. `risk_control_refused: <msg>` keeps the risk-control address's own
 /// message after the label; an unknown reason is written as it is.
 pub(crate) fn risk_reason(text: &str, locale: Locale) -> String {
     let (code, detail) = text.split_once(':').unwrap_or((text, ""));
-    let Some(found) = find(&RISK_REASONS, code.trim()) else {
-        return text.to_string();
-    };
-    let detail = detail.trim();
-    if detail.is_empty() {
-        return found.text(locale).to_string();
-    }
-    match locale {
-        Locale::EnUs => format!("{}: {detail}", found.text(locale)),
-        Locale::ZhCn | Locale::ZhHk => format!("{}：{detail}", found.text(locale)),
+    match find(&RISK_REASONS, code.trim()) {
+        Some(found) => with_detail(found.text(locale), detail, locale),
+        None => text.to_string(),
     }
 }
 
@@ -313,6 +327,7 @@ pub(crate) fn all_labels() -> Vec<Label> {
         codes(code_label::<NotifyStatus>),
         codes(code_label::<WithdrawalSource>),
         codes(order_kind_label),
+        vec![NOT_CREDITED],
         DEPOSIT_NOTES.iter().map(|(_, l)| *l).collect(),
         RISK_REASONS.iter().map(|(_, l)| *l).collect(),
     ]
@@ -331,11 +346,15 @@ mod tests {
         );
         assert!(code_label::<OrderStatus>(12).is_none());
         assert!(code_label::<OrderStatus>(i64::MAX).is_none());
-        assert_eq!(
-            deposit_note("dust", Locale::EnUs),
-            "Below the minimum: not credited"
-        );
+        assert_eq!(deposit_note("dust", Locale::EnUs), "Below the minimum");
         assert_eq!(deposit_note("burnt", Locale::ZhHk), "burnt");
+        assert_eq!(
+            not_credited("internal", Locale::EnUs),
+            "Not credited: From your own address (a sweep or a payout)"
+        );
+        assert_eq!(not_credited("unsupported", Locale::ZhCn), "未入账：代币未启用");
+        assert_eq!(not_credited("burnt", Locale::ZhHk), "未入賬：burnt");
+        assert_eq!(not_credited("", Locale::EnUs), "Not credited");
         assert_eq!(
             risk_reason("risk_control_refused: blocked address", Locale::ZhCn),
             "被您的风控地址拒绝：blocked address"

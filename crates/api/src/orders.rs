@@ -34,6 +34,8 @@ pub struct FilterBody {
     chain_id: Option<i64>,
     token_id: Option<i64>,
     status: Option<i32>,
+    /// true: the deposits never credited (the console's "Not credited"); false: the others.
+    uncredited: Option<bool>,
     address: Option<FilterText>,
     hash: Option<FilterText>,
     order_no: Option<FilterText>,
@@ -53,6 +55,7 @@ impl FilterBody {
             chain_id: self.chain_id,
             token_id: self.token_id,
             status: self.status.map(CodeFilter::from_code),
+            uncredited: self.uncredited,
             address: FilterText::optional(self.address)?,
             hash: FilterText::optional(self.hash)?,
             order_no: FilterText::optional(self.order_no)?,

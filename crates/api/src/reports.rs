@@ -125,13 +125,19 @@ pub async fn receipt_export(
 }
 
 /// The report as CSV: one line per row (newest date first), at most 366 days x assets; each
-/// date is the merchant's day (the report's dates are counted in its zone).
-fn report_csv(report: Report) -> String {
-    let mut out = line(["date", "chain", "token", "count", "amount", "fee", "fee_token"]);
+/// date is the merchant's day (the report's dates are counted in its zone). The Payment report
+/// adds its collections and their network fee (in `fee_token`).
+fn report_csv(kind: ReportKind, report: Report) -> String {
+    let payment = kind == ReportKind::Payment;
+    let mut header = vec!["date", "chain", "token", "count", "amount", "fee", "fee_token"];
+    if payment {
+        header.extend(["collections", "collection_fee"]);
+    }
+    let mut out = line(header);
     for row in report.rows {
         let date = wire_date(row.date);
         let f = ReportFiguresView::from(row.figures);
-        let cells = [
+        let mut cells = vec![
             date,
             f.chainname,
             f.symbol,
@@ -140,6 +146,9 @@ fn report_csv(report: Report) -> String {
             f.fee,
             f.fee_symbol,
         ];
+        if payment {
+            cells.extend([f.collections.to_string(), f.collection_fee]);
+        }
         out.push_str(&line(cells));
     }
     out
@@ -157,7 +166,7 @@ fn csv_answer(kind: ReportKind, report: Report) -> Response {
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
             (header::CONTENT_DISPOSITION, file),
         ],
-        report_csv(report),
+        report_csv(kind, report),
     )
         .into_response()
 }

@@ -14,7 +14,9 @@ export interface DepositRow extends OrderRowBase {
   index: number;
   blockNumber: number;
   confirmations: number;
-  /** "" credited, "dust" below the minimum, "unsupported" token not enabled. */
+  /** Never credited, whatever `status` says; why is `note`. */
+  uncredited: boolean;
+  /** "" credited, "dust" below the minimum, "unsupported" token not enabled, "internal" from the merchant's own address; any other as stored. */
   note: string;
   confirmtime: string | null;
   voidtime: string | null;

@@ -94,6 +94,8 @@ export interface OrderFilters {
   chainId?: number;
   tokenId?: number;
   status?: OrderStatus;
+  /** true: only the deposits never credited (the status filter's "Not credited"); false: the others (docs/api.md). */
+  uncredited?: boolean;
   /** Source or target address. */
   address?: string;
   hash?: string;

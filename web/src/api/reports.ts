@@ -23,6 +23,10 @@ export interface ReportTotal {
   /** Network fees in the chain's native coin ("0" for receipts). */
   fee: string;
   feeSymbol: string;
+  /** Payment: the asset's collections that paid a network fee (0 for receipts). */
+  collections: number;
+  /** Their network fees (sweeps and fee top-ups), in `feeSymbol` ("0" for receipts). */
+  collectionFee: string;
 }
 
 /** One day of one asset (newest day first, then chainId, tokenId). */

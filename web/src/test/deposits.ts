@@ -19,6 +19,7 @@ export const depositRow = (id: number, overrides: Partial<DepositRow> = {}): Dep
   confirmations: 12,
   requiredConfirmations: 12,
   status: 8,
+  uncredited: false,
   note: '',
   callbackStatus: 1,
   callbackResult: '{"code":0}',

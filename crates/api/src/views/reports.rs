@@ -258,6 +258,10 @@ pub(crate) struct ReportFiguresView {
     /// In the chain's native coin.
     pub(crate) fee: String,
     pub(crate) fee_symbol: String,
+    /// Payment: the asset's collections that paid a network fee, and that fee (in `fee_symbol`);
+    /// 0 and "0" on the Receipt report.
+    pub(crate) collections: u64,
+    pub(crate) collection_fee: String,
 }
 
 impl From<AssetFigures> for ReportFiguresView {
@@ -267,6 +271,8 @@ impl From<AssetFigures> for ReportFiguresView {
             token_id: f.asset.token_id,
             amount: amount(f.amount, f.decimals),
             fee: f.fee.to_decimal(f.names.native_decimals),
+            collections: f.collections,
+            collection_fee: f.collection_fee.to_decimal(f.names.native_decimals),
             fee_symbol: f.names.chain_symbol,
             chainname: f.names.chain_name,
             symbol: f.names.symbol,

@@ -50,6 +50,7 @@ mod merchant_contract;
 mod merchant_key_upload;
 mod merchant_refusals;
 mod merchant_signing;
+mod not_credited;
 mod operation_log;
 mod parity;
 mod receiver;

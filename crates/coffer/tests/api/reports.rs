@@ -1,14 +1,15 @@
 //! The data reports (601 Payment = money out, 602 Receipt = money in): rows per merchant day
 //! and asset, totals, the CSV, and who may read them.
 
+use coffer_domain::collection::state::CollectionStatus;
 use coffer_domain::ports::OrderStatus;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::assets::DEV;
 use crate::console::{Reports, NO_SESSION};
-use crate::helpers::{fields, TestApp};
-use crate::rollup_rows::{utc, Bucket, NATIVE, USDT};
+use crate::helpers::{fields, TestApp, OTHER_EMAIL};
+use crate::rollup_rows::{utc, Bucket, Swept, NATIVE, USDT};
 use crate::wallets::{app_with_dev_seed, demo_merchant};
 
 const WEEK: &str = r#"{"startDate": "2026-11-16", "endDate": "2026-11-22"}"#;
@@ -52,11 +53,49 @@ async fn merchant_with_money_both_ways(db: TestDb) -> (TestApp, String) {
     ] {
         bucket.put(&app, merchant).await;
     }
+    let tenth = 100_000_000_000_000; // 0.0001 DEV
+    let minutes = |m: i64| chrono::Duration::minutes(m);
+    for swept in [
+        // USDT on the 18th at +8: collected, and failed after paying its fees.
+        Swept::closed(utc(17, 18) + minutes(5), tenth),
+        Swept {
+            status: CollectionStatus::Failed,
+            ..Swept::closed(utc(17, 23) + minutes(59), 2 * tenth)
+        },
+        // The native coin on the 19th at +8, an asset without withdrawals that day.
+        Swept {
+            token_id: NATIVE,
+            ..Swept::closed(utc(18, 16), tenth / 10)
+        },
+        // Still open (no fee recorded yet), closed without paying, outside the week.
+        Swept {
+            status: CollectionStatus::WaitingCollection,
+            fee_paid: None,
+            ..Swept::closed(utc(17, 18), 0)
+        },
+        Swept {
+            status: CollectionStatus::NotCollected,
+            ..Swept::closed(utc(17, 18), 0)
+        },
+        Swept::closed(utc(22, 16), tenth),
+    ] {
+        swept.put(&app, merchant).await;
+    }
     (app, token)
 }
 
 fn rows(report: &Value) -> Vec<Value> {
-    let names = ["date", "tokenId", "symbol", "count", "amount", "fee", "feeSymbol"];
+    let names = [
+        "date",
+        "tokenId",
+        "symbol",
+        "count",
+        "amount",
+        "fee",
+        "feeSymbol",
+        "collections",
+        "collectionFee",
+    ];
     report["rows"]
         .as_array()
         .unwrap()
@@ -67,6 +106,10 @@ fn rows(report: &Value) -> Vec<Value> {
 
 async fn payment_and_receipt_list_days_newest_first_with_totals(db: TestDb) {
     let (app, token) = merchant_with_money_both_ways(db).await;
+    // Another merchant's collection, the same hour: never in the demo merchant's report.
+    let theirs = app.other_merchant().await;
+    let other = app.store.merchant_of(OTHER_EMAIL).await.unwrap().unwrap();
+    Swept::closed(utc(17, 18), 7).put(&app, other).await;
     let payment = app.reports(&token).payment(week()).await;
     assert_eq!(payment.code(), 1, "{:?}", payment.body);
     let report = payment.data();
@@ -77,9 +120,20 @@ async fn payment_and_receipt_list_days_newest_first_with_totals(db: TestDb) {
     assert_eq!(
         rows(report),
         vec![
-            json!(["2026-11-20", USDT, "USDT", 1, "1", "0.00042", "DEV"]),
-            json!(["2026-11-18", null, "DEV", 1, "1", "0.00084", "DEV"]),
-            json!(["2026-11-18", USDT, "USDT", 2, "30.5", "0.00042", "DEV"]),
+            json!(["2026-11-20", USDT, "USDT", 1, "1", "0.00042", "DEV", 0, "0"]),
+            json!(["2026-11-19", null, "DEV", 0, "0", "0", "DEV", 1, "0.00001"]),
+            json!(["2026-11-18", null, "DEV", 1, "1", "0.00084", "DEV", 0, "0"]),
+            json!([
+                "2026-11-18",
+                USDT,
+                "USDT",
+                2,
+                "30.5",
+                "0.00042",
+                "DEV",
+                2,
+                "0.0003"
+            ]),
         ]
     );
     let totals: Vec<Value> = report["totals"]
@@ -97,6 +151,8 @@ async fn payment_and_receipt_list_days_newest_first_with_totals(db: TestDb) {
                     "count",
                     "amount",
                     "fee",
+                    "collections",
+                    "collectionFee",
                 ],
             )
         })
@@ -104,8 +160,8 @@ async fn payment_and_receipt_list_days_newest_first_with_totals(db: TestDb) {
     assert_eq!(
         totals,
         vec![
-            json!([DEV, null, "Devchain", 18, 1, "1", "0.00084"]),
-            json!([DEV, USDT, "Devchain", 6, 3, "31.5", "0.00084"]),
+            json!([DEV, null, "Devchain", 18, 1, "1", "0.00084", 1, "0.00001"]),
+            json!([DEV, USDT, "Devchain", 6, 3, "31.5", "0.00084", 2, "0.0003"]),
         ]
     );
 
@@ -113,7 +169,7 @@ async fn payment_and_receipt_list_days_newest_first_with_totals(db: TestDb) {
     assert_eq!(receipt.code(), 1, "{:?}", receipt.body);
     assert_eq!(
         rows(receipt.data()),
-        vec![json!(["2026-11-19", USDT, "USDT", 3, "7.25", "0", "DEV"])]
+        vec![json!(["2026-11-19", USDT, "USDT", 3, "7.25", "0", "DEV", 0, "0"])]
     );
 
     // One token only (USDT's two days); a day range without orders has no rows and no totals.
@@ -126,10 +182,22 @@ async fn payment_and_receipt_list_days_newest_first_with_totals(db: TestDb) {
         .await;
     assert_eq!(fields(quiet.data(), &["rows", "totals"]), json!([[], []]));
 
-    // Another merchant has none of it.
-    let theirs = app.other_merchant().await;
+    // The other merchant has its own collection only.
     let other = app.reports(&theirs).payment(week()).await;
-    assert_eq!(fields(other.data(), &["rows", "totals"]), json!([[], []]));
+    assert_eq!(
+        rows(other.data()),
+        vec![json!([
+            "2026-11-18",
+            USDT,
+            "USDT",
+            0,
+            "0",
+            "0",
+            "DEV",
+            1,
+            "0.000000000000000007"
+        ])]
+    );
 }
 
 /// POSTs a body and returns the raw answer (a CSV is no envelope).
@@ -158,10 +226,11 @@ async fn the_report_downloads_as_csv(db: TestDb) {
     assert_eq!(
         lines,
         vec![
-            "date,chain,token,count,amount,fee,fee_token",
-            "2026-11-20,Devchain,USDT,1,1,0.00042,DEV",
-            "2026-11-18,Devchain,DEV,1,1,0.00084,DEV",
-            "2026-11-18,Devchain,USDT,2,30.5,0.00042,DEV",
+            "date,chain,token,count,amount,fee,fee_token,collections,collection_fee",
+            "2026-11-20,Devchain,USDT,1,1,0.00042,DEV,0,0",
+            "2026-11-19,Devchain,DEV,0,0,0,DEV,1,0.00001",
+            "2026-11-18,Devchain,DEV,1,1,0.00084,DEV,0,0",
+            "2026-11-18,Devchain,USDT,2,30.5,0.00042,DEV,2,0.0003",
         ]
     );
     let receipt = raw(&app, &token, Reports::RECEIPT_EXPORT, week()).await;
@@ -169,7 +238,15 @@ async fn the_report_downloads_as_csv(db: TestDb) {
         receipt.headers()["content-disposition"],
         r#"attachment; filename="receipt-2026-11-16-2026-11-22.csv""#
     );
-    assert_eq!(receipt.text().await.unwrap().lines().count(), 2);
+    let receipt = receipt.text().await.unwrap();
+    assert_eq!(
+        receipt.lines().collect::<Vec<_>>(),
+        [
+            "date,chain,token,count,amount,fee,fee_token",
+            "2026-11-19,Devchain,USDT,3,7.25,0,DEV"
+        ],
+        "money in has no collections"
+    );
 
     // A refused range answers the envelope, not a file.
     let refused = app

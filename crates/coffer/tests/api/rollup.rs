@@ -23,7 +23,7 @@ use crate::receiver::Receiver;
 use crate::wallets::demo_merchant;
 
 /// A withdrawal of the demo merchant, written as the service writes it, moved to `status`.
-async fn withdrawal(app: &TestApp, amount: &str, status: OrderStatus) {
+pub(crate) async fn withdrawal(app: &TestApp, amount: &str, status: OrderStatus) {
     let merchant_id = demo_merchant(app).await;
     let new = NewWithdrawal {
         merchant_id,
@@ -62,10 +62,12 @@ async fn withdrawal(app: &TestApp, amount: &str, status: OrderStatus) {
 }
 
 /// Whole hours (what the buckets answer), and a start a second later (what they cannot): no
-/// order lies in that second, so both select the same orders.
-fn ranges(app: &TestApp) -> (Value, Value) {
-    let now = app.clock.now();
-    let (start, end) = (now - Duration::hours(24), now + Duration::hours(24));
+/// order lies in that second, so both select the same orders. The hours are whole whatever
+/// the clock reads (mining moves it on).
+pub(crate) fn ranges(app: &TestApp) -> (Value, Value) {
+    let now = app.clock.now().timestamp();
+    let hour = chrono::DateTime::from_timestamp(now - now.rem_euclid(3600), 0).unwrap();
+    let (start, end) = (hour - Duration::hours(24), hour + Duration::hours(24));
     let whole = json!({"start": start.to_rfc3339(), "end": end.to_rfc3339()});
     let odd = json!({"start": (start + Duration::seconds(1)).to_rfc3339(), "end": end.to_rfc3339()});
     (whole, odd)

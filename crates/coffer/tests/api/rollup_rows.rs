@@ -1,11 +1,13 @@
 //! Rows of the tables the home overview and the reports read (hourly order buckets with their
-//! all-time totals, balance readings), written straight into the test database: their writers are other parts of the
-//! service, and these tests are about how the figures are read.
+//! all-time totals, balance readings, collections), written straight into the test database:
+//! their writers are other parts of the service, and these tests are about how the figures are
+//! read.
 
 use chrono::{DateTime, TimeZone, Utc};
 use coffer_domain::amount::BaseUnits;
-use coffer_domain::ports::OrderStatus;
-use coffer_store::entities::{balance_reading, order_rollup, order_total, Stored};
+use coffer_domain::collection::state::CollectionStatus;
+use coffer_domain::ports::{CollectTrigger, OrderStatus};
+use coffer_store::entities::{balance_reading, collection, order_rollup, order_total, Stored};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
 
 use crate::assets::DEV;
@@ -137,4 +139,59 @@ pub async fn put_reading(
     .insert(app.store.connection())
     .await
     .expect("writing a reading");
+}
+
+/// A collection as the sweep executor leaves it: created at `at`, in `status`, with what its
+/// steps paid in the native coin's base units (None while it is open: written when it closes).
+pub struct Swept {
+    pub at: DateTime<Utc>,
+    pub token_id: i64,
+    pub status: CollectionStatus,
+    pub fee_paid: Option<u128>,
+}
+
+impl Swept {
+    /// A closed collection of USDT that paid `fee`.
+    pub fn closed(at: DateTime<Utc>, fee: u128) -> Swept {
+        Swept {
+            at,
+            token_id: USDT,
+            status: CollectionStatus::Collected,
+            fee_paid: Some(fee),
+        }
+    }
+
+    pub async fn put(self, app: &TestApp, merchant: i64) {
+        let units = |v: u128| Stored(BaseUnits::from_u128(v));
+        collection::ActiveModel {
+            id: NotSet,
+            merchant_id: Set(merchant),
+            asset_id: Set(1),
+            run_id: Set(None),
+            trigger: Set(Stored(CollectTrigger::Scheduled)),
+            chain_id: Set(DEV),
+            token_id: Set(self.token_id),
+            decimals: Set(if self.token_id == NATIVE { 18 } else { 6 }),
+            deposit_address_id: Set(1),
+            address: Set(format!("0x{}", self.at.timestamp())),
+            status: Set(Stored(self.status)),
+            reason: Set(String::new()),
+            open_key: Set(None),
+            waiting: Set(units(1)),
+            amount: Set(None),
+            unattributed: Set(None),
+            fee_estimated: Set(None),
+            fee_paid: Set(self.fee_paid.map(units)),
+            next_attempt_at: Set(self.at),
+            lease_owner: Set(String::new()),
+            lease_until: Set(None),
+            created_at: Set(self.at),
+            updated_at: Set(self.at),
+            finished_at: Set(self.fee_paid.map(|_| self.at)),
+            attributed: Set(None),
+        }
+        .insert(app.store.connection())
+        .await
+        .expect("writing a collection");
+    }
 }

@@ -57,11 +57,16 @@ impl DepositEntry {
         }
     }
 
+    /// Never credited, whatever its state: why is its note (dust, unsupported, internal).
+    pub fn uncredited(&self) -> bool {
+        !rules::is_credited(&self.deposit.note)
+    }
+
     /// What reached the merchant's balance: the amount once credited, or while a creditable
-    /// deposit confirms; nothing for dust, unsupported tokens and void deposits.
+    /// deposit confirms; nothing for uncredited and void deposits.
     pub fn actual_amount(&self) -> BaseUnits {
         let d = &self.deposit;
-        if d.credited || (d.note.is_empty() && d.status != OrderStatus::Void) {
+        if d.credited || (!self.uncredited() && d.status != OrderStatus::Void) {
             d.amount
         } else {
             BaseUnits::ZERO

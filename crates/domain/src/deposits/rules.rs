@@ -23,7 +23,8 @@ pub const UNSUPPORTED: &str = "unsupported";
 pub const INTERNAL: &str = "internal";
 
 /// Only a deposit of an enabled token above the dust line, from outside the merchant's own
-/// addresses, is credited; the others (noted) are recorded for the operator, never credited.
+/// addresses, is credited: every noted transfer (these, or a note a later version adds) is
+/// recorded for the operator and never credited.
 pub fn is_credited(note: &str) -> bool {
     note.is_empty()
 }
@@ -69,6 +70,7 @@ mod tests {
         assert!(!is_credited(DUST));
         assert!(!is_credited(UNSUPPORTED));
         assert!(!is_credited(INTERNAL));
+        assert!(!is_credited("a reason added later"));
     }
 
     #[test]

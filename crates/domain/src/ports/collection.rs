@@ -147,6 +147,38 @@ pub trait CollectionQueries: Send + Sync {
     /// What closed collections took from the merchant's deposit addresses, per asset; assets
     /// never collected are absent.
     async fn collected_per_asset(&self, merchant_id: MerchantId) -> AppResult<Vec<AssetCollected>>;
+
+    /// The network fees the merchant's closed collections created in `[start, end)` paid, per
+    /// UTC hour of their creation and asset (one chain or token when given), oldest hour first;
+    /// collections that paid nothing are left out.
+    async fn collection_fees(&self, query: &CollectionFeeQuery) -> AppResult<Vec<CollectionFeeHour>>;
+}
+
+/// Which collections' fees: one merchant's, created in `[start, end)`, of one chain or token
+/// when given (`token_id` 0: the native coin, as the hourly order buckets name it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CollectionFeeQuery {
+    pub merchant_id: MerchantId,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    pub chain_id: Option<i64>,
+    pub token_id: Option<i64>,
+}
+
+/// The closed collections of one asset created in one UTC hour that paid a network fee: how
+/// many, and the exact sum of what all their steps paid (`fee_paid`: the sweeps' and their fee
+/// top-ups', in the chain's native coin's base units).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CollectionFeeHour {
+    /// The first instant of the UTC hour.
+    pub hour: DateTime<Utc>,
+    pub chain_id: i64,
+    /// None: the chain's native coin.
+    pub token_id: Option<i64>,
+    /// The collected asset's decimals.
+    pub decimals: i32,
+    pub count: u64,
+    pub fee: BaseUnits,
 }
 
 /// What collections took of one asset, all time (the attributed amounts).

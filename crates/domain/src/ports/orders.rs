@@ -74,6 +74,10 @@ pub struct OrderFilter {
     pub chain_id: Option<i64>,
     pub token_id: Option<i64>,
     pub status: Option<CodeFilter<OrderStatus>>,
+    /// Some(true): only the deposits never credited, whatever their state (a note:
+    /// `deposits::rules::is_credited`), the console's "Not credited"; Some(false): only the
+    /// others. Every other kind is always creditable.
+    pub uncredited: Option<bool>,
     /// Any part of the source or target address, any case.
     pub address: Option<String>,
     /// The whole transaction hash, any case.

@@ -9,7 +9,7 @@ use super::days::{local_date, DayRange};
 use crate::amount::BaseUnits;
 use crate::config::ChainNode;
 use crate::orders::AssetNames;
-use crate::ports::{OrderStatus, RollupBucket};
+use crate::ports::{CollectionFeeHour, OrderStatus, RollupBucket};
 
 /// A chain's token, or its native coin (`token_id` None); orders as the lists sort.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -28,7 +28,8 @@ impl Asset {
 }
 
 /// How many orders of one asset, and the exact sums of their amounts (the asset's base
-/// units) and network fees (the chain's native coin's base units), the asset named.
+/// units) and network fees (the chain's native coin's base units), the asset named; on the
+/// Payment report also the collections of the asset that paid a network fee, and that fee.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AssetFigures {
     pub asset: Asset,
@@ -37,6 +38,9 @@ pub struct AssetFigures {
     pub count: u64,
     pub amount: BaseUnits,
     pub fee: BaseUnits,
+    pub collections: u64,
+    /// In the chain's native coin's base units.
+    pub collection_fee: BaseUnits,
 }
 
 impl AssetFigures {
@@ -48,6 +52,8 @@ impl AssetFigures {
             count: 0,
             amount: BaseUnits::ZERO,
             fee: BaseUnits::ZERO,
+            collections: 0,
+            collection_fee: BaseUnits::ZERO,
         }
     }
 
@@ -56,6 +62,20 @@ impl AssetFigures {
         // Orders are bounded at the door far below 2^256: a sum cannot overflow.
         self.amount = self.amount.saturating_add(bucket.amount);
         self.fee = self.fee.saturating_add(bucket.fee);
+    }
+
+    fn add_collections(&mut self, hour: &CollectionFeeHour) {
+        self.collections += hour.count;
+        self.collection_fee = self.collection_fee.saturating_add(hour.fee);
+    }
+
+    /// Another figure of the same asset added to this one (a total of rows).
+    fn merge(&mut self, other: &AssetFigures) {
+        self.count += other.count;
+        self.amount = self.amount.saturating_add(other.amount);
+        self.fee = self.fee.saturating_add(other.fee);
+        self.collections += other.collections;
+        self.collection_fee = self.collection_fee.saturating_add(other.collection_fee);
     }
 }
 
@@ -151,7 +171,8 @@ pub fn daily_series(
 /// Which report: money out or money in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReportKind {
-    /// Menu 601: complete withdrawals (collection and fees join when they exist).
+    /// Menu 601: complete withdrawals with their network fees, and the network fees of the
+    /// collections (sweeps and their fee top-ups).
     Payment,
     /// Menu 602: complete credited deposits; the merchant pays no network fee on them.
     Receipt,
@@ -167,7 +188,7 @@ impl ReportKind {
     }
 }
 
-/// One merchant date and asset with at least one order.
+/// One merchant date and asset with at least one order or collection fee.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportRow {
     pub date: NaiveDate,
@@ -183,20 +204,44 @@ pub struct Report {
     pub totals: Vec<AssetFigures>,
 }
 
-/// The report of `buckets` (the report kind's orders) over the range.
-pub fn report(kind: ReportKind, range: DayRange, buckets: &[RollupBucket], nodes: &[ChainNode]) -> Report {
-    let by_date = complete_by_date(&range, buckets);
-    let mut rows = Vec::new();
-    for (date, day) in by_date.iter().rev() {
-        rows.extend(
-            per_asset(day.iter().copied(), nodes)
-                .into_values()
-                .map(|figures| ReportRow { date: *date, figures }),
-        );
-    }
-    let mut totals: Vec<AssetFigures> = per_asset(by_date.values().flatten().copied(), nodes)
-        .into_values()
+/// The report of `buckets` (the report kind's orders) and `collections` (the fees of the
+/// collections created in the range; the Payment report's) over the range, each counted on the
+/// merchant date of the hour it was created in.
+pub fn report(
+    kind: ReportKind,
+    range: DayRange,
+    buckets: &[RollupBucket],
+    collections: &[CollectionFeeHour],
+    nodes: &[ChainNode],
+) -> Report {
+    let mut by_date: BTreeMap<NaiveDate, BTreeMap<Asset, AssetFigures>> = complete_by_date(&range, buckets)
+        .into_iter()
+        .map(|(date, day)| (date, per_asset(day, nodes)))
         .collect();
+    for hour in collections.iter().filter(|h| range.contains(h.hour)) {
+        let asset = Asset {
+            chain_id: hour.chain_id,
+            token_id: hour.token_id,
+        };
+        by_date
+            .entry(local_date(hour.hour, range.time_zone))
+            .or_default()
+            .entry(asset)
+            .or_insert_with(|| AssetFigures::empty(asset, hour.decimals, nodes))
+            .add_collections(hour);
+    }
+    let mut rows = Vec::new();
+    let mut totals: BTreeMap<Asset, AssetFigures> = BTreeMap::new();
+    for (date, day) in by_date.into_iter().rev() {
+        for figures in day.into_values() {
+            totals
+                .entry(figures.asset)
+                .and_modify(|total| total.merge(&figures))
+                .or_insert_with(|| figures.clone());
+            rows.push(ReportRow { date, figures });
+        }
+    }
+    let mut totals: Vec<AssetFigures> = totals.into_values().collect();
     if kind == ReportKind::Receipt {
         for figures in rows.iter_mut().map(|r| &mut r.figures).chain(totals.iter_mut()) {
             figures.fee = BaseUnits::ZERO;

@@ -13,7 +13,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use crate::config::ChainNode;
 use crate::error::AppResult;
 use crate::ports::{
-    AssetStatus, MerchantId, OrderKind, OrderStatus, PageRequest, Ports, RollupBucket, RollupQuery,
+    AssetStatus, CollectionFeeQuery, MerchantId, OrderKind, OrderStatus, PageRequest, Ports, RollupBucket,
+    RollupQuery,
 };
 pub use days::DayRange;
 pub use figures::{Asset, AssetFigures, DayFigures, Report, ReportKind, ReportRow, Tally};
@@ -155,8 +156,22 @@ impl ReportService {
                 filter,
             )
             .await?;
+        // Money out is also what moving deposits to cold storage cost on chain.
+        let collections = match kind {
+            ReportKind::Payment => {
+                let query = CollectionFeeQuery {
+                    merchant_id,
+                    start: range.utc_start(),
+                    end: range.utc_end(),
+                    chain_id: filter.chain_id,
+                    token_id: filter.token_id,
+                };
+                self.ports.collection_queries.collection_fees(&query).await?
+            }
+            ReportKind::Receipt => Vec::new(),
+        };
         let nodes = self.ports.config.chain_nodes().await?;
-        Ok(figures::report(kind, range, &buckets, &nodes))
+        Ok(figures::report(kind, range, &buckets, &collections, &nodes))
     }
 
     /// The overview of the period `start..=end`; neither given: the last

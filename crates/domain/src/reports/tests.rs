@@ -8,7 +8,10 @@ use super::home::{holdings, ChainLag};
 use super::DayRange;
 use crate::amount::BaseUnits;
 use crate::config::{ChainNode, TokenInfo};
-use crate::ports::{AssetCollected, BalanceReading, Holder, OrderKind, OrderStatus, RollupBucket, RollupKey};
+use crate::ports::{
+    AssetCollected, BalanceReading, CollectionFeeHour, Holder, OrderKind, OrderStatus, RollupBucket,
+    RollupKey,
+};
 
 const CHAIN: i64 = 1337;
 const USDT: Option<i64> = Some(1);
@@ -144,6 +147,7 @@ fn a_report_lists_newest_dates_first_then_assets_with_totals_per_asset() {
         ReportKind::Payment,
         range("2026-11-18", "2026-11-24", 0),
         &buckets,
+        &[],
         &nodes(),
     );
     let rows: Vec<(NaiveDate, Option<i64>, u64)> = payment
@@ -168,10 +172,73 @@ fn a_report_lists_newest_dates_first_then_assets_with_totals_per_asset() {
         ReportKind::Receipt,
         range("2026-11-18", "2026-11-24", 0),
         &buckets,
+        &[],
         &nodes(),
     );
     assert!(receipt.rows.iter().all(|r| r.figures.fee.is_zero()));
     assert!(receipt.totals.iter().all(|t| t.fee.is_zero()));
+}
+
+fn collected(at: DateTime<Utc>, token_id: Option<i64>, count: u64, fee: u128) -> CollectionFeeHour {
+    CollectionFeeHour {
+        hour: at,
+        chain_id: CHAIN,
+        token_id,
+        decimals: if token_id.is_some() { 6 } else { 18 },
+        count,
+        fee: BaseUnits::from_u128(fee),
+    }
+}
+
+#[test]
+fn the_payment_report_adds_the_collections_fees_on_the_merchants_days() {
+    // UTC-11: 10:00 UTC on the 19th is still the 18th there, 11:00 UTC is the 19th.
+    let buckets = [bucket(
+        hour(2026, 11, 19, 10),
+        USDT,
+        OrderStatus::Complete,
+        2,
+        3_000_000,
+    )];
+    let big = 1u128 << 70;
+    let collections = [
+        collected(hour(2026, 11, 19, 10), USDT, 3, big + 1),
+        collected(hour(2026, 11, 19, 11), USDT, 1, 7),
+        // Native coin collections only, on the 19th there.
+        collected(hour(2026, 11, 20, 2), None, 2, 5),
+        // Outside the range (the 25th there).
+        collected(hour(2026, 11, 25, 12), USDT, 9, 9),
+    ];
+    let payment = report(
+        ReportKind::Payment,
+        range("2026-11-18", "2026-11-24", -11),
+        &buckets,
+        &collections,
+        &nodes(),
+    );
+    let rows: Vec<(NaiveDate, Option<i64>, u64, u64, BaseUnits)> = payment
+        .rows
+        .iter()
+        .map(|r| {
+            let f = &r.figures;
+            (r.date, f.asset.token_id, f.count, f.collections, f.collection_fee)
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            (date("2026-11-19"), None, 0, 2, BaseUnits::from_u128(5)),
+            (date("2026-11-19"), USDT, 0, 1, BaseUnits::from_u128(7)),
+            (date("2026-11-18"), USDT, 2, 3, BaseUnits::from_u128(big + 1)),
+        ]
+    );
+    let native = &payment.rows[0].figures;
+    assert_eq!((native.decimals, native.names.symbol.as_str()), (18, "DEV"));
+    let usdt = &payment.totals[1];
+    assert_eq!((usdt.asset.token_id, usdt.count, usdt.collections), (USDT, 2, 4));
+    assert_eq!(usdt.collection_fee, BaseUnits::from_u128(big + 8));
+    assert_eq!(usdt.amount, BaseUnits::from_u128(3_000_000));
+    assert_eq!(payment.totals[0].collection_fee, BaseUnits::from_u128(5));
 }
 
 fn reading(token_id: Option<i64>, holder: Holder, amount: u128, at: DateTime<Utc>) -> BalanceReading {

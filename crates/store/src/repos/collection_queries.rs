@@ -1,19 +1,23 @@
 //! [`CollectionQueries`]: what Fund collection lists, from the `collectable` rows (one per
 //! deposit address and token) and the open collection of each.
 
+use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
-    AssetCollected, CollectionFilter, CollectionQueries, CollectionRecord, CollectionSteps, MerchantId,
-    PageRequest, Paged, StepRecord, WaitingFilter, WaitingPair,
+    AssetCollected, CollectionFeeHour, CollectionFeeQuery, CollectionFilter, CollectionQueries,
+    CollectionRecord, CollectionSteps, MerchantId, PageRequest, Paged, StepRecord, WaitingFilter,
+    WaitingPair,
 };
+use futures::TryStreamExt;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::collectable::{waiting, waiting_key};
 use super::query::{merchant_rows, page_as};
+use super::rollup_shift::hour_of;
 use super::text_filter::chain_and_address;
-use crate::entities::{asset_collected, collectable, collection, collection_step};
+use crate::entities::{asset_collected, collectable, collection, collection_step, Stored};
 use crate::Store;
 
 /// The collections `filter` selects (a merchant's rows are chosen by the caller).
@@ -90,6 +94,43 @@ impl CollectionQueries for Store {
                 collected: row.collected.0,
             })
             .collect())
+    }
+
+    async fn collection_fees(&self, query: &CollectionFeeQuery) -> AppResult<Vec<CollectionFeeHour>> {
+        use collection::Column as C;
+        // On the (merchant, created) index; `fee_paid` is written when a collection closes. The
+        // fees are exact decimal integers in TEXT, summed here as the order sums are.
+        let mut rows = merchant_rows::<collection::Entity>(query.merchant_id)
+            .filter(C::CreatedAt.gte(query.start))
+            .filter(C::CreatedAt.lt(query.end))
+            .filter(C::FeePaid.is_not_null())
+            .apply_if(query.chain_id, |q, chain_id| q.filter(C::ChainId.eq(chain_id)))
+            .apply_if(query.token_id, |q, token_id| q.filter(C::TokenId.eq(token_id)))
+            .select_only()
+            .columns([C::CreatedAt, C::ChainId, C::TokenId, C::Decimals, C::FeePaid])
+            .into_tuple::<(DateTime<Utc>, i64, i64, i32, Stored<BaseUnits>)>()
+            .stream(self.connection())
+            .await?;
+        let mut hours: BTreeMap<(DateTime<Utc>, i64, i64), CollectionFeeHour> = BTreeMap::new();
+        while let Some((created_at, chain_id, token_id, decimals, Stored(fee))) = rows.try_next().await? {
+            if fee == BaseUnits::ZERO {
+                continue;
+            }
+            let hour = hour_of(created_at);
+            let found = hours
+                .entry((hour, chain_id, token_id))
+                .or_insert_with(|| CollectionFeeHour {
+                    hour,
+                    chain_id,
+                    token_id: (token_id != 0).then_some(token_id),
+                    decimals,
+                    count: 0,
+                    fee: BaseUnits::ZERO,
+                });
+            found.count += 1;
+            found.fee = found.fee.saturating_add(fee);
+        }
+        Ok(hours.into_values().collect())
     }
 
     async fn waiting_page(

@@ -38,7 +38,7 @@ pub(crate) struct OrderColumns<C> {
     /// None: the kind has none, and a filter on it selects as if it were not given.
     pub merchant_order_no: Option<C>,
     pub open_id: C,
-    /// Why a deposit is never credited (dust, unsupported); None: the kind is always creditable.
+    /// Why a deposit is never credited ("": it is); None: the kind is always creditable.
     pub note: Option<C>,
 }
 
@@ -196,6 +196,16 @@ pub(crate) fn filtered<T: OrderTable>(merchant_id: MerchantId, f: &OrderFilter) 
     if let Some(v) = f.status {
         // An unknown code keeps its integer: it selects nothing, as it always has.
         q = q.filter(c.status.eq(v.code()));
+    }
+    if let Some(uncredited) = f.uncredited {
+        // The rule of `deposits::rules::is_credited`, as the buckets' `credited` keeps it.
+        match (c.note, uncredited) {
+            (Some(note), true) => q = q.filter(note.ne("")),
+            (Some(note), false) => q = q.filter(note.eq("")),
+            // A kind without a note is always creditable: none of it is uncredited.
+            (None, true) => q = q.filter(c.id.is_null()),
+            (None, false) => {}
+        }
     }
     if let Some(address) = text(&f.address) {
         // Either side, any case (SQLite and PostgreSQL differ on LIKE's case; lower both).

@@ -93,6 +93,9 @@ pub(crate) fn filtered_buckets(
     if let Some(v) = f.status {
         q = q.filter(R::Status.eq(v.code()));
     }
+    if let Some(uncredited) = f.uncredited {
+        q = q.filter(R::Credited.eq(!uncredited));
+    }
     q
 }
 

@@ -55,7 +55,7 @@ export interface TokenField<V> extends FieldBase<V> {
 }
 
 /** A status, labelled by its view's key, or all when cleared. */
-export interface StatusField<V, S extends number = number> extends FieldBase<V> {
+export interface StatusField<V, S extends string | number = string | number> extends FieldBase<V> {
   kind: 'status';
   statuses: readonly S[];
   views: Readonly<Record<S, { key: TranslationKey }>>;
@@ -73,7 +73,7 @@ export interface PeriodField<V> extends FieldBase<V> {
 export type FilterField<V> = TextField<V> | SelectField<V> | ChainField<V> | TokenField<V> | StatusField<V> | PeriodField<V>;
 
 /** A status field of `statuses` (name `status`, test id `filter-status`). */
-export const statusField = <V, S extends number>(statuses: readonly S[], views: Readonly<Record<S, { key: TranslationKey }>>): StatusField<V> => ({
+export const statusField = <V, S extends string | number>(statuses: readonly S[], views: Readonly<Record<S, { key: TranslationKey }>>): StatusField<V> => ({
   kind: 'status',
   name: 'status' as FieldName<V>,
   testId: 'filter-status',

@@ -33,8 +33,10 @@ const deposits = {
   tx_page_current: 'Page {{page}}',
   tx_page_size: '{{size}} / page',
   tx_total: '{{total}} in all',
-  deposit_note_dust: 'Below the minimum: not credited',
-  deposit_note_unsupported: 'Token not enabled: not credited',
+  deposit_not_credited: 'Not credited',
+  deposit_note_dust: 'Below the minimum',
+  deposit_note_unsupported: 'Token not enabled',
+  deposit_note_internal: 'From your own address (a sweep or a payout)',
 
   // Fields
   order_no: 'Order number',

@@ -12,7 +12,7 @@ const list = {
   summary_outcome_pending: 'Pending: {{count}}',
   summary_outcome_rejected: 'Rejected: {{count}}',
   summary_outcome_failed: 'Failed or void: {{count}}',
-  summary_outcome_uncredited: 'Not credited (dust, unsupported): {{count}}',
+  summary_outcome_uncredited: 'Not credited (dust, token not enabled, own transfers): {{count}}',
 };
 
 export default list;

@@ -34,8 +34,10 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
   tx_page_current: '第 {{page}} 页',
   tx_page_size: '{{size}} 条/页',
   tx_total: '共 {{total}} 条',
-  deposit_note_dust: '低于最小金额：未入账',
-  deposit_note_unsupported: '代币未启用：未入账',
+  deposit_not_credited: '未入账',
+  deposit_note_dust: '低于最小金额',
+  deposit_note_unsupported: '代币未启用',
+  deposit_note_internal: '来自您自己的地址（归集或出款）',
 
   order_no: '订单号',
   merchant_order_no: '商户订单号',

@@ -13,7 +13,7 @@ const listZhCN: TranslationOf<typeof list> = {
   summary_outcome_pending: '处理中：{{count}}',
   summary_outcome_rejected: '已拒绝：{{count}}',
   summary_outcome_failed: '失败或作废：{{count}}',
-  summary_outcome_uncredited: '未入账（粉尘、不支持的币种）：{{count}}',
+  summary_outcome_uncredited: '未入账（粉尘、代币未启用、自有地址转入）：{{count}}',
 };
 
 export default listZhCN;

@@ -34,8 +34,10 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   tx_page_current: '第 {{page}} 頁',
   tx_page_size: '{{size}} 條/頁',
   tx_total: '共 {{total}} 條',
-  deposit_note_dust: '低於最小金額：未入賬',
-  deposit_note_unsupported: '代幣未啟用：未入賬',
+  deposit_not_credited: '未入賬',
+  deposit_note_dust: '低於最小金額',
+  deposit_note_unsupported: '代幣未啟用',
+  deposit_note_internal: '來自您自己的地址（歸集或出款）',
 
   order_no: '訂單號',
   merchant_order_no: '商戶訂單號',

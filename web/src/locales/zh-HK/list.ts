@@ -13,7 +13,7 @@ const listZhHK: TranslationOf<typeof list> = {
   summary_outcome_pending: '處理中：{{count}}',
   summary_outcome_rejected: '已拒絕：{{count}}',
   summary_outcome_failed: '失敗或作廢：{{count}}',
-  summary_outcome_uncredited: '未入賬（粉塵、不支援的幣種）：{{count}}',
+  summary_outcome_uncredited: '未入賬（粉塵、代幣未啟用、自有地址轉入）：{{count}}',
 };
 
 export default listZhHK;

@@ -114,6 +114,43 @@ describe('deposits table', () => {
     await waitFor(() => expect(api.pageDeposits).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...DEFAULTS }), WAIT);
   });
 
+  it('shows a deposit never credited as "Not credited" with its reason, and filters on it', async () => {
+    const DUST = depositRow(14, { orderNo: 'D202611220000014', amount: '0.00009', actualAmount: '0', uncredited: true, note: 'dust' });
+    api.pageDeposits.mockResolvedValue({ list: [ROW, DUST], total: 2 });
+    api.depositDetail.mockResolvedValue({ ...DUST, callbacks: [] });
+    await renderPage([3, 301]);
+    const dust = row('D202611220000014');
+    expect(dust.getByTestId('deposit-status').textContent).toBe('Not credited');
+    expect(dust.getByTestId('deposit-status-reason').textContent).toBe('Below the minimum');
+    expect(dust.getByTestId('deposit-amount').textContent).toBe('< 0.0001');
+    expect(row().getByTestId('deposit-status').textContent).toBe('Transaction complete');
+    // The drawer says the same.
+    fireEvent.click(dust.getByTestId('deposit-detail-open'));
+    const drawer = within(await screen.findByTestId('deposit-detail-body', undefined, WAIT));
+    await waitFor(() => expect(drawer.getByTestId('detail-status').textContent).toBe('Not credited'), WAIT);
+    expect(drawer.getByTestId('detail-status-reason').textContent).toBe('Below the minimum');
+
+    // "Not credited" is a choice of the status filter, sent as uncredited; a state as its credited deposits.
+    const choose = async (title: string) => {
+      fireEvent.mouseDown(screen.getByTestId('filter-status').querySelector('.ant-select-selector')!);
+      await settle(50);
+      const option = await waitFor(() => {
+        const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+          (node) => node.getAttribute('title') === title,
+        );
+        if (!found) throw new Error(`no option ${title}`);
+        return found;
+      });
+      fireEvent.click(option);
+      fireEvent.click(screen.getByTestId('filter-search'));
+    };
+    await choose('Not credited');
+    await waitFor(() => expect(api.pageDeposits).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...DEFAULTS, uncredited: true }), WAIT);
+    await waitFor(() => expect(api.depositSummary).toHaveBeenLastCalledWith({ ...DEFAULTS, uncredited: true }), WAIT);
+    await choose('Transaction complete');
+    await waitFor(() => expect(api.pageDeposits).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...DEFAULTS, status: 8, uncredited: false }), WAIT);
+  });
+
   it('requires a start and an end', async () => {
     await renderPage([3, 301]);
     const calls = api.pageDeposits.mock.calls.length;

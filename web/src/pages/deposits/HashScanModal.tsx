@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { scanHash, type DepositRow, type HashScanAnswer } from '@/api/deposits';
 import type { ChainNode } from '@/api/types';
-import { ORDER_STATUS } from '@/pages/orders/statuses';
-import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
+import { AmountText } from '@/pages/orders/StatusTags';
+import { DepositStatusTag } from './DepositStatusTag';
 import { HASH_SCAN_VIEWS, hashToSend, isTxHash } from './hashScanRules';
 
 interface HashScanValues {
@@ -61,7 +61,7 @@ export default function HashScanModal({ open, chains, onClose, onCredited }: Has
       align: 'right',
       render: (value: string, row) => <AmountText amount={value} symbol={row.symbol} testId="scan-amount" />,
     },
-    { title: t('status'), dataIndex: 'status', key: 'status', render: (value: number) => <StatusTag map={ORDER_STATUS} value={value} testId="scan-status" /> },
+    { title: t('status'), dataIndex: 'status', key: 'status', render: (_, row) => <DepositStatusTag row={row} testId="scan-status" /> },
   ];
 
   // An answer this console does not know yet is shown as the server named it.

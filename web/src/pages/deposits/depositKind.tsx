@@ -3,19 +3,15 @@ import type { ListColumn } from '@/components/list/columnSettings';
 import { depositDetail, type DepositDetail, type DepositRow } from '@/api/deposits';
 import { detailItem, orderColumns, orderDetailItems, textCell } from '@/pages/orders/orderFields';
 import type { ColumnOptions, OrderContext, OrderKind } from '@/pages/orders/orderKind';
-import { ORDER_STATUS, TX_TYPE } from '@/pages/orders/statuses';
+import { TX_TYPE } from '@/pages/orders/statuses';
 import { StatusTag } from '@/pages/orders/StatusTags';
 import { PAGES } from '@/router/permissions';
 import type { TranslationKey } from '@/locales/types';
-import { DEPOSIT_STATUSES, confirmationsText, noteKey } from './depositRules';
+import { DEPOSIT_STATUSES, confirmationsText, noteText } from './depositRules';
+import { DepositStatusTag } from './DepositStatusTag';
 
 // Deposits as an order kind (menus 301, 401, 402): the fields of spec section 3 that apply to
 // them, in the table, the CSV and the detail drawer.
-
-const noteText = (row: DepositRow, t: OrderContext['t']) => {
-  const key = noteKey(row.note);
-  return key ? t(key) : row.note;
-};
 
 /** Columns of the deposit tables. */
 export function depositColumns({ withType, actions, ...context }: ColumnOptions<DepositRow>): Array<ListColumn<DepositRow>> {
@@ -33,7 +29,7 @@ export function depositColumns({ withType, actions, ...context }: ColumnOptions<
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      render: (value: number) => <StatusTag map={ORDER_STATUS} value={value} testId="deposit-status" />,
+      render: (_, row) => <DepositStatusTag row={row} testId="deposit-status" />,
     },
     shared.token,
     shared.hash,
@@ -75,9 +71,9 @@ function depositDetailItems(shown: DepositRow, context: OrderContext) {
     shared.to,
     shared.amount('quantity'),
     shared.actualAmount,
-    shared.status,
+    item('status', <DepositStatusTag row={shown} testId="detail-status" />),
     item('confirmations', <span data-testid="detail-confirmations">{confirmationsText(shown.confirmations, shown.requiredConfirmations)}</span>),
-    item('deposit_note', textCell(noteText(shown, t), 'detail-note')),
+    item('deposit_note', textCell(noteText(shown.note, t), 'detail-note')),
     shared.callbackStatus,
     shared.callbackResult,
     shared.notifyStatus,

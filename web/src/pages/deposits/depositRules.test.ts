@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import en from '@/locales/en/translation';
 import zhCN from '@/locales/zh-CN/translation';
 import zhHK from '@/locales/zh-HK/translation';
-import { defaultRange, exportFileName, optionalPeriod, requiredPeriod, toOrderFilters, todayInZone } from '@/pages/orders/orderFilters';
+import { NOT_CREDITED, defaultRange, exportFileName, optionalPeriod, requiredPeriod, toOrderFilters, todayInZone } from '@/pages/orders/orderFilters';
 import { CALLBACK_STATUS, NOTIFY_STATUS, ORDER_STATUS, statusView } from '@/pages/orders/statuses';
-import { DEPOSIT_STATUSES, confirmationsText, noteKey } from './depositRules';
+import i18n from '@/locales';
+import { DEPOSIT_STATUSES, confirmationsText, noteKey, noteText } from './depositRules';
 
 const day = (text: string) => dayjs(text);
 const label = (table: Record<string, string>, key: string | undefined) => (key ? table[key] : undefined);
@@ -34,8 +35,8 @@ describe('status labels', () => {
     expect(label(zhHK, ORDER_STATUS[7].key)).toBe('鏈上確認中');
   });
 
-  it('offers the deposit states 7, 8 and 11 in the filter', () => {
-    expect(DEPOSIT_STATUSES).toEqual([7, 8, 11]);
+  it('offers the deposit states 7, 8 and 11 and "Not credited" in the filter', () => {
+    expect(DEPOSIT_STATUSES).toEqual([7, 8, 11, NOT_CREDITED]);
   });
 
   it('names callback and notification states; unknown values get no label', () => {
@@ -56,6 +57,30 @@ describe('status labels', () => {
     expect(noteKey('')).toBeNull();
     expect(noteKey('dust')).toBe('deposit_note_dust');
     expect(noteKey('unsupported')).toBe('deposit_note_unsupported');
+    expect(noteKey('internal')).toBe('deposit_note_internal');
+    expect(noteKey('toString')).toBeNull();
+    expect(noteKey('burnt')).toBeNull();
+  });
+
+  it('says why a deposit is never credited in three languages, an unknown reason as sent', async () => {
+    const reasons = ['dust', 'unsupported', 'internal', 'burnt'];
+    await i18n.changeLanguage('en');
+    expect(reasons.map((note) => noteText(note, i18n.t))).toEqual([
+      'Below the minimum',
+      'Token not enabled',
+      'From your own address (a sweep or a payout)',
+      'burnt',
+    ]);
+    await i18n.changeLanguage('zh-CN');
+    expect(reasons.map((note) => noteText(note, i18n.t))).toEqual(['低于最小金额', '代币未启用', '来自您自己的地址（归集或出款）', 'burnt']);
+    await i18n.changeLanguage('zh-HK');
+    expect(reasons.map((note) => noteText(note, i18n.t))).toEqual(['低於最小金額', '代幣未啟用', '來自您自己的地址（歸集或出款）', 'burnt']);
+    expect([label(en, 'deposit_not_credited'), label(zhCN, 'deposit_not_credited'), label(zhHK, 'deposit_not_credited')]).toEqual([
+      'Not credited',
+      '未入账',
+      '未入賬',
+    ]);
+    await i18n.changeLanguage('en');
   });
 });
 
@@ -135,6 +160,16 @@ describe('filter body', () => {
       openId: 'user-1',
     });
     expect(toOrderFilters({ period, status: 0, type: 1 }, 8)).toMatchObject({ status: 0, type: 1 });
+  });
+
+  it('sends "Not credited" as uncredited, and a state of a list of deposits as its credited ones', () => {
+    const notCredited = toOrderFilters({ period, status: NOT_CREDITED }, 8, true)!;
+    expect(notCredited.uncredited).toBe(true);
+    expect(notCredited).not.toHaveProperty('status');
+    expect(toOrderFilters({ period, status: 8 }, 8, true)).toMatchObject({ status: 8, uncredited: false });
+    expect(toOrderFilters({ period }, 8, true)).not.toHaveProperty('uncredited');
+    // A list without deposits (withdrawals) sends the state alone.
+    expect(toOrderFilters({ period, status: 8 }, 8)).not.toHaveProperty('uncredited');
   });
 
   it('is null without a full period', () => {

@@ -11,7 +11,7 @@ import { usePagedQuery } from '@/hooks/usePagedQuery';
 import OrderDetailDrawer from './OrderDetailDrawer';
 import OrderSummaryBar from './OrderSummaryBar';
 import RePushButton from './RePushButton';
-import { defaultRange, orderFilterFields, toOrderFilters, type OrderFilterValues } from './orderFilters';
+import { NOT_CREDITED, defaultRange, orderFilterFields, toOrderFilters, type OrderFilterValues } from './orderFilters';
 import type { OrderDetailOf, OrderSource, ScreenExtras, ScreenState } from './orderKind';
 import { useOrderExport } from './orderExport';
 import { opensDetail } from './rowClick';
@@ -47,7 +47,9 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
   const { hasPermission } = useAccess();
   // The defaults are taken once, when the screen opens: the last 7 days of the merchant's zone.
   const [initialValues] = useState<OrderFilterValues>(() => ({ period: defaultRange(timeZone), status: source.initialStatus }));
-  const [initialFilters] = useState(() => toOrderFilters(initialValues, timeZone)!);
+  // A list of deposits: a state means its credited deposits, "Not credited" the others.
+  const withCredit = kind.statuses.includes(NOT_CREDITED);
+  const [initialFilters] = useState(() => toOrderFilters(initialValues, timeZone, withCredit)!);
   const [filterFields] = useState(() =>
     orderFilterFields({ statuses: kind.statuses, withType: !!source.withType, withMerchantOrderNo: kind.withMerchantOrderNo }),
   );
@@ -122,7 +124,7 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
         testId="deposit-filters"
         chains={chains}
         initialValues={initialValues}
-        toFilters={(values) => toOrderFilters(values, timeZone)}
+        toFilters={(values) => toOrderFilters(values, timeZone, withCredit)}
         onSearch={list.search}
       />
       <OrderSummaryBar summary={summary} loading={summaryLoading} countKey={source.countKey} />

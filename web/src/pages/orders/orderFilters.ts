@@ -67,12 +67,23 @@ export const optionalPeriodProblem = (range: PickedRange): TranslationKey | null
   return period.ok ? null : periodMessageKey(period.reason);
 };
 
+/**
+ * The status filter's "Not credited" choice, on the lists that hold deposits: a deposit never
+ * credited, whatever its state, sent as `uncredited: true` (docs/api.md "Not credited").
+ */
+export const NOT_CREDITED = 'uncredited';
+/** A choice of the status filter: a state, or "Not credited". */
+export type StatusChoice = OrderStatus | typeof NOT_CREDITED;
+
+/** The label of every choice of the status filter. */
+const STATUS_CHOICES: Readonly<Record<StatusChoice, { key: TranslationKey }>> = { ...ORDER_STATUS, [NOT_CREDITED]: { key: 'deposit_not_credited' } };
+
 /** What the filter form holds. */
 export interface OrderFilterValues {
   period?: PickedRange;
   chainId?: number | null;
   tokenId?: number | null;
-  status?: OrderStatus | null;
+  status?: StatusChoice | null;
   type?: TxType | null;
   address?: string;
   hash?: string;
@@ -85,15 +96,21 @@ const has = <T>(value: T | null | undefined): value is T => value !== null && va
 
 /**
  * The request body of the form's values: the period (required), the chosen ids, and the text
- * filters trimmed (blank ones left out). Null when the period is refused.
+ * filters trimmed (blank ones left out). Null when the period is refused. "Not credited" is
+ * `uncredited: true`; where the list holds deposits (`withCredit`) a state is that state's
+ * credited deposits (`uncredited: false`), so "Transaction complete" never lists one that was not.
  */
-export function toOrderFilters(values: OrderFilterValues, hours: number | null): OrderFilters | null {
+export function toOrderFilters(values: OrderFilterValues, hours: number | null, withCredit = false): OrderFilters | null {
   const period = requiredPeriod(values.period, hours);
   if (!period.ok) return null;
   const filters: OrderFilters = { ...period.period };
   if (has(values.chainId)) filters.chainId = values.chainId;
   if (has(values.tokenId)) filters.tokenId = values.tokenId;
-  if (has(values.status)) filters.status = values.status;
+  if (values.status === NOT_CREDITED) filters.uncredited = true;
+  else if (has(values.status)) {
+    filters.status = values.status;
+    if (withCredit) filters.uncredited = false;
+  }
   if (has(values.type)) filters.type = values.type;
   for (const key of ['address', 'hash', 'orderNo', 'merchantOrderNo', 'openId'] as const) {
     const text = values[key]?.trim();
@@ -103,8 +120,8 @@ export function toOrderFilters(values: OrderFilterValues, hours: number | null):
 }
 
 export interface OrderFieldOptions {
-  /** The states the status filter offers (the kind's). */
-  statuses: readonly OrderStatus[];
+  /** The choices the status filter offers (the kind's states, and "Not credited" where deposits are listed). */
+  statuses: readonly StatusChoice[];
   /** The transaction list filters by type too. */
   withType: boolean;
   /** Withdrawals filter by the merchant's order number too. */
@@ -117,7 +134,7 @@ export function orderFilterFields({ statuses, withType, withMerchantOrderNo }: O
     { kind: 'period', name: 'period', testId: 'filter-period', problem: requiredPeriodProblem },
     { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
     { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
-    statusField(statuses, ORDER_STATUS),
+    statusField(statuses, STATUS_CHOICES),
     withType && {
       kind: 'select',
       name: 'type',

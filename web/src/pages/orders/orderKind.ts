@@ -8,6 +8,7 @@ import type { ListColumn } from '@/components/list/columnSettings';
 import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderStatus, OrderSummary } from '@/api/orders';
 import type { ChainNode, PageResult } from '@/api/types';
 import type { TranslationKey } from '@/locales/types';
+import type { StatusChoice } from './orderFilters';
 
 // The order-list kit: one screen (filter bar, summary, paged table, export, detail drawer) for
 // every order kind. A kind says what its rows look like; a source says which list of that kind
@@ -36,8 +37,8 @@ export interface OrderKind<R extends OrderRowBase, D extends OrderDetailOf<R> = 
   testId: string;
   /** Prefix of the screen card's test id: `deposits`, `withdrawals`. */
   screenTestId: string;
-  /** The states the status filter offers. */
-  statuses: readonly OrderStatus[];
+  /** The choices the status filter offers: the kind's states (and "Not credited" for deposits). */
+  statuses: readonly StatusChoice[];
   /** The filter offers the merchant's order number too. */
   withMerchantOrderNo: boolean;
   drawerWidth: number;

@@ -26,10 +26,10 @@ const REPORT: Report = {
   startDate: '2031-03-04',
   endDate: '2031-03-10',
   rows: [
-    { ...asset, date: '2031-03-10', count: 2, amount: '30.56789', fee: '0.00042999' },
-    { ...asset, date: '2031-03-08', count: 1, amount: '5', fee: '0.0001' },
+    { ...asset, date: '2031-03-10', count: 2, amount: '30.56789', fee: '0.00042999', collections: 3, collectionFee: '0.00000021' },
+    { ...asset, date: '2031-03-08', count: 1, amount: '5', fee: '0.0001', collections: 0, collectionFee: '0' },
   ],
-  totals: [{ ...asset, count: 3, amount: '35.56789', fee: '0.00052999' }],
+  totals: [{ ...asset, count: 3, amount: '35.56789', fee: '0.00052999', collections: 3, collectionFee: '0.00000021' }],
 };
 const FILE = { fileName: 'payment-2031-03-04-2031-03-10.csv', blob: new Blob(['date,chain\r\n']) };
 // The screen opens on the last 7 days of the merchant's zone (UTC+8), as the order lists do.
@@ -87,6 +87,21 @@ describe('Data report', () => {
     expect(total.getByTestId('report-total-count').textContent).toBe('3');
     expect(total.getByTestId('report-total-amount').textContent).toBe('35.5678 USDT');
     expect(total.getByTestId('report-total-fee').textContent).toBe('0.0005 DEV');
+    // Money out also counts what the collections paid on chain; a fee below 0.0001 never reads as zero.
+    expect(row.getByTestId('report-collection-fee').textContent).toBe('< 0.0001 DEV');
+    expect(row.getByTestId('report-collection-fee').getAttribute('data-amount')).toBe('0.00000021');
+    expect(row.getByText('3')).toBeTruthy();
+    expect(screen.getAllByText('Collection network fee').length).toBeGreaterThan(0);
+    expect(total.getByTestId('report-total-collections').textContent).toBe('3');
+    expect(total.getByTestId('report-total-collection-fee').getAttribute('data-amount')).toBe('0.00000021');
+  });
+
+  it('shows no collection columns on the receipt report', async () => {
+    renderSignedIn([PAGES.receiptReport], <ReceiptReportPage />);
+    await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
+    expect(screen.queryByText('Collection network fee')).toBeNull();
+    expect(screen.queryByTestId('report-collection-fee')).toBeNull();
+    expect(screen.queryByTestId('report-total-collections')).toBeNull();
   });
 
   it('refuses to search without an end date', async () => {

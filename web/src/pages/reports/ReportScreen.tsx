@@ -114,7 +114,7 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
         dataSource={report?.rows ?? []}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         size="middle"
-        scroll={{ x: 760 }}
+        scroll={{ x: view.withCollections ? 1000 : 760 }}
         data-testid="report-table"
         locale={{ emptyText: <Empty description={t('report_empty')} /> }}
         onRow={(row) => ({ 'data-testid': `report-row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>}
@@ -125,6 +125,17 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
           { title: t('report_count'), dataIndex: 'count', key: 'count', align: 'right' },
           { title: t('report_amount'), key: 'amount', align: 'right', render: (_, row) => amount(row.amount, row.symbol, 'report-amount') },
           { title: t('report_fee'), key: 'fee', align: 'right', render: (_, row) => amount(row.fee, row.feeSymbol, 'report-fee') },
+          ...(view.withCollections
+            ? [
+                { title: t('report_collections'), dataIndex: 'collections', key: 'collections', align: 'right' as const },
+                {
+                  title: t('report_collection_fee'),
+                  key: 'collectionFee',
+                  align: 'right' as const,
+                  render: (_: unknown, row: ReportRow) => amount(row.collectionFee, row.feeSymbol, 'report-collection-fee'),
+                },
+              ]
+            : []),
         ]}
         summary={() =>
           (report?.totals ?? []).map((total, index) => (
@@ -141,6 +152,16 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
               <Table.Summary.Cell index={5} align="right">
                 {amount(total.fee, total.feeSymbol, 'report-total-fee')}
               </Table.Summary.Cell>
+              {view.withCollections && (
+                <>
+                  <Table.Summary.Cell index={6} align="right">
+                    <span data-testid="report-total-collections">{total.collections}</span>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={7} align="right">
+                    {amount(total.collectionFee, total.feeSymbol, 'report-total-collection-fee')}
+                  </Table.Summary.Cell>
+                </>
+              )}
             </Table.Summary.Row>
           ))
         }

@@ -49,11 +49,18 @@ export interface DirectionView {
   tip: TranslationKey;
   /** The order lists whose permission allows exporting the orders behind the report. */
   orderPages: readonly MenuId[];
+  /** Money out also counts what collections paid on chain (docs/api.md "Home and data reports"). */
+  withCollections: boolean;
 }
 
 export const DIRECTIONS: Readonly<Record<ReportDirection, DirectionView>> = {
-  payment: { title: 'report_payment_title', tip: 'report_payment_tip', orderPages: [PAGES.withdrawOrders, PAGES.withdrawCheck, PAGES.withdrawList] },
-  receipt: { title: 'report_receipt_title', tip: 'report_receipt_tip', orderPages: [PAGES.depositOrders, PAGES.depositList] },
+  payment: {
+    title: 'report_payment_title',
+    tip: 'report_payment_tip',
+    orderPages: [PAGES.withdrawOrders, PAGES.withdrawCheck, PAGES.withdrawList],
+    withCollections: true,
+  },
+  receipt: { title: 'report_receipt_title', tip: 'report_receipt_tip', orderPages: [PAGES.depositOrders, PAGES.depositList], withCollections: false },
 };
 
 export const rowKey = (row: ReportRow) => `${row.date}-${row.chainId}-${row.tokenId ?? 'native'}`;

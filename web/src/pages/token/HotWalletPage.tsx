@@ -13,11 +13,12 @@ import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
 import { zoneTime } from '@/pages/orders/orderFields';
+import { AmountText } from '@/pages/orders/StatusTags';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
 import { AddressText } from './AddressText';
 import HotWalletAddModal from './HotWalletAddModal';
-import { HOT_WALLET_LIMIT, formatAmountDown, hotWalletCountText, shortAddress } from './tokenRules';
+import { HOT_WALLET_LIMIT, hotWalletCountText, shortAddress } from './tokenRules';
 import { useHomeConfig } from './useHomeConfig';
 
 const fetchPage = (query: { page: number; pageSize: number }) => pageHotWallets(query);
@@ -36,7 +37,7 @@ function Balances({ wallet }: { wallet: HotWalletRow }) {
     <div className="coffer-balances" data-testid="hot-balances">
       {wallet.balances.map((balance) => (
         <span key={`${balance.tokenId ?? 'native'}-${balance.symbol}`} className="coffer-nowrap" data-testid="hot-balance">
-          {formatAmountDown(balance.amount)} {balance.symbol}
+          <AmountText amount={balance.amount} symbol={balance.symbol} testId="hot-balance-amount" />
         </span>
       ))}
     </div>

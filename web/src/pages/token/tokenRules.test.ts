@@ -93,11 +93,20 @@ describe('amounts', () => {
     expect(formatAmountDown('1.99999999')).toBe('1.9999');
     expect(formatAmountDown('250')).toBe('250.0000');
     expect(formatAmountDown('1.5')).toBe('1.5000');
-    expect(formatAmountDown('0.00009')).toBe('0.0000');
+    // A non-zero amount never reads as zero.
+    expect(formatAmountDown('0.00009')).toBe('< 0.0001');
+    expect(formatAmountDown('0.000000000000000001')).toBe('< 0.0001');
+    expect(formatAmountDown('0.0001')).toBe('0.0001');
+    expect(formatAmountDown('0')).toBe('0.0000');
+    expect(formatAmountDown('0.00000')).toBe('0.0000');
+    expect(formatAmountDown('0.00009', 6)).toBe('0.000090');
+    expect(formatAmountDown('0.0000001', 6)).toBe('< 0.000001');
+    expect(formatAmountDown('0.5', 0)).toBe('< 1');
     expect(formatAmountDown('123456789012345678901234567890.123456789')).toBe('123456789012345678901234567890.1234');
     expect(formatAmountDown('007.1')).toBe('7.1000');
     expect(formatAmountDown('-1.23456')).toBe('-1.2345');
-    expect(formatAmountDown('-0.00001')).toBe('0.0000');
+    expect(formatAmountDown('-0.00001')).toBe('> -0.0001');
+    expect(formatAmountDown('-0.0000')).toBe('0.0000');
     expect(formatAmountDown('1.23456', 6)).toBe('1.234560');
     expect(formatAmountDown('n/a')).toBe('n/a');
   });

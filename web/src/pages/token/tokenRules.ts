@@ -116,7 +116,9 @@ const AMOUNT = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
  * A decimal string shown with `decimals` places, rounded down (truncated), from its digits:
- * "1.23456" → "1.2345", "250" → "250.0000". Unparsable values are shown as sent.
+ * "1.23456" → "1.2345", "250" → "250.0000". A non-zero amount is never shown as zero: below the
+ * last place it reads "< 0.0001" ("> -0.0001" below zero; `AmountText` shows the exact amount on
+ * hover). Unparsable values are shown as sent.
  */
 export function formatAmountDown(value: string | null | undefined, decimals = DISPLAY_DECIMALS): string {
   const text = (value ?? '').trim();
@@ -125,9 +127,13 @@ export function formatAmountDown(value: string | null | undefined, decimals = DI
   const [, sign, whole, fraction = ''] = match;
   const digits = fraction.slice(0, decimals).padEnd(decimals, '0');
   const wholeDigits = whole.replace(/^0+(?=\d)/, '');
-  const zero = /^0*$/.test(wholeDigits + digits);
+  const shownZero = /^0*$/.test(wholeDigits + digits);
+  if (shownZero && /[1-9]/.test(fraction)) {
+    const smallest = decimals > 0 ? `0.${'1'.padStart(decimals, '0')}` : '1';
+    return sign ? `> -${smallest}` : `< ${smallest}`;
+  }
   const body = decimals > 0 ? `${wholeDigits}.${digits}` : wholeDigits;
-  return `${sign && !zero ? '-' : ''}${body}`;
+  return `${sign && !shownZero ? '-' : ''}${body}`;
 }
 
 /** A non-negative decimal string with at most `decimals` decimals (what the server accepts). */

@@ -87,6 +87,28 @@ describe('transaction list', () => {
     expect(api.transactionSummary).toHaveBeenLastCalledWith({ ...DEFAULTS, type: 2 });
   });
 
+  it('shows a deposit never credited as "Not credited" with its reason, and offers that choice', async () => {
+    const DUST = { ...depositRow(13, { orderNo: 'D202611220000013', uncredited: true, note: 'unsupported' }), type: 1 as const };
+    api.pageTransactions.mockResolvedValue({ list: [WITHDRAWAL, DUST], total: 2, next: null });
+    await renderPage();
+    expect(row('D202611220000013').getByTestId('tx-status').textContent).toBe('Not credited');
+    expect(row('D202611220000013').getByTestId('tx-status-reason').textContent).toBe('Token not enabled');
+    expect(row('W202611220000012').queryByTestId('tx-status-reason')).toBeNull();
+    fireEvent.mouseDown(screen.getByTestId('filter-status').querySelector('.ant-select-selector')!);
+    await settle(50);
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+        (node) => node.getAttribute('title') === 'Not credited',
+      );
+      if (!found) throw new Error('no Not credited option');
+      return found;
+    });
+    fireEvent.click(option);
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(lastQuery()).toEqual({ ...DEFAULTS, uncredited: true, pageSize: 20 }), WAIT);
+    expect(api.transactionSummary).toHaveBeenLastCalledWith({ ...DEFAULTS, uncredited: true });
+  });
+
   it("re-pushes the row's own kind", async () => {
     await renderPage();
     fireEvent.click(row('W202611220000012').getByTestId('tx-push'));

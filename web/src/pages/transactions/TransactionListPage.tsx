@@ -11,12 +11,13 @@ import type { ChainNode } from '@/api/types';
 import { useAccess } from '@/hooks/useAccess';
 import { PAGE_SIZE_OPTIONS } from '@/hooks/usePagedQuery';
 import { DEPOSIT_KIND } from '@/pages/deposits/depositKind';
+import { DepositStatusTag } from '@/pages/deposits/DepositStatusTag';
 import { WITHDRAWAL_KIND } from '@/pages/withdrawals/withdrawalKind';
 import OrderDetailDrawer from '@/pages/orders/OrderDetailDrawer';
 import OrderSummaryBar from '@/pages/orders/OrderSummaryBar';
 import RePushButton from '@/pages/orders/RePushButton';
 import { orderColumns } from '@/pages/orders/orderFields';
-import { defaultRange, orderFilterFields, toOrderFilters, type OrderFilterValues } from '@/pages/orders/orderFilters';
+import { NOT_CREDITED, defaultRange, orderFilterFields, toOrderFilters, type OrderFilterValues, type StatusChoice } from '@/pages/orders/orderFilters';
 import type { OrderKind } from '@/pages/orders/orderKind';
 import { useOrderExport } from '@/pages/orders/orderExport';
 import { opensDetail } from '@/pages/orders/rowClick';
@@ -31,7 +32,8 @@ import { useKeysetList } from './keysetPager';
 // its own kind's callback.
 
 const EXPORT = { exportPath: '/api/partner/user/tx/export', csvPrefix: 'transactions' } as const;
-const ALL_STATUSES = Object.values(OrderStatus);
+/** Every state, and "Not credited" (deposits) beside "Transaction complete". */
+const ALL_STATUSES: readonly StatusChoice[] = Object.values(OrderStatus).flatMap((status): StatusChoice[] => (status === OrderStatus.Complete ? [status, NOT_CREDITED] : [status]));
 
 /** The drawer of a row's kind. */
 const kindOf = (row: TransactionRow) => (row.type === TxType.Withdrawal ? WITHDRAWAL_KIND : DEPOSIT_KIND) as unknown as OrderKind<TransactionRow>;
@@ -56,7 +58,7 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
   const { hasPermission } = useAccess();
   const [initialValues] = useState<OrderFilterValues>(() => ({ period: defaultRange(timeZone) }));
   const [filterFields] = useState(() => orderFilterFields({ statuses: ALL_STATUSES, withType: true, withMerchantOrderNo: true }));
-  const list = useKeysetList(pageTransactions, toOrderFilters(initialValues, timeZone)!);
+  const list = useKeysetList(pageTransactions, toOrderFilters(initialValues, timeZone, true)!);
   const [reloads, setReloads] = useState(0);
   const { summary, loading: summaryLoading } = useSummary(list.filters, reloads);
   const [selected, setSelected] = useState<TransactionRow | null>(null);
@@ -89,7 +91,13 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
       ),
     },
     shared.amount('quantity'),
-    { title: t('status'), dataIndex: 'status', key: 'status', render: (value: number) => <StatusTag map={ORDER_STATUS} value={value} testId="tx-status" /> },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (value: number, row) =>
+        row.type === TxType.Deposit ? <DepositStatusTag row={row} testId="tx-status" /> : <StatusTag map={ORDER_STATUS} value={value} testId="tx-status" />,
+    },
     shared.createtime,
     {
       title: t('actions'),
@@ -125,7 +133,7 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
         testId="tx-filters"
         chains={chains}
         initialValues={initialValues}
-        toFilters={(values) => toOrderFilters(values, timeZone)}
+        toFilters={(values) => toOrderFilters(values, timeZone, true)}
         onSearch={list.search}
       />
       {chosenType !== TxType.Withdrawal && (
