@@ -3,38 +3,29 @@
 
 use anyhow::Context;
 use chrono::Duration;
-use coffer_api::{AppState, ConsoleAssets};
+use coffer_api::AppState;
 use coffer_chain::devchain::Devchain;
-use coffer_domain::access::AccessService;
-use coffer_domain::auth::{AuthService, AuthSettings};
 use coffer_domain::callbacks::keys::PlatformKeys;
 use coffer_domain::callbacks::{CallbackService, CallbackSettings};
-use coffer_domain::chains::ChainRegistry;
 use coffer_domain::clock::Clock;
 use coffer_domain::collection::executor::SweepExecutor;
-use coffer_domain::config::ConfigService;
 use coffer_domain::crypto::SecretBox;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::DepositService;
 use coffer_domain::heartbeat::Heartbeat;
-use coffer_domain::iplist::IpListService;
-use coffer_domain::logs::LogService;
-use coffer_domain::mail::Mailer;
-use coffer_domain::merchant_api::MerchantApiService;
 use coffer_domain::orders::OrderLists;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::balances::{BalanceReader, BalanceSettings};
 use coffer_domain::wallets::WalletService;
-use coffer_store::admin::OutboxMailer;
 use coffer_store::{PoolSettings, Store};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
 
 use crate::chains::Chains;
-use crate::config::{Config, MailTransport};
-use crate::mailer::SmtpMailer;
+use crate::config::Config;
+use crate::state::{auth_service, build_state, StateParts};
 
 pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
     let url = config.database.url.expose();
@@ -175,106 +166,6 @@ pub async fn build_services(
         executor: withdrawals.executor,
         sweeper,
         process,
-    })
-}
-
-/// What the HTTP state shares with the workers and the CLI.
-struct StateParts {
-    sealer: Arc<SecretBox>,
-    auth: Arc<AuthService>,
-    wallets: Arc<WalletService>,
-    deposits: Arc<DepositService>,
-    callbacks: Arc<CallbackService>,
-    withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
-    chains: Arc<ChainRegistry>,
-}
-
-/// Sign-in, sessions and the Google authenticator (the HTTP state's, and what reviews check).
-fn auth_service(
-    config: &Config,
-    store: &Store,
-    ports: Ports,
-    sealer: Arc<SecretBox>,
-) -> anyhow::Result<Arc<AuthService>> {
-    let mailer: Arc<dyn Mailer> = match config.mail.transport {
-        MailTransport::Outbox => Arc::new(OutboxMailer::new(store.clone())),
-        MailTransport::Smtp => Arc::new(SmtpMailer::new(&config.mail)?),
-    };
-    let a = &config.auth;
-    let settings = AuthSettings {
-        code_ttl: Duration::minutes(a.code_ttl_minutes),
-        code_resend_after: Duration::seconds(a.code_resend_secs),
-        code_max_attempts: a.code_max_attempts,
-        session_idle: Duration::minutes(a.session_idle_minutes),
-        session_absolute: Duration::hours(a.session_absolute_hours),
-        lockout_attempts: a.lockout_attempts,
-        lockout_window: Duration::minutes(a.lockout_window_minutes),
-        lockout_duration: Duration::minutes(a.lockout_minutes),
-        // Guessable secrets
-        account_lockout_attempts: a.account_lockout_attempts,
-        totp_max_failures: a.totp_max_failures,
-        totp_lockout: Duration::minutes(a.totp_lockout_minutes),
-    };
-    Ok(Arc::new(AuthService::new(ports, mailer, sealer, settings)))
-}
-
-fn build_state(config: &Config, ports: Ports, parts: StateParts) -> anyhow::Result<AppState> {
-    let StateParts {
-        sealer,
-        auth,
-        wallets,
-        deposits,
-        callbacks,
-        withdrawals,
-        chains,
-    } = parts;
-    let access = AccessService {
-        ports: ports.clone(),
-        auth: auth.clone(),
-    };
-    let logs = LogService { ports: ports.clone() };
-    let merchant_api = MerchantApiService {
-        ports: ports.clone(),
-        auth: auth.clone(),
-        sealer,
-        chains: chains.clone(),
-        allow_private_targets: config.callbacks.allow_private_targets,
-        resolver: Arc::new(crate::transport::SystemResolver),
-    };
-    let ips = IpListService { ports: ports.clone() };
-    let reports = Arc::new(coffer_domain::reports::ReportService::new(ports.clone()));
-    let collection = Arc::new(coffer_domain::collection::service::CollectionService {
-        ports: ports.clone(),
-        auth: auth.clone(),
-    });
-    let console = if config.console.dir.is_empty() {
-        ConsoleAssets::Embedded
-    } else {
-        ConsoleAssets::Dir(config.console.dir.clone().into())
-    };
-    Ok(AppState {
-        auth,
-        access: Arc::new(access),
-        ips: Arc::new(ips),
-        logs: Arc::new(logs),
-        trust_forwarded_for: config.server.trust_forwarded_for,
-        strict_transport: config.server.public_url.starts_with("https://"),
-        body_limit_bytes: config.server.body_limit_bytes,
-        config: Arc::new(
-            ConfigService::new(ports.config, config.console.token_icon_url.clone(), chains)
-                .with_promo_video_url(&config.console.promo_video_url),
-        ),
-        wallets,
-        merchant_api: Arc::new(merchant_api),
-        deposits,
-        callbacks,
-        withdrawals,
-        reports,
-        collection,
-        export_slots: Arc::new(coffer_domain::limits::export_slots()),
-        test_callbacks: Arc::new(coffer_domain::limits::test_callback_spacing()),
-        console,
-        metrics: coffer_api::metrics_handle(),
     })
 }
 

@@ -10,6 +10,7 @@ pub mod config;
 pub mod devchain_cli;
 pub mod keys;
 pub mod mailer;
+mod state;
 pub mod telemetry;
 pub mod transport;
 pub mod withdrawals;
