@@ -21,6 +21,7 @@ mod collection_evm;
 mod collection_export;
 mod collection_fee_wallet;
 mod collection_guards;
+mod collection_now;
 mod collection_plan;
 mod collection_restart;
 mod collection_sweep;
