@@ -184,6 +184,8 @@ test('a dust deposit reads "Not credited" with its reason, never "0.0000", and t
   await expect(detail.getByTestId('detail-status')).toHaveText('Not credited');
   await expect(detail.getByTestId('detail-status-reason')).toHaveText('Below the minimum');
   await expect(detail.getByTestId('detail-amount')).toHaveText('< 0.0001 USDT');
+  // Nothing about it is sent to the merchant: never "In callback".
+  await expect(detail.getByTestId('detail-callback-status')).toHaveText('Not announced');
   await settle(page);
   await page.screenshot({ path: path.join(ARTIFACTS, 'deposit-not-credited.png') });
   await page.keyboard.press('Escape');

@@ -9,6 +9,8 @@ use sea_orm::sea_query::{Alias, Query};
 use sea_orm::ConnectionTrait;
 use sea_orm_migration::MigratorTrait;
 
+mod support;
+
 const MERCHANT: i64 = 3;
 
 const ORDER_KIND: &str = "m20261124_000001_callback_order_kind";
@@ -169,4 +171,49 @@ async fn callback_events_keep_their_order(db: TestDb) {
     );
 }
 
-each_database!(callback_events_keep_their_order);
+const NOT_ANNOUNCED: &str = "m20261130_000002_not_announced";
+
+/// Deposits never credited were left "in callback" (0) for ever by earlier releases; the
+/// migration says "not announced" (4) for them and leaves the credited ones alone.
+async fn uncredited_deposits_are_marked_not_announced(db: TestDb) {
+    use coffer_domain::ports::CallbackStatus;
+    use support::buckets::{deposit_of, scan, transfer};
+    let (store, a, _) = support::open(&db).await;
+    let t0 = support::t0();
+    let found = [
+        transfer(a, "0xcredited", 5_000_000, ""),
+        transfer(a, "0xdust", 1, "dust"),
+        transfer(a, "0xsweep", 7_000_000, "internal"),
+    ];
+    scan(&store, 1, &found, t0).await;
+    let statuses = |store: &Store| {
+        let store = store.clone();
+        async move {
+            let mut found = Vec::new();
+            for hash in ["0xcredited", "0xdust", "0xsweep"] {
+                found.push(deposit_of(&store, hash).await.callback_status);
+            }
+            found
+        }
+    };
+    let (queued, silent) = (CallbackStatus::Pending, CallbackStatus::NotAnnounced);
+    assert_eq!(
+        statuses(&store).await,
+        [queued, silent, silent],
+        "as recorded now"
+    );
+
+    // As an earlier release left them, then migrated again.
+    let undo = Migrator::migrations().len() - position_of(NOT_ANNOUNCED);
+    Migrator::down(store.connection(), Some(undo as u32))
+        .await
+        .unwrap();
+    assert_eq!(statuses(&store).await, [queued, queued, queued]);
+    store.migrate().await.unwrap();
+    assert_eq!(statuses(&store).await, [queued, silent, silent]);
+}
+
+each_database!(
+    callback_events_keep_their_order,
+    uncredited_deposits_are_marked_not_announced,
+);

@@ -22,7 +22,7 @@ export const OrderStatus = {
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 /** The delivery of an order's callback; `Superseded` (events only): a newer event of the order replaced it. */
-export const CallbackStatus = { Pending: 0, Success: 1, Failed: 2, Superseded: 3 } as const;
+export const CallbackStatus = { Pending: 0, Success: 1, Failed: 2, Superseded: 3, NotAnnounced: 4 } as const;
 export type CallbackStatus = (typeof CallbackStatus)[keyof typeof CallbackStatus];
 
 /** The end user's notification. */

@@ -104,6 +104,11 @@ async fn uncredited_deposits_say_so_and_the_filter_selects_exactly_them(db: Test
     );
 
     // "Not credited" selects exactly them, whatever their state; the others are the rest.
+    // Nothing is announced for them: "not announced" (4), never "in callback" (0) for ever.
+    for row in list(&all) {
+        let expected = if row["uncredited"] == json!(true) { 4 } else { 0 };
+        assert_eq!(row["callbackStatus"], expected, "{row}");
+    }
     let not_credited = app.deposits(&token).page(page(uncredited(&whole, true))).await;
     assert_eq!(not_credited.data()["total"], 2);
     assert_eq!(marks(&list(&not_credited)), marks(&list(&all))[..2].to_vec());

@@ -54,6 +54,9 @@ crate::stored_codes! {
         /// A newer event of the same order came before this one was delivered; it is never
         /// sent after that (events only, never an order's status).
         Superseded = 3,
+        /// A deposit never credited (it has a note): nothing about it is sent to the merchant
+        /// (orders only, never an event's status).
+        NotAnnounced = 4,
     }
 
     /// Notification status of an order.

@@ -41,6 +41,8 @@ mod m20261129_000001_asset_collected;
 mod m20261129_000003_lease_heartbeat;
 // The devchain's tables, from the devchain's own history; when each block was made
 mod m20261130_000001_devchain_tables;
+// Deposits never credited are never announced: their callback status says so
+mod m20261130_000002_not_announced;
 mod schema;
 
 pub struct Migrator;
@@ -90,6 +92,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000003_lease_heartbeat::Migration),
             // The devchain's tables, from the devchain's own history; when each block was made
             Box::new(m20261130_000001_devchain_tables::Migration),
+            // Deposits never credited are never announced: their callback status says so
+            Box::new(m20261130_000002_not_announced::Migration),
         ]
     }
 }

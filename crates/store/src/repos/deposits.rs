@@ -166,7 +166,12 @@ async fn insert(
         credited: Set(false),
         // Unique placeholder until the id the order number is made of is known.
         order_no: Set(format!("pending:{}:{}:{}", d.chain_id, d.tx_hash, d.tx_index)),
-        callback_status: Set(Stored(CallbackStatus::Pending)),
+        // Only a credited deposit is announced (`deposits::events::payload`).
+        callback_status: Set(Stored(if rules::is_credited(&d.note) {
+            CallbackStatus::Pending
+        } else {
+            CallbackStatus::NotAnnounced
+        })),
         callback_result: Set(String::new()),
         notify_status: Set(Stored(NotifyStatus::NotRequired)),
         created_at: Set(now),

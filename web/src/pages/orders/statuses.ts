@@ -41,7 +41,7 @@ export const ORDER_STATUS = codeViews(OrderStatus, (code) => `order_status_${cod
   Void: 'default',
 });
 
-export const CALLBACK_STATUS = codeViews(CallbackStatus, (code) => `callback_status_${code}`, { Pending: 'processing', Success: 'green', Failed: 'red', Superseded: 'default' });
+export const CALLBACK_STATUS = codeViews(CallbackStatus, (code) => `callback_status_${code}`, { Pending: 'processing', Success: 'green', Failed: 'red', Superseded: 'default', NotAnnounced: 'default' });
 export const CALLBACK_STATUSES: readonly CallbackStatus[] = Object.values(CallbackStatus);
 
 export const NOTIFY_STATUS = codeViews(NotifyStatus, (code) => `notify_status_${code}`, { NotRequired: 'default', Notifying: 'processing', Success: 'green', Failure: 'red' });
