@@ -26,7 +26,6 @@
 
 mod support;
 
-use coffer::config::{ChainConfig, FamilyConfig, Secret, TokenConfig, TronConfig};
 use coffer_chain::tron::TronAdapter;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferRequest};
@@ -61,26 +60,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     let node = TronNode::start().await;
     // A fresh double day: every address has its free bandwidth for the whole run.
     node.advance_to_next_day();
-    let chain = ChainConfig {
-        id: TRON,
-        family: FamilyConfig::Tron(TronConfig::default()),
-        name: "TRON".into(),
-        symbol: "TRX".into(),
-        decimals: 6,
-        txurl: String::new(),
-        rpc_url: Secret::new(node.url()),
-        // The family's default: 19 blocks.
-        confirmations: None,
-        scan_from_block: None,
-        tokens: vec![TokenConfig {
-            id: USDT,
-            symbol: "USDT".into(),
-            contract: node.token(),
-            decimals: 6,
-            price: "1".into(),
-            min_deposit: None,
-        }],
-    };
+    let chain = support::tron_chain(TRON, USDT, &node);
     let bench = support::start(kind, |config| {
         config.chains = vec![chain];
         config.collection.retry_secs = 1;

@@ -20,7 +20,6 @@
 mod support;
 
 use axum::routing::post;
-use coffer::config::{ChainConfig, FamilyConfig, Secret, TokenConfig, TronConfig};
 use coffer_chain::tron::TronAdapter;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::merchant_api::MerchantApiRepo;
@@ -299,25 +298,7 @@ async fn run() -> anyhow::Result<()> {
     node.advance_to_next_day();
     let hang = Arc::new(AtomicBool::new(false));
     let hook = endpoint(hang.clone()).await?;
-    let chain = ChainConfig {
-        id: TRON,
-        family: FamilyConfig::Tron(TronConfig::default()),
-        name: "TRON".into(),
-        symbol: "TRX".into(),
-        decimals: 6,
-        txurl: String::new(),
-        rpc_url: Secret::new(node.url()),
-        confirmations: None,
-        scan_from_block: None,
-        tokens: vec![TokenConfig {
-            id: USDT,
-            symbol: "USDT".into(),
-            contract: node.token(),
-            decimals: 6,
-            price: "1".into(),
-            min_deposit: None,
-        }],
-    };
+    let chain = support::tron_chain(TRON, USDT, &node);
     let bench = support::start(DbKind::Postgres, |config| {
         config.chains = vec![chain];
         config.callbacks.allow_private_targets = true;

@@ -7,23 +7,7 @@ mod support;
 use chrono::Duration;
 use coffer_domain::ports::{Lease, LeaseRenewal, OrderStatus, ScanRepo, WithdrawalLeaseRepo};
 use coffer_testkit::{each_database, TestDb};
-use support::{insert, open, request, t0, to, Events};
-
-use coffer_domain::ports::WithdrawalRepo;
-
-async fn passed(store: &coffer_store::Store, merchant: i64, n: usize) -> Vec<i64> {
-    let mut ids = Vec::new();
-    for i in 0..n {
-        let w = insert(store, &request(merchant, Some(&format!("h-{i}")), "1"), t0()).await;
-        store
-            .transition(w.id, &to(&[0], 2), t0(), &Events)
-            .await
-            .unwrap()
-            .unwrap();
-        ids.push(w.id);
-    }
-    ids
-}
+use support::{open, passed, t0};
 
 async fn claim(store: &coffer_store::Store, owner: &str, now: chrono::DateTime<chrono::Utc>) -> Vec<i64> {
     store
@@ -43,7 +27,7 @@ async fn claim(store: &coffer_store::Store, owner: &str, now: chrono::DateTime<c
 
 async fn a_live_owner_keeps_its_leases_and_a_dead_ones_run_out(db: TestDb) {
     let (store, a, _) = open(&db).await;
-    let ids = passed(&store, a, 3).await;
+    let ids = passed(&store, a, "h", 3).await;
     let alive = "node-1/withdrawals".to_string();
     let dead = "node-2/withdrawals".to_string();
     let start = t0() + Duration::minutes(1);

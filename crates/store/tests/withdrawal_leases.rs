@@ -12,16 +12,7 @@ use support::{insert, open, request, t0, to, Events};
 
 async fn claims_are_exclusive(db: TestDb) {
     let (store, a, _) = open(&db).await;
-    let mut ids = Vec::new();
-    for n in 0..30 {
-        let w = insert(&store, &request(a, Some(&format!("c-{n}")), "1"), t0()).await;
-        store
-            .transition(w.id, &to(&[0], 2), t0(), &Events)
-            .await
-            .unwrap()
-            .unwrap();
-        ids.push(w.id);
-    }
+    let ids = support::passed(&store, a, "c", 30).await;
     let later = Transition {
         next_attempt_at: Some(t0() + Duration::hours(1)),
         ..to(&[2], 2)

@@ -180,6 +180,31 @@ impl Bench {
     }
 }
 
+/// The TRON chain `id` on `node` (the double), its USDT-like token `usdt`, confirmations as the
+/// family's default (19).
+pub fn tron_chain(id: i64, usdt: i64, node: &coffer_testkit::TronNode) -> coffer::config::ChainConfig {
+    use coffer::config::{ChainConfig, FamilyConfig, TokenConfig, TronConfig};
+    ChainConfig {
+        id,
+        family: FamilyConfig::Tron(TronConfig::default()),
+        name: "TRON".into(),
+        symbol: "TRX".into(),
+        decimals: 6,
+        txurl: String::new(),
+        rpc_url: Secret::new(node.url()),
+        confirmations: None,
+        scan_from_block: None,
+        tokens: vec![TokenConfig {
+            id: usdt,
+            symbol: "USDT".into(),
+            contract: node.token(),
+            decimals: 6,
+            price: "1".into(),
+            min_deposit: None,
+        }],
+    }
+}
+
 impl Bench {
     /// Pays 10 USDT on the devchain to the deposit address of the merchant's user `open_id`
     /// (not mined yet): that address.

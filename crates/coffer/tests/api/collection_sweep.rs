@@ -121,12 +121,7 @@ async fn a_deposit_is_swept_once_after_an_exact_fee_top_up(db: TestDb) {
     assert!(left.0 * ruint::aliases::U256::from(100u8) <= fee.0 * ruint::aliases::U256::from(5u8));
 
     // Nothing waits any more, and more rounds sign nothing.
-    let waiting = app
-        .collection(&token)
-        .waiting(json!({"page": 1, "pageSize": 10}))
-        .await;
-    assert_eq!(list(&waiting), Vec::<Value>::new());
-    assert_eq!(in_deposit_addresses(&app, &token).await, "0");
+    assert_nothing_waits(&app, &token).await;
     mine(&app, 2).await;
     assert_eq!(sweep(&app).await, SweepReport::default());
     assert_eq!(collections(&app, &token).await.len(), 1);

@@ -71,6 +71,26 @@ pub fn request(merchant_id: i64, order: Option<&str>, amount: &str) -> NewWithdr
     }
 }
 
+/// `n` withdrawals of `merchant` passed (status 2), numbered `<prefix>-<i>`; their ids.
+pub async fn passed(store: &Store, merchant: i64, prefix: &str, n: usize) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for i in 0..n {
+        let w = insert(
+            store,
+            &request(merchant, Some(&format!("{prefix}-{i}")), "1"),
+            t0(),
+        )
+        .await;
+        store
+            .transition(w.id, &to(&[0], 2), t0(), &Events)
+            .await
+            .unwrap()
+            .unwrap();
+        ids.push(w.id);
+    }
+    ids
+}
+
 /// A normal hot wallet of `merchant` at `address` on chain 31337, its signing turn free.
 pub async fn hot_wallet(store: &Store, merchant: i64, address: &str) {
     hot_wallet::ActiveModel {

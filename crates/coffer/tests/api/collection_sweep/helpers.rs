@@ -91,6 +91,16 @@ pub(crate) async fn in_deposit_addresses(app: &TestApp, token: &str) -> String {
     usdt["depositAddresses"].as_str().unwrap().to_string()
 }
 
+/// Fund collection lists nothing and Home holds nothing in deposit addresses.
+pub(crate) async fn assert_nothing_waits(app: &TestApp, token: &str) {
+    let waiting = app
+        .collection(token)
+        .waiting(json!({"page": 1, "pageSize": 10}))
+        .await;
+    assert_eq!(list(&waiting), Vec::<Value>::new());
+    assert_eq!(in_deposit_addresses(app, token).await, "0");
+}
+
 /// The id of the session's hot wallet at `address`.
 pub(crate) async fn hot_wallet_id(app: &TestApp, token: &str, address: &str) -> i64 {
     let wallets = app
