@@ -80,8 +80,6 @@ pub struct AppState {
     pub collection: Arc<coffer_domain::collection::service::CollectionService>,
     /// The exports each merchant runs at once (`limits::export_slots`).
     pub export_slots: Arc<coffer_domain::limits::Slots>,
-    /// "Send test callback": once a second per merchant.
-    pub test_callbacks: Arc<coffer_domain::limits::Spacing>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
     /// The console is served over https (`server.public_url`): answers carry HSTS.

@@ -116,7 +116,6 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         reports,
         collection,
         export_slots: Arc::new(coffer_domain::limits::export_slots()),
-        test_callbacks: Arc::new(coffer_domain::limits::test_callback_spacing()),
         console,
         metrics: coffer_api::metrics_handle(),
     })

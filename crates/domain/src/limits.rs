@@ -1,5 +1,6 @@
-//! Per-merchant limits on calls that cost the service much, counted by this process: how many
-//! run at once (exports) and how soon the same call may come again (the test callback).
+//! Per-merchant limits on calls that cost the service much: how many run at once (exports,
+//! counted by this process) and how soon the same call may come again (the test callback,
+//! counted in the database by `ports::attempts`, so every process sharing it counts together).
 
 use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
@@ -7,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
-use crate::ports::MerchantId;
+use crate::ports::{AttemptKey, AttemptRepo, AttemptRule, MerchantId};
 
 /// Exports one merchant may run at once (in this process); a finished, failed or dropped one
 /// frees its place.
@@ -18,9 +19,28 @@ pub fn export_slots() -> Slots {
     Slots::new(EXPORTS_AT_ONCE, MsgKey::ExportsRunning)
 }
 
-/// "Send test callback": once a second per merchant (each sends a signed request out).
-pub fn test_callback_spacing() -> Spacing {
-    Spacing::new(Duration::seconds(1), MsgKey::TestCallbackTooSoon)
+/// "Send test callback": once a second per merchant (each sends a signed request out); sooner,
+/// 10429. Its counter's subject never meets a sign-in's (`password:`, `totp:`).
+pub async fn pass_test_callback(
+    attempts: &dyn AttemptRepo,
+    merchant_id: MerchantId,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let subject = format!("test_callback:{merchant_id}");
+    let key = AttemptKey {
+        subject: &subject,
+        source: "",
+    };
+    let rule = AttemptRule {
+        limit: 1,
+        window: Duration::seconds(1),
+        // Never locked: a call within the second is refused, the next second passes.
+        lock: Duration::zero(),
+    };
+    match attempts.reserve_attempt(key, rule, now).await? {
+        Ok(()) => Ok(()),
+        Err(_) => Err(AppError::TooManyRequests(MsgKey::TestCallbackTooSoon)),
+    }
 }
 
 /// At most `max` at once per merchant; beyond, 10429 with `refusal`.
@@ -72,35 +92,6 @@ impl Drop for Slot {
     }
 }
 
-/// At most once per `gap` per merchant; sooner, 10429 with `refusal`.
-pub struct Spacing {
-    gap: Duration,
-    refusal: MsgKey,
-    last: Mutex<HashMap<MerchantId, DateTime<Utc>>>,
-}
-
-impl Spacing {
-    pub fn new(gap: Duration, refusal: MsgKey) -> Spacing {
-        Spacing {
-            gap,
-            refusal,
-            last: Mutex::default(),
-        }
-    }
-
-    /// Lets the call through at `now` (and counts it), or refuses it.
-    pub fn pass(&self, merchant_id: MerchantId, now: DateTime<Utc>) -> AppResult<()> {
-        let mut last = self.last.lock().expect("spacing");
-        if last.get(&merchant_id).is_some_and(|at| now - *at < self.gap) {
-            return Err(AppError::TooManyRequests(self.refusal));
-        }
-        // Forget merchants long quiet, so the map stays as small as the busy ones.
-        last.retain(|_, at| now - *at < self.gap);
-        last.insert(merchant_id, now);
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,15 +111,5 @@ mod tests {
         let third = slots.take(1).unwrap();
         drop((second, third));
         assert!(slots.taken.lock().unwrap().get(&1).is_none());
-    }
-
-    #[test]
-    fn a_call_passes_once_per_gap() {
-        let spacing = Spacing::new(Duration::seconds(1), MsgKey::TestCallbackTooSoon);
-        let at = "2026-11-22T08:00:00Z".parse::<DateTime<Utc>>().unwrap();
-        assert!(spacing.pass(1, at).is_ok());
-        assert!(spacing.pass(1, at + Duration::milliseconds(999)).is_err());
-        assert!(spacing.pass(2, at).is_ok(), "each merchant its own");
-        assert!(spacing.pass(1, at + Duration::seconds(1)).is_ok());
     }
 }

@@ -1,5 +1,6 @@
 //! What an export may cost: a merchant runs at most two at once, and one whose reader signs out
 //! stops streaming. Both need an export that is still being written: many rows, read slowly.
+//! The test callback goes out once a second, whichever node is asked.
 
 use chrono::Duration;
 use coffer_domain::amount::BaseUnits;
@@ -177,23 +178,38 @@ async fn a_merchant_runs_two_exports_at_once(db: TestDb) {
     drop(second);
 }
 
-/// "Send test callback" goes out once a second per merchant; sooner is 10429 and sends nothing.
+/// "Send test callback" goes out once a second per merchant, whichever node is asked; sooner
+/// is 10429 and sends nothing.
 async fn a_test_callback_once_a_second(db: TestDb) {
     let receiver = crate::receiver::Receiver::start().await;
     let app = spawn_app_with(db, offline_chains).await;
+    let node2 = app.another_node().await;
     let token = crate::deposits::merchant_ready(&app, &receiver).await;
-    let ping = || app.callbacks(&token).test();
-    assert_eq!(ping().await.code(), 1);
+    let ping = |base: &str| {
+        let request = app
+            .http
+            .post(format!("{base}/api/partner/callback/test"))
+            .header("sessionCode", &token)
+            .json(&json!({}));
+        async move { answer(request.send().await.unwrap()).await }
+    };
+    let too_soon = (10429, "One test callback a second: try again in a moment");
+    assert_eq!(ping(&app.base).await.code(), 1);
     let sent = receiver.events().len();
     app.clock.advance(Duration::milliseconds(900));
-    assert_eq!(
-        ping().await.code_and_msg(),
-        (10429, "One test callback a second: try again in a moment")
-    );
+    assert_eq!(ping(&node2).await.code_and_msg(), too_soon, "on the other node");
+    assert_eq!(ping(&app.base).await.code_and_msg(), too_soon, "on the same node");
     assert_eq!(receiver.events().len(), sent, "nothing was sent");
     app.clock.advance(Duration::milliseconds(100));
-    assert_eq!(ping().await.code(), 1);
+    assert_eq!(ping(&node2).await.code(), 1);
     assert_eq!(receiver.events().len(), sent + 1);
+    assert_eq!(ping(&app.base).await.code_and_msg(), too_soon);
+    // Each merchant its own second.
+    let outsider = app.other_merchant().await;
+    let theirs = app
+        .post_as(&outsider, "/api/partner/callback/test", json!({}))
+        .await;
+    assert_eq!(theirs.code_and_msg(), (19001, "Set a callback address first"));
 }
 
 each_database!(
