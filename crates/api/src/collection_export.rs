@@ -146,15 +146,15 @@ pub async fn collections(
 ) -> Result<Response, ApiError> {
     let filter = body.filter()?;
     let reader = reader(&state, ctx.merchant_id, &headers).await?;
-    let running = Running::start(&state, &ctx, &headers)?;
-    let rows = state
-        .collection
-        .export(&ctx, filter, running.session.clone())
-        .await?
-        .map_ok(CollectionView::from);
+    let running = Running::start(&state, &ctx, &headers).await?;
     let now = state.collection.ports.clock.now();
     let file_name = file_name(now, reader.time_zone);
-    csv_file(&file_name, COLUMNS.to_vec(), reader, rows.boxed(), running).await
+    let session = running.session.clone();
+    let rows = async {
+        let rows = state.collection.export(&ctx, filter, session).await?;
+        Ok(rows.map_ok(CollectionView::from).boxed())
+    };
+    csv_file(&file_name, COLUMNS.to_vec(), reader, running, rows).await
 }
 
 /// `collections-20261125.csv`: the merchant's day of the export.

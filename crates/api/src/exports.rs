@@ -2,8 +2,9 @@
 //! batch in memory, no row limit). A refusal before the first byte is the usual envelope;
 //! a failure after it cuts the download short (logged), so a partial file is never taken
 //! for a whole one: so does the reader's signing out (the session is checked batch by batch).
-//! A merchant runs at most `coffer_domain::limits::EXPORTS_AT_ONCE` exports at once (10429 beyond). The collections
-//! export (`collection_export.rs`) is written by the same [`csv_file`].
+//! A merchant runs at most `coffer_domain::limits::EXPORTS_AT_ONCE` exports at once, on all the
+//! nodes together (10429 beyond). The collections export (`collection_export.rs`) is written by
+//! the same [`csv_file`].
 
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -20,6 +21,7 @@ use coffer_domain::transactions::Transactions;
 use coffer_domain::{AppError, Locale};
 use futures::stream::{self, BoxStream, StreamExt, TryStreamExt};
 use serde::Serialize;
+use std::future::Future;
 
 use crate::csv::{line, push_line, BOM};
 use crate::envelope::{ApiError, ApiJson};
@@ -90,7 +92,7 @@ impl Export {
         Ok(Export {
             merchant_id: ctx.merchant_id,
             reader: reader(state, ctx.merchant_id, headers).await?,
-            running: Running::start(state, ctx, headers)?,
+            running: Running::start(state, ctx, headers).await?,
             prefix,
             layout,
         })
@@ -103,23 +105,15 @@ impl Export {
         kinds: Vec<OrderKind>,
     ) -> Result<Response, ApiError> {
         let file_name = file_name(self.prefix, filter.range(), self.reader.time_zone);
-        let rows = Transactions::new(state.deposits.clone())
-            .export(
-                self.merchant_id,
-                filter.filter()?,
-                kinds,
-                self.running.session.clone(),
-            )
-            .await?
-            .map_ok(TransactionView::from);
-        csv_file(
-            &file_name,
-            self.layout.columns(),
-            self.reader,
-            rows.boxed(),
-            self.running,
-        )
-        .await
+        let (deposits, session) = (state.deposits.clone(), self.running.session.clone());
+        let merchant_id = self.merchant_id;
+        let rows = async move {
+            let rows = Transactions::new(deposits)
+                .export(merchant_id, filter.filter()?, kinds, session)
+                .await?;
+            Ok(rows.map_ok(TransactionView::from).boxed())
+        };
+        csv_file(&file_name, self.layout.columns(), self.reader, self.running, rows).await
     }
 }
 
@@ -131,7 +125,7 @@ pub(crate) struct Running {
 
 impl Running {
     /// 10429 when the merchant already runs `EXPORTS_AT_ONCE` exports.
-    pub(crate) fn start(
+    pub(crate) async fn start(
         state: &AppState,
         ctx: &AuthContext,
         headers: &HeaderMap,
@@ -141,7 +135,7 @@ impl Running {
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default();
         Ok(Running {
-            slot: state.export_slots.take(ctx.merchant_id)?,
+            slot: state.export_slots.take(ctx.merchant_id).await?,
             session: state.auth.live_session(token, ctx),
         })
     }
@@ -158,17 +152,31 @@ pub(crate) async fn reader(
     Ok(Reader { locale, time_zone })
 }
 
-/// The CSV download of `rows` (each written through its wire JSON) under `columns`. The first
-/// row is read before answering: a refusal or a failed first read is the usual envelope. The
-/// export's place is held until the last row is written or the download is dropped.
+/// The CSV download of the rows `start` opens (each written through its wire JSON) under
+/// `columns`. The first row is read before answering: a refusal or a failed first read is the
+/// usual envelope, and the export's place is free before it goes out. Otherwise the place is
+/// held until the last row is written or the download is dropped.
 pub(crate) async fn csv_file<V: Serialize + Send + 'static>(
     file_name: &str,
     columns: Vec<Column>,
     reader: Reader,
-    mut rows: BoxStream<'static, Result<V, AppError>>,
     running: Running,
+    start: impl Future<Output = Result<BoxStream<'static, Result<V, AppError>>, AppError>>,
 ) -> Result<Response, ApiError> {
-    let first = rows.next().await.transpose()?;
+    let started = async {
+        let disposition = format!("attachment; filename=\"{file_name}\"");
+        let disposition = HeaderValue::from_str(&disposition).map_err(AppError::internal)?;
+        let mut rows = start.await?;
+        let first = rows.next().await.transpose()?;
+        Ok::<_, AppError>((disposition, rows, first))
+    };
+    let (disposition, rows, first) = match started.await {
+        Ok(started) => started,
+        Err(err) => {
+            running.slot.free().await;
+            return Err(err.into());
+        }
+    };
     let header = format!("{BOM}{}", line(columns.iter().map(|c| c.title(reader))));
     // The rows already read go out as one piece (a batch is read at once): one chunk per
     // line would cost a write and a chunk header per row.
@@ -184,25 +192,18 @@ pub(crate) async fn csv_file<V: Serialize + Send + 'static>(
             }
             Ok::<_, std::io::Error>(Bytes::from(chunk))
         });
-    let mut slot = Some(running.slot);
     let body = stream::iter([Ok(Bytes::from(header))])
         .chain(lines)
-        // After the last row: the place is free before the connection is.
-        .chain(stream::poll_fn(move |_| {
-            slot.take();
-            std::task::Poll::Ready(None)
-        }));
-    let disposition = format!("attachment; filename=\"{file_name}\"");
+        // After the last row: the place is free before the download ends, so the next export
+        // may start at once.
+        .chain(stream::once(running.slot.free()).filter_map(|()| async { None }));
     Ok((
         [
             (
                 header::CONTENT_TYPE,
                 HeaderValue::from_static("text/csv; charset=utf-8"),
             ),
-            (
-                header::CONTENT_DISPOSITION,
-                HeaderValue::from_str(&disposition).map_err(AppError::internal)?,
-            ),
+            (header::CONTENT_DISPOSITION, disposition),
         ],
         Body::from_stream(body),
     )

@@ -78,10 +78,8 @@ pub struct AppState {
     pub reports: Arc<coffer_domain::reports::ReportService>,
     /// Collect (menu 5): what waits, the collections.
     pub collection: Arc<coffer_domain::collection::service::CollectionService>,
-    /// The exports each merchant runs at once (`limits::export_slots`).
-    pub export_slots: Arc<coffer_domain::limits::Slots>,
-    /// "Send test callback": once a second per merchant.
-    pub test_callbacks: Arc<coffer_domain::limits::Spacing>,
+    /// The exports each merchant runs at once, on all the nodes together.
+    pub export_slots: Arc<coffer_domain::limits::ExportSlots>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
     /// The console is served over https (`server.public_url`): answers carry HSTS.

@@ -153,6 +153,7 @@ pub async fn build_services(
         callbacks: callbacks.clone(),
         withdrawals: withdrawals.service,
         chains: chains.registry.clone(),
+        exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;
     Ok(Services {
@@ -207,6 +208,7 @@ impl App {
             tracing::warn!("configuration key {old} is replaced by {new}: it is ignored");
         }
         let withdrawals = services.state.withdrawals.clone();
+        let exports_owner = services.state.export_slots.owner.clone();
         let router = coffer_api::router(services.state);
         let housekeeper = Arc::new(crate::workers::Housekeeper {
             repo: Arc::new(store.clone()),
@@ -234,6 +236,7 @@ impl App {
                 services.executor.owner.clone(),
                 services.sweeper.owner.clone(),
                 balances.owner.clone(),
+                exports_owner,
             ],
             lease: config.workers.lease(),
         });

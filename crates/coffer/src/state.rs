@@ -10,6 +10,7 @@ use coffer_domain::config::ConfigService;
 use coffer_domain::crypto::SecretBox;
 use coffer_domain::deposits::DepositService;
 use coffer_domain::iplist::IpListService;
+use coffer_domain::limits::ExportSlots;
 use coffer_domain::logs::LogService;
 use coffer_domain::mail::Mailer;
 use coffer_domain::merchant_api::MerchantApiService;
@@ -31,6 +32,8 @@ pub(crate) struct StateParts {
     pub(crate) callbacks: Arc<CallbackService>,
     pub(crate) withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     pub(crate) chains: Arc<ChainRegistry>,
+    /// The name this process's running exports are leased under (`<process>/exports`).
+    pub(crate) exports_owner: String,
 }
 
 /// Sign-in, sessions and the Google authenticator (the HTTP state's, and what reviews check).
@@ -71,6 +74,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         callbacks,
         withdrawals,
         chains,
+        exports_owner,
     } = parts;
     let access = AccessService {
         ports: ports.clone(),
@@ -115,8 +119,12 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         withdrawals,
         reports,
         collection,
-        export_slots: Arc::new(coffer_domain::limits::export_slots()),
-        test_callbacks: Arc::new(coffer_domain::limits::test_callback_spacing()),
+        export_slots: Arc::new(ExportSlots {
+            runs: ports.export_runs.clone(),
+            clock: ports.clock.clone(),
+            owner: exports_owner,
+            lease: config.workers.lease(),
+        }),
         console,
         metrics: coffer_api::metrics_handle(),
     })

@@ -1,11 +1,12 @@
-//! What an export may cost: a merchant runs at most two at once, and one whose reader signs out
-//! stops streaming. Both need an export that is still being written: many rows, read slowly.
+//! What an export may cost: a merchant runs at most two at once on all the nodes together, and
+//! one whose reader signs out stops streaming. Both need an export that is still being written:
+//! many rows, read slowly. The test callback goes out once a second, whichever node is asked.
 
 use chrono::Duration;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::clock::Clock;
 use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus};
-use coffer_store::entities::{deposit, Stored};
+use coffer_store::entities::{deposit, export_run, Stored};
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::{EntityTrait, Set};
 use serde_json::{json, Value};
@@ -61,15 +62,26 @@ async fn many_deposits(app: &TestApp) {
     }
 }
 
-/// An export begun: its answer's head read, its body left unread.
-async fn begin_export(app: &TestApp, token: &str, path: &str, body: Value) -> reqwest::Response {
+/// An export begun on the node at `base`: its answer's head read, its body left unread.
+async fn begin_export_on(
+    app: &TestApp,
+    base: &str,
+    token: &str,
+    path: &str,
+    body: Value,
+) -> reqwest::Response {
     app.http
-        .post(format!("{}{path}", app.base))
+        .post(format!("{base}{path}"))
         .header("sessionCode", token)
         .json(&body)
         .send()
         .await
         .unwrap()
+}
+
+/// An export begun on the test's own node.
+async fn begin_export(app: &TestApp, token: &str, path: &str, body: Value) -> reqwest::Response {
+    begin_export_on(app, &app.base, token, path, body).await
 }
 
 fn is_csv(response: &reqwest::Response) -> bool {
@@ -114,9 +126,37 @@ async fn an_export_stops_when_its_reader_signs_out(db: TestDb) {
     assert!(lines < ROWS, "{lines} lines went out after signing out");
 }
 
-async fn a_merchant_runs_two_exports_at_once(db: TestDb) {
-    let app = spawn_app_with(db, offline_chains).await;
+/// Waits for the heartbeat to renew every running export's lease from the test clock's now.
+async fn renewed(app: &TestApp) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let runs = export_run::Entity::find()
+            .all(app.store.connection())
+            .await
+            .unwrap();
+        let now = app.clock.now();
+        if runs.iter().all(|run| {
+            run.lease_until
+                .is_some_and(|until| until > now + Duration::milliseconds(500))
+        }) {
+            return;
+        }
+        assert!(std::time::Instant::now() < deadline, "not renewed: {runs:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Node 1 runs two of the merchant's exports; node 2 refuses a third until one of them ends.
+async fn a_merchant_runs_two_exports_at_once_on_all_nodes(db: TestDb) {
+    let app = spawn_app_with(db, |c| {
+        offline_chains(c);
+        c.workers.lease_secs = 1;
+    })
+    .await;
+    let node2 = app.another_node().await;
     let token = app.sign_in_demo().await;
+    // Signed in first: signing in moves the test clock on by more than a lease.
+    let outsider = app.other_merchant().await;
     many_deposits(&app).await;
     let filter = with(range(&app), json!({}));
     let busy = (
@@ -131,19 +171,29 @@ async fn a_merchant_runs_two_exports_at_once(db: TestDb) {
         (DEPOSIT_EXPORT, filter.clone()),
         ("/api/partner/collect/export", json!({})),
     ] {
+        let third = answer(begin_export_on(&app, &node2, &token, path, body.clone()).await).await;
+        assert_eq!(third.code_and_msg(), busy, "{path} on node 2");
         let third = answer(begin_export(&app, &token, path, body).await).await;
-        assert_eq!(third.code_and_msg(), busy, "{path}");
+        assert_eq!(third.code_and_msg(), busy, "{path} on node 1");
     }
+    // Their leases last a second: node 1's heartbeat renews them while they run, so they keep
+    // their places however long they take.
+    for _ in 0..3 {
+        app.clock.advance(Duration::milliseconds(600));
+        renewed(&app).await;
+    }
+    let still = begin_export_on(&app, &node2, &token, DEPOSIT_EXPORT, filter.clone()).await;
+    assert_eq!(answer(still).await.code_and_msg(), busy, "a lease later");
     // Each merchant its own places.
-    let outsider = app.other_merchant().await;
-    let theirs = begin_export(&app, &outsider, DEPOSIT_EXPORT, filter.clone()).await;
+    let theirs = begin_export_on(&app, &node2, &outsider, DEPOSIT_EXPORT, filter.clone()).await;
     assert!(is_csv(&theirs));
 
-    // A download dropped half way frees its place (once the server sees the client gone).
+    // A download dropped half way on node 1 frees its place (once the server sees the client
+    // gone) for node 2.
     drop(first);
     let mut again = None;
     for _ in 0..100 {
-        let tried = begin_export(&app, &token, DEPOSIT_EXPORT, filter.clone()).await;
+        let tried = begin_export_on(&app, &node2, &token, DEPOSIT_EXPORT, filter.clone()).await;
         if is_csv(&tried) {
             again = Some(tried);
             break;
@@ -152,24 +202,32 @@ async fn a_merchant_runs_two_exports_at_once(db: TestDb) {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     let again = again.expect("the dropped export's place was freed");
+    let refused = begin_export(&app, &token, DEPOSIT_EXPORT, filter.clone()).await;
+    assert_eq!(answer(refused).await.code_and_msg(), busy, "full again");
+
     // Finished and refused exports free theirs: one place left, used again and again.
     drop(again);
     let small = with(range(&app), json!({"orderNo": "DBULK000000007"}));
-    let mut finished = 0;
-    for _ in 0..200 {
-        let tried = begin_export(&app, &token, DEPOSIT_EXPORT, small.clone()).await;
+    let mut freed = false;
+    for _ in 0..100 {
+        let tried = begin_export_on(&app, &node2, &token, DEPOSIT_EXPORT, small.clone()).await;
         if is_csv(&tried) {
             assert_eq!(read_rest(tried).await, (2, true));
-            finished += 1;
-        }
-        if finished == 3 {
+            freed = true;
             break;
         }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    assert_eq!(finished, 3, "a finished export frees its place");
+    assert!(freed, "the dropped export's place was freed");
+    // A finished export's place is free before its download ends: the next one, on either
+    // node, starts at once.
+    for base in [&app.base, &node2, &app.base, &node2] {
+        let next = begin_export_on(&app, base, &token, DEPOSIT_EXPORT, small.clone()).await;
+        assert!(is_csv(&next), "{base}");
+        assert_eq!(read_rest(next).await, (2, true));
+    }
     for _ in 0..3 {
-        let refused = begin_export(&app, &token, DEPOSIT_EXPORT, json!({"status": 3})).await;
+        let refused = begin_export_on(&app, &node2, &token, DEPOSIT_EXPORT, json!({"status": 3})).await;
         assert_eq!(answer(refused).await.code(), 10422);
     }
     let after_refusals = begin_export(&app, &token, DEPOSIT_EXPORT, small).await;
@@ -177,27 +235,42 @@ async fn a_merchant_runs_two_exports_at_once(db: TestDb) {
     drop(second);
 }
 
-/// "Send test callback" goes out once a second per merchant; sooner is 10429 and sends nothing.
+/// "Send test callback" goes out once a second per merchant, whichever node is asked; sooner
+/// is 10429 and sends nothing.
 async fn a_test_callback_once_a_second(db: TestDb) {
     let receiver = crate::receiver::Receiver::start().await;
     let app = spawn_app_with(db, offline_chains).await;
+    let node2 = app.another_node().await;
     let token = crate::deposits::merchant_ready(&app, &receiver).await;
-    let ping = || app.callbacks(&token).test();
-    assert_eq!(ping().await.code(), 1);
+    let ping = |base: &str| {
+        let request = app
+            .http
+            .post(format!("{base}/api/partner/callback/test"))
+            .header("sessionCode", &token)
+            .json(&json!({}));
+        async move { answer(request.send().await.unwrap()).await }
+    };
+    let too_soon = (10429, "One test callback a second: try again in a moment");
+    assert_eq!(ping(&app.base).await.code(), 1);
     let sent = receiver.events().len();
     app.clock.advance(Duration::milliseconds(900));
-    assert_eq!(
-        ping().await.code_and_msg(),
-        (10429, "One test callback a second: try again in a moment")
-    );
+    assert_eq!(ping(&node2).await.code_and_msg(), too_soon, "on the other node");
+    assert_eq!(ping(&app.base).await.code_and_msg(), too_soon, "on the same node");
     assert_eq!(receiver.events().len(), sent, "nothing was sent");
     app.clock.advance(Duration::milliseconds(100));
-    assert_eq!(ping().await.code(), 1);
+    assert_eq!(ping(&node2).await.code(), 1);
     assert_eq!(receiver.events().len(), sent + 1);
+    assert_eq!(ping(&app.base).await.code_and_msg(), too_soon);
+    // Each merchant its own second.
+    let outsider = app.other_merchant().await;
+    let theirs = app
+        .post_as(&outsider, "/api/partner/callback/test", json!({}))
+        .await;
+    assert_eq!(theirs.code_and_msg(), (19001, "Set a callback address first"));
 }
 
 each_database!(
     an_export_stops_when_its_reader_signs_out,
-    a_merchant_runs_two_exports_at_once,
+    a_merchant_runs_two_exports_at_once_on_all_nodes,
     a_test_callback_once_a_second,
 );

@@ -215,6 +215,18 @@ impl TestApp {
         assert_eq!(refused.code(), 10403, "{path} needs {menu}");
     }
 
+    /// Another node serving the same database, as a second `coffer serve` would (its own
+    /// process name and leases, nothing in memory shared), on the test's clock; its base URL.
+    /// A session signed in on one node is good on the other.
+    pub async fn another_node(&self) -> String {
+        let app = App::build(&self.config, self.clock.clone() as Arc<dyn Clock>)
+            .await
+            .expect("building another node");
+        let base = format!("http://{}", app.local_addr());
+        tokio::spawn(app.serve(std::future::pending()));
+        base
+    }
+
     /// Seeds the second merchant; its admin's session token.
     pub async fn other_merchant(&self) -> String {
         self.store

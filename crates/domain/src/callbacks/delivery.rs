@@ -362,8 +362,11 @@ impl CallbackService {
     }
 
     /// A signed `ping` to the saved callback address: not an order's event, nothing stored;
-    /// the answer shows the merchant whether its endpoint verifies and acknowledges.
+    /// the answer shows the merchant whether its endpoint verifies and acknowledges. At most
+    /// once a second per merchant (`limits::pass_test_callback`).
     pub async fn test_ping(&self, ctx: &AuthContext) -> AppResult<AttemptResult> {
+        let now = self.ports.clock.now();
+        crate::limits::pass_test_callback(&*self.ports.attempts, ctx.merchant_id, now).await?;
         let Some(url) = self
             .ports
             .callback_directory
@@ -376,7 +379,7 @@ impl CallbackService {
         let body = serde_json::json!({
             "eventId": event_id,
             "event": super::PING,
-            "occurredAt": occurred(self.ports.clock.now()),
+            "occurredAt": occurred(now),
         })
         .to_string();
         let sent = self.send(ctx.merchant_id, &url, &event_id, &body).await?;

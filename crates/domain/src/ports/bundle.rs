@@ -8,9 +8,9 @@ use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries, CollectionSteps,
-    ConfigRepo, DepositAddressRepo, DepositRepo, HotWalletRepo, Housekeeping, LeaseRenewal, LogRepo,
-    OrderRollup, OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo,
-    UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal,
+    LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo,
+    TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -52,6 +52,7 @@ pub struct Ports {
     pub collection_steps: Arc<dyn CollectionSteps>,
     pub collection_fees: Arc<dyn CollectionFees>,
     pub leases: Arc<dyn LeaseRenewal>,
+    pub export_runs: Arc<dyn ExportRuns>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -95,6 +96,7 @@ impl Ports {
             + CollectionSteps
             + CollectionFees
             + LeaseRenewal
+            + ExportRuns
             + 'static,
     {
         Ports {
@@ -131,6 +133,7 @@ impl Ports {
             collection_steps: store.clone(),
             collection_fees: store.clone(),
             leases: store.clone(),
+            export_runs: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

@@ -1,10 +1,11 @@
 //! Work leases as one concern: every leased row (a chain's scan cursor, an order, a hot
-//! wallet's signing turn, a collection, a callback event, a balance reading) belongs to one
-//! worker of one process until `lease_until`. A live process renews its workers' leases by a
-//! heartbeat, so a lease can be short (a dead process's work moves in seconds) and a slow step
-//! never loses its lease; a step checks that it still holds its lease before it signs, writes
-//! or sends (`holds`). The state-conditional writes stay what keeps anything from happening
-//! twice: the lease only keeps two processes from working on the same thing at once.
+//! wallet's signing turn, a collection, a callback event, a balance reading, a running export)
+//! belongs to one worker of one process until `lease_until`. A live process renews its
+//! workers' leases by a heartbeat, so a lease can be short (a dead process's work moves in
+//! seconds) and a slow step never loses its lease; a step checks that it still holds its lease
+//! before it signs, writes or sends (`holds`). The state-conditional writes stay what keeps
+//! anything from happening twice: the lease only keeps two processes from working on the same
+//! thing at once.
 
 use chrono::{DateTime, Utc};
 

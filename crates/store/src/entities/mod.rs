@@ -21,6 +21,7 @@ pub mod config_version;
 pub mod deposit;
 pub mod deposit_address;
 pub mod email_code;
+pub mod export_run;
 pub mod hot_wallet;
 pub mod key_check;
 pub mod key_counter;

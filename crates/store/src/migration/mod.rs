@@ -43,6 +43,8 @@ mod m20261129_000003_lease_heartbeat;
 mod m20261130_000001_devchain_tables;
 // Deposits never credited are never announced: their callback status says so
 mod m20261130_000002_not_announced;
+// Exports: the ones running now, counted across the nodes
+mod m20261130_000003_export_run;
 mod schema;
 
 pub struct Migrator;
@@ -94,6 +96,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000001_devchain_tables::Migration),
             // Deposits never credited are never announced: their callback status says so
             Box::new(m20261130_000002_not_announced::Migration),
+            // Exports: the ones running now, counted across the nodes
+            Box::new(m20261130_000003_export_run::Migration),
         ]
     }
 }

@@ -3,11 +3,12 @@
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::HotWalletStatus;
 use coffer_domain::ports::{HotWalletRecord, HotWalletRepo, MerchantId, NewDerived, PageRequest, Paged};
-use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
-use super::query::{all_as, merchant_rows, merchant_rows_oldest_first, page_as, update_owned_row};
-use crate::entities::{hot_wallet, merchant, Stored};
+use super::query::{
+    all_as, lock_merchant, merchant_rows, merchant_rows_oldest_first, page_as, update_owned_row,
+};
+use crate::entities::{hot_wallet, Stored};
 use crate::Store;
 
 pub(crate) fn hot(m: hot_wallet::Model) -> HotWalletRecord {
@@ -57,12 +58,8 @@ impl HotWalletRepo for Store {
 
     async fn insert_hot_wallet(&self, row: NewDerived, limit: u64) -> AppResult<Option<i64>> {
         let tx = self.begin_write().await?;
-        // A no-op update locks the merchant's row: concurrent adds queue here, then count.
-        merchant::Entity::update_many()
-            .col_expr(merchant::Column::Id, Expr::col(merchant::Column::Id).into())
-            .filter(merchant::Column::Id.eq(row.merchant_id))
-            .exec(&tx)
-            .await?;
+        // Concurrent adds queue here, then count.
+        lock_merchant(&tx, row.merchant_id).await?;
         let count = merchant_rows::<hot_wallet::Entity>(row.merchant_id)
             .count(&tx)
             .await?;

@@ -8,7 +8,9 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, DatabaseConnection, QueryFilter};
 
 use super::query::Leased;
-use crate::entities::{balance_reading, callback_event, collection, hot_wallet, scan_cursor, withdrawal};
+use crate::entities::{
+    balance_reading, callback_event, collection, export_run, hot_wallet, scan_cursor, withdrawal,
+};
 use crate::Store;
 
 /// Held by `owner` at `now` (not expired).
@@ -64,7 +66,8 @@ impl LeaseRenewal for Store {
             + renew::<hot_wallet::Entity>(db, owners, now, until).await?
             + renew::<collection::Entity>(db, owners, now, until).await?
             + renew::<callback_event::Entity>(db, owners, now, until).await?
-            + renew::<balance_reading::Entity>(db, owners, now, until).await?)
+            + renew::<balance_reading::Entity>(db, owners, now, until).await?
+            + renew::<export_run::Entity>(db, owners, now, until).await?)
     }
 
     async fn holds(&self, lease: Lease<'_>, owner: &str, now: DateTime<Utc>) -> AppResult<bool> {

@@ -19,6 +19,7 @@ mod config;
 pub(crate) mod config_version;
 mod deposit_addresses;
 mod deposits;
+mod export_runs;
 mod held;
 mod hot_wallets;
 mod housekeeping;

@@ -6,8 +6,8 @@ use coffer_domain::error::AppResult;
 use coffer_domain::ports::{MerchantId, PageRequest, Paged};
 use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Select, TryInsertResult, UpdateMany, Value,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
+    QueryFilter, QueryOrder, Select, TryInsertResult, UpdateMany, Value,
 };
 
 use crate::entities;
@@ -49,6 +49,7 @@ tables_with!(MerchantOwned { id_column: Id, merchant_column: MerchantId } for
     collection,
     deposit,
     deposit_address,
+    export_run,
     hot_wallet,
     login_log,
     merchant_allow_ip,
@@ -64,6 +65,7 @@ tables_with!(Leased { lease_owner: LeaseOwner, lease_until: LeaseUntil } for
     balance_reading,
     callback_event,
     collection,
+    export_run,
     hot_wallet,
     scan_cursor,
     withdrawal,
@@ -129,6 +131,19 @@ pub(crate) fn release_lease<E: Leased>(owner: &str) -> UpdateMany<E> {
 /// The merchant's rows.
 pub(crate) fn merchant_rows<E: MerchantOwned>(merchant_id: MerchantId) -> Select<E> {
     E::find().filter(E::merchant_column().eq(merchant_id))
+}
+
+/// Locks the merchant's row in `tx` by a no-op update, so concurrent transactions that count
+/// the merchant's rows before adding one (its hot wallets, its running exports) take turns,
+/// whatever process runs them: each counts what the one before it committed.
+pub(crate) async fn lock_merchant(tx: &DatabaseTransaction, merchant_id: MerchantId) -> AppResult<()> {
+    use entities::merchant::{Column, Entity};
+    Entity::update_many()
+        .col_expr(Column::Id, Expr::col(Column::Id).into())
+        .filter(Column::Id.eq(merchant_id))
+        .exec(tx)
+        .await?;
+    Ok(())
 }
 
 /// The merchant's rows, newest first (the console's lists of records).
