@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import type { ChainNode } from '@/api/types';
 import { TestRouter, settle } from '@/test/router';
+import { openSelect, optionTitles, pickOption } from '@/test/select';
 import type { PickedRange } from '@/utils/timezone';
 import FilterBar from './FilterBar';
 import { compactFilters, statusField, type FilterField } from './filterFields';
@@ -55,26 +56,6 @@ function renderBar(initialValues: Partial<Values>, onSearch = vi.fn()) {
   return onSearch;
 }
 
-const optionTitles = () => [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((node) => node.getAttribute('title'));
-
-async function open(testId: string) {
-  fireEvent.mouseDown(screen.getByTestId(testId).querySelector('.ant-select-selector')!);
-  await settle(50);
-}
-
-async function pick(testId: string, title: string) {
-  await open(testId);
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
-      (node) => node.getAttribute('title') === title,
-    );
-    if (!found) throw new Error(`no option ${title}`);
-    return found;
-  });
-  fireEvent.click(option);
-  await settle(50);
-}
-
 const search = () => fireEvent.click(screen.getByTestId('filter-search'));
 
 beforeEach(async () => {
@@ -88,17 +69,17 @@ describe('FilterBar (fields declared as data)', () => {
       expect(screen.getAllByTestId(testId).length).toBeGreaterThan(0);
     }
     expect((screen.getByTestId('filter-address') as HTMLInputElement).placeholder).toBe(i18n.t('filter_any_address'));
-    await open('filter-chain');
+    await openSelect('filter-chain');
     expect(optionTitles()).toEqual(['Devchain', 'TRON']);
-    await open('filter-status');
+    await openSelect('filter-status');
     expect(optionTitles()).toEqual([i18n.t('order_status_1'), i18n.t('order_status_3')]);
-    await open('filter-kind');
+    await openSelect('filter-kind');
     expect(optionTitles()).toEqual([i18n.t('result_success')]);
   });
 
   it('searches with the query of what was chosen and typed', async () => {
     const onSearch = renderBar({ period: WEEK });
-    await pick('filter-status', i18n.t('order_status_3'));
+    await pickOption('filter-status', i18n.t('order_status_3'));
     fireEvent.change(screen.getByTestId('filter-address'), { target: { value: '  0xabc  ' } });
     search();
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ status: 3, address: '0xabc', days: ['2026-11-16', '2026-11-22'] }));
@@ -106,10 +87,10 @@ describe('FilterBar (fields declared as data)', () => {
 
   it('offers the tokens of the chosen chain only and clears a token of another chain', async () => {
     const onSearch = renderBar({ period: WEEK, tokenId: 11 });
-    await open('filter-token');
+    await openSelect('filter-token');
     expect(optionTitles()).toEqual(['USDT · Devchain', 'USDC · TRON']);
-    await pick('filter-chain', 'TRON');
-    await open('filter-token');
+    await pickOption('filter-chain', 'TRON');
+    await openSelect('filter-token');
     expect(optionTitles()).toEqual(['USDC']);
     search();
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ chainId: 2, days: ['2026-11-16', '2026-11-22'] }));
@@ -125,7 +106,7 @@ describe('FilterBar (fields declared as data)', () => {
 
   it('Reset restores the initial values and searches with them', async () => {
     const onSearch = renderBar({ period: WEEK, status: 1 });
-    await pick('filter-status', i18n.t('order_status_3'));
+    await pickOption('filter-status', i18n.t('order_status_3'));
     fireEvent.change(screen.getByTestId('filter-address'), { target: { value: 'T9yD' } });
     fireEvent.click(screen.getByTestId('filter-reset'));
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ status: 1, days: ['2026-11-16', '2026-11-22'] }));

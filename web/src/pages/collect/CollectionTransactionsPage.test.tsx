@@ -6,6 +6,7 @@ import { showAllColumns } from '@/test/columns';
 import { ADDRESSES, collectionDetail, collectionRow } from '@/test/collections';
 import { makeUser } from '@/test/fixtures';
 import { TestRouter, settle } from '@/test/router';
+import { chooseOption, openSelect, optionTitles, pickOption } from '@/test/select';
 import { homeConfig, signOutAndRestore } from '@/test/session';
 import * as collectionModule from '@/api/collection';
 import * as configModule from '@/api/config';
@@ -45,24 +46,6 @@ async function renderPage(path = '/collect/transactions') {
   await screen.findByTestId('collection-row-9', undefined, WAIT);
 }
 const row = (id: number) => within(screen.getByTestId(`collection-row-${id}`));
-const optionTitles = () => [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((node) => node.getAttribute('title'));
-
-/** Clicks an option of the open dropdown. */
-async function choose(title: string) {
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((node) => node.getAttribute('title') === title);
-    if (!found) throw new Error(`no option ${title}`);
-    return found;
-  });
-  fireEvent.click(option);
-  await settle(50);
-}
-
-async function pick(testId: string, title: string) {
-  fireEvent.mouseDown(screen.getByTestId(testId).querySelector('.ant-select-selector')!);
-  await choose(title);
-}
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.pageCollections.mockReset().mockResolvedValue({ list: [COLLECTED, WAITING], total: 2 });
@@ -101,7 +84,7 @@ describe('Collection transactions', () => {
 
   it('offers the seven states by name and sends chain, token, state and a trimmed part of the address', async () => {
     await renderPage();
-    fireEvent.mouseDown(screen.getByTestId('filter-status').querySelector('.ant-select-selector')!);
+    await openSelect('filter-status');
     await waitFor(() =>
       expect(optionTitles()).toEqual([
         'Collected',
@@ -113,9 +96,9 @@ describe('Collection transactions', () => {
         'Waiting for collection',
       ]),
     );
-    await choose('Collection failed');
-    await pick('filter-chain', 'Devchain');
-    await pick('filter-token', 'USDT');
+    await chooseOption('Collection failed');
+    await pickOption('filter-chain', 'Devchain');
+    await pickOption('filter-token', 'USDT');
     fireEvent.change(screen.getByTestId('filter-address'), { target: { value: ' 0aa3 ' } });
     fireEvent.click(screen.getByTestId('filter-search'));
     await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, chainId: 1337, tokenId: 1, status: 4, address: '0aa3' }), WAIT);
@@ -165,7 +148,7 @@ describe('Collection transactions', () => {
 
   it('exports the filter: the server writes every row, the file is saved under its name', async () => {
     await renderPage();
-    await pick('filter-status', 'Collected');
+    await pickOption('filter-status', 'Collected');
     fireEvent.click(screen.getByTestId('filter-search'));
     await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, status: 1 }), WAIT);
     const blob = new Blob(['\ufeffID\r\n9\r\n10\r\n']);

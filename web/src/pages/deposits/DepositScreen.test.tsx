@@ -4,6 +4,7 @@ import i18n from '@/locales';
 import { showAllColumns } from '@/test/columns';
 import { depositRow } from '@/test/deposits';
 import { settle } from '@/test/router';
+import { pickOption } from '@/test/select';
 import { toast } from '@/utils/feedback';
 import { DepositOrdersPage } from './DepositPages';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
@@ -132,16 +133,7 @@ describe('deposits table', () => {
 
     // "Not credited" is a choice of the status filter, sent as uncredited; a state as its credited deposits.
     const choose = async (title: string) => {
-      fireEvent.mouseDown(screen.getByTestId('filter-status').querySelector('.ant-select-selector')!);
-      await settle(50);
-      const option = await waitFor(() => {
-        const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
-          (node) => node.getAttribute('title') === title,
-        );
-        if (!found) throw new Error(`no option ${title}`);
-        return found;
-      });
-      fireEvent.click(option);
+      await pickOption('filter-status', title);
       fireEvent.click(screen.getByTestId('filter-search'));
     };
     await choose('Not credited');

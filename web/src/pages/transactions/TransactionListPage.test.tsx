@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { depositRow } from '@/test/deposits';
-import { settle } from '@/test/router';
+import { openSelect, optionTitled, pickOption } from '@/test/select';
 import { withdrawalRow } from '@/test/withdrawals';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
@@ -70,15 +70,8 @@ describe('transaction list', () => {
     await renderPage();
     fireEvent.click(screen.getByTestId('tx-next'));
     await waitFor(() => expect(screen.getByTestId('tx-page').textContent).toBe('Page 2'), WAIT);
-    fireEvent.mouseDown(screen.getByTestId('filter-type').querySelector('.ant-select-selector')!);
-    await settle(50);
-    const option = await waitFor(() => {
-      const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
-        (node) => node.getAttribute('title') === 'Withdrawal',
-      );
-      if (!found) throw new Error('no Withdrawal option');
-      return found;
-    });
+    await openSelect('filter-type');
+    const option = await optionTitled('Withdrawal');
     expect(option.className).not.toContain('disabled');
     fireEvent.click(option);
     fireEvent.click(screen.getByTestId('filter-search'));
@@ -94,16 +87,7 @@ describe('transaction list', () => {
     expect(row('D202611220000013').getByTestId('tx-status').textContent).toBe('Not credited');
     expect(row('D202611220000013').getByTestId('tx-status-reason').textContent).toBe('Token not enabled');
     expect(row('W202611220000012').queryByTestId('tx-status-reason')).toBeNull();
-    fireEvent.mouseDown(screen.getByTestId('filter-status').querySelector('.ant-select-selector')!);
-    await settle(50);
-    const option = await waitFor(() => {
-      const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
-        (node) => node.getAttribute('title') === 'Not credited',
-      );
-      if (!found) throw new Error('no Not credited option');
-      return found;
-    });
-    fireEvent.click(option);
+    await pickOption('filter-status', 'Not credited');
     fireEvent.click(screen.getByTestId('filter-search'));
     await waitFor(() => expect(lastQuery()).toEqual({ ...DEFAULTS, uncredited: true, pageSize: 20 }), WAIT);
     expect(api.transactionSummary).toHaveBeenLastCalledWith({ ...DEFAULTS, uncredited: true });

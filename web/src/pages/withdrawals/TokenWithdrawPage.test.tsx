@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { settle } from '@/test/router';
+import { chooseOption, openSelect, optionTitles, pickOption } from '@/test/select';
 import { withdrawalRow } from '@/test/withdrawals';
 import { ApiError } from '@/utils/request';
 import TokenWithdrawPage from './TokenWithdrawPage';
@@ -32,32 +33,16 @@ async function renderPage(menuIds: Array<number | string>, bindGoogle = true) {
   await screen.findByTestId('withdraw-form', undefined, WAIT);
 }
 
-async function pick(testId: string, title: string) {
-  const field = screen.getByTestId(testId);
-  fireEvent.mouseDown(field.querySelector('.ant-select-selector') ?? field.closest('.ant-select')!.querySelector('.ant-select-selector')!);
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
-      (node) => node.getAttribute('title') === title,
-    );
-    if (!found) throw new Error(`no option ${title}`);
-    return found;
-  }, WAIT);
-  fireEvent.click(option);
-  await settle(50);
-}
 
 /** Fills the Withdraw tab on the devchain with `token`, `amount`, the payee and a code, and submits. */
 async function submitWithdrawal(token: string, amount: string) {
-  await pick('withdraw-chain', 'Devchain');
-  await pick('withdraw-token', token);
+  await pickOption('withdraw-chain', 'Devchain');
+  await pickOption('withdraw-token', token);
   fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: TO } });
   fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: amount } });
   fireEvent.change(screen.getByTestId('withdraw-google-code'), { target: { value: '123456' } });
   fireEvent.click(screen.getByTestId('withdraw-submit'));
 }
-
-const optionTitles = () =>
-  [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((node) => node.getAttribute('title'));
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -92,13 +77,12 @@ describe('Token › Token withdraw', () => {
     expect(await screen.findByText('Please choose a chain', undefined, WAIT)).toBeTruthy();
     expect(await screen.findByText('Google verification code cannot be empty', undefined, WAIT)).toBeTruthy();
 
-    await pick('withdraw-chain', 'Anvil');
+    await pickOption('withdraw-chain', 'Anvil');
     expect(await screen.findByTestId('withdraw-no-token', undefined, WAIT)).toBeTruthy(); // USDT there is disabled
-    await pick('withdraw-chain', 'Devchain');
-    fireEvent.mouseDown(screen.getByTestId('withdraw-token').closest('.ant-select')!.querySelector('.ant-select-selector')!);
+    await pickOption('withdraw-chain', 'Devchain');
+    await openSelect('withdraw-token');
     await waitFor(() => expect(optionTitles()).toEqual(['USDT', 'DEV (native coin)']), WAIT);
-    fireEvent.click(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="USDT"]')!);
-    await settle(50);
+    await chooseOption('USDT');
 
     fireEvent.change(screen.getByTestId('withdraw-to'), { target: { value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } });
     fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '1.1234567' } });
@@ -199,10 +183,10 @@ describe('Token › Token withdraw', () => {
     expect(screen.queryByTestId('withdraw-submit')).toBeNull();
     fireEvent.click(screen.getByTestId('manual-tab'));
     expect((await screen.findByTestId('manual-tip', undefined, WAIT)).textContent).toContain('always waits for a review');
-    await pick('manual-chain', 'Devchain');
+    await pickOption('manual-chain', 'Devchain');
     await waitFor(() => expect(wallets.pageHotWallets).toHaveBeenCalledWith({ page: 1, pageSize: 100, chainId: 1337 }, { silent: true }), WAIT);
-    await pick('manual-token', 'USDT');
-    await pick('manual-from', HOT);
+    await pickOption('manual-token', 'USDT');
+    await pickOption('manual-from', HOT);
     fireEvent.change(screen.getByTestId('manual-to'), { target: { value: TO } });
     fireEvent.change(screen.getByTestId('manual-amount'), { target: { value: '2' } });
     fireEvent.change(screen.getByTestId('manual-remark'), { target: { value: ' refund ' } });
