@@ -105,4 +105,66 @@ async fn a_finishing_attempt_waits_for_the_orders_change(db: TestDb) {
     );
 }
 
-each_database!(a_finishing_attempt_waits_for_the_orders_change);
+/// A console push queues the event again, due for the workers only at the time it gives: a
+/// worker polling between the push and its own claim must not take it first (the push would
+/// then answer "queued" instead of how its attempt went).
+async fn a_pushed_event_is_left_to_its_pusher(db: TestDb) {
+    let (store, merchant, _) = open(&db).await;
+    let w = insert(&store, &request(merchant, Some("push-1"), "1"), t0()).await;
+    let review = Transition {
+        event: Some(WithdrawalEvent::Review),
+        ..to(&[0], 2)
+    };
+    store
+        .transition(w.id, &review, t0(), &Events)
+        .await
+        .unwrap()
+        .unwrap();
+    let now = t0() + Duration::minutes(1);
+    let lease = Duration::seconds(6);
+    let event = store
+        .claim_due_events("worker", now, now + lease, 10)
+        .await
+        .unwrap()
+        .remove(0);
+    let failed = CallbackAttemptRecord {
+        success: false,
+        ..delivered(&event.event_id, merchant)
+    };
+    store
+        .finish_attempt(&event, &failed, &AttemptOutcome::Failed)
+        .await
+        .unwrap();
+
+    let pushed_at = now + Duration::minutes(1);
+    let queued = store
+        .push_event(merchant, &event.event_id, pushed_at + lease)
+        .await
+        .unwrap();
+    assert!(
+        matches!(queued, coffer_domain::ports::PushOutcome::Queued(_)),
+        "{queued:?}"
+    );
+    let polled = store
+        .claim_due_events("worker", pushed_at, pushed_at + lease, 10)
+        .await
+        .unwrap();
+    assert!(polled.is_empty(), "a worker took the pushed event: {polled:?}");
+    let claimed = store
+        .claim_event(event.id, "pusher", pushed_at, pushed_at + lease)
+        .await
+        .unwrap();
+    assert!(claimed.is_some(), "the pusher sends it");
+    // Had the pusher died before sending, the workers take it once it is due.
+    let later = pushed_at + lease + Duration::seconds(1);
+    let taken = store
+        .claim_due_events("worker", later, later + lease, 10)
+        .await
+        .unwrap();
+    assert_eq!(taken.len(), 1);
+}
+
+each_database!(
+    a_finishing_attempt_waits_for_the_orders_change,
+    a_pushed_event_is_left_to_its_pusher,
+);

@@ -3,7 +3,9 @@
 
 use chrono::Duration;
 use coffer_domain::clock::Clock;
+use coffer_domain::merchant_api::MerchantApiRepo;
 use coffer_testkit::{each_database, TestDb};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 
@@ -116,6 +118,34 @@ async fn a_reorg_voids_then_revives_and_callbacks_retry_until_code_zero(db: Test
         refused.body
     );
     assert_eq!(receiver.events().len(), sent_before, "nothing was sent");
+
+    // A push with no callback address waits for one, and stays the pusher's for a lease: no
+    // worker polling meanwhile takes it (a push that found the address would send it itself).
+    let cleared = app.callbacks(&token).save_url_to("").await;
+    assert_eq!(cleared.code(), 1, "{:?}", cleared.body);
+    let waiting = app.callbacks(&token).push(json!({"eventId": event_id})).await;
+    assert_eq!(
+        fields(waiting.data(), &["attempted", "reason"]),
+        json!([false, "no_address"])
+    );
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
+    let next = coffer_store::entities::callback_event::Entity::find()
+        .filter(coffer_store::entities::callback_event::Column::EventId.eq(&event_id))
+        .one(app.store.connection())
+        .await
+        .unwrap()
+        .unwrap()
+        .next_attempt_at;
+    assert_eq!(
+        next,
+        app.clock.now() + Duration::seconds(6),
+        "due for the workers after a lease"
+    );
+    let merchant = demo_merchant(&app).await;
+    app.store
+        .set_callback_url(merchant, Some(&receiver.url), app.clock.now())
+        .await
+        .unwrap();
 
     // A push answers how the attempt went.
     receiver.reply(Reply::NotJson);

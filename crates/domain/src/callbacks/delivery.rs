@@ -276,10 +276,12 @@ impl CallbackService {
     /// again (an older one would tell a state the order has left).
     pub async fn push(&self, ctx: &AuthContext, event_id: &str) -> AppResult<Pushed> {
         let now = self.ports.clock.now();
+        // Due for the workers only after a lease: this call sends it now itself, and a worker
+        // polling meanwhile must not take it first (the push would answer "queued").
         let event = match self
             .ports
             .outbox
-            .push_event(ctx.merchant_id, event_id, now)
+            .push_event(ctx.merchant_id, event_id, now + self.settings.lease)
             .await?
         {
             PushOutcome::Missing => return Err(AppError::Invalid(MsgKey::NoSuchRecord)),

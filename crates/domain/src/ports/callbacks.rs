@@ -204,13 +204,14 @@ pub trait CallbackOutbox: Send + Sync {
     ) -> AppResult<()>;
     /// Returns an event to the queue without an attempt (no callback address yet).
     async fn postpone_event(&self, id: i64, at: DateTime<Utc>) -> AppResult<()>;
-    /// Makes an event due now again (manual push). Only an order's newest event may go again:
-    /// an older one would tell the merchant a state the order has left.
+    /// Queues an event again (manual push), due for the workers at `due` (the pusher claims and
+    /// sends it before that). Only an order's newest event may go again: an older one would tell
+    /// the merchant a state the order has left.
     async fn push_event(
         &self,
         merchant_id: MerchantId,
         event_id: &str,
-        now: DateTime<Utc>,
+        due: DateTime<Utc>,
     ) -> AppResult<PushOutcome>;
     /// Makes the merchant's queued events due now (its callback address was set or changed).
     async fn wake_events(&self, merchant_id: MerchantId, now: DateTime<Utc>) -> AppResult<u64>;

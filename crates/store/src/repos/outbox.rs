@@ -125,7 +125,7 @@ impl CallbackOutbox for Store {
         &self,
         merchant_id: MerchantId,
         event_id: &str,
-        now: DateTime<Utc>,
+        due: DateTime<Utc>,
     ) -> AppResult<PushOutcome> {
         let db = self.connection();
         let Some(row) = callback_event::Entity::find()
@@ -149,7 +149,7 @@ impl CallbackOutbox for Store {
                 callback_event::Column::Status,
                 Expr::value(Stored(CallbackStatus::Pending)),
             )
-            .col_expr(callback_event::Column::NextAttemptAt, Expr::value(now))
+            .col_expr(callback_event::Column::NextAttemptAt, Expr::value(due))
             .filter(callback_event::Column::Id.eq(row.id))
             .exec(db)
             .await?;
