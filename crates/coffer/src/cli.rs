@@ -71,6 +71,12 @@ pub enum Admin {
     /// The hourly order buckets behind the totals: check them against the orders, or recompute them.
     #[command(subcommand)]
     Rollup(RollupCmd),
+    /// Merchants' points: balances, grants, credit limits.
+    #[command(subcommand)]
+    Points(crate::admin_points::PointsCmd),
+    /// The points ledger: check its invariants.
+    #[command(subcommand)]
+    Ledger(crate::admin_points::LedgerCmd),
     /// Show mails kept in the outbox (mail.transport = "outbox").
     Outbox {
         /// Only mails to this address.
@@ -213,6 +219,8 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::Token(cmd) => crate::admin_wallets::token(config, &store, cmd).await?,
         Admin::Address(cmd) => crate::admin_wallets::address(config, &store, cmd).await?,
         Admin::Devchain(cmd) => crate::devchain_cli::run(config, &store, cmd).await?,
+        Admin::Points(cmd) => crate::admin_points::points(&store, cmd).await?,
+        Admin::Ledger(cmd) => crate::admin_points::ledger(&store, cmd).await?,
         Admin::Ip(IpCmd::List { pending }) => {
             for ip in store.all_ips(pending).await.map_err(anyhow::Error::msg)? {
                 let status = apply_status_label(ip.apply_status);

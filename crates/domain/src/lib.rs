@@ -28,6 +28,7 @@ pub mod merchant_api;
 pub mod messages;
 pub mod orders;
 pub mod password_reset;
+pub mod points;
 pub mod ports;
 pub mod registration;
 pub mod reports;

@@ -139,6 +139,13 @@ impl Store {
     }
 
     /// The merchant of the user with this e-mail.
+    pub async fn merchant_exists(&self, merchant_id: i64) -> Result<bool, AppError> {
+        Ok(merchant::Entity::find_by_id(merchant_id)
+            .one(self.connection())
+            .await?
+            .is_some())
+    }
+
     pub async fn merchant_of(&self, email: &str) -> Result<Option<i64>, AppError> {
         let email = Email::parse(email)?;
         let user = app_user::Entity::find()

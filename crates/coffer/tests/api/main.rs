@@ -53,6 +53,7 @@ mod merchant_refusals;
 mod merchant_signing;
 mod not_credited;
 mod operation_log;
+mod points_cli;
 mod parity;
 mod receiver;
 mod reports;

@@ -9,8 +9,8 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries, CollectionSteps,
     ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal,
-    LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo,
-    TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    LedgerAudit, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RoleRepo, ScanRepo,
+    SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -53,6 +53,8 @@ pub struct Ports {
     pub collection_fees: Arc<dyn CollectionFees>,
     pub leases: Arc<dyn LeaseRenewal>,
     pub export_runs: Arc<dyn ExportRuns>,
+    pub points: Arc<dyn PointsLedger>,
+    pub ledger_audit: Arc<dyn LedgerAudit>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -97,6 +99,8 @@ impl Ports {
             + CollectionFees
             + LeaseRenewal
             + ExportRuns
+            + PointsLedger
+            + LedgerAudit
             + 'static,
     {
         Ports {
@@ -134,6 +138,8 @@ impl Ports {
             collection_fees: store.clone(),
             leases: store.clone(),
             export_runs: store.clone(),
+            points: store.clone(),
+            ledger_audit: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

@@ -8,6 +8,7 @@
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::codes::StoredCode;
 use coffer_domain::collection::state::CollectionStatus;
+use coffer_domain::points::{AccountKind, Cause, PointAsset, TransferKind};
 use coffer_domain::ports::{
     AccountStatus, ApplyStatus, AssetStatus, CallbackStatus, CollectTrigger, HotWalletStatus, MerchantStatus,
     NotifyStatus, OrderStatus, ReviewAction, StepKind, StepState, WithdrawalSource,
@@ -91,18 +92,22 @@ macro_rules! stored_as_code {
 }
 
 stored_as_code!(
+    AccountKind,
     AccountStatus,
     ApplyStatus,
     AssetStatus,
     CallbackStatus,
+    Cause,
     CollectTrigger,
     CollectionStatus,
     HotWalletStatus,
     MerchantStatus,
     NotifyStatus,
     OrderStatus,
+    PointAsset,
     ReviewAction,
     StepKind,
     StepState,
+    TransferKind,
     WithdrawalSource
 );

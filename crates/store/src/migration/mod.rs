@@ -45,6 +45,8 @@ mod m20261130_000001_devchain_tables;
 mod m20261130_000002_not_announced;
 // Exports: the ones running now, counted across the nodes
 mod m20261130_000003_export_run;
+// Points: what merchants pay the provider
+mod m20261201_000001_points;
 mod schema;
 
 pub struct Migrator;
@@ -98,6 +100,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000002_not_announced::Migration),
             // Exports: the ones running now, counted across the nodes
             Box::new(m20261130_000003_export_run::Migration),
+            // Points: what merchants pay the provider
+            Box::new(m20261201_000001_points::Migration),
         ]
     }
 }

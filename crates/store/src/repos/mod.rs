@@ -27,12 +27,15 @@ mod ips;
 mod leases;
 mod logs;
 // Callbacks
+mod ledger_audit;
 mod merchant_api;
 mod order_keyset;
 mod order_queries;
 mod order_sums;
 mod outbox;
 mod platform_key;
+pub(crate) mod points;
+mod points_apply;
 mod query;
 mod roles;
 pub(crate) mod rollup;
