@@ -110,6 +110,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         plan_every: ms(shipped.workers.collect_plan_ms),
         sweeper: app.sweeper.clone(),
         sweep_every: ms(shipped.collection.sweep_ms),
+        points: app.points.clone(),
         scan_every: ms(shipped.workers.scan_interval_ms),
         poll_every: ms(shipped.workers.callback_poll_ms),
         execute_every: ms(shipped.withdrawals.poll_ms),

@@ -14,6 +14,7 @@ use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::DepositService;
 use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::orders::OrderLists;
+use coffer_domain::points::ledger::PointsService;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::balances::{BalanceReader, BalanceSettings};
@@ -52,6 +53,7 @@ pub struct Services {
     pub platform_keys: Arc<PlatformKeys>,
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub sweeper: Arc<SweepExecutor>,
+    pub points: Arc<PointsService>,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -145,6 +147,10 @@ pub async fn build_services(
         chains.registry.clone(),
         worker("sweeps"),
     );
+    let points = Arc::new(PointsService::new(
+        ports.clone(),
+        Duration::hours(config.points.hold_hours),
+    ));
     let parts = StateParts {
         sealer,
         auth,
@@ -166,6 +172,7 @@ pub async fn build_services(
         platform_keys,
         executor: withdrawals.executor,
         sweeper,
+        points,
         process,
     })
 }
@@ -188,6 +195,7 @@ pub struct App {
     pub balances: Arc<BalanceReader>,
     pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
     pub sweeper: Arc<SweepExecutor>,
+    pub points: Arc<PointsService>,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -260,6 +268,7 @@ impl App {
             platform_keys: services.platform_keys,
             executor: services.executor,
             sweeper: services.sweeper,
+            points: services.points,
             withdrawals,
             balances,
             planner,
@@ -304,6 +313,7 @@ impl App {
                 balances: self.balances.clone(),
                 planner: self.planner.clone(),
                 sweeper: self.sweeper.clone(),
+                points: self.points.clone(),
                 sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),

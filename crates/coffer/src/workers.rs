@@ -16,6 +16,7 @@ use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
 use coffer_domain::error::AppResult;
 use coffer_domain::heartbeat::Heartbeat;
+use coffer_domain::points::ledger::PointsService;
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
 use coffer_domain::wallets::balances::BalanceReader;
 use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
@@ -44,6 +45,9 @@ impl HeadSource for ScannedHeads {
 
 /// How often expired rows are deleted (a cheap indexed delete; once at start, then hourly).
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
+
+/// How often the points holds that ran out are voided (any node; a hold resolves once).
+const HOLD_EXPIRY_EVERY: Duration = Duration::from_secs(60);
 
 /// How often the balance worker looks for new addresses and due readings (each reading is
 /// due every `workers.balance_every_secs`).
@@ -87,6 +91,7 @@ pub struct WorkerSet {
     pub sweeper: Arc<SweepExecutor>,
     /// The sweep executor's tick.
     pub sweep_every: Duration,
+    pub points: Arc<PointsService>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -239,6 +244,7 @@ impl Workers {
             plan_every,
             sweeper,
             sweep_every,
+            points,
             scan_every,
             poll_every,
             execute_every,
@@ -285,6 +291,13 @@ impl Workers {
             sweeper,
             |sweeper| async move { sweeper.step().await },
             |report| *report == SweepReport::default(),
+        ));
+        handles.push(rounds(
+            HOLD_EXPIRY_EVERY,
+            "points hold expiry",
+            points,
+            |points| async move { points.expire_holds(500).await },
+            |voided| *voided == 0,
         ));
         handles.push(rounds(
             HOUSEKEEPING_EVERY,

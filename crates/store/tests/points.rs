@@ -370,7 +370,86 @@ async fn random_sequences_agree_with_the_model_and_verify(db: TestDb) {
     }
 }
 
+/// The service's fee path: held once, short without points, settled once, and a hold nothing
+/// resolved voided by the expiry round when its time has passed, not before.
+async fn the_fee_service_holds_settles_and_expires(db: TestDb) {
+    use coffer_domain::clock::ManualClock;
+    use coffer_domain::points::ledger::{Fee, FeeHold, PointsService};
+    let (store, a, _) = open(&db).await;
+    let clock = Arc::new(ManualClock::new(t0()));
+    let ports = coffer_domain::ports::Ports::all_from(Arc::new(store.clone()), clock.clone());
+    let points = PointsService::new(ports, Duration::hours(24));
+    let fee = Fee {
+        asset: PointAsset::Usdt,
+        amount: 2 * POINT_UNITS,
+        rate_id: Some(7),
+    };
+    assert_eq!(
+        points.hold_fee(a, Cause::PaymentFee, 1, fee).await.unwrap(),
+        FeeHold::Short {
+            needed: 2 * POINT_UNITS,
+            spendable: 0
+        }
+    );
+    one(
+        &store,
+        recharge(a, PointAsset::Usdt, "recharge:dev:0x3:0", 3 * POINT_UNITS, t0()),
+    )
+    .await;
+    assert_eq!(
+        points.hold_fee(a, Cause::PaymentFee, 1, fee).await.unwrap(),
+        FeeHold::Held
+    );
+    assert_eq!(
+        points.hold_fee(a, Cause::PaymentFee, 1, fee).await.unwrap(),
+        FeeHold::Held
+    );
+    assert_eq!(usdt(&store, a).await.available(), POINT_UNITS);
+    let free = Fee { amount: 0, ..fee };
+    assert_eq!(
+        points.hold_fee(a, Cause::PaymentFee, 2, free).await.unwrap(),
+        FeeHold::Free
+    );
+    assert_eq!(
+        points
+            .settle_fee(Cause::PaymentFee, 2, Resolution::Void)
+            .await
+            .unwrap(),
+        None
+    );
+    let held = store.transfer_by_key("fee:withdrawal:1").await.unwrap().unwrap();
+    assert_eq!(
+        (held.origin.rate_id, held.origin.reference.as_str()),
+        (Some(7), "withdrawal:1")
+    );
+
+    one(&store, hold(a, 5, POINT_UNITS, t0())).await;
+    clock.advance(Duration::hours(23));
+    assert_eq!(
+        points.expire_holds(100).await.unwrap(),
+        1,
+        "the collection hold ran out after an hour"
+    );
+    assert_eq!(points.expire_holds(100).await.unwrap(), 0);
+    clock.advance(Duration::hours(2));
+    assert_eq!(
+        points.expire_holds(100).await.unwrap(),
+        1,
+        "the payment hold ran out after a day"
+    );
+    assert!(matches!(
+        points
+            .settle_fee(Cause::PaymentFee, 1, Resolution::Post(POINT_UNITS))
+            .await
+            .unwrap(),
+        Some(Outcome::Refused(Refusal::AlreadyResolved(TransferKind::Expiry)))
+    ));
+    assert_eq!(usdt(&store, a).await.available(), 3 * POINT_UNITS);
+    verified(&store).await;
+}
+
 each_database!(
+    the_fee_service_holds_settles_and_expires,
     a_fee_is_held_posted_once_and_a_retry_charges_nothing,
     fifty_concurrent_holds_of_one_point_against_ten_give_exactly_ten,
     random_sequences_agree_with_the_model_and_verify,

@@ -62,6 +62,7 @@ pub struct Config {
     pub callbacks: CallbacksConfig,
     pub withdrawals: WithdrawalsConfig,
     pub collection: CollectionConfig,
+    pub points: PointsConfig,
     /// Real chains (EVM, TRON); none by default.
     #[serde(default)]
     pub chains: Vec<ChainConfig>,
@@ -152,6 +153,13 @@ pub struct CollectionConfig {
     /// Tests only: abort the process right after a top-up or a sweep is signed or broadcast.
     #[serde(default)]
     pub halt_after: Option<SweepHaltAfter>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointsConfig {
+    /// How long a fee hold stands before the hold-expiry round voids it.
+    pub hold_hours: i64,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

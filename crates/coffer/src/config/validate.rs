@@ -35,6 +35,9 @@ impl Config {
         {
             return invalid("database.url", "must start with sqlite:// or postgres://");
         }
+        if !(1..=24 * 366).contains(&self.points.hold_hours) {
+            return invalid("points.hold_hours", "must be 1 to 8784 (a year)");
+        }
         if self.database.max_connections == 0 {
             return invalid("database.max_connections", "must be at least 1");
         }

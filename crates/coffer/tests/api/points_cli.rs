@@ -38,25 +38,71 @@ async fn grants_happen_once_and_verify_names_a_tampered_account(db: TestDb) {
     let app = spawn_app(db).await;
     let merchant = demo_merchant(&app).await.to_string();
     let m = merchant.as_str();
-    let grant = ["points", "grant", "--merchant", m, "--asset", "usdt", "--amount", "12.5", "--reference", "T-1"];
+    let grant = [
+        "points",
+        "grant",
+        "--merchant",
+        m,
+        "--asset",
+        "usdt",
+        "--amount",
+        "12.5",
+        "--reference",
+        "T-1",
+    ];
     let (code, out, _) = said(&admin(&app, &grant));
     assert_eq!(code, Some(0));
-    assert!(out.starts_with("Done: transfer ") && out.ends_with("available now 12.5.\n"), "{out}");
+    assert!(
+        out.starts_with("Done: transfer ") && out.ends_with("available now 12.5.\n"),
+        "{out}"
+    );
     // The same command again (a retry): nothing more.
     let (code, out, _) = said(&admin(&app, &grant));
     assert_eq!(code, Some(0));
     assert!(out.starts_with("Already done: transfer "), "{out}");
     // The same reference for another amount is refused.
-    let other = ["points", "grant", "--merchant", m, "--asset", "usdt", "--amount", "1", "--reference", "T-1"];
+    let other = [
+        "points",
+        "grant",
+        "--merchant",
+        m,
+        "--asset",
+        "usdt",
+        "--amount",
+        "1",
+        "--reference",
+        "T-1",
+    ];
     let (code, _, err) = said(&admin(&app, &other));
     assert_eq!(code, Some(1));
     assert!(err.contains("was used for another grant"), "{err}");
     // Taking back more than it holds is refused; within the credit limit it is not.
-    let take = ["points", "grant", "--merchant", m, "--asset", "usdt", "--amount", "13", "--reference", "T-2", "--take"];
+    let take = [
+        "points",
+        "grant",
+        "--merchant",
+        m,
+        "--asset",
+        "usdt",
+        "--amount",
+        "13",
+        "--reference",
+        "T-2",
+        "--take",
+    ];
     let (code, _, err) = said(&admin(&app, &take));
     assert_eq!(code, Some(1));
     assert!(err.contains("can give back at most 12.5"), "{err}");
-    let limit = ["points", "credit-limit", "--merchant", m, "--asset", "usdt", "--amount", "0.5"];
+    let limit = [
+        "points",
+        "credit-limit",
+        "--merchant",
+        m,
+        "--asset",
+        "usdt",
+        "--amount",
+        "0.5",
+    ];
     assert_eq!(said(&admin(&app, &limit)).0, Some(0));
     let (code, out, _) = said(&admin(&app, &take));
     assert_eq!(code, Some(0), "{out}");
@@ -67,7 +113,18 @@ async fn grants_happen_once_and_verify_names_a_tampered_account(db: TestDb) {
          TRX points\tposted 0\theld 0\tavailable 0\tcredit limit 0\n"
     );
     // Bad input: a float's rounding, an unknown merchant.
-    let bad = ["points", "grant", "--merchant", m, "--asset", "trx", "--amount", "0.0000001", "--reference", "T-3"];
+    let bad = [
+        "points",
+        "grant",
+        "--merchant",
+        m,
+        "--asset",
+        "trx",
+        "--amount",
+        "0.0000001",
+        "--reference",
+        "T-3",
+    ];
     let (code, _, err) = said(&admin(&app, &bad));
     assert_eq!(code, Some(1));
     assert!(err.contains("at most 6 decimals"), "{err}");
@@ -79,15 +136,24 @@ async fn grants_happen_once_and_verify_names_a_tampered_account(db: TestDb) {
     assert!(out.starts_with("The ledger holds: 2 accounts agree"), "{out}");
     // A balance changed by hand: verify finds it and fails.
     point_account::Entity::update_many()
-        .col_expr(point_account::Column::CreditsPosted, Expr::col(point_account::Column::CreditsPosted).add(1))
+        .col_expr(
+            point_account::Column::CreditsPosted,
+            Expr::col(point_account::Column::CreditsPosted).add(1),
+        )
         .filter(point_account::Column::MerchantId.eq(demo_merchant(&app).await))
         .exec(app.store.connection())
         .await
         .unwrap();
     let (code, out, err) = said(&admin(&app, &["ledger", "verify"]));
     assert_eq!(code, Some(1));
-    assert!(out.contains("asset USDT points: accounts sum to 1 posted"), "{out}");
-    assert!(out.contains(&format!("merchant {m} USDT points: stored debits")), "{out}");
+    assert!(
+        out.contains("asset USDT points: accounts sum to 1 posted"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("merchant {m} USDT points: stored debits")),
+        "{out}"
+    );
     assert!(err.contains("2 differences in the points ledger"), "{err}");
 }
 
