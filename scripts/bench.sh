@@ -7,7 +7,9 @@
 # (bench_collection); TRON collection on the node double with 3-second blocks: sweeps confirmed per
 # minute and fee efficiency, spent / the chain's minimum per sweep (bench_collection_tron); EVM
 # collection fee efficiency on anvil, the same ratio per ERC20 sweep, with market traffic and idle (bench_collection_evm); how long a
-# node killed with SIGKILL leaves its work before the other node takes it, per kind of work (bench_takeover); then the
+# node killed with SIGKILL leaves its work before the other node takes it, per kind of work (bench_takeover); points-ledger
+# transfers per second for one busy account and for 1,000 accounts, one a call and in batches, beside a plain insert rate
+# measured in the same run (bench_ledger); then the
 # console's bundle sizes
 # from web/dist (`make bench` builds it first): the login page's gzip JavaScript and the largest route
 # chunk, measured by web/scripts/bundle-size.mjs, the script the budget test uses.
@@ -25,6 +27,8 @@ cargo run --release --locked -q -p coffer --example bench_scale
 cargo run --release --locked -q -p coffer --example bench_collection
 cargo run --release --locked -q -p coffer --example bench_collection_evm
 cargo run --release --locked -q -p coffer --example bench_collection_tron
+# Points-ledger transfers per second, one busy account and 1,000 accounts, beside plain inserts.
+cargo run --release --locked -q -p coffer --example bench_ledger
 # Two real `coffer serve` (the release binary) on the throwaway PostgreSQL, one killed with SIGKILL.
 cargo build --release --locked -q -p coffer --bin coffer
 cargo run --release --locked -q -p coffer --example bench_takeover

@@ -36,6 +36,7 @@ mod outbox;
 mod platform_key;
 pub(crate) mod points;
 mod points_apply;
+mod points_batch;
 mod query;
 mod roles;
 pub(crate) mod rollup;

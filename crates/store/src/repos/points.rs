@@ -11,7 +11,8 @@ use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
 
-use super::points_apply::{account_id, apply};
+use super::points_apply::apply;
+use super::points_batch::account_id;
 use super::query::{page_as, within};
 use crate::entities::{point_account as account, point_open_hold as open_hold, point_transfer as transfer};
 use crate::Store;
@@ -142,29 +143,35 @@ pub(crate) async fn named(db: &impl ConnectionTrait, rows: Vec<transfer::Model>)
     };
     rows.into_iter()
         .map(|row| {
-            Ok(Transfer {
-                id: row.id,
-                debit: name(row.debit_account_id)?,
-                credit: name(row.credit_account_id)?,
-                key: row.transfer_key,
-                kind: row.kind.0,
-                asset: row.asset.0,
-                amount: row.amount,
-                pending_id: row.pending_id,
-                hold_until: row.hold_until,
-                merchant_id: row.merchant_id,
-                cause: row.cause.0,
-                origin: Origin {
-                    reference: row.reference,
-                    rate_id: row.rate_id,
-                    chain: row.chain,
-                    tx_hash: row.tx_hash,
-                },
-                available_after: row.available_after,
-                created_at: row.created_at,
-            })
+            let (debit, credit) = (name(row.debit_account_id)?, name(row.credit_account_id)?);
+            Ok(named_with(row, debit, credit))
         })
         .collect()
+}
+
+/// A stored transfer as the domain's record, its accounts' names known.
+pub(crate) fn named_with(row: transfer::Model, debit: AccountRef, credit: AccountRef) -> Transfer {
+    Transfer {
+        id: row.id,
+        debit,
+        credit,
+        key: row.transfer_key,
+        kind: row.kind.0,
+        asset: row.asset.0,
+        amount: row.amount,
+        pending_id: row.pending_id,
+        hold_until: row.hold_until,
+        merchant_id: row.merchant_id,
+        cause: row.cause.0,
+        origin: Origin {
+            reference: row.reference,
+            rate_id: row.rate_id,
+            chain: row.chain,
+            tx_hash: row.tx_hash,
+        },
+        available_after: row.available_after,
+        created_at: row.created_at,
+    }
 }
 
 /// One stored transfer as the domain's record.
