@@ -29,6 +29,7 @@ pub mod messages;
 pub mod orders;
 pub mod password_reset;
 pub mod ports;
+pub mod rates;
 pub mod registration;
 pub mod reports;
 mod signin;

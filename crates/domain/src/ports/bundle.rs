@@ -9,8 +9,8 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries, CollectionSteps,
     ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal,
-    LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo,
-    TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, RateRepo, RoleRepo, ScanRepo, SeedRepo,
+    SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -53,6 +53,7 @@ pub struct Ports {
     pub collection_fees: Arc<dyn CollectionFees>,
     pub leases: Arc<dyn LeaseRenewal>,
     pub export_runs: Arc<dyn ExportRuns>,
+    pub rates: Arc<dyn RateRepo>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -97,6 +98,7 @@ impl Ports {
             + CollectionFees
             + LeaseRenewal
             + ExportRuns
+            + RateRepo
             + 'static,
     {
         Ports {
@@ -134,6 +136,7 @@ impl Ports {
             collection_fees: store.clone(),
             leases: store.clone(),
             export_runs: store.clone(),
+            rates: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

@@ -12,6 +12,7 @@ use coffer_domain::ports::{
     AccountStatus, ApplyStatus, AssetStatus, CallbackStatus, CollectTrigger, HotWalletStatus, MerchantStatus,
     NotifyStatus, OrderStatus, ReviewAction, StepKind, StepState, WithdrawalSource,
 };
+use coffer_domain::rates::{ChargeMode, PayMode, Service};
 use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, ValueType, ValueTypeErr};
 use sea_orm::{ColIdx, DbErr, QueryResult, TryGetError, TryGetable, Value};
 
@@ -95,13 +96,16 @@ stored_as_code!(
     ApplyStatus,
     AssetStatus,
     CallbackStatus,
+    ChargeMode,
     CollectTrigger,
     CollectionStatus,
     HotWalletStatus,
     MerchantStatus,
     NotifyStatus,
     OrderStatus,
+    PayMode,
     ReviewAction,
+    Service,
     StepKind,
     StepState,
     WithdrawalSource

@@ -45,6 +45,8 @@ mod m20261130_000001_devchain_tables;
 mod m20261130_000002_not_announced;
 // Exports: the ones running now, counted across the nodes
 mod m20261130_000003_export_run;
+// The rate card: what each service costs a merchant, over time
+mod m20261201_000002_service_rate;
 mod schema;
 
 pub struct Migrator;
@@ -98,6 +100,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000002_not_announced::Migration),
             // Exports: the ones running now, counted across the nodes
             Box::new(m20261130_000003_export_run::Migration),
+            // The rate card: what each service costs a merchant, over time
+            Box::new(m20261201_000002_service_rate::Migration),
         ]
     }
 }

@@ -34,6 +34,7 @@ mod order_sums;
 mod outbox;
 mod platform_key;
 mod query;
+mod rates;
 mod roles;
 pub(crate) mod rollup;
 mod rollup_audit;
