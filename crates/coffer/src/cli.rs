@@ -71,6 +71,9 @@ pub enum Admin {
     /// The hourly order buckets behind the totals: check them against the orders, or recompute them.
     #[command(subcommand)]
     Rollup(RollupCmd),
+    /// The rate card: what each service costs a merchant (set, list).
+    #[command(subcommand)]
+    Rate(crate::admin_rates::RateCmd),
     /// Show mails kept in the outbox (mail.transport = "outbox").
     Outbox {
         /// Only mails to this address.
@@ -204,6 +207,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             // Its seed exists from activation on: deposit addresses can be derived at once.
             let (_, vault) = open_vault(config, &store).await?;
             vault.ensure_seed(merchant_id).await.map_err(anyhow::Error::msg)?;
+            crate::admin_rates::ensure_defaults(config, &store).await?;
         }
         Admin::Merchant(MerchantCmd::Disable { email }) => {
             set_status(&store, &email, MerchantStatus::Disabled).await?;
@@ -213,6 +217,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::Token(cmd) => crate::admin_wallets::token(config, &store, cmd).await?,
         Admin::Address(cmd) => crate::admin_wallets::address(config, &store, cmd).await?,
         Admin::Devchain(cmd) => crate::devchain_cli::run(config, &store, cmd).await?,
+        Admin::Rate(cmd) => crate::admin_rates::rate(config, &store, cmd).await?,
         Admin::Ip(IpCmd::List { pending }) => {
             for ip in store.all_ips(pending).await.map_err(anyhow::Error::msg)? {
                 let status = apply_status_label(ip.apply_status);
@@ -267,6 +272,7 @@ async fn seed_demo(config: &Config, store: &coffer_store::Store) -> anyhow::Resu
         .context("the demo merchant")?;
     let (_, vault) = open_vault(config, store).await?;
     vault.ensure_seed(merchant_id).await.map_err(anyhow::Error::msg)?;
+    crate::admin_rates::ensure_defaults(config, store).await?;
     let what = match outcome {
         DemoOutcome::Created => "Demo merchant created.",
         DemoOutcome::PasswordReset => "Demo merchant exists; its password was reset.",

@@ -1,6 +1,7 @@
 //! The `coffer` binary's library: configuration, wiring and the command line, shared with
 //! the integration tests.
 
+pub mod admin_rates;
 pub mod admin_wallets;
 pub mod app;
 pub mod chains;
@@ -10,6 +11,7 @@ pub mod config;
 pub mod devchain_cli;
 pub mod keys;
 pub mod mailer;
+pub mod rates;
 mod state;
 pub mod telemetry;
 pub mod transport;

@@ -6,11 +6,13 @@ use figment::Figment;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+mod billing;
 mod chains;
 #[cfg(test)]
 mod chains_tests;
 mod validate;
 
+pub use billing::BillingConfig;
 pub use chains::{ChainConfig, EvmConfig, FamilyConfig, FamilySettings, TokenConfig, TronConfig};
 
 /// A value that must never be printed. Serializes as a fixed mask.
@@ -62,6 +64,7 @@ pub struct Config {
     pub callbacks: CallbacksConfig,
     pub withdrawals: WithdrawalsConfig,
     pub collection: CollectionConfig,
+    pub billing: BillingConfig,
     /// Real chains (EVM, TRON); none by default.
     #[serde(default)]
     pub chains: Vec<ChainConfig>,
