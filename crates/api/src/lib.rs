@@ -27,6 +27,7 @@ mod merchant;
 mod ops;
 mod orders;
 mod personal;
+mod rates;
 mod reports;
 pub mod session;
 mod system;
@@ -78,6 +79,8 @@ pub struct AppState {
     pub reports: Arc<coffer_domain::reports::ReportService>,
     /// Collect (menu 5): what waits, the collections.
     pub collection: Arc<coffer_domain::collection::service::CollectionService>,
+    /// Service list (menu 10): the rate card.
+    pub rates: Arc<coffer_domain::rates::RateCard>,
     /// The exports each merchant runs at once, on all the nodes together.
     pub export_slots: Arc<coffer_domain::limits::ExportSlots>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
@@ -204,6 +207,7 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/address/pagelist" => wallets::address_page;
         post "/api/partner/collect/waiting" => collection::waiting_page;
         post "/api/partner/collect/fees" => collection_records::fees;
+        post "/api/partner/service/rates" => rates::list;
         post "/api/partner/collect/page_list" => collection_records::collections_page;
         post "/api/partner/collect/export" => collection_export::collections;
         post "/api/partner/collect/detail" => collection_records::collection_detail;

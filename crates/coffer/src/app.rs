@@ -151,6 +151,12 @@ pub async fn build_services(
         ports.clone(),
         Duration::hours(config.points.hold_hours),
     ));
+    // Every merchant has a row of each service before anyone reads or charges one.
+    let rates = Arc::new(crate::rates::rate_card(config, ports.clone()));
+    rates
+        .ensure_defaults(&rates.defaults, ports.clock.now())
+        .await
+        .map_err(anyhow::Error::msg)?;
     let parts = StateParts {
         sealer,
         auth,
@@ -159,6 +165,7 @@ pub async fn build_services(
         callbacks: callbacks.clone(),
         withdrawals: withdrawals.service,
         chains: chains.registry.clone(),
+        rates,
         exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;

@@ -77,6 +77,9 @@ pub enum Admin {
     /// The points ledger: check its invariants.
     #[command(subcommand)]
     Ledger(crate::admin_points::LedgerCmd),
+    /// The rate card: what each service costs a merchant (set, list).
+    #[command(subcommand)]
+    Rate(crate::admin_rates::RateCmd),
     /// Show mails kept in the outbox (mail.transport = "outbox").
     Outbox {
         /// Only mails to this address.
@@ -210,6 +213,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             // Its seed exists from activation on: deposit addresses can be derived at once.
             let (_, vault) = open_vault(config, &store).await?;
             vault.ensure_seed(merchant_id).await.map_err(anyhow::Error::msg)?;
+            crate::admin_rates::ensure_defaults(config, &store).await?;
         }
         Admin::Merchant(MerchantCmd::Disable { email }) => {
             set_status(&store, &email, MerchantStatus::Disabled).await?;
@@ -221,6 +225,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::Devchain(cmd) => crate::devchain_cli::run(config, &store, cmd).await?,
         Admin::Points(cmd) => crate::admin_points::points(&store, cmd).await?,
         Admin::Ledger(cmd) => crate::admin_points::ledger(&store, cmd).await?,
+        Admin::Rate(cmd) => crate::admin_rates::rate(config, &store, cmd).await?,
         Admin::Ip(IpCmd::List { pending }) => {
             for ip in store.all_ips(pending).await.map_err(anyhow::Error::msg)? {
                 let status = apply_status_label(ip.apply_status);
@@ -275,6 +280,7 @@ async fn seed_demo(config: &Config, store: &coffer_store::Store) -> anyhow::Resu
         .context("the demo merchant")?;
     let (_, vault) = open_vault(config, store).await?;
     vault.ensure_seed(merchant_id).await.map_err(anyhow::Error::msg)?;
+    crate::admin_rates::ensure_defaults(config, store).await?;
     let what = match outcome {
         DemoOutcome::Created => "Demo merchant created.",
         DemoOutcome::PasswordReset => "Demo merchant exists; its password was reset.",

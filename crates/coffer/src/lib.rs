@@ -2,6 +2,7 @@
 //! the integration tests.
 
 pub mod admin_points;
+pub mod admin_rates;
 pub mod admin_wallets;
 pub mod app;
 pub mod chains;
@@ -11,6 +12,7 @@ pub mod config;
 pub mod devchain_cli;
 pub mod keys;
 pub mod mailer;
+pub mod rates;
 mod state;
 pub mod telemetry;
 pub mod transport;

@@ -32,6 +32,7 @@ pub(crate) struct StateParts {
     pub(crate) callbacks: Arc<CallbackService>,
     pub(crate) withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     pub(crate) chains: Arc<ChainRegistry>,
+    pub(crate) rates: Arc<coffer_domain::rates::RateCard>,
     /// The name this process's running exports are leased under (`<process>/exports`).
     pub(crate) exports_owner: String,
 }
@@ -74,6 +75,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         callbacks,
         withdrawals,
         chains,
+        rates,
         exports_owner,
     } = parts;
     let access = AccessService {
@@ -119,6 +121,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         withdrawals,
         reports,
         collection,
+        rates,
         export_slots: Arc::new(ExportSlots {
             runs: ports.export_runs.clone(),
             clock: ports.clock.clone(),

@@ -30,6 +30,7 @@ pub mod orders;
 pub mod password_reset;
 pub mod points;
 pub mod ports;
+pub mod rates;
 pub mod registration;
 pub mod reports;
 mod signin;

@@ -57,6 +57,14 @@ fn released_migrations_keep_their_names() {
         "m20261126_000001_order_total",
         "m20261126_000002_rollup_count_index",
         "m20261127_000001_collection",
+        "m20261128_000001_collection_steps",
+        "m20261129_000001_asset_collected",
+        "m20261129_000003_lease_heartbeat",
+        "m20261130_000001_devchain_tables",
+        "m20261130_000002_not_announced",
+        "m20261130_000003_export_run",
+        "m20261201_000001_points",
+        "m20261201_000002_service_rate",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()

@@ -6,11 +6,13 @@ use figment::Figment;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+mod billing;
 mod chains;
 #[cfg(test)]
 mod chains_tests;
 mod validate;
 
+pub use billing::BillingConfig;
 pub use chains::{ChainConfig, EvmConfig, FamilyConfig, FamilySettings, TokenConfig, TronConfig};
 
 /// A value that must never be printed. Serializes as a fixed mask.
@@ -63,6 +65,7 @@ pub struct Config {
     pub withdrawals: WithdrawalsConfig,
     pub collection: CollectionConfig,
     pub points: PointsConfig,
+    pub billing: BillingConfig,
     /// Real chains (EVM, TRON); none by default.
     #[serde(default)]
     pub chains: Vec<ChainConfig>,

@@ -68,3 +68,43 @@ fn secrets_never_print() {
     );
     assert!(printed.contains("[redacted]"));
 }
+
+#[test]
+fn built_in_rates_charge_nothing_and_bad_rates_name_their_key() {
+    use coffer_domain::rates::{ChargeMode, DefaultRates, PeggedTokens};
+    let config = with("").unwrap();
+    assert_eq!(config.billing.defaults(), DefaultRates::default());
+    assert!(config
+        .billing
+        .defaults()
+        .0
+        .iter()
+        .all(|(_, terms)| terms.fixed == 0 && terms.percent_ppm == 0));
+    assert_eq!(
+        config.billing.pegged(),
+        PeggedTokens(vec!["USDT".into(), "USDC".into()])
+    );
+    let set =
+        with("[billing.payment]\nmode = \"percent\"\npercent = \"0.5\"\nmin = \"0.1\"\npay = \"postpaid\"")
+            .unwrap();
+    let payment = set.billing.defaults().0[1].1;
+    assert_eq!(
+        (payment.mode, payment.percent_ppm, payment.min),
+        (ChargeMode::Percent, 5000, Some(100_000))
+    );
+    let err = with("[billing.payment]\nmode = \"percent\"\npercent = \"101\"\npay = \"prepaid\"")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("billing.payment") && err.contains("0 to 100"),
+        "{err}"
+    );
+    let err = with("[billing.monthly]\nmode = \"fixed\"\npay = \"prepaid\"")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("billing.monthly"), "{err}");
+    let err = with("[billing]\npegged_tokens = [\"US DT\"]")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("billing.pegged_tokens"), "{err}");
+}

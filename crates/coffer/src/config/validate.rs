@@ -121,6 +121,7 @@ impl Config {
         if !(0..=8760).contains(&self.withdrawals.review_cooling_off_hours) {
             return invalid("withdrawals.review_cooling_off_hours", "must be 0 to 8760");
         }
+        self.billing.validate()?;
         super::chains::validate_chains(&self.chains)
     }
 }

@@ -55,6 +55,7 @@ mod not_credited;
 mod operation_log;
 mod parity;
 mod points_cli;
+mod rates;
 mod receiver;
 mod reports;
 mod restart;

@@ -351,6 +351,35 @@ declare_messages! {
         "该域名解析到内网、本机或保留地址，Coffer 不会向其发送请求",
         "該域名解析到內網、本機或保留地址，Coffer 不會向其發送請求",
     ],
+    // The rate card (what services cost a merchant)
+    RateModeNotForService "rate_mode_not_for_service" [
+        "This charge mode is not available for this service: the monthly fee is charged monthly, energy per use or monthly",
+        "该服务不支持此收费方式：月费按月收取，能量按次或按月收取",
+        "該服務不支持此收費方式：月費按月收取，能量按次或按月收取",
+    ],
+    RateFieldsNotForMode "rate_fields_not_for_mode" [
+        "A percent rate takes a percent with an optional minimum and maximum; a fixed or monthly rate takes only an amount",
+        "按比例收费只填比例及可选的最低、最高金额；固定或按月收费只填金额",
+        "按比例收費只填比例及可選的最低、最高金額；固定或按月收費只填金額",
+    ],
+    RatePercentRange "rate_percent_range" [
+        "The percent must be 0 to 100 with at most 4 decimals",
+        "比例须为 0 到 100，最多 4 位小数",
+        "比例須為 0 到 100，最多 4 位小數",
+    ],
+    RatePointsRange "rate_points_range" [
+        "An amount of points must be 0 to 1000000000 with at most 6 decimals",
+        "积分金额须为 0 到 1000000000，最多 6 位小数",
+        "積分金額須為 0 到 1000000000，最多 6 位小數",
+    ],
+    RateMinAboveMax "rate_min_above_max"
+        ["The minimum must not be above the maximum", "最低金额不能高于最高金额", "最低金額不能高於最高金額"],
+    NoPriceForToken "no_price_for_token" [
+        "This token has no price in points, so a percent of its amount cannot be charged",
+        "该代币没有积分价格，无法按其金额比例收费",
+        "該代幣沒有積分價格，無法按其金額比例收費",
+    ],
+    UnknownMerchant "unknown_merchant" ["No such merchant", "商户不存在", "商戶不存在"],
     AllowIpUnspecified "allow_ip_unspecified" [
         "0.0.0.0, ::, broadcast and multicast addresses cannot be a caller's address: enter the caller's own IP address",
         "0.0.0.0、::、广播和组播地址不可能是调用方的地址，请填写调用方自己的 IP 地址",

@@ -9,8 +9,8 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries, CollectionSteps,
     ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal,
-    LedgerAudit, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RoleRepo, ScanRepo,
-    SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    LedgerAudit, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RoleRepo,
+    ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -55,6 +55,7 @@ pub struct Ports {
     pub export_runs: Arc<dyn ExportRuns>,
     pub points: Arc<dyn PointsLedger>,
     pub ledger_audit: Arc<dyn LedgerAudit>,
+    pub rates: Arc<dyn RateRepo>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -101,6 +102,7 @@ impl Ports {
             + ExportRuns
             + PointsLedger
             + LedgerAudit
+            + RateRepo
             + 'static,
     {
         Ports {
@@ -140,6 +142,7 @@ impl Ports {
             export_runs: store.clone(),
             points: store.clone(),
             ledger_audit: store.clone(),
+            rates: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

@@ -13,6 +13,7 @@ use coffer_domain::ports::{
     AccountStatus, ApplyStatus, AssetStatus, CallbackStatus, CollectTrigger, HotWalletStatus, MerchantStatus,
     NotifyStatus, OrderStatus, ReviewAction, StepKind, StepState, WithdrawalSource,
 };
+use coffer_domain::rates::{ChargeMode, PayMode, Service};
 use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, ValueType, ValueTypeErr};
 use sea_orm::{ColIdx, DbErr, QueryResult, TryGetError, TryGetable, Value};
 
@@ -98,6 +99,7 @@ stored_as_code!(
     AssetStatus,
     CallbackStatus,
     Cause,
+    ChargeMode,
     CollectTrigger,
     CollectionStatus,
     HotWalletStatus,
@@ -105,7 +107,9 @@ stored_as_code!(
     NotifyStatus,
     OrderStatus,
     PointAsset,
+    PayMode,
     ReviewAction,
+    Service,
     StepKind,
     StepState,
     TransferKind,

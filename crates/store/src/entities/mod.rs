@@ -47,6 +47,7 @@ pub mod role;
 pub mod role_menu;
 pub mod scan_cursor;
 pub mod scanned_block;
+pub mod service_rate;
 pub mod token;
 pub mod token_request;
 pub mod user_session;

@@ -47,6 +47,8 @@ mod m20261130_000002_not_announced;
 mod m20261130_000003_export_run;
 // Points: what merchants pay the provider
 mod m20261201_000001_points;
+// The rate card: what each service costs a merchant, over time
+mod m20261201_000002_service_rate;
 mod schema;
 
 pub struct Migrator;
@@ -102,6 +104,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000003_export_run::Migration),
             // Points: what merchants pay the provider
             Box::new(m20261201_000001_points::Migration),
+            // The rate card: what each service costs a merchant, over time
+            Box::new(m20261201_000002_service_rate::Migration),
         ]
     }
 }

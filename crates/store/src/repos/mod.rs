@@ -38,6 +38,7 @@ pub(crate) mod points;
 mod points_apply;
 mod points_batch;
 mod query;
+mod rates;
 mod roles;
 pub(crate) mod rollup;
 mod rollup_audit;

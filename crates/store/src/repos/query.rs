@@ -57,6 +57,7 @@ tables_with!(MerchantOwned { id_column: Id, merchant_column: MerchantId } for
     merchant_ip,
     operation_log,
     role,
+    service_rate,
     withdrawal,
     withdrawal_review,
 );
