@@ -42,6 +42,7 @@ fn every_export_text_is_the_consoles_text_of_its_key() {
         .into_iter()
         .chain(all_titles())
         .chain(crate::collection_export::all_labels())
+        .chain(crate::points_export::all_labels())
         .collect();
     assert!(labels.len() > 60, "the tables and titles are all here");
     for (language, locale) in [

@@ -223,7 +223,7 @@ fn cut_short(err: AppError) -> std::io::Error {
 
 /// `deposits-20261116-20261122.csv`: the first and the last day of the range in the merchant's
 /// zone (its end is the first instant after it), the days the console's filter picked.
-fn file_name(
+pub(crate) fn file_name(
     prefix: &str,
     (start, end): (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
     time_zone: i32,

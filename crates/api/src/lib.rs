@@ -27,6 +27,8 @@ mod merchant;
 mod ops;
 mod orders;
 mod personal;
+mod points;
+mod points_export;
 mod rates;
 mod reports;
 pub mod session;
@@ -81,6 +83,8 @@ pub struct AppState {
     pub collection: Arc<coffer_domain::collection::service::CollectionService>,
     /// Service list (menu 10): the rate card.
     pub rates: Arc<coffer_domain::rates::RateCard>,
+    /// Points list (menu 11): the merchant's points and their ledger.
+    pub points: Arc<coffer_domain::points::statement::PointsStatement>,
     /// The exports each merchant runs at once, on all the nodes together.
     pub export_slots: Arc<coffer_domain::limits::ExportSlots>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
@@ -233,6 +237,10 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/report/receipt" => reports::receipt;
         post "/api/partner/report/payment/export" => reports::payment_export;
         post "/api/partner/report/receipt/export" => reports::receipt_export;
+        // Points
+        post "/api/partner/points/balance" => points::balance;
+        post "/api/partner/points/pageList" => points::page;
+        post "/api/partner/points/export" => points_export::export;
     };
 
     // Calls that change something a signed-in user owns are written to the operation log.

@@ -97,6 +97,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         ports: ports.clone(),
         auth: auth.clone(),
     });
+    let points = Arc::new(coffer_domain::points::statement::PointsStatement { ports: ports.clone() });
     let console = if config.console.dir.is_empty() {
         ConsoleAssets::Embedded
     } else {
@@ -122,6 +123,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         reports,
         collection,
         rates,
+        points,
         export_slots: Arc::new(ExportSlots {
             runs: ports.export_runs.clone(),
             clock: ports.clock.clone(),

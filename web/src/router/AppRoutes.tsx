@@ -42,6 +42,7 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   [PATHS.collectTransactions]: () => import('@/pages/collect/CollectionTransactionsPage'),
   [PATHS.fundCollection]: () => import('@/pages/collect/FundCollectionPage'),
   [PATHS.hotWallets]: () => import('@/pages/token/HotWalletPage'),
+  [PATHS.points]: () => import('@/pages/points/PointsListPage'),
   [PATHS.tokenWithdraw]: () => import('@/pages/withdrawals/TokenWithdrawPage'),
   [PATHS.depositOrders]: named(deposits, 'DepositOrdersPage'),
   [PATHS.withdrawOrders]: named(withdrawals, 'WithdrawOrdersPage'),

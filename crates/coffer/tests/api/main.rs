@@ -54,6 +54,7 @@ mod merchant_signing;
 mod not_credited;
 mod operation_log;
 mod parity;
+mod points;
 mod points_cli;
 mod rates;
 mod receiver;

@@ -244,6 +244,11 @@ declare_messages! {
         "該地址是 Coffer 中的充值地址或熱錢包地址，不能作為冷錢包地址",
     ],
     InvalidStatus "invalid_status" ["Invalid status", "状态无效", "狀態無效"],
+    PointsFilterInvalid "points_filter_invalid" [
+        "Choose USDT or TRX points and a type from the list",
+        "请选择 USDT 或 TRX 点数，以及列表中的类型",
+        "請選擇 USDT 或 TRX 點數，以及列表中的類型",
+    ],
     InvalidOpenId "invalid_open_id"
         ["OpenID must be 1 to 64 characters", "OpenID 须为 1 到 64 个字符", "OpenID 須為 1 到 64 個字符"],
     InvalidAddress "invalid_address" ["Invalid address for this chain", "该链的地址无效", "該鏈的地址無效"],

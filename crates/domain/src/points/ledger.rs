@@ -129,17 +129,7 @@ impl PointsService {
 
     /// The merchant's USDT and TRX points.
     pub async fn balances(&self, merchant_id: MerchantId) -> AppResult<Vec<(PointAsset, Balance)>> {
-        let mut all = Vec::new();
-        for asset in [PointAsset::Usdt, PointAsset::Trx] {
-            all.push((
-                asset,
-                self.ports
-                    .points
-                    .balance(AccountRef::Merchant(merchant_id), asset)
-                    .await?,
-            ));
-        }
-        Ok(all)
+        super::statement::balances(&*self.ports.points, merchant_id).await
     }
 
     /// Whether the merchant's points can cover `amount` now (the door's check before work that

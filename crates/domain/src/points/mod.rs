@@ -17,6 +17,7 @@
 
 pub mod keys;
 pub mod ledger;
+pub mod statement;
 pub mod verify;
 
 use chrono::{DateTime, Utc};

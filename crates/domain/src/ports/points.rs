@@ -28,6 +28,15 @@ pub trait PointsLedger: Send + Sync {
         filter: &TransferFilter,
         page: PageRequest,
     ) -> AppResult<Paged<Transfer>>;
+    /// At most `limit` of the merchant's transfers the filter selects with ids below
+    /// `before_id` (all for None), newest first: an export's batch.
+    async fn transfers_before(
+        &self,
+        merchant_id: MerchantId,
+        filter: &TransferFilter,
+        before_id: Option<i64>,
+        limit: u64,
+    ) -> AppResult<Vec<Transfer>>;
 }
 
 /// What the ledger screen filters by.

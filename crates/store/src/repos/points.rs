@@ -9,7 +9,9 @@ use coffer_domain::ports::{MerchantId, PageRequest, Paged, PointsLedger, Transfe
 use sea_orm::sea_query::Expr;
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select,
+};
 
 use super::points_apply::apply;
 use super::points_batch::account_id;
@@ -92,22 +94,42 @@ impl PointsLedger for Store {
         filter: &TransferFilter,
         page: PageRequest,
     ) -> AppResult<Paged<Transfer>> {
-        let query = transfer::Entity::find()
-            .filter(transfer::Column::MerchantId.eq(merchant_id))
-            .filter(within(transfer::Column::CreatedAt, filter.start, filter.end))
-            .apply_if(filter.asset, |q, asset| {
-                q.filter(transfer::Column::Asset.eq(asset.code()))
-            })
-            .apply_if(filter.cause, |q, cause| {
-                q.filter(transfer::Column::Cause.eq(cause.code()))
-            })
-            .order_by_desc(transfer::Column::Id);
+        let query = selected(merchant_id, filter).order_by_desc(transfer::Column::Id);
         let paged = page_as(self, query, page, |row| row).await?;
         Ok(Paged {
             list: named(self.connection(), paged.list).await?,
             total: paged.total,
         })
     }
+
+    async fn transfers_before(
+        &self,
+        merchant_id: MerchantId,
+        filter: &TransferFilter,
+        before_id: Option<i64>,
+        limit: u64,
+    ) -> AppResult<Vec<Transfer>> {
+        let rows = selected(merchant_id, filter)
+            .apply_if(before_id, |q, id| q.filter(transfer::Column::Id.lt(id)))
+            .order_by_desc(transfer::Column::Id)
+            .limit(limit)
+            .all(self.connection())
+            .await?;
+        named(self.connection(), rows).await
+    }
+}
+
+/// The merchant's transfers the ledger screen's filter selects.
+fn selected(merchant_id: MerchantId, filter: &TransferFilter) -> Select<transfer::Entity> {
+    transfer::Entity::find()
+        .filter(transfer::Column::MerchantId.eq(merchant_id))
+        .filter(within(transfer::Column::CreatedAt, filter.start, filter.end))
+        .apply_if(filter.asset, |q, asset| {
+            q.filter(transfer::Column::Asset.eq(asset.code()))
+        })
+        .apply_if(filter.cause, |q, cause| {
+            q.filter(transfer::Column::Cause.eq(cause.code()))
+        })
 }
 
 pub(crate) fn balance_of(row: &account::Model) -> Balance {

@@ -14,6 +14,7 @@ import withdrawals from './withdrawals';
 import home from './home';
 import reports from './reports';
 import collect from './collect';
+import points from './points';
 
 // English is the fallback language and the source of the key types (../types.ts): every key
 // exists here first. One namespace, composed from one file per area; a key lives in
@@ -35,6 +36,7 @@ const en = {
   ...home,
   ...reports,
   ...collect,
+  ...points,
 };
 
 export default en;

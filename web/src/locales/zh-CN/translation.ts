@@ -15,6 +15,7 @@ import withdrawalsZhCN from './withdrawals';
 import homeZhCN from './home';
 import reportsZhCN from './reports';
 import collectZhCN from './collect';
+import pointsZhCN from './points';
 
 // Every area of English's table, each file typed against the English one.
 const zhCN: Translation = {
@@ -34,6 +35,7 @@ const zhCN: Translation = {
   ...homeZhCN,
   ...reportsZhCN,
   ...collectZhCN,
+  ...pointsZhCN,
 };
 
 export default zhCN;

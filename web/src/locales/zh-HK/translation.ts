@@ -15,6 +15,7 @@ import withdrawalsZhHK from './withdrawals';
 import homeZhHK from './home';
 import reportsZhHK from './reports';
 import collectZhHK from './collect';
+import pointsZhHK from './points';
 
 // Every area of English's table, each file typed against the English one.
 const zhHK: Translation = {
@@ -34,6 +35,7 @@ const zhHK: Translation = {
   ...homeZhHK,
   ...reportsZhHK,
   ...collectZhHK,
+  ...pointsZhHK,
 };
 
 export default zhHK;

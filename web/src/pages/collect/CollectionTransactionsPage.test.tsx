@@ -119,6 +119,13 @@ describe('Collection transactions', () => {
     expect(screen.queryByTestId('collection-run-filter')).toBeNull();
   });
 
+  it('opens one collection from a link (the points ledger links a collection fee so)', async () => {
+    await renderPage('/collect/transactions?id=10');
+    await waitFor(() => expect(api.collectionDetail).toHaveBeenCalledWith(10), WAIT);
+    expect((await screen.findByTestId('detail-id', undefined, WAIT)).textContent).toBe('10');
+    expect(api.pageCollections).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
+  });
+
   it('opens the detail with every field and the steps: a top-up in the coin, a sweep part in the token, hashes linked to the explorer', async () => {
     await renderPage();
     fireEvent.click(row(9).getByTestId('collection-detail-open'));

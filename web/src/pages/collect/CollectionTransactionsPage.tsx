@@ -1,9 +1,9 @@
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Button, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CollectionStatus, pageCollections, type CollectionFilters, type CollectionRow } from '@/api/collection';
+import { CollectionStatus, collectionDetail, pageCollections, type CollectionFilters, type CollectionRow } from '@/api/collection';
 import FilterBar from '@/components/list/FilterBar';
 import { compactFilters, statusField, type FilterField } from '@/components/list/filterFields';
 import ListCard from '@/components/list/ListCard';
@@ -30,9 +30,9 @@ const FILTER_FIELDS: ReadonlyArray<FilterField<FilterValues>> = [
 
 const fetchPage = (query: { page: number; pageSize: number } & CollectionFilters) => pageCollections(query);
 
-/** `?runId=3`: the collections of one Collect now (the progress panel links here). */
-function runIdOf(params: URLSearchParams): number | undefined {
-  const value = Number(params.get('runId'));
+/** `?runId=3`: the collections of one Collect now (the progress panel links here); `?id=12`: one collection's detail (the points ledger links here). */
+function idParam(params: URLSearchParams, name: 'runId' | 'id'): number | undefined {
+  const value = Number(params.get(name));
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
@@ -42,10 +42,14 @@ export default function CollectionTransactionsPage() {
   const { chains } = useHomeConfig();
   const timeZone = useMerchantTimeZone();
   const [params, setParams] = useSearchParams();
-  const [runId, setRunId] = useState(() => runIdOf(params));
+  const [runId, setRunId] = useState(() => idParam(params, 'runId'));
   const list = usePagedQuery<CollectionRow, CollectionFilters>(fetchPage, runId === undefined ? {} : { runId });
   const exporter = useListExport('/api/partner/collect/export', list.filters, collectionsFileName(timeZone));
   const [selected, setSelected] = useState<CollectionRow | null>(null);
+  const [linkedId] = useState(() => idParam(params, 'id'));
+  useEffect(() => {
+    if (linkedId !== undefined) collectionDetail(linkedId).then(setSelected, () => undefined);
+  }, [linkedId]);
 
   const showAllRuns = () => {
     setRunId(undefined);

@@ -22,8 +22,8 @@ export function StatusTag({ map, value, testId }: { map: Record<number, StatusVi
  * An amount shown with 4 decimals rounded down (spec section 9), the exact decimal string in the
  * tooltip and in `data-amount`.
  */
-export function AmountText({ amount, symbol, testId }: { amount: string; symbol?: string; testId: string }) {
-  const shown = formatAmountDown(amount);
+export function AmountText({ amount, symbol, testId, format = formatAmountDown }: { amount: string; symbol?: string; testId: string; format?: (amount: string) => string }) {
+  const shown = format(amount);
   return (
     <Tooltip title={amount === shown ? undefined : `${amount}${symbol ? ` ${symbol}` : ''}`}>
       <span className="coffer-amount" data-testid={testId} data-amount={amount}>

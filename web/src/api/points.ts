@@ -1,0 +1,52 @@
+import { post } from '@/utils/request';
+import type { PageQuery, PageResult } from './types';
+
+// Points list (menu 11), docs/api.md "Points". Amounts are exact decimal strings (6 decimals at most).
+
+export const PointAsset = { Usdt: 1, Trx: 2 } as const;
+export type PointAsset = (typeof PointAsset)[keyof typeof PointAsset];
+
+/** Why points moved. */
+export const PointCause = { Recharge: 1, RechargeReversal: 2, CollectionFee: 3, WithdrawalFee: 4, EnergyFee: 5, BillOverpayment: 6, Adjustment: 7 } as const;
+export type PointCause = (typeof PointCause)[keyof typeof PointCause];
+
+/** How a transfer moved them: posted at once, a fee held, the hold charged, voided or expired. */
+export const PointKind = { Single: 1, Hold: 2, Post: 3, Void: 4, Expiry: 5 } as const;
+export type PointKind = (typeof PointKind)[keyof typeof PointKind];
+
+export interface PointBalance {
+  asset: PointAsset;
+  available: string;
+  held: string;
+  posted: string;
+  creditLimit: string;
+}
+
+export interface PointTransfer {
+  id: number;
+  createTime: string;
+  asset: PointAsset;
+  cause: PointCause;
+  kind: PointKind;
+  /** Signed: negative takes from the available points, positive gives to them. */
+  amount: string;
+  availableAfter: string;
+  /** `collection:12`, `withdrawal:34`, `grant:T-1`, … */
+  reference: string;
+  chain: string | null;
+  txHash: string | null;
+  /** The explorer's prefix for txHash ("" when none). */
+  txurl: string;
+}
+
+export interface PointFilters {
+  start: string;
+  end: string;
+  asset?: PointAsset;
+  cause?: PointCause;
+}
+
+export const pointBalances = () => post<PointBalance[]>('/api/partner/points/balance', {});
+
+export const pagePoints = (query: PageQuery & PointFilters, options: { silent?: boolean } = {}) =>
+  post<PageResult<PointTransfer>>('/api/partner/points/pageList', query, options);
