@@ -14,7 +14,9 @@ use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::DepositService;
 use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::orders::OrderLists;
+use coffer_domain::points::charges::WorkFees;
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::settle::FeeSettler;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::balances::{BalanceReader, BalanceSettings};
@@ -54,6 +56,7 @@ pub struct Services {
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub sweeper: Arc<SweepExecutor>,
     pub points: Arc<PointsService>,
+    pub settler: Arc<FeeSettler>,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -127,6 +130,22 @@ pub async fn build_services(
         heads: Arc::new(crate::workers::ScannedHeads(repo.clone())),
         scanner: scanner.clone(),
     });
+    let points = Arc::new(PointsService::new(
+        ports.clone(),
+        Duration::hours(config.points.hold_hours),
+    ));
+    // Every merchant has a row of each service before anyone reads or charges one.
+    let rates = Arc::new(crate::rates::rate_card(config, ports.clone()));
+    rates
+        .ensure_defaults(&rates.defaults, ports.clock.now())
+        .await
+        .map_err(anyhow::Error::msg)?;
+    // What work costs in points: held by the executors, settled by the settlement round.
+    let fees = WorkFees {
+        points: (*points).clone(),
+        rates: (*rates).clone(),
+    };
+    let settler = Arc::new(FeeSettler::new(fees.clone()));
     let auth = auth_service(config, store, ports.clone(), sealer.clone())?;
     let withdrawals = crate::withdrawals::build(
         config,
@@ -138,6 +157,7 @@ pub async fn build_services(
             platform_keys: platform_keys.clone(),
             auth: auth.clone(),
             owner: worker("withdrawals"),
+            fees: fees.clone(),
         },
     )?;
     let sweeper = crate::collection::sweep_executor(
@@ -146,17 +166,8 @@ pub async fn build_services(
         vault.clone(),
         chains.registry.clone(),
         worker("sweeps"),
+        fees,
     );
-    let points = Arc::new(PointsService::new(
-        ports.clone(),
-        Duration::hours(config.points.hold_hours),
-    ));
-    // Every merchant has a row of each service before anyone reads or charges one.
-    let rates = Arc::new(crate::rates::rate_card(config, ports.clone()));
-    rates
-        .ensure_defaults(&rates.defaults, ports.clock.now())
-        .await
-        .map_err(anyhow::Error::msg)?;
     let parts = StateParts {
         sealer,
         auth,
@@ -180,6 +191,7 @@ pub async fn build_services(
         executor: withdrawals.executor,
         sweeper,
         points,
+        settler,
         process,
     })
 }
@@ -203,6 +215,7 @@ pub struct App {
     pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
     pub sweeper: Arc<SweepExecutor>,
     pub points: Arc<PointsService>,
+    pub settler: Arc<FeeSettler>,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -276,6 +289,7 @@ impl App {
             executor: services.executor,
             sweeper: services.sweeper,
             points: services.points,
+            settler: services.settler,
             withdrawals,
             balances,
             planner,
@@ -321,6 +335,7 @@ impl App {
                 planner: self.planner.clone(),
                 sweeper: self.sweeper.clone(),
                 points: self.points.clone(),
+                settler: self.settler.clone(),
                 sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),

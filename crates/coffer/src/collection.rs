@@ -2,6 +2,7 @@
 
 use coffer_domain::chains::ChainRegistry;
 use coffer_domain::collection::executor::{SweepExecutor, SweepHalt, SweepSettings};
+use coffer_domain::points::charges::WorkFees;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
 use std::sync::Arc;
@@ -14,6 +15,7 @@ pub fn sweep_executor(
     vault: Arc<KeyVault>,
     chains: Arc<ChainRegistry>,
     owner: String,
+    fees: WorkFees,
 ) -> Arc<SweepExecutor> {
     let c = &config.collection;
     let confirmations = crate::chains::scan_settings(config)
@@ -26,6 +28,7 @@ pub fn sweep_executor(
         vault,
         chains,
         owner,
+        fees,
         settings: SweepSettings {
             lease: config.workers.lease(),
             batch: c.batch.clamp(1, 1000),

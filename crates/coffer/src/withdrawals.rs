@@ -3,6 +3,7 @@
 use coffer_domain::auth::AuthService;
 use coffer_domain::callbacks::keys::PlatformKeys;
 use coffer_domain::chains::ChainRegistry;
+use coffer_domain::points::charges::WorkFees;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::withdrawals::executor::{ExecutorSettings, HaltPoint, WithdrawalExecutor};
@@ -27,6 +28,8 @@ pub struct WithdrawalDeps {
     /// Passing a withdrawal needs the reviewer's Google code.
     pub auth: Arc<AuthService>,
     pub owner: String,
+    /// What work costs in points (the door's check, the hold before signing).
+    pub fees: WorkFees,
 }
 
 pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawals> {
@@ -47,6 +50,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
             // Permissions and accounts
             review_cooling_off: chrono::Duration::hours(config.withdrawals.review_cooling_off_hours),
         },
+        fees: deps.fees.clone(),
     });
     let timeout = std::time::Duration::from_secs(config.callbacks.timeout_secs);
     let executor = Arc::new(WithdrawalExecutor {
@@ -62,6 +66,7 @@ pub fn build(config: &Config, deps: WithdrawalDeps) -> anyhow::Result<Withdrawal
             timeout,
         },
         owner: deps.owner,
+        fees: deps.fees,
         settings: ExecutorSettings {
             halt_after: config.withdrawals.halt_after.map(|h| match h {
                 HaltAfter::Signed => HaltPoint::Signed,

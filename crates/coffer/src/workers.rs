@@ -17,6 +17,7 @@ use coffer_domain::deposits::HeadSource;
 use coffer_domain::error::AppResult;
 use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::settle::{FeeSettler, SettleReport};
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
 use coffer_domain::wallets::balances::BalanceReader;
 use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
@@ -45,6 +46,9 @@ impl HeadSource for ScannedHeads {
 
 /// How often expired rows are deleted (a cheap indexed delete; once at start, then hourly).
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
+
+/// How often the fee holds of ended work are posted or voided (any node; a hold resolves once).
+const FEE_SETTLE_EVERY: Duration = Duration::from_secs(3);
 
 /// How often the points holds that ran out are voided (any node; a hold resolves once).
 const HOLD_EXPIRY_EVERY: Duration = Duration::from_secs(60);
@@ -92,6 +96,8 @@ pub struct WorkerSet {
     /// The sweep executor's tick.
     pub sweep_every: Duration,
     pub points: Arc<PointsService>,
+    /// Settles the fee holds of ended work.
+    pub settler: Arc<FeeSettler>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -245,6 +251,7 @@ impl Workers {
             sweeper,
             sweep_every,
             points,
+            settler,
             scan_every,
             poll_every,
             execute_every,
@@ -291,6 +298,13 @@ impl Workers {
             sweeper,
             |sweeper| async move { sweeper.step().await },
             |report| *report == SweepReport::default(),
+        ));
+        handles.push(rounds(
+            FEE_SETTLE_EVERY,
+            "points fee settlement",
+            settler,
+            |settler| async move { settler.round().await },
+            |report| *report == SettleReport::default(),
         ));
         handles.push(rounds(
             HOLD_EXPIRY_EVERY,

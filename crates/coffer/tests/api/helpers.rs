@@ -40,6 +40,8 @@ pub struct TestApp {
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
     pub sweeper: Arc<coffer_domain::collection::executor::SweepExecutor>,
+    /// Settles the fee holds of ended work (the workers' round, stepped by hand).
+    pub settler: Arc<coffer_domain::points::settle::FeeSettler>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -106,6 +108,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let executor = app.executor.clone();
     let planner = app.planner.clone();
     let sweeper = app.sweeper.clone();
+    let settler = app.settler.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -129,6 +132,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         executor,
         planner,
         sweeper,
+        settler,
     }
 }
 

@@ -35,6 +35,7 @@ mod error_codes;
 mod escalation;
 mod export_limits;
 mod exports;
+mod fees;
 mod forgot;
 mod funds;
 mod getting_started;

@@ -22,8 +22,11 @@ use crate::amount::BaseUnits;
 use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
 use crate::heartbeat::still_holds;
+use crate::points::charges::{asset_named, token_amount, FeeStart, Work, WorkFees};
+use crate::points::Cause;
 use crate::ports::chain::{ChainAdapter, KeyPurpose, SecretKey};
 use crate::ports::{CollectionChange, CollectionRecord, Lease, Ports, StepKind, StepRecord, StepState};
+use crate::rates::Service;
 use crate::vault::KeyVault;
 
 /// A crash on purpose, for the restart tests (`collection.halt_after`): the process aborts
@@ -79,6 +82,8 @@ pub struct SweepExecutor {
     pub chains: Arc<ChainRegistry>,
     pub owner: String,
     pub settings: SweepSettings,
+    /// The collection fee, held before the first transaction.
+    pub fees: WorkFees,
 }
 
 pub(super) fn halt(point: SweepHalt, configured: Option<SweepHalt>) {
@@ -160,11 +165,32 @@ impl SweepExecutor {
                     );
                     return self.close(c, Failed, &why, None, report).await;
                 }
+                if let FeeStart::Wait(why) = self.fee_held(c).await? {
+                    return self.hold(c, &why, report).await;
+                }
                 self.sign(c, &steps, chain.as_ref(), report).await
             }
             // Energy rental (reserved): nothing enters these states yet.
             _ => Ok(()),
         }
+    }
+
+    /// The collection fee is held before the collection's first transaction (once: later
+    /// rounds find the hold); without the points it waits with the reason shown.
+    async fn fee_held(&self, c: &CollectionRecord) -> AppResult<FeeStart> {
+        let nodes = self.ports.config.chain_nodes().await?;
+        let token = (c.token_id != 0).then_some(c.token_id);
+        let Some((symbol, decimals)) = asset_named(&nodes, c.chain_id, token) else {
+            return Ok(FeeStart::Go);
+        };
+        let work = Work {
+            merchant_id: c.merchant_id,
+            service: Service::CollectionFee,
+            cause: Cause::CollectionFee,
+            id: c.id,
+            amount: token_amount(c.waiting, &symbol, decimals),
+        };
+        self.fees.start(&work).await
     }
 
     /// The top-up confirmed: the sweep is next. Dead: quoted again (the address may hold

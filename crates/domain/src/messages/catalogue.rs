@@ -175,6 +175,12 @@ declare_messages! {
         "该订单已有更新的回调，请推送最新的回调",
         "該訂單已有更新的回調，請推送最新的回調",
     ],
+    // 20xxx: points and bills
+    PointsInsufficient = 20001 Refusal "points_insufficient" [
+        "Points insufficient: recharge points to pay the payment fee of this withdrawal",
+        "积分不足：请充值积分以支付此笔提现的手续费",
+        "積分不足：請充值積分以支付此筆提現的手續費",
+    ],
     // The rules of single fields: no code of their own, so the code is the one of the AppError
     // that carries them: 10422 (Invalid), 10403 (Refused) or 10429 (TooManyRequests).
     EmailEmpty "input_email_address" ["Email address is empty", "邮箱地址为空", "郵箱地址為空"],

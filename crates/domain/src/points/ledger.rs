@@ -31,7 +31,7 @@ pub enum FeeHold {
 
 #[derive(Clone)]
 pub struct PointsService {
-    ports: Ports,
+    pub ports: Ports,
     /// How long a hold stands before the expiry round voids it.
     hold_for: Duration,
 }

@@ -15,8 +15,10 @@
 //!   one); the platform's accounts (revenue, the outside world) have no limit, so every asset
 //!   sums to zero over all accounts.
 
+pub mod charges;
 pub mod keys;
 pub mod ledger;
+pub mod settle;
 pub mod statement;
 pub mod verify;
 

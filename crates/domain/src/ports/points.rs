@@ -21,6 +21,8 @@ pub trait PointsLedger: Send + Sync {
     async fn transfer_by_key(&self, key: &str) -> AppResult<Option<Transfer>>;
     /// Holds still open whose timeout is before `now`, oldest first.
     async fn expired_holds(&self, now: DateTime<Utc>, limit: u64) -> AppResult<Vec<Transfer>>;
+    /// Holds still open of these causes with an id above `after_id`, oldest first.
+    async fn open_holds(&self, causes: &[Cause], after_id: i64, limit: u64) -> AppResult<Vec<Transfer>>;
     /// The merchant's transfers, newest first.
     async fn transfers(
         &self,

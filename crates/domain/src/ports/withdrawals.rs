@@ -145,6 +145,12 @@ pub trait WithdrawalRepo: Send + Sync {
     /// Stores a new withdrawal (status 0), unless its merchant order number exists already.
     async fn insert_withdrawal(&self, new: &NewWithdrawal, now: DateTime<Utc>) -> AppResult<InsertOutcome>;
     async fn withdrawal(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<WithdrawalRecord>>;
+    /// The merchant's withdrawal under this merchant order number.
+    async fn withdrawal_by_order_no(
+        &self,
+        merchant_id: MerchantId,
+        merchant_order_no: &str,
+    ) -> AppResult<Option<WithdrawalRecord>>;
     /// Withdrawals of one token created at or after `since`, not rejected or failed: how many
     /// and their sum (the daily limits).
     async fn withdrawn_since(

@@ -59,13 +59,6 @@ stored_codes! {
     }
 }
 
-/// Which points pay for a service.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PaidIn {
-    UsdtPoints,
-    TrxPoints,
-}
-
 impl Service {
     pub const ALL: [Service; 4] = [
         Service::CollectionFee,
@@ -75,10 +68,10 @@ impl Service {
     ];
 
     /// Energy is bought with TRX, so it is paid in TRX points; the rest in USDT points.
-    pub fn paid_in(self) -> PaidIn {
+    pub fn paid_in(self) -> crate::points::PointAsset {
         match self {
-            Service::Energy => PaidIn::TrxPoints,
-            _ => PaidIn::UsdtPoints,
+            Service::Energy => crate::points::PointAsset::Trx,
+            _ => crate::points::PointAsset::Usdt,
         }
     }
 }

@@ -5,7 +5,7 @@ use crate::amount::BaseUnits;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 
-use super::{ChargeMode, PayMode, Service, FULL_PPM, POINT_DECIMALS};
+use super::{ChargeMode, PayMode, Service, FULL_PPM};
 
 /// Points one row may name at most, in base units: a billion points.
 pub const MAX_RATE_POINTS: i64 = 1_000_000_000 * 1_000_000;
@@ -91,12 +91,9 @@ pub fn parse_percent(text: &str) -> AppResult<i64> {
 
 /// "1.5" (points) -> 1_500_000 base units; at most 6 decimals and a billion points.
 pub fn parse_points(text: &str) -> AppResult<i64> {
-    let units = BaseUnits::from_decimal(text, POINT_DECIMALS)
-        .map_err(|_| AppError::Invalid(MsgKey::RatePointsRange))?;
-    match i64::try_from(units.0) {
-        Ok(points) if points <= MAX_RATE_POINTS => Ok(points),
-        _ => Err(AppError::Invalid(MsgKey::RatePointsRange)),
-    }
+    crate::points::parse_points(text)
+        .filter(|points| *points <= MAX_RATE_POINTS)
+        .ok_or(AppError::Invalid(MsgKey::RatePointsRange))
 }
 
 /// 5000 parts per million -> "0.5" (percent), exact.
@@ -104,10 +101,7 @@ pub fn percent_text(ppm: i64) -> String {
     BaseUnits::from_u128(ppm.max(0) as u128).to_decimal(PERCENT_DECIMALS)
 }
 
-/// 1_500_000 base units -> "1.5" (points), exact.
-pub fn points_text(units: i64) -> String {
-    BaseUnits::from_u128(units.max(0) as u128).to_decimal(POINT_DECIMALS)
-}
+pub use crate::points::points_text;
 
 #[cfg(test)]
 mod tests {

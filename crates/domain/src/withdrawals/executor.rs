@@ -18,9 +18,12 @@ use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
 use crate::error::AppResult;
 use crate::heartbeat::still_holds;
+use crate::points::charges::{asset_named, token_amount, FeeStart, Work, WorkFees};
+use crate::points::Cause;
 use crate::ports::OrderStatus;
 use crate::ports::WithdrawalEvent;
 use crate::ports::{Lease, Ports, Transition, WithdrawalRecord, WithdrawalSource};
+use crate::rates::Service;
 use crate::vault::KeyVault;
 
 /// A crash on purpose, for the restart tests (`withdrawals.halt_after`): the process aborts
@@ -72,6 +75,8 @@ pub struct WithdrawalExecutor {
     pub risk: RiskControl,
     pub owner: String,
     pub settings: ExecutorSettings,
+    /// The payment fee, held before the order is signed.
+    pub fees: WorkFees,
 }
 
 pub(super) fn halt(point: HaltPoint, configured: Option<HaltPoint>) {
@@ -217,7 +222,11 @@ impl WithdrawalExecutor {
         let chain = self.chains.require(w.chain_id)?.clone();
         let nodes = self.ports.config.chain_nodes().await?;
         let asset = self.asset_of(w, &nodes)?;
-        let (wallet, request, fee) = match self.pick_wallet(w, chain.as_ref(), &asset).await? {
+        let picked = match self.fee_held(w, &nodes).await? {
+            FeeStart::Wait(reason) => Err(reason),
+            FeeStart::Go => self.pick_wallet(w, chain.as_ref(), &asset).await?,
+        };
+        let (wallet, request, fee) = match picked {
             Ok(picked) => picked,
             Err(reason) => {
                 let change = Transition {
@@ -251,6 +260,26 @@ impl WithdrawalExecutor {
             .release_wallet(w.chain_id, &wallet.address, &self.owner)
             .await?;
         outcome
+    }
+
+    /// The payment fee is held before the order is signed (once: later rounds find the hold);
+    /// without the points the order waits for settlement with the reason shown.
+    async fn fee_held(
+        &self,
+        w: &WithdrawalRecord,
+        nodes: &[crate::config::ChainNode],
+    ) -> AppResult<FeeStart> {
+        let Some((symbol, decimals)) = asset_named(nodes, w.chain_id, w.token_id) else {
+            return Ok(FeeStart::Go);
+        };
+        let work = Work {
+            merchant_id: w.merchant_id,
+            service: Service::PaymentFee,
+            cause: Cause::PaymentFee,
+            id: w.id,
+            amount: token_amount(w.amount, &symbol, decimals),
+        };
+        self.fees.start(&work).await
     }
 
     async fn track(

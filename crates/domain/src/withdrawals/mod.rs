@@ -43,6 +43,8 @@ pub struct WithdrawalService {
     /// The reviewer's Google authenticator, which passing needs.
     pub auth: Arc<AuthService>,
     pub settings: WithdrawalSettings,
+    /// The door's check that points cover the payment fee.
+    pub fees: crate::points::charges::WorkFees,
 }
 
 /// At most this many rows per `/withdraw/query` poll.

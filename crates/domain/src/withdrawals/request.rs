@@ -8,9 +8,12 @@ use crate::amount::{AmountError, BaseUnits};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::orders::Listed;
+use crate::points::charges::{asset_named, token_amount, Work};
+use crate::points::Cause;
 use crate::ports::{
     AssetStatus, InsertOutcome, MerchantId, NewWithdrawal, UserId, WithdrawalRecord, WithdrawalSource,
 };
+use crate::rates::Service;
 
 const MAX_MERCHANT_ORDER_NO: usize = 64;
 const MAX_OPEN_ID: usize = 64;
@@ -79,6 +82,7 @@ impl WithdrawalService {
         req: &WithdrawRequest,
     ) -> AppResult<Listed<WithdrawalRecord>> {
         let new = self.checked_request(merchant_id, requester, req).await?;
+        self.points_cover(&new).await?;
         let record = match self
             .ports
             .withdrawals
@@ -91,6 +95,38 @@ impl WithdrawalService {
         };
         let nodes = self.ports.config.chain_nodes().await?;
         Ok(Listed::new(record, &nodes))
+    }
+
+    /// The door: a new order whose prepaid payment fee the merchant's points cannot cover is
+    /// refused with its own code, so an integrator knows at once (a retry of an order already
+    /// stored is answered with it, as always).
+    async fn points_cover(&self, new: &NewWithdrawal) -> AppResult<()> {
+        if let Some(no) = &new.merchant_order_no {
+            if self
+                .ports
+                .withdrawals
+                .withdrawal_by_order_no(new.merchant_id, no)
+                .await?
+                .is_some()
+            {
+                return Ok(());
+            }
+        }
+        let nodes = self.ports.config.chain_nodes().await?;
+        let Some((symbol, decimals)) = asset_named(&nodes, new.chain_id, new.token_id) else {
+            return Ok(());
+        };
+        let work = Work {
+            merchant_id: new.merchant_id,
+            service: Service::PaymentFee,
+            cause: Cause::PaymentFee,
+            id: 0,
+            amount: token_amount(new.amount, &symbol, decimals),
+        };
+        match self.fees.covers(&work).await? {
+            true => Ok(()),
+            false => Err(AppError::Invalid(MsgKey::PointsInsufficient)),
+        }
     }
 
     /// One of the merchant's own deposit, hot or cold addresses on the chain: paying it would

@@ -4,14 +4,18 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+use coffer_domain::codes::StoredCode;
 use coffer_domain::error::AppResult;
-use coffer_domain::points::{AccountRef, Balance, TransferKind};
+use coffer_domain::points::{AccountRef, Balance, Cause, TransferKind};
 use coffer_domain::ports::{LedgerAudit, LedgerFacts};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::points::balance_of;
 use crate::entities::Stored;
-use crate::entities::{point_account as account, point_open_hold as open_hold, point_transfer as transfer};
+use crate::entities::{
+    collection, point_account as account, point_open_hold as open_hold, point_transfer as transfer,
+    withdrawal,
+};
 use crate::Store;
 
 const BATCH: u64 = 10_000;
@@ -139,6 +143,73 @@ impl LedgerAudit for Store {
                 None => facts.bad_posts.push(-id),
             }
         }
+        facts.unsettled_fees = unsettled_fees(self).await?;
         Ok(facts)
     }
+}
+
+/// Fee holds against the state of their work: a hold still open on work that ended, a post on
+/// a withdrawal that paid nothing, a void on one that paid. (The settlement round resolves an
+/// ended work's hold within seconds: run verify when the workers are idle, or again.)
+async fn unsettled_fees(store: &Store) -> AppResult<Vec<(String, String)>> {
+    use coffer_domain::collection::state::CollectionStatus as C;
+    use coffer_domain::ports::OrderStatus as W;
+    let db = store.connection();
+    let fees = transfer::Entity::find()
+        .filter(transfer::Column::Cause.is_in([Cause::CollectionFee.code(), Cause::PaymentFee.code()]))
+        .filter(transfer::Column::Kind.is_in([
+            TransferKind::Hold.code(),
+            TransferKind::Post.code(),
+            TransferKind::Void.code(),
+        ]))
+        .order_by_asc(transfer::Column::Id)
+        .all(db)
+        .await?;
+    let open: BTreeSet<i64> = open_hold::Entity::find()
+        .select_only()
+        .column(open_hold::Column::TransferId)
+        .into_tuple()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    let mut found = Vec::new();
+    for fee in fees {
+        let Some(work_id) = fee
+            .reference
+            .rsplit(':')
+            .next()
+            .and_then(|id| id.parse::<i64>().ok())
+        else {
+            found.push((fee.transfer_key.clone(), "names no work".to_string()));
+            continue;
+        };
+        let ended = if fee.cause.0 == Cause::PaymentFee {
+            let status = withdrawal::Entity::find_by_id(work_id)
+                .one(db)
+                .await?
+                .map(|w| w.status.0);
+            match status {
+                Some(W::Complete | W::PartiallyComplete) => Some(true),
+                Some(W::Failed | W::Rejected | W::Void) => Some(false),
+                _ => None,
+            }
+        } else {
+            let status = collection::Entity::find_by_id(work_id)
+                .one(db)
+                .await?
+                .map(|c| c.status.0);
+            matches!(status, Some(C::Collected | C::Failed)).then_some(true)
+        };
+        let what = match (fee.kind.0, ended) {
+            (TransferKind::Hold, Some(_)) if open.contains(&fee.id) => "its work ended with the hold open",
+            (TransferKind::Post, Some(false)) => "posted, though the withdrawal paid nothing",
+            (TransferKind::Void, Some(true)) if fee.cause.0 == Cause::PaymentFee => {
+                "voided, though the withdrawal was paid"
+            }
+            _ => continue,
+        };
+        found.push((fee.transfer_key.clone(), what.to_string()));
+    }
+    Ok(found)
 }

@@ -4,9 +4,9 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::codes::StoredCode;
 use coffer_domain::error::{AppError, AppResult};
-use coffer_domain::points::{AccountRef, Balance, LedgerOp, Origin, Outcome, PointAsset, Transfer};
+use coffer_domain::points::{AccountRef, Balance, Cause, LedgerOp, Origin, Outcome, PointAsset, Transfer};
 use coffer_domain::ports::{MerchantId, PageRequest, Paged, PointsLedger, TransferFilter};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Query};
 use std::collections::HashMap;
 
 use sea_orm::{
@@ -83,6 +83,22 @@ impl PointsLedger for Store {
         let rows = transfer::Entity::find()
             .filter(transfer::Column::Id.is_in(due))
             .order_by_asc(transfer::Column::Id)
+            .all(self.connection())
+            .await?;
+        named(self.connection(), rows).await
+    }
+
+    async fn open_holds(&self, causes: &[Cause], after_id: i64, limit: u64) -> AppResult<Vec<Transfer>> {
+        let open = Query::select()
+            .column(open_hold::Column::TransferId)
+            .from(open_hold::Entity)
+            .to_owned();
+        let rows = transfer::Entity::find()
+            .filter(transfer::Column::Id.in_subquery(open))
+            .filter(transfer::Column::Cause.is_in(causes.iter().map(|c| c.code())))
+            .filter(transfer::Column::Id.gt(after_id))
+            .order_by_asc(transfer::Column::Id)
+            .limit(limit)
             .all(self.connection())
             .await?;
         named(self.connection(), rows).await

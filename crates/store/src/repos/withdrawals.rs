@@ -249,6 +249,18 @@ impl WithdrawalRepo for Store {
         Ok(row.map(WithdrawalRecord::from))
     }
 
+    async fn withdrawal_by_order_no(
+        &self,
+        merchant_id: MerchantId,
+        merchant_order_no: &str,
+    ) -> AppResult<Option<WithdrawalRecord>> {
+        let row = merchant_rows::<withdrawal::Entity>(merchant_id)
+            .filter(withdrawal::Column::MerchantOrderNo.eq(merchant_order_no))
+            .one(self.connection())
+            .await?;
+        Ok(row.map(WithdrawalRecord::from))
+    }
+
     /// Withdrawals of one token (None: the native coin) created at or after `since` and not
     /// rejected or failed: how many, and their exact sum.
     async fn withdrawn_since(
