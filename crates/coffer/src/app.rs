@@ -15,6 +15,8 @@ use coffer_domain::deposits::DepositService;
 use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::orders::OrderLists;
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::recharge::RechargeRound;
+use coffer_domain::points::recharge_address::RechargeAddresses;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::balances::{BalanceReader, BalanceSettings};
@@ -54,6 +56,7 @@ pub struct Services {
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub sweeper: Arc<SweepExecutor>,
     pub points: Arc<PointsService>,
+    pub recharges: Arc<RechargeRound>,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -157,6 +160,17 @@ pub async fn build_services(
         .ensure_defaults(&rates.defaults, ports.clock.now())
         .await
         .map_err(anyhow::Error::msg)?;
+    let recharges = Arc::new(RechargeRound { ports: ports.clone() });
+    let recharge = Arc::new(RechargeAddresses {
+        ports: ports.clone(),
+        wallets: wallets.clone(),
+        confirmations: scanner
+            .settings
+            .chains
+            .iter()
+            .map(|(id, chain)| (*id, chain.confirmations))
+            .collect(),
+    });
     let parts = StateParts {
         sealer,
         auth,
@@ -166,6 +180,7 @@ pub async fn build_services(
         withdrawals: withdrawals.service,
         chains: chains.registry.clone(),
         rates,
+        recharge,
         exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;
@@ -180,6 +195,7 @@ pub async fn build_services(
         executor: withdrawals.executor,
         sweeper,
         points,
+        recharges,
         process,
     })
 }
@@ -203,6 +219,7 @@ pub struct App {
     pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
     pub sweeper: Arc<SweepExecutor>,
     pub points: Arc<PointsService>,
+    pub recharges: Arc<RechargeRound>,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -276,6 +293,7 @@ impl App {
             executor: services.executor,
             sweeper: services.sweeper,
             points: services.points,
+            recharges: services.recharges,
             withdrawals,
             balances,
             planner,
@@ -321,6 +339,7 @@ impl App {
                 planner: self.planner.clone(),
                 sweeper: self.sweeper.clone(),
                 points: self.points.clone(),
+                recharges: self.recharges.clone(),
                 sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),

@@ -17,6 +17,7 @@ use coffer_domain::deposits::HeadSource;
 use coffer_domain::error::AppResult;
 use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::recharge::{RechargeReport, RechargeRound};
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
 use coffer_domain::wallets::balances::BalanceReader;
 use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
@@ -48,6 +49,10 @@ const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
 
 /// How often the points holds that ran out are voided (any node; a hold resolves once).
 const HOLD_EXPIRY_EVERY: Duration = Duration::from_secs(60);
+
+/// How often recharges confirmed (or voided) are turned into points (any node; each payment's
+/// transfer is keyed, so it moves points once).
+const RECHARGE_EVERY: Duration = Duration::from_secs(15);
 
 /// How often the balance worker looks for new addresses and due readings (each reading is
 /// due every `workers.balance_every_secs`).
@@ -92,6 +97,7 @@ pub struct WorkerSet {
     /// The sweep executor's tick.
     pub sweep_every: Duration,
     pub points: Arc<PointsService>,
+    pub recharges: Arc<RechargeRound>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -245,6 +251,7 @@ impl Workers {
             sweeper,
             sweep_every,
             points,
+            recharges,
             scan_every,
             poll_every,
             execute_every,
@@ -298,6 +305,13 @@ impl Workers {
             points,
             |points| async move { points.expire_holds(500).await },
             |voided| *voided == 0,
+        ));
+        handles.push(rounds(
+            RECHARGE_EVERY,
+            "points recharges",
+            recharges,
+            |recharges| async move { recharges.run().await },
+            |report| *report == RechargeReport::default(),
         ));
         handles.push(rounds(
             HOUSEKEEPING_EVERY,

@@ -40,6 +40,7 @@ pub struct TestApp {
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
     pub sweeper: Arc<coffer_domain::collection::executor::SweepExecutor>,
+    pub recharges: Arc<coffer_domain::points::recharge::RechargeRound>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -106,6 +107,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let executor = app.executor.clone();
     let planner = app.planner.clone();
     let sweeper = app.sweeper.clone();
+    let recharges = app.recharges.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -129,6 +131,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         executor,
         planner,
         sweeper,
+        recharges,
     }
 }
 

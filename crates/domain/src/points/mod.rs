@@ -17,6 +17,8 @@
 
 pub mod keys;
 pub mod ledger;
+pub mod recharge;
+pub mod recharge_address;
 pub mod statement;
 pub mod verify;
 
