@@ -85,6 +85,8 @@ pub struct AppState {
     pub rates: Arc<coffer_domain::rates::RateCard>,
     /// Points list (menu 11): the merchant's points and their ledger.
     pub points: Arc<coffer_domain::points::statement::PointsStatement>,
+    /// Each merchant's recharge addresses (Points list).
+    pub recharge: Arc<coffer_domain::points::recharge_address::RechargeAddresses>,
     /// The exports each merchant runs at once, on all the nodes together.
     pub export_slots: Arc<coffer_domain::limits::ExportSlots>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
@@ -241,6 +243,7 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/points/balance" => points::balance;
         post "/api/partner/points/pageList" => points::page;
         post "/api/partner/points/export" => points_export::export;
+        post "/api/partner/points/recharge" => points::recharge;
     };
 
     // Calls that change something a signed-in user owns are written to the operation log.

@@ -160,3 +160,41 @@ pub async fn page(
             .await?,
     ))
 }
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RechargeBody {
+    chain_id: i64,
+}
+
+/// Where the merchant pays to recharge USDT points on a chain, and the rules of crediting.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RechargeView {
+    chain_id: i64,
+    chain_name: String,
+    address: String,
+    /// The token to pay in ("USDT"), worth one point each.
+    token: &'static str,
+    /// A payment is credited only when greater than this many tokens ("1").
+    minimum: &'static str,
+    /// Blocks on top of the payment's own before it is credited.
+    confirmations: u32,
+}
+
+/// The merchant's own recharge address on a chain: made on the first ask, the same after.
+pub async fn recharge(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<POINTS>,
+    ApiJson(body): ApiJson<RechargeBody>,
+) -> ApiResult<RechargeView> {
+    let found = state.recharge.address(ctx.merchant_id, body.chain_id).await?;
+    ok(RechargeView {
+        chain_id: found.chain_id,
+        chain_name: found.chain_name,
+        address: found.address,
+        token: found.token,
+        minimum: found.minimum,
+        confirmations: found.confirmations,
+    })
+}

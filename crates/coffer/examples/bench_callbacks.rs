@@ -112,6 +112,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         sweep_every: ms(shipped.collection.sweep_ms),
         points: app.points.clone(),
         settler: app.settler.clone(),
+        recharges: app.recharges.clone(),
         scan_every: ms(shipped.workers.scan_interval_ms),
         poll_every: ms(shipped.workers.callback_poll_ms),
         execute_every: ms(shipped.withdrawals.poll_ms),

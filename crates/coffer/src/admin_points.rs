@@ -4,11 +4,14 @@
 use anyhow::Context;
 use chrono::Utc;
 use clap::{Subcommand, ValueEnum};
+use coffer_domain::identity::{self, Email};
 use coffer_domain::points::verify::differences;
 use coffer_domain::points::{
     parse_points, points_text, AccountRef, Cause, LedgerOp, NewTransfer, Origin, Outcome, PointAsset, Refusal,
 };
-use coffer_domain::ports::{LedgerAudit, PointsLedger};
+use coffer_domain::ports::{LedgerAudit, PointsLedger, RechargeRepo};
+
+use crate::config::Config;
 use coffer_store::Store;
 
 #[derive(Subcommand)]
@@ -40,6 +43,16 @@ pub enum PointsCmd {
         /// Take the points back instead (never below the merchant's credit limit).
         #[arg(long)]
         take: bool,
+    },
+    /// Designate the platform's own merchant, whose deposit addresses take the merchants'
+    /// recharges: the merchant of the user with this e-mail, or a new active merchant with
+    /// this e-mail as its admin (then --password is needed). Once designated it stays: run
+    /// again, it changes nothing.
+    Platform {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: Option<String>,
     },
     /// How far below zero the merchant's points may go (default 0).
     CreditLimit {
@@ -84,8 +97,15 @@ pub async fn ledger(store: &Store, cmd: LedgerCmd) -> anyhow::Result<()> {
     anyhow::bail!("{} differences in the points ledger", found.len())
 }
 
-pub async fn points(store: &Store, cmd: PointsCmd) -> anyhow::Result<()> {
+pub async fn points(config: &Config, store: &Store, cmd: PointsCmd) -> anyhow::Result<()> {
     match cmd {
+        PointsCmd::Platform { email, password } => {
+            // Under the startup lock: two at once create one merchant.
+            store
+                .migrate_then(platform(config, store, &email, password.as_deref()))
+                .await
+                .context("migrating")??;
+        }
         PointsCmd::Balance { merchant } => {
             known(store, merchant).await?;
             for asset in [PointAsset::Usdt, PointAsset::Trx] {
@@ -196,3 +216,40 @@ pub fn asset_name(asset: PointAsset) -> &'static str {
         PointAsset::Trx => "TRX points",
     }
 }
+
+/// `coffer admin points platform`: designates (or creates) the platform merchant, with its
+/// seed, its default rates, once.
+async fn platform(config: &Config, store: &Store, email: &str, password: Option<&str>) -> anyhow::Result<()> {
+    if let Some(id) = store.platform_merchant().await.map_err(anyhow::Error::msg)? {
+        println!("The platform merchant is merchant {id}; nothing changed.");
+        return Ok(());
+    }
+    let id = match store.merchant_of(email).await.map_err(anyhow::Error::msg)? {
+        Some(id) => id,
+        None => {
+            let password = password
+                .context("no user has this e-mail: give --password to create the platform merchant")?;
+            let email = Email::parse(email).map_err(anyhow::Error::msg)?;
+            identity::check_password_policy(password).map_err(anyhow::Error::msg)?;
+            let hash = identity::hash_password(password).map_err(anyhow::Error::msg)?;
+            store
+                .create_merchant(PLATFORM_MERCHANT_NAME, &email, hash, "Platform admin")
+                .await
+                .map_err(anyhow::Error::msg)?
+        }
+    };
+    // Its keys are under its own seed, sealed under the master key like every merchant's.
+    let (_, vault) = crate::app::open_vault(config, store).await?;
+    vault.ensure_seed(id).await.map_err(anyhow::Error::msg)?;
+    crate::admin_rates::ensure_defaults(config, store).await?;
+    let id = store
+        .designate_platform(id, Utc::now())
+        .await
+        .map_err(anyhow::Error::msg)?;
+    println!(
+        "The platform merchant is merchant {id}: sign in as {email} to enable USDT and set its collection."
+    );
+    Ok(())
+}
+
+const PLATFORM_MERCHANT_NAME: &str = "Platform";

@@ -16,6 +16,8 @@ use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::orders::OrderLists;
 use coffer_domain::points::charges::WorkFees;
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::recharge::RechargeRound;
+use coffer_domain::points::recharge_address::RechargeAddresses;
 use coffer_domain::points::settle::FeeSettler;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
@@ -57,6 +59,7 @@ pub struct Services {
     pub sweeper: Arc<SweepExecutor>,
     pub points: Arc<PointsService>,
     pub settler: Arc<FeeSettler>,
+    pub recharges: Arc<RechargeRound>,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -168,6 +171,17 @@ pub async fn build_services(
         worker("sweeps"),
         fees,
     );
+    let recharges = Arc::new(RechargeRound { ports: ports.clone() });
+    let recharge = Arc::new(RechargeAddresses {
+        ports: ports.clone(),
+        wallets: wallets.clone(),
+        confirmations: scanner
+            .settings
+            .chains
+            .iter()
+            .map(|(id, chain)| (*id, chain.confirmations))
+            .collect(),
+    });
     let parts = StateParts {
         sealer,
         auth,
@@ -177,6 +191,7 @@ pub async fn build_services(
         withdrawals: withdrawals.service,
         chains: chains.registry.clone(),
         rates,
+        recharge,
         exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;
@@ -192,6 +207,7 @@ pub async fn build_services(
         sweeper,
         points,
         settler,
+        recharges,
         process,
     })
 }
@@ -216,6 +232,7 @@ pub struct App {
     pub sweeper: Arc<SweepExecutor>,
     pub points: Arc<PointsService>,
     pub settler: Arc<FeeSettler>,
+    pub recharges: Arc<RechargeRound>,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -290,6 +307,7 @@ impl App {
             sweeper: services.sweeper,
             points: services.points,
             settler: services.settler,
+            recharges: services.recharges,
             withdrawals,
             balances,
             planner,
@@ -336,6 +354,7 @@ impl App {
                 sweeper: self.sweeper.clone(),
                 points: self.points.clone(),
                 settler: self.settler.clone(),
+                recharges: self.recharges.clone(),
                 sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),

@@ -223,7 +223,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::Token(cmd) => crate::admin_wallets::token(config, &store, cmd).await?,
         Admin::Address(cmd) => crate::admin_wallets::address(config, &store, cmd).await?,
         Admin::Devchain(cmd) => crate::devchain_cli::run(config, &store, cmd).await?,
-        Admin::Points(cmd) => crate::admin_points::points(&store, cmd).await?,
+        Admin::Points(cmd) => crate::admin_points::points(config, &store, cmd).await?,
         Admin::Ledger(cmd) => crate::admin_points::ledger(&store, cmd).await?,
         Admin::Rate(cmd) => crate::admin_rates::rate(config, &store, cmd).await?,
         Admin::Ip(IpCmd::List { pending }) => {

@@ -33,6 +33,7 @@ pub(crate) struct StateParts {
     pub(crate) withdrawals: Arc<coffer_domain::withdrawals::WithdrawalService>,
     pub(crate) chains: Arc<ChainRegistry>,
     pub(crate) rates: Arc<coffer_domain::rates::RateCard>,
+    pub(crate) recharge: Arc<coffer_domain::points::recharge_address::RechargeAddresses>,
     /// The name this process's running exports are leased under (`<process>/exports`).
     pub(crate) exports_owner: String,
 }
@@ -76,6 +77,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         withdrawals,
         chains,
         rates,
+        recharge,
         exports_owner,
     } = parts;
     let access = AccessService {
@@ -124,6 +126,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         collection,
         rates,
         points,
+        recharge,
         export_slots: Arc::new(ExportSlots {
             runs: ports.export_runs.clone(),
             clock: ports.clock.clone(),

@@ -17,6 +17,7 @@ use coffer_domain::deposits::HeadSource;
 use coffer_domain::error::AppResult;
 use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::recharge::{RechargeReport, RechargeRound};
 use coffer_domain::points::settle::{FeeSettler, SettleReport};
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
 use coffer_domain::wallets::balances::BalanceReader;
@@ -52,6 +53,10 @@ const FEE_SETTLE_EVERY: Duration = Duration::from_secs(3);
 
 /// How often the points holds that ran out are voided (any node; a hold resolves once).
 const HOLD_EXPIRY_EVERY: Duration = Duration::from_secs(60);
+
+/// How often recharges confirmed (or voided) are turned into points (any node; each payment's
+/// transfer is keyed, so it moves points once).
+const RECHARGE_EVERY: Duration = Duration::from_secs(15);
 
 /// How often the balance worker looks for new addresses and due readings (each reading is
 /// due every `workers.balance_every_secs`).
@@ -98,6 +103,7 @@ pub struct WorkerSet {
     pub points: Arc<PointsService>,
     /// Settles the fee holds of ended work.
     pub settler: Arc<FeeSettler>,
+    pub recharges: Arc<RechargeRound>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -252,6 +258,7 @@ impl Workers {
             sweep_every,
             points,
             settler,
+            recharges,
             scan_every,
             poll_every,
             execute_every,
@@ -312,6 +319,13 @@ impl Workers {
             points,
             |points| async move { points.expire_holds(500).await },
             |voided| *voided == 0,
+        ));
+        handles.push(rounds(
+            RECHARGE_EVERY,
+            "points recharges",
+            recharges,
+            |recharges| async move { recharges.run().await },
+            |report| *report == RechargeReport::default(),
         ));
         handles.push(rounds(
             HOUSEKEEPING_EVERY,

@@ -39,10 +39,23 @@ impl Store {
             active.update(db).await?;
             return Ok(DemoOutcome::PasswordReset);
         }
+        self.create_merchant(DEMO_MERCHANT_NAME, &email, hash, "Demo admin")
+            .await?;
+        Ok(DemoOutcome::Created)
+    }
+
+    /// Creates an active merchant named `name` with one superadmin user; the merchant's id.
+    pub async fn create_merchant(
+        &self,
+        name: &str,
+        email: &Email,
+        password_hash: String,
+        username: &str,
+    ) -> Result<i64, AppError> {
         let now = Utc::now();
         let txn = self.begin_write().await?;
         let merchant = merchant::ActiveModel {
-            name: Set(DEMO_MERCHANT_NAME.into()),
+            name: Set(name.into()),
             status: Set(Stored(MerchantStatus::Active)),
             time_zone: Set(8),
             multi_address_collect: Set(false),
@@ -52,17 +65,17 @@ impl Store {
         .insert(&txn)
         .await?;
         let role = insert_role(&txn, merchant.id, coffer_domain::ADMIN_ROLE, true).await?;
-        let demo = NewUser {
+        let admin = NewUser {
             merchant_id: merchant.id,
             role_id: role,
-            email: &email,
-            username: "Demo admin",
-            password_hash: hash,
+            email,
+            username,
+            password_hash,
             superadmin: true,
         };
-        insert_user(&txn, demo).await?;
+        insert_user(&txn, admin).await?;
         txn.commit().await?;
-        Ok(DemoOutcome::Created)
+        Ok(merchant.id)
     }
 
     /// Adds a user to the merchant of `merchant_of` (an existing user's e-mail), with a role

@@ -459,7 +459,35 @@ async fn the_fee_service_holds_settles_and_expires(db: TestDb) {
     verified(&store).await;
 }
 
+/// A recharge reorganised away is reversed even after its points were spent: the reversal
+/// alone may take the merchant below its credit limit; any other debit is still refused.
+async fn a_reversal_takes_spent_points_back_below_the_limit(db: TestDb) {
+    let (store, a, _) = open(&db).await;
+    let at = t0();
+    let key = keys::recharge("1337", "0x9", 0);
+    one(&store, recharge(a, PointAsset::Usdt, &key, 5 * POINT_UNITS, at)).await;
+    one(&store, hold(a, 1, 4 * POINT_UNITS, at)).await;
+    one(&store, resolve(1, Resolution::Post(4 * POINT_UNITS), at)).await;
+    let reversal = LedgerOp::Transfer(NewTransfer {
+        key: keys::reversal(&key),
+        asset: PointAsset::Usdt,
+        debit: AccountRef::Merchant(a),
+        credit: AccountRef::Outside,
+        amount: 5 * POINT_UNITS,
+        cause: Cause::RechargeReversal,
+        hold_until: None,
+        origin: Origin::default(),
+        at,
+    });
+    assert!(matches!(one(&store, reversal).await, Outcome::Done(_)));
+    assert_eq!(usdt(&store, a).await.available(), -4 * POINT_UNITS);
+    let refused = one(&store, hold(a, 2, 1, at)).await;
+    assert!(matches!(refused, Outcome::Refused(Refusal::Insufficient { .. })));
+    verified(&store).await;
+}
+
 each_database!(
+    a_reversal_takes_spent_points_back_below_the_limit,
     the_fee_service_holds_settles_and_expires,
     a_fee_is_held_posted_once_and_a_retry_charges_nothing,
     fifty_concurrent_holds_of_one_point_against_ten_give_exactly_ten,

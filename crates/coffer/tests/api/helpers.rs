@@ -42,6 +42,7 @@ pub struct TestApp {
     pub sweeper: Arc<coffer_domain::collection::executor::SweepExecutor>,
     /// Settles the fee holds of ended work (the workers' round, stepped by hand).
     pub settler: Arc<coffer_domain::points::settle::FeeSettler>,
+    pub recharges: Arc<coffer_domain::points::recharge::RechargeRound>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -109,6 +110,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let planner = app.planner.clone();
     let sweeper = app.sweeper.clone();
     let settler = app.settler.clone();
+    let recharges = app.recharges.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -133,6 +135,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         planner,
         sweeper,
         settler,
+        recharges,
     }
 }
 

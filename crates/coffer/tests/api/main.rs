@@ -59,6 +59,7 @@ mod points;
 mod points_cli;
 mod rates;
 mod receiver;
+mod recharge;
 mod reports;
 mod restart;
 mod rollup;

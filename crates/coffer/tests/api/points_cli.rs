@@ -13,7 +13,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use crate::helpers::{spawn_app, TestApp};
 use crate::wallets::demo_merchant;
 
-fn admin(app: &TestApp, args: &[&str]) -> Output {
+pub fn admin(app: &TestApp, args: &[&str]) -> Output {
     let dir = tempfile::tempdir().unwrap();
     let (database, key) = (
         app.config.database.url.expose(),
@@ -26,7 +26,7 @@ fn admin(app: &TestApp, args: &[&str]) -> Output {
         .expect("coffer runs")
 }
 
-fn said(out: &Output) -> (Option<i32>, String, String) {
+pub fn said(out: &Output) -> (Option<i32>, String, String) {
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

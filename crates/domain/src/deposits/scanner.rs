@@ -13,6 +13,7 @@ use crate::amount::BaseUnits;
 use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
+use crate::points::recharge;
 use crate::ports::chain::{Asset, Block, ChainAdapter};
 use crate::ports::{AssetStatus, NewDeposit, Ports, ScannedBlock, Work};
 use crate::wallets::known::{known_addresses, owned_by};
@@ -299,6 +300,12 @@ impl DepositScanner {
             .map(|t| t.from.clone())
             .collect();
         let known_senders = known_addresses(&self.ports, chain_id, &senders).await?;
+        // Recharge addresses are the platform merchant's: asked only when one is paid.
+        let platform = if owners.iter().any(|o| recharge::merchant_of(&o.open_id).is_some()) {
+            self.ports.recharge.platform_merchant().await?
+        } else {
+            None
+        };
         let mut found = Vec::new();
         for transfer in &block.transfers {
             let Some(owner) = owners.iter().find(|a| a.address == transfer.to) else {
@@ -322,6 +329,11 @@ impl DepositScanner {
                         rules::UNSUPPORTED
                     } else if dust {
                         rules::DUST
+                    } else if Some(owner.merchant_id) == platform
+                        && recharge::merchant_of(&owner.open_id).is_some()
+                        && !recharge::above_minimum(transfer.amount, decimals)
+                    {
+                        rules::BELOW_RECHARGE_MINIMUM
                     } else {
                         ""
                     };

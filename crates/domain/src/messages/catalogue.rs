@@ -255,6 +255,11 @@ declare_messages! {
         "请选择 USDT 或 TRX 点数，以及列表中的类型",
         "請選擇 USDT 或 TRX 點數，以及列表中的類型",
     ],
+    RechargeUnavailable "recharge_unavailable" [
+        "Recharging in USDT is not available on this chain yet",
+        "该链暂不支持 USDT 充值",
+        "該鏈暫不支援 USDT 充值",
+    ],
     InvalidOpenId "invalid_open_id"
         ["OpenID must be 1 to 64 characters", "OpenID 须为 1 到 64 个字符", "OpenID 須為 1 到 64 個字符"],
     InvalidAddress "invalid_address" ["Invalid address for this chain", "该链的地址无效", "該鏈的地址無效"],

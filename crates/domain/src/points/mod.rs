@@ -18,6 +18,8 @@
 pub mod charges;
 pub mod keys;
 pub mod ledger;
+pub mod recharge;
+pub mod recharge_address;
 pub mod settle;
 pub mod statement;
 pub mod verify;

@@ -9,8 +9,9 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries, CollectionSteps,
     ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal,
-    LedgerAudit, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RoleRepo,
-    ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    LedgerAudit, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo,
+    RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo,
+    WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -56,6 +57,7 @@ pub struct Ports {
     pub points: Arc<dyn PointsLedger>,
     pub ledger_audit: Arc<dyn LedgerAudit>,
     pub rates: Arc<dyn RateRepo>,
+    pub recharge: Arc<dyn RechargeRepo>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -103,6 +105,7 @@ impl Ports {
             + PointsLedger
             + LedgerAudit
             + RateRepo
+            + RechargeRepo
             + 'static,
     {
         Ports {
@@ -143,6 +146,7 @@ impl Ports {
             points: store.clone(),
             ledger_audit: store.clone(),
             rates: store.clone(),
+            recharge: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

@@ -4,7 +4,7 @@
 //! units (6 decimals, 1 point = 1 USDT or 1 TRX); a percent is in parts per million.
 
 mod card;
-mod price;
+pub(crate) mod price;
 mod terms;
 
 pub use card::{DefaultRates, RateCard};

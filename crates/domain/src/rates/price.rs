@@ -88,7 +88,7 @@ pub fn price(rate: &Rate, amount: &TokenAmount, pegged: &PeggedTokens) -> Result
 }
 
 /// A pegged token's amount as points base units (6 decimals), rounded down.
-fn in_points(amount: &TokenAmount) -> Result<U256, PriceError> {
+pub(crate) fn in_points(amount: &TokenAmount) -> Result<U256, PriceError> {
     let ten = U256::from(10u8);
     let (decimals, points) = (amount.decimals, POINT_DECIMALS);
     if decimals >= points {

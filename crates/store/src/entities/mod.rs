@@ -42,6 +42,7 @@ pub mod platform_key;
 pub mod point_account;
 pub mod point_open_hold;
 pub mod point_transfer;
+pub mod points_platform;
 pub mod public_config;
 pub mod role;
 pub mod role_menu;

@@ -49,6 +49,8 @@ mod m20261130_000003_export_run;
 mod m20261201_000001_points;
 // The rate card: what each service costs a merchant, over time
 mod m20261201_000002_service_rate;
+// Recharges: the platform's own merchant, whose addresses take the merchants' recharges
+mod m20261202_000001_points_platform;
 mod schema;
 
 pub struct Migrator;
@@ -106,6 +108,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000001_points::Migration),
             // The rate card: what each service costs a merchant, over time
             Box::new(m20261201_000002_service_rate::Migration),
+            // Recharges: the platform's own merchant, whose addresses take the merchants' recharges
+            Box::new(m20261202_000001_points_platform::Migration),
         ]
     }
 }

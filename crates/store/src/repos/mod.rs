@@ -39,6 +39,7 @@ mod points_apply;
 mod points_batch;
 mod query;
 mod rates;
+mod recharge;
 mod roles;
 pub(crate) mod rollup;
 mod rollup_audit;

@@ -18,7 +18,8 @@ use chrono::{DateTime, Utc};
 use coffer_domain::codes::StoredCode;
 use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::points::{
-    keys, AccountRef, Balance, LedgerOp, NewTransfer, Outcome, Refusal, Resolution, Transfer, TransferKind,
+    keys, AccountRef, Balance, Cause, LedgerOp, NewTransfer, Outcome, Refusal, Resolution, Transfer,
+    TransferKind,
 };
 use sea_orm::DatabaseTransaction;
 
@@ -114,7 +115,10 @@ impl Batch<'_> {
         let debit = self.ids[&(new.debit, new.asset.code())];
         let credit = self.ids[&(new.credit, new.asset.code())];
         let debit_account = &self.accounts[&debit];
-        if debit_account.name.limited() && debit_account.balance.spendable() < new.amount {
+        if debit_account.name.limited()
+            && !overdraws_by_right(new.cause)
+            && debit_account.balance.spendable() < new.amount
+        {
             return Ok(ready(Outcome::Refused(Refusal::Insufficient {
                 spendable: debit_account.balance.spendable(),
             })));
@@ -269,6 +273,12 @@ impl Batch<'_> {
         let (debit, credit) = (name(row.debit_account_id)?, name(row.credit_account_id)?);
         Ok(named_with(row, debit, credit))
     }
+}
+
+/// Only the reversal of a recharge a reorganisation undid may take a merchant below its credit
+/// limit: the points were never paid for, spent or not, and must leave.
+fn overdraws_by_right(cause: Cause) -> bool {
+    cause == Cause::RechargeReversal
 }
 
 /// What a resolution posts: its amount for a post, nothing for a void or an expiry.
