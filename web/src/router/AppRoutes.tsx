@@ -43,6 +43,7 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   [PATHS.fundCollection]: () => import('@/pages/collect/FundCollectionPage'),
   [PATHS.hotWallets]: () => import('@/pages/token/HotWalletPage'),
   [PATHS.points]: () => import('@/pages/points/PointsListPage'),
+  [PATHS.service]: () => import('@/pages/service/ServiceListPage'),
   [PATHS.tokenWithdraw]: () => import('@/pages/withdrawals/TokenWithdrawPage'),
   [PATHS.depositOrders]: named(deposits, 'DepositOrdersPage'),
   [PATHS.withdrawOrders]: named(withdrawals, 'WithdrawOrdersPage'),

@@ -15,6 +15,7 @@ import home from './home';
 import reports from './reports';
 import collect from './collect';
 import points from './points';
+import service from './service';
 
 // English is the fallback language and the source of the key types (../types.ts): every key
 // exists here first. One namespace, composed from one file per area; a key lives in
@@ -37,6 +38,7 @@ const en = {
   ...reports,
   ...collect,
   ...points,
+  ...service,
 };
 
 export default en;

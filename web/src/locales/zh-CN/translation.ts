@@ -16,6 +16,7 @@ import homeZhCN from './home';
 import reportsZhCN from './reports';
 import collectZhCN from './collect';
 import pointsZhCN from './points';
+import serviceZhCN from './service';
 
 // Every area of English's table, each file typed against the English one.
 const zhCN: Translation = {
@@ -36,6 +37,7 @@ const zhCN: Translation = {
   ...reportsZhCN,
   ...collectZhCN,
   ...pointsZhCN,
+  ...serviceZhCN,
 };
 
 export default zhCN;

@@ -16,6 +16,7 @@ import homeZhHK from './home';
 import reportsZhHK from './reports';
 import collectZhHK from './collect';
 import pointsZhHK from './points';
+import serviceZhHK from './service';
 
 // Every area of English's table, each file typed against the English one.
 const zhHK: Translation = {
@@ -36,6 +37,7 @@ const zhHK: Translation = {
   ...reportsZhHK,
   ...collectZhHK,
   ...pointsZhHK,
+  ...serviceZhHK,
 };
 
 export default zhHK;

@@ -24,8 +24,8 @@ const CAUSE_KEYS: Readonly<Record<PointCause, TranslationKey>> = {
 };
 const KIND_KEYS: Readonly<Record<PointKind, TranslationKey>> = { 1: 'points_kind_1', 2: 'points_kind_2', 3: 'points_kind_3', 4: 'points_kind_4', 5: 'points_kind_5' };
 
-/** A code's label, or the code itself for one this console does not know yet. */
-const labelOf =
+/** A code's label, or the code itself for one this console does not know yet (Service list too). */
+export const labelOf =
   <C extends number>(keys: Readonly<Record<C, TranslationKey>>) =>
   (t: TFunction, code: number): string =>
     code in keys ? t(keys[code as C]) : String(code);
