@@ -37,7 +37,7 @@ pub async fn deposits(
     headers: HeaderMap,
     ApiJson(f): ApiJson<FilterBody>,
 ) -> Result<Response, ApiError> {
-    let export = Export::new(&state, &ctx, &headers, "deposits", &DEPOSIT).await?;
+    let export = Export::new(&state, &ctx, &headers, &f, "deposits", &DEPOSIT).await?;
     export.run(&state, f, vec![OrderKind::Deposit]).await
 }
 
@@ -47,7 +47,7 @@ pub async fn withdrawals(
     headers: HeaderMap,
     ApiJson(f): ApiJson<FilterBody>,
 ) -> Result<Response, ApiError> {
-    let export = Export::new(&state, &ctx, &headers, "withdrawals", &WITHDRAWAL).await?;
+    let export = Export::new(&state, &ctx, &headers, &f, "withdrawals", &WITHDRAWAL).await?;
     export.run(&state, f, vec![OrderKind::Withdrawal]).await
 }
 
@@ -64,7 +64,7 @@ pub async fn transactions(
         [OrderKind::Withdrawal] => &WITHDRAWAL,
         _ => &TRANSACTION,
     };
-    let export = Export::new(&state, &ctx, &headers, "transactions", layout).await?;
+    let export = Export::new(&state, &ctx, &headers, &f, "transactions", layout).await?;
     export.run(&state, f, kinds).await
 }
 
@@ -86,9 +86,12 @@ impl Export {
         state: &AppState,
         ctx: &AuthContext,
         headers: &HeaderMap,
+        filter: &FilterBody,
         prefix: &'static str,
         layout: &'static Layout,
     ) -> Result<Export, ApiError> {
+        // A filter that breaks a rule is refused before one of the merchant's places is taken.
+        filter.clone().filter()?;
         Ok(Export {
             merchant_id: ctx.merchant_id,
             reader: reader(state, ctx.merchant_id, headers).await?,

@@ -75,6 +75,12 @@ pub fn serve_on(database_url: &str, master_key: &str, dir: &std::path::Path, env
         .env("COFFER__WORKERS__LEASE_SECS", "2")
         .env("COFFER__CALLBACKS__RETRY_INTERVAL_SECS", "1")
         .env("COFFER__CALLBACKS__ALLOW_PRIVATE_TARGETS", "true")
+        // The tests' sessions are made on their manual clock (2026-11-22); a child runs on the
+        // wall clock, and its housekeeping would delete them once the wall clock passes their
+        // expiry plus the grace days. Sessions that last a century keep the suite independent
+        // of the day it runs on.
+        .env("COFFER__AUTH__SESSION_IDLE_MINUTES", "52560000")
+        .env("COFFER__AUTH__SESSION_ABSOLUTE_HOURS", "876000")
         .envs(env.iter().copied())
         .stdout(
             std::fs::File::create(dir.join("coffer.out"))
