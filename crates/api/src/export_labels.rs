@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, FixedOffset};
 use coffer_domain::codes::StoredCode;
+use coffer_domain::deposits::rules::{BELOW_RECHARGE_MINIMUM, DUST, INTERNAL, UNSUPPORTED};
 use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus, WithdrawalSource};
 use coffer_domain::withdrawals::risk::reason;
 use coffer_domain::Locale;
@@ -120,29 +121,40 @@ const ORDER_KINDS: [(i64, Label); 2] = [
 pub(crate) const NOT_CREDITED: Label = label("deposit_not_credited", ["Not credited", "未入账", "未入賬"]);
 
 /// Why a deposit is never credited (`note`; "" when it is).
-const DEPOSIT_NOTES: [(&str, Label); 3] = [
+const DEPOSIT_NOTES: [(&str, Label); 4] = [
     (
-        "dust",
+        DUST,
         label(
             "deposit_note_dust",
             ["Below the minimum", "低于最小金额", "低於最小金額"],
         ),
     ),
     (
-        "unsupported",
+        UNSUPPORTED,
         label(
             "deposit_note_unsupported",
             ["Token not enabled", "代币未启用", "代幣未啟用"],
         ),
     ),
     (
-        "internal",
+        INTERNAL,
         label(
             "deposit_note_internal",
             [
                 "From your own address (a sweep or a payout)",
                 "来自您自己的地址（归集或出款）",
                 "來自您自己的地址（歸集或出款）",
+            ],
+        ),
+    ),
+    (
+        BELOW_RECHARGE_MINIMUM,
+        label(
+            "deposit_note_below_recharge_minimum",
+            [
+                "A recharge of 1 USDT or less",
+                "不超过 1 USDT 的充值",
+                "不超過 1 USDT 的充值",
             ],
         ),
     ),
@@ -354,6 +366,10 @@ mod tests {
             "Not credited: From your own address (a sweep or a payout)"
         );
         assert_eq!(not_credited("unsupported", Locale::ZhCn), "未入账：代币未启用");
+        assert_eq!(
+            not_credited("below_recharge_minimum", Locale::EnUs),
+            "Not credited: A recharge of 1 USDT or less"
+        );
         assert_eq!(not_credited("burnt", Locale::ZhHk), "未入賬：burnt");
         assert_eq!(not_credited("", Locale::EnUs), "Not credited");
         assert_eq!(

@@ -16,7 +16,7 @@ export interface DepositRow extends OrderRowBase {
   confirmations: number;
   /** Never credited, whatever `status` says; why is `note`. */
   uncredited: boolean;
-  /** "" credited, "dust" below the minimum, "unsupported" token not enabled, "internal" from the merchant's own address; any other as stored. */
+  /** "" credited, "dust" below the minimum, "unsupported" token not enabled, "internal" from the merchant's own address, "below_recharge_minimum" a recharge of 1 USDT or less; any other as stored. */
   note: string;
   confirmtime: string | null;
   voidtime: string | null;

@@ -50,3 +50,19 @@ export const pointBalances = () => post<PointBalance[]>('/api/partner/points/bal
 
 export const pagePoints = (query: PageQuery & PointFilters, options: { silent?: boolean } = {}) =>
   post<PageResult<PointTransfer>>('/api/partner/points/pageList', query, options);
+
+/** Where the merchant pays to recharge USDT points on a chain, and the rules of crediting. */
+export interface RechargeAddress {
+  chainId: number;
+  chainName: string;
+  address: string;
+  /** The token to pay in ("USDT"), worth one point each. */
+  token: string;
+  /** A payment is credited only when greater than this many tokens ("1"). */
+  minimum: string;
+  /** Blocks on top of the payment's own before it is credited. */
+  confirmations: number;
+}
+
+/** Silent: a refusal (recharging not available on the chain) is shown in the Recharge section, not toasted. */
+export const rechargeAddress = (chainId: number) => post<RechargeAddress>('/api/partner/points/recharge', { chainId }, { silent: true });

@@ -37,6 +37,7 @@ const deposits = {
   deposit_note_dust: 'Below the minimum',
   deposit_note_unsupported: 'Token not enabled',
   deposit_note_internal: 'From your own address (a sweep or a payout)',
+  deposit_note_below_recharge_minimum: 'A recharge of 1 USDT or less',
 
   // Fields
   order_no: 'Order number',

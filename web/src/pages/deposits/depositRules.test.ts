@@ -58,23 +58,25 @@ describe('status labels', () => {
     expect(noteKey('dust')).toBe('deposit_note_dust');
     expect(noteKey('unsupported')).toBe('deposit_note_unsupported');
     expect(noteKey('internal')).toBe('deposit_note_internal');
+    expect(noteKey('below_recharge_minimum')).toBe('deposit_note_below_recharge_minimum');
     expect(noteKey('toString')).toBeNull();
     expect(noteKey('burnt')).toBeNull();
   });
 
   it('says why a deposit is never credited in three languages, an unknown reason as sent', async () => {
-    const reasons = ['dust', 'unsupported', 'internal', 'burnt'];
+    const reasons = ['dust', 'unsupported', 'internal', 'below_recharge_minimum', 'burnt'];
     await i18n.changeLanguage('en');
     expect(reasons.map((note) => noteText(note, i18n.t))).toEqual([
       'Below the minimum',
       'Token not enabled',
       'From your own address (a sweep or a payout)',
+      'A recharge of 1 USDT or less',
       'burnt',
     ]);
     await i18n.changeLanguage('zh-CN');
-    expect(reasons.map((note) => noteText(note, i18n.t))).toEqual(['低于最小金额', '代币未启用', '来自您自己的地址（归集或出款）', 'burnt']);
+    expect(reasons.map((note) => noteText(note, i18n.t))).toEqual(['低于最小金额', '代币未启用', '来自您自己的地址（归集或出款）', '不超过 1 USDT 的充值', 'burnt']);
     await i18n.changeLanguage('zh-HK');
-    expect(reasons.map((note) => noteText(note, i18n.t))).toEqual(['低於最小金額', '代幣未啟用', '來自您自己的地址（歸集或出款）', 'burnt']);
+    expect(reasons.map((note) => noteText(note, i18n.t))).toEqual(['低於最小金額', '代幣未啟用', '來自您自己的地址（歸集或出款）', '不超過 1 USDT 的充值', 'burnt']);
     expect([label(en, 'deposit_not_credited'), label(zhCN, 'deposit_not_credited'), label(zhHK, 'deposit_not_credited')]).toEqual([
       'Not credited',
       '未入账',

@@ -15,6 +15,7 @@ import { zoneTime } from '@/pages/orders/orderFields';
 import { defaultRange, exportFileName, requiredPeriodProblem } from '@/pages/orders/orderFilters';
 import { AmountText, HashText } from '@/pages/orders/StatusTags';
 import { useScreenZone } from '@/pages/orders/useScreenZone';
+import RechargeSection from './RechargeSection';
 import { assetLabel, assetSymbol, causeLabel, kindLabel, POINT_ASSETS, POINT_CAUSES, referenceView, shownSignedAmount, toPointFilters, type PointFilterValues } from './pointsRows';
 
 const FILTER_FIELDS: ReadonlyArray<FilterField<PointFilterValues>> = [
@@ -35,7 +36,7 @@ const FILTER_FIELDS: ReadonlyArray<FilterField<PointFilterValues>> = [
   },
 ];
 
-/** Both assets' points: available, held and the credit limit; recharging has its place here. */
+/** Both assets' points: available, held and the credit limit, and where to recharge them. */
 function BalancesCard() {
   const { t } = useTranslation();
   const [balances, setBalances] = useState<PointBalance[] | null>(null);
@@ -61,8 +62,7 @@ function BalancesCard() {
           </Col>
         ))}
       </Row>
-      {/* Recharge: the address, its QR code, the 1 USDT rule and the confirmations arrive with recharge addresses. */}
-      <Alert type="info" showIcon className="coffer-gap-top" message={t('points_recharge')} description={t('points_recharge_soon')} data-testid="points-recharge" />
+      <RechargeSection />
     </Card>
   );
 }
