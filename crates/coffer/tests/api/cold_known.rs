@@ -14,35 +14,20 @@ use coffer_store::entities::{callback_event, deposit};
 use coffer_testkit::{each_database, TestDb};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use crate::assets::COLD_A;
 use crate::collection_plan::{app, deposit, save_collect, tick};
 use crate::collection_sweep::{assert_nothing_waits, hot_wallet_id, mine, save_fees, sweep};
 use crate::deposits::{scan, usdt, DEV};
-use crate::helpers::TestApp;
+use crate::helpers::{stdout, TestApp};
 use crate::wallets::{bind_google, demo_merchant, google_code, list};
 
 const KNOWN: &str = "This address is a deposit or hot wallet address in Coffer and cannot be a cold address";
 
 /// `coffer admin token <args>` on the app's database.
 fn admin_token(app: &TestApp, args: &[&str]) -> Output {
-    let dir = tempfile::tempdir().unwrap();
-    Command::new(env!("CARGO_BIN_EXE_coffer"))
-        .args(["admin", "token"])
-        .args(args)
-        .current_dir(dir.path())
-        .env("COFFER__DATABASE__URL", app.config.database.url.expose())
-        .env(
-            "COFFER__SECURITY__MASTER_KEY",
-            app.config.security.master_key.expose(),
-        )
-        .output()
-        .expect("coffer runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    app.admin(&[&["token"], args].concat())
 }
 
 /// A request stored as it was before the door existed (or for an address derived since): the

@@ -140,6 +140,21 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
 }
 
 impl TestApp {
+    /// `coffer admin <args>` as a separate process on this app's database (run from an empty
+    /// folder, so no stray `coffer.toml` applies).
+    pub fn admin(&self, args: &[&str]) -> std::process::Output {
+        let dir = tempfile::tempdir().unwrap();
+        let (database, key) = (
+            self.config.database.url.expose(),
+            self.config.security.master_key.expose(),
+        );
+        crate::restart::coffer(database, key, dir.path())
+            .arg("admin")
+            .args(args)
+            .output()
+            .expect("coffer runs")
+    }
+
     pub async fn call(&self, path: &str, body: Value, session: Option<&str>, lang: Option<&str>) -> Answer {
         let mut request = self.http.post(format!("{}{path}", self.base)).json(&body);
         if let Some(token) = session {
@@ -278,4 +293,9 @@ pub async fn answer(response: reqwest::Response) -> Answer {
     let text = response.text().await.expect("a body");
     let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON (status {status}): {text}"));
     Answer { status, body }
+}
+
+/// What a command printed on stdout.
+pub fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }

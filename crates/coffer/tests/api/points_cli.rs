@@ -10,26 +10,14 @@ use coffer_testkit::{each_database, TestDb};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app, stdout};
 use crate::wallets::demo_merchant;
 
-pub fn admin(app: &TestApp, args: &[&str]) -> Output {
-    let dir = tempfile::tempdir().unwrap();
-    let (database, key) = (
-        app.config.database.url.expose(),
-        app.config.security.master_key.expose(),
-    );
-    crate::restart::coffer(database, key, dir.path())
-        .arg("admin")
-        .args(args)
-        .output()
-        .expect("coffer runs")
-}
-
+/// A command's exit status, stdout and stderr.
 pub fn said(out: &Output) -> (Option<i32>, String, String) {
     (
         out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
+        stdout(out),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
@@ -50,14 +38,14 @@ async fn grants_happen_once_and_verify_names_a_tampered_account(db: TestDb) {
         "--reference",
         "T-1",
     ];
-    let (code, out, _) = said(&admin(&app, &grant));
+    let (code, out, _) = said(&app.admin(&grant));
     assert_eq!(code, Some(0));
     assert!(
         out.starts_with("Done: transfer ") && out.ends_with("available now 12.5.\n"),
         "{out}"
     );
     // The same command again (a retry): nothing more.
-    let (code, out, _) = said(&admin(&app, &grant));
+    let (code, out, _) = said(&app.admin(&grant));
     assert_eq!(code, Some(0));
     assert!(out.starts_with("Already done: transfer "), "{out}");
     // The same reference for another amount is refused.
@@ -73,7 +61,7 @@ async fn grants_happen_once_and_verify_names_a_tampered_account(db: TestDb) {
         "--reference",
         "T-1",
     ];
-    let (code, _, err) = said(&admin(&app, &other));
+    let (code, _, err) = said(&app.admin(&other));
     assert_eq!(code, Some(1));
     assert!(err.contains("was used for another grant"), "{err}");
     // Taking back more than it holds is refused; within the credit limit it is not.
@@ -90,7 +78,7 @@ async fn grants_happen_once_and_verify_names_a_tampered_account(db: TestDb) {
         "T-2",
         "--take",
     ];
-    let (code, _, err) = said(&admin(&app, &take));
+    let (code, _, err) = said(&app.admin(&take));
     assert_eq!(code, Some(1));
     assert!(err.contains("can give back at most 12.5"), "{err}");
     let limit = [
@@ -103,10 +91,10 @@ async fn grants_happen_once_and_verify_names_a_tampered_account(db: TestDb) {
         "--amount",
         "0.5",
     ];
-    assert_eq!(said(&admin(&app, &limit)).0, Some(0));
-    let (code, out, _) = said(&admin(&app, &take));
+    assert_eq!(said(&app.admin(&limit)).0, Some(0));
+    let (code, out, _) = said(&app.admin(&take));
     assert_eq!(code, Some(0), "{out}");
-    let (_, out, _) = said(&admin(&app, &["points", "balance", "--merchant", m]));
+    let (_, out, _) = said(&app.admin(&["points", "balance", "--merchant", m]));
     assert_eq!(
         out,
         "USDT points\tposted -0.5\theld 0\tavailable -0.5\tcredit limit 0.5\n\
@@ -125,13 +113,13 @@ async fn grants_happen_once_and_verify_names_a_tampered_account(db: TestDb) {
         "--reference",
         "T-3",
     ];
-    let (code, _, err) = said(&admin(&app, &bad));
+    let (code, _, err) = said(&app.admin(&bad));
     assert_eq!(code, Some(1));
     assert!(err.contains("at most 6 decimals"), "{err}");
     let nobody = ["points", "balance", "--merchant", "999999"];
-    assert!(said(&admin(&app, &nobody)).2.contains("no merchant 999999"));
+    assert!(said(&app.admin(&nobody)).2.contains("no merchant 999999"));
 
-    let (code, out, _) = said(&admin(&app, &["ledger", "verify"]));
+    let (code, out, _) = said(&app.admin(&["ledger", "verify"]));
     assert_eq!(code, Some(0), "{out}");
     assert!(out.starts_with("The ledger holds: 2 accounts agree"), "{out}");
     // A balance changed by hand: verify finds it and fails.
@@ -144,7 +132,7 @@ async fn grants_happen_once_and_verify_names_a_tampered_account(db: TestDb) {
         .exec(app.store.connection())
         .await
         .unwrap();
-    let (code, out, err) = said(&admin(&app, &["ledger", "verify"]));
+    let (code, out, err) = said(&app.admin(&["ledger", "verify"]));
     assert_eq!(code, Some(1));
     assert!(
         out.contains("asset USDT points: accounts sum to 1 posted"),

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::console::paging;
 use crate::deposits::{range, scan, with, DEV};
 use crate::helpers::{spawn_app_with, TestApp, OTHER_EMAIL};
-use crate::points_cli::{admin, said};
+use crate::points_cli::said;
 use crate::wallets::{list, offline_chains};
 
 const RECHARGE: &str = "/api/partner/points/recharge";
@@ -23,7 +23,7 @@ const BALANCE: &str = "/api/partner/points/balance";
 /// The other merchant made the platform merchant by the operator's command, accepting USDT.
 async fn platform_ready(app: &TestApp) -> String {
     let platform = app.other_merchant().await;
-    let out = admin(app, &["points", "platform", "--email", OTHER_EMAIL]);
+    let out = app.admin(&["points", "platform", "--email", OTHER_EMAIL]);
     let (status, stdout, stderr) = said(&out);
     assert_eq!(status, Some(0), "{stdout}{stderr}");
     app.accept_token(&platform, DEV, 1).await;
@@ -59,7 +59,7 @@ async fn confirm(app: &TestApp) {
 }
 
 fn ledger_holds(app: &TestApp) {
-    let (status, stdout, stderr) = said(&admin(app, &["ledger", "verify"]));
+    let (status, stdout, stderr) = said(&app.admin(&["ledger", "verify"]));
     assert_eq!(status, Some(0), "{stdout}{stderr}");
 }
 

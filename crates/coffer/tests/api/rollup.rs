@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use std::process::Output;
 
 use crate::deposits::{merchant_ready, scan, with, DEV};
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app, stdout, TestApp};
 use crate::receiver::Receiver;
 use crate::wallets::demo_merchant;
 
@@ -138,19 +138,7 @@ async fn list_totals_are_the_same_from_buckets_and_rows(db: TestDb) {
 
 /// `coffer admin rollup <what>` on the app's database.
 fn rollup(app: &TestApp, what: &str) -> Output {
-    let dir = tempfile::tempdir().unwrap();
-    let (database, key) = (
-        app.config.database.url.expose(),
-        app.config.security.master_key.expose(),
-    );
-    crate::restart::coffer(database, key, dir.path())
-        .args(["admin", "rollup", what])
-        .output()
-        .expect("coffer runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    app.admin(&["rollup", what])
 }
 
 /// What `verify` prints when everything agrees (no deposit: no credit for collection).

@@ -41,6 +41,11 @@ pub fn reference(cause: Cause, id: i64) -> String {
     format!("{}:{id}", cause_name(cause))
 }
 
+/// The work a reference names: `collection:12` -> 12.
+pub fn work_id(reference: &str) -> Option<i64> {
+    reference.rsplit_once(':')?.1.parse().ok()
+}
+
 fn cause_name(cause: Cause) -> &'static str {
     match cause {
         Cause::Recharge | Cause::RechargeReversal => "recharge",
@@ -69,5 +74,7 @@ mod tests {
         // The same payment spelt in either case is one recharge.
         assert_eq!(recharge("tron", "0xAB", 3), recharge("tron", "0xab", 3));
         assert_eq!(reversal("recharge:tron:0xab:3"), "recharge:tron:0xab:3/reversal");
+        assert_eq!(work_id(&reference(Cause::CollectionFee, 12)), Some(12));
+        assert_eq!(work_id("collection"), None);
     }
 }

@@ -81,13 +81,7 @@ impl FeeSettler {
 
     /// How the hold's work ended; None while it goes on (or its record is gone).
     async fn ended(&self, hold: &Transfer) -> AppResult<Option<Resolution>> {
-        let Some(work_id) = hold
-            .origin
-            .reference
-            .rsplit(':')
-            .next()
-            .and_then(|id| id.parse().ok())
-        else {
+        let Some(work_id) = super::keys::work_id(&hold.origin.reference) else {
             return Ok(None);
         };
         let ports = &self.fees.points.ports;

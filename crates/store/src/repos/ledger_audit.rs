@@ -175,12 +175,7 @@ async fn unsettled_fees(store: &Store) -> AppResult<Vec<(String, String)>> {
         .collect();
     let mut found = Vec::new();
     for fee in fees {
-        let Some(work_id) = fee
-            .reference
-            .rsplit(':')
-            .next()
-            .and_then(|id| id.parse::<i64>().ok())
-        else {
+        let Some(work_id) = coffer_domain::points::keys::work_id(&fee.reference) else {
             found.push((fee.transfer_key.clone(), "names no work".to_string()));
             continue;
         };
