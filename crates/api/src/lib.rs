@@ -5,6 +5,7 @@ mod access;
 mod audit;
 mod audit_actions;
 mod auth;
+mod bills;
 mod bodies;
 mod callbacks;
 mod collection;
@@ -87,6 +88,8 @@ pub struct AppState {
     pub points: Arc<coffer_domain::points::statement::PointsStatement>,
     /// Each merchant's recharge addresses (Points list).
     pub recharge: Arc<coffer_domain::points::recharge_address::RechargeAddresses>,
+    /// Monthly bills and their payments (Service list).
+    pub bills: Arc<coffer_domain::bills::service::BillService>,
     /// The exports each merchant runs at once, on all the nodes together.
     pub export_slots: Arc<coffer_domain::limits::ExportSlots>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
@@ -162,6 +165,7 @@ audited_routes! {
     post "/api/v2/partner/hotwallet/add" => wallets::hot_wallet_add, Button(HOT_WALLET_ADD);
     post "/api/v2/partner/hotwallet/status/setting" => wallets::hot_wallet_status, Button(HOT_WALLET_STATUS);
     post "/api/v2/hash/scan" => deposits::hash_scan, Button(HASH_SCAN);
+    post "/api/partner/service/bills/paid" => bills::paid, Button(BILL_PAY);
     post "/api/partner/deposit/push" => deposits::push, Button(DEPOSIT_PUSH);
     post "/api/partner/user/tx/push" => transactions::push, Button(TRANSACTION_PUSH);
     post "/api/partner/callback/push" => callbacks::callback_push, Button(CALLBACK_PUSH);
@@ -214,6 +218,8 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/collect/waiting" => collection::waiting_page;
         post "/api/partner/collect/fees" => collection_records::fees;
         post "/api/partner/service/rates" => rates::list;
+        post "/api/partner/service/bills" => bills::page;
+        post "/api/partner/service/billingAddresses" => bills::addresses;
         post "/api/partner/collect/page_list" => collection_records::collections_page;
         post "/api/partner/collect/export" => collection_export::collections;
         post "/api/partner/collect/detail" => collection_records::collection_detail;

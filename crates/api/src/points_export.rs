@@ -36,6 +36,8 @@ impl Labelled for Cause {
             Cause::EnergyFee => label("points_cause_5", ["Energy fee", "能量费", "能量費"]),
             Cause::BillOverpayment => label("points_cause_6", ["Bill overpayment", "账单多付", "賬單多付"]),
             Cause::Grant => label("points_cause_7", ["Adjustment", "人工调整", "人工調整"]),
+            Cause::BillPayment => label("points_cause_8", ["Bill payment", "账单付款", "賬單付款"]),
+            Cause::MonthlyFee => label("points_cause_9", ["Monthly fee", "月费", "月費"]),
         }
     }
 }

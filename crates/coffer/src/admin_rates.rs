@@ -3,7 +3,7 @@
 use clap::Subcommand;
 use coffer_domain::clock::SystemClock;
 use coffer_domain::ports::Ports;
-use coffer_domain::rates::{percent_text, points_text, ChargeMode, PayMode, Rate, RateCard, RateStatus};
+use coffer_domain::rates::{PayMode, Rate, RateCard, RateStatus};
 use coffer_store::Store;
 use std::sync::Arc;
 
@@ -76,22 +76,7 @@ pub async fn rate(config: &Config, store: &Store, cmd: RateCmd) -> anyhow::Resul
 /// One row: id, service, terms, pay mode, validity and status, tab-separated.
 fn row_line(rate: &Rate, now: chrono::DateTime<chrono::Utc>) -> String {
     let t = &rate.terms;
-    let terms = match t.mode {
-        ChargeMode::Percent => {
-            let bound = |name, v: Option<i64>| {
-                v.map(|v| format!(" {name} {}", points_text(v)))
-                    .unwrap_or_default()
-            };
-            format!(
-                "percent {}%{}{}",
-                percent_text(t.percent_ppm),
-                bound("min", t.min),
-                bound("max", t.max)
-            )
-        }
-        ChargeMode::Fixed => format!("fixed {} per transaction", points_text(t.fixed)),
-        ChargeMode::Monthly => format!("monthly {} per month", points_text(t.fixed)),
-    };
+    let terms = t.text();
     let to = rate.valid_to.map_or("open".to_string(), |to| to.to_rfc3339());
     let status = match rate.status(now) {
         RateStatus::Effective => "effective",

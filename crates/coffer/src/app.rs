@@ -5,6 +5,8 @@ use anyhow::Context;
 use chrono::Duration;
 use coffer_api::AppState;
 use coffer_chain::devchain::Devchain;
+use coffer_domain::bills::issue::BillIssuer;
+use coffer_domain::bills::service::BillService;
 use coffer_domain::callbacks::keys::PlatformKeys;
 use coffer_domain::callbacks::{CallbackService, CallbackSettings};
 use coffer_domain::clock::Clock;
@@ -60,6 +62,8 @@ pub struct Services {
     pub points: Arc<PointsService>,
     pub settler: Arc<FeeSettler>,
     pub recharges: Arc<RechargeRound>,
+    pub bills: Arc<BillService>,
+    pub issuer: Arc<BillIssuer>,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -182,6 +186,12 @@ pub async fn build_services(
             .map(|(id, chain)| (*id, chain.confirmations))
             .collect(),
     });
+    let bills = Arc::new(BillService {
+        ports: ports.clone(),
+        chains: chains.registry.clone(),
+        addresses: recharge.clone(),
+    });
+    let issuer = Arc::new(BillIssuer::new(ports.clone(), config.billing.time_zone));
     let parts = StateParts {
         sealer,
         auth,
@@ -192,6 +202,7 @@ pub async fn build_services(
         chains: chains.registry.clone(),
         rates,
         recharge,
+        bills: bills.clone(),
         exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;
@@ -208,6 +219,8 @@ pub async fn build_services(
         points,
         settler,
         recharges,
+        bills,
+        issuer,
         process,
     })
 }
@@ -233,6 +246,8 @@ pub struct App {
     pub points: Arc<PointsService>,
     pub settler: Arc<FeeSettler>,
     pub recharges: Arc<RechargeRound>,
+    pub bills: Arc<BillService>,
+    pub issuer: Arc<BillIssuer>,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -308,6 +323,8 @@ impl App {
             points: services.points,
             settler: services.settler,
             recharges: services.recharges,
+            bills: services.bills,
+            issuer: services.issuer,
             withdrawals,
             balances,
             planner,
@@ -355,6 +372,8 @@ impl App {
                 points: self.points.clone(),
                 settler: self.settler.clone(),
                 recharges: self.recharges.clone(),
+                bills: self.bills.clone(),
+                issuer: self.issuer.clone(),
                 sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),

@@ -80,6 +80,9 @@ pub enum Admin {
     /// The rate card: what each service costs a merchant (set, list).
     #[command(subcommand)]
     Rate(crate::admin_rates::RateCmd),
+    /// Monthly bills: list them, issue a period's.
+    #[command(subcommand)]
+    Bill(crate::admin_bills::BillCmd),
     /// Show mails kept in the outbox (mail.transport = "outbox").
     Outbox {
         /// Only mails to this address.
@@ -226,6 +229,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::Points(cmd) => crate::admin_points::points(config, &store, cmd).await?,
         Admin::Ledger(cmd) => crate::admin_points::ledger(&store, cmd).await?,
         Admin::Rate(cmd) => crate::admin_rates::rate(config, &store, cmd).await?,
+        Admin::Bill(cmd) => crate::admin_bills::bill(config, &store, cmd).await?,
         Admin::Ip(IpCmd::List { pending }) => {
             for ip in store.all_ips(pending).await.map_err(anyhow::Error::msg)? {
                 let status = apply_status_label(ip.apply_status);

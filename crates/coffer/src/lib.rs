@@ -1,6 +1,7 @@
 //! The `coffer` binary's library: configuration, wiring and the command line, shared with
 //! the integration tests.
 
+pub mod admin_bills;
 pub mod admin_points;
 pub mod admin_rates;
 pub mod admin_wallets;

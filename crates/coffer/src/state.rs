@@ -34,6 +34,7 @@ pub(crate) struct StateParts {
     pub(crate) chains: Arc<ChainRegistry>,
     pub(crate) rates: Arc<coffer_domain::rates::RateCard>,
     pub(crate) recharge: Arc<coffer_domain::points::recharge_address::RechargeAddresses>,
+    pub(crate) bills: Arc<coffer_domain::bills::service::BillService>,
     /// The name this process's running exports are leased under (`<process>/exports`).
     pub(crate) exports_owner: String,
 }
@@ -78,6 +79,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         chains,
         rates,
         recharge,
+        bills,
         exports_owner,
     } = parts;
     let access = AccessService {
@@ -127,6 +129,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         rates,
         points,
         recharge,
+        bills,
         export_slots: Arc::new(ExportSlots {
             runs: ports.export_runs.clone(),
             clock: ports.clock.clone(),

@@ -8,6 +8,9 @@
 //! interval, whichever comes first; the devchain's scanner wakes on each block this process
 //! mines. Polling stays the safety net for every signal that is lost.
 
+use coffer_domain::bills::check::CheckReport;
+use coffer_domain::bills::issue::BillIssuer;
+use coffer_domain::bills::service::BillService;
 use coffer_domain::callbacks::CallbackService;
 use coffer_domain::clock::Clock;
 use coffer_domain::collection::executor::{SweepExecutor, SweepReport};
@@ -58,6 +61,12 @@ const HOLD_EXPIRY_EVERY: Duration = Duration::from_secs(60);
 /// transfer is keyed, so it moves points once).
 const RECHARGE_EVERY: Duration = Duration::from_secs(15);
 
+/// How often "I have paid" is checked on chain (any node; a payment is claimed while checked).
+const BILL_CHECK_EVERY: Duration = Duration::from_secs(5);
+
+/// How often the issuer looks whether a month has ended (cheap once its bills are issued).
+const BILL_ISSUE_EVERY: Duration = Duration::from_secs(60);
+
 /// How often the balance worker looks for new addresses and due readings (each reading is
 /// due every `workers.balance_every_secs`).
 const BALANCE_ROUND_EVERY: Duration = Duration::from_secs(15);
@@ -104,6 +113,10 @@ pub struct WorkerSet {
     /// Settles the fee holds of ended work.
     pub settler: Arc<FeeSettler>,
     pub recharges: Arc<RechargeRound>,
+    /// Checks "I have paid".
+    pub bills: Arc<BillService>,
+    /// Issues each month's bills once it has ended.
+    pub issuer: Arc<BillIssuer>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -259,6 +272,8 @@ impl Workers {
             points,
             settler,
             recharges,
+            bills,
+            issuer,
             scan_every,
             poll_every,
             execute_every,
@@ -326,6 +341,20 @@ impl Workers {
             recharges,
             |recharges| async move { recharges.run().await },
             |report| *report == RechargeReport::default(),
+        ));
+        handles.push(rounds(
+            BILL_CHECK_EVERY,
+            "bill payments",
+            bills,
+            |bills| async move { bills.check_round().await },
+            |report| *report == CheckReport::default(),
+        ));
+        handles.push(rounds(
+            BILL_ISSUE_EVERY,
+            "bills issued",
+            issuer,
+            |issuer| async move { issuer.round().await },
+            |issued| *issued == 0,
         ));
         handles.push(rounds(
             HOUSEKEEPING_EVERY,

@@ -5,6 +5,7 @@ pub mod access;
 pub mod amount;
 pub mod auth;
 pub mod batches;
+pub mod bills;
 pub mod callbacks;
 pub mod chains;
 pub mod clock;

@@ -394,9 +394,14 @@ async fn the_fee_service_holds_settles_and_expires(db: TestDb) {
         asset: PointAsset::Usdt,
         amount: 2 * POINT_UNITS,
         rate_id: Some(7),
+        postpaid: false,
+        volume: None,
     };
     assert_eq!(
-        points.hold_fee(a, Cause::PaymentFee, 1, fee).await.unwrap(),
+        points
+            .hold_fee(a, Cause::PaymentFee, 1, fee.clone())
+            .await
+            .unwrap(),
         FeeHold::Short {
             needed: 2 * POINT_UNITS,
             spendable: 0
@@ -408,11 +413,17 @@ async fn the_fee_service_holds_settles_and_expires(db: TestDb) {
     )
     .await;
     assert_eq!(
-        points.hold_fee(a, Cause::PaymentFee, 1, fee).await.unwrap(),
+        points
+            .hold_fee(a, Cause::PaymentFee, 1, fee.clone())
+            .await
+            .unwrap(),
         FeeHold::Held
     );
     assert_eq!(
-        points.hold_fee(a, Cause::PaymentFee, 1, fee).await.unwrap(),
+        points
+            .hold_fee(a, Cause::PaymentFee, 1, fee.clone())
+            .await
+            .unwrap(),
         FeeHold::Held
     );
     assert_eq!(usdt(&store, a).await.available(), POINT_UNITS);

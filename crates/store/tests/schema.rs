@@ -65,6 +65,7 @@ fn released_migrations_keep_their_names() {
         "m20261130_000003_export_run",
         "m20261201_000001_points",
         "m20261201_000002_service_rate",
+        "m20261202_000001_points_platform",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()

@@ -12,6 +12,8 @@ use crate::rates::{refusal_text, RateText};
 pub struct BillingConfig {
     /// Token symbols worth one point each: a percent rate is only defined for them.
     pub pegged_tokens: Vec<String>,
+    /// The billing zone: whole hours east of UTC; a month's bill runs midnight to midnight here.
+    pub time_zone: i32,
     /// The rows a merchant without one starts with, per service.
     pub collection: RateText,
     pub payment: RateText,
@@ -51,6 +53,12 @@ impl BillingConfig {
                     problem: refusal_text(&err),
                 });
             }
+        }
+        if !(-11..=13).contains(&self.time_zone) {
+            return Err(ConfigError::Invalid {
+                key: "billing.time_zone",
+                problem: "must be whole hours east of UTC, from -11 to 13".into(),
+            });
         }
         let symbol_ok =
             |s: &String| !s.is_empty() && s.len() <= 32 && s.chars().all(|c| c.is_ascii_alphanumeric());

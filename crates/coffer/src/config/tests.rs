@@ -107,4 +107,7 @@ fn built_in_rates_charge_nothing_and_bad_rates_name_their_key() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("billing.pegged_tokens"), "{err}");
+    let err = with("[billing]\ntime_zone = 14").unwrap_err().to_string();
+    assert!(err.contains("billing.time_zone"), "{err}");
+    assert_eq!(with("[billing]\ntime_zone = -5").unwrap().billing.time_zone, -5);
 }

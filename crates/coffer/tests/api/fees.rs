@@ -25,12 +25,22 @@ use crate::withdrawals::{detail, payer, withdraw};
 
 /// The operator's rate for the service: a fixed fee in points, prepaid.
 async fn fixed_fee(app: &TestApp, merchant: i64, service: Service, points: &str) {
+    set_rate(
+        app,
+        merchant,
+        service,
+        json!({"mode": "fixed", "fixed": points, "pay": "prepaid"}),
+    )
+    .await;
+}
+
+/// The operator's rate for the service from now on, as `[billing]` spells it.
+pub async fn set_rate(app: &TestApp, merchant: i64, service: Service, terms: serde_json::Value) {
     let card = coffer::rates::rate_card(
         &app.config,
         Ports::all_from(Arc::new(app.store.clone()), app.clock.clone()),
     );
-    let text: coffer::rates::RateText =
-        serde_json::from_value(json!({"mode": "fixed", "fixed": points, "pay": "prepaid"})).unwrap();
+    let text: coffer::rates::RateText = serde_json::from_value(terms).unwrap();
     app.clock.advance(Duration::seconds(1));
     card.set(merchant, service, text.terms(service).unwrap(), app.clock.now())
         .await

@@ -43,6 +43,10 @@ pub struct TestApp {
     /// Settles the fee holds of ended work (the workers' round, stepped by hand).
     pub settler: Arc<coffer_domain::points::settle::FeeSettler>,
     pub recharges: Arc<coffer_domain::points::recharge::RechargeRound>,
+    /// Checks "I have paid" (the workers' round, stepped by hand).
+    pub bills: Arc<coffer_domain::bills::service::BillService>,
+    /// Issues the bills of ended months (the workers' round, stepped by hand).
+    pub issuer: Arc<coffer_domain::bills::issue::BillIssuer>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -111,6 +115,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let sweeper = app.sweeper.clone();
     let settler = app.settler.clone();
     let recharges = app.recharges.clone();
+    let (bills, issuer) = (app.bills.clone(), app.issuer.clone());
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -136,6 +141,8 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         sweeper,
         settler,
         recharges,
+        bills,
+        issuer,
     }
 }
 

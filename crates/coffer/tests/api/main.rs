@@ -11,6 +11,7 @@ mod anvil_deposits;
 mod asset_matrix;
 mod assets;
 mod balance_readings;
+mod bills;
 mod bounds;
 mod callback_order;
 mod callback_retries;

@@ -21,7 +21,7 @@ const RECHARGE: &str = "/api/partner/points/recharge";
 const BALANCE: &str = "/api/partner/points/balance";
 
 /// The other merchant made the platform merchant by the operator's command, accepting USDT.
-async fn platform_ready(app: &TestApp) -> String {
+pub(crate) async fn platform_ready(app: &TestApp) -> String {
     let platform = app.other_merchant().await;
     let out = app.admin(&["points", "platform", "--email", OTHER_EMAIL]);
     let (status, stdout, stderr) = said(&out);

@@ -66,6 +66,7 @@ catalogue! {
     MANUAL_WITHDRAW = 20602 under TOKEN_WITHDRAW, F, "", "", ["Manual withdrawal", "手动提现", "手動提現"];
     TOKEN_DETAIL = 215 under TOKEN, F, "/token/token-detail", "", ["Token detail", "代币详情", "代幣詳情"];
     SERVICE = 10 under ROOT, C, "/service", "AppstoreOutlined", ["Service list", "服务列表", "服務列表"];
+    BILL_PAY = 1001 under SERVICE, F, "", "", ["I have paid", "我已支付", "我已支付"];
     POINTS = 11 under ROOT, C, "/points", "GiftOutlined", ["Points list", "积分列表", "積分列表"];
     ORDERS = 3 under ROOT, M, "/orders", "ProfileOutlined", ["Orders", "订单", "訂單"];
     DEPOSIT_ORDERS = 301 under ORDERS, C, "/orders/deposit", "", ["Deposit", "充值", "充值"];

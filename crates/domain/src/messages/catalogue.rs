@@ -181,6 +181,16 @@ declare_messages! {
         "积分不足：请充值积分以支付此笔提现的手续费",
         "積分不足：請充值積分以支付此筆提現的手續費",
     ],
+    BillNotPayable = 20002 Refusal "bill_not_payable" [
+        "This bill is not to be paid: its payment is being confirmed, or it is paid",
+        "该账单无需支付：其付款正在确认中或已支付",
+        "該賬單無需支付：其付款正在確認中或已支付",
+    ],
+    BillHashUsed = 20003 Refusal "bill_hash_used" [
+        "This transaction is already on a bill: submit the hash of the payment for this bill",
+        "该交易已用于账单付款：请提交本账单付款的交易哈希",
+        "該交易已用於賬單付款：請提交本賬單付款的交易哈希",
+    ],
     // The rules of single fields: no code of their own, so the code is the one of the AppError
     // that carries them: 10422 (Invalid), 10403 (Refused) or 10429 (TooManyRequests).
     EmailEmpty "input_email_address" ["Email address is empty", "邮箱地址为空", "郵箱地址為空"],
@@ -254,6 +264,21 @@ declare_messages! {
         "Choose USDT or TRX points and a type from the list",
         "请选择 USDT 或 TRX 点数，以及列表中的类型",
         "請選擇 USDT 或 TRX 點數，以及列表中的類型",
+    ],
+    RateEnergyPrepaid "rate_energy_prepaid" [
+        "Energy is paid from TRX points: its rate must be prepaid",
+        "能量费从 TRX 点数扣除：其费率须为预付",
+        "能量費從 TRX 點數扣除：其費率須為預付",
+    ],
+    BillPeriodNotEnded "bill_period_not_ended" [
+        "A period's bills are issued once it has ended",
+        "账期结束后才能出账单",
+        "賬期結束後才能出賬單",
+    ],
+    BillingUnavailable "billing_unavailable" [
+        "Bills cannot be paid on this chain: choose a chain from the billing addresses",
+        "该链不支持账单付款：请从账单付款地址中选择链",
+        "該鏈不支援賬單付款：請從賬單付款地址中選擇鏈",
     ],
     RechargeUnavailable "recharge_unavailable" [
         "Recharging in USDT is not available on this chain yet",

@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::ledger::{Fee, FeeHold, PointsService};
-use super::{points_text, Cause};
+use super::{points_text, Cause, Volume};
 use crate::amount::BaseUnits;
 use crate::config::ChainNode;
 use crate::error::AppResult;
@@ -27,7 +27,7 @@ pub struct Work<'a> {
 /// Whether the work may go on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FeeStart {
-    /// Held, nothing to hold, or billed at the month's end (postpaid).
+    /// Held (on the points, or on the month's bill when postpaid), or nothing to hold.
     Go,
     /// It waits, with the reason shown on it ("points insufficient: …"); it goes on by itself
     /// once the merchant's points cover the fee.
@@ -41,19 +41,26 @@ pub struct WorkFees {
 }
 
 impl WorkFees {
-    /// Holds the work's prepaid fee, once (a retry finds its hold).
+    /// Holds the work's fee, once (a retry finds its hold): a prepaid fee on the merchant's
+    /// points, a postpaid one on its billed account, posted or voided the same way, so the
+    /// month's bill holds exactly the fees of work that completed.
     pub async fn start(&self, work: &Work<'_>) -> AppResult<FeeStart> {
-        let Some(charge) = self.prepaid(work, self.points.now()).await? else {
+        let Some(priced) = self.priced(work, self.points.now()).await? else {
             return Ok(FeeStart::Go);
         };
-        let charge = match charge {
-            Ok(charge) => charge,
+        let (charge, pay) = match priced {
+            Ok(priced) => priced,
             Err(why) => return Ok(FeeStart::Wait(why)),
         };
         let fee = Fee {
             asset: work.service.paid_in(),
             amount: charge.points,
             rate_id: Some(charge.rate_id),
+            postpaid: pay == PayMode::Postpaid,
+            volume: Some(Volume {
+                amount: work.amount.units.to_decimal(work.amount.decimals),
+                symbol: work.amount.symbol.to_string(),
+            }),
         };
         Ok(
             match self
@@ -70,29 +77,32 @@ impl WorkFees {
     /// The door: whether the merchant's points cover the prepaid fee of work about to be asked
     /// for (a withdrawal request), so an integrator learns at once, not when it is paid.
     pub async fn covers(&self, work: &Work<'_>) -> AppResult<bool> {
-        match self.prepaid(work, self.points.now()).await? {
-            Some(Ok(charge)) => {
+        match self.priced(work, self.points.now()).await? {
+            Some(Ok((charge, PayMode::Prepaid))) => {
                 self.points
                     .covers(work.merchant_id, work.service.paid_in(), charge.points)
                     .await
             }
-            // No price: the work will wait with that reason; the door does not refuse it.
-            Some(Err(_)) | None => Ok(true),
+            // Postpaid: the bill takes it. No price: the work will wait with that reason; the
+            // door does not refuse it.
+            Some(Ok((_, PayMode::Postpaid))) | Some(Err(_)) | None => Ok(true),
         }
     }
 
-    /// The prepaid charge of the work at `at`: None when nothing is held (no row, a free or
-    /// monthly row, postpaid), Err(reason) when it has no price.
-    async fn prepaid(&self, work: &Work<'_>, at: DateTime<Utc>) -> AppResult<Option<Result<Charge, String>>> {
+    /// The work's charge at `at` and how it is paid: None when nothing is held (no row, a
+    /// free or monthly row), Err(reason) when it has no price.
+    async fn priced(
+        &self,
+        work: &Work<'_>,
+        at: DateTime<Utc>,
+    ) -> AppResult<Option<Result<(Charge, PayMode), String>>> {
         let Some(rate) = self.rates.in_force(work.merchant_id, work.service, at).await? else {
             return Ok(None);
         };
-        if rate.terms.pay == PayMode::Postpaid {
-            return Ok(None);
-        }
+        let pay = rate.terms.pay;
         Ok(match crate::rates::price(&rate, &work.amount, &self.rates.pegged) {
             Ok(charge) if charge.points == 0 => None,
-            Ok(charge) => Some(Ok(charge)),
+            Ok(charge) => Some(Ok((charge, pay))),
             Err(PriceError::NotPegged(symbol)) => Some(Err(format!(
                 "no price in points for {symbol}: the {} is a percent of the amount, which needs a token worth 1 point",
                 service_name(work.service)

@@ -4,18 +4,34 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::{
-    keys, AccountRef, Balance, Cause, LedgerOp, NewTransfer, Origin, Outcome, PointAsset, Resolution,
+    keys, AccountRef, Balance, Cause, LedgerOp, NewTransfer, Origin, Outcome, PointAsset, Resolution, Volume,
 };
 use crate::error::AppResult;
 use crate::ports::{MerchantId, Ports};
 
 /// A fee to charge for a piece of work, as the rate card priced it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fee {
     pub asset: PointAsset,
     pub amount: i64,
     /// The service-rate row it was priced at.
     pub rate_id: Option<i64>,
+    /// Postpaid: held on the merchant's billed account (it goes on the month's bill), which
+    /// has no limit; prepaid: on its points.
+    pub postpaid: bool,
+    /// What the work moves, for the bill's lines.
+    pub volume: Option<Volume>,
+}
+
+impl Fee {
+    /// The account the fee is taken from.
+    pub fn payer(&self, merchant_id: MerchantId) -> AccountRef {
+        if self.postpaid {
+            AccountRef::Billed(merchant_id)
+        } else {
+            AccountRef::Merchant(merchant_id)
+        }
+    }
 }
 
 /// What holding a fee gave.
@@ -57,7 +73,7 @@ impl PointsService {
         let hold = NewTransfer {
             key: keys::fee_hold(cause, work_id),
             asset: fee.asset,
-            debit: AccountRef::Merchant(merchant_id),
+            debit: fee.payer(merchant_id),
             credit: AccountRef::Revenue,
             amount: fee.amount,
             cause,
@@ -65,6 +81,7 @@ impl PointsService {
             origin: Origin {
                 reference: keys::reference(cause, work_id),
                 rate_id: fee.rate_id,
+                volume: fee.volume.clone(),
                 ..Origin::default()
             },
             at: now,

@@ -49,6 +49,9 @@ crate::stored_codes! {
         Outside = 3,
         /// Points the operator grants or takes back by hand (`coffer admin points`).
         Grants = 4,
+        /// What a merchant owes on its monthly bills: postpaid fees are charged to it, bill
+        /// payments credit it; no limit (it is not points the merchant holds).
+        Billed = 5,
     }
 
     /// What a transfer row is.
@@ -76,6 +79,10 @@ crate::stored_codes! {
         /// What a bill payment paid above the bill.
         BillOverpayment = 6,
         Grant = 7,
+        /// A payment of a bill, up to what the bill asked.
+        BillPayment = 8,
+        /// The monthly fee, charged when the month's bill is issued.
+        MonthlyFee = 9,
     }
 }
 
@@ -86,6 +93,7 @@ pub enum AccountRef {
     Revenue,
     Outside,
     Grants,
+    Billed(MerchantId),
 }
 
 impl AccountRef {
@@ -95,13 +103,14 @@ impl AccountRef {
             AccountRef::Revenue => AccountKind::Revenue,
             AccountRef::Outside => AccountKind::Outside,
             AccountRef::Grants => AccountKind::Grants,
+            AccountRef::Billed(_) => AccountKind::Billed,
         }
     }
 
-    /// The merchant column: 0 for the platform's accounts.
+    /// The merchant column: 0 for the platform's accounts (the billed account is the merchant's).
     pub fn merchant(self) -> MerchantId {
         match self {
-            AccountRef::Merchant(id) => id,
+            AccountRef::Merchant(id) | AccountRef::Billed(id) => id,
             _ => 0,
         }
     }
@@ -112,6 +121,7 @@ impl AccountRef {
             AccountKind::Revenue => AccountRef::Revenue,
             AccountKind::Outside => AccountRef::Outside,
             AccountKind::Grants => AccountRef::Grants,
+            AccountKind::Billed => AccountRef::Billed(merchant),
         }
     }
 
@@ -155,6 +165,15 @@ pub struct Origin {
     pub rate_id: Option<i64>,
     pub chain: Option<String>,
     pub tx_hash: Option<String>,
+    /// What a fee was charged on: the work's amount of its token (the bill's lines show it).
+    pub volume: Option<Volume>,
+}
+
+/// An amount of a token as a decimal text ("1520.25") and the token's symbol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Volume {
+    pub amount: String,
+    pub symbol: String,
 }
 
 /// A transfer to make: posted at once, or a hold until `timeout`.

@@ -167,6 +167,7 @@ impl RechargeRound {
                     rate_id: None,
                     chain: Some(payment.chain_name),
                     tx_hash: Some(deposit.tx_hash.clone()),
+                    volume: None,
                 },
                 at,
             }));

@@ -31,6 +31,12 @@ pub struct RechargeAddresses {
 
 impl RechargeAddresses {
     pub async fn address(&self, merchant_id: MerchantId, chain_id: i64) -> AppResult<RechargeAddress> {
+        self.platform_address(&open_id(merchant_id), chain_id).await
+    }
+
+    /// The platform merchant's address for `open_id` on the chain, where the recharge token
+    /// is paid to it (a merchant's recharges, the bills' payments).
+    pub async fn platform_address(&self, open_id: &str, chain_id: i64) -> AppResult<RechargeAddress> {
         let unavailable = || AppError::Invalid(MsgKey::RechargeUnavailable);
         let platform = self
             .ports
@@ -51,10 +57,7 @@ impl RechargeAddresses {
             return Err(unavailable());
         }
         let confirmations = *self.confirmations.get(&chain_id).ok_or_else(unavailable)?;
-        let address = self
-            .wallets
-            .deposit_address(platform, chain_id, &open_id(merchant_id))
-            .await?;
+        let address = self.wallets.deposit_address(platform, chain_id, open_id).await?;
         Ok(RechargeAddress {
             chain_id,
             chain_name: node.chainname.clone(),

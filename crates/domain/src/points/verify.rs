@@ -111,6 +111,7 @@ fn account_name((account, asset): &AccountKey) -> String {
         AccountRef::Revenue => "revenue".into(),
         AccountRef::Outside => "outside".into(),
         AccountRef::Grants => "grants".into(),
+        AccountRef::Billed(id) => format!("merchant {id} billed"),
     };
     format!("{whose} {}", asset_name(*asset))
 }

@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use super::Wakeups;
 use super::{
-    AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
-    CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries, CollectionSteps,
-    ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal,
-    LedgerAudit, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo,
-    RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo,
+    AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillRepo, CallbackDirectory, CallbackLog,
+    CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries,
+    CollectionSteps, ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping,
+    LeaseRenewal, LedgerAudit, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo,
+    RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo,
     WithdrawalRepo,
 };
 use crate::clock::Clock;
@@ -58,6 +58,7 @@ pub struct Ports {
     pub ledger_audit: Arc<dyn LedgerAudit>,
     pub rates: Arc<dyn RateRepo>,
     pub recharge: Arc<dyn RechargeRepo>,
+    pub bills: Arc<dyn BillRepo>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -106,6 +107,7 @@ impl Ports {
             + LedgerAudit
             + RateRepo
             + RechargeRepo
+            + BillRepo
             + 'static,
     {
         Ports {
@@ -147,6 +149,7 @@ impl Ports {
             ledger_audit: store.clone(),
             rates: store.clone(),
             recharge: store.clone(),
+            bills: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

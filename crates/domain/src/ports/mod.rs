@@ -4,6 +4,7 @@ mod access;
 // Guessable secrets
 mod attempts;
 mod balances;
+mod bills;
 mod bundle;
 mod callbacks;
 pub mod chain;
@@ -28,6 +29,7 @@ mod withdrawals;
 pub use access::*;
 pub use attempts::*;
 pub use balances::*;
+pub use bills::{BillRepo, NewPayment, SubmitRefusal};
 pub use bundle::Ports;
 pub use callbacks::*;
 pub use collection::*;

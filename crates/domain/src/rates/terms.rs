@@ -50,6 +50,10 @@ impl RateTerms {
         if !mode_fits {
             return invalid(MsgKey::RateModeNotForService);
         }
+        // Bills are paid in USDT; energy is paid in TRX points, so only from points.
+        if service == Service::Energy && self.pay == PayMode::Postpaid {
+            return invalid(MsgKey::RateEnergyPrepaid);
+        }
         let percent_mode = self.mode == ChargeMode::Percent;
         let fields_fit = if percent_mode {
             self.fixed == 0
@@ -102,6 +106,29 @@ pub fn percent_text(ppm: i64) -> String {
 }
 
 pub use crate::points::points_text;
+
+impl RateTerms {
+    /// The terms in words, as the operator's list and the bill's lines show them:
+    /// "percent 0.5% min 1 max 10", "fixed 2 per transaction", "monthly 30 per month".
+    pub fn text(&self) -> String {
+        match self.mode {
+            ChargeMode::Percent => {
+                let bound = |name, v: Option<i64>| {
+                    v.map(|v| format!(" {name} {}", points_text(v)))
+                        .unwrap_or_default()
+                };
+                format!(
+                    "percent {}%{}{}",
+                    percent_text(self.percent_ppm),
+                    bound("min", self.min),
+                    bound("max", self.max)
+                )
+            }
+            ChargeMode::Fixed => format!("fixed {} per transaction", points_text(self.fixed)),
+            ChargeMode::Monthly => format!("monthly {} per month", points_text(self.fixed)),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -161,6 +188,15 @@ mod tests {
             refusal(percent(5000, None, None), Service::Energy),
             MsgKey::RateModeNotForService
         );
+        let energy_postpaid = RateTerms {
+            pay: PayMode::Postpaid,
+            ..RateTerms::FREE
+        };
+        assert_eq!(
+            refusal(energy_postpaid, Service::Energy),
+            MsgKey::RateEnergyPrepaid
+        );
+        assert!(energy_postpaid.check(Service::PaymentFee).is_ok());
         let fixed_with_min = RateTerms {
             min: Some(1),
             ..RateTerms::FREE

@@ -6,6 +6,7 @@
 //! A stored value the domain type refuses is a read error (an internal error, never a default).
 
 use coffer_domain::amount::BaseUnits;
+use coffer_domain::bills::{BillStatus, PaymentStatus};
 use coffer_domain::codes::StoredCode;
 use coffer_domain::collection::state::CollectionStatus;
 use coffer_domain::points::{AccountKind, Cause, PointAsset, TransferKind};
@@ -97,6 +98,7 @@ stored_as_code!(
     AccountStatus,
     ApplyStatus,
     AssetStatus,
+    BillStatus,
     CallbackStatus,
     Cause,
     ChargeMode,
@@ -108,6 +110,7 @@ stored_as_code!(
     OrderStatus,
     PointAsset,
     PayMode,
+    PaymentStatus,
     ReviewAction,
     Service,
     StepKind,

@@ -4,6 +4,9 @@ pub mod address_blacklist;
 pub mod app_user;
 pub mod asset_collected;
 pub mod balance_reading;
+pub mod bill;
+pub mod bill_line;
+pub mod bill_payment;
 // Guessable secrets
 pub mod auth_attempt;
 pub mod callback_attempt;

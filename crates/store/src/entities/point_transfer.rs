@@ -23,6 +23,8 @@ pub struct Model {
     pub rate_id: Option<i64>,
     pub chain: Option<String>,
     pub tx_hash: Option<String>,
+    pub volume: Option<String>,
+    pub volume_symbol: Option<String>,
     pub available_after: i64,
     pub created_at: DateTimeUtc,
 }

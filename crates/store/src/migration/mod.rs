@@ -51,6 +51,8 @@ mod m20261201_000001_points;
 mod m20261201_000002_service_rate;
 // Recharges: the platform's own merchant, whose addresses take the merchants' recharges
 mod m20261202_000001_points_platform;
+// Monthly bills: postpaid fees on one bill per merchant and month, paid on chain
+mod m20261203_000001_bills;
 mod schema;
 
 pub struct Migrator;
@@ -110,6 +112,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000002_service_rate::Migration),
             // Recharges: the platform's own merchant, whose addresses take the merchants' recharges
             Box::new(m20261202_000001_points_platform::Migration),
+            // Monthly bills: postpaid fees on one bill per merchant and month, paid on chain
+            Box::new(m20261203_000001_bills::Migration),
         ]
     }
 }

@@ -4,13 +4,16 @@
 use chrono::{DateTime, Utc};
 use coffer_domain::codes::StoredCode;
 use coffer_domain::error::{AppError, AppResult};
-use coffer_domain::points::{AccountRef, Balance, Cause, LedgerOp, Origin, Outcome, PointAsset, Transfer};
+use coffer_domain::points::{
+    AccountKind, AccountRef, Balance, Cause, LedgerOp, Origin, Outcome, PointAsset, Transfer, Volume,
+};
 use coffer_domain::ports::{MerchantId, PageRequest, Paged, PointsLedger, TransferFilter};
 use sea_orm::sea_query::{Expr, Query};
 use std::collections::HashMap;
 
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    Select,
 };
 
 use super::points_apply::apply;
@@ -135,10 +138,22 @@ impl PointsLedger for Store {
     }
 }
 
-/// The merchant's transfers the ledger screen's filter selects.
+/// The transfers of the merchant's points the ledger screen's filter selects: not those of its
+/// billed account (postpaid fees are the bill's lines, not points).
 fn selected(merchant_id: MerchantId, filter: &TransferFilter) -> Select<transfer::Entity> {
+    let points_accounts = Query::select()
+        .column(account::Column::Id)
+        .from(account::Entity)
+        .and_where(account::Column::Kind.eq(AccountKind::Merchant.code()))
+        .and_where(account::Column::MerchantId.eq(merchant_id))
+        .to_owned();
     transfer::Entity::find()
         .filter(transfer::Column::MerchantId.eq(merchant_id))
+        .filter(
+            Condition::any()
+                .add(transfer::Column::DebitAccountId.in_subquery(points_accounts.clone()))
+                .add(transfer::Column::CreditAccountId.in_subquery(points_accounts)),
+        )
         .filter(within(transfer::Column::CreatedAt, filter.start, filter.end))
         .apply_if(filter.asset, |q, asset| {
             q.filter(transfer::Column::Asset.eq(asset.code()))
@@ -206,6 +221,10 @@ pub(crate) fn named_with(row: transfer::Model, debit: AccountRef, credit: Accoun
             rate_id: row.rate_id,
             chain: row.chain,
             tx_hash: row.tx_hash,
+            volume: row
+                .volume
+                .zip(row.volume_symbol)
+                .map(|(amount, symbol)| Volume { amount, symbol }),
         },
         available_after: row.available_after,
         created_at: row.created_at,

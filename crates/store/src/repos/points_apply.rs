@@ -155,6 +155,8 @@ impl Batch<'_> {
             rate_id: new.origin.rate_id,
             chain: new.origin.chain.clone(),
             tx_hash: new.origin.tx_hash.clone(),
+            volume: new.origin.volume.as_ref().map(|v| v.amount.clone()),
+            volume_symbol: new.origin.volume.as_ref().map(|v| v.symbol.clone()),
             available_after,
             created_at: new.at,
         });
@@ -237,6 +239,8 @@ impl Batch<'_> {
             rate_id: hold.rate_id,
             chain: hold.chain.clone(),
             tx_hash: hold.tx_hash.clone(),
+            volume: hold.volume.clone(),
+            volume_symbol: hold.volume_symbol.clone(),
             available_after,
             created_at: at,
         };

@@ -42,6 +42,7 @@ macro_rules! tables_with {
 
 tables_with!(MerchantOwned { id_column: Id, merchant_column: MerchantId } for
     address_blacklist,
+    bill,
     callback_attempt,
     callback_event,
     cold_address,

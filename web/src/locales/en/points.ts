@@ -34,6 +34,8 @@ const points = {
   points_cause_5: 'Energy fee',
   points_cause_6: 'Bill overpayment',
   points_cause_7: 'Adjustment',
+  points_cause_8: 'Bill payment',
+  points_cause_9: 'Monthly fee',
   points_kind_1: 'Posted',
   points_kind_2: 'Held',
   points_kind_3: 'Charged',

@@ -36,6 +36,8 @@ const pointsZhCN: TranslationOf<typeof points> = {
   points_cause_5: '能量费',
   points_cause_6: '账单多付',
   points_cause_7: '人工调整',
+  points_cause_8: '账单付款',
+  points_cause_9: '月费',
   points_kind_1: '已入账',
   points_kind_2: '冻结',
   points_kind_3: '扣除',

@@ -36,6 +36,8 @@ const pointsZhHK: TranslationOf<typeof points> = {
   points_cause_5: '能量費',
   points_cause_6: '賬單多付',
   points_cause_7: '人工調整',
+  points_cause_8: '賬單付款',
+  points_cause_9: '月費',
   points_kind_1: '已入賬',
   points_kind_2: '凍結',
   points_kind_3: '扣除',
