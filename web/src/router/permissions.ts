@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   hotWalletStatus: '20502',
   withdraw: '20601',
   manualWithdraw: '20602',
+  billPay: '1001',
   depositPush: '30101',
   withdrawPush: '30201',
   hashScan: '40101',

@@ -1,4 +1,4 @@
-// Service list (menu 10): what each service costs the merchant (the rate card, set by the provider).
+// Service list (menu 10): what each service costs the merchant (the rate card, set by the provider) and its monthly bills.
 const service = {
   service_tab_rates: 'Rates',
   service_rates_tip:
@@ -27,6 +27,43 @@ const service = {
   service_rate_percent_min_max: '{{percent}}% (min {{min}}, max {{max}} {{unit}})',
   service_rate_fixed: '{{amount}} {{unit}} per transaction',
   service_rate_monthly: '{{amount}} {{unit}} per month',
+  service_tab_bills: 'Bills',
+  bills_where_to_pay: 'Where to pay',
+  bills_where_to_pay_tip: 'Pay the amount due of a bill in the token of one of these addresses (1 token per point), then click I have paid with the transaction hash.',
+  bills_not_set_up: 'Bills cannot be paid on chain yet: the service provider has not set up a billing address. Contact your service provider to pay a bill.',
+  bills_address: 'Billing address',
+  bills_token: 'Token',
+  bills_confirmations: 'Confirmations',
+  bills_confirmations_text: 'Accepted after {{confirmations}} confirmations',
+  bills_list: 'Bills',
+  bills_tip:
+    'Your monthly bills, newest first, each for one month of the billing time zone. After I have paid, a bill is confirming until its payment has its confirmations on chain. Points are shown to 4 decimals, rounded down; hover for the exact value. Expand a bill for its lines.',
+  bills_empty: 'No bills yet.',
+  bill_period: 'Period',
+  bill_amount: 'Amount',
+  bill_paid: 'Paid',
+  bill_due: 'Due',
+  bill_payment: 'Payment',
+  bill_issued: 'Issued',
+  bill_paid_time: 'Paid on',
+  bill_status_1: 'To be paid',
+  bill_status_2: 'Confirming',
+  bill_status_3: 'Has paid',
+  bill_payment_status_1: 'Confirming',
+  bill_payment_status_2: 'Accepted',
+  bill_payment_status_3: 'Not accepted',
+  bill_not_accepted: 'Payment not accepted: {{reason}}',
+  bill_lines: 'Lines',
+  bill_count: 'Count',
+  bill_volume: 'Volume',
+  bill_days: '{{days}} days in force',
+  bill_found: 'Found on chain',
+  bill_submitted: 'Submitted',
+  bill_pay: 'I have paid',
+  bill_pay_title: 'I have paid: bill {{period}}',
+  bill_pay_tip: 'Due: {{due}} points. Give the chain and the hash of your payment to the billing address: the bill is confirming until the payment has its confirmations. If it is not accepted, the bill says why and you can give another hash.',
+  bill_pay_no_address: 'No billing address yet: contact your service provider',
+  bill_pay_submitted: 'Payment submitted: confirming on chain',
 };
 
 export default service;

@@ -6,7 +6,7 @@ import { scanHash, type DepositRow, type HashScanAnswer } from '@/api/deposits';
 import type { ChainNode } from '@/api/types';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { DepositStatusTag } from './DepositStatusTag';
-import { HASH_SCAN_VIEWS, hashToSend, isTxHash } from './hashScanRules';
+import { HASH_SCAN_VIEWS, hashToSend, txHashRules } from './hashScanRules';
 
 interface HashScanValues {
   chainId?: number;
@@ -93,18 +93,7 @@ export default function HashScanModal({ open, chains, onClose, onCredited }: Has
         <Form.Item name="chainId" label={t('chain')} rules={[{ required: true, message: t('hash_scan_chain_required') }]}>
           <Select options={chains.map((chain) => ({ value: chain.chainid, label: chain.chainname }))} placeholder={t('chain')} data-testid="hash-scan-chain" />
         </Form.Item>
-        <Form.Item
-          name="hash"
-          label={t('hash_scan_hash')}
-          rules={[
-            {
-              validator: (_, value: string | undefined) => {
-                if (!value?.trim()) return Promise.reject(new Error(t('hash_scan_hash_required')));
-                return isTxHash(value) ? Promise.resolve() : Promise.reject(new Error(t('hash_scan_hash_invalid')));
-              },
-            },
-          ]}
-        >
+        <Form.Item name="hash" label={t('hash_scan_hash')} rules={txHashRules(t)}>
           <Input allowClear placeholder={t('hash_scan_hash_placeholder')} onPressEnter={submit} data-testid="hash-scan-hash" />
         </Form.Item>
       </Form>

@@ -34,12 +34,12 @@ export function AmountText({ amount, symbol, testId, format = formatAmountDown }
   );
 }
 
-/** A transaction hash, shortened with copy, linked to the chain's explorer when it has a txurl. */
-export function HashText({ hash, txurl, testId = 'deposit-hash' }: { hash: string; txurl: string | null | undefined; testId?: string }) {
+/** A transaction hash, shortened with copy, linked to the chain's explorer when it has a txurl (or the server's `href`). */
+export function HashText({ hash, txurl, href, testId = 'deposit-hash' }: { hash: string; txurl: string | null | undefined; href?: string | null; testId?: string }) {
   if (!hash) return <>—</>;
   return (
     <span className="coffer-address" data-testid={testId} data-hash={hash}>
-      <TxHashLink txurl={txurl} hash={hash} />
+      <TxHashLink txurl={txurl} hash={hash} href={href} />
     </span>
   );
 }

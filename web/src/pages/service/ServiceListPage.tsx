@@ -2,12 +2,16 @@ import type { ComponentType } from 'react';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '@/locales/types';
+import BillsTab from './BillsTab';
 import RatesTab from './RatesTab';
 
-/** The tabs of the screen, in order: a new tab (Bills) is one entry here. */
-const TABS: ReadonlyArray<{ key: string; label: TranslationKey; Content: ComponentType }> = [{ key: 'rates', label: 'service_tab_rates', Content: RatesTab }];
+/** The tabs of the screen, in order: a new tab is one entry here. */
+const TABS: ReadonlyArray<{ key: string; label: TranslationKey; Content: ComponentType }> = [
+  { key: 'rates', label: 'service_tab_rates', Content: RatesTab },
+  { key: 'bills', label: 'service_tab_bills', Content: BillsTab },
+];
 
-/** Service list (menu 10): what the provider charges for its services, one tab per subject. */
+/** Service list (menu 10): what the provider charges for its services and the monthly bills, one tab per subject. */
 export default function ServiceListPage() {
   const { t } = useTranslation();
   return (

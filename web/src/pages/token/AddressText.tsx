@@ -13,9 +13,12 @@ export function AddressText({ address, testId = 'address' }: { address: string; 
   );
 }
 
-/** A transaction hash linked to the chain's explorer (txurl + hash), shortened like addresses. */
-export function TxHashLink({ txurl, hash }: { txurl: string | null | undefined; hash: string }) {
-  const href = txLink(txurl, hash);
+/**
+ * A transaction hash linked to the chain's explorer (txurl + hash, or `href` when the server gave
+ * the whole link: a bill's payment), shortened like addresses.
+ */
+export function TxHashLink({ txurl, hash, href: link }: { txurl: string | null | undefined; hash: string; href?: string | null }) {
+  const href = link ?? txLink(txurl, hash);
   const text = shortAddress(hash);
   return (
     <Typography.Text copyable={{ text: hash }}>
