@@ -1,5 +1,6 @@
 import { expect, openAs, test } from './fixtures';
-import { coffer } from './server';
+import { coffer, E2E_CONFIRMATIONS } from './server';
+import { pickOption } from './wallets';
 
 // Service list (menu 10), Rates tab, over the real rate card: the operator sets the demo
 // merchant's payment fee with `coffer admin rate set`; the screen shows the new row in force and
@@ -63,4 +64,29 @@ test('a rate set with the CLI shows in force, and the row it closed as expired',
   await page.setViewportSize({ width: 1200, height: 900 });
   const content = page.getByTestId('service-rates').locator('.ant-table-content');
   await expect.poll(() => content.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+});
+
+/** The platform merchant, as points.spec.ts makes it (the same command: running it again changes nothing). */
+const PLATFORM = { email: 'platform@coffer.local', password: 'Platform-Pass-2026' };
+
+test('Bills shows where a bill is paid once the operator has set up the platform merchant', async ({ page, env }) => {
+  coffer(env.dataDir, ['admin', 'points', 'platform', '--email', PLATFORM.email, '--password', PLATFORM.password]);
+  // No month has ended with anything owed on this fresh database: the operator's list says so.
+  expect(coffer(env.dataDir, ['admin', 'bill', 'list']).trim()).toBe('No bills.');
+
+  await openAs(page, env.shared, '/service');
+  await page.getByTestId('service-tab-bills').click();
+  const devchain = page.getByTestId('billing-addresses').locator('[data-testid^="billing-row-"]').filter({ hasText: 'Devchain' });
+  await expect(devchain.getByTestId('billing-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+  await expect(devchain.getByTestId('billing-token')).toHaveText('USDT');
+  await expect(devchain.getByTestId('billing-confirmations')).toHaveText(`Accepted after ${E2E_CONFIRMATIONS} confirmations`);
+  await expect(page.getByTestId('billing-not-set-up')).toHaveCount(0);
+  await expect(page.getByTestId('service-bills-empty')).toBeVisible();
+
+  // The billing address is the platform's, not the merchant's recharge address.
+  const billing = (await devchain.getByTestId('billing-address').textContent())!;
+  await openAs(page, env.shared, '/points');
+  await pickOption(page, 'points-recharge-chain', 'Devchain');
+  await expect(page.getByTestId('points-recharge-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+  await expect(page.getByTestId('points-recharge-address')).not.toHaveText(billing);
 });

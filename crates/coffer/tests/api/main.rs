@@ -12,6 +12,7 @@ mod asset_matrix;
 mod assets;
 mod balance_readings;
 mod bills;
+mod bills_chains;
 mod bounds;
 mod callback_order;
 mod callback_retries;

@@ -64,6 +64,9 @@ pub fn differences(facts: &LedgerFacts) -> Vec<String> {
     for (key, what) in &facts.unsettled_fees {
         found.push(format!("fee {key}: {what}"));
     }
+    for (id, what) in &facts.bad_bills {
+        found.push(format!("bill {id}: {what}"));
+    }
     found
 }
 

@@ -66,6 +66,9 @@ pub struct LedgerFacts {
     /// Fee-bearing work (collections, withdrawals) that ended without exactly one posted fee
     /// or a voided hold: the hold's key and what is wrong.
     pub unsettled_fees: Vec<(String, String)>,
+    /// Bills whose lines do not add up to them, or whose paid is not what their accepted
+    /// payments counted (or beyond the bill, or "has paid" short of it): the bill and what.
+    pub bad_bills: Vec<(i64, String)>,
 }
 
 #[async_trait::async_trait]

@@ -479,3 +479,63 @@ async fn set_bill(
     update.exec(tx).await?;
     Ok(())
 }
+
+/// Bills that do not hold together: lines not adding up to the amount, paid not what the
+/// accepted payments counted, paid beyond the amount, "has paid" short of it (`ledger verify`).
+pub(crate) async fn bad_bills(db: &impl ConnectionTrait) -> AppResult<Vec<(i64, String)>> {
+    // Summed here, exactly: the database's SUM of BIGINT is NUMERIC on PostgreSQL.
+    let sums = |rows: Vec<(i64, Option<i64>)>| {
+        let mut by_bill: HashMap<i64, i64> = HashMap::new();
+        for (id, amount) in rows {
+            *by_bill.entry(id).or_default() += amount.unwrap_or(0);
+        }
+        by_bill
+    };
+    let lines = sums(
+        bill_line::Entity::find()
+            .select_only()
+            .column(bill_line::Column::BillId)
+            .column(bill_line::Column::Amount)
+            .into_tuple::<(i64, Option<i64>)>()
+            .all(db)
+            .await?,
+    );
+    let counted = sums(
+        bill_payment::Entity::find()
+            .select_only()
+            .column(bill_payment::Column::BillId)
+            .column(bill_payment::Column::Counted)
+            .filter(bill_payment::Column::Status.eq(PaymentStatus::Accepted.code()))
+            .into_tuple::<(i64, Option<i64>)>()
+            .all(db)
+            .await?,
+    );
+    let mut bad = Vec::new();
+    for b in bill::Entity::find()
+        .order_by_asc(bill::Column::Id)
+        .all(db)
+        .await?
+    {
+        let lines = lines.get(&b.id).copied().unwrap_or(0);
+        let counted = counted.get(&b.id).copied().unwrap_or(0);
+        if lines != b.amount {
+            bad.push((
+                b.id,
+                format!("its lines add up to {lines}, not its amount {}", b.amount),
+            ));
+        }
+        if counted != b.paid {
+            bad.push((
+                b.id,
+                format!("paid {} but its accepted payments counted {counted}", b.paid),
+            ));
+        }
+        if b.paid > b.amount || (b.status.0 == BillStatus::Paid) != (b.paid >= b.amount) {
+            bad.push((
+                b.id,
+                format!("status {:?} with {} of {} paid", b.status.0, b.paid, b.amount),
+            ));
+        }
+    }
+    Ok(bad)
+}

@@ -144,6 +144,7 @@ impl LedgerAudit for Store {
             }
         }
         facts.unsettled_fees = unsettled_fees(self).await?;
+        facts.bad_bills = super::bills::bad_bills(db).await?;
         Ok(facts)
     }
 }
