@@ -7,11 +7,17 @@ mod support;
 
 use chrono::Duration;
 use coffer_domain::bills::{BillLine, BillStatus, NewBill, PaymentStatus, Period, Settled};
+use std::collections::HashMap;
+
 use coffer_domain::points::verify::differences;
-use coffer_domain::ports::{BillRepo, LedgerAudit, NewPayment, SubmitRefusal};
+use coffer_domain::points::{
+    AccountRef, Cause, LedgerOp, NewTransfer, Origin, Outcome, PointAsset, Resolution,
+};
+use coffer_domain::ports::{BillRepo, LedgerAudit, NewPayment, PointsLedger, SubmitRefusal};
 use coffer_domain::rates::Service;
 use coffer_store::Store;
 use coffer_testkit::{each_database, TestDb};
+use rand::{rngs::StdRng, Rng, SeedableRng};
 use sea_orm::ConnectionTrait;
 use support::{connect, open, t0};
 
@@ -159,4 +165,159 @@ async fn a_bill_is_stored_once_and_paid_once(db: TestDb) {
     );
 }
 
-each_database!(a_bill_is_stored_once_and_paid_once);
+fn transfer(
+    key: String,
+    debit: AccountRef,
+    credit: AccountRef,
+    amount: i64,
+    cause: Cause,
+    hold: bool,
+) -> LedgerOp {
+    LedgerOp::Transfer(NewTransfer {
+        key,
+        asset: PointAsset::Usdt,
+        debit,
+        credit,
+        amount,
+        cause,
+        hold_until: hold.then(|| t0() + Duration::hours(1)),
+        origin: Origin {
+            reference: "random".into(),
+            ..Origin::default()
+        },
+        at: t0(),
+    })
+}
+
+/// Random sequences of postpaid fee holds (energy's cause: `ledger verify` looks for the work a
+/// collection or withdrawal fee names, and these name none), their posts and voids, bill payments (what counts
+/// towards a bill, and what is paid above it as points): the billed account owes exactly the
+/// posted fees less the payments, a postpaid hold is never refused for want of points, and
+/// `ledger verify` holds after each batch.
+async fn random_bill_sequences_keep_what_is_owed_exact(db: TestDb) {
+    let (store, a, b) = open(&db).await;
+    for seed in 0..4u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut owed: HashMap<i64, i64> = HashMap::new();
+        let mut points: HashMap<i64, i64> = HashMap::new();
+        for merchant in [a, b] {
+            owed.insert(
+                merchant,
+                -store
+                    .balance(AccountRef::Billed(merchant), PointAsset::Usdt)
+                    .await
+                    .unwrap()
+                    .posted(),
+            );
+            points.insert(
+                merchant,
+                store
+                    .balance(AccountRef::Merchant(merchant), PointAsset::Usdt)
+                    .await
+                    .unwrap()
+                    .posted(),
+            );
+        }
+        let mut open_holds: HashMap<String, (i64, i64)> = HashMap::new();
+        for batch in 0..20 {
+            let mut ops = Vec::new();
+            for step in 0..5 {
+                let merchant = if rng.gen_bool(0.5) { a } else { b };
+                let amount = rng.gen_range(1..5_000_000);
+                let key = format!("{seed}:{batch}:{step}");
+                match rng.gen_range(0..4) {
+                    0 => {
+                        open_holds.insert(format!("fee:{key}"), (merchant, amount));
+                        ops.push(transfer(
+                            format!("fee:{key}"),
+                            AccountRef::Billed(merchant),
+                            AccountRef::Revenue,
+                            amount,
+                            Cause::EnergyFee,
+                            true,
+                        ));
+                    }
+                    1 | 2 => {
+                        let Some(hold) = open_holds.keys().next().cloned() else {
+                            continue;
+                        };
+                        let (m, held) = open_holds.remove(&hold).unwrap();
+                        let resolution = if rng.gen_bool(0.7) {
+                            *owed.get_mut(&m).unwrap() += held / 2;
+                            Resolution::Post(held / 2)
+                        } else {
+                            Resolution::Void
+                        };
+                        ops.push(LedgerOp::Resolve {
+                            hold_key: hold,
+                            resolution,
+                            at: t0(),
+                        });
+                    }
+                    _ => {
+                        let counted = amount.min(owed[&merchant].max(0));
+                        if counted > 0 {
+                            *owed.get_mut(&merchant).unwrap() -= counted;
+                            ops.push(transfer(
+                                format!("bill:{key}:payment"),
+                                AccountRef::Outside,
+                                AccountRef::Billed(merchant),
+                                counted,
+                                Cause::BillPayment,
+                                false,
+                            ));
+                        }
+                        if amount > counted {
+                            *points.get_mut(&merchant).unwrap() += amount - counted;
+                            ops.push(transfer(
+                                format!("bill:{key}:overpayment"),
+                                AccountRef::Outside,
+                                AccountRef::Merchant(merchant),
+                                amount - counted,
+                                Cause::BillOverpayment,
+                                false,
+                            ));
+                        }
+                    }
+                }
+            }
+            for outcome in store.apply(&ops).await.unwrap() {
+                assert!(matches!(outcome, Outcome::Done(_)), "{outcome:?}");
+            }
+            let found = verify(&store).await;
+            assert!(found.is_empty(), "seed {seed} batch {batch}: {found:?}");
+        }
+        for merchant in [a, b] {
+            let billed = store
+                .balance(AccountRef::Billed(merchant), PointAsset::Usdt)
+                .await
+                .unwrap();
+            let held: i64 = open_holds
+                .values()
+                .filter(|(m, _)| *m == merchant)
+                .map(|(_, h)| h)
+                .sum();
+            assert_eq!((-billed.posted(), billed.debits_pending), (owed[&merchant], held));
+            let mine = store
+                .balance(AccountRef::Merchant(merchant), PointAsset::Usdt)
+                .await
+                .unwrap();
+            assert_eq!(mine.posted(), points[&merchant]);
+        }
+        // What is still held is voided before the next seed, as the work would end.
+        let voids: Vec<LedgerOp> = open_holds
+            .drain()
+            .map(|(hold_key, _)| LedgerOp::Resolve {
+                hold_key,
+                resolution: Resolution::Void,
+                at: t0(),
+            })
+            .collect();
+        store.apply(&voids).await.unwrap();
+    }
+}
+
+each_database!(
+    a_bill_is_stored_once_and_paid_once,
+    random_bill_sequences_keep_what_is_owed_exact
+);
