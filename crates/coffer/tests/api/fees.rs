@@ -24,7 +24,7 @@ use crate::wallets::{demo_merchant, offline_chains};
 use crate::withdrawals::{detail, payer, withdraw};
 
 /// The operator's rate for the service: a fixed fee in points, prepaid.
-async fn fixed_fee(app: &TestApp, merchant: i64, service: Service, points: &str) {
+pub(crate) async fn fixed_fee(app: &TestApp, merchant: i64, service: Service, points: &str) {
     set_rate(
         app,
         merchant,
@@ -48,7 +48,7 @@ pub async fn set_rate(app: &TestApp, merchant: i64, service: Service, terms: ser
 }
 
 /// Points given (or taken back) by the operator under `reference`.
-async fn grant(app: &TestApp, merchant: i64, units: i64, reference: &str) {
+pub(crate) async fn grant(app: &TestApp, merchant: i64, units: i64, reference: &str) {
     let (debit, credit, amount) = match units >= 0 {
         true => (AccountRef::Grants, AccountRef::Merchant(merchant), units),
         false => (AccountRef::Merchant(merchant), AccountRef::Grants, -units),
@@ -69,7 +69,7 @@ async fn grant(app: &TestApp, merchant: i64, units: i64, reference: &str) {
 }
 
 /// The merchant's USDT points: (available, held).
-async fn points(app: &TestApp, merchant: i64) -> (i64, i64) {
+pub(crate) async fn points(app: &TestApp, merchant: i64) -> (i64, i64) {
     let b = app
         .store
         .balance(AccountRef::Merchant(merchant), PointAsset::Usdt)
@@ -78,7 +78,7 @@ async fn points(app: &TestApp, merchant: i64) -> (i64, i64) {
     (b.available(), b.debits_pending)
 }
 
-async fn ledger_holds(app: &TestApp) {
+pub(crate) async fn ledger_holds(app: &TestApp) {
     let found = differences(&app.store.ledger_facts().await.unwrap());
     assert!(found.is_empty(), "{found:?}");
 }

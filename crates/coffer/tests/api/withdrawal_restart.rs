@@ -12,7 +12,12 @@ use std::path::Path;
 use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
+use coffer_domain::points::POINT_UNITS;
+use coffer_domain::ports::PointsLedger;
+use coffer_domain::rates::Service;
+
 use crate::chains::{anvil_chain, EVM};
+use crate::fees::{fixed_fee, grant, ledger_holds, points};
 use crate::helpers::{spawn_app, spawn_app_with, TestApp, DEMO_EMAIL, DEMO_PASSWORD};
 use crate::restart::serve_with;
 use crate::wallets::demo_merchant;
@@ -93,13 +98,19 @@ async fn crash_after_signing_then_broadcasting(app: &TestApp, dir: &Path, id: i6
 async fn a_withdrawal_survives_crashes_at_every_step(db: TestDb) {
     let app = spawn_app(db).await;
     let p = payer(&app, "100").await;
+    // A prepaid payment fee of 2 points, 5 points to pay it from.
+    let merchant = demo_merchant(&app).await;
+    fixed_fee(&app, merchant, Service::PaymentFee, "2").await;
+    grant(&app, merchant, 5 * POINT_UNITS, "T-restart").await;
     let asked = withdraw(&app, &p, "40", json!({})).await;
     let id = asked.data()["id"].as_i64().unwrap();
     let chain = app.scanner.chains.require(DEV).unwrap().clone();
     let dir = tempfile::tempdir().unwrap();
 
-    // 1. and 2.: dies after storing the signed transaction, then after broadcasting it.
+    // 1. and 2.: dies after storing the signed transaction, then after broadcasting it. The
+    // fee was held before signing, once, and stays held across both deaths.
     let hash = crash_after_signing_then_broadcasting(&app, dir.path(), id, DEV).await;
+    assert_eq!(points(&app, merchant).await, (3 * POINT_UNITS, 2 * POINT_UNITS));
     assert_eq!(
         chain.status(&hash).await.unwrap(),
         TxStatus::Pending,
@@ -142,6 +153,17 @@ async fn a_withdrawal_survives_crashes_at_every_step(db: TestDb) {
         .data()
         .clone();
     assert_eq!(page["actualAmount"], "40");
+    // The hold the first process made is posted once, whichever process settles it.
+    app.settler.round().await.unwrap();
+    assert_eq!(points(&app, merchant).await, (3 * POINT_UNITS, 0));
+    let post = app
+        .store
+        .transfer_by_key(&format!("fee:withdrawal:{id}/post"))
+        .await
+        .unwrap()
+        .expect("posted");
+    assert_eq!(post.amount, 2 * POINT_UNITS);
+    ledger_holds(&app).await;
 }
 
 /// Two service processes on one database share the work: every order is paid exactly once.
