@@ -35,7 +35,7 @@ pub struct BalanceView {
 }
 
 impl BalanceView {
-    fn new(asset: PointAsset, b: Balance) -> BalanceView {
+    pub(crate) fn new(asset: PointAsset, b: Balance) -> BalanceView {
         BalanceView {
             asset: asset.code(),
             available: points_text(b.available()),

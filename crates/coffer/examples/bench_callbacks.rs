@@ -113,6 +113,8 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         points: app.points.clone(),
         settler: app.settler.clone(),
         recharges: app.recharges.clone(),
+        low_balance: app.low_balance.clone(),
+        mail_sender: app.mail_sender.clone(),
         scan_every: ms(shipped.workers.scan_interval_ms),
         poll_every: ms(shipped.workers.callback_poll_ms),
         execute_every: ms(shipped.withdrawals.poll_ms),

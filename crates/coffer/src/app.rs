@@ -13,9 +13,11 @@ use coffer_domain::crypto::SecretBox;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::DepositService;
 use coffer_domain::heartbeat::Heartbeat;
+use coffer_domain::mail_sender::MailSender;
 use coffer_domain::orders::OrderLists;
 use coffer_domain::points::charges::WorkFees;
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::low_balance::LowBalanceRound;
 use coffer_domain::points::recharge::RechargeRound;
 use coffer_domain::points::recharge_address::RechargeAddresses;
 use coffer_domain::points::settle::FeeSettler;
@@ -60,6 +62,8 @@ pub struct Services {
     pub points: Arc<PointsService>,
     pub settler: Arc<FeeSettler>,
     pub recharges: Arc<RechargeRound>,
+    pub low_balance: Arc<LowBalanceRound>,
+    pub mail_sender: Arc<MailSender>,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -149,7 +153,8 @@ pub async fn build_services(
         rates: (*rates).clone(),
     };
     let settler = Arc::new(FeeSettler::new(fees.clone()));
-    let auth = auth_service(config, store, ports.clone(), sealer.clone())?;
+    let mailer = crate::state::mailer(config, store)?;
+    let auth = auth_service(config, ports.clone(), mailer.clone(), sealer.clone())?;
     let withdrawals = crate::withdrawals::build(
         config,
         crate::withdrawals::WithdrawalDeps {
@@ -172,6 +177,16 @@ pub async fn build_services(
         fees,
     );
     let recharges = Arc::new(RechargeRound { ports: ports.clone() });
+    let low_balance = Arc::new(LowBalanceRound {
+        ports: ports.clone(),
+        thresholds: config.points.low_balance(),
+    });
+    let mail_sender = Arc::new(MailSender {
+        ports: ports.clone(),
+        mailer,
+        owner: worker("mail"),
+        lease: config.workers.lease(),
+    });
     let recharge = Arc::new(RechargeAddresses {
         ports: ports.clone(),
         wallets: wallets.clone(),
@@ -208,6 +223,8 @@ pub async fn build_services(
         points,
         settler,
         recharges,
+        low_balance,
+        mail_sender,
         process,
     })
 }
@@ -233,6 +250,8 @@ pub struct App {
     pub points: Arc<PointsService>,
     pub settler: Arc<FeeSettler>,
     pub recharges: Arc<RechargeRound>,
+    pub low_balance: Arc<LowBalanceRound>,
+    pub mail_sender: Arc<MailSender>,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -281,6 +300,7 @@ impl App {
                 services.executor.owner.clone(),
                 services.sweeper.owner.clone(),
                 balances.owner.clone(),
+                services.mail_sender.owner.clone(),
                 exports_owner,
             ],
             lease: config.workers.lease(),
@@ -308,6 +328,8 @@ impl App {
             points: services.points,
             settler: services.settler,
             recharges: services.recharges,
+            low_balance: services.low_balance,
+            mail_sender: services.mail_sender,
             withdrawals,
             balances,
             planner,
@@ -355,6 +377,8 @@ impl App {
                 points: self.points.clone(),
                 settler: self.settler.clone(),
                 recharges: self.recharges.clone(),
+                low_balance: self.low_balance.clone(),
+                mail_sender: self.mail_sender.clone(),
                 sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),

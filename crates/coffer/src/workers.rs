@@ -1,7 +1,8 @@
 //! The background workers of `coffer serve`: one deposit scanner loop per chain, the
 //! callback delivery loop, the withdrawal executor, the balance readings, the collection
-//! planner and housekeeping (expired sessions, codes and nonces). Each step claims its work in the database (leases), so several
-//! processes on one PostgreSQL share the work without doing anything twice.
+//! planner, the points rounds, queued mail and housekeeping (expired sessions, codes and
+//! nonces). Each step claims its work in the database (leases), so several processes on one
+//! PostgreSQL share the work without doing anything twice.
 //!
 //! Callback delivery waits for a wake-up (`Wakeups`: a deposit completed, a withdrawal moved,
 //! in this process or, on PostgreSQL, in another one through LISTEN/NOTIFY) or its poll
@@ -16,7 +17,9 @@ use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
 use coffer_domain::error::AppResult;
 use coffer_domain::heartbeat::Heartbeat;
+use coffer_domain::mail_sender::{MailSender, SendReport};
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::low_balance::{LowBalanceReport, LowBalanceRound};
 use coffer_domain::points::recharge::{RechargeReport, RechargeRound};
 use coffer_domain::points::settle::{FeeSettler, SettleReport};
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
@@ -57,6 +60,13 @@ const HOLD_EXPIRY_EVERY: Duration = Duration::from_secs(60);
 /// How often recharges confirmed (or voided) are turned into points (any node; each payment's
 /// transfer is keyed, so it moves points once).
 const RECHARGE_EVERY: Duration = Duration::from_secs(15);
+
+/// How often accounts that crossed their low-balance threshold are looked for (any node; the
+/// mark on the account makes one notice per crossing).
+const LOW_BALANCE_EVERY: Duration = Duration::from_secs(60);
+
+/// How often queued mail is delivered (any node; each mail is leased by one sender).
+const MAIL_EVERY: Duration = Duration::from_secs(5);
 
 /// How often the balance worker looks for new addresses and due readings (each reading is
 /// due every `workers.balance_every_secs`).
@@ -104,6 +114,8 @@ pub struct WorkerSet {
     /// Settles the fee holds of ended work.
     pub settler: Arc<FeeSettler>,
     pub recharges: Arc<RechargeRound>,
+    pub low_balance: Arc<LowBalanceRound>,
+    pub mail_sender: Arc<MailSender>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -259,6 +271,8 @@ impl Workers {
             points,
             settler,
             recharges,
+            low_balance,
+            mail_sender,
             scan_every,
             poll_every,
             execute_every,
@@ -326,6 +340,20 @@ impl Workers {
             recharges,
             |recharges| async move { recharges.run().await },
             |report| *report == RechargeReport::default(),
+        ));
+        handles.push(rounds(
+            LOW_BALANCE_EVERY,
+            "points low balance",
+            low_balance,
+            |round| async move { round.run().await },
+            |report| *report == LowBalanceReport::default(),
+        ));
+        handles.push(rounds(
+            MAIL_EVERY,
+            "queued mail",
+            mail_sender,
+            |sender| async move { sender.round().await },
+            |report| *report == SendReport::default(),
         ));
         handles.push(rounds(
             HOUSEKEEPING_EVERY,

@@ -48,6 +48,20 @@ export interface PointFilters {
 
 export const pointBalances = () => post<PointBalance[]>('/api/partner/points/balance', {});
 
+/** One asset's points on Home: its balance, the operator's low-balance threshold ("0": never low) and whether it is below. */
+export interface PointStanding extends PointBalance {
+  threshold: string;
+  low: boolean;
+}
+
+/** Home's points card (menu 1): USDT then TRX points, and the oldest unpaid bill (null when none). */
+export interface HomePoints {
+  balances: PointStanding[];
+  billDue: unknown;
+}
+
+export const homePoints = () => post<HomePoints>('/api/partner/home/points', {});
+
 export const pagePoints = (query: PageQuery & PointFilters, options: { silent?: boolean } = {}) =>
   post<PageResult<PointTransfer>>('/api/partner/points/pageList', query, options);
 

@@ -43,6 +43,9 @@ pub struct TestApp {
     /// Settles the fee holds of ended work (the workers' round, stepped by hand).
     pub settler: Arc<coffer_domain::points::settle::FeeSettler>,
     pub recharges: Arc<coffer_domain::points::recharge::RechargeRound>,
+    pub low_balance: Arc<coffer_domain::points::low_balance::LowBalanceRound>,
+    /// Delivers the queued mail (to the outbox, the tests' transport).
+    pub mail_sender: Arc<coffer_domain::mail_sender::MailSender>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -111,6 +114,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let sweeper = app.sweeper.clone();
     let settler = app.settler.clone();
     let recharges = app.recharges.clone();
+    let (low_balance, mail_sender) = (app.low_balance.clone(), app.mail_sender.clone());
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -136,6 +140,8 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         sweeper,
         settler,
         recharges,
+        low_balance,
+        mail_sender,
     }
 }
 

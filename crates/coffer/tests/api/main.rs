@@ -46,6 +46,7 @@ mod housekeeping;
 mod identity;
 mod invitation;
 mod iplist;
+mod low_balance;
 mod mail;
 mod merchant_api;
 mod merchant_contract;

@@ -9,9 +9,9 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, CallbackDirectory, CallbackLog, CallbackOutbox,
     CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries, CollectionSteps,
     ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal,
-    LedgerAudit, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo,
-    RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo,
-    WithdrawalRepo,
+    LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup, OrderTimeline, PlatformKeyRepo,
+    PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo,
+    UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -58,6 +58,8 @@ pub struct Ports {
     pub ledger_audit: Arc<dyn LedgerAudit>,
     pub rates: Arc<dyn RateRepo>,
     pub recharge: Arc<dyn RechargeRepo>,
+    pub low_balance: Arc<dyn LowBalanceRepo>,
+    pub mail_queue: Arc<dyn MailQueue>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -106,6 +108,8 @@ impl Ports {
             + LedgerAudit
             + RateRepo
             + RechargeRepo
+            + LowBalanceRepo
+            + MailQueue
             + 'static,
     {
         Ports {
@@ -147,6 +151,8 @@ impl Ports {
             ledger_audit: store.clone(),
             rates: store.clone(),
             recharge: store.clone(),
+            low_balance: store.clone(),
+            mail_queue: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

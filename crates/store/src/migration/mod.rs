@@ -51,6 +51,8 @@ mod m20261201_000001_points;
 mod m20261201_000002_service_rate;
 // Recharges: the platform's own merchant, whose addresses take the merchants' recharges
 mod m20261202_000001_points_platform;
+// Points: the low-balance notice's mail, queued with the change that calls for it
+mod m20261203_000010_mail_queue;
 mod schema;
 
 pub struct Migrator;
@@ -110,6 +112,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000002_service_rate::Migration),
             // Recharges: the platform's own merchant, whose addresses take the merchants' recharges
             Box::new(m20261202_000001_points_platform::Migration),
+            // Points: the low-balance notice's mail, queued with the change that calls for it
+            Box::new(m20261203_000010_mail_queue::Migration),
         ]
     }
 }

@@ -37,6 +37,10 @@ const home = {
   home_chart_deposits: 'Deposits',
   home_chart_withdrawals: 'Withdrawals',
   home_chart_count: 'Count',
+  home_points: 'Points',
+  home_points_open: 'Points list',
+  home_points_low: '{{asset}} are below {{threshold}}',
+  home_points_low_recharge: 'Fees are paid from them: recharge on Points list before work waits for points.',
 };
 
 export default home;

@@ -39,6 +39,10 @@ const homeZhCN: TranslationOf<typeof home> = {
   home_chart_deposits: '充值',
   home_chart_withdrawals: '提现',
   home_chart_count: '笔数',
+  home_points: '点数',
+  home_points_open: '点数列表',
+  home_points_low: '{{asset}}：可用低于 {{threshold}}',
+  home_points_low_recharge: '手续费从点数扣除：请在点数列表中充值，以免业务因点数不足而等待。',
 };
 
 export default homeZhCN;

@@ -39,6 +39,10 @@ const homeZhHK: TranslationOf<typeof home> = {
   home_chart_deposits: '充值',
   home_chart_withdrawals: '提現',
   home_chart_count: '筆數',
+  home_points: '點數',
+  home_points_open: '點數列表',
+  home_points_low: '{{asset}}：可用低於 {{threshold}}',
+  home_points_low_recharge: '手續費從點數扣除：請在點數列表中充值，以免業務因點數不足而等待。',
 };
 
 export default homeZhHK;
