@@ -65,14 +65,16 @@ export const homePoints = () => post<HomePoints>('/api/partner/home/points', {})
 export const pagePoints = (query: PageQuery & PointFilters, options: { silent?: boolean } = {}) =>
   post<PageResult<PointTransfer>>('/api/partner/points/pageList', query, options);
 
-/** Where the merchant pays to recharge USDT points on a chain, and the rules of crediting. */
+/** Where the merchant pays to recharge USDT points (and TRX points on TRON) on a chain, and the rules of crediting. */
 export interface RechargeAddress {
   chainId: number;
   chainName: string;
   address: string;
   /** The token to pay in ("USDT"), worth one point each. */
   token: string;
-  /** A payment is credited only when greater than this many tokens ("1"). */
+  /** The chain's native coin, also taken ("TRX" on TRON chains, for TRX points), or null. */
+  coin: string | null;
+  /** A payment is credited only when greater than this many tokens or coins ("1"). */
   minimum: string;
   /** Blocks on top of the payment's own before it is credited. */
   confirmations: number;

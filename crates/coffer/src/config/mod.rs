@@ -7,15 +7,15 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 mod billing;
-mod points;
 mod chains;
 #[cfg(test)]
 mod chains_tests;
+mod points;
 mod validate;
 
 pub use billing::BillingConfig;
-pub use points::PointsConfig;
 pub use chains::{ChainConfig, EvmConfig, FamilyConfig, FamilySettings, TokenConfig, TronConfig};
+pub use points::PointsConfig;
 
 /// A value that must never be printed. Serializes as a fixed mask.
 #[derive(Clone, Default, Deserialize, PartialEq)]

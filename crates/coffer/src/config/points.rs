@@ -49,7 +49,10 @@ fn points_setting<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, 
         Typed::Whole(whole) => Ok(whole.to_string()),
         Typed::Number(number) => {
             let text = number.to_string();
-            let digits = text.trim_start_matches(['-', '0', '.']).chars().filter(char::is_ascii_digit);
+            let digits = text
+                .trim_start_matches(['-', '0', '.'])
+                .chars()
+                .filter(char::is_ascii_digit);
             if digits.count() > EXACT_DIGITS {
                 return Err(serde::de::Error::custom(
                     "more than 15 digits: write the points as a quoted string",

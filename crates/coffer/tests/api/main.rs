@@ -61,6 +61,7 @@ mod points_cli;
 mod rates;
 mod receiver;
 mod recharge;
+mod recharge_trx;
 mod reports;
 mod restart;
 mod rollup;
