@@ -30,6 +30,7 @@ mod orders;
 mod personal;
 mod points;
 mod points_export;
+mod points_home;
 mod rates;
 mod reports;
 pub mod session;
@@ -241,6 +242,7 @@ pub fn router(state: AppState) -> Router {
         // Home and data reports
         post "/api/partner/home/main_v3_2" => reports::home;
         post "/api/partner/home/queryDailyTxData" => reports::daily;
+        post "/api/partner/home/points" => points_home::home_points;
         post "/api/partner/report/payment" => reports::payment;
         post "/api/partner/report/receipt" => reports::receipt;
         post "/api/partner/report/payment/export" => reports::payment_export;

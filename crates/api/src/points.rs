@@ -35,7 +35,7 @@ pub struct BalanceView {
 }
 
 impl BalanceView {
-    fn new(asset: PointAsset, b: Balance) -> BalanceView {
+    pub(crate) fn new(asset: PointAsset, b: Balance) -> BalanceView {
         BalanceView {
             asset: asset.code(),
             available: points_text(b.available()),
@@ -176,7 +176,9 @@ pub struct RechargeView {
     address: String,
     /// The token to pay in ("USDT"), worth one point each.
     token: &'static str,
-    /// A payment is credited only when greater than this many tokens ("1").
+    /// The chain's native coin, also taken ("TRX" on TRON chains: TRX points), or null.
+    coin: Option<&'static str>,
+    /// A payment is credited only when greater than this many tokens (or coins) ("1").
     minimum: &'static str,
     /// Blocks on top of the payment's own before it is credited.
     confirmations: u32,
@@ -194,6 +196,7 @@ pub async fn recharge(
         chain_name: found.chain_name,
         address: found.address,
         token: found.token,
+        coin: found.coin,
         minimum: found.minimum,
         confirmations: found.confirmations,
     })

@@ -115,6 +115,8 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         recharges: app.recharges.clone(),
         bills: app.bills.clone(),
         issuer: app.issuer.clone(),
+        low_balance: app.low_balance.clone(),
+        mail_sender: app.mail_sender.clone(),
         scan_every: ms(shipped.workers.scan_interval_ms),
         poll_every: ms(shipped.workers.callback_poll_ms),
         execute_every: ms(shipped.withdrawals.poll_ms),

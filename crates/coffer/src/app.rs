@@ -15,9 +15,11 @@ use coffer_domain::crypto::SecretBox;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::DepositService;
 use coffer_domain::heartbeat::Heartbeat;
+use coffer_domain::mail_sender::MailSender;
 use coffer_domain::orders::OrderLists;
 use coffer_domain::points::charges::WorkFees;
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::low_balance::LowBalanceRound;
 use coffer_domain::points::recharge::RechargeRound;
 use coffer_domain::points::recharge_address::RechargeAddresses;
 use coffer_domain::points::settle::FeeSettler;
@@ -64,6 +66,8 @@ pub struct Services {
     pub recharges: Arc<RechargeRound>,
     pub bills: Arc<BillService>,
     pub issuer: Arc<BillIssuer>,
+    pub low_balance: Arc<LowBalanceRound>,
+    pub mail_sender: Arc<MailSender>,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -153,7 +157,8 @@ pub async fn build_services(
         rates: (*rates).clone(),
     };
     let settler = Arc::new(FeeSettler::new(fees.clone()));
-    let auth = auth_service(config, store, ports.clone(), sealer.clone())?;
+    let mailer = crate::state::mailer(config, store)?;
+    let auth = auth_service(config, ports.clone(), mailer.clone(), sealer.clone())?;
     let withdrawals = crate::withdrawals::build(
         config,
         crate::withdrawals::WithdrawalDeps {
@@ -176,6 +181,16 @@ pub async fn build_services(
         fees,
     );
     let recharges = Arc::new(RechargeRound { ports: ports.clone() });
+    let low_balance = Arc::new(LowBalanceRound {
+        ports: ports.clone(),
+        thresholds: config.points.low_balance(),
+    });
+    let mail_sender = Arc::new(MailSender {
+        ports: ports.clone(),
+        mailer,
+        owner: worker("mail"),
+        lease: config.workers.lease(),
+    });
     let recharge = Arc::new(RechargeAddresses {
         ports: ports.clone(),
         wallets: wallets.clone(),
@@ -221,6 +236,8 @@ pub async fn build_services(
         recharges,
         bills,
         issuer,
+        low_balance,
+        mail_sender,
         process,
     })
 }
@@ -248,6 +265,8 @@ pub struct App {
     pub recharges: Arc<RechargeRound>,
     pub bills: Arc<BillService>,
     pub issuer: Arc<BillIssuer>,
+    pub low_balance: Arc<LowBalanceRound>,
+    pub mail_sender: Arc<MailSender>,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -296,6 +315,7 @@ impl App {
                 services.executor.owner.clone(),
                 services.sweeper.owner.clone(),
                 balances.owner.clone(),
+                services.mail_sender.owner.clone(),
                 exports_owner,
             ],
             lease: config.workers.lease(),
@@ -325,6 +345,8 @@ impl App {
             recharges: services.recharges,
             bills: services.bills,
             issuer: services.issuer,
+            low_balance: services.low_balance,
+            mail_sender: services.mail_sender,
             withdrawals,
             balances,
             planner,
@@ -374,6 +396,8 @@ impl App {
                 recharges: self.recharges.clone(),
                 bills: self.bills.clone(),
                 issuer: self.issuer.clone(),
+                low_balance: self.low_balance.clone(),
+                mail_sender: self.mail_sender.clone(),
                 sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),

@@ -39,17 +39,21 @@ pub(crate) struct StateParts {
     pub(crate) exports_owner: String,
 }
 
+/// What delivers mail: the configured transport (sign-in codes, invitations, queued notices).
+pub(crate) fn mailer(config: &Config, store: &Store) -> anyhow::Result<Arc<dyn Mailer>> {
+    Ok(match config.mail.transport {
+        MailTransport::Outbox => Arc::new(OutboxMailer::new(store.clone())),
+        MailTransport::Smtp => Arc::new(SmtpMailer::new(&config.mail)?),
+    })
+}
+
 /// Sign-in, sessions and the Google authenticator (the HTTP state's, and what reviews check).
 pub(crate) fn auth_service(
     config: &Config,
-    store: &Store,
     ports: Ports,
+    mailer: Arc<dyn Mailer>,
     sealer: Arc<SecretBox>,
 ) -> anyhow::Result<Arc<AuthService>> {
-    let mailer: Arc<dyn Mailer> = match config.mail.transport {
-        MailTransport::Outbox => Arc::new(OutboxMailer::new(store.clone())),
-        MailTransport::Smtp => Arc::new(SmtpMailer::new(&config.mail)?),
-    };
     let a = &config.auth;
     let settings = AuthSettings {
         code_ttl: Duration::minutes(a.code_ttl_minutes),
@@ -101,7 +105,10 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         ports: ports.clone(),
         auth: auth.clone(),
     });
-    let points = Arc::new(coffer_domain::points::statement::PointsStatement { ports: ports.clone() });
+    let points = Arc::new(coffer_domain::points::statement::PointsStatement {
+        ports: ports.clone(),
+        low_balance: config.points.low_balance(),
+    });
     let console = if config.console.dir.is_empty() {
         ConsoleAssets::Embedded
     } else {

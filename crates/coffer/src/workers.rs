@@ -1,7 +1,8 @@
 //! The background workers of `coffer serve`: one deposit scanner loop per chain, the
 //! callback delivery loop, the withdrawal executor, the balance readings, the collection
-//! planner and housekeeping (expired sessions, codes and nonces). Each step claims its work in the database (leases), so several
-//! processes on one PostgreSQL share the work without doing anything twice.
+//! planner, the points rounds, queued mail and housekeeping (expired sessions, codes and
+//! nonces). Each step claims its work in the database (leases), so several processes on one
+//! PostgreSQL share the work without doing anything twice.
 //!
 //! Callback delivery waits for a wake-up (`Wakeups`: a deposit completed, a withdrawal moved,
 //! in this process or, on PostgreSQL, in another one through LISTEN/NOTIFY) or its poll
@@ -19,7 +20,9 @@ use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
 use coffer_domain::error::AppResult;
 use coffer_domain::heartbeat::Heartbeat;
+use coffer_domain::mail_sender::{MailSender, SendReport};
 use coffer_domain::points::ledger::PointsService;
+use coffer_domain::points::low_balance::{LowBalanceReport, LowBalanceRound};
 use coffer_domain::points::recharge::{RechargeReport, RechargeRound};
 use coffer_domain::points::settle::{FeeSettler, SettleReport};
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
@@ -66,6 +69,13 @@ const BILL_CHECK_EVERY: Duration = Duration::from_secs(5);
 
 /// How often the issuer looks whether a month has ended (cheap once its bills are issued).
 const BILL_ISSUE_EVERY: Duration = Duration::from_secs(60);
+
+/// How often accounts that crossed their low-balance threshold are looked for (any node; the
+/// mark on the account makes one notice per crossing).
+const LOW_BALANCE_EVERY: Duration = Duration::from_secs(60);
+
+/// How often queued mail is delivered (any node; each mail is leased by one sender).
+const MAIL_EVERY: Duration = Duration::from_secs(5);
 
 /// How often the balance worker looks for new addresses and due readings (each reading is
 /// due every `workers.balance_every_secs`).
@@ -117,6 +127,8 @@ pub struct WorkerSet {
     pub bills: Arc<BillService>,
     /// Issues each month's bills once it has ended.
     pub issuer: Arc<BillIssuer>,
+    pub low_balance: Arc<LowBalanceRound>,
+    pub mail_sender: Arc<MailSender>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -274,6 +286,8 @@ impl Workers {
             recharges,
             bills,
             issuer,
+            low_balance,
+            mail_sender,
             scan_every,
             poll_every,
             execute_every,
@@ -355,6 +369,20 @@ impl Workers {
             issuer,
             |issuer| async move { issuer.round().await },
             |issued| *issued == 0,
+        ));
+        handles.push(rounds(
+            LOW_BALANCE_EVERY,
+            "points low balance",
+            low_balance,
+            |round| async move { round.run().await },
+            |report| *report == LowBalanceReport::default(),
+        ));
+        handles.push(rounds(
+            MAIL_EVERY,
+            "queued mail",
+            mail_sender,
+            |sender| async move { sender.round().await },
+            |report| *report == SendReport::default(),
         ));
         handles.push(rounds(
             HOUSEKEEPING_EVERY,

@@ -25,6 +25,7 @@ pub mod limits;
 pub mod locale;
 pub mod logs;
 pub mod mail;
+pub mod mail_sender;
 pub mod menu;
 pub mod merchant_api;
 pub mod messages;

@@ -69,6 +69,20 @@ pub fn already_registered_mail(to: &str, locale: Locale) -> Mail {
     Mail::to(to, subject, body)
 }
 
+/// The low-balance notice to one of the merchant's admins. A background round has no reader's
+/// language, so one mail carries the three (en, zh-CN, zh-HK); `asset` is the points' symbol
+/// (USDT, TRX), the amounts exact decimal points.
+pub fn low_balance_mail(to: &str, asset: &str, available: &str, threshold: &str) -> Mail {
+    let subject = format!("Coffer: {asset} points low / {asset} 点数不足 / {asset} 點數不足");
+    let body = [
+        format!("Your {asset} points are below {threshold}: {available} available. Fees are paid from them; recharge in the console's Points list before work waits for points."),
+        format!("您的 {asset} 点数低于 {threshold}，当前可用 {available}。手续费从点数扣除，请在控制台的点数列表中充值，以免业务因点数不足而等待。"),
+        format!("您的 {asset} 點數低於 {threshold}，當前可用 {available}。手續費從點數扣除，請在控制台的點數列表中充值，以免業務因點數不足而等待。"),
+    ]
+    .join("\n\n");
+    Mail::to(to, subject, body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,6 +95,7 @@ mod tests {
                 code_mail("a@b.example", "123456", CodePurpose::Login, 10, locale),
                 code_mail("a@b.example", "123456", CodePurpose::Register, 10, locale),
                 already_registered_mail("a@b.example", locale),
+                low_balance_mail("a@b.example", "USDT", "9.5", "10"),
             ];
             for mail in mails {
                 for text in [&mail.subject, &mail.body] {

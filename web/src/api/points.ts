@@ -48,17 +48,42 @@ export interface PointFilters {
 
 export const pointBalances = () => post<PointBalance[]>('/api/partner/points/balance', {});
 
+/** One asset's points on Home: its balance, the operator's low-balance threshold ("0": never low) and whether it is below. */
+export interface PointStanding extends PointBalance {
+  threshold: string;
+  low: boolean;
+}
+
+/** Home's points card (menu 1): USDT then TRX points, and the oldest unpaid bill (null when none). */
+export interface HomePoints {
+  balances: PointStanding[];
+  billDue: BillDue | null;
+}
+
+/** The merchant's oldest bill not paid yet (Service list › Bills): status 1 to be paid, 2 confirming. */
+export interface BillDue {
+  id: number;
+  period: string;
+  amount: string;
+  due: string;
+  status: 1 | 2;
+}
+
+export const homePoints = () => post<HomePoints>('/api/partner/home/points', {});
+
 export const pagePoints = (query: PageQuery & PointFilters, options: { silent?: boolean } = {}) =>
   post<PageResult<PointTransfer>>('/api/partner/points/pageList', query, options);
 
-/** Where the merchant pays to recharge USDT points on a chain, and the rules of crediting. */
+/** Where the merchant pays to recharge USDT points (and TRX points on TRON) on a chain, and the rules of crediting. */
 export interface RechargeAddress {
   chainId: number;
   chainName: string;
   address: string;
   /** The token to pay in ("USDT"), worth one point each. */
   token: string;
-  /** A payment is credited only when greater than this many tokens ("1"). */
+  /** The chain's native coin, also taken ("TRX" on TRON chains, for TRX points), or null. */
+  coin: string | null;
+  /** A payment is credited only when greater than this many tokens or coins ("1"). */
   minimum: string;
   /** Blocks on top of the payment's own before it is credited. */
   confirmations: number;

@@ -10,10 +10,12 @@ mod billing;
 mod chains;
 #[cfg(test)]
 mod chains_tests;
+mod points;
 mod validate;
 
 pub use billing::BillingConfig;
 pub use chains::{ChainConfig, EvmConfig, FamilyConfig, FamilySettings, TokenConfig, TronConfig};
+pub use points::PointsConfig;
 
 /// A value that must never be printed. Serializes as a fixed mask.
 #[derive(Clone, Default, Deserialize, PartialEq)]
@@ -156,13 +158,6 @@ pub struct CollectionConfig {
     /// Tests only: abort the process right after a top-up or a sweep is signed or broadcast.
     #[serde(default)]
     pub halt_after: Option<SweepHaltAfter>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PointsConfig {
-    /// How long a fee hold stands before the hold-expiry round voids it.
-    pub hold_hours: i64,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

@@ -111,3 +111,28 @@ fn built_in_rates_charge_nothing_and_bad_rates_name_their_key() {
     assert!(err.contains("billing.time_zone"), "{err}");
     assert_eq!(with("[billing]\ntime_zone = -5").unwrap().billing.time_zone, -5);
 }
+
+#[test]
+#[allow(clippy::result_large_err)] // figment's Jail API fixes the error type
+fn low_balance_thresholds_are_exact_points_layered_and_checked() {
+    let defaults = with("").unwrap().points.low_balance();
+    assert_eq!((defaults.usdt, defaults.trx), (10_000_000, 100_000_000));
+    let off = with("[points]\nlow_usdt = \"0\"\nlow_trx = \"2.5\"").unwrap();
+    assert_eq!(
+        (off.points.low_balance().usdt, off.points.low_balance().trx),
+        (0, 2_500_000)
+    );
+    for bad in ["-1", "0.0000001", "ten", ""] {
+        let err = with(&format!("[points]\nlow_trx = \"{bad}\""))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("points.low_trx"), "{bad}: {err}");
+    }
+    figment::Jail::expect_with(|jail| {
+        jail.create_file("coffer.toml", "[points]\nlow_usdt = \"20\"")?;
+        jail.set_env("COFFER__POINTS__LOW_USDT", "30.5");
+        let config = Config::load(Path::new("coffer.toml"), true).map_err(|e| e.to_string())?;
+        assert_eq!(config.points.low_balance().usdt, 30_500_000);
+        Ok(())
+    });
+}

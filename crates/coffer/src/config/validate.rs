@@ -38,6 +38,14 @@ impl Config {
         if !(1..=24 * 366).contains(&self.points.hold_hours) {
             return invalid("points.hold_hours", "must be 1 to 8784 (a year)");
         }
+        for (key, text) in [
+            ("points.low_usdt", &self.points.low_usdt),
+            ("points.low_trx", &self.points.low_trx),
+        ] {
+            if coffer_domain::points::parse_points(text).is_none() {
+                return invalid(key, "must be points: a decimal of at most 6 decimals, 0 or more");
+            }
+        }
         if self.database.max_connections == 0 {
             return invalid("database.max_connections", "must be at least 1");
         }

@@ -150,6 +150,12 @@ async fn postpaid_fees_make_one_bill_per_month_whose_lines_add_up(db: TestDb) {
     assert_eq!(monthly["amount"], "7.999988");
     assert_eq!(bill["amount"], "10.999988", "the lines add up to the bill");
     assert_eq!(bill["due"], "10.999988");
+    // Home says so.
+    let home = app.post_as(&p.token, "/api/partner/home/points", json!({})).await;
+    assert_eq!(
+        home.data()["billDue"],
+        json!({"id": bill["id"], "period": "2026-11", "amount": "10.999988", "due": "10.999988", "status": 1})
+    );
 
     // Issuing the period again (another node, the operator) finds the same bill.
     let november = Period::parse("2026-11", 0).unwrap();
@@ -400,6 +406,15 @@ async fn i_have_paid_is_accepted_only_for_a_confirmed_payment_of_the_bill(db: Te
         .unwrap()
         .clone();
     assert_eq!(usdt["available"], "2");
+    // Home now names the next bill not paid: December's.
+    let home = app.post_as(&me, "/api/partner/home/points", json!({})).await;
+    assert_eq!(
+        (
+            home.data()["billDue"]["period"].clone(),
+            home.data()["billDue"]["due"].clone()
+        ),
+        (json!("2026-12"), json!("30"))
+    );
     assert_eq!(
         submit(&app, &me, &december, &rest).await.code(),
         20003,

@@ -47,15 +47,20 @@ pub async fn set_rate(app: &TestApp, merchant: i64, service: Service, terms: ser
         .unwrap();
 }
 
-/// Points given (or taken back) by the operator under `reference`.
-pub(crate) async fn grant(app: &TestApp, merchant: i64, units: i64, reference: &str) {
+/// USDT points given (or taken back) by the operator under `reference`.
+pub async fn grant(app: &TestApp, merchant: i64, units: i64, reference: &str) {
+    grant_in(app, PointAsset::Usdt, merchant, units, reference).await
+}
+
+/// Points of `asset` given (or taken back) by the operator under `reference`.
+pub async fn grant_in(app: &TestApp, asset: PointAsset, merchant: i64, units: i64, reference: &str) {
     let (debit, credit, amount) = match units >= 0 {
         true => (AccountRef::Grants, AccountRef::Merchant(merchant), units),
         false => (AccountRef::Merchant(merchant), AccountRef::Grants, -units),
     };
     let op = LedgerOp::Transfer(NewTransfer {
         key: format!("grant:{merchant}:{reference}"),
-        asset: PointAsset::Usdt,
+        asset,
         debit,
         credit,
         amount,

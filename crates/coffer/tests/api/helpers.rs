@@ -47,6 +47,9 @@ pub struct TestApp {
     pub bills: Arc<coffer_domain::bills::service::BillService>,
     /// Issues the bills of ended months (the workers' round, stepped by hand).
     pub issuer: Arc<coffer_domain::bills::issue::BillIssuer>,
+    pub low_balance: Arc<coffer_domain::points::low_balance::LowBalanceRound>,
+    /// Delivers the queued mail (to the outbox, the tests' transport).
+    pub mail_sender: Arc<coffer_domain::mail_sender::MailSender>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -116,6 +119,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let settler = app.settler.clone();
     let recharges = app.recharges.clone();
     let (bills, issuer) = (app.bills.clone(), app.issuer.clone());
+    let (low_balance, mail_sender) = (app.low_balance.clone(), app.mail_sender.clone());
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -143,6 +147,8 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         recharges,
         bills,
         issuer,
+        low_balance,
+        mail_sender,
     }
 }
 

@@ -21,7 +21,7 @@ const RECHARGE: &str = "/api/partner/points/recharge";
 const BALANCE: &str = "/api/partner/points/balance";
 
 /// The other merchant made the platform merchant by the operator's command, accepting USDT.
-pub(crate) async fn platform_ready(app: &TestApp) -> String {
+pub async fn platform_ready(app: &TestApp) -> String {
     let platform = app.other_merchant().await;
     let out = app.admin(&["points", "platform", "--email", OTHER_EMAIL]);
     let (status, stdout, stderr) = said(&out);
@@ -31,23 +31,33 @@ pub(crate) async fn platform_ready(app: &TestApp) -> String {
 }
 
 async fn recharge_address(app: &TestApp, session: &str) -> Value {
-    let answer = app.post_as(session, RECHARGE, json!({"chainId": DEV})).await;
+    recharge_on(app, session, DEV).await
+}
+
+/// The caller's recharge address on `chain` with its rules.
+pub async fn recharge_on(app: &TestApp, session: &str, chain: i64) -> Value {
+    let answer = app.post_as(session, RECHARGE, json!({"chainId": chain})).await;
     assert_eq!(answer.code(), 1, "{:?}", answer.body);
     answer.data().clone()
 }
 
 /// The merchant's available USDT points.
 async fn usdt_points(app: &TestApp, session: &str) -> String {
+    available_points(app, session, 1).await
+}
+
+/// The merchant's available points of `asset` (1 USDT, 2 TRX), as Points list shows them.
+pub async fn available_points(app: &TestApp, session: &str, asset: i64) -> String {
     let answer = app.post_as(session, BALANCE, json!({})).await;
-    let usdt = answer
+    let balance = answer
         .data()
         .as_array()
         .unwrap()
         .iter()
-        .find(|b| b["asset"] == 1)
+        .find(|b| b["asset"] == asset)
         .unwrap()
         .clone();
-    usdt["available"].as_str().unwrap().to_string()
+    balance["available"].as_str().unwrap().to_string()
 }
 
 /// Mines enough blocks for the devchain's confirmations, scans and runs the round.
@@ -58,7 +68,7 @@ async fn confirm(app: &TestApp) {
     scan(app).await;
 }
 
-fn ledger_holds(app: &TestApp) {
+pub fn ledger_holds(app: &TestApp) {
     let (status, stdout, stderr) = said(&app.admin(&["ledger", "verify"]));
     assert_eq!(status, Some(0), "{stdout}{stderr}");
 }

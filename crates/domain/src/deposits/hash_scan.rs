@@ -4,7 +4,7 @@
 //! classification and storage, so the unique key on (chain, tx hash, index) keeps it to one
 //! deposit whoever records it first.
 
-use super::scanner::{token_map, DepositScanner};
+use super::scanner::{token_map, DepositScanner, NativeCoin};
 use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
@@ -98,13 +98,9 @@ impl DepositScanner {
         }
         block.transfers.retain(|t| t.tx_hash == hash);
         let confirmations = self.chain_settings(chain_id).confirmations;
-        let native_decimals = nodes
-            .iter()
-            .find(|c| c.chainid == chain_id)
-            .map(|c| c.decimals)
-            .unwrap_or(18);
+        let native = NativeCoin::of(&nodes, chain_id);
         let mut found = self
-            .deposits_in(&block, chain_id, &tokens, native_decimals, confirmations)
+            .deposits_in(&block, chain_id, &tokens, native, confirmations)
             .await?;
         found.retain(|d| d.merchant_id == merchant_id);
         if found.is_empty() {

@@ -112,11 +112,7 @@ impl DepositScanner {
         let events = CallbackEvents::new(nodes.clone(), self.ports.clock.clone());
         let tokens = token_map(chain.as_ref(), &nodes, chain_id);
         let contracts: Vec<String> = tokens.keys().cloned().collect();
-        let native_decimals = nodes
-            .iter()
-            .find(|c| c.chainid == chain_id)
-            .map(|c| c.decimals)
-            .unwrap_or(18);
+        let native = NativeCoin::of(&nodes, chain_id);
         let mut report = ScanReport::default();
         // A reorg at the tip (same height, another block) shows no new parent to compare with:
         // check that the last block we recorded is still the chain's, walking back while not.
@@ -163,7 +159,7 @@ impl DepositScanner {
                 }
             }
             let deposits = self
-                .deposits_in(&block, chain_id, &tokens, native_decimals, settings.confirmations)
+                .deposits_in(&block, chain_id, &tokens, native, settings.confirmations)
                 .await?;
             let scanned = ScannedBlock {
                 number: block.number,
@@ -257,13 +253,14 @@ impl DepositScanner {
         Ok(done)
     }
 
-    /// The block's transfers to deposit addresses, classified: credited, dust or unsupported.
+    /// The block's transfers to deposit addresses, classified: credited, dust, unsupported,
+    /// internal or a recharge of 1 or less.
     pub(super) async fn deposits_in(
         &self,
         block: &Block,
         chain_id: i64,
         tokens: &TokenMap,
-        native_decimals: i32,
+        native: NativeCoin,
         confirmations: u32,
     ) -> AppResult<Vec<NewDeposit>> {
         let targets: Vec<String> = block.transfers.iter().map(|t| t.to.clone()).collect();
@@ -312,6 +309,8 @@ impl DepositScanner {
                 continue;
             };
             let internal = owned_by(&known_senders, owner.merchant_id, &transfer.from);
+            let recharge =
+                Some(owner.merchant_id) == platform && recharge::merchant_of(&owner.open_id).is_some();
             let (token_id, decimals, note) = match &transfer.asset {
                 Asset::Token { contract } => {
                     let Some(&(token_id, decimals)) = tokens.get(contract) else {
@@ -329,11 +328,8 @@ impl DepositScanner {
                         rules::UNSUPPORTED
                     } else if dust {
                         rules::DUST
-                    } else if Some(owner.merchant_id) == platform
-                        && recharge::merchant_of(&owner.open_id).is_some()
-                        && !recharge::above_minimum(transfer.amount, decimals)
-                    {
-                        rules::BELOW_RECHARGE_MINIMUM
+                    } else if recharge {
+                        recharge::note(transfer.amount, decimals)
                     } else {
                         ""
                     };
@@ -341,7 +337,14 @@ impl DepositScanner {
                 }
                 // The merchant's own coin moves (fee top-ups on every sweep) are not recorded.
                 Asset::Native if internal => continue,
-                Asset::Native => (None, native_decimals, rules::UNSUPPORTED),
+                // TRX to a recharge address buys TRX points; any other coin payment is not
+                // credited (merchants accept tokens only).
+                Asset::Native if recharge && native.recharges => (
+                    None,
+                    native.decimals,
+                    recharge::note(transfer.amount, native.decimals),
+                ),
+                Asset::Native => (None, native.decimals, rules::UNSUPPORTED),
             };
             found.push(NewDeposit {
                 merchant_id: owner.merchant_id,
@@ -360,6 +363,24 @@ impl DepositScanner {
             });
         }
         Ok(found)
+    }
+}
+
+/// The chain's native coin as the scanner records it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NativeCoin {
+    decimals: i32,
+    /// Paid to a recharge address it buys points (TRX on TRON).
+    recharges: bool,
+}
+
+impl NativeCoin {
+    pub(super) fn of(nodes: &[crate::config::ChainNode], chain_id: i64) -> NativeCoin {
+        let node = nodes.iter().find(|c| c.chainid == chain_id);
+        NativeCoin {
+            decimals: node.map(|c| c.decimals).unwrap_or(18),
+            recharges: node.is_some_and(recharge::accepts_coin),
+        }
     }
 }
 

@@ -18,6 +18,7 @@
 pub mod charges;
 pub mod keys;
 pub mod ledger;
+pub mod low_balance;
 pub mod recharge;
 pub mod recharge_address;
 pub mod settle;

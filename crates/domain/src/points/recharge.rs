@@ -1,7 +1,8 @@
-//! Recharges: a merchant pays USDT to its recharge address, a deposit address of the platform's
-//! own merchant with OpenID `points:<merchant>`; once the payment is confirmed (the scanner's
-//! ordinary deposit) the round credits USDT points, once per (chain, transaction, log index),
-//! and reverses them if a reorganisation voids it (docs/operations.md, "Recharges").
+//! Recharges: a merchant pays USDT (or, on a TRON chain, TRX) to its recharge address, a deposit
+//! address of the platform's own merchant with OpenID `points:<merchant>`; once the payment is
+//! confirmed (the scanner's ordinary deposit) the round credits USDT points (TRX points), once
+//! per (chain, transaction, index), and reverses them if a reorganisation voids it
+//! (docs/operations.md, "Recharges").
 
 use std::collections::HashSet;
 
@@ -16,6 +17,10 @@ use crate::rates::price::{in_points, TokenAmount};
 
 /// The token a recharge is paid in: 1 USDT buys 1 USDT point.
 pub const RECHARGE_TOKEN: &str = "USDT";
+
+/// The native coin that recharges TRX points (1 TRX buys 1 TRX point): a chain's own coin is
+/// taken only where its symbol is this, TRON's; no other chain's coin buys points.
+pub const RECHARGE_COIN: &str = "TRX";
 
 const OPEN_ID_PREFIX: &str = "points:";
 
@@ -48,6 +53,34 @@ pub fn merchant_of(open_id: &str) -> Option<MerchantId> {
 pub fn above_minimum(amount: BaseUnits, decimals: i32) -> bool {
     let one = BaseUnits::from_decimal("1", decimals.clamp(0, 77) as u8);
     one.is_ok_and(|one| amount > one)
+}
+
+/// The note of a payment to a recharge address in a token or coin that buys points: none (it
+/// is credited) above 1, else why it never is.
+pub fn note(amount: BaseUnits, decimals: i32) -> &'static str {
+    if above_minimum(amount, decimals) {
+        ""
+    } else {
+        crate::deposits::rules::BELOW_RECHARGE_MINIMUM
+    }
+}
+
+/// What a payment to a recharge address buys: USDT points for the USDT token, TRX points for the
+/// chain's native coin where it is TRX (`token_id` None); None for anything else.
+pub fn recharge_asset(node: &ChainNode, token_id: Option<i64>) -> Option<PointAsset> {
+    match token_id {
+        Some(id) => node
+            .tokens
+            .iter()
+            .any(|t| t.tokenid == id && t.symbol.eq_ignore_ascii_case(RECHARGE_TOKEN))
+            .then_some(PointAsset::Usdt),
+        None => accepts_coin(node).then_some(PointAsset::Trx),
+    }
+}
+
+/// Whether the chain's native coin recharges points (TRX on TRON).
+pub fn accepts_coin(node: &ChainNode) -> bool {
+    node.symbol.eq_ignore_ascii_case(RECHARGE_COIN)
 }
 
 /// A payment's points, rounded down to 6 decimals (None beyond the ledger's range).
@@ -186,22 +219,21 @@ struct Payment {
 }
 
 impl Payment {
-    /// None for a deposit that is not a recharge: not to a recharge address, not the recharge
-    /// token, 1 token or less (the scanner noted it and never credited it).
+    /// None for a deposit that is not a recharge: not to a recharge address, neither the
+    /// recharge token nor the recharge coin, 1 of it or less (the scanner noted it and never
+    /// credited it).
     fn of(deposit: &DepositRecord, nodes: &[ChainNode]) -> Option<Payment> {
         let merchant = merchant_of(&deposit.open_id)?;
         let node = nodes.iter().find(|n| n.chainid == deposit.chain_id)?;
-        let token = node.tokens.iter().find(|t| Some(t.tokenid) == deposit.token_id)?;
-        if !token.symbol.eq_ignore_ascii_case(RECHARGE_TOKEN)
-            || !above_minimum(deposit.amount, deposit.decimals)
-        {
+        let asset = recharge_asset(node, deposit.token_id)?;
+        if !above_minimum(deposit.amount, deposit.decimals) {
             return None;
         }
         // The chain's id, not its name: a name the operator renames must not make a new key.
         let first = keys::recharge(&deposit.chain_id.to_string(), &deposit.tx_hash, deposit.tx_index);
         Some(Payment {
             merchant,
-            asset: PointAsset::Usdt,
+            asset,
             points: points_of(deposit.amount, deposit.decimals)?,
             chain_name: node.chainname.clone(),
             keys: key_chain(first),
@@ -230,6 +262,35 @@ mod tests {
         assert!(!above_minimum(units("1", 18), 18));
         assert_eq!(points_of(units("5", 6), 6), Some(5_000_000));
         assert_eq!(points_of(units("1.0000019", 18), 18), Some(1_000_001));
+    }
+
+    #[test]
+    fn usdt_buys_usdt_points_and_only_tron_coin_buys_trx_points() {
+        let node = |symbol: &str| ChainNode {
+            chainid: 1,
+            chainname: "chain".into(),
+            symbol: symbol.into(),
+            txurl: String::new(),
+            decimals: 6,
+            family: String::new(),
+            tokens: vec![token(7, "USDT"), token(8, "USDC")],
+        };
+        let tron = node("TRX");
+        assert_eq!(recharge_asset(&tron, Some(7)), Some(PointAsset::Usdt));
+        assert_eq!(recharge_asset(&tron, Some(8)), None);
+        assert_eq!(recharge_asset(&tron, None), Some(PointAsset::Trx));
+        assert_eq!(recharge_asset(&node("ETH"), None), None, "no other chain's coin");
+        assert_eq!(recharge_asset(&node("ETH"), Some(7)), Some(PointAsset::Usdt));
+    }
+
+    fn token(tokenid: i64, symbol: &str) -> crate::config::TokenInfo {
+        crate::config::TokenInfo {
+            tokenid,
+            symbol: symbol.into(),
+            price: "1".into(),
+            decimals: 6,
+            contract: String::new(),
+        }
     }
 
     #[test]

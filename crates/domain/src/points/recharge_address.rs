@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::recharge::{open_id, RECHARGE_TOKEN};
+use super::recharge::{accepts_coin, open_id, RECHARGE_COIN, RECHARGE_TOKEN};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{MerchantId, Ports};
@@ -17,6 +17,8 @@ pub struct RechargeAddress {
     pub chain_name: String,
     pub address: String,
     pub token: &'static str,
+    /// The chain's native coin when it recharges too (TRX points, on TRON chains).
+    pub coin: Option<&'static str>,
     /// A payment must be greater than this many tokens to be credited.
     pub minimum: &'static str,
     pub confirmations: u32,
@@ -63,6 +65,7 @@ impl RechargeAddresses {
             chain_name: node.chainname.clone(),
             address: address.address,
             token: RECHARGE_TOKEN,
+            coin: accepts_coin(node).then_some(RECHARGE_COIN),
             minimum: "1",
             confirmations,
         })

@@ -3,6 +3,7 @@
 
 use futures::stream::{BoxStream, StreamExt, TryStreamExt};
 
+use super::low_balance::{standing, LowBalanceThresholds, PointsStanding};
 use super::{AccountRef, Balance, PointAsset, Transfer, TransferKind};
 use crate::auth::LiveSession;
 use crate::batches::newest_first;
@@ -56,11 +57,18 @@ pub async fn balances(
 #[derive(Clone)]
 pub struct PointsStatement {
     pub ports: Ports,
+    /// Below what each asset is low (Home's warning).
+    pub low_balance: LowBalanceThresholds,
 }
 
 impl PointsStatement {
     pub async fn balances(&self, merchant_id: MerchantId) -> AppResult<Vec<(PointAsset, Balance)>> {
         balances(&*self.ports.points, merchant_id).await
+    }
+
+    /// Home's view: both balances, each with its threshold and whether it is low.
+    pub async fn standing(&self, merchant_id: MerchantId) -> AppResult<Vec<PointsStanding>> {
+        standing(&*self.ports.points, self.low_balance, merchant_id).await
     }
 
     /// A page of the merchant's transfers, newest first; the filter names a time range of at

@@ -9,9 +9,9 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillRepo, CallbackDirectory, CallbackLog,
     CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries,
     CollectionSteps, ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping,
-    LeaseRenewal, LedgerAudit, LogRepo, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo,
-    RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo,
-    WithdrawalRepo,
+    LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup, OrderTimeline,
+    PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo,
+    TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -59,6 +59,8 @@ pub struct Ports {
     pub rates: Arc<dyn RateRepo>,
     pub recharge: Arc<dyn RechargeRepo>,
     pub bills: Arc<dyn BillRepo>,
+    pub low_balance: Arc<dyn LowBalanceRepo>,
+    pub mail_queue: Arc<dyn MailQueue>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -108,6 +110,8 @@ impl Ports {
             + RateRepo
             + RechargeRepo
             + BillRepo
+            + LowBalanceRepo
+            + MailQueue
             + 'static,
     {
         Ports {
@@ -150,6 +154,8 @@ impl Ports {
             rates: store.clone(),
             recharge: store.clone(),
             bills: store.clone(),
+            low_balance: store.clone(),
+            mail_queue: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

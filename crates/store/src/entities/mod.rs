@@ -30,6 +30,7 @@ pub mod key_check;
 pub mod key_counter;
 pub mod login_log;
 pub mod mail_outbox;
+pub mod mail_queue;
 pub mod menu;
 pub mod merchant;
 pub mod merchant_allow_ip;

@@ -53,6 +53,8 @@ mod m20261201_000002_service_rate;
 mod m20261202_000001_points_platform;
 // Monthly bills: postpaid fees on one bill per merchant and month, paid on chain
 mod m20261203_000001_bills;
+// Points: the low-balance notice's mail, queued with the change that calls for it
+mod m20261203_000010_mail_queue;
 mod schema;
 
 pub struct Migrator;
@@ -114,6 +116,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000001_points_platform::Migration),
             // Monthly bills: postpaid fees on one bill per merchant and month, paid on chain
             Box::new(m20261203_000001_bills::Migration),
+            // Points: the low-balance notice's mail, queued with the change that calls for it
+            Box::new(m20261203_000010_mail_queue::Migration),
         ]
     }
 }

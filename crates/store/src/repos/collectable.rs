@@ -37,9 +37,11 @@ pub(crate) fn waiting(credited: BaseUnits, collected: BaseUnits) -> BaseUnits {
     credited.checked_sub(collected).unwrap_or(BaseUnits::ZERO)
 }
 
-/// The (address, token) a deposit is credited to and its amount, while it is credited.
+/// The (address, token) a deposit is credited to and its amount, while it is credited. Only
+/// tokens are collected: the one coin credited (TRX paid to a recharge address) stays where it
+/// is, and pays that address's sweep fees.
 fn credit_of(m: &deposit::Model) -> Option<(i64, i64, BaseUnits)> {
-    let counts = m.status.0 == OrderStatus::Complete && m.credited;
+    let counts = m.status.0 == OrderStatus::Complete && m.credited && m.token_id.is_some();
     counts.then(|| (m.deposit_address_id, token_column(m.token_id), m.amount.0))
 }
 
@@ -134,10 +136,12 @@ async fn locked_row(
 }
 
 /// The complete credited deposits.
+/// The deposits `credit_of` counts.
 fn credited_deposits() -> sea_orm::Select<deposit::Entity> {
     deposit::Entity::find()
         .filter(deposit::Column::Credited.eq(true))
         .filter(deposit::Column::Status.eq(Stored(OrderStatus::Complete)))
+        .filter(deposit::Column::TokenId.is_not_null())
 }
 
 /// Every pair's row as the deposits make it (nothing collected), by (address, token); streamed

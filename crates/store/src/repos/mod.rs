@@ -27,6 +27,8 @@ mod housekeeping;
 mod ips;
 mod leases;
 mod logs;
+mod low_balance;
+mod mail_queue;
 // Callbacks
 mod ledger_audit;
 mod merchant_api;

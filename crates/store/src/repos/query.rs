@@ -69,6 +69,7 @@ tables_with!(Leased { lease_owner: LeaseOwner, lease_until: LeaseUntil } for
     collection,
     export_run,
     hot_wallet,
+    mail_queue,
     scan_cursor,
     withdrawal,
 );

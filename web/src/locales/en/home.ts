@@ -37,6 +37,13 @@ const home = {
   home_chart_deposits: 'Deposits',
   home_chart_withdrawals: 'Withdrawals',
   home_chart_count: 'Count',
+  home_points: 'Points',
+  home_points_open: 'Points list',
+  home_points_low: '{{asset}} are below {{threshold}}',
+  home_points_low_recharge: 'Fees are paid from them: recharge on Points list before work waits for points.',
+  home_bill_due: 'The bill for {{period}} is due: {{due}} USDT points. Pay it on Service list › Bills.',
+  home_bill_confirming: 'The payment of the bill for {{period}} is being confirmed on chain.',
+  home_bill_open: 'Open bills',
 };
 
 export default home;

@@ -39,6 +39,13 @@ const homeZhCN: TranslationOf<typeof home> = {
   home_chart_deposits: '充值',
   home_chart_withdrawals: '提现',
   home_chart_count: '笔数',
+  home_points: '点数',
+  home_points_open: '点数列表',
+  home_points_low: '{{asset}}：可用低于 {{threshold}}',
+  home_points_low_recharge: '手续费从点数扣除：请在点数列表中充值，以免业务因点数不足而等待。',
+  home_bill_due: '{{period}} 的账单待支付：{{due}} USDT 点数。请在服务列表 › 账单中支付。',
+  home_bill_confirming: '{{period}} 账单的付款正在链上确认。',
+  home_bill_open: '查看账单',
 };
 
 export default homeZhCN;

@@ -39,6 +39,13 @@ const homeZhHK: TranslationOf<typeof home> = {
   home_chart_deposits: '充值',
   home_chart_withdrawals: '提現',
   home_chart_count: '筆數',
+  home_points: '點數',
+  home_points_open: '點數列表',
+  home_points_low: '{{asset}}：可用低於 {{threshold}}',
+  home_points_low_recharge: '手續費從點數扣除：請在點數列表中充值，以免業務因點數不足而等待。',
+  home_bill_due: '{{period}} 的賬單待支付：{{due}} USDT 點數。請在服務列表 › 賬單中支付。',
+  home_bill_confirming: '{{period}} 賬單的付款正在鏈上確認。',
+  home_bill_open: '查看賬單',
 };
 
 export default homeZhHK;

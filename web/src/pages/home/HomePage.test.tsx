@@ -7,11 +7,14 @@ import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import HomePage from './HomePage';
 import * as homeModule from '@/api/home';
 import * as configModule from '@/api/config';
+import * as pointsModule from '@/api/points';
 
 vi.mock('@/api/home');
 const api = vi.mocked(homeModule);
 vi.mock('@/api/config');
 const config = vi.mocked(configModule);
+vi.mock('@/api/points');
+const points = vi.mocked(pointsModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 // jsdom draws no canvas: the chart module is replaced by a recorder of what the screen asks it to draw.
 const charts = vi.hoisted(() => ({ options: new Map<HTMLElement, unknown>(), disposed: 0 }));
@@ -70,6 +73,7 @@ beforeEach(async () => {
   api.getHomeOverview.mockReset().mockResolvedValue(overview());
   api.queryDailyTxData.mockReset().mockResolvedValue({ startDate: START, endDate: TODAY, days: DAYS });
   config.getHomeConfig.mockResolvedValue(homeConfig([]));
+  points.homePoints.mockReset().mockResolvedValue({ balances: [], billDue: null });
   charts.options.clear();
 });
 afterEach(signOutAndRestore);

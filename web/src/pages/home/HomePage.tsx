@@ -9,6 +9,7 @@ import { formatUtcOffset } from '@/utils/format';
 import type { TranslationKey } from '@/locales/types';
 import { ChainsCard, FiguresCard, GettingStartedCard, HoldingsCard, WaitingCard } from './HomeCards';
 import { pickedRange, readToday } from './overview';
+import { PointsCard } from './PointsCard';
 
 // ECharts comes with the charts alone, after the figures (docs/console.md, "Bundle budget").
 const DailyCharts = lazy(() => import('./charts/DailyCharts'));
@@ -23,8 +24,9 @@ interface Loaded {
 
 /**
  * Home (menu 1): for a period of the merchant's days (default: the last 7, ending the server's
- * today), what it holds, what moved today and in the period, what waits for people, the chains'
- * scanning, the getting-started steps, and the daily charts.
+ * today), the points fees are paid from (with the low-balance warning), what it holds, what
+ * moved today and in the period, what waits for people, the chains' scanning, the
+ * getting-started steps, and the daily charts.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -115,6 +117,7 @@ export default function HomePage() {
           />
         )}
       </Card>
+      <PointsCard />
       {!overview && !failed && <Card className="coffer-card" loading />}
       {overview && loaded && (
         <>

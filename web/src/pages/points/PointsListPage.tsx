@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, Row, Space, Statistic, Tag } from 'antd';
+import { Alert, Button, Card, Col, Row, Space, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { zoneTime } from '@/pages/orders/orderFields';
 import { defaultRange, exportFileName, requiredPeriodProblem } from '@/pages/orders/orderFilters';
 import { AmountText, HashText } from '@/pages/orders/StatusTags';
 import { useScreenZone } from '@/pages/orders/useScreenZone';
+import BalanceFigures from './BalanceFigures';
 import RechargeSection from './RechargeSection';
 import { assetLabel, assetSymbol, causeLabel, kindLabel, POINT_ASSETS, POINT_CAUSES, referenceView, shownSignedAmount, toPointFilters, type PointFilterValues } from './pointsRows';
 
@@ -45,20 +46,12 @@ function BalancesCard() {
       .then(setBalances)
       .catch(() => setBalances([]));
   }, []);
-  const figure = (title: string, amount: string, symbol: string, testId: string) => (
-    <Statistic title={title} valueRender={() => <AmountText amount={amount} symbol={symbol} testId={testId} />} />
-  );
   return (
     <Card title={t('points_balances')} className="coffer-card coffer-gap-bottom" loading={balances === null} data-testid="points-balances">
       <Row gutter={[24, 16]}>
         {(balances ?? []).map((b) => (
           <Col key={b.asset} xs={24} md={12} data-testid={`points-balance-${b.asset}`}>
-            <Tag color="blue">{assetLabel(t, b.asset)}</Tag>
-            <Row gutter={16}>
-              <Col span={8}>{figure(t('points_available'), b.available, assetSymbol(b.asset), `points-available-${b.asset}`)}</Col>
-              <Col span={8}>{figure(t('points_held'), b.held, assetSymbol(b.asset), `points-held-${b.asset}`)}</Col>
-              <Col span={8}>{figure(t('points_credit_limit'), b.creditLimit, assetSymbol(b.asset), `points-credit-${b.asset}`)}</Col>
-            </Row>
+            <BalanceFigures balance={b} testPrefix="points" />
           </Col>
         ))}
       </Row>

@@ -17,6 +17,7 @@ const points = vi.mocked(pointsModule);
 
 const WAIT = { timeout: 5000 };
 const ADDRESS = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const REFUSAL = 'Recharging in USDT is not available on this chain yet';
 
 beforeEach(async () => {
@@ -25,13 +26,14 @@ beforeEach(async () => {
     homeConfig([
       { chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6 }] },
       { chainid: 31337, chainname: 'Anvil', symbol: 'ETH', txurl: '', family: 'evm', tokens: [] },
+      { chainid: 728126428, chainname: 'TRON', symbol: 'TRX', txurl: '', family: 'tron', tokens: [{ tokenid: 2, symbol: 'USDT', price: '1', decimals: 6 }] },
     ]),
   );
-  points.rechargeAddress.mockReset().mockImplementation((chainId) =>
-    chainId === 1337
-      ? Promise.resolve({ chainId, chainName: 'Devchain', address: ADDRESS, token: 'USDT', minimum: '1', confirmations: 3 })
-      : Promise.reject(new ApiError(10422, REFUSAL)),
-  );
+  points.rechargeAddress.mockReset().mockImplementation((chainId) => {
+    if (chainId === 1337) return Promise.resolve({ chainId, chainName: 'Devchain', address: ADDRESS, token: 'USDT', coin: null, minimum: '1', confirmations: 3 });
+    if (chainId === 728126428) return Promise.resolve({ chainId, chainName: 'TRON', address: TRON_ADDRESS, token: 'USDT', coin: 'TRX', minimum: '1', confirmations: 20 });
+    return Promise.reject(new ApiError(10422, REFUSAL));
+  });
   act(() => sessionStore.signIn(makeUser([11])));
   render(<RechargeSection />);
   await waitFor(() => expect(config.getHomeConfig).toHaveBeenCalled(), WAIT);
@@ -56,6 +58,14 @@ describe('points recharge', () => {
     expect(screen.getByTestId('points-recharge-rule').textContent).toBe('The amount must be greater than 1 USDT');
     expect(screen.getByTestId('points-recharge-confirmations').textContent).toBe('Credited after 3 confirmations');
     expect(screen.queryByTestId('points-recharge-refused')).toBeNull();
+    expect(screen.queryByTestId('points-recharge-coin')).toBeNull();
+  });
+
+  it('says TRX is taken too on a TRON chain, for TRX points', async () => {
+    await pickOption('points-recharge-chain', 'TRON');
+    expect((await screen.findByTestId('points-recharge-address', undefined, WAIT)).textContent).toContain(TRON_ADDRESS);
+    expect(screen.getByTestId('points-recharge-coin').textContent).toBe('TRX too, as TRX points (1 TRX = 1 point), when greater than 1 TRX');
+    expect(screen.getByTestId('points-recharge-rule').textContent).toBe('The amount must be greater than 1 USDT');
   });
 
   it("shows the server's refusal in place of an address, and the address again on a chain that has one", async () => {

@@ -40,6 +40,11 @@ function RechargeDetails({ recharge }: { recharge: RechargeAddress }) {
         <Descriptions.Item label={t('points_recharge_token')}>
           <span data-testid="points-recharge-token">{recharge.token}</span>
         </Descriptions.Item>
+        {recharge.coin && (
+          <Descriptions.Item label={t('points_recharge_coin')}>
+            <span data-testid="points-recharge-coin">{t('points_recharge_coin_rule', { coin: recharge.coin, minimum: recharge.minimum })}</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('points_recharge_rule_label')}>
           <span data-testid="points-recharge-rule">{t('points_recharge_rule', { minimum: recharge.minimum, token: recharge.token })}</span>
         </Descriptions.Item>
@@ -51,7 +56,7 @@ function RechargeDetails({ recharge }: { recharge: RechargeAddress }) {
   );
 }
 
-/** Recharge on the balances card: choose a chain, then pay USDT to the merchant's own address there. */
+/** Recharge on the balances card: choose a chain, then pay USDT (or TRX on TRON) to the merchant's own address there. */
 export default function RechargeSection() {
   const { t } = useTranslation();
   const { chains, loading } = useHomeConfig();
