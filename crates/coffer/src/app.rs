@@ -5,8 +5,6 @@ use anyhow::Context;
 use chrono::Duration;
 use coffer_api::AppState;
 use coffer_chain::devchain::Devchain;
-use coffer_domain::bills::issue::BillIssuer;
-use coffer_domain::bills::service::BillService;
 use coffer_domain::callbacks::keys::PlatformKeys;
 use coffer_domain::callbacks::{CallbackService, CallbackSettings};
 use coffer_domain::clock::Clock;
@@ -21,8 +19,9 @@ use coffer_domain::points::charges::WorkFees;
 use coffer_domain::points::ledger::PointsService;
 use coffer_domain::points::low_balance::LowBalanceRound;
 use coffer_domain::points::recharge::RechargeRound;
-use coffer_domain::points::recharge_address::RechargeAddresses;
 use coffer_domain::points::settle::FeeSettler;
+
+use crate::points_rounds::PointsRounds;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::balances::{BalanceReader, BalanceSettings};
@@ -61,13 +60,8 @@ pub struct Services {
     pub platform_keys: Arc<PlatformKeys>,
     pub executor: Arc<coffer_domain::withdrawals::executor::WithdrawalExecutor>,
     pub sweeper: Arc<SweepExecutor>,
-    pub points: Arc<PointsService>,
-    pub settler: Arc<FeeSettler>,
-    pub recharges: Arc<RechargeRound>,
-    pub bills: Arc<BillService>,
-    pub issuer: Arc<BillIssuer>,
-    pub low_balance: Arc<LowBalanceRound>,
-    pub mail_sender: Arc<MailSender>,
+    /// The points, bills and mail rounds.
+    pub rounds: PointsRounds,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -191,22 +185,8 @@ pub async fn build_services(
         owner: worker("mail"),
         lease: config.workers.lease(),
     });
-    let recharge = Arc::new(RechargeAddresses {
-        ports: ports.clone(),
-        wallets: wallets.clone(),
-        confirmations: scanner
-            .settings
-            .chains
-            .iter()
-            .map(|(id, chain)| (*id, chain.confirmations))
-            .collect(),
-    });
-    let bills = Arc::new(BillService {
-        ports: ports.clone(),
-        chains: chains.registry.clone(),
-        addresses: recharge.clone(),
-    });
-    let issuer = Arc::new(BillIssuer::new(ports.clone(), config.billing.time_zone));
+    let (recharge, bills, issuer) =
+        crate::points_rounds::billing(config, &ports, &chains.registry, &wallets, &scanner);
     let parts = StateParts {
         sealer,
         auth,
@@ -231,13 +211,15 @@ pub async fn build_services(
         platform_keys,
         executor: withdrawals.executor,
         sweeper,
-        points,
-        settler,
-        recharges,
-        bills,
-        issuer,
-        low_balance,
-        mail_sender,
+        rounds: PointsRounds {
+            points,
+            settler,
+            recharges,
+            bills,
+            issuer,
+            low_balance,
+            mail_sender,
+        },
         process,
     })
 }
@@ -260,13 +242,8 @@ pub struct App {
     pub balances: Arc<BalanceReader>,
     pub planner: Arc<coffer_domain::collection::planner::CollectionPlanner>,
     pub sweeper: Arc<SweepExecutor>,
-    pub points: Arc<PointsService>,
-    pub settler: Arc<FeeSettler>,
-    pub recharges: Arc<RechargeRound>,
-    pub bills: Arc<BillService>,
-    pub issuer: Arc<BillIssuer>,
-    pub low_balance: Arc<LowBalanceRound>,
-    pub mail_sender: Arc<MailSender>,
+    /// The points, bills and mail rounds.
+    pub rounds: PointsRounds,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -315,7 +292,7 @@ impl App {
                 services.executor.owner.clone(),
                 services.sweeper.owner.clone(),
                 balances.owner.clone(),
-                services.mail_sender.owner.clone(),
+                services.rounds.mail_sender.owner.clone(),
                 exports_owner,
             ],
             lease: config.workers.lease(),
@@ -340,13 +317,7 @@ impl App {
             platform_keys: services.platform_keys,
             executor: services.executor,
             sweeper: services.sweeper,
-            points: services.points,
-            settler: services.settler,
-            recharges: services.recharges,
-            bills: services.bills,
-            issuer: services.issuer,
-            low_balance: services.low_balance,
-            mail_sender: services.mail_sender,
+            rounds: services.rounds,
             withdrawals,
             balances,
             planner,
@@ -391,13 +362,7 @@ impl App {
                 balances: self.balances.clone(),
                 planner: self.planner.clone(),
                 sweeper: self.sweeper.clone(),
-                points: self.points.clone(),
-                settler: self.settler.clone(),
-                recharges: self.recharges.clone(),
-                bills: self.bills.clone(),
-                issuer: self.issuer.clone(),
-                low_balance: self.low_balance.clone(),
-                mail_sender: self.mail_sender.clone(),
+                points: self.rounds.clone(),
                 sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),

@@ -13,6 +13,7 @@ pub mod config;
 pub mod devchain_cli;
 pub mod keys;
 pub mod mailer;
+pub mod points_rounds;
 pub mod rates;
 mod state;
 pub mod telemetry;

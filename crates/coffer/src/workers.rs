@@ -9,9 +9,6 @@
 //! interval, whichever comes first; the devchain's scanner wakes on each block this process
 //! mines. Polling stays the safety net for every signal that is lost.
 
-use coffer_domain::bills::check::CheckReport;
-use coffer_domain::bills::issue::BillIssuer;
-use coffer_domain::bills::service::BillService;
 use coffer_domain::callbacks::CallbackService;
 use coffer_domain::clock::Clock;
 use coffer_domain::collection::executor::{SweepExecutor, SweepReport};
@@ -20,16 +17,13 @@ use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::HeadSource;
 use coffer_domain::error::AppResult;
 use coffer_domain::heartbeat::Heartbeat;
-use coffer_domain::mail_sender::{MailSender, SendReport};
-use coffer_domain::points::ledger::PointsService;
-use coffer_domain::points::low_balance::{LowBalanceReport, LowBalanceRound};
-use coffer_domain::points::recharge::{RechargeReport, RechargeRound};
-use coffer_domain::points::settle::{FeeSettler, SettleReport};
 use coffer_domain::ports::{Cutoffs, Housekeeping, ScanRepo, Wakeups, Work};
 use coffer_domain::wallets::balances::BalanceReader;
 use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
 use coffer_store::work_listener::Notified;
 use coffer_store::Store;
+
+use crate::points_rounds::PointsRounds;
 use std::collections::HashMap;
 use std::fmt::Debug;
 use std::future::Future;
@@ -53,29 +47,6 @@ impl HeadSource for ScannedHeads {
 
 /// How often expired rows are deleted (a cheap indexed delete; once at start, then hourly).
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
-
-/// How often the fee holds of ended work are posted or voided (any node; a hold resolves once).
-const FEE_SETTLE_EVERY: Duration = Duration::from_secs(3);
-
-/// How often the points holds that ran out are voided (any node; a hold resolves once).
-const HOLD_EXPIRY_EVERY: Duration = Duration::from_secs(60);
-
-/// How often recharges confirmed (or voided) are turned into points (any node; each payment's
-/// transfer is keyed, so it moves points once).
-const RECHARGE_EVERY: Duration = Duration::from_secs(15);
-
-/// How often "I have paid" is checked on chain (any node; a payment is claimed while checked).
-const BILL_CHECK_EVERY: Duration = Duration::from_secs(5);
-
-/// How often the issuer looks whether a month has ended (cheap once its bills are issued).
-const BILL_ISSUE_EVERY: Duration = Duration::from_secs(60);
-
-/// How often accounts that crossed their low-balance threshold are looked for (any node; the
-/// mark on the account makes one notice per crossing).
-const LOW_BALANCE_EVERY: Duration = Duration::from_secs(60);
-
-/// How often queued mail is delivered (any node; each mail is leased by one sender).
-const MAIL_EVERY: Duration = Duration::from_secs(5);
 
 /// How often the balance worker looks for new addresses and due readings (each reading is
 /// due every `workers.balance_every_secs`).
@@ -119,16 +90,8 @@ pub struct WorkerSet {
     pub sweeper: Arc<SweepExecutor>,
     /// The sweep executor's tick.
     pub sweep_every: Duration,
-    pub points: Arc<PointsService>,
-    /// Settles the fee holds of ended work.
-    pub settler: Arc<FeeSettler>,
-    pub recharges: Arc<RechargeRound>,
-    /// Checks "I have paid".
-    pub bills: Arc<BillService>,
-    /// Issues each month's bills once it has ended.
-    pub issuer: Arc<BillIssuer>,
-    pub low_balance: Arc<LowBalanceRound>,
-    pub mail_sender: Arc<MailSender>,
+    /// The points, bills and mail rounds.
+    pub points: PointsRounds,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -143,7 +106,7 @@ fn ticker(every: Duration) -> Interval {
 /// Runs a worker's `round` on each tick of `every`, for ever, and logs under `what` each round
 /// that did something (`idle` says which did not). A failed round is logged and the next tick
 /// tries again: a node or the database away leaves nothing half done, as the leases run out.
-fn rounds<W, R, F, Fut>(
+pub(crate) fn rounds<W, R, F, Fut>(
     every: Duration,
     what: &'static str,
     worker: Arc<W>,
@@ -282,12 +245,6 @@ impl Workers {
             sweeper,
             sweep_every,
             points,
-            settler,
-            recharges,
-            bills,
-            issuer,
-            low_balance,
-            mail_sender,
             scan_every,
             poll_every,
             execute_every,
@@ -335,55 +292,7 @@ impl Workers {
             |sweeper| async move { sweeper.step().await },
             |report| *report == SweepReport::default(),
         ));
-        handles.push(rounds(
-            FEE_SETTLE_EVERY,
-            "points fee settlement",
-            settler,
-            |settler| async move { settler.round().await },
-            |report| *report == SettleReport::default(),
-        ));
-        handles.push(rounds(
-            HOLD_EXPIRY_EVERY,
-            "points hold expiry",
-            points,
-            |points| async move { points.expire_holds(500).await },
-            |voided| *voided == 0,
-        ));
-        handles.push(rounds(
-            RECHARGE_EVERY,
-            "points recharges",
-            recharges,
-            |recharges| async move { recharges.run().await },
-            |report| *report == RechargeReport::default(),
-        ));
-        handles.push(rounds(
-            BILL_CHECK_EVERY,
-            "bill payments",
-            bills,
-            |bills| async move { bills.check_round().await },
-            |report| *report == CheckReport::default(),
-        ));
-        handles.push(rounds(
-            BILL_ISSUE_EVERY,
-            "bills issued",
-            issuer,
-            |issuer| async move { issuer.round().await },
-            |issued| *issued == 0,
-        ));
-        handles.push(rounds(
-            LOW_BALANCE_EVERY,
-            "points low balance",
-            low_balance,
-            |round| async move { round.run().await },
-            |report| *report == LowBalanceReport::default(),
-        ));
-        handles.push(rounds(
-            MAIL_EVERY,
-            "queued mail",
-            mail_sender,
-            |sender| async move { sender.round().await },
-            |report| *report == SendReport::default(),
-        ));
+        handles.extend(points.spawn());
         handles.push(rounds(
             HOUSEKEEPING_EVERY,
             "housekeeping",

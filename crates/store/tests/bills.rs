@@ -13,7 +13,7 @@ use coffer_domain::points::verify::differences;
 use coffer_domain::points::{
     AccountRef, Cause, LedgerOp, NewTransfer, Origin, Outcome, PointAsset, Resolution,
 };
-use coffer_domain::ports::{BillRepo, LedgerAudit, NewPayment, PointsLedger, SubmitRefusal};
+use coffer_domain::ports::{BillPayments, BillRepo, LedgerAudit, NewPayment, PointsLedger, SubmitRefusal};
 use coffer_domain::rates::Service;
 use coffer_store::Store;
 use coffer_testkit::{each_database, TestDb};

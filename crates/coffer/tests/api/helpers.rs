@@ -4,6 +4,7 @@
 use chrono::{Duration, TimeZone, Utc};
 use coffer::app::App;
 use coffer::config::{Config, Secret};
+use coffer::points_rounds::PointsRounds;
 use coffer_chain::devchain::Devchain;
 use coffer_domain::callbacks::keys::PlatformKeys;
 use coffer_domain::callbacks::CallbackService;
@@ -116,10 +117,15 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     let executor = app.executor.clone();
     let planner = app.planner.clone();
     let sweeper = app.sweeper.clone();
-    let settler = app.settler.clone();
-    let recharges = app.recharges.clone();
-    let (bills, issuer) = (app.bills.clone(), app.issuer.clone());
-    let (low_balance, mail_sender) = (app.low_balance.clone(), app.mail_sender.clone());
+    let PointsRounds {
+        settler,
+        recharges,
+        bills,
+        issuer,
+        low_balance,
+        mail_sender,
+        ..
+    } = app.rounds.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),

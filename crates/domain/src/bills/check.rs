@@ -55,7 +55,7 @@ impl BillService {
     pub async fn check_round(&self) -> AppResult<CheckReport> {
         let now = self.ports.clock.now();
         let mut report = CheckReport::default();
-        for payment in self.ports.bills.payments_due(now, ROUND).await? {
+        for payment in self.ports.bill_payments.payments_due(now, ROUND).await? {
             match self.check(&payment, now).await {
                 Ok(Verdict::Accept(_)) => report.accepted += 1,
                 Ok(Verdict::Refuse(_)) => report.refused += 1,
@@ -69,7 +69,7 @@ impl BillService {
         }
         for payment in self
             .ports
-            .bills
+            .bill_payments
             .accepted_since(now - Duration::hours(CATCH_UP_HOURS))
             .await?
         {
@@ -94,17 +94,23 @@ impl BillService {
         match &verdict {
             Verdict::Wait(note) => {
                 let next = now + Duration::seconds(CHECK_EVERY_SECONDS);
-                self.ports.bills.check_later(payment.id, next, Some(note)).await?;
+                self.ports
+                    .bill_payments
+                    .check_later(payment.id, next, Some(note))
+                    .await?;
             }
             Verdict::Refuse(reason) => {
-                self.ports.bills.refuse_payment(payment.id, reason, now).await?;
+                self.ports
+                    .bill_payments
+                    .refuse_payment(payment.id, reason, now)
+                    .await?;
             }
             Verdict::Accept(points) => {
                 let (settled, _) = settle(&bill, *points, now);
                 let counted = settled.paid - bill.paid;
                 if self
                     .ports
-                    .bills
+                    .bill_payments
                     .accept_payment(payment.id, *points, counted, &settled, now)
                     .await?
                 {

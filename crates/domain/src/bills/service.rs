@@ -79,7 +79,7 @@ impl BillService {
             submitted_by: user,
             at: self.ports.clock.now(),
         };
-        match self.ports.bills.submit_payment(&payment).await? {
+        match self.ports.bill_payments.submit_payment(&payment).await? {
             Ok(_) => {}
             Err(SubmitRefusal::NoBill) => return Err(AppError::Invalid(MsgKey::NoSuchRecord)),
             Err(SubmitRefusal::NotPayable) => return Err(AppError::Invalid(MsgKey::BillNotPayable)),

@@ -49,6 +49,11 @@ pub trait BillRepo: Send + Sync {
     ) -> AppResult<Paged<Bill>>;
     /// The merchant's oldest bill not paid yet.
     async fn oldest_unpaid(&self, merchant: MerchantId) -> AppResult<Option<Bill>>;
+}
+
+/// "I have paid": the payments merchants name and what the check makes of them.
+#[async_trait::async_trait]
+pub trait BillPayments: Send + Sync {
     /// In one transaction: the bill from "to be paid" to "confirming" and the payment stored,
     /// or nothing.
     async fn submit_payment(&self, payment: &NewPayment) -> AppResult<Result<BillPayment, SubmitRefusal>>;

@@ -6,12 +6,12 @@ use std::sync::Arc;
 
 use super::Wakeups;
 use super::{
-    AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillRepo, CallbackDirectory, CallbackLog,
-    CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans, CollectionQueries,
-    CollectionSteps, ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns, HotWalletRepo, Housekeeping,
-    LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup, OrderTimeline,
-    PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo,
-    TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillPayments, BillRepo, CallbackDirectory,
+    CallbackLog, CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans,
+    CollectionQueries, CollectionSteps, ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns,
+    HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup,
+    OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo,
+    SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -59,6 +59,7 @@ pub struct Ports {
     pub rates: Arc<dyn RateRepo>,
     pub recharge: Arc<dyn RechargeRepo>,
     pub bills: Arc<dyn BillRepo>,
+    pub bill_payments: Arc<dyn BillPayments>,
     pub low_balance: Arc<dyn LowBalanceRepo>,
     pub mail_queue: Arc<dyn MailQueue>,
     pub clock: Arc<dyn Clock>,
@@ -110,6 +111,7 @@ impl Ports {
             + RateRepo
             + RechargeRepo
             + BillRepo
+            + BillPayments
             + LowBalanceRepo
             + MailQueue
             + 'static,
@@ -154,6 +156,7 @@ impl Ports {
             rates: store.clone(),
             recharge: store.clone(),
             bills: store.clone(),
+            bill_payments: store.clone(),
             low_balance: store.clone(),
             mail_queue: store.clone(),
             balances: store,

@@ -31,7 +31,7 @@ mod withdrawals;
 pub use access::*;
 pub use attempts::*;
 pub use balances::*;
-pub use bills::{BillRepo, NewPayment, SubmitRefusal};
+pub use bills::{BillPayments, BillRepo, NewPayment, SubmitRefusal};
 pub use bundle::Ports;
 pub use callbacks::*;
 pub use collection::*;

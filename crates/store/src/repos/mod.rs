@@ -6,6 +6,7 @@ mod assets;
 // Guessable secrets
 mod attempts;
 pub(crate) mod balances;
+mod bill_payments;
 mod bills;
 mod blacklist;
 mod callback_log;
