@@ -192,6 +192,8 @@ async fn postpaid_fees_make_one_bill_per_month_whose_lines_add_up(db: TestDb) {
     for path in [BILLS, ADDRESSES] {
         app.assert_gated(&viewer, path, &json!({}), "10").await;
     }
+    let paying = json!({"billId": bill["id"], "chainId": DEV, "hash": format!("0x{}", "ab".repeat(32))});
+    app.assert_gated(&viewer, PAID, &paying, "1001").await;
     let bad = app.post_as(&p.token, BILLS, json!({"status": 9})).await;
     assert_eq!(bad.code(), 10422);
 }
