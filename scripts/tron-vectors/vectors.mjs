@@ -131,12 +131,47 @@ for (const [name, signer, to, contract, amount, feeLimit, h] of trc20) {
   transactions.push({ ...v, to, contract, amount, fee_limit: feeLimit });
 }
 
+// Stake 2.0 (the energy issue): freeze and unfreeze v2, withdraw what finished unfreezing,
+// delegate (with and without a lock) and undelegate, as tronweb builds them locally.
+const stake = [
+  ['freeze energy 1000 TRX', 'freeze', signers[0], { amount: 1_000_000_000, resource: 'ENERGY' }, header(refBlocks[0])],
+  ['freeze bandwidth 1 TRX', 'freeze', signers[1], { amount: 1_000_000, resource: 'BANDWIDTH' }, header(refBlocks[1])],
+  ['unfreeze energy 2^53-1', 'unfreeze', signers[2], { amount: Number.MAX_SAFE_INTEGER, resource: 'ENERGY' }, header(refBlocks[2])],
+  ['withdraw expired unfreeze', 'withdraw_unfrozen', signers[0], {}, header(refBlocks[0], 1_730_000_004_000)],
+  ['delegate energy, no lock', 'delegate', signers[0], { amount: 6_800_000_000, resource: 'ENERGY', to: RECIPIENTS[0] }, header(refBlocks[0])],
+  ['delegate energy, locked 28800 blocks', 'delegate', signers[1], { amount: 1_000_000, resource: 'ENERGY', to: RECIPIENTS[1], lock: true, lockPeriod: 28_800 }, header(refBlocks[1])],
+  ['delegate bandwidth, lock without period', 'delegate', signers[2], { amount: 2_000_000, resource: 'BANDWIDTH', to: RECIPIENTS[2], lock: true }, header(refBlocks[2])],
+  ['undelegate energy', 'undelegate', signers[0], { amount: 6_800_000_000, resource: 'ENERGY', to: RECIPIENTS[0] }, header(refBlocks[0], 1_730_000_009_000)],
+];
+for (const [name, kind, signer, a, h] of stake) {
+  const options = { blockHeader: h };
+  const tb = tronWeb.transactionBuilder;
+  const v = await push(name, kind, signer, h, () => {
+    switch (kind) {
+      case 'freeze': return tb.freezeBalanceV2(a.amount, a.resource, signer.address, options);
+      case 'unfreeze': return tb.unfreezeBalanceV2(a.amount, a.resource, signer.address, options);
+      case 'withdraw_unfrozen': return tb.withdrawExpireUnfreeze(signer.address, options);
+      case 'delegate': return tb.delegateResource(a.amount, a.to, a.resource, signer.address, a.lock ?? false, a.lockPeriod, options);
+      case 'undelegate': return tb.undelegateResource(a.amount, a.to, a.resource, signer.address, options);
+    }
+    throw new Error(kind);
+  });
+  transactions.push({
+    ...v,
+    to: a.to,
+    amount: a.amount === undefined ? undefined : String(a.amount),
+    resource: a.resource,
+    lock: a.lock,
+    lock_period: a.lockPeriod,
+  });
+}
+
 const out = {
   generator: `tronweb ${TronWeb.version} (scripts/tron-vectors/vectors.mjs)`,
   mnemonic: DEV_MNEMONIC,
   keys,
   ref_blocks: refBlocks,
-  transactions: transactions.map(({ name, kind, private_key, from, to, contract, amount, fee_limit, header, signed }) => ({
+  transactions: transactions.map(({ name, kind, private_key, from, to, contract, amount, fee_limit, resource, lock, lock_period, header, signed }) => ({
     name,
     kind,
     private_key,
@@ -144,6 +179,9 @@ const out = {
     to,
     ...(contract ? { contract, fee_limit } : {}),
     amount,
+    ...(resource ? { resource } : {}),
+    ...(lock ? { lock } : {}),
+    ...(lock_period !== undefined ? { lock_period } : {}),
     ...header,
     raw_data_hex: signed.raw_data_hex,
     txID: signed.txID,

@@ -22,6 +22,7 @@ mod fee;
 mod http;
 pub mod proto;
 mod scan;
+pub mod stake;
 pub mod tx;
 
 use std::collections::HashSet;

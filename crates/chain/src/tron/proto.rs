@@ -60,6 +60,61 @@ pub fn transfer_contract(owner: &[u8; 20], to: &[u8; 20], amount_sun: u64) -> Ve
     out
 }
 
+/// Stake 2.0's contract types (`protocol.Transaction.Contract.ContractType`) and their messages
+/// (java-tron's core/contract/balance_contract.proto).
+pub const FREEZE_BALANCE_V2_CONTRACT: u64 = 54;
+pub const UNFREEZE_BALANCE_V2_CONTRACT: u64 = 55;
+pub const WITHDRAW_EXPIRE_UNFREEZE_CONTRACT: u64 = 56;
+pub const DELEGATE_RESOURCE_CONTRACT: u64 = 57;
+pub const UNDELEGATE_RESOURCE_CONTRACT: u64 = 58;
+
+pub const FREEZE_BALANCE_V2_TYPE_URL: &str = "type.googleapis.com/protocol.FreezeBalanceV2Contract";
+pub const UNFREEZE_BALANCE_V2_TYPE_URL: &str = "type.googleapis.com/protocol.UnfreezeBalanceV2Contract";
+pub const WITHDRAW_EXPIRE_UNFREEZE_TYPE_URL: &str =
+    "type.googleapis.com/protocol.WithdrawExpireUnfreezeContract";
+pub const DELEGATE_RESOURCE_TYPE_URL: &str = "type.googleapis.com/protocol.DelegateResourceContract";
+pub const UNDELEGATE_RESOURCE_TYPE_URL: &str = "type.googleapis.com/protocol.UnDelegateResourceContract";
+
+/// `FreezeBalanceV2Contract` (1 owner_address, 2 frozen_balance, 3 resource) and
+/// `UnfreezeBalanceV2Contract` (1 owner_address, 2 unfreeze_balance, 3 resource): the same
+/// shape. `resource` is `protocol.ResourceCode` (0 bandwidth, omitted as the default; 1 energy).
+pub fn stake_balance_v2(owner: &[u8; 20], amount_sun: u64, resource: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(36);
+    put_bytes(&mut out, 1, &tron_bytes(owner));
+    put_uint(&mut out, 2, amount_sun);
+    put_uint(&mut out, 3, resource);
+    out
+}
+
+/// `WithdrawExpireUnfreezeContract`: 1 owner_address.
+pub fn withdraw_expire_unfreeze(owner: &[u8; 20]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(23);
+    put_bytes(&mut out, 1, &tron_bytes(owner));
+    out
+}
+
+/// `DelegateResourceContract` (1 owner_address, 2 resource, 3 balance, 4 receiver_address,
+/// 5 lock, 6 lock_period) and `UnDelegateResourceContract` (the first four): `lock` None for an
+/// undelegation; a lock period of 0 is omitted (the node's default then applies).
+pub fn delegation(
+    owner: &[u8; 20],
+    resource: u64,
+    balance_sun: u64,
+    receiver: &[u8; 20],
+    lock: Option<(bool, u64)>,
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64);
+    put_bytes(&mut out, 1, &tron_bytes(owner));
+    put_uint(&mut out, 2, resource);
+    put_uint(&mut out, 3, balance_sun);
+    put_bytes(&mut out, 4, &tron_bytes(receiver));
+    if let Some((locked, period)) = lock {
+        put_uint(&mut out, 5, u64::from(locked));
+        put_uint(&mut out, 6, period);
+    }
+    out
+}
+
 /// `protocol.TriggerSmartContract`: 1 owner_address, 2 contract_address, 4 data (no call value,
 /// no TRC10 token: a TRC20 transfer sends neither).
 pub fn trigger_smart_contract(owner: &[u8; 20], contract: &[u8; 20], data: &[u8]) -> Vec<u8> {

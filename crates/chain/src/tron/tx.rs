@@ -146,11 +146,16 @@ pub fn build(header: &TxHeader, call: &TronCall) -> ChainResult<UnsignedTx> {
             (contract, int64(*fee_limit_sun, "fee limit")?)
         }
     };
+    build_contract(header, &contract, fee_limit)
+}
+
+/// raw_data around an encoded `Transaction.Contract`, and its txID.
+pub fn build_contract(header: &TxHeader, contract: &[u8], fee_limit: u64) -> ChainResult<UnsignedTx> {
     let raw_data = proto::raw(&proto::RawFields {
         ref_block_bytes: &header.ref_block.bytes,
         ref_block_hash: &header.ref_block.hash,
         expiration: int64(header.expiration_ms, "expiration")?,
-        contract: &contract,
+        contract,
         timestamp: int64(header.timestamp_ms, "timestamp")?,
         fee_limit,
     });
@@ -198,14 +203,19 @@ pub fn recover_signer(tx_id: &[u8; 32], signature: &[u8; 65]) -> Option<[u8; 20]
 /// Builds and signs `call` with `secret`, which must own the call's owner address (checked:
 /// a transaction signed by another key would only be refused by the node later).
 pub fn sign_call(header: &TxHeader, call: &TronCall, secret: &[u8; 32]) -> ChainResult<SignedTx> {
-    if key_account_id(secret)? != *call.owner() {
+    sign_owned(&build(header, call)?, call.owner(), secret)
+}
+
+/// Signs a built transaction with `secret`, which must own `owner` (checked: a transaction
+/// signed by another key would only be refused by the node later).
+pub fn sign_owned(unsigned: &UnsignedTx, owner: &[u8; 20], secret: &[u8; 32]) -> ChainResult<SignedTx> {
+    if key_account_id(secret)? != *owner {
         return Err(ChainError::Key(
             "the signing key does not own the sending address".into(),
         ));
     }
-    let unsigned = build(header, call)?;
     let signature = sign(&unsigned.tx_id, secret)?;
-    Ok(signed_tx(&unsigned, &signature))
+    Ok(signed_tx(unsigned, &signature))
 }
 
 /// The stored, broadcastable form: hash = txID in lowercase hex, raw = hex of the signed

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use coffer_chain::tron::stake::{self, Resource, StakeCall};
 use coffer_chain::tron::{tx, RefBlock, TronCall};
 
 use super::*;
@@ -51,6 +52,48 @@ fn u(v: &Value, key: &str) -> u64 {
     v[key].as_u64().unwrap_or_else(|| panic!("{key} in {v}"))
 }
 
+/// A Stake 2.0 vector's call (tronweb's freezeBalanceV2, unfreezeBalanceV2,
+/// withdrawExpireUnfreeze, delegateResource, undelegateResource).
+fn stake_call(v: &Value) -> StakeCall {
+    let owner = id(s(v, "from"));
+    let amount_sun = || s(v, "amount").parse().unwrap();
+    let resource = || match s(v, "resource") {
+        "ENERGY" => Resource::Energy,
+        "BANDWIDTH" => Resource::Bandwidth,
+        other => panic!("resource {other}"),
+    };
+    match s(v, "kind") {
+        "freeze" => StakeCall::Freeze {
+            owner,
+            amount_sun: amount_sun(),
+            resource: resource(),
+        },
+        "unfreeze" => StakeCall::Unfreeze {
+            owner,
+            amount_sun: amount_sun(),
+            resource: resource(),
+        },
+        "withdraw_unfrozen" => StakeCall::WithdrawUnfrozen { owner },
+        "delegate" => StakeCall::Delegate {
+            owner,
+            receiver: id(s(v, "to")),
+            amount_sun: amount_sun(),
+            resource: resource(),
+            lock_blocks: v["lock"]
+                .as_bool()
+                .unwrap_or(false)
+                .then(|| v["lock_period"].as_u64().unwrap_or(0)),
+        },
+        "undelegate" => StakeCall::Undelegate {
+            owner,
+            receiver: id(s(v, "to")),
+            amount_sun: amount_sun(),
+            resource: resource(),
+        },
+        other => panic!("unknown kind {other}"),
+    }
+}
+
 fn check_vectors(vectors: &Value) {
     for r in vectors["ref_blocks"].as_array().unwrap() {
         let header = TxHeader::for_block(&bytes32(s(r, "block_id")), u(r, "timestamp"), 0);
@@ -74,22 +117,34 @@ fn check_vectors(vectors: &Value) {
             expiration_ms: u(v, "expiration"),
             timestamp_ms: u(v, "timestamp"),
         };
-        let call = match s(v, "kind") {
-            "trx" => TronCall::Trx {
+        let secret = bytes32(s(v, "private_key"));
+        let transfer = |call: TronCall| {
+            (
+                tx::build(&header, &call).unwrap(),
+                tx::sign_call(&header, &call, &secret).unwrap(),
+            )
+        };
+        let staking = |call: StakeCall| {
+            (
+                stake::build(&header, &call).unwrap(),
+                stake::sign(&header, &call, &secret).unwrap(),
+            )
+        };
+        let (unsigned, signed) = match s(v, "kind") {
+            "trx" => transfer(TronCall::Trx {
                 owner: id(s(v, "from")),
                 to: id(s(v, "to")),
                 amount_sun: s(v, "amount").parse().unwrap(),
-            },
-            "trc20" => TronCall::Trc20 {
+            }),
+            "trc20" => transfer(TronCall::Trc20 {
                 owner: id(s(v, "from")),
                 contract: id(s(v, "contract")),
                 to: id(s(v, "to")),
                 amount: U256::from_str_radix(s(v, "amount"), 10).unwrap(),
                 fee_limit_sun: u(v, "fee_limit"),
-            },
-            other => panic!("unknown kind {other}"),
+            }),
+            _ => staking(stake_call(v)),
         };
-        let unsigned = tx::build(&header, &call).unwrap();
         assert_eq!(
             hex::encode(&unsigned.raw_data),
             s(v, "raw_data_hex"),
@@ -97,7 +152,6 @@ fn check_vectors(vectors: &Value) {
         );
         assert_eq!(hex::encode(unsigned.tx_id), s(v, "txID"), "txID of {name}");
 
-        let secret = bytes32(s(v, "private_key"));
         let signature = tx::sign(&unsigned.tx_id, &secret).unwrap();
         let theirs = hex::decode(s(v, "signature")).unwrap();
         assert_eq!(theirs.len(), 65, "{name}");
@@ -118,7 +172,6 @@ fn check_vectors(vectors: &Value) {
             "{name}"
         );
 
-        let signed = tx::sign_call(&header, &call, &secret).unwrap();
         assert_eq!(signed.hash, s(v, "txID"), "{name}");
         assert!(
             signed.raw.contains(s(v, "raw_data_hex")),
