@@ -207,6 +207,19 @@ async fn paid_and_confirmed(app: &TestApp, to: &str, amount: &str) -> String {
     hash
 }
 
+/// Checks the payments, then reads November's bill.
+async fn checked(app: &TestApp, session: &str) -> Value {
+    check(app).await;
+    the_bill(app, session, "2026-11").await
+}
+
+/// Why the bill's last payment was not accepted.
+fn reason(bill: &Value) -> &str {
+    bill["reason"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no reason on {bill}"))
+}
+
 /// Steps the check past its wait and runs it.
 async fn check(app: &TestApp) {
     app.clock.advance(Duration::seconds(61));
@@ -292,29 +305,18 @@ async fn i_have_paid_is_accepted_only_for_a_confirmed_payment_of_the_bill(db: Te
         20003,
         "a transaction on one bill only"
     );
-    check(&app).await;
-    let bill = the_bill(&app, &me, "2026-11").await;
+    let bill = checked(&app, &me).await;
     assert_eq!(bill["status"], 1);
     assert!(
-        bill["reason"]
-            .as_str()
-            .unwrap()
-            .contains("mined before the bill was issued"),
+        reason(&bill).contains("mined before the bill was issued"),
         "{bill}"
     );
 
     // A payment to another address, and the native coin to the billing address.
     let elsewhere = paid_and_confirmed(&app, &app.deposit_address(merchant, DEV, "u1").await, "1").await;
     submit(&app, &me, &november, &elsewhere).await;
-    check(&app).await;
-    let bill = the_bill(&app, &me, "2026-11").await;
-    assert!(
-        bill["reason"]
-            .as_str()
-            .unwrap()
-            .contains("not the billing address"),
-        "{bill}"
-    );
+    let bill = checked(&app, &me).await;
+    assert!(reason(&bill).contains("not the billing address"), "{bill}");
     let coin = app
         .devchain
         .fund(
@@ -328,59 +330,41 @@ async fn i_have_paid_is_accepted_only_for_a_confirmed_payment_of_the_bill(db: Te
         app.devchain.mine().await.unwrap();
     }
     submit(&app, &me, &november, &coin).await;
-    check(&app).await;
-    let bill = the_bill(&app, &me, "2026-11").await;
-    assert!(
-        bill["reason"]
-            .as_str()
-            .unwrap()
-            .contains("does not transfer USDT"),
-        "{bill}"
-    );
+    let bill = checked(&app, &me).await;
+    assert!(reason(&bill).contains("does not transfer USDT"), "{bill}");
 
     // Not on the chain: waits, then refused after half an hour.
     let nowhere = format!("0x{}", "ab".repeat(32));
     submit(&app, &me, &november, &nowhere).await;
-    check(&app).await;
-    let bill = the_bill(&app, &me, "2026-11").await;
+    let bill = checked(&app, &me).await;
     assert_eq!(bill["status"], 2, "still confirming: {bill}");
     assert_eq!(
         bill["payment"]["reason"],
         "the transaction is not on the chain yet"
     );
     app.clock.advance(Duration::minutes(30));
-    check(&app).await;
-    let bill = the_bill(&app, &me, "2026-11").await;
-    assert!(
-        bill["reason"].as_str().unwrap().contains("was not found"),
-        "{bill}"
-    );
+    let bill = checked(&app, &me).await;
+    assert!(reason(&bill).contains("was not found"), "{bill}");
 
     // Underpaid: counted, and the bill asks for the rest. A reorganisation before the
     // confirmations restarts their count.
     let half = app.send_usdt(&billing, "0.5").await;
     app.devchain.mine().await.unwrap();
     submit(&app, &me, &november, &half).await;
-    check(&app).await;
-    let bill = the_bill(&app, &me, "2026-11").await;
+    let bill = checked(&app, &me).await;
     assert_eq!(bill["payment"]["reason"], "1 of 3 confirmations");
     app.devchain.reorg(1).await.unwrap();
     app.devchain.mine().await.unwrap();
-    check(&app).await;
-    let bill = the_bill(&app, &me, "2026-11").await;
+    let bill = checked(&app, &me).await;
     assert_eq!(bill["payment"]["reason"], "2 of 3 confirmations", "{bill}");
     app.devchain.mine().await.unwrap();
-    check(&app).await;
-    let bill = the_bill(&app, &me, "2026-11").await;
+    let bill = checked(&app, &me).await;
     assert_eq!(
         (bill["status"].clone(), bill["paid"].clone(), bill["due"].clone()),
         (json!(1), json!("0.5"), json!("0.499988"))
     );
     assert!(
-        bill["reason"]
-            .as_str()
-            .unwrap()
-            .starts_with("underpaid by 0.499988 points"),
+        reason(&bill).starts_with("underpaid by 0.499988 points"),
         "{bill}"
     );
 
@@ -388,8 +372,7 @@ async fn i_have_paid_is_accepted_only_for_a_confirmed_payment_of_the_bill(db: Te
     let rest = paid_and_confirmed(&app, &billing, "2.499988").await;
     submit(&app, &me, &november, &rest).await;
     check(&app).await;
-    check(&app).await;
-    let bill = the_bill(&app, &me, "2026-11").await;
+    let bill = checked(&app, &me).await;
     assert_eq!(
         (
             bill["status"].clone(),

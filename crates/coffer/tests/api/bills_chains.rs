@@ -62,6 +62,11 @@ async fn bill_after(app: &TestApp, me: &str, chain_now: DateTime<Utc>) -> Value 
     let issue_at = month.end + Duration::minutes(10);
     app.clock.advance(issue_at - app.clock.now());
     assert_eq!(app.issuer.round().await.unwrap(), 1);
+    newest_bill(app, me).await
+}
+
+/// The merchant's newest bill, as Service list reads it.
+async fn newest_bill(app: &TestApp, me: &str) -> Value {
     let bills = app
         .post_as(
             me,
@@ -86,14 +91,7 @@ async fn submit(app: &TestApp, me: &str, bill: &Value, chain: i64, hash: &str) {
 async fn checked(app: &TestApp, me: &str) -> Value {
     app.clock.advance(Duration::seconds(61));
     app.bills.check_round().await.unwrap();
-    let bills = app
-        .post_as(
-            me,
-            "/api/partner/service/bills",
-            json!({"page": 1, "pageSize": 5}),
-        )
-        .await;
-    bills.data()["list"][0].clone()
+    newest_bill(app, me).await
 }
 
 fn units(amount: &str) -> U256 {

@@ -67,14 +67,12 @@ impl BillService {
                 }
             }
         }
-        for payment in self
+        let recent = self
             .ports
             .bill_payments
             .accepted_since(now - Duration::hours(CATCH_UP_HOURS))
-            .await?
-        {
-            self.record(&payment).await?;
-        }
+            .await?;
+        self.record(&recent).await?;
         Ok(report)
     }
 
@@ -120,7 +118,7 @@ impl BillService {
                         resolved_at: Some(now),
                         ..payment.clone()
                     };
-                    self.record(&accepted).await?;
+                    self.record(&[accepted]).await?;
                 }
             }
         }
@@ -233,62 +231,80 @@ impl BillService {
         })
     }
 
-    /// The ledger transfers of an accepted payment: what it counted towards the bill credits
-    /// the merchant's billed account, what it paid above the bill becomes its USDT points. Keyed
-    /// by the payment, so making them again changes nothing.
-    async fn record(&self, payment: &BillPayment) -> AppResult<()> {
-        let (Some(amount), Some(counted)) = (payment.amount, payment.counted) else {
+    /// The ledger transfers of accepted payments that are not made yet, in one batch: what a
+    /// payment counted towards its bill credits the merchant's billed account, what it paid
+    /// above the bill becomes its USDT points. Keyed by the payment, so the round's catch-up
+    /// (a crash between the acceptance and its transfers) finds them made and writes nothing.
+    async fn record(&self, payments: &[BillPayment]) -> AppResult<()> {
+        if payments.is_empty() {
             return Ok(());
-        };
+        }
         let nodes = self.ports.config.chain_nodes().await?;
-        let chain_name = nodes
+        let ops: Vec<LedgerOp> = payments.iter().flat_map(|p| transfers_of(p, &nodes)).collect();
+        let keys: Vec<String> = ops
             .iter()
-            .find(|n| n.chainid == payment.chain_id)
-            .map_or_else(|| payment.chain_id.to_string(), |n| n.chainname.clone());
-        let transfer = |key: String, credit, amount, cause| {
-            LedgerOp::Transfer(NewTransfer {
-                key,
-                asset: PointAsset::Usdt,
-                debit: AccountRef::Outside,
-                credit,
-                amount,
-                cause,
-                hold_until: None,
-                origin: Origin {
-                    reference: format!("bill:{}", payment.bill_id),
-                    chain: Some(chain_name.clone()),
-                    tx_hash: Some(payment.tx_hash.clone()),
-                    ..Origin::default()
-                },
-                at: payment.resolved_at.unwrap_or(payment.submitted_at),
+            .filter_map(|op| match op {
+                LedgerOp::Transfer(t) => Some(t.key.clone()),
+                LedgerOp::Resolve { .. } => None,
             })
-        };
-        let mut ops = Vec::new();
-        if counted > 0 {
-            ops.push(transfer(
-                format!("bill:{}:payment:{}", payment.bill_id, payment.id),
-                AccountRef::Billed(payment.merchant_id),
-                counted,
-                Cause::BillPayment,
-            ));
-        }
-        if amount > counted {
-            ops.push(transfer(
-                keys::bill_overpayment(payment.bill_id),
-                AccountRef::Merchant(payment.merchant_id),
-                amount - counted,
-                Cause::BillOverpayment,
-            ));
-        }
-        for outcome in self.ports.points.apply(&ops).await? {
+            .collect();
+        let made = self.ports.recharge.existing_keys(&keys).await?;
+        let missing: Vec<LedgerOp> = ops
+            .into_iter()
+            .filter(|op| !matches!(op, LedgerOp::Transfer(t) if made.contains(&t.key)))
+            .collect();
+        for outcome in self.ports.points.apply(&missing).await? {
             if let Outcome::Refused(refusal) = outcome {
-                tracing::error!(
-                    payment = payment.id,
-                    ?refusal,
-                    "a bill payment's transfer was refused"
-                );
+                tracing::error!(?refusal, "a bill payment's transfer was refused");
             }
         }
         Ok(())
     }
+}
+
+/// An accepted payment's ledger transfers (none before it is accepted).
+fn transfers_of(payment: &BillPayment, nodes: &[crate::config::ChainNode]) -> Vec<LedgerOp> {
+    let (Some(amount), Some(counted)) = (payment.amount, payment.counted) else {
+        return Vec::new();
+    };
+    let chain_name = nodes
+        .iter()
+        .find(|n| n.chainid == payment.chain_id)
+        .map_or_else(|| payment.chain_id.to_string(), |n| n.chainname.clone());
+    let transfer = |key: String, credit, amount, cause| {
+        LedgerOp::Transfer(NewTransfer {
+            key,
+            asset: PointAsset::Usdt,
+            debit: AccountRef::Outside,
+            credit,
+            amount,
+            cause,
+            hold_until: None,
+            origin: Origin {
+                reference: format!("bill:{}", payment.bill_id),
+                chain: Some(chain_name.clone()),
+                tx_hash: Some(payment.tx_hash.clone()),
+                ..Origin::default()
+            },
+            at: payment.resolved_at.unwrap_or(payment.submitted_at),
+        })
+    };
+    let mut ops = Vec::new();
+    if counted > 0 {
+        ops.push(transfer(
+            format!("bill:{}:payment:{}", payment.bill_id, payment.id),
+            AccountRef::Billed(payment.merchant_id),
+            counted,
+            Cause::BillPayment,
+        ));
+    }
+    if amount > counted {
+        ops.push(transfer(
+            keys::bill_overpayment(payment.bill_id),
+            AccountRef::Merchant(payment.merchant_id),
+            amount - counted,
+            Cause::BillOverpayment,
+        ));
+    }
+    ops
 }

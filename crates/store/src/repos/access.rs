@@ -79,20 +79,9 @@ impl AccessRepo for Store {
     }
 
     async fn count_enabled_admins(&self, merchant_id: MerchantId) -> AppResult<u64> {
-        let db = self.connection();
-        let admin_roles: Vec<i64> = role::Entity::find()
-            .select_only()
-            .column(role::Column::Id)
-            .filter(role::Column::MerchantId.eq(merchant_id))
-            .filter(role::Column::IsAdmin.eq(true))
-            .into_tuple()
-            .all(db)
-            .await?;
-        app_user::Entity::find()
-            .filter(app_user::Column::MerchantId.eq(merchant_id))
-            .filter(app_user::Column::Status.eq(1))
-            .filter(app_user::Column::RoleId.is_in(admin_roles))
-            .count(db)
+        enabled_admins(self, merchant_id)
+            .await?
+            .count(self.connection())
             .await
             .map_err(Into::into)
     }
@@ -170,4 +159,24 @@ impl Store {
             .await?;
         Ok(())
     }
+}
+
+/// The merchant's enabled users whose role is its admin role (the last-admin rule, the
+/// low-balance notice's recipients).
+pub(crate) async fn enabled_admins(
+    store: &Store,
+    merchant_id: MerchantId,
+) -> AppResult<sea_orm::Select<app_user::Entity>> {
+    let admin_roles: Vec<i64> = role::Entity::find()
+        .select_only()
+        .column(role::Column::Id)
+        .filter(role::Column::MerchantId.eq(merchant_id))
+        .filter(role::Column::IsAdmin.eq(true))
+        .into_tuple()
+        .all(store.connection())
+        .await?;
+    Ok(app_user::Entity::find()
+        .filter(app_user::Column::MerchantId.eq(merchant_id))
+        .filter(app_user::Column::Status.eq(Stored(AccountStatus::Enabled)))
+        .filter(app_user::Column::RoleId.is_in(admin_roles)))
 }

@@ -7,12 +7,13 @@ use coffer_domain::codes::StoredCode;
 use coffer_domain::error::AppResult;
 use coffer_domain::mail::Mail;
 use coffer_domain::points::{AccountKind, PointAsset};
-use coffer_domain::ports::{AccountStatus, LowAccount, LowBalanceRepo, MerchantId};
+use coffer_domain::ports::{LowAccount, LowBalanceRepo, MerchantId};
 use sea_orm::sea_query::{Expr, SimpleExpr};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
+use super::access::enabled_admins;
 use super::mail_queue::queue_mails;
-use crate::entities::{app_user, point_account as account, role, Stored};
+use crate::entities::{app_user, point_account as account};
 use crate::Store;
 
 /// Posted less held: the available points, as `Balance::available` has them.
@@ -89,24 +90,13 @@ impl LowBalanceRepo for Store {
     }
 
     async fn admin_emails(&self, merchant_id: MerchantId) -> AppResult<Vec<String>> {
-        let db = self.connection();
-        let admin_roles: Vec<i64> = role::Entity::find()
-            .select_only()
-            .column(role::Column::Id)
-            .filter(role::Column::MerchantId.eq(merchant_id))
-            .filter(role::Column::IsAdmin.eq(true))
-            .into_tuple()
-            .all(db)
-            .await?;
-        Ok(app_user::Entity::find()
+        Ok(enabled_admins(self, merchant_id)
+            .await?
             .select_only()
             .column(app_user::Column::Email)
-            .filter(app_user::Column::MerchantId.eq(merchant_id))
-            .filter(app_user::Column::Status.eq(Stored(AccountStatus::Enabled)))
-            .filter(app_user::Column::RoleId.is_in(admin_roles))
             .order_by_asc(app_user::Column::Id)
             .into_tuple()
-            .all(db)
+            .all(self.connection())
             .await?)
     }
 }
