@@ -11,8 +11,12 @@
 //!   whole transaction, else `size × getTransactionFee` burns. The allowance comes back when the
 //!   double's day (block time / 24 h, never the wall clock) changes: java-tron recovers it over
 //!   a sliding 24 hours instead; the sum over a day is the same.
-//! - Energy: `energy × getEnergyFee` burns, the energy including the token's dynamic penalty
-//!   (contracts.rs); above the fee limit or the owner's TRX, OUT_OF_ENERGY burns all of it.
+//! - Energy: a call uses the caller's staked energy first (stake.rs), then `energy ×
+//!   getEnergyFee` burns, the energy including the token's dynamic penalty (contracts.rs). As
+//!   java-tron's VMActuator, the call may use at most min(energy left + balance / price,
+//!   fee_limit / price): the fee limit caps all of its energy, staked or burnt. Beyond it,
+//!   OUT_OF_ENERGY uses all of that (staked first, the rest burnt) and moves nothing.
+//! - Stake 2.0 contracts (freeze, unfreeze, withdraw, delegate, undelegate): stake.rs.
 //! - Either resource short of TRX: BANDWITH_ERROR (java-tron's spelling), refused.
 
 use std::collections::HashMap;
@@ -24,6 +28,7 @@ use super::contracts::{self, Contracts, Log, TokenState};
 use super::energy::DEFAULT_ENERGY_FACTOR;
 use super::pb::Call;
 use super::render;
+use super::stake::{Network, Stake};
 
 /// Default chain parameters (sun): mainnet's in late 2026 (energy at 100 sun since proposal
 /// #104, August 2025).
@@ -75,6 +80,8 @@ pub struct Outcome {
     pub energy: u64,
     pub energy_penalty: u64,
     pub energy_fee: u64,
+    /// Of `energy`, what the caller's staked energy paid (`energy_usage`).
+    pub energy_usage: u64,
     /// Free bandwidth used (`net_usage`), or TRX burnt for bandwidth or for creating the
     /// recipient (`net_fee`).
     pub net_usage: u64,
@@ -88,7 +95,7 @@ pub struct Outcome {
 /// Why the node refuses a transaction: java-tron's response code and message.
 pub type Refusal = (&'static str, String);
 
-fn validate(message: impl Into<String>) -> Refusal {
+pub(super) fn validate(message: impl Into<String>) -> Refusal {
     ("CONTRACT_VALIDATE_ERROR", message.into())
 }
 
@@ -97,11 +104,12 @@ fn short_of_resources() -> Refusal {
 }
 
 #[derive(Clone, Debug, Default)]
-struct Account {
+pub(super) struct Account {
     balance: u64,
     /// Free bandwidth used on `free_net_day`.
     free_net_used: u64,
     free_net_day: u64,
+    pub(super) stake: Stake,
 }
 
 impl Account {
@@ -119,18 +127,23 @@ pub struct Ledger {
     token: [u8; 20],
     payout: [u8; 20],
     pub params: Params,
-    accounts: HashMap<[u8; 20], Account>,
+    pub(super) accounts: HashMap<[u8; 20], Account>,
     state: TokenState,
+    /// The genesis block's time: block slots count from it.
+    pub(super) genesis_ms: u64,
+    pub network: Network,
 }
 
 impl Ledger {
-    pub fn new(token: [u8; 20], payout: [u8; 20]) -> Ledger {
+    pub fn new(token: [u8; 20], payout: [u8; 20], genesis_ms: u64) -> Ledger {
         Ledger {
             token,
             payout,
             params: Params::default(),
             accounts: HashMap::new(),
             state: TokenState::default(),
+            genesis_ms,
+            network: Network::default(),
         }
     }
 
@@ -195,9 +208,7 @@ impl Ledger {
         now_ms: u64,
     ) -> Result<Outcome, Refusal> {
         let p = self.params;
-        let owner = match call {
-            Call::Transfer { owner, .. } | Call::Trigger { owner, .. } => *owner,
-        };
+        let owner = call.owner();
         let Some(account) = self.accounts.get(&owner).cloned() else {
             return Err(validate(format!(
                 "account [{}] does not exist",
@@ -225,6 +236,7 @@ impl Ledger {
             balance,
             free_net_used: free_used,
             free_net_day: day,
+            ..account
         };
         match call {
             Call::Transfer { to, amount, .. } => {
@@ -269,16 +281,19 @@ impl Ledger {
                 }
                 let run = self.run(&owner, contract, data, *call_value);
                 let energy = run.as_ref().map_or(ENERGY_REVERT, |r| r.energy);
-                let budget = fee_limit.min(balance);
-                let cost = energy * p.energy_fee;
-                if cost > budget {
-                    // Out of energy: every unit the limit allowed burns.
-                    outcome.energy = budget / p.energy_fee;
-                    outcome.energy_fee = outcome.energy * p.energy_fee;
+                let price = p.energy_fee.max(1);
+                let left = self.energy_left(&owner, now_ms);
+                let allowed = (left + balance / price).min(fee_limit / price);
+                let out_of_energy = energy > allowed;
+                outcome.energy = if out_of_energy { allowed } else { energy };
+                outcome.energy_usage = outcome.energy.min(left);
+                outcome.energy_fee = (outcome.energy - outcome.energy_usage) * p.energy_fee;
+                owner_after
+                    .stake
+                    .use_energy(outcome.energy_usage, self.slot(now_ms));
+                if out_of_energy {
                     outcome.ret = "OUT_OF_ENERGY";
                 } else {
-                    outcome.energy = energy;
-                    outcome.energy_fee = cost;
                     match run {
                         Some(run) => {
                             outcome.ret = "SUCCESS";
@@ -294,6 +309,22 @@ impl Ledger {
                 outcome.fee = outcome.net_fee + outcome.energy_fee;
                 self.accounts.insert(owner, owner_after);
                 Ok(outcome)
+            }
+            _ => {
+                // The bandwidth is charged once the contract is valid (nothing changes if not).
+                let before = self.accounts.insert(owner, owner_after.clone());
+                match self.stake_call(call, balance, now_ms) {
+                    Ok(balance) => {
+                        self.accounts.get_mut(&owner).expect("owner").balance = balance;
+                        outcome.ret = "SUCCESS";
+                        outcome.fee = outcome.net_fee;
+                        Ok(outcome)
+                    }
+                    Err(refusal) => {
+                        self.accounts.insert(owner, before.expect("owner existed"));
+                        Err(refusal)
+                    }
+                }
             }
         }
     }
