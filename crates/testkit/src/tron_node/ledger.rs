@@ -82,6 +82,8 @@ pub struct Outcome {
     pub energy_fee: u64,
     /// Of `energy`, what the caller's staked energy paid (`energy_usage`).
     pub energy_usage: u64,
+    /// Unstaked TRX the transaction brought back to the balance (`withdraw_expire_amount`).
+    pub withdraw_expire_amount: u64,
     /// Free bandwidth used (`net_usage`), or TRX burnt for bandwidth or for creating the
     /// recipient (`net_fee`).
     pub net_usage: u64,
@@ -314,8 +316,9 @@ impl Ledger {
                 // The bandwidth is charged once the contract is valid (nothing changes if not).
                 let before = self.accounts.insert(owner, owner_after.clone());
                 match self.stake_call(call, balance, now_ms) {
-                    Ok(balance) => {
-                        self.accounts.get_mut(&owner).expect("owner").balance = balance;
+                    Ok(after) => {
+                        self.accounts.get_mut(&owner).expect("owner").balance = after;
+                        outcome.withdraw_expire_amount = after.saturating_sub(balance);
                         outcome.ret = "SUCCESS";
                         outcome.fee = outcome.net_fee;
                         Ok(outcome)

@@ -214,6 +214,9 @@ pub fn info(number: u64, timestamp_ms: u64, rec: &TxRec, visible: bool) -> Value
     if outcome.fee > 0 {
         out["fee"] = json!(outcome.fee);
     }
+    if outcome.withdraw_expire_amount > 0 {
+        out["withdraw_expire_amount"] = json!(outcome.withdraw_expire_amount);
+    }
     // The receipt leaves out what is 0, as java-tron prints protobuf defaults.
     let mut receipt = serde_json::Map::new();
     let mut put = |key: &str, v: u64| {

@@ -167,7 +167,9 @@ async fn a_stake_is_delegated_locked_taken_back_unstaked_and_withdrawn() {
     node.advance_time(Duration::from_secs(14 * 86_400));
     node.mine();
     let before = node.trx_balance(&staker.address());
-    mined(&node, &staker, withdraw(&staker), 0).await;
+    let txid = mined(&node, &staker, withdraw(&staker), 0).await;
     assert_eq!(node.trx_balance(&staker.address()), before + 4_000 * TRX);
+    let info = post(&node, "gettransactioninfobyid", json!({"value": txid})).await;
+    assert_eq!(info["withdraw_expire_amount"], json!(4_000 * TRX), "{info}");
     assert!(account(&node, &staker).await.get("unfrozenV2").is_none());
 }

@@ -3,11 +3,11 @@
 
 use serde_json::{json, Value};
 
-use coffer_testkit::tron_node::address_id;
+use coffer_testkit::tron_node::{address_id, resource};
 use coffer_testkit::TronNode;
 
 use crate::signer::{delegate, freeze, mined, post, token_transfer, Wallet};
-use crate::{network, resource, ENERGY, TRX};
+use crate::{network, ENERGY, TRX};
 
 /// A USDT transfer to a holder at the default energy factor.
 const TRANSFER_ENERGY: u64 = 64_285;
@@ -44,7 +44,10 @@ async fn transfer(node: &TronNode, sender: &Wallet, to: &Wallet, fee_limit: u64)
 #[tokio::test]
 async fn delegated_energy_pays_the_whole_transfer_and_no_trx_burns() {
     let (node, sender, holder) = sender_with_energy(7).await;
-    assert_eq!(resource(&node, &sender).await["EnergyLimit"], json!(70_000));
+    assert_eq!(
+        crate::resource(&node, &sender).await["EnergyLimit"],
+        json!(70_000)
+    );
     let before = node.trx_balance(&sender.address());
     let info = transfer(&node, &sender, &holder, 100 * TRX).await;
     let receipt = &info["receipt"];
@@ -61,7 +64,7 @@ async fn delegated_energy_pays_the_whole_transfer_and_no_trx_burns() {
         node.token_balance(&holder.address()),
         ruint::aliases::U256::from(6)
     );
-    let left = resource(&node, &sender).await;
+    let left = crate::resource(&node, &sender).await;
     assert_eq!(left["EnergyUsed"], json!(TRANSFER_ENERGY), "{left}");
 }
 
@@ -103,7 +106,7 @@ async fn a_fee_limit_below_the_energy_fails_out_of_energy_even_with_staked_energ
         ruint::aliases::U256::from(1),
         "nothing moved"
     );
-    assert_eq!(resource(&node, &sender).await["EnergyUsed"], json!(10_000));
+    assert_eq!(crate::resource(&node, &sender).await["EnergyUsed"], json!(10_000));
     // Without energy, the fee limit burns.
     let (node, sender, holder) = sender_with_energy(0).await;
     let before = node.trx_balance(&sender.address());
@@ -111,4 +114,84 @@ async fn a_fee_limit_below_the_energy_fails_out_of_energy_even_with_staked_energ
     assert_eq!(info["receipt"]["result"], json!("OUT_OF_ENERGY"), "{info}");
     assert_eq!(info["receipt"]["energy_fee"], json!(TRX), "{info}");
     assert_eq!(node.trx_balance(&sender.address()), before - TRX);
+}
+
+/// Used energy recovers linearly over 24 hours of block time, and what the receiver used of a
+/// delegation goes back with it to the staker, who then recovers it.
+#[tokio::test]
+async fn used_energy_recovers_over_a_day_and_an_undelegate_takes_it_back_to_the_staker() {
+    let (node, sender, holder) = sender_with_energy(7).await;
+    let staker = Wallet::new(7);
+    let info = transfer(&node, &sender, &holder, 100 * TRX).await;
+    let used_at = info["blockTimeStamp"].as_u64().expect("block time");
+    let genesis = post(&node, "getblockbynum", json!({"num": 0})).await["block_header"]["raw_data"]
+        ["timestamp"]
+        .as_u64()
+        .expect("genesis time");
+    let slot = |ms: u64| (ms - genesis) / 3_000;
+    let shown = post(
+        &node,
+        "getaccount",
+        json!({"address": sender.address(), "visible": true}),
+    )
+    .await;
+    let account_resource = &shown["account_resource"];
+    assert_eq!(
+        account_resource["energy_usage"],
+        json!(TRANSFER_ENERGY),
+        "{shown}"
+    );
+    assert_eq!(
+        account_resource["latest_consume_time_for_energy"],
+        json!(genesis + slot(used_at) * 3_000),
+        "{shown}"
+    );
+    assert_eq!(
+        account_resource["acquired_delegated_frozenV2_balance_for_energy"],
+        json!(7 * TRX)
+    );
+
+    node.advance_time(std::time::Duration::from_secs(12 * 3_600));
+    node.mine();
+    let elapsed = slot(node.head_timestamp_ms()) - slot(used_at);
+    let left = resource::recovered(TRANSFER_ENERGY, 0, elapsed, resource::WINDOW_SLOTS);
+    assert!(
+        (32_140..=32_145).contains(&left),
+        "about half after 12 hours: {left}"
+    );
+    assert_eq!(crate::resource(&node, &sender).await["EnergyUsed"], json!(left));
+
+    // The receiver's use goes back to the staker with the stake it came from.
+    mined(
+        &node,
+        &staker,
+        crate::signer::undelegate(&staker, &sender.id, 7 * TRX),
+        0,
+    )
+    .await;
+    let elapsed = slot(node.head_timestamp_ms()) - slot(used_at);
+    let moved = resource::recovered(TRANSFER_ENERGY, 0, elapsed, resource::WINDOW_SLOTS);
+    assert!(crate::resource(&node, &sender).await.get("EnergyUsed").is_none());
+    assert_eq!(crate::resource(&node, &staker).await["EnergyUsed"], json!(moved));
+    node.advance_time(std::time::Duration::from_secs(24 * 3_600));
+    node.mine();
+    assert!(
+        crate::resource(&node, &staker).await.get("EnergyUsed").is_none(),
+        "recovered in a day"
+    );
+
+    // The stake contracts read back as java-tron prints them.
+    let txid = &node.sent_by(&staker.address())[1];
+    let tx = post(
+        &node,
+        "gettransactionbyid",
+        json!({"value": txid, "visible": true}),
+    )
+    .await;
+    let contract = &tx["raw_data"]["contract"][0];
+    assert_eq!(contract["type"], json!("DelegateResourceContract"), "{tx}");
+    assert_eq!(
+        contract["parameter"]["value"],
+        json!({"owner_address": staker.address(), "resource": "ENERGY", "balance": 7 * TRX, "receiver_address": sender.address()})
+    );
 }
