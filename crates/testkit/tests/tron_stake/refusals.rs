@@ -164,3 +164,21 @@ async fn the_stake_the_owners_own_use_occupies_cannot_be_delegated() {
     );
     mined(&node, &staker, delegate(&staker, &receiver.id, expected, None), 0).await;
 }
+
+/// Stake contracts are verified as every transaction is: signed by their owner.
+#[tokio::test]
+async fn a_stake_contract_signed_by_another_key_is_refused() {
+    let (node, staker, receiver) = network().await;
+    let answer = crate::signer::send(&node, &receiver, freeze(&staker, 10 * TRX, ENERGY), 0).await;
+    assert_eq!(answer["code"], json!("SIGERROR"), "{answer}");
+    let answer = crate::signer::send(
+        &node,
+        &receiver,
+        delegate(&staker, &receiver.id, 10 * TRX, None),
+        0,
+    )
+    .await;
+    assert_eq!(answer["code"], json!("SIGERROR"), "{answer}");
+    assert_eq!(node.pending_count(), 0);
+    assert_eq!(node.trx_balance(&staker.address()), 100_000 * TRX);
+}
