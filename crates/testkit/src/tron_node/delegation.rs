@@ -5,7 +5,7 @@
 
 use super::ledger::{validate, Ledger, Refusal};
 use super::pb::{Call, BANDWIDTH, ENERGY};
-use super::resource::{SLOT_MS, TRX, WINDOW_SLOTS};
+use super::resource::{SLOT_MS, TRX};
 use super::stake::{check_resource, hex41, Network, Stake, MAX_LOCK_PERIOD};
 
 /// A lock without a period lasts 3 days (java-tron's DELEGATE_PERIOD).
@@ -168,10 +168,8 @@ impl Ledger {
             *stake.frozen.of(resource) += amount;
             if moved > 0 {
                 // The usage the receiver gave back occupies the owner's stake until it recovers.
-                let used = stake.energy_used(slot);
-                stake.energy_usage = used + moved;
-                stake.energy_slot = slot;
-                stake.energy_window = WINDOW_SLOTS;
+                let used = stake.usage(resource).at(slot);
+                stake.usage(resource).set(used + moved, slot);
             }
             if !self.network.delegations.contains_key(&(owner, receiver, true))
                 && !self.network.delegations.contains_key(&(owner, receiver, false))
@@ -183,11 +181,10 @@ impl Ledger {
         Ok(balance)
     }
 
-    /// Undelegating takes the receiver's share of its used energy back to the owner (java-tron's
+    /// Undelegating takes the receiver's share of its use back to the owner (java-tron's
     /// transferUsage): usage x amount / its whole stake, at most what `amount` yields a day.
     fn take_back_usage(&mut self, receiver: &[u8; 20], resource: u64, amount: u64, slot: u64) -> u64 {
-        let n = &self.network;
-        let (limit, weight) = (n.total_energy_limit, n.total_energy_weight());
+        let (limit, weight) = self.network.totals(resource);
         let Some(account) = self.accounts.get_mut(receiver) else {
             return 0;
         };
@@ -196,18 +193,13 @@ impl Ledger {
             *stake.acquired.of(resource) = 0;
             return 0;
         }
-        if resource != ENERGY {
-            stake.acquired.bandwidth -= amount;
-            return 0;
-        }
-        let used = stake.energy_used(slot);
-        let whole = stake.energy_stake().max(1);
+        let used = stake.usage(resource).at(slot);
+        let whole = stake.stake_for(resource).max(1);
         let share = (u128::from(used) * u128::from(amount) / u128::from(whole)) as u64;
         let cap = (u128::from(amount / TRX) * u128::from(limit) / u128::from(weight.max(1))) as u64;
         let moved = share.min(cap);
-        stake.acquired.energy -= amount;
-        stake.energy_usage = used - moved;
-        stake.energy_slot = slot;
+        *stake.acquired.of(resource) -= amount;
+        stake.usage(resource).set(used - moved, slot);
         moved
     }
 

@@ -109,8 +109,7 @@ impl Chain {
     }
 
     /// `getaccountresource`: the free bandwidth used today and the day's allowance, the energy
-    /// of the account's stake (stake_endpoints.rs; staked bandwidth gives no `NetLimit` on the
-    /// double); `{}` for an account that does not exist, as java-tron answers.
+    /// of the account's stake and bandwidth of the account's stake (stake_endpoints.rs); `{}` for an account that does not exist, as java-tron answers.
     fn account_resource(&self, body: &Value) -> Value {
         let Some(id) = body.get("address").and_then(Value::as_str).and_then(address_id) else {
             return json!({"Error": "class java.lang.IllegalArgumentException : invalid address"});
@@ -120,10 +119,8 @@ impl Chain {
         }
         let mut answer = json!({
             "freeNetLimit": self.ledger.params.free_net_limit,
-            "TotalNetLimit": 43_200_000_000u64,
-            "TotalNetWeight": 26_000_000_000u64,
         });
-        self.add_energy_resource(&id, &mut answer);
+        self.add_stake_resources(&id, &mut answer);
         let used = self.ledger.free_net_used(&id, self.head().timestamp_ms);
         if used > 0 {
             answer["freeNetUsed"] = json!(used);

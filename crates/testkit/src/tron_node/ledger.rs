@@ -17,6 +17,8 @@
 //!   fee_limit / price): the fee limit caps all of its energy, staked or burnt. Beyond it,
 //!   OUT_OF_ENERGY uses all of that (staked first, the rest burnt) and moves nothing.
 //! - Stake 2.0 contracts (freeze, unfreeze, withdraw, delegate, undelegate): stake.rs.
+//! - Staked bandwidth (stake.rs, `NetLimit`) pays before the free allowance when what is left
+//!   of it covers the whole transaction, also one that creates its recipient (no 0.1 TRX then).
 //! - Either resource short of TRX: BANDWITH_ERROR (java-tron's spelling), refused.
 
 use std::collections::HashMap;
@@ -26,7 +28,7 @@ use serde_json::{json, Value};
 
 use super::contracts::{self, Contracts, Log, TokenState};
 use super::energy::DEFAULT_ENERGY_FACTOR;
-use super::pb::Call;
+use super::pb::{Call, BANDWIDTH};
 use super::render;
 use super::stake::{Network, Stake};
 
@@ -222,7 +224,11 @@ impl Ledger {
         let creates = matches!(call, Call::Transfer { to, .. } if !self.accounts.contains_key(to));
         let mut outcome = Outcome::default();
         let mut free_used = account.free_used(day);
-        if creates {
+        // Staked bandwidth first (also for creating an account), then the free allowance.
+        let staked_net = self.left(&owner, BANDWIDTH, now_ms) >= bandwidth;
+        if staked_net {
+            outcome.net_usage = bandwidth;
+        } else if creates {
             outcome.net_fee = p.create_account_fee;
         } else if free_used + bandwidth <= p.free_net_limit {
             outcome.net_usage = bandwidth;
@@ -240,6 +246,9 @@ impl Ledger {
             free_net_day: day,
             ..account
         };
+        if staked_net {
+            owner_after.stake.net.add(bandwidth, self.slot(now_ms));
+        }
         match call {
             Call::Transfer { to, amount, .. } => {
                 if *amount == 0 {
@@ -292,7 +301,8 @@ impl Ledger {
                 outcome.energy_fee = (outcome.energy - outcome.energy_usage) * p.energy_fee;
                 owner_after
                     .stake
-                    .use_energy(outcome.energy_usage, self.slot(now_ms));
+                    .energy
+                    .add(outcome.energy_usage, self.slot(now_ms));
                 if out_of_energy {
                     outcome.ret = "OUT_OF_ENERGY";
                 } else {

@@ -30,7 +30,8 @@
 //! java-tron refuses them; a stake's energy is its share of the network's daily
 //! `TotalEnergyLimit` by `TotalEnergyWeight` ([`TronNode::set_background_energy_weight`]) and
 //! used energy recovers over 24 hours of block time; a contract call uses the caller's energy
-//! first and burns TRX for the rest, within its fee limit.
+//! first and burns TRX for the rest, within its fee limit. Staked bandwidth (`NetLimit`, own
+//! or delegated) pays a transaction's bytes before the free allowance.
 //! What each transaction costs is ledger.rs's (accounts, activation, bandwidth, energy at the
 //! live parameters, [`TronNode::set_params`]); the token's energy, with the dynamic energy
 //! factor, is energy.rs's (a USDT transfer: 64 285 energy to a holder, 130 285 to a new

@@ -14,6 +14,9 @@ pub const TOTAL_ENERGY_LIMIT: u64 = 180_000_000_000;
 /// Staked TRX for energy on the rest of the network, whole TRX: with it a stake gets mainnet's
 /// share (about 9.5 energy a day per TRX, late 2026).
 pub const BACKGROUND_ENERGY_WEIGHT: u64 = 19_000_000_000;
+/// The bandwidth the network shares a day, and the rest of the network's stake for it.
+pub const TOTAL_NET_LIMIT: u64 = 43_200_000_000;
+pub const BACKGROUND_NET_WEIGHT: u64 = 26_000_000_000;
 /// 24 hours in 3-second slots: the window usage recovers over.
 pub const WINDOW_SLOTS: u64 = 28_800;
 /// java-tron's fixed-point precision of averaged usage.
@@ -25,9 +28,9 @@ fn div_ceil(n: u128, d: u128) -> u128 {
     n.div_ceil(d)
 }
 
-/// The daily energy of `stake_sun` staked (own and acquired), `EnergyLimit`: whole TRX times the
-/// network's limit over its weight, floored; nothing under 1 TRX or on a network nobody stakes.
-pub fn energy_limit(stake_sun: u64, total_limit: u64, total_weight: u64) -> u64 {
+/// The daily energy (or bandwidth) of `stake_sun` staked (own and acquired), `EnergyLimit`
+/// (`NetLimit`): whole TRX times the network's limit over its weight, floored; nothing under 1 TRX or on a network nobody stakes.
+pub fn share(stake_sun: u64, total_limit: u64, total_weight: u64) -> u64 {
     if stake_sun < TRX || total_weight == 0 {
         return 0;
     }
@@ -93,6 +96,47 @@ pub fn increase(last_usage: u64, usage: u64, last: u64, now: u64, window: u64) -
     (new_usage, merged as u64)
 }
 
+/// A resource's use: `usage` as of `slot`, recovering over `window` slots.
+#[derive(Clone, Copy, Debug)]
+pub struct Usage {
+    pub usage: u64,
+    pub slot: u64,
+    pub window: u64,
+}
+
+impl Default for Usage {
+    fn default() -> Usage {
+        Usage {
+            usage: 0,
+            slot: 0,
+            window: WINDOW_SLOTS,
+        }
+    }
+}
+
+impl Usage {
+    /// What is still used at `slot`.
+    pub fn at(&self, slot: u64) -> u64 {
+        recovered(self.usage, self.slot, slot, self.window)
+    }
+
+    /// Uses `amount` more at `slot`.
+    pub fn add(&mut self, amount: u64, slot: u64) {
+        let (usage, window) = increase(self.usage, amount, self.slot, slot, self.window);
+        *self = Usage { usage, slot, window };
+    }
+
+    /// Sets what is used at `slot`, recovering over a whole day from then (an undelegate moving
+    /// use between accounts; java-tron also merges the two windows).
+    pub fn set(&mut self, usage: u64, slot: u64) {
+        *self = Usage {
+            usage,
+            slot,
+            window: WINDOW_SLOTS,
+        };
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,14 +148,14 @@ mod tests {
     #[test]
     fn a_stake_gets_its_share_of_the_daily_energy() {
         let weight = BACKGROUND_ENERGY_WEIGHT;
-        assert_eq!(energy_limit(TRX, TOTAL_ENERGY_LIMIT, weight), 9);
-        assert_eq!(energy_limit(1_000 * TRX, TOTAL_ENERGY_LIMIT, weight), 9_473);
-        assert_eq!(energy_limit(6_786 * TRX, TOTAL_ENERGY_LIMIT, weight), 64_288);
+        assert_eq!(share(TRX, TOTAL_ENERGY_LIMIT, weight), 9);
+        assert_eq!(share(1_000 * TRX, TOTAL_ENERGY_LIMIT, weight), 9_473);
+        assert_eq!(share(6_786 * TRX, TOTAL_ENERGY_LIMIT, weight), 64_288);
         // Fractions of a TRX give nothing; under 1 TRX, nothing at all.
-        assert_eq!(energy_limit(1_999_999, TOTAL_ENERGY_LIMIT, weight), 9);
-        assert_eq!(energy_limit(999_999, TOTAL_ENERGY_LIMIT, weight), 0);
+        assert_eq!(share(1_999_999, TOTAL_ENERGY_LIMIT, weight), 9);
+        assert_eq!(share(999_999, TOTAL_ENERGY_LIMIT, weight), 0);
         // The documentation's shape: 100 TRX of 10 billion staked get 1 800 energy.
-        assert_eq!(energy_limit(100 * TRX, TOTAL_ENERGY_LIMIT, 10_000_000_000), 1_800);
+        assert_eq!(share(100 * TRX, TOTAL_ENERGY_LIMIT, 10_000_000_000), 1_800);
     }
 
     /// Delegations are sized in staked sun: ceil(energy x TotalEnergyWeight / TotalEnergyLimit)
@@ -121,8 +165,8 @@ mod tests {
         let weight = BACKGROUND_ENERGY_WEIGHT;
         let stake = stake_for_energy(64_285, TOTAL_ENERGY_LIMIT, weight);
         assert_eq!(stake, 6_786 * TRX);
-        assert!(energy_limit(stake, TOTAL_ENERGY_LIMIT, weight) >= 64_285);
-        assert!(energy_limit(stake - TRX, TOTAL_ENERGY_LIMIT, weight) < 64_285);
+        assert!(share(stake, TOTAL_ENERGY_LIMIT, weight) >= 64_285);
+        assert!(share(stake - TRX, TOTAL_ENERGY_LIMIT, weight) < 64_285);
         assert_eq!(
             stake_for_energy(130_285, TOTAL_ENERGY_LIMIT, weight),
             13_753 * TRX

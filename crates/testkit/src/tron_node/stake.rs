@@ -6,14 +6,14 @@
 //! As on java-tron, `frozen_v2` is what the owner staked and still holds (delegating moves
 //! stake from it to `delegated_*`, and only it can be unstaked); the network's energy weight
 //! counts own stake including what is delegated, per account in whole TRX.
-//! Staked bandwidth is recorded (frozen, delegated, acquired) but gives no `NetLimit`: the
-//! double's bandwidth stays the free allowance or burnt TRX.
+//! Staked bandwidth works the same way against the network's bandwidth totals (`NetLimit`,
+//! paid before the free allowance, ledger.rs).
 
 use std::collections::{BTreeMap, HashMap};
 
 use super::ledger::{validate, Ledger, Refusal};
 use super::pb::{Call, BANDWIDTH, ENERGY};
-use super::resource::{self, SLOT_MS, TRX, WINDOW_SLOTS};
+use super::resource::{self, Usage, SLOT_MS, TRX};
 
 /// At most this many unstakes in flight per account.
 pub const MAX_UNFREEZES: usize = 32;
@@ -55,58 +55,40 @@ pub struct Unfrozen {
 }
 
 /// An account's stake and energy use.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Stake {
     pub frozen: PerResource,
     pub delegated: PerResource,
     pub acquired: PerResource,
     pub unfrozen: Vec<Unfrozen>,
-    /// Energy used as of `energy_slot`, recovering over `energy_window` slots.
-    pub energy_usage: u64,
-    pub energy_slot: u64,
-    pub energy_window: u64,
-}
-
-impl Default for Stake {
-    fn default() -> Stake {
-        Stake {
-            frozen: PerResource::default(),
-            delegated: PerResource::default(),
-            acquired: PerResource::default(),
-            unfrozen: Vec::new(),
-            energy_usage: 0,
-            energy_slot: 0,
-            energy_window: WINDOW_SLOTS,
-        }
-    }
+    /// Energy and staked bandwidth used.
+    pub energy: Usage,
+    pub net: Usage,
 }
 
 impl Stake {
-    /// What weighs in the network's total: own stake for energy with what is delegated, whole TRX.
-    fn energy_weight(&self) -> u64 {
-        (self.frozen.energy + self.delegated.energy) / TRX
+    /// What weighs in the network's total for `resource`: own stake with what is delegated,
+    /// whole TRX.
+    fn weight(&self, resource: u64) -> u64 {
+        (self.frozen.get(resource) + self.delegated.get(resource)) / TRX
     }
 
-    /// The stake the account's energy comes from: own (not delegated) and acquired.
-    pub fn energy_stake(&self) -> u64 {
-        self.frozen.energy + self.acquired.energy
+    /// The stake a resource comes from: own (not delegated) and acquired.
+    pub fn stake_for(&self, resource: u64) -> u64 {
+        self.frozen.get(resource) + self.acquired.get(resource)
+    }
+
+    pub fn usage(&mut self, resource: u64) -> &mut Usage {
+        if resource == ENERGY {
+            &mut self.energy
+        } else {
+            &mut self.net
+        }
     }
 
     /// Energy used, as recovered at `slot`.
     pub fn energy_used(&self, slot: u64) -> u64 {
-        resource::recovered(self.energy_usage, self.energy_slot, slot, self.energy_window)
-    }
-
-    /// Uses `energy` at `slot`.
-    pub fn use_energy(&mut self, energy: u64, slot: u64) {
-        let (usage, window) = resource::increase(
-            self.energy_usage,
-            energy,
-            self.energy_slot,
-            slot,
-            self.energy_window,
-        );
-        (self.energy_usage, self.energy_slot, self.energy_window) = (usage, slot, window);
+        self.energy.at(slot)
     }
 
     /// Takes back the unstaked TRX whose 14 days are over; returns it.
@@ -132,6 +114,10 @@ pub struct Network {
     pub background_energy_weight: u64,
     /// Whole TRX staked for energy by the double's accounts.
     pub staked_energy_weight: u64,
+    /// The same for bandwidth.
+    pub total_net_limit: u64,
+    pub background_net_weight: u64,
+    pub staked_net_weight: u64,
     /// (from, to, locked) -> record.
     pub delegations: BTreeMap<([u8; 20], [u8; 20], bool), Delegation>,
     /// owner -> accounts it delegates to, and account -> accounts that delegate to it, in order.
@@ -145,6 +131,9 @@ impl Default for Network {
             total_energy_limit: resource::TOTAL_ENERGY_LIMIT,
             background_energy_weight: resource::BACKGROUND_ENERGY_WEIGHT,
             staked_energy_weight: 0,
+            total_net_limit: resource::TOTAL_NET_LIMIT,
+            background_net_weight: resource::BACKGROUND_NET_WEIGHT,
+            staked_net_weight: 0,
             delegations: BTreeMap::new(),
             to_accounts: HashMap::new(),
             from_accounts: HashMap::new(),
@@ -155,6 +144,19 @@ impl Default for Network {
 impl Network {
     pub fn total_energy_weight(&self) -> u64 {
         self.background_energy_weight + self.staked_energy_weight
+    }
+
+    pub fn total_net_weight(&self) -> u64 {
+        self.background_net_weight + self.staked_net_weight
+    }
+
+    /// The network's daily limit and weight for `resource`.
+    pub fn totals(&self, resource: u64) -> (u64, u64) {
+        if resource == ENERGY {
+            (self.total_energy_limit, self.total_energy_weight())
+        } else {
+            (self.total_net_limit, self.total_net_weight())
+        }
     }
 }
 
@@ -176,40 +178,47 @@ impl Ledger {
         now_ms.saturating_sub(self.genesis_ms) / SLOT_MS
     }
 
-    /// The account's daily energy (`EnergyLimit`).
-    pub fn energy_limit(&self, id: &[u8; 20]) -> u64 {
-        let stake = self.accounts.get(id).map_or(0, |a| a.stake.energy_stake());
-        resource::energy_limit(
-            stake,
-            self.network.total_energy_limit,
-            self.network.total_energy_weight(),
-        )
+    /// The account's daily energy (`EnergyLimit`) or staked bandwidth (`NetLimit`).
+    pub fn limit(&self, id: &[u8; 20], resource: u64) -> u64 {
+        let stake = self.accounts.get(id).map_or(0, |a| a.stake.stake_for(resource));
+        let (limit, weight) = self.network.totals(resource);
+        resource::share(stake, limit, weight)
     }
 
-    /// The energy left to the account at `now_ms` from its stake.
+    /// What the account used of it, as recovered at `now_ms`.
+    pub fn used(&self, id: &[u8; 20], resource: u64, now_ms: u64) -> u64 {
+        let slot = self.slot(now_ms);
+        self.accounts.get(id).map_or(0, |a| {
+            if resource == ENERGY {
+                a.stake.energy.at(slot)
+            } else {
+                a.stake.net.at(slot)
+            }
+        })
+    }
+
+    /// What is left of it at `now_ms`.
+    pub fn left(&self, id: &[u8; 20], resource: u64, now_ms: u64) -> u64 {
+        self.limit(id, resource)
+            .saturating_sub(self.used(id, resource, now_ms))
+    }
+
     pub fn energy_left(&self, id: &[u8; 20], now_ms: u64) -> u64 {
-        let used = self
-            .accounts
-            .get(id)
-            .map_or(0, |a| a.stake.energy_used(self.slot(now_ms)));
-        self.energy_limit(id).saturating_sub(used)
+        self.left(id, ENERGY, now_ms)
     }
 
-    /// `getcandelegatedmaxsize`: the owner's stake for `resource` minus what its own use of
-    /// energy occupies beyond its other stake (java-tron's Wallet.calcCanDelegatedEnergyMaxSize).
+    /// `getcandelegatedmaxsize`: the owner's stake for `resource` minus what its own use of it
+    /// occupies beyond its other stake (java-tron's Wallet.calcCanDelegated*MaxSize).
     pub fn can_delegate(&self, id: &[u8; 20], resource: u64, now_ms: u64) -> u64 {
         let Some(account) = self.accounts.get(id) else {
             return 0;
         };
         let stake = &account.stake;
-        if resource != ENERGY {
-            return stake.frozen.bandwidth;
-        }
-        let n = &self.network;
-        let used = stake.energy_used(self.slot(now_ms));
-        let occupied = resource::stake_of_usage(used, n.total_energy_limit, n.total_energy_weight());
-        let beyond = occupied.saturating_sub(stake.acquired.energy);
-        stake.frozen.energy.saturating_sub(beyond)
+        let (limit, weight) = self.network.totals(resource);
+        let used = self.used(id, resource, now_ms);
+        let occupied = resource::stake_of_usage(used, limit, weight);
+        let beyond = occupied.saturating_sub(stake.acquired.get(resource));
+        stake.frozen.get(resource).saturating_sub(beyond)
     }
 
     /// Validates and applies a stake contract; `owner_balance` is what the owner holds after the
@@ -235,9 +244,9 @@ impl Ledger {
                 if amount > balance {
                     return Err(validate("frozenBalance must be less than accountBalance"));
                 }
-                let before = stake.energy_weight();
+                let before = stake.weight(resource);
                 *stake.frozen.of(resource) += amount;
-                self.reweigh(before, stake.energy_weight());
+                self.reweigh(resource, before, stake.weight(resource));
                 balance -= amount;
             }
             Call::UnfreezeV2 { amount, resource, .. } => {
@@ -255,9 +264,9 @@ impl Ledger {
                     ));
                 }
                 balance += stake.take_expired(now_ms);
-                let before = stake.energy_weight();
+                let before = stake.weight(resource);
                 *stake.frozen.of(resource) -= amount;
-                self.reweigh(before, stake.energy_weight());
+                self.reweigh(resource, before, stake.weight(resource));
                 stake.unfrozen.push(Unfrozen {
                     resource,
                     amount,
@@ -280,9 +289,14 @@ impl Ledger {
         Ok(balance)
     }
 
-    fn reweigh(&mut self, before: u64, after: u64) {
+    fn reweigh(&mut self, resource: u64, before: u64, after: u64) {
         let n = &mut self.network;
-        n.staked_energy_weight = n.staked_energy_weight - before + after;
+        let staked = if resource == ENERGY {
+            &mut n.staked_energy_weight
+        } else {
+            &mut n.staked_net_weight
+        };
+        *staked = *staked - before + after;
     }
 }
 

@@ -72,6 +72,12 @@ impl Chain {
                 .collect();
             object.insert("unfrozenV2".into(), Value::Array(list));
         }
+        put(object, "net_usage", stake.net.at(ledger.slot(self.now())));
+        if stake.net.usage > 0 {
+            let consumed = self.blocks[0].timestamp_ms + stake.net.slot * SLOT_MS;
+            put(object, "latest_consume_time", consumed);
+            put(object, "net_window_size", stake.net.window);
+        }
         put(
             object,
             "delegated_frozenV2_balance_for_bandwidth",
@@ -86,10 +92,10 @@ impl Chain {
         let mut resource = Map::new();
         let used = stake.energy_used(ledger.slot(now));
         put(&mut resource, "energy_usage", used);
-        if stake.energy_usage > 0 {
-            let consumed = self.blocks[0].timestamp_ms + stake.energy_slot * SLOT_MS;
+        if stake.energy.usage > 0 {
+            let consumed = self.blocks[0].timestamp_ms + stake.energy.slot * SLOT_MS;
             put(&mut resource, "latest_consume_time_for_energy", consumed);
-            put(&mut resource, "energy_window_size", stake.energy_window);
+            put(&mut resource, "energy_window_size", stake.energy.window);
         }
         put(
             &mut resource,
@@ -106,24 +112,20 @@ impl Chain {
         }
     }
 
-    /// Adds `EnergyLimit`, `EnergyUsed` and the network's energy totals to `getaccountresource`.
-    pub(super) fn add_energy_resource(&self, id: &[u8; 20], answer: &mut Value) {
-        let ledger = &self.ledger;
+    /// Adds `NetLimit`, `NetUsed`, `EnergyLimit`, `EnergyUsed` and the network's totals to
+    /// `getaccountresource`.
+    pub(super) fn add_stake_resources(&self, id: &[u8; 20], answer: &mut Value) {
+        let (ledger, now) = (&self.ledger, self.now());
         let object = answer.as_object_mut().expect("a resource object");
-        let used = ledger
-            .accounts
-            .get(id)
-            .map_or(0, |a| a.stake.energy_used(ledger.slot(self.now())));
-        put(object, "EnergyUsed", used);
-        put(object, "EnergyLimit", ledger.energy_limit(id));
-        object.insert(
-            "TotalEnergyLimit".into(),
-            json!(ledger.network.total_energy_limit),
-        );
-        object.insert(
-            "TotalEnergyWeight".into(),
-            json!(ledger.network.total_energy_weight()),
-        );
+        let n = &ledger.network;
+        put(object, "NetUsed", ledger.used(id, BANDWIDTH, now));
+        put(object, "NetLimit", ledger.limit(id, BANDWIDTH));
+        object.insert("TotalNetLimit".into(), json!(n.total_net_limit));
+        object.insert("TotalNetWeight".into(), json!(n.total_net_weight()));
+        put(object, "EnergyUsed", ledger.used(id, ENERGY, now));
+        put(object, "EnergyLimit", ledger.limit(id, ENERGY));
+        object.insert("TotalEnergyLimit".into(), json!(n.total_energy_limit));
+        object.insert("TotalEnergyWeight".into(), json!(n.total_energy_weight()));
     }
 
     /// `getdelegatedresourcev2 {fromAddress, toAddress}`: the unlocked then the locked record.

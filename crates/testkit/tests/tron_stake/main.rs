@@ -2,6 +2,7 @@
 //! a stake's energy, delegations with their lock, unstaking and withdrawal, java-tron's refusals,
 //! and what a USDT transfer costs with delegated energy.
 
+mod bandwidth;
 mod refusals;
 mod signer;
 mod usdt;

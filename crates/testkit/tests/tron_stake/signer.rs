@@ -223,3 +223,28 @@ pub async fn refused(node: &TronNode, owner: &Wallet, contract: Contract) -> Str
     assert_eq!(answer["code"], json!("CONTRACT_VALIDATE_ERROR"), "{answer}");
     answer["message"].as_str().expect("message").to_string()
 }
+
+pub fn trx_transfer(owner: &Wallet, to: &[u8; 20], amount: u64) -> Contract {
+    let value = Message::default()
+        .address(1, &owner.id)
+        .address(2, to)
+        .uint(3, amount);
+    Contract {
+        kind: 1,
+        name: "TransferContract",
+        value: value.done(),
+    }
+}
+
+/// Bandwidth delegation (resource BANDWIDTH, unlocked).
+pub fn delegate_bandwidth(owner: &Wallet, to: &[u8; 20], balance: u64) -> Contract {
+    let value = Message::default()
+        .address(1, &owner.id)
+        .uint(3, balance)
+        .address(4, to);
+    Contract {
+        kind: 57,
+        name: "DelegateResourceContract",
+        value: value.done(),
+    }
+}
