@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use super::ledger::Ledger;
-use super::pb::{self, Call};
+use super::pb;
 use super::{address_id, base58, render, BlockRec, Chain, TxRec, MAX_EXPIRATION_MS};
 
 type Shared = Arc<Mutex<Chain>>;
@@ -48,6 +48,9 @@ pub async fn handle(State(state): State<Shared>, Path(method): Path<String>, bod
         }
         "getaccount" => Some(chain.account(&body, visible)),
         "getaccountresource" => Some(chain.account_resource(&body)),
+        "getdelegatedresourcev2" => Some(chain.delegated_resource(&body, visible)),
+        "getdelegatedresourceaccountindexv2" => Some(chain.delegation_index(&body, visible)),
+        "getcandelegatedmaxsize" => Some(chain.can_delegate_max(&body)),
         "getchainparameters" => Some(render::chain_parameters(&chain.ledger.params)),
         "triggerconstantcontract" => Some(chain.constant_call(&body, visible)),
         "broadcasthex" => Some(chain.broadcast_hex(&body)),
@@ -99,14 +102,14 @@ impl Chain {
                     account["free_net_usage"] = json!(used);
                     account["latest_consume_free_time"] = json!(self.head().timestamp_ms);
                 }
+                self.add_stake(&id, &mut account);
                 account
             }
         }
     }
 
-    /// `getaccountresource`: the free bandwidth used today and the day's allowance (no one
-    /// stakes on the double, so no `NetLimit` or `EnergyLimit`); `{}` for an account that does
-    /// not exist, as java-tron answers.
+    /// `getaccountresource`: the free bandwidth used today and the day's allowance, the energy
+    /// of the account's stake and bandwidth of the account's stake (stake_endpoints.rs); `{}` for an account that does not exist, as java-tron answers.
     fn account_resource(&self, body: &Value) -> Value {
         let Some(id) = body.get("address").and_then(Value::as_str).and_then(address_id) else {
             return json!({"Error": "class java.lang.IllegalArgumentException : invalid address"});
@@ -116,11 +119,8 @@ impl Chain {
         }
         let mut answer = json!({
             "freeNetLimit": self.ledger.params.free_net_limit,
-            "TotalNetLimit": 43_200_000_000u64,
-            "TotalNetWeight": 26_000_000_000u64,
-            "TotalEnergyLimit": 180_000_000_000u64,
-            "TotalEnergyWeight": 19_000_000_000u64,
         });
+        self.add_stake_resources(&id, &mut answer);
         let used = self.ledger.free_net_used(&id, self.head().timestamp_ms);
         if used > 0 {
             answer["freeNetUsed"] = json!(used);
@@ -336,14 +336,6 @@ impl Chain {
             || json!({}),
             |r| render::tx(&r.id, &r.tx, r.outcome.as_ref(), visible),
         )
-    }
-}
-
-impl Call {
-    pub(super) fn owner(&self) -> [u8; 20] {
-        match self {
-            Call::Transfer { owner, .. } | Call::Trigger { owner, .. } => *owner,
-        }
     }
 }
 

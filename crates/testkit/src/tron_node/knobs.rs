@@ -1,4 +1,5 @@
-//! What a test sets on the double: the chain parameters and the token's energy factor, its
+//! What a test sets on the double: the chain parameters and the token's energy factor, the
+//! network's energy totals, its
 //! clock, a node that is busy or away or lost its pool, and TRX, tokens and allowances credited
 //! directly (as a genesis allocation would).
 
@@ -21,6 +22,18 @@ impl TronNode {
     /// Sets the token's dynamic energy factor (ten-thousandths; 0: no penalty).
     pub fn set_energy_factor(&self, factor: u64) {
         self.set_params(|p| p.energy_factor = factor);
+    }
+
+    /// Sets the energy the network shares a day (`TotalEnergyLimit`, 180 000 000 000 by default).
+    pub fn set_total_energy_limit(&self, energy: u64) {
+        self.chain().ledger.network.total_energy_limit = energy;
+    }
+
+    /// Sets the whole TRX staked for energy by the rest of the network (19 000 000 000 by
+    /// default, mainnet's order): `TotalEnergyWeight` is it plus the double's own stakes, so a
+    /// small weight gives a test's stake a large share.
+    pub fn set_background_energy_weight(&self, trx: u64) {
+        self.chain().ledger.network.background_energy_weight = trx;
     }
 
     /// Moves the double's clock on: the next block is at least `by` after the head block, and

@@ -11,8 +11,14 @@
 //!   whole transaction, else `size × getTransactionFee` burns. The allowance comes back when the
 //!   double's day (block time / 24 h, never the wall clock) changes: java-tron recovers it over
 //!   a sliding 24 hours instead; the sum over a day is the same.
-//! - Energy: `energy × getEnergyFee` burns, the energy including the token's dynamic penalty
-//!   (contracts.rs); above the fee limit or the owner's TRX, OUT_OF_ENERGY burns all of it.
+//! - Energy: a call uses the caller's staked energy first (stake.rs), then `energy ×
+//!   getEnergyFee` burns, the energy including the token's dynamic penalty (contracts.rs). As
+//!   java-tron's VMActuator, the call may use at most min(energy left + balance / price,
+//!   fee_limit / price): the fee limit caps all of its energy, staked or burnt. Beyond it,
+//!   OUT_OF_ENERGY uses all of that (staked first, the rest burnt) and moves nothing.
+//! - Stake 2.0 contracts (freeze, unfreeze, withdraw, delegate, undelegate): stake.rs.
+//! - Staked bandwidth (stake.rs, `NetLimit`) pays before the free allowance when what is left
+//!   of it covers the whole transaction, also one that creates its recipient (no 0.1 TRX then).
 //! - Either resource short of TRX: BANDWITH_ERROR (java-tron's spelling), refused.
 
 use std::collections::HashMap;
@@ -22,8 +28,9 @@ use serde_json::{json, Value};
 
 use super::contracts::{self, Contracts, Log, TokenState};
 use super::energy::DEFAULT_ENERGY_FACTOR;
-use super::pb::Call;
+use super::pb::{Call, BANDWIDTH};
 use super::render;
+use super::stake::{Network, Stake};
 
 /// Default chain parameters (sun): mainnet's in late 2026 (energy at 100 sun since proposal
 /// #104, August 2025).
@@ -75,6 +82,10 @@ pub struct Outcome {
     pub energy: u64,
     pub energy_penalty: u64,
     pub energy_fee: u64,
+    /// Of `energy`, what the caller's staked energy paid (`energy_usage`).
+    pub energy_usage: u64,
+    /// Unstaked TRX the transaction brought back to the balance (`withdraw_expire_amount`).
+    pub withdraw_expire_amount: u64,
     /// Free bandwidth used (`net_usage`), or TRX burnt for bandwidth or for creating the
     /// recipient (`net_fee`).
     pub net_usage: u64,
@@ -88,7 +99,7 @@ pub struct Outcome {
 /// Why the node refuses a transaction: java-tron's response code and message.
 pub type Refusal = (&'static str, String);
 
-fn validate(message: impl Into<String>) -> Refusal {
+pub(super) fn validate(message: impl Into<String>) -> Refusal {
     ("CONTRACT_VALIDATE_ERROR", message.into())
 }
 
@@ -97,11 +108,12 @@ fn short_of_resources() -> Refusal {
 }
 
 #[derive(Clone, Debug, Default)]
-struct Account {
+pub(super) struct Account {
     balance: u64,
     /// Free bandwidth used on `free_net_day`.
     free_net_used: u64,
     free_net_day: u64,
+    pub(super) stake: Stake,
 }
 
 impl Account {
@@ -119,18 +131,23 @@ pub struct Ledger {
     token: [u8; 20],
     payout: [u8; 20],
     pub params: Params,
-    accounts: HashMap<[u8; 20], Account>,
+    pub(super) accounts: HashMap<[u8; 20], Account>,
     state: TokenState,
+    /// The genesis block's time: block slots count from it.
+    pub(super) genesis_ms: u64,
+    pub network: Network,
 }
 
 impl Ledger {
-    pub fn new(token: [u8; 20], payout: [u8; 20]) -> Ledger {
+    pub fn new(token: [u8; 20], payout: [u8; 20], genesis_ms: u64) -> Ledger {
         Ledger {
             token,
             payout,
             params: Params::default(),
             accounts: HashMap::new(),
             state: TokenState::default(),
+            genesis_ms,
+            network: Network::default(),
         }
     }
 
@@ -195,9 +212,7 @@ impl Ledger {
         now_ms: u64,
     ) -> Result<Outcome, Refusal> {
         let p = self.params;
-        let owner = match call {
-            Call::Transfer { owner, .. } | Call::Trigger { owner, .. } => *owner,
-        };
+        let owner = call.owner();
         let Some(account) = self.accounts.get(&owner).cloned() else {
             return Err(validate(format!(
                 "account [{}] does not exist",
@@ -209,7 +224,11 @@ impl Ledger {
         let creates = matches!(call, Call::Transfer { to, .. } if !self.accounts.contains_key(to));
         let mut outcome = Outcome::default();
         let mut free_used = account.free_used(day);
-        if creates {
+        // Staked bandwidth first (also for creating an account), then the free allowance.
+        let staked_net = self.left(&owner, BANDWIDTH, now_ms) >= bandwidth;
+        if staked_net {
+            outcome.net_usage = bandwidth;
+        } else if creates {
             outcome.net_fee = p.create_account_fee;
         } else if free_used + bandwidth <= p.free_net_limit {
             outcome.net_usage = bandwidth;
@@ -225,7 +244,11 @@ impl Ledger {
             balance,
             free_net_used: free_used,
             free_net_day: day,
+            ..account
         };
+        if staked_net {
+            owner_after.stake.net.add(bandwidth, self.slot(now_ms));
+        }
         match call {
             Call::Transfer { to, amount, .. } => {
                 if *amount == 0 {
@@ -269,16 +292,20 @@ impl Ledger {
                 }
                 let run = self.run(&owner, contract, data, *call_value);
                 let energy = run.as_ref().map_or(ENERGY_REVERT, |r| r.energy);
-                let budget = fee_limit.min(balance);
-                let cost = energy * p.energy_fee;
-                if cost > budget {
-                    // Out of energy: every unit the limit allowed burns.
-                    outcome.energy = budget / p.energy_fee;
-                    outcome.energy_fee = outcome.energy * p.energy_fee;
+                let price = p.energy_fee.max(1);
+                let left = self.energy_left(&owner, now_ms);
+                let allowed = (left + balance / price).min(fee_limit / price);
+                let out_of_energy = energy > allowed;
+                outcome.energy = if out_of_energy { allowed } else { energy };
+                outcome.energy_usage = outcome.energy.min(left);
+                outcome.energy_fee = (outcome.energy - outcome.energy_usage) * p.energy_fee;
+                owner_after
+                    .stake
+                    .energy
+                    .add(outcome.energy_usage, self.slot(now_ms));
+                if out_of_energy {
                     outcome.ret = "OUT_OF_ENERGY";
                 } else {
-                    outcome.energy = energy;
-                    outcome.energy_fee = cost;
                     match run {
                         Some(run) => {
                             outcome.ret = "SUCCESS";
@@ -294,6 +321,23 @@ impl Ledger {
                 outcome.fee = outcome.net_fee + outcome.energy_fee;
                 self.accounts.insert(owner, owner_after);
                 Ok(outcome)
+            }
+            _ => {
+                // The bandwidth is charged once the contract is valid (nothing changes if not).
+                let before = self.accounts.insert(owner, owner_after.clone());
+                match self.stake_call(call, balance, now_ms) {
+                    Ok(after) => {
+                        self.accounts.get_mut(&owner).expect("owner").balance = after;
+                        outcome.withdraw_expire_amount = after.saturating_sub(balance);
+                        outcome.ret = "SUCCESS";
+                        outcome.fee = outcome.net_fee;
+                        Ok(outcome)
+                    }
+                    Err(refusal) => {
+                        self.accounts.insert(owner, before.expect("owner existed"));
+                        Err(refusal)
+                    }
+                }
             }
         }
     }

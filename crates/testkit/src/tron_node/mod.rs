@@ -11,7 +11,8 @@
 //! Endpoints (POST or GET, JSON): getnowblock, getblockbynum, getaccount, getaccountresource,
 //! getchainparameters, triggerconstantcontract (dry run of any call of the two contracts),
 //! broadcasthex, gettransactioninfobyid, gettransactioninfobyblocknum, gettransactionbyid,
-//! gettransactionfrompending. Anything else is a 404. [`TronNode::requests`] counts the calls
+//! gettransactionfrompending, getdelegatedresourcev2, getdelegatedresourceaccountindexv2,
+//! getcandelegatedmaxsize. Anything else is a 404. [`TronNode::requests`] counts the calls
 //! of each endpoint, so tests can check which round trips a client made.
 //!
 //! Chain model: blocks every `mine()`, 3 s of block time apart (or later: the wall clock plus
@@ -23,6 +24,14 @@
 //! block passes it (never included). Each included one keeps its outcome and the event logs it
 //! emitted, served in its TransactionInfo as java-tron prints them (`fee`, `receipt` with
 //! `net_usage` / `net_fee`, `energy_usage_total`, `energy_penalty_total`, `energy_fee`).
+//! Stake 2.0 (stake.rs, delegation.rs, resource.rs): TransferContract and TriggerSmartContract
+//! aside, it takes FreezeBalanceV2 (54), UnfreezeBalanceV2 (55), WithdrawExpireUnfreeze (56),
+//! DelegateResource (57, with lock and lock period) and UnDelegateResource (58), refused as
+//! java-tron refuses them; a stake's energy is its share of the network's daily
+//! `TotalEnergyLimit` by `TotalEnergyWeight` ([`TronNode::set_background_energy_weight`]) and
+//! used energy recovers over 24 hours of block time; a contract call uses the caller's energy
+//! first and burns TRX for the rest, within its fee limit. Staked bandwidth (`NetLimit`, own
+//! or delegated) pays a transaction's bytes before the free allowance.
 //! What each transaction costs is ledger.rs's (accounts, activation, bandwidth, energy at the
 //! live parameters, [`TronNode::set_params`]); the token's energy, with the dynamic energy
 //! factor, is energy.rs's (a USDT transfer: 64 285 energy to a holder, 130 285 to a new
@@ -161,7 +170,7 @@ impl TronNode {
         };
         let state = Arc::new(Mutex::new(Chain {
             blocks: vec![genesis],
-            ledger: Ledger::new(token, payout),
+            ledger: Ledger::new(token, payout, timestamp_ms),
             pending: Vec::new(),
             included: HashMap::new(),
             requests: HashMap::new(),
@@ -267,6 +276,18 @@ mod energy;
 
 /// The HTTP endpoints.
 mod endpoints;
+
+/// Stake 2.0: stakes, unstakes, delegations, the network's energy totals.
+mod stake;
+
+/// Delegating and undelegating resources.
+mod delegation;
+
+/// The resource arithmetic of Stake 2.0: a stake's share, 24-hour recovery.
+pub mod resource;
+
+/// The Stake 2.0 endpoints.
+mod stake_endpoints;
 
 /// What a test sets: parameters, clock, node trouble, credits.
 mod knobs;

@@ -1,6 +1,10 @@
 use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
 use sha3::{Digest, Keccak256};
 
+/// `ResourceCode`: what a stake is for.
+pub const BANDWIDTH: u64 = 0;
+pub const ENERGY: u64 = 1;
+
 #[derive(Clone, Debug)]
 pub enum Call {
     Transfer {
@@ -14,6 +18,63 @@ pub enum Call {
         data: Vec<u8>,
         call_value: u64,
     },
+    /// FreezeBalanceV2Contract (54).
+    FreezeV2 {
+        owner: [u8; 20],
+        amount: u64,
+        resource: u64,
+    },
+    /// UnfreezeBalanceV2Contract (55).
+    UnfreezeV2 {
+        owner: [u8; 20],
+        amount: u64,
+        resource: u64,
+    },
+    /// WithdrawExpireUnfreezeContract (56).
+    WithdrawExpireUnfreeze { owner: [u8; 20] },
+    /// DelegateResourceContract (57): `balance` is staked sun, `lock_period` in 3-second blocks.
+    Delegate {
+        owner: [u8; 20],
+        resource: u64,
+        balance: u64,
+        receiver: [u8; 20],
+        lock: bool,
+        lock_period: u64,
+    },
+    /// UnDelegateResourceContract (58).
+    UnDelegate {
+        owner: [u8; 20],
+        resource: u64,
+        balance: u64,
+        receiver: [u8; 20],
+    },
+}
+
+impl Call {
+    pub fn owner(&self) -> [u8; 20] {
+        match self {
+            Call::Transfer { owner, .. }
+            | Call::Trigger { owner, .. }
+            | Call::FreezeV2 { owner, .. }
+            | Call::UnfreezeV2 { owner, .. }
+            | Call::WithdrawExpireUnfreeze { owner }
+            | Call::Delegate { owner, .. }
+            | Call::UnDelegate { owner, .. } => *owner,
+        }
+    }
+
+    /// The contract's type name, as `type_url` and java-tron's JSON name it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Call::Transfer { .. } => "TransferContract",
+            Call::Trigger { .. } => "TriggerSmartContract",
+            Call::FreezeV2 { .. } => "FreezeBalanceV2Contract",
+            Call::UnfreezeV2 { .. } => "UnfreezeBalanceV2Contract",
+            Call::WithdrawExpireUnfreeze { .. } => "WithdrawExpireUnfreezeContract",
+            Call::Delegate { .. } => "DelegateResourceContract",
+            Call::UnDelegate { .. } => "UnDelegateResourceContract",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -166,12 +227,20 @@ fn contract(buf: &[u8]) -> Result<Call, String> {
         }
     }
     let expected = match kind {
-        1 => "type.googleapis.com/protocol.TransferContract",
-        31 => "type.googleapis.com/protocol.TriggerSmartContract",
+        1 => "TransferContract",
+        31 => "TriggerSmartContract",
+        54 => "FreezeBalanceV2Contract",
+        55 => "UnfreezeBalanceV2Contract",
+        56 => "WithdrawExpireUnfreezeContract",
+        57 => "DelegateResourceContract",
+        58 => "UnDelegateResourceContract",
         other => return Err(format!("contract type {other} is not supported by the double")),
     };
-    if type_url != expected {
+    if type_url.strip_prefix("type.googleapis.com/protocol.") != Some(expected) {
         return Err(format!("contract type {kind} with type_url {type_url:?}"));
+    }
+    if (54..=58).contains(&kind) {
+        return stake_contract(kind, value);
     }
     let (mut owner, mut second, mut number3, mut data) = (None, None, 0, Vec::new());
     for (number, field) in fields(value)? {
@@ -201,6 +270,59 @@ fn contract(buf: &[u8]) -> Result<Call, String> {
             contract: second,
             data,
             call_value: number3,
+        },
+    })
+}
+
+/// The Stake 2.0 contracts, by java-tron's core/contract/balance_contract.proto: owner_address 1
+/// in all; FreezeBalanceV2 and UnfreezeBalanceV2: amount 2, resource 3; DelegateResource and
+/// UnDelegateResource: resource 2, balance 3, receiver_address 4, and lock 5, lock_period 6.
+fn stake_contract(kind: u64, value: &[u8]) -> Result<Call, String> {
+    let (mut owner, mut receiver) = (None, None);
+    let (mut resource, mut amount, mut lock, mut lock_period) = (0, 0, false, 0);
+    for (number, field) in fields(value)? {
+        match (kind, number) {
+            (_, 1) => owner = Some(address(bytes(&field, "owner_address")?, "owner_address")?),
+            (54 | 55, 2) => amount = int(&field, "frozen/unfreeze_balance")?,
+            (54 | 55, 3) | (57 | 58, 2) => resource = int(&field, "resource")?,
+            (57 | 58, 3) => amount = int(&field, "balance")?,
+            (57 | 58, 4) => receiver = Some(address(bytes(&field, "receiver_address")?, "receiver_address")?),
+            (57, 5) => lock = int(&field, "lock")? != 0,
+            (57, 6) => lock_period = int(&field, "lock_period")?,
+            _ => {
+                return Err(format!(
+                    "contract value field {number} is not supported by the double"
+                ))
+            }
+        }
+    }
+    let owner = owner.ok_or("no owner_address")?;
+    let receiver = || receiver.ok_or_else(|| "Invalid receiverAddress".to_string());
+    Ok(match kind {
+        54 => Call::FreezeV2 {
+            owner,
+            amount,
+            resource,
+        },
+        55 => Call::UnfreezeV2 {
+            owner,
+            amount,
+            resource,
+        },
+        56 => Call::WithdrawExpireUnfreeze { owner },
+        57 => Call::Delegate {
+            owner,
+            resource,
+            balance: amount,
+            receiver: receiver()?,
+            lock,
+            lock_period,
+        },
+        _ => Call::UnDelegate {
+            owner,
+            resource,
+            balance: amount,
+            receiver: receiver()?,
         },
     })
 }

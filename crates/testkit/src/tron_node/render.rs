@@ -58,12 +58,12 @@ pub fn chain_parameters(p: &Params) -> Value {
 }
 
 pub fn tx(id: &[u8; 32], tx: &ParsedTx, outcome: Option<&Outcome>, visible: bool) -> Value {
-    let (kind, type_url, value) = match &tx.call {
-        Call::Transfer { owner, to, amount } => (
-            "TransferContract",
-            "type.googleapis.com/protocol.TransferContract",
-            json!({"amount": amount, "owner_address": addr(owner, visible), "to_address": addr(to, visible)}),
-        ),
+    let kind = tx.call.kind();
+    let type_url = format!("type.googleapis.com/protocol.{kind}");
+    let value = match &tx.call {
+        Call::Transfer { owner, to, amount } => {
+            json!({"amount": amount, "owner_address": addr(owner, visible), "to_address": addr(to, visible)})
+        }
         Call::Trigger {
             owner,
             contract,
@@ -78,12 +78,9 @@ pub fn tx(id: &[u8; 32], tx: &ParsedTx, outcome: Option<&Outcome>, visible: bool
             if *call_value > 0 {
                 value["call_value"] = json!(call_value);
             }
-            (
-                "TriggerSmartContract",
-                "type.googleapis.com/protocol.TriggerSmartContract",
-                value,
-            )
+            value
         }
+        other => stake_value(other, visible),
     };
     let mut raw = json!({
         "contract": [{"parameter": {"value": value, "type_url": type_url}, "type": kind}],
@@ -106,6 +103,49 @@ pub fn tx(id: &[u8; 32], tx: &ParsedTx, outcome: Option<&Outcome>, visible: bool
         out["ret"] = json!([{"contractRet": outcome.ret}]);
     }
     out
+}
+
+/// A Stake 2.0 contract's value as java-tron prints it (defaults left out: BANDWIDTH, 0, false).
+fn stake_value(call: &Call, visible: bool) -> Value {
+    let mut value = serde_json::Map::new();
+    value.insert("owner_address".into(), json!(addr(&call.owner(), visible)));
+    let (resource, amount_key, amount, receiver, lock, lock_period) = match *call {
+        Call::FreezeV2 { amount, resource, .. } => (resource, "frozen_balance", amount, None, false, 0),
+        Call::UnfreezeV2 { amount, resource, .. } => (resource, "unfreeze_balance", amount, None, false, 0),
+        Call::Delegate {
+            resource,
+            balance,
+            receiver,
+            lock,
+            lock_period,
+            ..
+        } => (resource, "balance", balance, Some(receiver), lock, lock_period),
+        Call::UnDelegate {
+            resource,
+            balance,
+            receiver,
+            ..
+        } => (resource, "balance", balance, Some(receiver), false, 0),
+        _ => (0, "", 0, None, false, 0),
+    };
+    if resource == super::pb::ENERGY {
+        value.insert("resource".into(), json!("ENERGY"));
+    } else if resource > 1 {
+        value.insert("resource".into(), json!(resource));
+    }
+    if amount > 0 {
+        value.insert(amount_key.into(), json!(amount));
+    }
+    if let Some(receiver) = receiver {
+        value.insert("receiver_address".into(), json!(addr(&receiver, visible)));
+    }
+    if lock {
+        value.insert("lock".into(), json!(true));
+    }
+    if lock_period > 0 {
+        value.insert("lock_period".into(), json!(lock_period));
+    }
+    Value::Object(value)
 }
 
 pub fn block(
@@ -174,6 +214,9 @@ pub fn info(number: u64, timestamp_ms: u64, rec: &TxRec, visible: bool) -> Value
     if outcome.fee > 0 {
         out["fee"] = json!(outcome.fee);
     }
+    if outcome.withdraw_expire_amount > 0 {
+        out["withdraw_expire_amount"] = json!(outcome.withdraw_expire_amount);
+    }
     // The receipt leaves out what is 0, as java-tron prints protobuf defaults.
     let mut receipt = serde_json::Map::new();
     let mut put = |key: &str, v: u64| {
@@ -182,6 +225,7 @@ pub fn info(number: u64, timestamp_ms: u64, rec: &TxRec, visible: bool) -> Value
         }
     };
     if let Call::Trigger { .. } = rec.tx.call {
+        put("energy_usage", outcome.energy_usage);
         put("energy_fee", outcome.energy_fee);
         put("energy_usage_total", outcome.energy);
         put("energy_penalty_total", outcome.energy_penalty);
