@@ -12,6 +12,8 @@
 mod broadcasts;
 #[path = "tron/resources.rs"]
 mod resources;
+#[path = "tron/stake.rs"]
+mod stake;
 #[path = "tron/token_events.rs"]
 mod token_events;
 #[path = "tron/transfers_and_fees.rs"]

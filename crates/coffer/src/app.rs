@@ -12,6 +12,7 @@ use coffer_domain::collection::executor::SweepExecutor;
 use coffer_domain::crypto::SecretBox;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::DepositService;
+use coffer_domain::energy::EnergyStaking;
 use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::mail_sender::MailSender;
 use coffer_domain::orders::OrderLists;
@@ -200,6 +201,11 @@ pub async fn build_services(
         bills: bills.clone(),
         exports_owner: worker("exports"),
     };
+    let energy = Arc::new(EnergyStaking::new(
+        ports.clone(),
+        chains.registry.clone(),
+        vault.clone(),
+    ));
     let state = build_state(config, ports, parts)?;
     Ok(Services {
         state,
@@ -219,6 +225,7 @@ pub async fn build_services(
             issuer,
             low_balance,
             mail_sender,
+            energy,
         },
         process,
     })

@@ -80,11 +80,14 @@ pub async fn build(config: &Config, store: &Store, clock: Arc<dyn Clock>) -> any
     } else {
         None
     };
+    let mut tron_resources = Vec::new();
     for c in &config.chains {
-        adapters.push(c.family.settings().adapter(c.id, c.rpc_url.expose())?);
+        let built = c.family.settings().adapter(c.id, c.rpc_url.expose())?;
+        adapters.push(built.chain);
+        tron_resources.extend(built.tron_resources);
     }
     Ok(Chains {
-        registry: Arc::new(ChainRegistry::new(adapters)),
+        registry: Arc::new(ChainRegistry::new(adapters).with_tron_resources(tron_resources)),
         devchain,
     })
 }

@@ -83,6 +83,9 @@ pub enum Admin {
     /// Monthly bills: list them, issue a period's.
     #[command(subcommand)]
     Bill(crate::admin_bills::BillCmd),
+    /// The TRON energy pool: the platform's energy account, staking and unstaking TRX.
+    #[command(subcommand)]
+    Energy(crate::admin_energy::EnergyCmd),
     /// Show mails kept in the outbox (mail.transport = "outbox").
     Outbox {
         /// Only mails to this address.
@@ -230,6 +233,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::Ledger(cmd) => crate::admin_points::ledger(&store, cmd).await?,
         Admin::Rate(cmd) => crate::admin_rates::rate(config, &store, cmd).await?,
         Admin::Bill(cmd) => crate::admin_bills::bill(config, &store, cmd).await?,
+        Admin::Energy(cmd) => print!("{}", crate::admin_energy::run(config, &store, cmd).await?),
         Admin::Ip(IpCmd::List { pending }) => {
             for ip in store.all_ips(pending).await.map_err(anyhow::Error::msg)? {
                 let status = apply_status_label(ip.apply_status);

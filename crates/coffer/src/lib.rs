@@ -2,6 +2,7 @@
 //! the integration tests.
 
 pub mod admin_bills;
+pub mod admin_energy;
 pub mod admin_points;
 pub mod admin_rates;
 pub mod admin_wallets;

@@ -14,6 +14,7 @@ pub mod collection;
 pub mod config;
 pub mod crypto;
 pub mod deposits;
+pub mod energy;
 pub mod error;
 pub mod google;
 pub mod heartbeat;

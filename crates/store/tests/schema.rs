@@ -66,6 +66,8 @@ fn released_migrations_keep_their_names() {
         "m20261201_000001_points",
         "m20261201_000002_service_rate",
         "m20261202_000001_points_platform",
+        "m20261203_000001_bills",
+        "m20261203_000010_mail_queue",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()

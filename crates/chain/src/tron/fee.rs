@@ -31,8 +31,8 @@ use super::http::{self, NodeClient};
 use super::tx::{self, TronCall, TxHeader};
 use crate::keys::tron_address;
 
-struct Prices {
-    energy: u64,
+pub struct Prices {
+    pub energy: u64,
     bandwidth: u64,
     create_account: u64,
     create_account_in_contract: u64,
@@ -40,7 +40,7 @@ struct Prices {
     free_bandwidth: u64,
 }
 
-async fn chain_parameters(node: &NodeClient) -> ChainResult<Prices> {
+pub async fn chain_parameters(node: &NodeClient) -> ChainResult<Prices> {
     let answer = node.call("getchainparameters", json!({})).await?;
     let params = answer
         .get("chainParameter")
@@ -100,7 +100,7 @@ async fn bandwidth_fee(
 
 /// Simulates a TRC20 `transfer(to, amount)` from the owner: the energy it would use, or
 /// Rejected with the node's reason if it would fail (too few tokens, frozen account...).
-async fn simulate_transfer(
+pub async fn simulate_transfer(
     node: &NodeClient,
     owner: &[u8; 20],
     contract: &[u8; 20],

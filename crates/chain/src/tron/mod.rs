@@ -21,6 +21,7 @@ mod events;
 mod fee;
 mod http;
 pub mod proto;
+mod resources;
 mod scan;
 pub mod stake;
 pub mod tx;
@@ -108,6 +109,16 @@ impl TronAdapter {
             return Err(ChainError::Protocol("getnowblock: the node has no block".into()));
         }
         scan::header(&block)
+    }
+
+    /// The header of a transaction signed now: the head block as its reference.
+    async fn signing_header(&self) -> ChainResult<TxHeader> {
+        let head = self.head_block().await?;
+        Ok(TxHeader::for_block(
+            &head.id,
+            head.timestamp_ms,
+            self.next_timestamp_ms(),
+        ))
     }
 
     /// The call a transfer request asks for, with the amounts checked.
@@ -275,9 +286,7 @@ impl ChainAdapter for TronAdapter {
         if tx::key_account_id(&key.0)? != *call.owner() {
             return Err(ChainError::Key(format!("the key does not own {}", request.from)));
         }
-        let head = self.head_block().await?;
-        let header = TxHeader::for_block(&head.id, head.timestamp_ms, self.next_timestamp_ms());
-        tx::sign_call(&header, &call, &key.0)
+        tx::sign_call(&self.signing_header().await?, &call, &key.0)
     }
 
     async fn broadcast(&self, signed: &SignedTx) -> ChainResult<()> {

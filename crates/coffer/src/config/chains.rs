@@ -10,6 +10,7 @@ use coffer_chain::evm::EvmAdapter;
 use coffer_chain::tron::TronAdapter;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::chain::{ChainAdapter, ChainFamily};
+use coffer_domain::ports::tron_resources::TronResources;
 use serde::{Deserialize, Serialize};
 
 use super::{ConfigError, Secret};
@@ -54,6 +55,12 @@ pub struct TronConfig {
     pub fee_limit_sun: Option<u64>,
 }
 
+/// A chain's adapters: the general one, and the ports only its family has.
+pub struct FamilyAdapters {
+    pub chain: Arc<dyn ChainAdapter>,
+    pub tron_resources: Option<Arc<dyn TronResources>>,
+}
+
 /// What the configuration and the wiring need of a family: one impl per family.
 pub trait FamilySettings {
     /// The family as its adapter module declares it (stored name, address rule).
@@ -64,8 +71,8 @@ pub trait FamilySettings {
     fn is_address(&self, text: &str) -> bool;
     /// The family's own keys of chain `chain_id`.
     fn validate(&self, chain_id: i64) -> Result<(), ConfigError>;
-    /// The chain's adapter; the node is not contacted here.
-    fn adapter(&self, chain_id: i64, url: &str) -> anyhow::Result<Arc<dyn ChainAdapter>>;
+    /// The chain's adapters; the node is not contacted here.
+    fn adapter(&self, chain_id: i64, url: &str) -> anyhow::Result<FamilyAdapters>;
 }
 
 impl FamilyConfig {
@@ -96,11 +103,14 @@ impl FamilySettings for EvmConfig {
         }
         Ok(())
     }
-    fn adapter(&self, chain_id: i64, url: &str) -> anyhow::Result<Arc<dyn ChainAdapter>> {
+    fn adapter(&self, chain_id: i64, url: &str) -> anyhow::Result<FamilyAdapters> {
         let evm_chain_id = self.evm_chain_id.unwrap_or_default();
-        Ok(Arc::new(
-            EvmAdapter::new(chain_id, url, evm_chain_id).with_context(|| format!("chain {chain_id}"))?,
-        ))
+        let adapter =
+            EvmAdapter::new(chain_id, url, evm_chain_id).with_context(|| format!("chain {chain_id}"))?;
+        Ok(FamilyAdapters {
+            chain: Arc::new(adapter),
+            tron_resources: None,
+        })
     }
 }
 
@@ -117,10 +127,15 @@ impl FamilySettings for TronConfig {
     fn validate(&self, _chain_id: i64) -> Result<(), ConfigError> {
         Ok(())
     }
-    fn adapter(&self, chain_id: i64, url: &str) -> anyhow::Result<Arc<dyn ChainAdapter>> {
-        let adapter = TronAdapter::new(chain_id, url, self.fee_limit_sun)
-            .with_context(|| format!("chain {chain_id}"))?;
-        Ok(Arc::new(adapter))
+    fn adapter(&self, chain_id: i64, url: &str) -> anyhow::Result<FamilyAdapters> {
+        let adapter = Arc::new(
+            TronAdapter::new(chain_id, url, self.fee_limit_sun)
+                .with_context(|| format!("chain {chain_id}"))?,
+        );
+        Ok(FamilyAdapters {
+            chain: adapter.clone(),
+            tron_resources: Some(adapter),
+        })
     }
 }
 

@@ -14,7 +14,9 @@ mod points;
 mod validate;
 
 pub use billing::BillingConfig;
-pub use chains::{ChainConfig, EvmConfig, FamilyConfig, FamilySettings, TokenConfig, TronConfig};
+pub use chains::{
+    ChainConfig, EvmConfig, FamilyAdapters, FamilyConfig, FamilySettings, TokenConfig, TronConfig,
+};
 pub use points::PointsConfig;
 
 /// A value that must never be printed. Serializes as a fixed mask.

@@ -51,6 +51,8 @@ pub struct TestApp {
     pub low_balance: Arc<coffer_domain::points::low_balance::LowBalanceRound>,
     /// Delivers the queued mail (to the outbox, the tests' transport).
     pub mail_sender: Arc<coffer_domain::mail_sender::MailSender>,
+    /// The energy account's transactions (`follow`) and the operator's staking.
+    pub energy: Arc<coffer_domain::energy::EnergyStaking>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -124,6 +126,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         issuer,
         low_balance,
         mail_sender,
+        energy,
         ..
     } = app.rounds.clone();
     let (scanner, callbacks, platform_keys) = (
@@ -155,6 +158,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         issuer,
         low_balance,
         mail_sender,
+        energy,
     }
 }
 

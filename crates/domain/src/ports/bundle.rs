@@ -8,7 +8,7 @@ use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillPayments, BillRepo, CallbackDirectory,
     CallbackLog, CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans,
-    CollectionQueries, CollectionSteps, ConfigRepo, DepositAddressRepo, DepositRepo, ExportRuns,
+    CollectionQueries, CollectionSteps, ConfigRepo, DepositAddressRepo, DepositRepo, EnergyRepo, ExportRuns,
     HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup,
     OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo,
     SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
@@ -62,6 +62,7 @@ pub struct Ports {
     pub bill_payments: Arc<dyn BillPayments>,
     pub low_balance: Arc<dyn LowBalanceRepo>,
     pub mail_queue: Arc<dyn MailQueue>,
+    pub energy: Arc<dyn EnergyRepo>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -114,6 +115,7 @@ impl Ports {
             + BillPayments
             + LowBalanceRepo
             + MailQueue
+            + EnergyRepo
             + 'static,
     {
         Ports {
@@ -159,6 +161,7 @@ impl Ports {
             bill_payments: store.clone(),
             low_balance: store.clone(),
             mail_queue: store.clone(),
+            energy: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

@@ -109,11 +109,13 @@ pub struct DerivedKey {
 }
 
 /// BIP44 account numbers: one for end users' deposit addresses, one for hot (payout) wallets,
-/// so the two never share an index.
+/// one for the platform's energy account (TRON staking, under the platform merchant's seed), so
+/// no two share an index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeyPurpose {
     Deposit = 0,
     HotWallet = 1,
+    Energy = 2,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,4 +1,5 @@
-//! Addresses Coffer knows: every merchant's deposit addresses and hot wallets. Money between
+//! Addresses Coffer knows: every merchant's deposit addresses and hot wallets, and the
+//! platform's energy accounts. Money between
 //! them is internal (a sweep, a payout, a fee top-up) and is never credited; none of them may
 //! become a cold address, or each sweep into it would come back as a new deposit.
 
@@ -15,12 +16,16 @@ pub enum KnownAs {
     },
     /// A hot (payout, fee) wallet.
     HotWallet { merchant_id: MerchantId },
+    /// The platform's energy account (TRON staking), the platform merchant's.
+    EnergyAccount { merchant_id: MerchantId },
 }
 
 impl KnownAs {
     pub fn merchant_id(&self) -> MerchantId {
         match self {
-            KnownAs::Deposit { merchant_id, .. } | KnownAs::HotWallet { merchant_id } => *merchant_id,
+            KnownAs::Deposit { merchant_id, .. }
+            | KnownAs::HotWallet { merchant_id }
+            | KnownAs::EnergyAccount { merchant_id } => *merchant_id,
         }
     }
 
@@ -31,6 +36,9 @@ impl KnownAs {
                 format!("deposit address of merchant {merchant_id} (OpenID {open_id})")
             }
             KnownAs::HotWallet { merchant_id } => format!("hot wallet of merchant {merchant_id}"),
+            KnownAs::EnergyAccount { merchant_id } => {
+                format!("energy account of the platform (merchant {merchant_id})")
+            }
         }
     }
 }
@@ -66,7 +74,14 @@ pub async fn known_addresses(
             merchant_id: w.merchant_id,
         },
     });
-    Ok(deposits.chain(wallets).collect())
+    let energy = ports.energy.energy_accounts_at(chain_id, addresses).await?;
+    let energy = energy.into_iter().map(|a| KnownAddress {
+        address: a.address,
+        known_as: KnownAs::EnergyAccount {
+            merchant_id: a.merchant_id,
+        },
+    });
+    Ok(deposits.chain(wallets).chain(energy).collect())
 }
 
 /// True when `address` is one of the merchant's own deposit addresses or hot wallets, among

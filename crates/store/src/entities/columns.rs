@@ -9,6 +9,7 @@ use coffer_domain::amount::BaseUnits;
 use coffer_domain::bills::{BillStatus, PaymentStatus};
 use coffer_domain::codes::StoredCode;
 use coffer_domain::collection::state::CollectionStatus;
+use coffer_domain::energy::{EnergyTxKind, EnergyTxState, StoredResource};
 use coffer_domain::points::{AccountKind, Cause, PointAsset, TransferKind};
 use coffer_domain::ports::{
     AccountStatus, ApplyStatus, AssetStatus, CallbackStatus, CollectTrigger, HotWalletStatus, MerchantStatus,
@@ -104,6 +105,8 @@ stored_as_code!(
     ChargeMode,
     CollectTrigger,
     CollectionStatus,
+    EnergyTxKind,
+    EnergyTxState,
     HotWalletStatus,
     MerchantStatus,
     NotifyStatus,
@@ -115,6 +118,7 @@ stored_as_code!(
     Service,
     StepKind,
     StepState,
+    StoredResource,
     TransferKind,
     WithdrawalSource
 );

@@ -24,6 +24,8 @@ pub mod config_version;
 pub mod deposit;
 pub mod deposit_address;
 pub mod email_code;
+pub mod energy_account;
+pub mod energy_tx;
 pub mod export_run;
 pub mod hot_wallet;
 pub mod key_check;

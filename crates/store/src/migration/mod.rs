@@ -55,6 +55,7 @@ mod m20261202_000001_points_platform;
 mod m20261203_000001_bills;
 // Points: the low-balance notice's mail, queued with the change that calls for it
 mod m20261203_000010_mail_queue;
+mod m20261204_000001_energy;
 mod schema;
 
 pub struct Migrator;
@@ -118,6 +119,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000001_bills::Migration),
             // Points: the low-balance notice's mail, queued with the change that calls for it
             Box::new(m20261203_000010_mail_queue::Migration),
+            // TRON energy: the platform's energy account and every transaction it signs
+            Box::new(m20261204_000001_energy::Migration),
         ]
     }
 }

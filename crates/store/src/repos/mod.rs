@@ -21,6 +21,7 @@ mod config;
 pub(crate) mod config_version;
 mod deposit_addresses;
 mod deposits;
+mod energy;
 mod export_runs;
 mod held;
 mod hot_wallets;
