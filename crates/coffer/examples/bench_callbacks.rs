@@ -111,6 +111,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         sweeper: app.sweeper.clone(),
         sweep_every: ms(shipped.collection.sweep_ms),
         points: app.rounds.clone(),
+        energy: app.energy.clone(),
         scan_every: ms(shipped.workers.scan_interval_ms),
         poll_every: ms(shipped.workers.callback_poll_ms),
         execute_every: ms(shipped.withdrawals.poll_ms),

@@ -114,7 +114,7 @@ pub fn status_text(s: &PoolStatus) -> String {
 /// Runs a command and returns what it prints.
 pub async fn run(config: &Config, store: &Store, cmd: EnergyCmd) -> anyhow::Result<String> {
     let services = crate::app::build_services(config, store, Arc::new(SystemClock)).await?;
-    let staking: &EnergyStaking = &services.rounds.energy;
+    let staking: &EnergyStaking = &services.energy.staking;
     let (chain, order) = match cmd {
         EnergyCmd::Status { chain } => {
             staking.follow().await.map_err(anyhow::Error::msg)?;

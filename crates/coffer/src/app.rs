@@ -12,7 +12,6 @@ use coffer_domain::collection::executor::SweepExecutor;
 use coffer_domain::crypto::SecretBox;
 use coffer_domain::deposits::scanner::DepositScanner;
 use coffer_domain::deposits::DepositService;
-use coffer_domain::energy::EnergyStaking;
 use coffer_domain::heartbeat::Heartbeat;
 use coffer_domain::mail_sender::MailSender;
 use coffer_domain::orders::OrderLists;
@@ -22,6 +21,7 @@ use coffer_domain::points::low_balance::LowBalanceRound;
 use coffer_domain::points::recharge::RechargeRound;
 use coffer_domain::points::settle::FeeSettler;
 
+use crate::energy_rounds::{EnergyDeps, EnergyRounds};
 use crate::points_rounds::PointsRounds;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
@@ -63,6 +63,8 @@ pub struct Services {
     pub sweeper: Arc<SweepExecutor>,
     /// The points, bills and mail rounds.
     pub rounds: PointsRounds,
+    /// TRON energy: staking, quotes, orders and their rounds.
+    pub energy: EnergyRounds,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -188,6 +190,15 @@ pub async fn build_services(
     });
     let (recharge, bills, issuer) =
         crate::points_rounds::billing(config, &ports, &chains.registry, &wallets, &scanner);
+    let energy = EnergyRounds::build(EnergyDeps {
+        ports: ports.clone(),
+        chains: chains.registry.clone(),
+        vault: vault.clone(),
+        points: (*points).clone(),
+        rates: (*rates).clone(),
+        owner: worker("energy"),
+        lease: config.workers.lease(),
+    });
     let parts = StateParts {
         sealer,
         auth,
@@ -201,11 +212,6 @@ pub async fn build_services(
         bills: bills.clone(),
         exports_owner: worker("exports"),
     };
-    let energy = Arc::new(EnergyStaking::new(
-        ports.clone(),
-        chains.registry.clone(),
-        vault.clone(),
-    ));
     let state = build_state(config, ports, parts)?;
     Ok(Services {
         state,
@@ -225,8 +231,8 @@ pub async fn build_services(
             issuer,
             low_balance,
             mail_sender,
-            energy,
         },
+        energy,
         process,
     })
 }
@@ -251,6 +257,7 @@ pub struct App {
     pub sweeper: Arc<SweepExecutor>,
     /// The points, bills and mail rounds.
     pub rounds: PointsRounds,
+    pub energy: EnergyRounds,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -300,6 +307,7 @@ impl App {
                 services.sweeper.owner.clone(),
                 balances.owner.clone(),
                 services.rounds.mail_sender.owner.clone(),
+                services.energy.supply.owner.clone(),
                 exports_owner,
             ],
             lease: config.workers.lease(),
@@ -325,6 +333,7 @@ impl App {
             executor: services.executor,
             sweeper: services.sweeper,
             rounds: services.rounds,
+            energy: services.energy,
             withdrawals,
             balances,
             planner,
@@ -370,6 +379,7 @@ impl App {
                 planner: self.planner.clone(),
                 sweeper: self.sweeper.clone(),
                 points: self.rounds.clone(),
+                energy: self.energy.clone(),
                 sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
                 plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
                 scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),

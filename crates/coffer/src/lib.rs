@@ -12,6 +12,7 @@ pub mod cli;
 pub mod collection;
 pub mod config;
 pub mod devchain_cli;
+pub mod energy_rounds;
 pub mod keys;
 pub mod mailer;
 pub mod points_rounds;

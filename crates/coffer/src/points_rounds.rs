@@ -1,5 +1,4 @@
-//! The rounds of what merchants pay the provider, the mail they are sent, and the energy
-//! account's transactions: built once in
+//! The rounds of what merchants pay the provider, and the mail they are sent: built once in
 //! `app.rs`, run on every node by `workers.rs` (each keyed or leased in the database, so any
 //! number of nodes do each piece of work once; docs/operations.md, "Points ledger", "Bills").
 
@@ -11,7 +10,6 @@ use coffer_domain::bills::issue::BillIssuer;
 use coffer_domain::bills::service::BillService;
 use coffer_domain::chains::ChainRegistry;
 use coffer_domain::deposits::scanner::DepositScanner;
-use coffer_domain::energy::EnergyStaking;
 use coffer_domain::mail_sender::{MailSender, SendReport};
 use coffer_domain::points::ledger::PointsService;
 use coffer_domain::points::low_balance::{LowBalanceReport, LowBalanceRound};
@@ -45,10 +43,6 @@ const BILL_ISSUE_EVERY: Duration = Duration::from_secs(60);
 /// mark on the account makes one notice per crossing).
 const LOW_BALANCE_EVERY: Duration = Duration::from_secs(60);
 
-/// How often the energy account's stored transactions are followed (and sent again when no node
-/// has them); any node: a state changes only from the state it leaves.
-const ENERGY_FOLLOW_EVERY: Duration = Duration::from_secs(3);
-
 /// How often queued mail is delivered (any node; each mail is leased by one sender).
 const MAIL_EVERY: Duration = Duration::from_secs(5);
 
@@ -65,8 +59,6 @@ pub struct PointsRounds {
     pub issuer: Arc<BillIssuer>,
     pub low_balance: Arc<LowBalanceRound>,
     pub mail_sender: Arc<MailSender>,
-    /// The platform energy account's transactions.
-    pub energy: Arc<EnergyStaking>,
 }
 
 /// Where merchants recharge and pay bills (the platform merchant's addresses, with the
@@ -142,13 +134,6 @@ impl PointsRounds {
                 self.low_balance,
                 |round| async move { round.run().await },
                 |report| *report == LowBalanceReport::default(),
-            ),
-            rounds(
-                ENERGY_FOLLOW_EVERY,
-                "energy transactions settled",
-                self.energy,
-                |energy| async move { energy.follow().await },
-                |settled| *settled == 0,
             ),
             rounds(
                 MAIL_EVERY,

@@ -23,6 +23,7 @@ use coffer_domain::withdrawals::executor::{ExecReport, WithdrawalExecutor};
 use coffer_store::work_listener::Notified;
 use coffer_store::Store;
 
+use crate::energy_rounds::EnergyRounds;
 use crate::points_rounds::PointsRounds;
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -92,6 +93,8 @@ pub struct WorkerSet {
     pub sweep_every: Duration,
     /// The points, bills and mail rounds.
     pub points: PointsRounds,
+    /// TRON energy's rounds.
+    pub energy: EnergyRounds,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -245,6 +248,7 @@ impl Workers {
             sweeper,
             sweep_every,
             points,
+            energy,
             scan_every,
             poll_every,
             execute_every,
@@ -293,6 +297,7 @@ impl Workers {
             |report| *report == SweepReport::default(),
         ));
         handles.extend(points.spawn());
+        handles.extend(energy.spawn());
         handles.push(rounds(
             HOUSEKEEPING_EVERY,
             "housekeeping",

@@ -8,6 +8,9 @@ use crate::messages::MsgKey;
 use crate::ports::chain::{ChainAdapter, ChainFamily};
 use crate::ports::tron_resources::TronResources;
 
+/// A TRON chain's general adapter and its resource port.
+pub type TronChain<'a> = (&'a Arc<dyn ChainAdapter>, &'a Arc<dyn TronResources>);
+
 #[derive(Default, Clone)]
 pub struct ChainRegistry {
     adapters: HashMap<i64, Arc<dyn ChainAdapter>>,
@@ -31,6 +34,11 @@ impl ChainRegistry {
     /// A TRON chain's resource port; None for a chain of another family.
     pub fn tron_resources(&self, chain_id: i64) -> Option<&Arc<dyn TronResources>> {
         self.tron_resources.get(&chain_id)
+    }
+
+    /// A TRON chain's general adapter and its resource port; None for another family.
+    pub fn tron(&self, chain_id: i64) -> Option<TronChain<'_>> {
+        Some((self.adapters.get(&chain_id)?, self.tron_resources.get(&chain_id)?))
     }
 
     /// The chains with a resource port, in id order.

@@ -141,6 +141,10 @@ impl TronResources for TronAdapter {
         self.chain_id
     }
 
+    fn random_address(&self) -> String {
+        tron_address(&rand::random::<[u8; 20]>())
+    }
+
     async fn account(&self, address: &str) -> ChainResult<AccountResources> {
         let body = json!({"address": self.visible(address)?, "visible": true});
         let mut resources = AccountResources::default();

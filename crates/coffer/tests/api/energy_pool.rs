@@ -146,7 +146,7 @@ async fn a_stored_transaction_no_node_has_is_sent_again_unchanged(db: TestDb) {
     let node = TronNode::start().await;
     let app = spawn_app_with(db, |c| tron_chain(c, &node.url(), &node.token())).await;
     platform(&app).await;
-    let account = app.energy.account(TRON).await.unwrap();
+    let account = app.energy.staking.account(TRON).await.unwrap();
     node.fund(&account.address, 2_000 * TRX);
     node.mine();
 
@@ -157,12 +157,12 @@ async fn a_stored_transaction_no_node_has_is_sent_again_unchanged(db: TestDb) {
     let stored = app.store.recent_energy_txs(TRON, 1).await.unwrap().remove(0);
     assert_eq!(stored.state, EnergyTxState::Sent);
     assert_eq!(
-        app.energy.follow().await.unwrap(),
+        app.energy.staking.follow().await.unwrap(),
         0,
         "sent again, not yet included"
     );
     node.mine();
-    assert_eq!(app.energy.follow().await.unwrap(), 1);
+    assert_eq!(app.energy.staking.follow().await.unwrap(), 1);
     let done = app.store.energy_tx(stored.id).await.unwrap().unwrap();
     assert_eq!(
         (done.state, &done.hash, &done.raw),

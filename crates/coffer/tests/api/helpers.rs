@@ -51,8 +51,8 @@ pub struct TestApp {
     pub low_balance: Arc<coffer_domain::points::low_balance::LowBalanceRound>,
     /// Delivers the queued mail (to the outbox, the tests' transport).
     pub mail_sender: Arc<coffer_domain::mail_sender::MailSender>,
-    /// The energy account's transactions (`follow`) and the operator's staking.
-    pub energy: Arc<coffer_domain::energy::EnergyStaking>,
+    /// TRON energy: staking, quotes, orders and their rounds (the tests drive them).
+    pub energy: coffer::energy_rounds::EnergyRounds,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -126,9 +126,9 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         issuer,
         low_balance,
         mail_sender,
-        energy,
         ..
     } = app.rounds.clone();
+    let energy = app.energy.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),

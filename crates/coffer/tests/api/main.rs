@@ -32,6 +32,7 @@ mod collection_turns;
 mod config_cache;
 mod deposit_guards;
 mod deposits;
+mod energy_orders;
 mod energy_pool;
 mod envelope;
 mod error_codes;

@@ -9,7 +9,13 @@
 //! - Every transaction it signs is stored before it is broadcast ([`EnergyTx`]); the follow
 //!   round sends a stored one again until the chain includes it or says it never can.
 
+pub mod janitor;
+pub mod order;
+pub mod orders;
+pub mod provider;
+pub mod quote;
 mod stake;
+pub mod supply;
 
 pub use stake::{EnergyStaking, PoolStatus, StakeOrder, StakingError, StakingResult};
 
@@ -35,6 +41,8 @@ crate::stored_codes! {
         Withdraw = 3,
         Delegate = 4,
         Undelegate = 5,
+        /// 1 sun sent to an address that does not exist yet, which creates it.
+        Activate = 6,
     }
 
     /// Where a stored transaction is.
@@ -64,6 +72,7 @@ impl EnergyTxKind {
             EnergyTxKind::Withdraw => "withdraw",
             EnergyTxKind::Delegate => "delegate",
             EnergyTxKind::Undelegate => "undelegate",
+            EnergyTxKind::Activate => "activate",
         }
     }
 }

@@ -4,10 +4,12 @@
 
 use std::sync::Arc;
 
-use crate::chains::ChainRegistry;
+use crate::amount::BaseUnits;
+use crate::chains::{ChainRegistry, TronChain};
 use crate::error::{AppError, AppResult};
-use crate::ports::chain::{ChainAdapter, ChainError, KeyPurpose, SecretKey, TxStatus};
-use crate::ports::tron_resources::{AccountResources, StakeAction, StakeResource, TronResources};
+use crate::messages::MsgKey;
+use crate::ports::chain::{Asset, ChainError, KeyPurpose, SecretKey, SignedTx, TransferRequest, TxStatus};
+use crate::ports::tron_resources::{AccountResources, StakeAction, StakeResource};
 use crate::ports::Ports;
 use crate::vault::KeyVault;
 
@@ -27,6 +29,20 @@ pub enum StakingError {
     /// The database or the vault (a fault is logged in full by whoever prints it).
     #[error("{0:?}")]
     App(AppError),
+}
+
+impl StakingError {
+    /// As the services' callers see it (an AppError's blanket conversion would make every one
+    /// an internal fault).
+    pub fn into_app(self) -> AppError {
+        match self {
+            StakingError::NotTron(_) => AppError::Invalid(MsgKey::EnergyNotTron),
+            StakingError::NoPlatform => AppError::Unavailable("there is no platform merchant yet".into()),
+            StakingError::TooSmall => AppError::Invalid(MsgKey::EnergyOrderBounds),
+            StakingError::Chain(e) => AppError::from(e),
+            StakingError::App(e) => e,
+        }
+    }
 }
 
 impl From<AppError> for StakingError {
@@ -68,8 +84,6 @@ pub struct EnergyStaking {
     vault: Arc<KeyVault>,
 }
 
-type TronChain<'a> = (&'a Arc<dyn ChainAdapter>, &'a Arc<dyn TronResources>);
-
 /// How many stored transactions one follow round looks at.
 const FOLLOW_BATCH: u64 = 100;
 
@@ -80,10 +94,7 @@ impl EnergyStaking {
 
     /// The chain's general adapter and its resource port, when it is a TRON chain.
     fn tron(&self, chain_id: i64) -> StakingResult<TronChain<'_>> {
-        match (self.chains.get(chain_id), self.chains.tron_resources(chain_id)) {
-            (Some(chain), Some(resources)) => Ok((chain, resources)),
-            _ => Err(StakingError::NotTron(chain_id)),
-        }
+        self.chains.tron(chain_id).ok_or(StakingError::NotTron(chain_id))
     }
 
     /// The chain's energy account, made (and saved) on first use.
@@ -144,7 +155,7 @@ impl EnergyStaking {
         let account = self.account(chain_id).await?;
         let owner = account.address.clone();
         let energy = StakeResource::Energy;
-        let (kind, amount_sun, action) = match order {
+        let (kind, _, action) = match order {
             StakeOrder::Stake { amount_sun } | StakeOrder::Unstake { amount_sun }
                 if amount_sun < 1_000_000 =>
             {
@@ -174,25 +185,111 @@ impl EnergyStaking {
                 StakeAction::WithdrawUnstaked { owner: owner.clone() },
             ),
         };
+        let id = self.send_action(chain_id, kind, action).await?;
+        self.stored(id).await
+    }
+
+    /// Signs `action` with the energy account's key, stores it, then broadcasts it: its
+    /// `energy_tx` id. A node that cannot be reached leaves it stored (the follow round sends
+    /// it); a refusal marks it failed with the node's reason.
+    pub async fn send_action(
+        &self,
+        chain_id: i64,
+        kind: EnergyTxKind,
+        action: StakeAction,
+    ) -> AppResult<i64> {
+        self.try_send_action(chain_id, kind, action)
+            .await
+            .map_err(StakingError::into_app)
+    }
+
+    async fn try_send_action(
+        &self,
+        chain_id: i64,
+        kind: EnergyTxKind,
+        action: StakeAction,
+    ) -> StakingResult<i64> {
+        let account = self.account(chain_id).await?;
         let (_, resources) = self.tron(chain_id)?;
         let signed = resources.sign_stake(&self.key(&account).await?, &action).await?;
+        let (receiver, amount_sun) = match &action {
+            StakeAction::Delegate {
+                receiver, amount_sun, ..
+            }
+            | StakeAction::Undelegate {
+                receiver, amount_sun, ..
+            } => (receiver.clone(), *amount_sun),
+            StakeAction::Stake { amount_sun, .. } | StakeAction::Unstake { amount_sun, .. } => {
+                (String::new(), *amount_sun)
+            }
+            StakeAction::WithdrawUnstaked { .. } => (String::new(), 0),
+        };
+        self.record_and_send(chain_id, kind, receiver, amount_sun, signed)
+            .await
+    }
+
+    /// Activates `receiver` by sending it 1 sun from the energy account (the chain creates an
+    /// account on the first TRX it receives): the transaction's `energy_tx` id.
+    pub async fn activate(&self, chain_id: i64, receiver: &str) -> AppResult<i64> {
+        self.try_activate(chain_id, receiver)
+            .await
+            .map_err(StakingError::into_app)
+    }
+
+    async fn try_activate(&self, chain_id: i64, receiver: &str) -> StakingResult<i64> {
+        let account = self.account(chain_id).await?;
+        let (chain, _) = self.tron(chain_id)?;
+        let request = TransferRequest {
+            from: account.address.clone(),
+            to: receiver.to_string(),
+            asset: Asset::Native,
+            amount: BaseUnits::from_u128(1),
+            nonce: None,
+        };
+        let signed = chain.sign_transfer(&self.key(&account).await?, &request).await?;
+        self.record_and_send(chain_id, EnergyTxKind::Activate, receiver.to_string(), 1, signed)
+            .await
+    }
+
+    async fn record_and_send(
+        &self,
+        chain_id: i64,
+        kind: EnergyTxKind,
+        receiver: String,
+        amount_sun: u64,
+        signed: SignedTx,
+    ) -> StakingResult<i64> {
+        let account = self.account(chain_id).await?;
         let id = self
             .ports
             .energy
             .record_energy_tx(NewEnergyTx {
                 chain_id,
-                owner,
+                owner: account.address,
                 kind,
-                resource: energy,
-                receiver: String::new(),
+                resource: StakeResource::Energy,
+                receiver,
                 amount_sun,
                 hash: signed.hash,
                 raw: signed.raw,
                 at: self.ports.clock.now(),
             })
             .await?;
-        self.send(&self.stored(id).await?).await?;
-        self.stored(id).await
+        match self.send(&self.stored(id).await?).await {
+            Ok(()) | Err(StakingError::Chain(ChainError::Unavailable(_))) => Ok(id),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The live price of one energy burnt, in sun.
+    pub async fn energy_price(&self, chain_id: i64) -> AppResult<u64> {
+        let (_, resources) = self.tron(chain_id).map_err(StakingError::into_app)?;
+        Ok(resources.energy_price_sun().await?)
+    }
+
+    /// A stored transaction.
+    pub async fn transaction(&self, id: i64) -> AppResult<EnergyTx> {
+        self.stored(id).await.map_err(StakingError::into_app)
     }
 
     async fn stored(&self, id: i64) -> StakingResult<EnergyTx> {
@@ -204,7 +301,7 @@ impl EnergyStaking {
     /// it for good; a node that cannot be reached leaves it as it is.
     async fn send(&self, tx: &EnergyTx) -> StakingResult<()> {
         let (chain, _) = self.tron(tx.chain_id)?;
-        let signed = crate::ports::chain::SignedTx {
+        let signed = SignedTx {
             hash: tx.hash.clone(),
             raw: tx.raw.clone(),
             nonce: None,

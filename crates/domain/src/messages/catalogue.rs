@@ -191,6 +191,32 @@ declare_messages! {
         "该交易已用于账单付款：请提交本账单付款的交易哈希",
         "該交易已用於賬單付款：請提交本賬單付款的交易哈希",
     ],
+    // 21xxx: TRON energy
+    EnergyQuoteInvalid = 21001 Refusal "energy_quote_invalid" [
+        "This price has expired (prices hold 30 seconds) or is not yours: ask for a new price",
+        "该报价已过期（报价有效 30 秒）或不属于您：请重新询价",
+        "該報價已過期（報價有效 30 秒）或不屬於您：請重新詢價",
+    ],
+    EnergyNotActivated = 21002 Refusal "energy_not_activated" [
+        "This address is not activated on TRON: buy its activation with the order",
+        "该地址尚未在 TRON 上激活：请在订单中一并购买激活",
+        "該地址尚未在 TRON 上啟用：請在訂單中一併購買啟用",
+    ],
+    EnergyPointsInsufficient = 21003 Refusal "energy_points_insufficient" [
+        "TRX points insufficient: recharge TRX points to buy this energy",
+        "TRX 点数不足：请充值 TRX 点数以购买此能量",
+        "TRX 點數不足：請充值 TRX 點數以購買此能量",
+    ],
+    EnergyNotTron = 21004 Refusal "energy_not_tron" [
+        "Energy is sold for TRON addresses only: choose a TRON chain",
+        "能量仅适用于 TRON 地址：请选择 TRON 链",
+        "能量僅適用於 TRON 地址：請選擇 TRON 鏈",
+    ],
+    EnergyCannotPrice = 21005 Refusal "energy_cannot_price" [
+        "Energy cannot be priced now: the platform's energy account holds no USDT to simulate a transfer with; try later",
+        "暂时无法为能量报价：平台能量账户没有可用于模拟转账的 USDT，请稍后再试",
+        "暫時無法為能量報價：平台能量賬戶沒有可用於模擬轉賬的 USDT，請稍後再試",
+    ],
     // The rules of single fields: no code of their own, so the code is the one of the AppError
     // that carries them: 10422 (Invalid), 10403 (Refused) or 10429 (TooManyRequests).
     EmailEmpty "input_email_address" ["Email address is empty", "邮箱地址为空", "郵箱地址為空"],
@@ -258,6 +284,11 @@ declare_messages! {
         "This address is a deposit or hot wallet address in Coffer and cannot be a cold address",
         "该地址是 Coffer 中的充值地址或热钱包地址，不能作为冷钱包地址",
         "該地址是 Coffer 中的充值地址或熱錢包地址，不能作為冷錢包地址",
+    ],
+    EnergyOrderBounds "energy_order_bounds" [
+        "Times 1 to 10000, days 1 to 365, and max daily uses 1 to the times",
+        "次数 1 到 10000，天数 1 到 365，每日最多使用次数 1 到总次数",
+        "次數 1 到 10000，天數 1 到 365，每日最多使用次數 1 到總次數",
     ],
     InvalidStatus "invalid_status" ["Invalid status", "状态无效", "狀態無效"],
     PointsFilterInvalid "points_filter_invalid" [

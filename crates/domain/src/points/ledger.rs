@@ -66,6 +66,20 @@ impl PointsService {
         work_id: i64,
         fee: Fee,
     ) -> AppResult<FeeHold> {
+        let until = self.ports.clock.now() + self.hold_for;
+        self.hold_fee_until(merchant_id, cause, work_id, fee, until).await
+    }
+
+    /// [`Self::hold_fee`] for work that lasts longer than the usual hold (an energy order's
+    /// days): the expiry round voids it only after `until`.
+    pub async fn hold_fee_until(
+        &self,
+        merchant_id: MerchantId,
+        cause: Cause,
+        work_id: i64,
+        fee: Fee,
+        until: DateTime<Utc>,
+    ) -> AppResult<FeeHold> {
         if fee.amount <= 0 {
             return Ok(FeeHold::Free);
         }
@@ -77,7 +91,7 @@ impl PointsService {
             credit: AccountRef::Revenue,
             amount: fee.amount,
             cause,
-            hold_until: Some(now + self.hold_for),
+            hold_until: Some(until),
             origin: Origin {
                 reference: keys::reference(cause, work_id),
                 rate_id: fee.rate_id,

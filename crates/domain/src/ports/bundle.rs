@@ -8,10 +8,10 @@ use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillPayments, BillRepo, CallbackDirectory,
     CallbackLog, CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans,
-    CollectionQueries, CollectionSteps, ConfigRepo, DepositAddressRepo, DepositRepo, EnergyRepo, ExportRuns,
-    HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup,
-    OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo,
-    SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    CollectionQueries, CollectionSteps, ConfigRepo, DepositAddressRepo, DepositRepo, EnergyOrderRepo,
+    EnergyRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo,
+    MailQueue, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo,
+    ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -63,6 +63,7 @@ pub struct Ports {
     pub low_balance: Arc<dyn LowBalanceRepo>,
     pub mail_queue: Arc<dyn MailQueue>,
     pub energy: Arc<dyn EnergyRepo>,
+    pub energy_orders: Arc<dyn EnergyOrderRepo>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -116,6 +117,7 @@ impl Ports {
             + LowBalanceRepo
             + MailQueue
             + EnergyRepo
+            + EnergyOrderRepo
             + 'static,
     {
         Ports {
@@ -162,6 +164,7 @@ impl Ports {
             low_balance: store.clone(),
             mail_queue: store.clone(),
             energy: store.clone(),
+            energy_orders: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::energy::{EnergyAccount, EnergyTx, EnergyTxState, NewEnergyTx};
+use crate::energy::{EnergyAccount, EnergyTx, EnergyTxKind, EnergyTxState, NewEnergyTx};
 use crate::error::AppResult;
 
 #[async_trait::async_trait]
@@ -20,6 +20,13 @@ pub trait EnergyRepo: Send + Sync {
     async fn energy_tx(&self, id: i64) -> AppResult<Option<EnergyTx>>;
     /// Transactions still to follow (signed or sent), oldest first, at most `limit`.
     async fn unsettled_energy_txs(&self, limit: u64) -> AppResult<Vec<EnergyTx>>;
+    /// The transactions of `kind` to `receiver` on the chain, newest first.
+    async fn energy_txs_to(
+        &self,
+        chain_id: i64,
+        receiver: &str,
+        kind: EnergyTxKind,
+    ) -> AppResult<Vec<EnergyTx>>;
     /// The chain's latest transactions, newest first, at most `limit`.
     async fn recent_energy_txs(&self, chain_id: i64, limit: u64) -> AppResult<Vec<EnergyTx>>;
     /// Moves a transaction on from a state it is still in (false: another process moved it).

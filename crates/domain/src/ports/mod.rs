@@ -12,6 +12,7 @@ mod collection;
 mod collection_work;
 mod deposits;
 mod energy;
+mod energy_orders;
 mod export_runs;
 mod housekeeping;
 mod leases;
@@ -40,6 +41,9 @@ pub use collection::*;
 pub use collection_work::*;
 pub use deposits::*;
 pub use energy::EnergyRepo;
+pub use energy_orders::{
+    DelegationChange, EnergyFigures, EnergyOrderFilter, EnergyOrderProgress, EnergyOrderRepo, QuoteRefusal,
+};
 pub use export_runs::ExportRuns;
 pub use housekeeping::*;
 pub use leases::{Lease, LeaseRenewal};

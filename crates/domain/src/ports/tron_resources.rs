@@ -145,6 +145,10 @@ pub trait TronResources: Send + Sync {
     /// [`ChainAdapter`]: super::chain::ChainAdapter
     fn chain_id(&self) -> i64;
 
+    /// An address nobody has used: random, so it holds nothing (a transfer's target when
+    /// simulating one to an address that holds no tokens).
+    fn random_address(&self) -> String;
+
     async fn account(&self, address: &str) -> ChainResult<AccountResources>;
     /// What `from` delegates to `to` for energy; None when it delegates nothing.
     async fn energy_delegation(&self, from: &str, to: &str) -> ChainResult<Option<EnergyDelegation>>;

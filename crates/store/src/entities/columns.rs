@@ -9,6 +9,7 @@ use coffer_domain::amount::BaseUnits;
 use coffer_domain::bills::{BillStatus, PaymentStatus};
 use coffer_domain::codes::StoredCode;
 use coffer_domain::collection::state::CollectionStatus;
+use coffer_domain::energy::orders::{DelegationState, EnergyOrderStatus};
 use coffer_domain::energy::{EnergyTxKind, EnergyTxState, StoredResource};
 use coffer_domain::points::{AccountKind, Cause, PointAsset, TransferKind};
 use coffer_domain::ports::{
@@ -105,6 +106,8 @@ stored_as_code!(
     ChargeMode,
     CollectTrigger,
     CollectionStatus,
+    DelegationState,
+    EnergyOrderStatus,
     EnergyTxKind,
     EnergyTxState,
     HotWalletStatus,

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 use coffer_domain::codes::StoredCode;
-use coffer_domain::energy::{EnergyAccount, EnergyTx, EnergyTxState, NewEnergyTx};
+use coffer_domain::energy::{EnergyAccount, EnergyTx, EnergyTxKind, EnergyTxState, NewEnergyTx};
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::EnergyRepo;
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -122,6 +122,21 @@ impl EnergyRepo for Store {
             .filter(energy_tx::Column::State.is_in(open))
             .order_by_asc(energy_tx::Column::Id)
             .limit(limit);
+        all_as(self, query, transaction).await
+    }
+
+    async fn energy_txs_to(
+        &self,
+        chain_id: i64,
+        receiver: &str,
+        kind: EnergyTxKind,
+    ) -> AppResult<Vec<EnergyTx>> {
+        let query = energy_tx::Entity::find()
+            .filter(energy_tx::Column::ChainId.eq(chain_id))
+            .filter(energy_tx::Column::Receiver.eq(receiver))
+            .filter(energy_tx::Column::Kind.eq(kind.code()))
+            .order_by_desc(energy_tx::Column::Id)
+            .limit(100);
         all_as(self, query, transaction).await
     }
 

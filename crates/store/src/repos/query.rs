@@ -67,6 +67,7 @@ tables_with!(Leased { lease_owner: LeaseOwner, lease_until: LeaseUntil } for
     balance_reading,
     callback_event,
     collection,
+    energy_order,
     export_run,
     hot_wallet,
     mail_queue,
