@@ -15,6 +15,7 @@ mod config;
 mod console;
 mod csv;
 mod deposits;
+mod energy;
 pub mod envelope;
 mod export_columns;
 #[cfg(test)]
@@ -91,6 +92,8 @@ pub struct AppState {
     pub recharge: Arc<coffer_domain::points::recharge_address::RechargeAddresses>,
     /// Monthly bills and their payments (Service list).
     pub bills: Arc<coffer_domain::bills::service::BillService>,
+    /// Token > Energy: prices, orders, the merchant's energy figures.
+    pub energy: Arc<coffer_domain::energy::service::EnergyService>,
     /// The exports each merchant runs at once, on all the nodes together.
     pub export_slots: Arc<coffer_domain::limits::ExportSlots>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
@@ -167,6 +170,7 @@ audited_routes! {
     post "/api/v2/partner/hotwallet/status/setting" => wallets::hot_wallet_status, Button(HOT_WALLET_STATUS);
     post "/api/v2/hash/scan" => deposits::hash_scan, Button(HASH_SCAN);
     post "/api/partner/service/bills/paid" => bills::paid, Button(BILL_PAY);
+    post "/api/partner/energy/order" => energy::order, Button(ENERGY_ORDER);
     post "/api/partner/deposit/push" => deposits::push, Button(DEPOSIT_PUSH);
     post "/api/partner/user/tx/push" => transactions::push, Button(TRANSACTION_PUSH);
     post "/api/partner/callback/push" => callbacks::callback_push, Button(CALLBACK_PUSH);
@@ -221,6 +225,10 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/service/rates" => rates::list;
         post "/api/partner/service/bills" => bills::page;
         post "/api/partner/service/billingAddresses" => bills::addresses;
+        post "/api/partner/energy/estimatePrice" => energy::estimate;
+        post "/api/partner/energy/order/page_list" => energy::page;
+        post "/api/partner/energy/profile" => energy::profile;
+        post "/api/partner/energy/chargePoint" => energy::charge_point;
         post "/api/partner/collect/page_list" => collection_records::collections_page;
         post "/api/partner/collect/export" => collection_export::collections;
         post "/api/partner/collect/detail" => collection_records::collection_detail;

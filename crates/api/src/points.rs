@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use coffer_domain::codes::StoredCode;
 use coffer_domain::menu::catalogue::POINTS;
 use coffer_domain::messages::MsgKey;
+use coffer_domain::points::recharge_address::RechargeAddress;
 use coffer_domain::points::statement::StatementEntry;
 use coffer_domain::points::{points_text, Balance, Cause, PointAsset};
 use coffer_domain::ports::{Paged, TransferFilter};
@@ -191,13 +192,19 @@ pub async fn recharge(
     ApiJson(body): ApiJson<RechargeBody>,
 ) -> ApiResult<RechargeView> {
     let found = state.recharge.address(ctx.merchant_id, body.chain_id).await?;
-    ok(RechargeView {
-        chain_id: found.chain_id,
-        chain_name: found.chain_name,
-        address: found.address,
-        token: found.token,
-        coin: found.coin,
-        minimum: found.minimum,
-        confirmations: found.confirmations,
-    })
+    ok(RechargeView::from(found))
+}
+
+impl From<RechargeAddress> for RechargeView {
+    fn from(found: RechargeAddress) -> RechargeView {
+        RechargeView {
+            chain_id: found.chain_id,
+            chain_name: found.chain_name,
+            address: found.address,
+            token: found.token,
+            coin: found.coin,
+            minimum: found.minimum,
+            confirmations: found.confirmations,
+        }
+    }
 }

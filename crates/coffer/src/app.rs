@@ -208,8 +208,13 @@ pub async fn build_services(
         withdrawals: withdrawals.service,
         chains: chains.registry.clone(),
         rates,
-        recharge,
+        recharge: recharge.clone(),
         bills: bills.clone(),
+        energy: Arc::new(coffer_domain::energy::service::EnergyService {
+            quotes: energy.quotes.clone(),
+            orders: energy.orders.clone(),
+            recharge: recharge.clone(),
+        }),
         exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;

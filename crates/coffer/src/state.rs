@@ -35,6 +35,7 @@ pub(crate) struct StateParts {
     pub(crate) rates: Arc<coffer_domain::rates::RateCard>,
     pub(crate) recharge: Arc<coffer_domain::points::recharge_address::RechargeAddresses>,
     pub(crate) bills: Arc<coffer_domain::bills::service::BillService>,
+    pub(crate) energy: Arc<coffer_domain::energy::service::EnergyService>,
     /// The name this process's running exports are leased under (`<process>/exports`).
     pub(crate) exports_owner: String,
 }
@@ -84,6 +85,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         rates,
         recharge,
         bills,
+        energy,
         exports_owner,
     } = parts;
     let access = AccessService {
@@ -137,6 +139,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         points,
         recharge,
         bills,
+        energy,
         export_slots: Arc::new(ExportSlots {
             runs: ports.export_runs.clone(),
             clock: ports.clock.clone(),

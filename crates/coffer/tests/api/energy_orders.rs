@@ -5,7 +5,7 @@
 //! back, also when its lock still runs or when its bookkeeping was lost; a provider's word
 //! without the chain charges nothing.
 
-mod world;
+pub mod world;
 
 use chrono::{Duration, TimeZone, Utc};
 use coffer_domain::clock::Clock;
@@ -15,7 +15,7 @@ use coffer_testkit::{each_database, TestDb};
 use world::{world, World};
 
 async fn delegation_states(w: &World, order: i64) -> Vec<DelegationState> {
-    let orders = &w.app.energy.quotes.ports.energy_orders;
+    let orders = &w.app.energy.quotes.ports.delegations;
     orders
         .delegations_of(order)
         .await

@@ -32,6 +32,8 @@ mod collection_turns;
 mod config_cache;
 mod deposit_guards;
 mod deposits;
+mod energy_api;
+mod energy_delivery;
 mod energy_orders;
 mod energy_pool;
 mod envelope;

@@ -48,7 +48,7 @@ impl EnergyJanitor {
     pub async fn round(&self) -> AppResult<JanitorReport> {
         let now = self.ports.clock.now();
         let mut report = JanitorReport::default();
-        for d in self.ports.energy_orders.delegations_to_reclaim(now, 100).await? {
+        for d in self.ports.delegations.delegations_to_reclaim(now, 100).await? {
             if let Err(e) = self.reclaim(&d, now, &mut report).await {
                 tracing::warn!(delegation = d.id, receiver = %d.receiver, "energy delegation not taken back: {e:?}");
             }
@@ -62,7 +62,7 @@ impl EnergyJanitor {
     }
 
     async fn reclaim(&self, d: &Delegation, now: DateTime<Utc>, report: &mut JanitorReport) -> AppResult<()> {
-        let repo = &self.ports.energy_orders;
+        let repo = &self.ports.delegations;
         match (d.state, d.undelegate_tx) {
             (DelegationState::ReclaimDue, _) => {
                 let claimed = DelegationChange::to(DelegationState::Reclaiming, now);
@@ -150,7 +150,7 @@ impl EnergyJanitor {
         let Some(resources) = self.chains.tron_resources(chain_id) else {
             return Ok(());
         };
-        let repo = &self.ports.energy_orders;
+        let repo = &self.ports.delegations;
         for receiver in resources.delegation_receivers(&account.address).await? {
             let rows = repo
                 .delegations_between(chain_id, &account.address, &receiver)

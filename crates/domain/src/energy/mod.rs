@@ -14,8 +14,10 @@ pub mod order;
 pub mod orders;
 pub mod provider;
 pub mod quote;
+pub mod service;
 mod stake;
 pub mod supply;
+mod verify;
 
 pub use stake::{EnergyStaking, PoolStatus, StakeOrder, StakingError, StakingResult};
 

@@ -154,7 +154,7 @@ impl EnergyQuotes {
         &self,
         merchant_id: MerchantId,
         mut request: QuoteRequest,
-    ) -> AppResult<(Quote, TransferEnergy, bool)> {
+    ) -> AppResult<(Quote, TransferEnergy, i64)> {
         check_bounds(&request)?;
         let (chain, _) = self.tron(request.chain_id)?;
         request.receiver = chain.parse_address(&request.receiver).map_err(chain_error)?;
@@ -169,7 +169,6 @@ impl EnergyQuotes {
         }
         let energy = self.transfer_energy(request.chain_id, &receiver).await?;
         let activation = self.activation_points(request.chain_id, &receiver).await?;
-        let needs_activation = activation > 0;
         let now = self.ports.clock.now();
         let rate = self.rates.in_force(merchant_id, Service::Energy, now).await?;
         let price_per_use = rate
@@ -197,6 +196,6 @@ impl EnergyQuotes {
             expires_at: now + Duration::seconds(QUOTE_SECONDS),
         };
         let quote = self.ports.energy_orders.save_quote(&quote).await?;
-        Ok((quote, energy, needs_activation))
+        Ok((quote, energy, activation))
     }
 }

@@ -275,6 +275,8 @@ impl EnergyStaking {
                 at: self.ports.clock.now(),
             })
             .await?;
+        // A node away leaves it stored (the follow round sends it); a refusal is recorded on
+        // it (failed, with the node's reason): either way the caller follows the transaction.
         match self.send(&self.stored(id).await?).await {
             Ok(()) | Err(StakingError::Chain(ChainError::Unavailable(_))) => Ok(id),
             Err(e) => Err(e),

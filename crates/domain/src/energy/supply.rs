@@ -34,9 +34,9 @@ pub const DELIVERY_TIMEOUT: Duration = Duration::minutes(2);
 /// Deliveries failed in a row that fail the order.
 pub const MAX_FAILURES: i64 = 3;
 /// How soon an order is looked at again while something is under way.
-const SOON: Duration = Duration::seconds(3);
+pub(super) const SOON: Duration = Duration::seconds(3);
 /// How soon while it waits for the pool's energy or the receiver's next transfer.
-const LATER: Duration = Duration::seconds(15);
+pub(super) const LATER: Duration = Duration::seconds(15);
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct SupplyReport {
@@ -122,7 +122,7 @@ impl EnergySupply {
         now: DateTime<Utc>,
     ) -> AppResult<()> {
         let ports = &self.quotes.ports;
-        let delegations = ports.energy_orders.delegations_of(order.id).await?;
+        let delegations = ports.delegations.delegations_of(order.id).await?;
         let live = delegations
             .iter()
             .find(|d| matches!(d.state, DelegationState::Delegating | DelegationState::Delegated));
@@ -209,9 +209,9 @@ impl EnergySupply {
             energy,
             at: now,
         };
-        let id = ports.energy_orders.record_delegation(&row).await?;
+        let id = ports.delegations.record_delegation(&row).await?;
         let recorded = ports
-            .energy_orders
+            .delegations
             .delegations_of(order.id)
             .await?
             .into_iter()
@@ -222,7 +222,7 @@ impl EnergySupply {
             let mut change = DelegationChange::to(DelegationState::Delegating, now);
             change.delegate_tx = Some(tx);
             ports
-                .energy_orders
+                .delegations
                 .move_delegation(id, DelegationState::Delegating, &change)
                 .await?;
         }
@@ -248,78 +248,6 @@ impl EnergySupply {
         }
         p.reason = "activating the receiving address".into();
         Ok(false)
-    }
-
-    async fn check_delivery(
-        &self,
-        order: &EnergyOrder,
-        d: &Delegation,
-        all: &[Delegation],
-        p: &mut EnergyOrderProgress,
-        report: &mut SupplyReport,
-        now: DateTime<Utc>,
-    ) -> AppResult<()> {
-        let ports = &self.quotes.ports;
-        let (_, resources) = self.quotes.tron(order.chain_id)?;
-        let tx_failed = match d.delegate_tx {
-            Some(tx) => {
-                let tx = self.staking.transaction(tx).await?;
-                (tx.state == EnergyTxState::Failed).then_some(tx.reason)
-            }
-            None => None,
-        };
-        // What the ledger says the receiver has from the pool, this delegation included.
-        let owed: u64 = all
-            .iter()
-            .filter(|o| o.receiver == d.receiver && o.owner == d.owner && is_open(o.state))
-            .map(|o| o.amount_sun)
-            .sum();
-        let on_chain = resources
-            .energy_delegation(&d.owner, &d.receiver)
-            .await?
-            .map_or(0, |x| x.amount_sun);
-        let theirs = resources.account(&d.receiver).await?;
-        if tx_failed.is_none() && on_chain >= owed && theirs.energy_available() >= order.min_use_energy as u64
-        {
-            let mut change = DelegationChange::to(DelegationState::Delegated, now);
-            change.baseline_used = Some(theirs.energy_used);
-            change.verified_at = Some(now);
-            ports
-                .energy_orders
-                .move_delegation(d.id, DelegationState::Delegating, &change)
-                .await?;
-            p.status = EnergyOrderStatus::Processing;
-            p.failures = 0;
-            p.reason = String::new();
-            p.next_at = now + LATER;
-            report.delivered += 1;
-            return Ok(());
-        }
-        if tx_failed.is_none() && now - d.created_at < DELIVERY_TIMEOUT {
-            p.next_at = now + SOON;
-            return Ok(());
-        }
-        let why = tx_failed.unwrap_or_else(|| "the chain does not show the delegation".into());
-        let mut change = DelegationChange::to(DelegationState::Failed, now);
-        change.reason = Some(why.clone());
-        ports
-            .energy_orders
-            .move_delegation(d.id, DelegationState::Delegating, &change)
-            .await?;
-        tracing::warn!(
-            order = order.id,
-            delegation = d.id,
-            provider = self.provider.name(),
-            "energy delivery failed: {why}"
-        );
-        p.failures += 1;
-        p.reason = format!("delivery failed: {why}");
-        if p.failures >= MAX_FAILURES {
-            p.status = EnergyOrderStatus::Failed;
-        }
-        p.next_at = now + SOON;
-        report.failed += 1;
-        Ok(())
     }
 
     async fn watch_use(
@@ -352,7 +280,7 @@ impl EnergySupply {
             change.used_at = Some(now);
         }
         if !ports
-            .energy_orders
+            .delegations
             .move_delegation(d.id, DelegationState::Delegated, &change)
             .await?
         {
@@ -372,7 +300,7 @@ impl EnergySupply {
 
     /// Ends the order: the points held are posted at the uses counted (and the activation, when
     /// it was made), the rest goes back.
-    async fn finish(
+    pub(super) async fn finish(
         &self,
         order: &EnergyOrder,
         p: &mut EnergyOrderProgress,

@@ -8,10 +8,11 @@ use super::Wakeups;
 use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillPayments, BillRepo, CallbackDirectory,
     CallbackLog, CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans,
-    CollectionQueries, CollectionSteps, ConfigRepo, DepositAddressRepo, DepositRepo, EnergyOrderRepo,
-    EnergyRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo,
-    MailQueue, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo,
-    ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    CollectionQueries, CollectionSteps, ConfigRepo, DelegationLedger, DepositAddressRepo, DepositRepo,
+    EnergyOrderRepo, EnergyRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo,
+    LowBalanceRepo, MailQueue, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo,
+    RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo,
+    WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -64,6 +65,7 @@ pub struct Ports {
     pub mail_queue: Arc<dyn MailQueue>,
     pub energy: Arc<dyn EnergyRepo>,
     pub energy_orders: Arc<dyn EnergyOrderRepo>,
+    pub delegations: Arc<dyn DelegationLedger>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
     pub wakeups: Arc<Wakeups>,
@@ -118,6 +120,7 @@ impl Ports {
             + MailQueue
             + EnergyRepo
             + EnergyOrderRepo
+            + DelegationLedger
             + 'static,
     {
         Ports {
@@ -165,6 +168,7 @@ impl Ports {
             mail_queue: store.clone(),
             energy: store.clone(),
             energy_orders: store.clone(),
+            delegations: store.clone(),
             balances: store,
             clock,
             wakeups: Arc::new(Wakeups::default()),

@@ -1,5 +1,5 @@
-//! Energy orders (`energy/`): quotes, orders leased by the supply round, and the delegation
-//! ledger.
+//! Energy orders (`energy/`): quotes and orders leased by the supply round ([`EnergyOrderRepo`]),
+//! and the delegation ledger ([`DelegationLedger`]).
 
 use chrono::{DateTime, Utc};
 
@@ -83,7 +83,12 @@ pub trait EnergyOrderRepo: Send + Sync {
     ) -> AppResult<bool>;
     /// The merchant's orders not ended, and the energy and uses of those counted since `since`.
     async fn order_figures(&self, merchant_id: MerchantId, since: DateTime<Utc>) -> AppResult<EnergyFigures>;
+}
 
+/// The delegation ledger: each delegation of the pool's stake, recorded before its
+/// transaction is broadcast, every change conditional on the state it leaves.
+#[async_trait::async_trait]
+pub trait DelegationLedger: Send + Sync {
     /// Records a delegation before its transaction is broadcast; its id.
     async fn record_delegation(&self, delegation: &NewDelegation) -> AppResult<i64>;
     async fn delegations_of(&self, order_id: i64) -> AppResult<Vec<Delegation>>;

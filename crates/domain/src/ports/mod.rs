@@ -42,7 +42,8 @@ pub use collection_work::*;
 pub use deposits::*;
 pub use energy::EnergyRepo;
 pub use energy_orders::{
-    DelegationChange, EnergyFigures, EnergyOrderFilter, EnergyOrderProgress, EnergyOrderRepo, QuoteRefusal,
+    DelegationChange, DelegationLedger, EnergyFigures, EnergyOrderFilter, EnergyOrderProgress,
+    EnergyOrderRepo, QuoteRefusal,
 };
 pub use export_runs::ExportRuns;
 pub use housekeeping::*;

@@ -22,6 +22,7 @@ pub(crate) mod config_version;
 mod deposit_addresses;
 mod deposits;
 mod energy;
+mod energy_delegations;
 mod energy_orders;
 mod export_runs;
 mod held;

@@ -118,6 +118,34 @@ impl<'a> Batch<'a> {
                 },
             );
         }
+        // Read again after the locks: a transfer another batch committed meanwhile under one of
+        // our keys is found (its retry answers with it) instead of clashing on the key.
+        let late: Vec<String> = ops
+            .iter()
+            .filter_map(|op| match op {
+                LedgerOp::Transfer(new) if !by_key.contains_key(&new.key) => Some(new.key.clone()),
+                _ => None,
+            })
+            .collect();
+        let mut by_key = by_key;
+        if !late.is_empty() {
+            for row in transfer::Entity::find()
+                .filter(transfer::Column::TransferKey.is_in(late))
+                .all(tx)
+                .await?
+            {
+                if ![row.debit_account_id, row.credit_account_id]
+                    .iter()
+                    .all(|id| accounts.contains_key(id))
+                {
+                    return Err(AppError::internal(format!(
+                        "transfer {} was made at the same time on other accounts",
+                        row.transfer_key
+                    )));
+                }
+                by_key.insert(row.transfer_key.clone(), row);
+            }
+        }
         // Read after the locks: a resolution another batch committed meanwhile is seen.
         let resolution_of = if hold_ids.is_empty() {
             HashMap::new()
