@@ -20,6 +20,8 @@ use coffer_store::admin::OutboxMailer;
 use coffer_store::Store;
 use std::sync::Arc;
 
+use coffer_domain::energy::base::EnergyBase;
+
 use crate::config::{Config, MailTransport};
 use crate::mailer::SmtpMailer;
 
@@ -126,7 +128,8 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         body_limit_bytes: config.server.body_limit_bytes,
         config: Arc::new(
             ConfigService::new(ports.config, config.console.token_icon_url.clone(), chains)
-                .with_promo_video_url(&config.console.promo_video_url),
+                .with_promo_video_url(&config.console.promo_video_url)
+                .with_energy_base(Arc::new(EnergyBase::new(energy.quotes.clone()))),
         ),
         wallets,
         merchant_api: Arc::new(merchant_api),

@@ -39,13 +39,6 @@ pub struct MerchantSettings {
     pub enabled_chain_ids: Vec<i64>,
 }
 
-#[derive(Debug, Clone)]
-pub struct EnergyBaseAmount {
-    /// TRX burnt by a USDT transfer to an address that already holds USDT.
-    pub with_usdt: String,
-    /// TRX burnt when the target holds no USDT.
-    pub without_usdt: String,
-}
 
 /// Where the data behind a merchant's home config stands: each part only ever counts up, so
 /// any change gives another value. The console keeps the home config while it stays the same.
@@ -71,7 +64,8 @@ pub struct HomeConfig {
     pub chain_nodes: Vec<ChainNode>,
     pub partner_chain_nodes: Vec<ChainNode>,
     pub token_icon_url: String,
-    pub tron_energy_base_amount: EnergyBaseAmount,
+    /// TRX one USDT transfer burns without energy, read live (None: no TRON node answered).
+    pub tron_energy_base_amount: Option<crate::energy::base::BurnFigures>,
     pub time_zone: i32,
     pub multi_address_collect: bool,
 }
@@ -97,6 +91,8 @@ pub struct ConfigService {
     chains: Arc<ChainRegistry>,
     /// The public key `promoVideoUrl`, from the service's configuration (not the database).
     promo_video_url: String,
+    /// The live TRON burn figures of the home config.
+    energy_base: Option<Arc<crate::energy::base::EnergyBase>>,
 }
 
 /// The public key whose value the configuration decides.
@@ -111,6 +107,7 @@ impl ConfigService {
             token_icon_url,
             chains,
             promo_video_url: GETTING_STARTED_PATH.to_string(),
+            energy_base: None,
         }
     }
 
@@ -119,6 +116,12 @@ impl ConfigService {
         if !url.trim().is_empty() {
             self.promo_video_url = url.trim().to_string();
         }
+        self
+    }
+
+    /// Where the home config's TRON burn figures are read.
+    pub fn with_energy_base(mut self, base: Arc<crate::energy::base::EnergyBase>) -> Self {
+        self.energy_base = Some(base);
         self
     }
 
@@ -182,9 +185,9 @@ impl ConfigService {
             chain_nodes,
             partner_chain_nodes,
             token_icon_url: self.token_icon_url.clone(),
-            tron_energy_base_amount: EnergyBaseAmount {
-                with_usdt: "13".into(),
-                without_usdt: "27".into(),
+            tron_energy_base_amount: match &self.energy_base {
+                Some(base) => base.figures().await,
+                None => None,
             },
             time_zone: settings.time_zone,
             multi_address_collect: settings.multi_address_collect,

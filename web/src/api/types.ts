@@ -82,7 +82,9 @@ export interface HomeConfig {
   chainNodes: ChainNode[];
   partnerChainNodes: ChainNode[];
   tokenIconUrl: string;
-  tronEnergyBaseAmount: { withUsdt: string; withoutUsdt: string };
+  /** TRX one USDT transfer burns on TRON without energy (to a USDT holder, to an address holding
+   *  none), read live from a TRON node at `readAt`; "" and null when no node answered. */
+  tronEnergyBaseAmount: { withUsdt: string; withoutUsdt: string; readAt: string | null };
   timeZone: number;
   multiAddressCollect: boolean;
   /** Where this config stands: check/cache/update answers another value once it changed. */

@@ -26,7 +26,7 @@ export const homeConfig = (chainNodes: ChainNode[], overrides: Partial<HomeConfi
   chainNodes,
   partnerChainNodes: [],
   tokenIconUrl: '',
-  tronEnergyBaseAmount: { withUsdt: '13', withoutUsdt: '27' },
+  tronEnergyBaseAmount: { withUsdt: '6.4285', withoutUsdt: '13.0285', readAt: '2026-11-22T08:00:00Z' },
   timeZone: 8,
   multiAddressCollect: false,
   cacheVersion: '0.0',

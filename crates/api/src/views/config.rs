@@ -1,7 +1,9 @@
 //! The home configuration (`/api/partner/home/config`): chains with their tokens, in the legacy
 //! names the console reads (`chainid`, `chainname`, `txurl`, `tokenid`).
 
-use coffer_domain::config::{ChainNode, EnergyBaseAmount, HomeConfig, TokenInfo};
+use chrono::{DateTime, Utc};
+use coffer_domain::config::{ChainNode, HomeConfig, TokenInfo};
+use coffer_domain::energy::base::BurnFigures;
 use serde::Serialize;
 
 use super::listed;
@@ -58,15 +60,26 @@ impl From<ChainNode> for ChainNodeView {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EnergyBaseAmountView {
+    /// TRX one USDT transfer burns to an address holding USDT, and to one holding none, read
+    /// live from a TRON node at `readAt`; "" and null when no node answered.
     pub with_usdt: String,
     pub without_usdt: String,
+    pub read_at: Option<DateTime<Utc>>,
 }
 
-impl From<EnergyBaseAmount> for EnergyBaseAmountView {
-    fn from(e: EnergyBaseAmount) -> Self {
-        EnergyBaseAmountView {
-            with_usdt: e.with_usdt,
-            without_usdt: e.without_usdt,
+impl From<Option<BurnFigures>> for EnergyBaseAmountView {
+    fn from(e: Option<BurnFigures>) -> Self {
+        match e {
+            Some(e) => EnergyBaseAmountView {
+                with_usdt: e.with_usdt,
+                without_usdt: e.without_usdt,
+                read_at: Some(e.read_at),
+            },
+            None => EnergyBaseAmountView {
+                with_usdt: String::new(),
+                without_usdt: String::new(),
+                read_at: None,
+            },
         }
     }
 }

@@ -9,6 +9,7 @@
 //! - Every transaction it signs is stored before it is broadcast ([`EnergyTx`]); the follow
 //!   round sends a stored one again until the chain includes it or says it never can.
 
+pub mod base;
 pub mod janitor;
 pub mod order;
 pub mod orders;
