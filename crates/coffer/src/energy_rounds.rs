@@ -13,7 +13,7 @@ use coffer_domain::energy::quote::EnergyQuotes;
 use coffer_domain::energy::supply::{EnergySupply, SupplyReport};
 use coffer_domain::energy::EnergyStaking;
 use coffer_domain::points::ledger::PointsService;
-use coffer_domain::ports::Ports;
+use coffer_domain::ports::{Ports, Work};
 use coffer_domain::rates::RateCard;
 use coffer_domain::vault::KeyVault;
 use tokio::task::JoinHandle;
@@ -45,6 +45,22 @@ pub struct EnergyDeps {
     pub rates: RateCard,
     pub owner: String,
     pub lease: chrono::Duration,
+}
+
+/// The supply round every [`SUPPLY_EVERY`], and at once when an order is placed in this process
+/// (its first delivery then reaches the next block).
+async fn supply_loop(supply: Arc<EnergySupply>) {
+    let wakeups = supply.quotes.ports.wakeups.clone();
+    loop {
+        match supply.round().await {
+            Ok(report) if report != SupplyReport::default() => {
+                tracing::info!(?report, "energy orders supplied")
+            }
+            Ok(_) => {}
+            Err(err) => tracing::warn!(error = %err, "energy orders supplied: round failed"),
+        }
+        wakeups.wait(Work::EnergyOrders, SUPPLY_EVERY).await;
+    }
 }
 
 impl EnergyRounds {
@@ -94,13 +110,7 @@ impl EnergyRounds {
                 |staking| async move { staking.follow().await },
                 |settled| *settled == 0,
             ),
-            rounds(
-                SUPPLY_EVERY,
-                "energy orders supplied",
-                self.supply,
-                |supply| async move { supply.round().await },
-                |report| *report == SupplyReport::default(),
-            ),
+            tokio::spawn(supply_loop(self.supply)),
             rounds(
                 JANITOR_EVERY,
                 "energy delegations taken back",

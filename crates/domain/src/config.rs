@@ -39,7 +39,6 @@ pub struct MerchantSettings {
     pub enabled_chain_ids: Vec<i64>,
 }
 
-
 /// Where the data behind a merchant's home config stands: each part only ever counts up, so
 /// any change gives another value. The console keeps the home config while it stays the same.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

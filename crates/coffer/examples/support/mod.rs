@@ -41,6 +41,15 @@ pub struct Bench {
 
 /// The application on `kind` with the benches' settings, then `tune`'s.
 pub async fn start(kind: DbKind, tune: impl FnOnce(&mut Config)) -> anyhow::Result<Bench> {
+    start_with_clock(kind, Arc::new(SystemClock), tune).await
+}
+
+/// [`start`] on `clock` (a bench that simulates time gives its own).
+pub async fn start_with_clock(
+    kind: DbKind,
+    clock: Arc<dyn Clock>,
+    tune: impl FnOnce(&mut Config),
+) -> anyhow::Result<Bench> {
     let db = TestDb::new(kind).await;
     let mut config = Config::default();
     config.server.bind = "127.0.0.1:0".into();
@@ -49,7 +58,7 @@ pub async fn start(kind: DbKind, tune: impl FnOnce(&mut Config)) -> anyhow::Resu
     config.devchain.block_interval_ms = 0;
     config.workers.enabled = false;
     tune(&mut config);
-    let app = App::build(&config, Arc::new(SystemClock) as Arc<dyn Clock>).await?;
+    let app = App::build(&config, clock.clone()).await?;
     app.store
         .seed_demo(EMAIL, "Bench-Pass-2026")
         .await
@@ -86,7 +95,7 @@ pub async fn start(kind: DbKind, tune: impl FnOnce(&mut Config)) -> anyhow::Resu
     // Bound as a person would: offered, then confirmed with a current code.
     let auth = app.withdrawals.auth.clone();
     let totp_secret = auth.google_offer(&ctx).await.map_err(anyhow::Error::msg)?.secret;
-    let totp_step = totp::step_at(Utc::now());
+    let totp_step = totp::step_at(clock.now());
     let code = totp::code_at_step(&totp_secret, totp_step).unwrap();
     auth.google_bind(&ctx, &code).await.map_err(anyhow::Error::msg)?;
     Ok(Bench {

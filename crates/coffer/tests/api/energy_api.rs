@@ -281,17 +281,30 @@ async fn the_home_burn_figures_are_read_live(db: TestDb) {
         config.data()["tronEnergyBaseAmount"].clone()
     };
     let quote = price(&w, &me, asking(&w, 1)).await;
-    let at = |energy: &Value, sun: i64| format!("{}", energy.as_i64().unwrap() * sun) ;
+    let at = |energy: &Value, sun: i64| format!("{}", energy.as_i64().unwrap() * sun);
     let first = figures().await;
-    let trx = |units: String| coffer_domain::amount::BaseUnits::from_decimal(&units, 0).unwrap().to_decimal(6);
-    assert_eq!(first["withUsdt"].as_str().unwrap(), trx(at(&quote["energyToHolder"], 100)));
-    assert_eq!(first["withoutUsdt"].as_str().unwrap(), trx(at(&quote["energyPerUse"], 100)));
+    let trx = |units: String| {
+        coffer_domain::amount::BaseUnits::from_decimal(&units, 0)
+            .unwrap()
+            .to_decimal(6)
+    };
+    assert_eq!(
+        first["withUsdt"].as_str().unwrap(),
+        trx(at(&quote["energyToHolder"], 100))
+    );
+    assert_eq!(
+        first["withoutUsdt"].as_str().unwrap(),
+        trx(at(&quote["energyPerUse"], 100))
+    );
     assert!(first["readAt"].is_string());
     w.node.set_params(|p| p.energy_fee = 210);
     assert_eq!(figures().await, first, "kept a minute");
     w.app.clock.advance(Duration::seconds(61));
     let later = figures().await;
-    assert_eq!(later["withoutUsdt"].as_str().unwrap(), trx(at(&quote["energyPerUse"], 210)));
+    assert_eq!(
+        later["withoutUsdt"].as_str().unwrap(),
+        trx(at(&quote["energyPerUse"], 210))
+    );
 }
 
 each_database!(

@@ -14,7 +14,7 @@ use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::points::ledger::{Fee, FeeHold, PointsService};
 use crate::points::{Cause, PointAsset};
-use crate::ports::MerchantId;
+use crate::ports::{MerchantId, Work};
 
 /// A hold outlives its order's days by this much: the order ends (and settles it) before.
 const HOLD_GRACE_DAYS: i64 = 2;
@@ -66,6 +66,8 @@ impl EnergyOrders {
             return Err(AppError::Invalid(MsgKey::EnergyPointsInsufficient));
         }
         let order = ports.energy_orders.place_order(&quote, user_id, now).await?;
+        // Its first delivery goes out at once: the energy is usable in the next block.
+        ports.wakeups.ready(Work::EnergyOrders);
         tracing::info!(
             merchant = merchant_id,
             order = order.id,

@@ -11,6 +11,8 @@ use tokio::sync::Notify;
 pub enum Work {
     /// Callback events were queued or made due.
     Callbacks,
+    /// An energy order was placed: its first delivery goes out now, not at the next round.
+    EnergyOrders,
 }
 
 /// One permit per kind of work (`tokio::sync::Notify`): a `ready` that comes while nobody
@@ -19,12 +21,14 @@ pub enum Work {
 #[derive(Debug, Default)]
 pub struct Wakeups {
     callbacks: Notify,
+    energy_orders: Notify,
 }
 
 impl Wakeups {
     fn of(&self, work: Work) -> &Notify {
         match work {
             Work::Callbacks => &self.callbacks,
+            Work::EnergyOrders => &self.energy_orders,
         }
     }
 
