@@ -7,6 +7,7 @@ export const PERMISSIONS = {
   tokenStatus: '20103',
   coldRequest: '20104',
   addressRemark: '20201',
+  energyOrder: '20301',
   hotWalletAdd: '20501',
   hotWalletStatus: '20502',
   withdraw: '20601',
