@@ -4,7 +4,8 @@ import type { PageQuery, PageResult } from './types';
 
 // Token › Energy (menu 203; placing an order also needs ENERGY_ORDER, 20301, and the Google
 // code): TRON energy bought with TRX points (1 TRX = 1 point). Points are exact decimal strings
-// (6 decimals at most), energy is whole units, times are Unix seconds, addresses TRON base58.
+// (6 decimals at most), energy is whole units, times are UTC RFC 3339 strings as in every other
+// call, addresses TRON base58. Lists take `page` and `pageSize` as every other list.
 
 /** An energy order's states, the spec's names: waiting processing → processing → successful, failed or invalid. */
 export const EnergyOrderStatus = { WaitingProcessing: 1, Processing: 2, Successful: 3, Failed: 4, Invalid: 5 } as const;
@@ -25,7 +26,7 @@ export interface EnergyOrderTerms {
 export interface EnergyQuote extends EnergyOrderTerms {
   quoteId: string;
   validSeconds: number;
-  expiresAt: number;
+  expiresAt: string;
   /** The address does not exist on chain yet. */
   needsActivation: boolean;
   /** TRX points of the activation when needed (charged only with `activate`). */
@@ -75,9 +76,9 @@ export interface EnergyOrder {
   status: EnergyOrderStatus;
   /** Why it waits or ended so; "" when nothing to say. */
   reason: string;
-  createdAt: number;
-  endsAt: number;
-  endedAt: number | null;
+  createdAt: string;
+  endsAt: string;
+  endedAt: string | null;
 }
 
 export interface EnergyOrderFilters {
@@ -91,12 +92,12 @@ export interface EnergyProfile {
   /** In the merchant's month. */
   usesThisMonth: number;
   energyThisMonth: number;
-  /** TRX burning that energy would have cost at today's price. */
-  burnSavedThisMonth: string;
+  /** TRX burning that energy would have cost at today's price; null with the price. */
+  burnSavedThisMonth: string | null;
   /** Sun per energy now; null when no TRON node answers. */
   energyPrice: number | null;
   /** When energyPrice was read (null with it). */
-  priceReadAt: number | null;
+  priceReadAt: string | null;
 }
 
 /**
@@ -109,8 +110,7 @@ export const estimateEnergyPrice = (terms: EnergyOrderTerms) => post<EnergyQuote
 export const orderEnergy = (body: { quoteId: string; googleCode: string }) => post<EnergyOrder>('/api/partner/energy/order', body);
 
 /** Newest first; every status and address when none is given. */
-export const pageEnergyOrders = ({ page, pageSize, ...filters }: PageQuery & EnergyOrderFilters) =>
-  post<PageResult<EnergyOrder>>('/api/partner/energy/order/page_list', { pageNo: page, pageSize, ...filters });
+export const pageEnergyOrders = (query: PageQuery & EnergyOrderFilters) => post<PageResult<EnergyOrder>>('/api/partner/energy/order/page_list', query);
 
 export const energyProfile = () => post<EnergyProfile>('/api/partner/energy/profile', {});
 

@@ -12,7 +12,7 @@ import { zoneTime } from '@/pages/orders/orderFields';
 import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
 import { AddressText } from '@/pages/token/AddressText';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
-import { ENERGY_ORDER_STATUS, ENERGY_ORDER_STATUSES, energyText, unixTime } from './energyRules';
+import { ENERGY_ORDER_STATUS, ENERGY_ORDER_STATUSES, energyText } from './energyRules';
 
 export const ENERGY_FILTER_FIELDS: ReadonlyArray<FilterField<EnergyOrderFilters>> = [
   statusField(ENERGY_ORDER_STATUSES, ENERGY_ORDER_STATUS),
@@ -41,7 +41,7 @@ export function energyOrderColumns(t: TFunction, timeZone: number | null): Array
     dataIndex: key,
     key,
     secondary,
-    render: (value: number | null) => zoneTime(unixTime(value), timeZone),
+    render: (value: string | null) => zoneTime(value, timeZone),
   });
   return [
     { title: t('energy_order_id'), dataIndex: 'id', key: 'id', render: (value: number) => <span data-testid="energy-order-id">{value}</span> },

@@ -47,7 +47,7 @@ const PROFILE: EnergyProfile = {
 const QUOTE: EnergyQuote = {
   quoteId: '9f2c0d',
   validSeconds: 30,
-  expiresAt: 1764400030,
+  expiresAt: '2026-11-29T07:07:10Z',
   chainId: TRON,
   address: RECEIVER,
   times: 3,
@@ -86,8 +86,8 @@ const order = (id: number, overrides: Partial<EnergyOrder> = {}): EnergyOrder =>
   refundedPoints: '0',
   status: 2,
   reason: '',
-  createdAt: 1764400000,
-  endsAt: 1764659200,
+  createdAt: '2026-11-29T07:06:40Z',
+  endsAt: '2026-12-02T07:06:40Z',
   endedAt: null,
   ...overrides,
 });
@@ -133,8 +133,8 @@ afterEach(() => {
 
 describe('Token › Energy: the profile band', () => {
   it('shows the TRX points, the orders in progress, the month and the live price with its age', async () => {
-    const readAt = 1764400000;
-    const now = vi.spyOn(Date, 'now').mockReturnValue((readAt + 5) * 1000);
+    const readAt = '2026-11-29T07:06:40Z';
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.parse(readAt) + 5_000);
     api.energyProfile.mockResolvedValue({ ...PROFILE, priceReadAt: readAt });
     await openPage();
     expect((await screen.findByTestId('energy-trx-available', undefined, WAIT)).textContent).toBe('95.5123 TRX points');
@@ -147,15 +147,17 @@ describe('Token › Energy: the profile band', () => {
     expect(screen.getByTestId('energy-price').textContent).toBe('100 sun per energy');
     expect(screen.getByTestId('energy-price-age').textContent).toBe('read 5 s ago');
     // The age counts up while the screen is open.
-    now.mockReturnValue((readAt + 8) * 1000);
+    now.mockReturnValue(Date.parse(readAt) + 8_000);
     await waitFor(() => expect(screen.getByTestId('energy-price-age').textContent).toBe('read 8 s ago'), WAIT);
   });
 
-  it('shows a dash for the price when no TRON node answers', async () => {
-    api.energyProfile.mockResolvedValue({ ...PROFILE, energyPrice: null, priceReadAt: null });
+  it('shows a dash for the price, and for what burning would have cost, when no TRON node answers', async () => {
+    api.energyProfile.mockResolvedValue({ ...PROFILE, energyPrice: null, priceReadAt: null, burnSavedThisMonth: null });
     await openPage();
     await waitFor(() => expect(screen.getByTestId('energy-price').textContent).toBe('—'), WAIT);
     expect(screen.queryByTestId('energy-price-age')).toBeNull();
+    expect(screen.getByTestId('energy-burn-saved').textContent).toBe('—');
+    expect(screen.getByTestId('energy-trx-available').textContent).toBe('95.5123 TRX points');
   });
 
   it('recharges TRX points on the first TRON chain: the address to copy, 1 TRX = 1 point, the minimum and the confirmations', async () => {
@@ -330,7 +332,7 @@ describe('Token › Energy: the orders', () => {
     api.pageEnergyOrders.mockResolvedValue({
       list: [
         order(18, { status: 1, used: 0, todayUses: 0, reason: "today's uses are spent: 1 of 1" }),
-        order(17, { status: 3, used: 3, todayUses: 0, chargedPoints: '4.5', endedAt: 1764659200 }),
+        order(17, { status: 3, used: 3, todayUses: 0, chargedPoints: '4.5', endedAt: '2026-12-02T07:06:40Z' }),
         order(16, { status: 4, used: 1, chargedPoints: '1.5', refundedPoints: '3', reason: 'the receiver was never activated' }),
       ],
       total: 3,
@@ -349,8 +351,9 @@ describe('Token › Energy: the orders', () => {
     expect(row(18).getByTestId('energy-order-today').textContent).toBe('0 / 1');
     expect(row(18).getByTestId('energy-order-status').textContent).toBe('Waiting processing');
     expect(row(18).getByTestId('energy-order-reason').textContent).toBe("today's uses are spent: 1 of 1");
-    // 1764400000 is 2025-11-29 07:06:40 UTC, shown at UTC+8.
-    expect(row(18).getAllByText('2025-11-29 15:06:40')).toHaveLength(1);
+    // Created 07:06:40 UTC and ending three days later, shown at UTC+8.
+    expect(row(18).getAllByText('2026-11-29 15:06:40')).toHaveLength(1);
+    expect(row(18).getAllByText('2026-12-02 15:06:40')).toHaveLength(1);
 
     expect(row(17).getByTestId('energy-order-status').textContent).toBe('Successful');
     expect(row(17).getByTestId('energy-order-used').textContent).toBe('3 / 3');

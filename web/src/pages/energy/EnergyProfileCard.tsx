@@ -18,7 +18,7 @@ function useNowMs(): number {
 }
 
 /** The live price and how old it is; "—" when no TRON node answered. */
-function PriceFigure({ price, readAt }: { price: number | null; readAt: number | null }) {
+function PriceFigure({ price, readAt }: { price: number | null; readAt: string | null }) {
   const { t } = useTranslation();
   const now = useNowMs();
   if (price === null) {
@@ -54,7 +54,7 @@ export default function EnergyProfileCard({ profile, loading, chains }: { profil
   const figure = (title: string, value: ReactNode) => <Statistic title={title} valueRender={() => value} />;
   const dash = (testId: string) => <span data-testid={testId}>—</span>;
   const count = (value: number | undefined, testId: string) => (value === undefined ? dash(testId) : <span data-testid={testId}>{energyText(value)}</span>);
-  const amount = (value: string | undefined, symbol: string, testId: string) => (value === undefined ? dash(testId) : <AmountText amount={value} symbol={symbol} testId={testId} />);
+  const amount = (value: string | null | undefined, symbol: string, testId: string) => (value == null ? dash(testId) : <AmountText amount={value} symbol={symbol} testId={testId} />);
   return (
     <Card title={t('energy_profile')} className="coffer-card coffer-gap-bottom" loading={loading && profile === null} extra={<EnergyRecharge chains={chains} />} data-testid="energy-profile">
       <Row gutter={[24, 16]}>

@@ -93,12 +93,8 @@ export function decimalDifference(a: string, b: string): string | null {
 /** What buying saves against burning TRX for the same uses (negative: buying costs more). */
 export const quoteSaving = (quote: { burnTotal: string; usesPoints: string }): string | null => decimalDifference(quote.burnTotal, quote.usesPoints);
 
-/** A server time (Unix seconds) as the RFC 3339 text the console's time cells take. */
-export const unixTime = (seconds: number | null | undefined): string | null =>
-  seconds === null || seconds === undefined ? null : new Date(seconds * 1000).toISOString();
-
-/** Whole seconds since `readAt` (Unix seconds) at `nowMs`; never below 0 (a clock a little behind the server's). */
-export const secondsSince = (readAt: number, nowMs: number): number => Math.max(0, Math.floor(nowMs / 1000 - readAt));
+/** Whole seconds from `readAt` (RFC 3339) to `nowMs`; never below 0 (a clock a little behind the server's). */
+export const secondsSince = (readAt: string, nowMs: number): number => Math.max(0, Math.floor((nowMs - Date.parse(readAt)) / 1000));
 
 /** Energy as shown: whole units with thousands separators (130,285). */
 export const energyText = (energy: number): string => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(energy);
