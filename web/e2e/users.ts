@@ -66,6 +66,8 @@ export const USERS = {
   lists: { email: 'lists@coffer.local', password: 'Lists-Pass-2026', menus: `${ALL_MENUS},80201,80202,80301,80302,80303,80402,80501,30201,40301,40302,40401` },
   /** Asks for a withdrawal (20601, Google bound) and reads the transaction list (402, 40201): transactions.spec.ts. */
   transactions: { email: 'transactions@coffer.local', password: 'Transactions-Pass-2026', menus: `${ALL_MENUS},20601` },
+  /** Buys energy (20301, Google bound): energy.spec.ts. */
+  energyBuyer: { email: 'energy-buyer@coffer.local', password: 'EnergyBuyer-Pass-2026', menus: `${ALL_MENUS},20301` },
   /** Sees the withdrawal screens (302, 403, 404) without any of their buttons. */
   withdrawReader: { email: 'withdraw-reader@coffer.local', password: 'WithdrawReader-Pass-2026', menus: '1,3,302,4,403,404' },
 } as const;

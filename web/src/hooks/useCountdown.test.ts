@@ -54,6 +54,23 @@ describe('resend countdown', () => {
     expect(result.current.remaining).toBe(3);
   });
 
+  it('counts from the seconds given to start (a price valid for its own time), after a reset', () => {
+    const { result } = renderHook(() => useCountdown());
+    act(() => {
+      result.current.start(30);
+    });
+    expect(result.current.remaining).toBe(30);
+    act(() => vi.advanceTimersByTime(29_000));
+    expect(result.current.remaining).toBe(1);
+    act(() => {
+      result.current.reset();
+      result.current.start(5);
+    });
+    expect(result.current.remaining).toBe(5);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(result.current.running).toBe(false);
+  });
+
   it('stops its timer on unmount', () => {
     const { result, unmount } = renderHook(() => useCountdown());
     act(() => {

@@ -4,9 +4,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export const RESEND_SECONDS = 60;
 
 /**
- * Seconds left before a code may be requested again. `start()` counts down from `seconds`
- * to 1, one step per second, then returns to 0 ("get code"). While counting, `start()` does
- * nothing and returns false, so clicks during the countdown have no effect.
+ * Seconds left before a code may be requested again (or before a quoted price expires).
+ * `start()` counts down from `seconds` to 1, one step per second, then returns to 0 ("get
+ * code"). While counting, `start()` does nothing and returns false, so clicks during the
+ * countdown have no effect.
  */
 export function useCountdown(seconds: number = RESEND_SECONDS) {
   const [remaining, setRemaining] = useState(0);
@@ -20,10 +21,11 @@ export function useCountdown(seconds: number = RESEND_SECONDS) {
     setRemaining(0);
   }, []);
 
-  const start = useCallback((): boolean => {
+  /** Counts from `from` (the hook's `seconds` unless given: a price quoted valid for its own time). */
+  const start = useCallback((from: number = seconds): boolean => {
     if (left.current > 0) return false;
-    left.current = seconds;
-    setRemaining(seconds);
+    left.current = from;
+    setRemaining(from);
     timer.current = setInterval(() => {
       left.current -= 1;
       if (left.current <= 0) stop();

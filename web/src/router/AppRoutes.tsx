@@ -39,6 +39,7 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   [PATHS.tokenList]: () => import('@/pages/token/TokenListPage'),
   [PATHS.tokenDetail]: () => import('@/pages/token/detail/TokenDetailPage'),
   [PATHS.walletAddress]: () => import('@/pages/token/WalletAddressPage'),
+  [PATHS.energy]: () => import('@/pages/energy/EnergyPage'),
   [PATHS.collectTransactions]: () => import('@/pages/collect/CollectionTransactionsPage'),
   [PATHS.fundCollection]: () => import('@/pages/collect/FundCollectionPage'),
   [PATHS.hotWallets]: () => import('@/pages/token/HotWalletPage'),

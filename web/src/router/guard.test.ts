@@ -45,6 +45,12 @@ describe('resolveGuard', () => {
     expect(resolveGuard('/system/api-key', admin)).toEqual({ kind: 'allow' });
   });
 
+  it('opens Token › Energy with menu 203 only, and shows 404 to a role without it', () => {
+    expect(resolveGuard('/token/energy', { token: 'tok', user: makeUser([1, 2, 203]) })).toEqual({ kind: 'allow' });
+    // The Buy button's 20301 alone grants no page.
+    expect(resolveGuard('/token/energy', { token: 'tok', user: makeUser([1, 2, 201, 20301]) })).toEqual({ kind: 'not-found' });
+  });
+
   it('gates /token/token-detail on flag 215', () => {
     expect(resolveGuard('/token/token-detail', admin)).toEqual({ kind: 'allow' });
     const without215 = { token: 'tok', user: makeUser([1, 2, 201]) };

@@ -57,6 +57,11 @@ describe('pageRoutes', () => {
     expect(routes.some((route) => route.path === '/orders')).toBe(false); // directories are not pages
   });
 
+  it('has the Token › Energy route only for a role holding menu 203', () => {
+    expect(paths([1, 2, 203])).toContain('/token/energy');
+    expect(paths([1, 2, 201, 20301])).not.toContain('/token/energy');
+  });
+
   it('adds /token/token-detail only when roleList holds 215', () => {
     expect(paths('all')).toContain('/token/token-detail');
     expect(paths([1, 2, 201])).not.toContain('/token/token-detail');

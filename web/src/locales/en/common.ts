@@ -29,6 +29,7 @@ const common = {
   reset_successfully: 'Successfully reset',
   modified_successfully: 'Successfully modified',
   saved_successfully: 'Successfully saved',
+  purchased_successfully: 'Successfully purchased',
 
   // Table and form words
   status: 'Status',

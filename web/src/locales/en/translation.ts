@@ -16,6 +16,7 @@ import reports from './reports';
 import collect from './collect';
 import points from './points';
 import service from './service';
+import energy from './energy';
 
 // English is the fallback language and the source of the key types (../types.ts): every key
 // exists here first. One namespace, composed from one file per area; a key lives in
@@ -39,6 +40,7 @@ const en = {
   ...collect,
   ...points,
   ...service,
+  ...energy,
 };
 
 export default en;

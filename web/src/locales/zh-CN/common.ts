@@ -32,6 +32,7 @@ const commonZhCN: TranslationOf<typeof common> = {
   reset_successfully: '重置成功',
   modified_successfully: '修改成功',
   saved_successfully: '保存成功',
+  purchased_successfully: '购买成功',
 
   // Table and form words
   status: '状态',

@@ -17,6 +17,7 @@ import reportsZhCN from './reports';
 import collectZhCN from './collect';
 import pointsZhCN from './points';
 import serviceZhCN from './service';
+import energyZhCN from './energy';
 
 // Every area of English's table, each file typed against the English one.
 const zhCN: Translation = {
@@ -38,6 +39,7 @@ const zhCN: Translation = {
   ...collectZhCN,
   ...pointsZhCN,
   ...serviceZhCN,
+  ...energyZhCN,
 };
 
 export default zhCN;

@@ -32,6 +32,7 @@ const commonZhHK: TranslationOf<typeof common> = {
   reset_successfully: '重設成功',
   modified_successfully: '修改成功',
   saved_successfully: '儲存成功',
+  purchased_successfully: '購買成功',
 
   // Table and form words
   status: '狀態',

@@ -17,6 +17,7 @@ import reportsZhHK from './reports';
 import collectZhHK from './collect';
 import pointsZhHK from './points';
 import serviceZhHK from './service';
+import energyZhHK from './energy';
 
 // Every area of English's table, each file typed against the English one.
 const zhHK: Translation = {
@@ -38,6 +39,7 @@ const zhHK: Translation = {
   ...collectZhHK,
   ...pointsZhHK,
   ...serviceZhHK,
+  ...energyZhHK,
 };
 
 export default zhHK;

@@ -6,23 +6,26 @@ import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { ApiError } from '@/utils/request';
 
 /** What the section shows for the chosen chain: nothing yet, the address, or why there is none. */
-type Answer = { kind: 'loading' } | { kind: 'address'; recharge: RechargeAddress } | { kind: 'refused'; msg: string };
+export type RechargeAnswer = { kind: 'loading' } | { kind: 'address'; recharge: RechargeAddress } | { kind: 'refused'; msg: string };
 
-/** The chosen chain's recharge address: asked once per choice, a late answer for another chain dropped. */
-function useRechargeAnswer(chainId: number | undefined): Answer | null {
+/**
+ * The chosen chain's recharge address: asked once per choice, a late answer for another chain
+ * dropped. `ask` is the call (Points list's recharge, or Energy's chargePoint: the same answer).
+ */
+export function useRechargeAnswer(chainId: number | undefined, ask: (chainId: number) => Promise<RechargeAddress> = rechargeAddress): RechargeAnswer | null {
   const { t } = useTranslation();
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<RechargeAnswer | null>(null);
   useEffect(() => {
     if (chainId === undefined) return;
     let current = true;
     setAnswer({ kind: 'loading' });
-    rechargeAddress(chainId)
+    ask(chainId)
       .then((recharge) => current && setAnswer({ kind: 'address', recharge }))
       .catch((error: unknown) => current && setAnswer({ kind: 'refused', msg: (error instanceof ApiError && error.message) || t('request_failed') }));
     return () => {
       current = false;
     };
-  }, [chainId, t]);
+  }, [chainId, ask, t]);
   return chainId === undefined ? null : answer;
 }
 

@@ -1,0 +1,121 @@
+import { post } from '@/utils/request';
+import type { RechargeAddress } from './points';
+import type { PageQuery, PageResult } from './types';
+
+// Token › Energy (menu 203; placing an order also needs ENERGY_ORDER, 20301, and the Google
+// code): TRON energy bought with TRX points (1 TRX = 1 point). Points are exact decimal strings
+// (6 decimals at most), energy is whole units, times are UTC RFC 3339 strings as in every other
+// call, addresses TRON base58. Lists take `page` and `pageSize` as every other list.
+
+/** An energy order's states, the spec's names: waiting processing → processing → successful, failed or invalid. */
+export const EnergyOrderStatus = { WaitingProcessing: 1, Processing: 2, Successful: 3, Failed: 4, Invalid: 5 } as const;
+export type EnergyOrderStatus = (typeof EnergyOrderStatus)[keyof typeof EnergyOrderStatus];
+
+/** What an order is: where the energy goes, how many uses over how many days, at most how many a day. */
+export interface EnergyOrderTerms {
+  chainId: number;
+  address: string;
+  times: number;
+  days: number;
+  maxDailyUses: number;
+  /** Buy the receiver's activation when it does not exist on chain yet. */
+  activate: boolean;
+}
+
+/** A price for the terms, valid `validSeconds` (cite `quoteId` in /order before it expires). */
+export interface EnergyQuote extends EnergyOrderTerms {
+  quoteId: string;
+  validSeconds: number;
+  expiresAt: string;
+  /** The address does not exist on chain yet. */
+  needsActivation: boolean;
+  /** TRX points of the activation when needed (charged only with `activate`). */
+  activationPoints: string;
+  /** Energy delivered per use: a transfer to an address holding no USDT. */
+  energyPerUse: number;
+  /** A transfer to an address holding USDT. */
+  energyToHolder: number;
+  pricePerUse: string;
+  /** times × pricePerUse. */
+  usesPoints: string;
+  /** usesPoints + activationPoints (when activate). */
+  totalPoints: string;
+  /** Sun per energy burnt, live. */
+  energyPrice: number;
+  /** TRX burning would cost per use (energyPerUse × energyPrice). */
+  burnPerUse: string;
+  /** times × burnPerUse. */
+  burnTotal: string;
+  /** The merchant's TRX points available now. */
+  trxPoints: string;
+  /** trxPoints ≥ totalPoints. */
+  enough: boolean;
+}
+
+export interface EnergyOrder {
+  id: number;
+  chainId: number;
+  address: string;
+  times: number;
+  days: number;
+  maxDailyUses: number;
+  /** Uses seen on chain. */
+  used: number;
+  /** Uses in the merchant's day. */
+  todayUses: number;
+  energyPerUse: number;
+  pricePerUse: string;
+  activate: boolean;
+  activationPoints: string;
+  /** Held when ordered. */
+  totalPoints: string;
+  /** What it cost, once ended. */
+  chargedPoints: string;
+  /** totalPoints − chargedPoints, once ended. */
+  refundedPoints: string;
+  status: EnergyOrderStatus;
+  /** Why it waits or ended so; "" when nothing to say. */
+  reason: string;
+  createdAt: string;
+  endsAt: string;
+  endedAt: string | null;
+}
+
+export interface EnergyOrderFilters {
+  status?: EnergyOrderStatus;
+  address?: string;
+}
+
+export interface EnergyProfile {
+  trxPoints: { available: string; held: string };
+  ordersInProgress: number;
+  /** In the merchant's month. */
+  usesThisMonth: number;
+  energyThisMonth: number;
+  /** TRX burning that energy would have cost at today's price; null with the price. */
+  burnSavedThisMonth: string | null;
+  /** Sun per energy now; null when no TRON node answers. */
+  energyPrice: number | null;
+  /** When energyPrice was read (null with it). */
+  priceReadAt: string | null;
+}
+
+/**
+ * Silent (spec section 7): a refusal (bounds, a bad or blacklisted address, no node) is shown
+ * where the price would be, not toasted.
+ */
+export const estimateEnergyPrice = (terms: EnergyOrderTerms) => post<EnergyQuote>('/api/partner/energy/estimatePrice', terms, { silent: true });
+
+/** Places the quoted order (sent twice: the same order). A refusal is the request layer's toast. */
+export const orderEnergy = (body: { quoteId: string; googleCode: string }) => post<EnergyOrder>('/api/partner/energy/order', body);
+
+/** Newest first; every status and address when none is given. */
+export const pageEnergyOrders = (query: PageQuery & EnergyOrderFilters) => post<PageResult<EnergyOrder>>('/api/partner/energy/order/page_list', query);
+
+export const energyProfile = () => post<EnergyProfile>('/api/partner/energy/profile', {});
+
+/**
+ * Where to send TRX for TRX points on a TRON chain: the answer of Points list's recharge. Silent:
+ * a refusal (not TRON, recharging not available yet) is shown in place of the address.
+ */
+export const energyChargePoint = (chainId: number) => post<RechargeAddress>('/api/partner/energy/chargePoint', { chainId }, { silent: true });
