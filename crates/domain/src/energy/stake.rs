@@ -155,7 +155,7 @@ impl EnergyStaking {
         let account = self.account(chain_id).await?;
         let owner = account.address.clone();
         let energy = StakeResource::Energy;
-        let (kind, _, action) = match order {
+        let (kind, action) = match order {
             StakeOrder::Stake { amount_sun } | StakeOrder::Unstake { amount_sun }
                 if amount_sun < 1_000_000 =>
             {
@@ -163,7 +163,6 @@ impl EnergyStaking {
             }
             StakeOrder::Stake { amount_sun } => (
                 EnergyTxKind::Stake,
-                amount_sun,
                 StakeAction::Stake {
                     owner: owner.clone(),
                     amount_sun,
@@ -172,7 +171,6 @@ impl EnergyStaking {
             ),
             StakeOrder::Unstake { amount_sun } => (
                 EnergyTxKind::Unstake,
-                amount_sun,
                 StakeAction::Unstake {
                     owner: owner.clone(),
                     amount_sun,
@@ -181,7 +179,6 @@ impl EnergyStaking {
             ),
             StakeOrder::Withdraw => (
                 EnergyTxKind::Withdraw,
-                0,
                 StakeAction::WithdrawUnstaked { owner: owner.clone() },
             ),
         };

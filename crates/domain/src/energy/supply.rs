@@ -169,8 +169,7 @@ impl EnergySupply {
         if order.activate && !self.activated(order, p).await? {
             return Ok(());
         }
-        let (chain, resources) = self.quotes.tron(order.chain_id)?;
-        let _ = chain;
+        let (_, resources) = self.quotes.tron(order.chain_id)?;
         let account = self
             .staking
             .account(order.chain_id)
