@@ -102,6 +102,35 @@ async fn a_delivery_the_chain_does_not_show_charges_nothing(db: TestDb) {
     assert_eq!(w.trx_points().await, (100_000_000, 0), "everything back");
 }
 
+/// The receiver already holds energy from another order: a provider's "delivered" for a second
+/// order is still not proof, as the chain shows only the first order's delegation.
+async fn another_orders_energy_is_not_taken_for_a_delivery(db: TestDb) {
+    let w = world(db).await;
+    let first = w.order(w.request(1, 1, 1)).await;
+    for _ in 0..3 {
+        w.block_and_rounds().await;
+    }
+    assert_eq!(
+        delegations(&w, first.id).await[0].state,
+        DelegationState::Delegated
+    );
+    let second = w.order(w.request(1, 1, 1)).await;
+    let supply = supply_with(&w, Arc::new(SaysDelivered));
+    for _ in 0..12 {
+        w.node.mine();
+        w.app.clock.advance(Duration::seconds(15));
+        supply.round().await.unwrap();
+    }
+    let tried = delegations(&w, second.id).await;
+    let states: Vec<_> = tried.iter().map(|d| d.state).collect();
+    assert_eq!(states[0], DelegationState::Failed, "{states:?}");
+    assert!(
+        !states.contains(&DelegationState::Delegated),
+        "never counted: {states:?}"
+    );
+    assert_eq!(w.order_now(second.id).await.used, 0);
+}
+
 async fn a_lock_still_running_is_waited_out(db: TestDb) {
     let w = world(db).await;
     let locked: Arc<dyn EnergyProvider> = Arc::new(OwnStake {
@@ -249,6 +278,7 @@ async fn a_bought_activation_is_made_then_charged(db: TestDb) {
 
 each_database!(
     a_delivery_the_chain_does_not_show_charges_nothing,
+    another_orders_energy_is_not_taken_for_a_delivery,
     a_lock_still_running_is_waited_out,
     a_delegation_whose_bookkeeping_was_lost_is_found_and_taken_back,
     a_bought_activation_is_made_then_charged

@@ -129,8 +129,7 @@ impl EnergySupply {
         let over = now >= order.ends_at || order.used >= order.times;
         match live {
             Some(d) if d.state == DelegationState::Delegating => {
-                self.check_delivery(order, d, &delegations, p, report, now)
-                    .await?
+                self.check_delivery(order, d, p, report, now).await?
             }
             Some(d) => self.watch_use(order, d, over, p, report, now).await?,
             None if over || p.failures >= MAX_FAILURES => {

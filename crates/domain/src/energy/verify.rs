@@ -21,7 +21,6 @@ impl EnergySupply {
         &self,
         order: &EnergyOrder,
         d: &Delegation,
-        all: &[Delegation],
         p: &mut EnergyOrderProgress,
         report: &mut SupplyReport,
         now: DateTime<Utc>,
@@ -35,10 +34,14 @@ impl EnergySupply {
             }
             None => None,
         };
-        // What the ledger says the receiver has from the pool, this delegation included.
-        let owed: u64 = all
+        // What the ledger says the pool has open at this receiver, every order's (two orders may
+        // supply one address): the chain must show at least all of it.
+        let owed: u64 = ports
+            .delegations
+            .delegations_between(d.chain_id, &d.owner, &d.receiver)
+            .await?
             .iter()
-            .filter(|o| o.receiver == d.receiver && o.owner == d.owner && is_open(o.state))
+            .filter(|o| is_open(o.state))
             .map(|o| o.amount_sun)
             .sum();
         let on_chain = resources
