@@ -2,7 +2,7 @@
 //! energy, to an address holding USDT and to one holding none. The spec's 13 and 27 TRX were
 //! true at 210 sun an energy; since August 2025 the price is 100 and the contract's energy
 //! factor moves too, so the figures are computed from the chain (a simulated transfer × the live
-//! price), kept a minute, and shown with the time they were read. When no TRON node answers,
+//! price), kept a minute (a failed reading too), and shown with the time they were read. When no TRON node answers,
 //! there is no figure rather than an old or invented one.
 
 use std::sync::{Arc, Mutex};
@@ -25,7 +25,9 @@ pub struct BurnFigures {
 
 pub struct EnergyBase {
     pub quotes: Arc<EnergyQuotes>,
-    last: Mutex<Option<BurnFigures>>,
+    /// The last reading and when it was tried: a node that failed is not asked again for a
+    /// minute either (the home config is loaded often; a node away must not slow every load).
+    last: Mutex<Option<(DateTime<Utc>, Option<BurnFigures>)>>,
 }
 
 fn trx(energy: u64, price_sun: u64) -> String {
@@ -45,21 +47,23 @@ impl EnergyBase {
     pub async fn figures(&self) -> Option<BurnFigures> {
         let now = self.quotes.ports.clock.now();
         let kept = self.last.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        if let Some(kept) = kept.filter(|k| now - k.read_at < KEEP) {
-            return Some(kept);
+        if let Some((_, figures)) = kept.filter(|(tried, _)| now - *tried < KEEP) {
+            return figures;
         }
+        let figures = self.read(now).await;
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some((now, figures.clone()));
+        figures
+    }
+
+    async fn read(&self, now: DateTime<Utc>) -> Option<BurnFigures> {
         let chain_id = *self.quotes.chains.tron_resource_chains().first()?;
         let account = self.quotes.staking.account(chain_id).await.ok()?;
         match self.quotes.transfer_energy(chain_id, &account.address).await {
-            Ok(energy) => {
-                let figures = BurnFigures {
-                    with_usdt: trx(energy.to_holder, energy.price_sun),
-                    without_usdt: trx(energy.to_new_holder, energy.price_sun),
-                    read_at: now,
-                };
-                *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(figures.clone());
-                Some(figures)
-            }
+            Ok(energy) => Some(BurnFigures {
+                with_usdt: trx(energy.to_holder, energy.price_sun),
+                without_usdt: trx(energy.to_new_holder, energy.price_sun),
+                read_at: now,
+            }),
             Err(e) => {
                 tracing::warn!(chain = chain_id, "the TRON burn figures could not be read: {e:?}");
                 None
