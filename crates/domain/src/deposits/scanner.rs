@@ -216,43 +216,6 @@ impl DepositScanner {
         Ok(true)
     }
 
-    /// Completes the chain's deposits that have their confirmations at `head`, one at a time:
-    /// one that cannot be completed (its stored data, its event) is logged and left confirming,
-    /// and every other deposit of the chain still completes.
-    pub(super) async fn confirm(
-        &self,
-        chain_id: i64,
-        head: u64,
-        now: DateTime<Utc>,
-        events: &CallbackEvents,
-    ) -> AppResult<u64> {
-        let mut done = 0;
-        for deposit in self.ports.scan.confirming_deposits(chain_id).await? {
-            if !rules::is_confirmed(&deposit, head) {
-                continue;
-            }
-            let credited = rules::is_credited(&deposit.note);
-            match self
-                .ports
-                .scan
-                .complete_deposit(deposit.id, credited, now, events)
-                .await
-            {
-                Ok(true) => {
-                    // Committed: its callback need not wait for the delivery worker's poll.
-                    self.ports.wakeups.ready(Work::Callbacks);
-                    done += 1;
-                }
-                Ok(false) => {}
-                Err(err @ AppError::Unavailable(_)) => return Err(err),
-                Err(err) => {
-                    tracing::error!(deposit_id = deposit.id, error = %err, "deposit not completed; left confirming")
-                }
-            }
-        }
-        Ok(done)
-    }
-
     /// The block's transfers to deposit addresses, classified: credited, dust, unsupported,
     /// internal or a recharge of 1 or less.
     pub(super) async fn deposits_in(

@@ -105,15 +105,29 @@ pub(crate) fn event(m: callback_event::Model) -> CallbackEventRecord {
 }
 
 /// Announces an order's change (same transaction as the change): the event, if the merchant is
-/// told of it, is written to the outbox.
+/// told of it, is written to the outbox and the delivery workers are told.
 pub(crate) async fn announce<C: ConnectionTrait>(
     db: &C,
     change: CallbackEvent<'_>,
     events: &dyn EventBuilder,
 ) -> Result<(), sea_orm::DbErr> {
+    if queue(db, change, events).await? {
+        notify_callbacks(db).await?;
+    }
+    Ok(())
+}
+
+/// [`announce`] without telling the delivery workers: for a transaction announcing many
+/// changes, which calls [`notify_callbacks`] once before it commits when this said true
+/// (an event was queued).
+pub(crate) async fn queue<C: ConnectionTrait>(
+    db: &C,
+    change: CallbackEvent<'_>,
+    events: &dyn EventBuilder,
+) -> Result<bool, sea_orm::DbErr> {
     match events.build(change) {
-        Some(event) => enqueue(db, event).await,
-        None => Ok(()),
+        Some(event) => enqueue(db, event).await.map(|()| true),
+        None => Ok(false),
     }
 }
 
@@ -175,7 +189,7 @@ async fn enqueue<C: ConnectionTrait>(db: &C, event: NewCallbackEvent) -> Result<
     }
     .insert(db)
     .await?;
-    notify_callbacks(db).await
+    Ok(())
 }
 
 /// The PostgreSQL channel on which processes tell each other that work is ready.
@@ -187,7 +201,7 @@ pub(crate) const CALLBACKS_READY: &str = "callbacks";
 /// the event's transaction: delivered at commit, once per transaction (repeats are folded),
 /// never for a rolled-back change. SQLite has no such thing (and no second process serves
 /// one file): there the in-process signal and polling do it.
-async fn notify_callbacks<C: ConnectionTrait>(db: &C) -> Result<(), sea_orm::DbErr> {
+pub(crate) async fn notify_callbacks<C: ConnectionTrait>(db: &C) -> Result<(), sea_orm::DbErr> {
     if db.get_database_backend() == DbBackend::Postgres {
         db.execute_unprepared(&format!("NOTIFY {WORK_CHANNEL}, '{CALLBACKS_READY}'"))
             .await?;
