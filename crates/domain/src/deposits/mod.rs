@@ -3,6 +3,7 @@
 mod confirm;
 pub mod events;
 pub mod hash_scan;
+pub mod read_ahead;
 pub mod rules;
 pub mod scanner;
 

@@ -8,6 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::read_ahead::ReadAhead;
 use super::rules;
 use crate::amount::BaseUnits;
 use crate::callbacks::events::CallbackEvents;
@@ -136,15 +137,34 @@ impl DepositScanner {
                 return Ok(report);
             }
         }
+        let last = head
+            .number
+            .min(next + self.settings.batch_blocks.saturating_sub(1));
+        let mut blocks = ReadAhead::new(chain.clone(), contracts, last);
+        // The last block recorded in this step, and whether the block in hand was asked for
+        // again after its parent did not match.
+        let (mut recorded, mut asked_again): (Option<ScannedBlock>, bool) = (None, false);
         while next <= head.number && report.blocks < self.settings.batch_blocks {
-            let block = chain
-                .block(next, &contracts)
+            let block = blocks
+                .block(next)
                 .await
                 .map_err(unavailable)?
                 .ok_or_else(|| AppError::Unavailable(format!("block {next} not served yet")))?;
             if next > 0 {
-                if let Some(parent) = self.ports.scan.scanned_block(chain_id, next - 1).await? {
+                // The block this step recorded last is the stored one: no need to read it back.
+                let parent = match &recorded {
+                    Some(last) if last.number + 1 == next => Some(last.clone()),
+                    _ => self.ports.scan.scanned_block(chain_id, next - 1).await?,
+                };
+                if let Some(parent) = parent {
                     if parent.hash != block.parent_hash {
+                        if !asked_again {
+                            // Read ahead, it may be older than the parent we hold: ask the node
+                            // again before undoing anything.
+                            blocks.abandon();
+                            asked_again = true;
+                            continue;
+                        }
                         // The block we scanned at next-1 is no longer on the chain: undo it and
                         // look again from there (a deeper reorg repeats this block by block).
                         tracing::warn!(chain_id, number = next - 1, "reorg: rolling back a block");
@@ -174,6 +194,7 @@ impl DepositScanner {
             {
                 return Ok(report); // lease lost: the other scanner goes on
             }
+            (recorded, asked_again) = (Some(scanned), false);
             if !deposits.is_empty() {
                 // Their events are committed with the block: the delivery worker goes now.
                 self.ports.wakeups.ready(Work::Callbacks);
