@@ -1,5 +1,6 @@
 //! Deposits: the scanner finds them ([`scanner`]), this service shows them to the console.
 
+mod classify;
 mod confirm;
 pub mod events;
 pub mod hash_scan;
