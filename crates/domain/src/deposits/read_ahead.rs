@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use tokio::task::JoinHandle;
 
+use crate::error::{AppError, AppResult};
 use crate::ports::chain::{Block, ChainAdapter, ChainError, ChainResult};
 
 /// Block reads in flight at most: the node's latency (two round trips a block on TRON) is paid
@@ -52,6 +53,14 @@ impl ReadAhead {
         let (_, read) = self.reads.pop_front().expect("block `number` is being read");
         read.await
             .map_err(|e| ChainError::Unavailable(format!("reading block {number}: {e}")))?
+    }
+
+    /// Block `number` as the scanner needs it: there, or the node is unavailable.
+    pub async fn served(&mut self, number: u64) -> AppResult<Block> {
+        self.block(number)
+            .await
+            .map_err(|e| AppError::Unavailable(e.to_string()))?
+            .ok_or_else(|| AppError::Unavailable(format!("block {number} not served yet")))
     }
 
     /// Drops what was read ahead: the next block asked for is read from now.

@@ -14,7 +14,8 @@ use crate::amount::BaseUnits;
 use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
-use crate::ports::{Ports, ScannedBlock, Work};
+use crate::ports::chain::Block;
+use crate::ports::{NewDeposit, Ports, ScannedBlock, Work};
 
 #[derive(Debug, Clone)]
 pub struct ChainScanSettings {
@@ -138,12 +139,13 @@ impl DepositScanner {
         // The last block recorded in this step, and whether the block in hand was asked for
         // again after its parent did not match.
         let (mut recorded, mut asked_again): (Option<ScannedBlock>, bool) = (None, false);
+        // The block after the one being recorded, read and classified meanwhile.
+        let mut ahead: Option<(Block, Vec<NewDeposit>)> = None;
         while next <= head.number && report.blocks < self.settings.batch_blocks {
-            let block = blocks
-                .block(next)
-                .await
-                .map_err(unavailable)?
-                .ok_or_else(|| AppError::Unavailable(format!("block {next} not served yet")))?;
+            let (block, classified) = match ahead.take() {
+                Some((block, deposits)) if block.number == next => (block, Some(deposits)),
+                _ => (blocks.served(next).await?, None),
+            };
             if next > 0 {
                 // The block this step recorded last is the stored one: no need to read it back.
                 let parent = match &recorded {
@@ -172,20 +174,36 @@ impl DepositScanner {
                     }
                 }
             }
-            let deposits = self
-                .deposits_in(&block, chain_id, &tokens, native, settings.confirmations)
-                .await?;
+            let deposits = match classified {
+                Some(deposits) => deposits,
+                None => {
+                    self.deposits_in(&block, chain_id, &tokens, native, settings.confirmations)
+                        .await?
+                }
+            };
             let scanned = ScannedBlock {
                 number: block.number,
                 hash: block.hash.clone(),
                 parent_hash: block.parent_hash.clone(),
             };
-            if !self
-                .ports
-                .scan
-                .record_block(chain_id, &self.owner, &scanned, &deposits, now, &events)
-                .await?
-            {
+            let record =
+                self.ports
+                    .scan
+                    .record_block(chain_id, &self.owner, &scanned, &deposits, now, &events);
+            let following =
+                (next < head.number && report.blocks + 1 < self.settings.batch_blocks).then_some(next + 1);
+            let classify_following = async {
+                let Some(number) = following else {
+                    return Ok(None);
+                };
+                let block = blocks.served(number).await?;
+                let deposits = self
+                    .deposits_in(&block, chain_id, &tokens, native, settings.confirmations)
+                    .await?;
+                Ok::<_, AppError>(Some((block, deposits)))
+            };
+            let (stored, following) = tokio::join!(record, classify_following);
+            if !stored? {
                 return Ok(report); // lease lost: the other scanner goes on
             }
             (recorded, asked_again) = (Some(scanned), false);
@@ -196,6 +214,9 @@ impl DepositScanner {
             report.blocks += 1;
             report.deposits += deposits.len() as u64;
             next += 1;
+            // What went wrong with the next block shows once this one is recorded, as it would
+            // when read after it.
+            ahead = following?;
         }
         report.confirmed = self.confirm(chain_id, head.number, now, &events).await?;
         if next > self.settings.keep_blocks {
