@@ -19,7 +19,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
 };
 
-use super::announce::{notify_callbacks, queue};
+use super::announce::{notify_callbacks, queue, Order};
 use super::collectable::{credit_moved, moves_credit};
 use super::query::find_owned;
 use super::rollup_shift::{RollupEntry, Shifts};
@@ -110,7 +110,7 @@ pub(super) async fn announce(
         .one(tx)
         .await?
         .ok_or_else(|| AppError::internal("deposit vanished"))?;
-    announce_row(tx, batch, row, event, events).await
+    announce_row(tx, batch, row, event, events, Order::Known).await
 }
 
 /// Announces a deposit from its row, which must be the row as stored now.
@@ -120,9 +120,10 @@ async fn announce_row(
     row: deposit::Model,
     event: DepositEvent,
     events: &dyn EventBuilder,
+    order: Order,
 ) -> AppResult<()> {
     let deposit = DepositRecord::from(row);
-    batch.announced |= queue(tx, CallbackEvent::Deposit(&deposit, event), events).await?;
+    batch.announced |= queue(tx, CallbackEvent::Deposit(&deposit, event), events, order).await?;
     Ok(())
 }
 
@@ -174,7 +175,7 @@ pub(super) async fn insert_or_revive(
         }
         None => {
             let row = insert(tx, batch, d, block, now).await?;
-            announce_row(tx, batch, row, DepositEvent::Seen, events).await?;
+            announce_row(tx, batch, row, DepositEvent::Seen, events, Order::New).await?;
         }
     }
     Ok(true)
@@ -311,7 +312,7 @@ pub(super) async fn complete(
         ..row.clone()
     };
     moved(batch, Some(&before), &row);
-    announce_row(tx, batch, row, DepositEvent::Confirmed, events).await?;
+    announce_row(tx, batch, row, DepositEvent::Confirmed, events, Order::Known).await?;
     Ok(true)
 }
 
