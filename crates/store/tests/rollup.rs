@@ -307,7 +307,7 @@ async fn the_migration_fills_the_buckets_of_older_orders(db: TestDb) {
 }
 
 /// A block of several deposits, then their completions in one call (a scan step catching up):
-/// each bucket gets every one of them, counted and summed.
+/// each bucket gets every one of them, counted and summed, each transfer once.
 async fn many_deposits_in_one_transaction_move_their_buckets_together(db: TestDb) {
     let (store, a, b) = open(&db).await;
     let at = t0() + Duration::minutes(5);
@@ -324,20 +324,32 @@ async fn many_deposits_in_one_transaction_move_their_buckets_together(db: TestDb
         stored(&store, &[a]).await.get(&confirming),
         Some(&(3, BaseUnits::from_u128(7_000_000), BaseUnits::ZERO))
     );
+    // A transfer listed twice is one deposit; one recorded already stays as it is.
+    let again = [
+        transfer(a, "0xc5", 500_000, ""),
+        transfer(a, "0xc5", 500_000, ""),
+        transfer(a, "0xc1", 1_000_000, ""),
+    ];
+    scan(&store, 31, &again, at).await;
+    agree(&store, &[a, b], "a transfer twice and one found before").await;
+    assert_eq!(
+        stored(&store, &[a]).await.get(&confirming),
+        Some(&(4, BaseUnits::from_u128(7_500_000), BaseUnits::ZERO))
+    );
 
     let mut due = Vec::new();
-    for hash in ["0xc1", "0xc2", "0xc3", "0xc4"] {
+    for hash in ["0xc1", "0xc2", "0xc3", "0xc4", "0xc5"] {
         let d = deposit_of(&store, hash).await;
         due.push((d.id, d.note.is_empty()));
     }
     let done = store.complete_deposits(&due, at, &Events).await.unwrap();
-    assert_eq!(done, 4);
-    agree(&store, &[a, b], "four deposits completed at once").await;
+    assert_eq!(done, 5);
+    agree(&store, &[a, b], "five deposits completed at once").await;
     let buckets = stored(&store, &[a, b]).await;
     assert_eq!(buckets.get(&confirming), None, "none left confirming");
     assert_eq!(
         buckets.get(&key(a, OrderKind::Deposit, t0(), OrderStatus::Complete, true)),
-        Some(&(3, BaseUnits::from_u128(7_000_000), BaseUnits::ZERO))
+        Some(&(4, BaseUnits::from_u128(7_500_000), BaseUnits::ZERO))
     );
     assert_eq!(
         buckets.get(&key(b, OrderKind::Deposit, t0(), OrderStatus::Complete, false)),

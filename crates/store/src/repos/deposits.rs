@@ -18,6 +18,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
 };
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::announce::{notify_callbacks, queue, Order};
 use super::collectable::{credit_moved, moves_credit};
@@ -127,22 +128,55 @@ async fn announce_row(
     Ok(())
 }
 
-/// Stores a transfer found in `block`: a new deposit, or one a reorg voided that is mined
-/// again. False when it is recorded and valid already (a re-scan changes nothing).
-pub(super) async fn insert_or_revive(
+/// Stores the transfers found in `block` (each as [`insert_or_revive`] says), the deposits
+/// already recorded for them read in one query: how many were new or revived. A transfer
+/// listed twice is one deposit.
+pub(super) async fn record_found(
     tx: &DatabaseTransaction,
     batch: &mut Batch,
+    found: &[NewDeposit],
+    block: &ScannedBlock,
+    now: DateTime<Utc>,
+    events: &dyn EventBuilder,
+) -> AppResult<u64> {
+    if found.is_empty() {
+        return Ok(0);
+    }
+    let chains: BTreeSet<i64> = found.iter().map(|d| d.chain_id).collect();
+    let hashes: BTreeSet<&str> = found.iter().map(|d| d.tx_hash.as_str()).collect();
+    let mut recorded: HashMap<(i64, String, i64), deposit::Model> = deposit::Entity::find()
+        .filter(deposit::Column::ChainId.is_in(chains))
+        .filter(deposit::Column::TxHash.is_in(hashes))
+        .all(tx)
+        .await?
+        .into_iter()
+        .map(|row| ((row.chain_id, row.tx_hash.clone(), row.tx_index), row))
+        .collect();
+    let mut seen = HashSet::new();
+    let mut written = 0;
+    for d in found {
+        let key = (d.chain_id, d.tx_hash.clone(), d.tx_index);
+        if !seen.insert(key.clone()) {
+            continue;
+        }
+        let existing = recorded.remove(&key);
+        written += u64::from(insert_or_revive(tx, batch, existing, d, block, now, events).await?);
+    }
+    Ok(written)
+}
+
+/// Stores a transfer found in `block` given the deposit already recorded for it: a new
+/// deposit, or one a reorg voided that is mined again. False when it is recorded and valid
+/// already (a re-scan changes nothing).
+async fn insert_or_revive(
+    tx: &DatabaseTransaction,
+    batch: &mut Batch,
+    existing: Option<deposit::Model>,
     d: &NewDeposit,
     block: &ScannedBlock,
     now: DateTime<Utc>,
     events: &dyn EventBuilder,
 ) -> AppResult<bool> {
-    let existing = deposit::Entity::find()
-        .filter(deposit::Column::ChainId.eq(d.chain_id))
-        .filter(deposit::Column::TxHash.eq(d.tx_hash.as_str()))
-        .filter(deposit::Column::TxIndex.eq(d.tx_index))
-        .one(tx)
-        .await?;
     match existing {
         Some(row) if row.status != Stored(OrderStatus::Void) => return Ok(false),
         // Orphaned by a reorg, now mined again: confirming anew in its new block.

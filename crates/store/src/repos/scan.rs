@@ -152,9 +152,7 @@ impl ScanRepo for Store {
         .exec(&tx)
         .await?;
         let mut batch = deposits::Batch::default();
-        for d in found {
-            deposits::insert_or_revive(&tx, &mut batch, d, block, now, events).await?;
-        }
+        deposits::record_found(&tx, &mut batch, found, block, now, events).await?;
         batch.finish(&tx, now).await?;
         tx.commit().await?;
         Ok(true)
@@ -168,10 +166,8 @@ impl ScanRepo for Store {
         events: &dyn EventBuilder,
     ) -> AppResult<u64> {
         let tx = self.begin_write().await?;
-        let (mut written, mut batch) = (0, deposits::Batch::default());
-        for d in found {
-            written += u64::from(deposits::insert_or_revive(&tx, &mut batch, d, block, now, events).await?);
-        }
+        let mut batch = deposits::Batch::default();
+        let written = deposits::record_found(&tx, &mut batch, found, block, now, events).await?;
         batch.finish(&tx, now).await?;
         tx.commit().await?;
         Ok(written)
