@@ -5,7 +5,9 @@
 # series and the CSV export over 1,000,000 deposits and 1,000,000 withdrawals (bench_scale; p50/p99,
 # rows/s and peak memory); the collection planner over 1,000,000 deposit addresses with 50,000 due
 # (bench_collection); TRON collection on the node double with 3-second blocks: sweeps confirmed per
-# minute and fee efficiency, spent / the chain's minimum per sweep (bench_collection_tron); EVM
+# minute and fee efficiency, spent / the chain's minimum per sweep (bench_collection_tron); the
+# deposit scanner catching up on 300 mainnet-sized TRON blocks on the node double (300 transactions,
+# 200 USDT transfers, 5 deposits a block, 1,000,000 deposit addresses), blocks per second (bench_scan_tron); EVM
 # collection fee efficiency on anvil, the same ratio per ERC20 sweep, with market traffic and idle (bench_collection_evm); how long a
 # node killed with SIGKILL leaves its work before the other node takes it, per kind of work (bench_takeover); points-ledger
 # transfers per second for one busy account and for 1,000 accounts, one a call and in batches, beside a plain insert rate
@@ -28,6 +30,8 @@ cargo run --release --locked -q -p coffer --example bench_scale
 cargo run --release --locked -q -p coffer --example bench_collection
 cargo run --release --locked -q -p coffer --example bench_collection_evm
 cargo run --release --locked -q -p coffer --example bench_collection_tron
+# The deposit scanner catching up on mainnet-sized TRON blocks, blocks per second.
+cargo run --release --locked -q -p coffer --example bench_scan_tron
 # Points-ledger transfers per second, one busy account and 1,000 accounts, beside plain inserts.
 cargo run --release --locked -q -p coffer --example bench_ledger
 # Energy orders: blocks from an order to usable energy (target: the next block).

@@ -10,6 +10,8 @@
 
 #[path = "tron/broadcasts.rs"]
 mod broadcasts;
+#[path = "tron/bulk_blocks.rs"]
+mod bulk_blocks;
 #[path = "tron/resources.rs"]
 mod resources;
 #[path = "tron/stake.rs"]

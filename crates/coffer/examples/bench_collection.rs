@@ -13,15 +13,13 @@ mod support;
 
 use chrono::{Duration, Utc};
 use coffer_domain::amount::BaseUnits;
-use coffer_store::entities::{collectable, deposit_address, merchant_asset, Stored};
+use coffer_store::entities::{collectable, merchant_asset, Stored};
 use coffer_store::waiting_key;
 use coffer_testkit::DbKind;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use std::time::Instant;
-use support::{CHAIN, USDT};
-
-const BATCH: usize = 1000;
+use support::{CHAIN, SEED_BATCH, USDT};
 
 fn addresses() -> usize {
     std::env::var("COFFER_BENCH_ADDRESSES")
@@ -39,31 +37,23 @@ fn waiting(i: usize) -> u128 {
     }
 }
 
+fn address(i: usize) -> String {
+    format!("0x{:040x}", 0xc011_0000_0000u64 + i as u64)
+}
+
 async fn seed(store: &coffer_store::Store, merchant: i64, n: usize) -> anyhow::Result<()> {
-    let db = store.connection();
-    let now = Utc::now();
     let first_id = 1_000_000_000i64;
-    for start in (0..n).step_by(BATCH) {
-        let end = (start + BATCH).min(n);
-        deposit_address::Entity::insert_many((start..end).map(|i| deposit_address::ActiveModel {
-            id: Set(first_id + i as i64),
-            merchant_id: Set(merchant),
-            chain_id: Set(CHAIN),
-            open_id: Set(format!("user-{i}")),
-            address: Set(format!("0x{:040x}", 0xc011_0000_0000u64 + i as u64)),
-            key_index: Set(1000 + i as i64),
-            remark: Set(String::new()),
-            created_at: Set(now),
-        }))
-        .exec(db)
-        .await?;
+    support::seed_deposit_addresses(store, merchant, CHAIN, first_id, n, address).await?;
+    let now = Utc::now();
+    for start in (0..n).step_by(SEED_BATCH) {
+        let end = (start + SEED_BATCH).min(n);
         collectable::Entity::insert_many((start..end).map(|i| {
             let collected = BaseUnits::from_u128(10_000_000 * (1 + i as u128 % 7));
             let waiting = BaseUnits::from_u128(waiting(i));
             collectable::ActiveModel {
                 merchant_id: Set(merchant),
                 deposit_address_id: Set(first_id + i as i64),
-                address: Set(format!("0x{:040x}", 0xc011_0000_0000u64 + i as u64)),
+                address: Set(address(i)),
                 chain_id: Set(CHAIN),
                 token_id: Set(USDT),
                 decimals: Set(6),
@@ -74,7 +64,7 @@ async fn seed(store: &coffer_store::Store, merchant: i64, n: usize) -> anyhow::R
                 ..Default::default()
             }
         }))
-        .exec(db)
+        .exec(store.connection())
         .await?;
     }
     Ok(())

@@ -72,10 +72,8 @@ fn units(amount: BaseUnits) -> u128 {
 
 async fn complete(store: &Store, hash: &str, at: DateTime<Utc>) {
     let d = deposit_of(store, hash).await;
-    assert!(store
-        .complete_deposit(d.id, d.note.is_empty(), at, &Events)
-        .await
-        .unwrap());
+    let due = [(d.id, d.note.is_empty())];
+    assert_eq!(store.complete_deposits(&due, at, &Events).await.unwrap(), 1);
 }
 
 async fn credit_follows_the_deposits(db: TestDb) {

@@ -101,10 +101,11 @@ async fn buckets_follow_every_write(db: TestDb) {
     agree(&store, &merchants, "a voided deposit revived").await;
     for hash in ["0xa1", "0xa2"] {
         let d = deposit_of(&store, hash).await;
-        assert!(store
-            .complete_deposit(d.id, d.note.is_empty(), next_hour, &Events)
-            .await
-            .unwrap());
+        let due = [(d.id, d.note.is_empty())];
+        assert_eq!(
+            store.complete_deposits(&due, next_hour, &Events).await.unwrap(),
+            1
+        );
     }
     agree(&store, &merchants, "two deposits completed").await;
     // The revived deposit still counts in the hour it was first found.
@@ -305,8 +306,63 @@ async fn the_migration_fills_the_buckets_of_older_orders(db: TestDb) {
     assert_eq!(store.verify_rollup().await.unwrap(), vec![]);
 }
 
+/// A block of several deposits, then their completions in one call (a scan step catching up):
+/// each bucket gets every one of them, counted and summed, each transfer once.
+async fn many_deposits_in_one_transaction_move_their_buckets_together(db: TestDb) {
+    let (store, a, b) = open(&db).await;
+    let at = t0() + Duration::minutes(5);
+    let found = [
+        transfer(a, "0xc1", 1_000_000, ""),
+        transfer(a, "0xc2", 2_000_000, ""),
+        transfer(a, "0xc3", 4_000_000, ""),
+        transfer(b, "0xc4", 8, "dust"),
+    ];
+    scan(&store, 30, &found, at).await;
+    agree(&store, &[a, b], "a block of four deposits").await;
+    let confirming = key(a, OrderKind::Deposit, t0(), OrderStatus::Confirming, true);
+    assert_eq!(
+        stored(&store, &[a]).await.get(&confirming),
+        Some(&(3, BaseUnits::from_u128(7_000_000), BaseUnits::ZERO))
+    );
+    // A transfer listed twice is one deposit; one recorded already stays as it is.
+    let again = [
+        transfer(a, "0xc5", 500_000, ""),
+        transfer(a, "0xc5", 500_000, ""),
+        transfer(a, "0xc1", 1_000_000, ""),
+    ];
+    scan(&store, 31, &again, at).await;
+    agree(&store, &[a, b], "a transfer twice and one found before").await;
+    assert_eq!(
+        stored(&store, &[a]).await.get(&confirming),
+        Some(&(4, BaseUnits::from_u128(7_500_000), BaseUnits::ZERO))
+    );
+
+    let mut due = Vec::new();
+    for hash in ["0xc1", "0xc2", "0xc3", "0xc4", "0xc5"] {
+        let d = deposit_of(&store, hash).await;
+        due.push((d.id, d.note.is_empty()));
+    }
+    let done = store.complete_deposits(&due, at, &Events).await.unwrap();
+    assert_eq!(done, 5);
+    agree(&store, &[a, b], "five deposits completed at once").await;
+    let buckets = stored(&store, &[a, b]).await;
+    assert_eq!(buckets.get(&confirming), None, "none left confirming");
+    assert_eq!(
+        buckets.get(&key(a, OrderKind::Deposit, t0(), OrderStatus::Complete, true)),
+        Some(&(4, BaseUnits::from_u128(7_500_000), BaseUnits::ZERO))
+    );
+    assert_eq!(
+        buckets.get(&key(b, OrderKind::Deposit, t0(), OrderStatus::Complete, false)),
+        Some(&(1, BaseUnits::from_u128(8), BaseUnits::ZERO))
+    );
+    // Completed already: a second call changes nothing.
+    assert_eq!(store.complete_deposits(&due, at, &Events).await.unwrap(), 0);
+    assert_eq!(stored(&store, &[a, b]).await, buckets);
+}
+
 each_database!(
     buckets_follow_every_write,
+    many_deposits_in_one_transaction_move_their_buckets_together,
     concurrent_writers_lose_nothing,
     verify_finds_what_was_changed_and_rebuild_repairs_it,
     the_migration_fills_the_buckets_of_older_orders,

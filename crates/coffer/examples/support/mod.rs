@@ -241,3 +241,37 @@ impl Bench {
         Ok(address)
     }
 }
+
+/// Deposit addresses are seeded this many rows a statement.
+pub const SEED_BATCH: usize = 1000;
+
+/// Writes `n` deposit addresses of `merchant` on `chain` straight into the table, in batches
+/// of [`SEED_BATCH`]: the i-th has id `first_id + i`, open id `user-i` and address `address(i)`.
+pub async fn seed_deposit_addresses(
+    store: &coffer_store::Store,
+    merchant: i64,
+    chain: i64,
+    first_id: i64,
+    n: usize,
+    address: impl Fn(usize) -> String,
+) -> anyhow::Result<()> {
+    use coffer_store::entities::deposit_address;
+    use sea_orm::{EntityTrait, Set};
+    let now = Utc::now();
+    for start in (0..n).step_by(SEED_BATCH) {
+        let end = (start + SEED_BATCH).min(n);
+        deposit_address::Entity::insert_many((start..end).map(|i| deposit_address::ActiveModel {
+            id: Set(first_id + i as i64),
+            merchant_id: Set(merchant),
+            chain_id: Set(chain),
+            open_id: Set(format!("user-{i}")),
+            address: Set(address(i)),
+            key_index: Set(1000 + i as i64),
+            remark: Set(String::new()),
+            created_at: Set(now),
+        }))
+        .exec(store.connection())
+        .await?;
+    }
+    Ok(())
+}

@@ -72,6 +72,7 @@ mod reports;
 mod restart;
 mod rollup;
 mod rollup_rows;
+mod scan_read_ahead;
 mod session;
 mod sign_in;
 mod start_together;

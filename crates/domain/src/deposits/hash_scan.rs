@@ -4,7 +4,8 @@
 //! classification and storage, so the unique key on (chain, tx hash, index) keeps it to one
 //! deposit whoever records it first.
 
-use super::scanner::{token_map, DepositScanner, NativeCoin};
+use super::classify::{token_map, NativeCoin};
+use super::scanner::DepositScanner;
 use crate::callbacks::events::CallbackEvents;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;

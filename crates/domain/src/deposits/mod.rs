@@ -1,7 +1,10 @@
 //! Deposits: the scanner finds them ([`scanner`]), this service shows them to the console.
 
+mod classify;
+mod confirm;
 pub mod events;
 pub mod hash_scan;
+pub mod read_ahead;
 pub mod rules;
 pub mod scanner;
 

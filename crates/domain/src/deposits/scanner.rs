@@ -8,15 +8,14 @@ use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::rules;
+use super::classify::{token_map, NativeCoin};
+use super::read_ahead::ReadAhead;
 use crate::amount::BaseUnits;
 use crate::callbacks::events::CallbackEvents;
 use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
-use crate::points::recharge;
-use crate::ports::chain::{Asset, Block, ChainAdapter};
-use crate::ports::{AssetStatus, NewDeposit, Ports, ScannedBlock, Work};
-use crate::wallets::known::{known_addresses, owned_by};
+use crate::ports::chain::Block;
+use crate::ports::{NewDeposit, Ports, ScannedBlock, Work};
 
 #[derive(Debug, Clone)]
 pub struct ChainScanSettings {
@@ -67,9 +66,6 @@ pub struct DepositScanner {
     /// This process's name in leases.
     pub owner: String,
 }
-
-/// The chain's tokens: canonical contract -> (token id, decimals).
-type TokenMap = HashMap<String, (i64, i32)>;
 
 impl DepositScanner {
     /// Gives up this process's scanning leases (it is stopping).
@@ -136,15 +132,35 @@ impl DepositScanner {
                 return Ok(report);
             }
         }
+        let last = head
+            .number
+            .min(next + self.settings.batch_blocks.saturating_sub(1));
+        let mut blocks = ReadAhead::new(chain.clone(), contracts, last);
+        // The last block recorded in this step, and whether the block in hand was asked for
+        // again after its parent did not match.
+        let (mut recorded, mut asked_again): (Option<ScannedBlock>, bool) = (None, false);
+        // The block after the one being recorded, read and classified meanwhile.
+        let mut ahead: Option<(Block, Vec<NewDeposit>)> = None;
         while next <= head.number && report.blocks < self.settings.batch_blocks {
-            let block = chain
-                .block(next, &contracts)
-                .await
-                .map_err(unavailable)?
-                .ok_or_else(|| AppError::Unavailable(format!("block {next} not served yet")))?;
+            let (block, classified) = match ahead.take() {
+                Some((block, deposits)) if block.number == next => (block, Some(deposits)),
+                _ => (blocks.served(next).await?, None),
+            };
             if next > 0 {
-                if let Some(parent) = self.ports.scan.scanned_block(chain_id, next - 1).await? {
+                // The block this step recorded last is the stored one: no need to read it back.
+                let parent = match &recorded {
+                    Some(last) if last.number + 1 == next => Some(last.clone()),
+                    _ => self.ports.scan.scanned_block(chain_id, next - 1).await?,
+                };
+                if let Some(parent) = parent {
                     if parent.hash != block.parent_hash {
+                        if !asked_again {
+                            // Read ahead, it may be older than the parent we hold: ask the node
+                            // again before undoing anything.
+                            blocks.abandon();
+                            asked_again = true;
+                            continue;
+                        }
                         // The block we scanned at next-1 is no longer on the chain: undo it and
                         // look again from there (a deeper reorg repeats this block by block).
                         tracing::warn!(chain_id, number = next - 1, "reorg: rolling back a block");
@@ -158,22 +174,39 @@ impl DepositScanner {
                     }
                 }
             }
-            let deposits = self
-                .deposits_in(&block, chain_id, &tokens, native, settings.confirmations)
-                .await?;
+            let deposits = match classified {
+                Some(deposits) => deposits,
+                None => {
+                    self.deposits_in(&block, chain_id, &tokens, native, settings.confirmations)
+                        .await?
+                }
+            };
             let scanned = ScannedBlock {
                 number: block.number,
                 hash: block.hash.clone(),
                 parent_hash: block.parent_hash.clone(),
             };
-            if !self
-                .ports
-                .scan
-                .record_block(chain_id, &self.owner, &scanned, &deposits, now, &events)
-                .await?
-            {
+            let record =
+                self.ports
+                    .scan
+                    .record_block(chain_id, &self.owner, &scanned, &deposits, now, &events);
+            let following =
+                (next < head.number && report.blocks + 1 < self.settings.batch_blocks).then_some(next + 1);
+            let classify_following = async {
+                let Some(number) = following else {
+                    return Ok(None);
+                };
+                let block = blocks.served(number).await?;
+                let deposits = self
+                    .deposits_in(&block, chain_id, &tokens, native, settings.confirmations)
+                    .await?;
+                Ok::<_, AppError>(Some((block, deposits)))
+            };
+            let (stored, following) = tokio::join!(record, classify_following);
+            if !stored? {
                 return Ok(report); // lease lost: the other scanner goes on
             }
+            (recorded, asked_again) = (Some(scanned), false);
             if !deposits.is_empty() {
                 // Their events are committed with the block: the delivery worker goes now.
                 self.ports.wakeups.ready(Work::Callbacks);
@@ -181,6 +214,9 @@ impl DepositScanner {
             report.blocks += 1;
             report.deposits += deposits.len() as u64;
             next += 1;
+            // What went wrong with the next block shows once this one is recorded, as it would
+            // when read after it.
+            ahead = following?;
         }
         report.confirmed = self.confirm(chain_id, head.number, now, &events).await?;
         if next > self.settings.keep_blocks {
@@ -215,188 +251,4 @@ impl DepositScanner {
         *next -= 1;
         Ok(true)
     }
-
-    /// Completes the chain's deposits that have their confirmations at `head`, one at a time:
-    /// one that cannot be completed (its stored data, its event) is logged and left confirming,
-    /// and every other deposit of the chain still completes.
-    pub(super) async fn confirm(
-        &self,
-        chain_id: i64,
-        head: u64,
-        now: DateTime<Utc>,
-        events: &CallbackEvents,
-    ) -> AppResult<u64> {
-        let mut done = 0;
-        for deposit in self.ports.scan.confirming_deposits(chain_id).await? {
-            if !rules::is_confirmed(&deposit, head) {
-                continue;
-            }
-            let credited = rules::is_credited(&deposit.note);
-            match self
-                .ports
-                .scan
-                .complete_deposit(deposit.id, credited, now, events)
-                .await
-            {
-                Ok(true) => {
-                    // Committed: its callback need not wait for the delivery worker's poll.
-                    self.ports.wakeups.ready(Work::Callbacks);
-                    done += 1;
-                }
-                Ok(false) => {}
-                Err(err @ AppError::Unavailable(_)) => return Err(err),
-                Err(err) => {
-                    tracing::error!(deposit_id = deposit.id, error = %err, "deposit not completed; left confirming")
-                }
-            }
-        }
-        Ok(done)
-    }
-
-    /// The block's transfers to deposit addresses, classified: credited, dust, unsupported,
-    /// internal or a recharge of 1 or less.
-    pub(super) async fn deposits_in(
-        &self,
-        block: &Block,
-        chain_id: i64,
-        tokens: &TokenMap,
-        native: NativeCoin,
-        confirmations: u32,
-    ) -> AppResult<Vec<NewDeposit>> {
-        let targets: Vec<String> = block.transfers.iter().map(|t| t.to.clone()).collect();
-        if targets.is_empty() {
-            return Ok(Vec::new());
-        }
-        let owners = self
-            .ports
-            .addresses
-            .deposit_addresses_at(chain_id, &targets)
-            .await?;
-        // Each merchant's enabled tokens, asked once per block, not per transfer.
-        let mut enabled: HashMap<i64, Vec<i64>> = HashMap::new();
-        for merchant_id in owners.iter().map(|o| o.merchant_id) {
-            if enabled.contains_key(&merchant_id) {
-                continue;
-            }
-            let assets = self.ports.assets.assets(merchant_id, Some(chain_id)).await?;
-            enabled.insert(
-                merchant_id,
-                assets
-                    .iter()
-                    .filter(|a| a.status == AssetStatus::Enabled)
-                    .map(|a| a.token_id)
-                    .collect(),
-            );
-        }
-        // Senders Coffer knows: money from a merchant's own deposit address or hot wallet is a
-        // sweep, a payout or a fee top-up of its own, never a deposit.
-        let senders: Vec<String> = block
-            .transfers
-            .iter()
-            .filter(|t| owners.iter().any(|o| o.address == t.to))
-            .map(|t| t.from.clone())
-            .collect();
-        let known_senders = known_addresses(&self.ports, chain_id, &senders).await?;
-        // Recharge addresses are the platform merchant's: asked only when one is paid.
-        let platform = if owners.iter().any(|o| recharge::merchant_of(&o.open_id).is_some()) {
-            self.ports.recharge.platform_merchant().await?
-        } else {
-            None
-        };
-        let mut found = Vec::new();
-        for transfer in &block.transfers {
-            let Some(owner) = owners.iter().find(|a| a.address == transfer.to) else {
-                continue;
-            };
-            let internal = owned_by(&known_senders, owner.merchant_id, &transfer.from);
-            let recharge =
-                Some(owner.merchant_id) == platform && recharge::merchant_of(&owner.open_id).is_some();
-            let (token_id, decimals, note) = match &transfer.asset {
-                Asset::Token { contract } => {
-                    let Some(&(token_id, decimals)) = tokens.get(contract) else {
-                        continue;
-                    };
-                    let enabled = enabled[&owner.merchant_id].contains(&token_id);
-                    let dust = self
-                        .settings
-                        .dust
-                        .get(&token_id)
-                        .is_some_and(|min| transfer.amount < *min);
-                    let note = if internal {
-                        rules::INTERNAL
-                    } else if !enabled {
-                        rules::UNSUPPORTED
-                    } else if dust {
-                        rules::DUST
-                    } else if recharge {
-                        recharge::note(transfer.amount, decimals)
-                    } else {
-                        ""
-                    };
-                    (Some(token_id), decimals, note)
-                }
-                // The merchant's own coin moves (fee top-ups on every sweep) are not recorded.
-                Asset::Native if internal => continue,
-                // TRX to a recharge address buys TRX points; any other coin payment is not
-                // credited (merchants accept tokens only).
-                Asset::Native if recharge && native.recharges => (
-                    None,
-                    native.decimals,
-                    recharge::note(transfer.amount, native.decimals),
-                ),
-                Asset::Native => (None, native.decimals, rules::UNSUPPORTED),
-            };
-            found.push(NewDeposit {
-                merchant_id: owner.merchant_id,
-                chain_id,
-                token_id,
-                deposit_address_id: owner.id,
-                open_id: owner.open_id.clone(),
-                to_address: transfer.to.clone(),
-                from_address: transfer.from.clone(),
-                tx_hash: transfer.tx_hash.clone(),
-                tx_index: i64::from(transfer.index),
-                amount: transfer.amount,
-                decimals,
-                required_confirmations: confirmations as i32,
-                note: note.to_string(),
-            });
-        }
-        Ok(found)
-    }
-}
-
-/// The chain's native coin as the scanner records it.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct NativeCoin {
-    decimals: i32,
-    /// Paid to a recharge address it buys points (TRX on TRON).
-    recharges: bool,
-}
-
-impl NativeCoin {
-    pub(super) fn of(nodes: &[crate::config::ChainNode], chain_id: i64) -> NativeCoin {
-        let node = nodes.iter().find(|c| c.chainid == chain_id);
-        NativeCoin {
-            decimals: node.map(|c| c.decimals).unwrap_or(18),
-            recharges: node.is_some_and(recharge::accepts_coin),
-        }
-    }
-}
-
-pub(super) fn token_map(
-    chain: &dyn ChainAdapter,
-    nodes: &[crate::config::ChainNode],
-    chain_id: i64,
-) -> TokenMap {
-    nodes
-        .iter()
-        .filter(|c| c.chainid == chain_id)
-        .flat_map(|c| c.tokens.iter())
-        .filter_map(|t| {
-            // Configured contracts may be typed in any case; the adapter reports canonical ones.
-            let canonical = chain.parse_address(&t.contract).ok()?;
-            Some((canonical, (t.tokenid, t.decimals)))
-        })
-        .collect()
 }

@@ -93,15 +93,15 @@ pub trait ScanRepo: Send + Sync {
     ) -> AppResult<bool>;
     /// The chain's deposits waiting for their confirmations.
     async fn confirming_deposits(&self, chain_id: i64) -> AppResult<Vec<ConfirmingDeposit>>;
-    /// Completes a confirming deposit (credited or not) and announces it, in one transaction.
-    /// False when it is not confirming any more (another scanner completed it).
-    async fn complete_deposit(
+    /// Completes confirming deposits, each (id, credited), and announces them, in one
+    /// transaction: all of them or, on an error, none. How many were still confirming (the
+    /// others another scanner completed).
+    async fn complete_deposits(
         &self,
-        id: i64,
-        credited: bool,
+        due: &[(i64, bool)],
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
-    ) -> AppResult<bool>;
+    ) -> AppResult<u64>;
     /// Forgets the hashes of the scanned blocks below `below`.
     async fn prune_scanned(&self, chain_id: i64, below: u64) -> AppResult<()>;
     /// The deposit a transfer became, whoever recorded it.

@@ -59,8 +59,10 @@ pub async fn known_addresses(
     if addresses.is_empty() {
         return Ok(Vec::new());
     }
-    let deposits = ports.addresses.deposit_addresses_at(chain_id, addresses).await?;
-    let wallets = ports.hot_wallets.hot_wallets_at(chain_id, addresses).await?;
+    let (deposits, wallets) = futures::try_join!(
+        ports.addresses.deposit_addresses_at(chain_id, addresses),
+        ports.hot_wallets.hot_wallets_at(chain_id, addresses),
+    )?;
     let deposits = deposits.into_iter().map(|d| KnownAddress {
         address: d.address,
         known_as: KnownAs::Deposit {

@@ -105,15 +105,39 @@ pub(crate) fn event(m: callback_event::Model) -> CallbackEventRecord {
 }
 
 /// Announces an order's change (same transaction as the change): the event, if the merchant is
-/// told of it, is written to the outbox.
+/// told of it, is written to the outbox and the delivery workers are told.
 pub(crate) async fn announce<C: ConnectionTrait>(
     db: &C,
     change: CallbackEvent<'_>,
     events: &dyn EventBuilder,
 ) -> Result<(), sea_orm::DbErr> {
+    if queue(db, change, events, Order::Known).await? {
+        notify_callbacks(db).await?;
+    }
+    Ok(())
+}
+
+/// Whether the order of an event may have events already.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Order {
+    Known,
+    /// Created in this transaction: no event yet, so nothing to supersede and this one is its
+    /// first (the unique index on its number would refuse a second first).
+    New,
+}
+
+/// [`announce`] without telling the delivery workers: for a transaction announcing many
+/// changes, which calls [`notify_callbacks`] once before it commits when this said true
+/// (an event was queued).
+pub(crate) async fn queue<C: ConnectionTrait>(
+    db: &C,
+    change: CallbackEvent<'_>,
+    events: &dyn EventBuilder,
+    order: Order,
+) -> Result<bool, sea_orm::DbErr> {
     match events.build(change) {
-        Some(event) => enqueue(db, event).await,
-        None => Ok(()),
+        Some(event) => enqueue(db, event, order).await.map(|()| true),
+        None => Ok(false),
     }
 }
 
@@ -121,7 +145,11 @@ pub(crate) async fn announce<C: ConnectionTrait>(
 /// superseded (the merchant gets the newest state, never a stale one after it) and the event
 /// takes the next number of its order: the order row is updated first, which serialises
 /// writers of one order, and a unique index backs it.
-async fn enqueue<C: ConnectionTrait>(db: &C, event: NewCallbackEvent) -> Result<(), sea_orm::DbErr> {
+async fn enqueue<C: ConnectionTrait>(
+    db: &C,
+    event: NewCallbackEvent,
+    order: Order,
+) -> Result<(), sea_orm::DbErr> {
     set_order_callback(
         db,
         event.order,
@@ -130,29 +158,10 @@ async fn enqueue<C: ConnectionTrait>(db: &C, event: NewCallbackEvent) -> Result<
         None,
     )
     .await?;
-    let same_order = || {
-        Condition::all()
-            .add(callback_event::Column::MerchantId.eq(event.merchant_id))
-            .add(callback_event::Column::OrderNo.eq(event.order_no.clone()))
+    let seq = match order {
+        Order::New => 1,
+        Order::Known => next_seq(db, &event).await?,
     };
-    callback_event::Entity::update_many()
-        .col_expr(
-            callback_event::Column::Status,
-            Expr::value(Stored(CallbackStatus::Superseded)),
-        )
-        .filter(same_order())
-        .filter(callback_event::Column::Status.eq(Stored(CallbackStatus::Pending)))
-        .exec(db)
-        .await?;
-    let last: Option<i64> = callback_event::Entity::find()
-        .select_only()
-        .column_as(callback_event::Column::Seq.max(), "last")
-        .filter(same_order())
-        .into_tuple::<Option<i64>>()
-        .one(db)
-        .await?
-        .flatten();
-    let seq = last.unwrap_or(0) + 1;
     let (order_kind, order_id, _) = order_key(event.order);
     callback_event::ActiveModel {
         body: Set(event.body_with_seq(seq)),
@@ -175,7 +184,34 @@ async fn enqueue<C: ConnectionTrait>(db: &C, event: NewCallbackEvent) -> Result<
     }
     .insert(db)
     .await?;
-    notify_callbacks(db).await
+    Ok(())
+}
+
+/// Supersedes the order's undelivered events: the number the next one takes.
+async fn next_seq<C: ConnectionTrait>(db: &C, event: &NewCallbackEvent) -> Result<i64, sea_orm::DbErr> {
+    let same_order = || {
+        Condition::all()
+            .add(callback_event::Column::MerchantId.eq(event.merchant_id))
+            .add(callback_event::Column::OrderNo.eq(event.order_no.clone()))
+    };
+    callback_event::Entity::update_many()
+        .col_expr(
+            callback_event::Column::Status,
+            Expr::value(Stored(CallbackStatus::Superseded)),
+        )
+        .filter(same_order())
+        .filter(callback_event::Column::Status.eq(Stored(CallbackStatus::Pending)))
+        .exec(db)
+        .await?;
+    let last: Option<i64> = callback_event::Entity::find()
+        .select_only()
+        .column_as(callback_event::Column::Seq.max(), "last")
+        .filter(same_order())
+        .into_tuple::<Option<i64>>()
+        .one(db)
+        .await?
+        .flatten();
+    Ok(last.unwrap_or(0) + 1)
 }
 
 /// The PostgreSQL channel on which processes tell each other that work is ready.
@@ -187,7 +223,7 @@ pub(crate) const CALLBACKS_READY: &str = "callbacks";
 /// the event's transaction: delivered at commit, once per transaction (repeats are folded),
 /// never for a rolled-back change. SQLite has no such thing (and no second process serves
 /// one file): there the in-process signal and polling do it.
-async fn notify_callbacks<C: ConnectionTrait>(db: &C) -> Result<(), sea_orm::DbErr> {
+pub(crate) async fn notify_callbacks<C: ConnectionTrait>(db: &C) -> Result<(), sea_orm::DbErr> {
     if db.get_database_backend() == DbBackend::Postgres {
         db.execute_unprepared(&format!("NOTIFY {WORK_CHANNEL}, '{CALLBACKS_READY}'"))
             .await?;

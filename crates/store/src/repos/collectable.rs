@@ -45,6 +45,11 @@ fn credit_of(m: &deposit::Model) -> Option<(i64, i64, BaseUnits)> {
     counts.then(|| (m.deposit_address_id, token_column(m.token_id), m.amount.0))
 }
 
+/// Whether a deposit's change from `before` (None when new) to `after` moves its credit.
+pub(crate) fn moves_credit(before: Option<&deposit::Model>, after: &deposit::Model) -> bool {
+    before.and_then(credit_of) != credit_of(after)
+}
+
 /// Moves a deposit's credit from what it was (`before`, None when new) to what it is now.
 pub(crate) async fn credit_moved(
     tx: &DatabaseTransaction,
@@ -52,11 +57,11 @@ pub(crate) async fn credit_moved(
     after: &deposit::Model,
     now: DateTime<Utc>,
 ) -> AppResult<()> {
-    let was = before.and_then(credit_of);
-    let is = credit_of(after);
-    if was == is {
+    if !moves_credit(before, after) {
         return Ok(());
     }
+    let was = before.and_then(credit_of);
+    let is = credit_of(after);
     // A deposit never changes its address or token: one row moves.
     let row = locked_row(tx, after, now).await?;
     let mut credited = row.credited.0;

@@ -1,7 +1,9 @@
 //! Deposit rows as the scan changes them: found (or found again after a reorg), voided by a
 //! reorg, completed. Each change, its callback event, the move between hourly buckets and the
 //! move of its credit for collection are written in one transaction (announce.rs writes the
-//! event, [`moved`] the buckets and the credit).
+//! event, [`moved`] the buckets and the credit); a transaction changing many deposits (a
+//! block's, a scan step's completions) writes each bucket once and wakes the delivery workers
+//! once ([`Batch`]).
 
 use chrono::{DateTime, Utc};
 use coffer_domain::deposits::rules;
@@ -16,10 +18,12 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
 };
+use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::collectable::credit_moved;
+use super::announce::{notify_callbacks, queue, Order};
+use super::collectable::{credit_moved, moves_credit};
 use super::query::find_owned;
-use super::rollup_shift::{shift, RollupEntry};
+use super::rollup_shift::{RollupEntry, Shifts};
 use crate::entities::{deposit, Stored};
 use crate::Store;
 
@@ -55,26 +59,50 @@ impl From<deposit::Model> for DepositRecord {
     }
 }
 
-/// Every figure a deposit's change moves, in its transaction: its order bucket and totals, and
-/// its address's credit for collection. `before` is None for a new deposit. Every write that
-/// creates a deposit or changes its status, credit or amount calls it.
-async fn moved(
-    tx: &DatabaseTransaction,
-    before: Option<&deposit::Model>,
-    after: &deposit::Model,
-    now: DateTime<Utc>,
-) -> AppResult<()> {
-    shift(
-        tx,
-        before.map(RollupEntry::of_deposit),
-        Some(RollupEntry::of_deposit(after)),
-    )
-    .await?;
-    credit_moved(tx, before, after, now).await
+/// What the deposit changes of one transaction leave to do before it commits, done once for
+/// all of them: the bucket shifts (one write per bucket, however many deposits moved), then
+/// the credits for collection (the lock order stays deposit rows, buckets, collectable), and
+/// the delivery workers' wake-up.
+#[derive(Default)]
+pub(super) struct Batch {
+    shifts: Shifts,
+    /// Each deposit's (before, after) whose credit for collection moves.
+    credits: Vec<(Option<deposit::Model>, deposit::Model)>,
+    announced: bool,
 }
 
+impl Batch {
+    /// Does it: the last writes before the commit.
+    pub(super) async fn finish(self, tx: &DatabaseTransaction, now: DateTime<Utc>) -> AppResult<()> {
+        self.shifts.apply(tx).await?;
+        for (before, after) in &self.credits {
+            credit_moved(tx, before.as_ref(), after, now).await?;
+        }
+        if self.announced {
+            notify_callbacks(tx).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Every figure a deposit's change moves, in its transaction, gathered in `batch` (which the
+/// transaction finishes before it commits): its order bucket and totals, and its address's
+/// credit for collection. `before` is None for a new deposit. Every write that creates a
+/// deposit or changes its status, credit or amount calls it.
+fn moved(batch: &mut Batch, before: Option<&deposit::Model>, after: &deposit::Model) {
+    batch.shifts.add(
+        before.map(RollupEntry::of_deposit),
+        Some(RollupEntry::of_deposit(after)),
+    );
+    if moves_credit(before, after) {
+        batch.credits.push((before.cloned(), after.clone()));
+    }
+}
+
+/// Announces the deposit `id` as it is stored now.
 pub(super) async fn announce(
     tx: &DatabaseTransaction,
+    batch: &mut Batch,
     id: i64,
     event: DepositEvent,
     events: &dyn EventBuilder,
@@ -83,28 +111,73 @@ pub(super) async fn announce(
         .one(tx)
         .await?
         .ok_or_else(|| AppError::internal("deposit vanished"))?;
-    let deposit = DepositRecord::from(row);
-    super::announce::announce(tx, CallbackEvent::Deposit(&deposit, event), events)
-        .await
-        .map_err(Into::into)
+    announce_row(tx, batch, row, event, events, Order::Known).await
 }
 
-/// Stores a transfer found in `block`: a new deposit, or one a reorg voided that is mined
-/// again. False when it is recorded and valid already (a re-scan changes nothing).
-pub(super) async fn insert_or_revive(
+/// Announces a deposit from its row, which must be the row as stored now.
+async fn announce_row(
     tx: &DatabaseTransaction,
+    batch: &mut Batch,
+    row: deposit::Model,
+    event: DepositEvent,
+    events: &dyn EventBuilder,
+    order: Order,
+) -> AppResult<()> {
+    let deposit = DepositRecord::from(row);
+    batch.announced |= queue(tx, CallbackEvent::Deposit(&deposit, event), events, order).await?;
+    Ok(())
+}
+
+/// Stores the transfers found in `block` (each as [`insert_or_revive`] says), the deposits
+/// already recorded for them read in one query: how many were new or revived. A transfer
+/// listed twice is one deposit.
+pub(super) async fn record_found(
+    tx: &DatabaseTransaction,
+    batch: &mut Batch,
+    found: &[NewDeposit],
+    block: &ScannedBlock,
+    now: DateTime<Utc>,
+    events: &dyn EventBuilder,
+) -> AppResult<u64> {
+    if found.is_empty() {
+        return Ok(0);
+    }
+    let chains: BTreeSet<i64> = found.iter().map(|d| d.chain_id).collect();
+    let hashes: BTreeSet<&str> = found.iter().map(|d| d.tx_hash.as_str()).collect();
+    let mut recorded: HashMap<(i64, String, i64), deposit::Model> = deposit::Entity::find()
+        .filter(deposit::Column::ChainId.is_in(chains))
+        .filter(deposit::Column::TxHash.is_in(hashes))
+        .all(tx)
+        .await?
+        .into_iter()
+        .map(|row| ((row.chain_id, row.tx_hash.clone(), row.tx_index), row))
+        .collect();
+    let mut seen = HashSet::new();
+    let mut written = 0;
+    for d in found {
+        let key = (d.chain_id, d.tx_hash.clone(), d.tx_index);
+        if !seen.insert(key.clone()) {
+            continue;
+        }
+        let existing = recorded.remove(&key);
+        written += u64::from(insert_or_revive(tx, batch, existing, d, block, now, events).await?);
+    }
+    Ok(written)
+}
+
+/// Stores a transfer found in `block` given the deposit already recorded for it: a new
+/// deposit, or one a reorg voided that is mined again. False when it is recorded and valid
+/// already (a re-scan changes nothing).
+async fn insert_or_revive(
+    tx: &DatabaseTransaction,
+    batch: &mut Batch,
+    existing: Option<deposit::Model>,
     d: &NewDeposit,
     block: &ScannedBlock,
     now: DateTime<Utc>,
     events: &dyn EventBuilder,
 ) -> AppResult<bool> {
-    let existing = deposit::Entity::find()
-        .filter(deposit::Column::ChainId.eq(d.chain_id))
-        .filter(deposit::Column::TxHash.eq(d.tx_hash.as_str()))
-        .filter(deposit::Column::TxIndex.eq(d.tx_index))
-        .one(tx)
-        .await?;
-    let id = match existing {
+    match existing {
         Some(row) if row.status != Stored(OrderStatus::Void) => return Ok(false),
         // Orphaned by a reorg, now mined again: confirming anew in its new block.
         Some(row) => {
@@ -131,22 +204,25 @@ pub(super) async fn insert_or_revive(
                 status: Stored(OrderStatus::Confirming),
                 ..row.clone()
             };
-            moved(tx, Some(&row), &after, now).await?;
-            row.id
+            moved(batch, Some(&row), &after);
+            announce(tx, batch, row.id, DepositEvent::Seen, events).await?;
         }
-        None => insert(tx, d, block, now).await?,
-    };
-    announce(tx, id, DepositEvent::Seen, events).await?;
+        None => {
+            let row = insert(tx, batch, d, block, now).await?;
+            announce_row(tx, batch, row, DepositEvent::Seen, events, Order::New).await?;
+        }
+    }
     Ok(true)
 }
 
 async fn insert(
     tx: &DatabaseTransaction,
+    batch: &mut Batch,
     d: &NewDeposit,
     block: &ScannedBlock,
     now: DateTime<Utc>,
-) -> AppResult<i64> {
-    let inserted = deposit::ActiveModel {
+) -> AppResult<deposit::Model> {
+    let mut inserted = deposit::ActiveModel {
         merchant_id: Set(d.merchant_id),
         chain_id: Set(d.chain_id),
         token_id: Set(d.token_id),
@@ -182,21 +258,21 @@ async fn insert(
     }
     .insert(tx)
     .await?;
-    moved(tx, None, &inserted, now).await?;
+    inserted.order_no = rules::order_no(now, inserted.id);
     deposit::Entity::update_many()
-        .col_expr(
-            deposit::Column::OrderNo,
-            Expr::value(rules::order_no(now, inserted.id)),
-        )
+        .col_expr(deposit::Column::OrderNo, Expr::value(inserted.order_no.as_str()))
         .filter(deposit::Column::Id.eq(inserted.id))
         .exec(tx)
         .await?;
-    Ok(inserted.id)
+    moved(batch, None, &inserted);
+    // As stored: the row the insert returned, with its order number.
+    Ok(inserted)
 }
 
 /// Voids the deposits of a block a reorg removed.
 pub(super) async fn void_block(
     tx: &DatabaseTransaction,
+    batch: &mut Batch,
     chain_id: i64,
     number: u64,
     now: DateTime<Utc>,
@@ -226,9 +302,9 @@ pub(super) async fn void_block(
                 credited: false,
                 ..row.clone()
             };
-            moved(tx, Some(&row), &after, now).await?;
+            moved(batch, Some(&row), &after);
             tracing::warn!(deposit_id = row.id, chain_id, number, "deposit voided by a reorg");
-            announce(tx, row.id, DepositEvent::Void, events).await?;
+            announce(tx, batch, row.id, DepositEvent::Void, events).await?;
         }
     }
     Ok(())
@@ -238,6 +314,7 @@ pub(super) async fn void_block(
 /// it and one announces it; false for the other.
 pub(super) async fn complete(
     tx: &DatabaseTransaction,
+    batch: &mut Batch,
     id: i64,
     credited: bool,
     now: DateTime<Utc>,
@@ -268,8 +345,8 @@ pub(super) async fn complete(
         credited: false,
         ..row.clone()
     };
-    moved(tx, Some(&before), &row, now).await?;
-    announce(tx, id, DepositEvent::Confirmed, events).await?;
+    moved(batch, Some(&before), &row);
+    announce_row(tx, batch, row, DepositEvent::Confirmed, events, Order::Known).await?;
     Ok(true)
 }
 

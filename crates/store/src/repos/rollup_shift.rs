@@ -1,6 +1,6 @@
 //! [`shift`]: how an order's change moves it between the hourly buckets (`order_rollup`) and
 //! the all-time totals (`order_total`), in the transaction of the change itself (deposits.rs,
-//! withdrawals.rs). rollup_audit.rs recomputes both from the rows.
+//! withdrawals.rs); [`Shifts`] gathers the changes of many orders in one transaction. rollup_audit.rs recomputes both from the rows.
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
@@ -68,7 +68,7 @@ impl RollupEntry {
     }
 }
 
-/// How one bucket changes in a shift.
+/// How one bucket changes in a shift: orders in and out, and the sums they bring and take.
 #[derive(Default)]
 struct Change {
     decimals: i32,
@@ -77,46 +77,70 @@ struct Change {
     removed: (BaseUnits, BaseUnits),
 }
 
+fn plus(sum: (BaseUnits, BaseUnits), e: &RollupEntry) -> (BaseUnits, BaseUnits) {
+    (sum.0.saturating_add(e.amount), sum.1.saturating_add(e.fee))
+}
+
 /// Moves an order between buckets inside the transaction of the change: `before` (None: the
 /// order is new) leaves its bucket and total, `after` joins its bucket and total. Call it in
 /// every write that creates an order or changes its kind, hour, asset, status, credit state,
-/// amount or fee.
+/// amount or fee (or gather several in [`Shifts`]).
 pub(crate) async fn shift(
     tx: &DatabaseTransaction,
     before: Option<RollupEntry>,
     after: Option<RollupEntry>,
 ) -> AppResult<()> {
-    if before == after {
-        return Ok(());
-    }
-    // Ordered by key: two transactions lock the rows they share in the same order, so they
-    // wait for each other instead of deadlocking (hourly buckets first, then totals).
-    let mut hourly: BTreeMap<RollupKey, Change> = BTreeMap::new();
-    let mut totals: BTreeMap<RollupKey, Change> = BTreeMap::new();
-    for (entry, sign) in [(before, -1), (after, 1)] {
-        let Some(e) = entry else { continue };
-        let all_time = RollupKey {
-            hour: ALL_TIME,
-            ..e.key
-        };
-        for (changes, key) in [(&mut hourly, e.key), (&mut totals, all_time)] {
-            let change = changes.entry(key).or_default();
-            change.decimals = e.decimals;
-            change.count += sign;
-            if sign < 0 {
-                change.removed = (e.amount, e.fee);
-            } else {
-                change.added = (e.amount, e.fee);
+    let mut shifts = Shifts::default();
+    shifts.add(before, after);
+    shifts.apply(tx).await
+}
+
+/// The shifts of several orders' changes in one transaction, applied together before it
+/// commits: one lock and one write per bucket however many orders moved (a block's
+/// deposits, the completions of a scan step), instead of three statements per bucket per order.
+#[derive(Default)]
+pub(crate) struct Shifts {
+    hourly: BTreeMap<RollupKey, Change>,
+    totals: BTreeMap<RollupKey, Change>,
+}
+
+impl Shifts {
+    /// One order's move: `before` (None: new) to `after`.
+    pub(crate) fn add(&mut self, before: Option<RollupEntry>, after: Option<RollupEntry>) {
+        if before == after {
+            return;
+        }
+        for (entry, sign) in [(before, -1), (after, 1)] {
+            let Some(e) = entry else { continue };
+            let all_time = RollupKey {
+                hour: ALL_TIME,
+                ..e.key
+            };
+            for (changes, key) in [(&mut self.hourly, e.key), (&mut self.totals, all_time)] {
+                let change = changes.entry(key).or_default();
+                change.decimals = e.decimals;
+                change.count += sign;
+                if sign < 0 {
+                    change.removed = plus(change.removed, &e);
+                } else {
+                    change.added = plus(change.added, &e);
+                }
             }
         }
     }
-    for (key, change) in hourly {
-        apply::<order_rollup::Entity>(tx, &key, change).await?;
+
+    /// Writes them. Ordered by key: two transactions lock the rows they share in the same
+    /// order, so they wait for each other instead of deadlocking (hourly buckets first, then
+    /// totals).
+    pub(crate) async fn apply(self, tx: &DatabaseTransaction) -> AppResult<()> {
+        for (key, change) in self.hourly {
+            apply::<order_rollup::Entity>(tx, &key, change).await?;
+        }
+        for (key, change) in self.totals {
+            apply::<order_total::Entity>(tx, &key, change).await?;
+        }
+        Ok(())
     }
-    for (key, change) in totals {
-        apply::<order_total::Entity>(tx, &key, change).await?;
-    }
-    Ok(())
 }
 
 /// A table of order figures the writes keep, keyed by [`RollupKey`] (with or without its hour).

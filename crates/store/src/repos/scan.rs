@@ -151,9 +151,9 @@ impl ScanRepo for Store {
         )
         .exec(&tx)
         .await?;
-        for d in found {
-            deposits::insert_or_revive(&tx, d, block, now, events).await?;
-        }
+        let mut batch = deposits::Batch::default();
+        deposits::record_found(&tx, &mut batch, found, block, now, events).await?;
+        batch.finish(&tx, now).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -166,10 +166,9 @@ impl ScanRepo for Store {
         events: &dyn EventBuilder,
     ) -> AppResult<u64> {
         let tx = self.begin_write().await?;
-        let mut written = 0;
-        for d in found {
-            written += u64::from(deposits::insert_or_revive(&tx, d, block, now, events).await?);
-        }
+        let mut batch = deposits::Batch::default();
+        let written = deposits::record_found(&tx, &mut batch, found, block, now, events).await?;
+        batch.finish(&tx, now).await?;
         tx.commit().await?;
         Ok(written)
     }
@@ -186,7 +185,9 @@ impl ScanRepo for Store {
         if !move_cursor(&tx, chain_id, owner, number, now).await? {
             return Ok(false);
         }
-        deposits::void_block(&tx, chain_id, number, now, events).await?;
+        let mut batch = deposits::Batch::default();
+        deposits::void_block(&tx, &mut batch, chain_id, number, now, events).await?;
+        batch.finish(&tx, now).await?;
         scanned_block::Entity::delete_many()
             .filter(scanned_block::Column::ChainId.eq(chain_id))
             .filter(scanned_block::Column::Number.gte(number as i64))
@@ -223,15 +224,18 @@ impl ScanRepo for Store {
             .collect())
     }
 
-    async fn complete_deposit(
+    async fn complete_deposits(
         &self,
-        id: i64,
-        credited: bool,
+        due: &[(i64, bool)],
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
-    ) -> AppResult<bool> {
+    ) -> AppResult<u64> {
         let tx = self.begin_write().await?;
-        let completed = deposits::complete(&tx, id, credited, now, events).await?;
+        let (mut completed, mut batch) = (0, deposits::Batch::default());
+        for &(id, credited) in due {
+            completed += u64::from(deposits::complete(&tx, &mut batch, id, credited, now, events).await?);
+        }
+        batch.finish(&tx, now).await?;
         tx.commit().await?;
         Ok(completed)
     }

@@ -71,13 +71,31 @@ fn txid_param(body: &Value) -> Option<[u8; 32]> {
     hex::decode(text).ok()?.try_into().ok()
 }
 
+/// Why a broadcast is refused: java-tron's code and message.
+pub(super) type Refusal = (&'static str, String);
+
+impl TxRec {
+    /// A broadcast's bytes (a `protocol.Transaction`) as the pool keeps them.
+    pub(super) fn received(bytes: &[u8]) -> Result<TxRec, String> {
+        let tx = pb::parse_transaction(bytes)?;
+        // The id is the hash of the raw_data bytes as received, never of a re-encoding.
+        let id: [u8; 32] = Sha256::digest(&tx.raw_data).into();
+        Ok(TxRec {
+            id,
+            tx,
+            bandwidth: bytes.len() as u64 + 64,
+            outcome: None,
+        })
+    }
+}
+
 /// java-tron's `Return` answer of a broadcast.
 fn refusal(code: &str, message: String, id: &[u8; 32]) -> Value {
     json!({"result": false, "code": code, "message": message, "txid": hex::encode(id)})
 }
 
 impl Chain {
-    fn head(&self) -> &BlockRec {
+    pub(super) fn head(&self) -> &BlockRec {
         self.blocks.last().expect("genesis")
     }
 
@@ -129,7 +147,7 @@ impl Chain {
     }
 
     /// The state every pending transaction has been applied to: what a new one is checked against.
-    fn projected(&self) -> Ledger {
+    pub(super) fn projected(&self) -> Ledger {
         let mut ledger = self.ledger.clone();
         let now = self.head().timestamp_ms;
         for rec in &self.pending {
@@ -176,23 +194,16 @@ impl Chain {
         else {
             return json!({"Error": "class java.lang.IllegalArgumentException : transaction is not hex"});
         };
-        let tx = match pb::parse_transaction(&bytes) {
-            Ok(tx) => tx,
+        let rec = match TxRec::received(&bytes) {
+            Ok(rec) => rec,
             Err(e) => {
                 return json!({"Error": format!("class com.google.protobuf.InvalidProtocolBufferException : {e}")})
             }
         };
-        // The id is the hash of the raw_data bytes as received, never of a re-encoding.
-        let id: [u8; 32] = Sha256::digest(&tx.raw_data).into();
+        let id = rec.id;
         if self.busy {
             return json!({"result": false, "code": "SERVER_BUSY", "message": "Server busy", "txid": hex::encode(id)});
         }
-        let rec = TxRec {
-            id,
-            tx,
-            bandwidth: bytes.len() as u64 + 64,
-            outcome: None,
-        };
         if let Err((code, message)) = self.admit(&rec) {
             return refusal(code, message, &id);
         }
@@ -205,7 +216,21 @@ impl Chain {
     /// TAPOS, expiration, already in a block, signature, the owner's account and bandwidth,
     /// contract (ledger.rs). So an old transaction that is
     /// long in a block comes back as expired, not as a duplicate, as on java-tron.
-    fn admit(&self, rec: &TxRec) -> Result<(), (&'static str, String)> {
+    fn admit(&self, rec: &TxRec) -> Result<(), Refusal> {
+        self.check_received(rec)?;
+        self.projected()
+            .execute(
+                &rec.tx.call,
+                rec.tx.fee_limit,
+                rec.bandwidth,
+                self.head().timestamp_ms,
+            )
+            .map(|_| ())
+    }
+
+    /// [`Chain::admit`]'s checks up to the signature: what the transaction is on its own,
+    /// before the state it runs on.
+    pub(super) fn check_received(&self, rec: &TxRec) -> Result<(), Refusal> {
         let (id, tx) = (&rec.id, &rec.tx);
         let dup = || ("DUP_TRANSACTION_ERROR", "dup transaction".to_string());
         if self.pending.iter().any(|p| p.id == *id) {
@@ -265,9 +290,7 @@ impl Chain {
                 ))
             }
         }
-        self.projected()
-            .execute(&tx.call, tx.fee_limit, rec.bandwidth, head_time)
-            .map(|_| ())
+        Ok(())
     }
 
     pub(super) fn lookup(&self, id: &[u8; 32]) -> Option<(&BlockRec, &TxRec)> {

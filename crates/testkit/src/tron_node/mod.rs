@@ -38,7 +38,9 @@
 //! holder). Failed transactions are included with their `contractRet`, emit no logs and still
 //! burn their fee. [`TronNode::set_busy`] makes broadcasts answer SERVER_BUSY and
 //! [`TronNode::set_down`] every endpoint HTTP 503, as a node that is overloaded or away.
-//! What a test sets on the double is knobs.rs's; what it reads back, readers.rs's.
+//! What a test sets on the double is knobs.rs's; what it reads back, readers.rs's. A bench
+//! that needs hundreds of full blocks mines each from its signed transactions at once
+//! ([`TronNode::mine_signed`], bulk.rs), with the same checks as a broadcast.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -221,27 +223,32 @@ impl TronNode {
     /// Produces a block with the pending transactions (those that became invalid are dropped,
     /// as java-tron does when packing). Returns its height.
     pub fn mine(&self) -> u64 {
-        let mut chain = self.chain();
-        let parent = chain.blocks.last().expect("genesis");
+        self.chain().mine()
+    }
+}
+
+impl Chain {
+    fn mine(&mut self) -> u64 {
+        let parent = self.blocks.last().expect("genesis");
         let (number, parent_id) = (parent.number + 1, parent.id);
-        let timestamp_ms = (parent.timestamp_ms + BLOCK_INTERVAL_MS).max(now_ms() + chain.offset_ms);
-        let pending = std::mem::take(&mut chain.pending);
+        let timestamp_ms = (parent.timestamp_ms + BLOCK_INTERVAL_MS).max(now_ms() + self.offset_ms);
+        let pending = std::mem::take(&mut self.pending);
         let mut txs = Vec::new();
         for mut rec in pending {
             if rec.tx.expiration <= timestamp_ms {
                 continue;
             }
-            let executed = chain
+            let executed = self
                 .ledger
                 .execute(&rec.tx.call, rec.tx.fee_limit, rec.bandwidth, timestamp_ms);
             if let Ok(outcome) = executed {
                 rec.outcome = Some(outcome);
-                chain.included.insert(rec.id, (number, txs.len()));
+                self.included.insert(rec.id, (number, txs.len()));
                 txs.push(rec);
             }
         }
         let id = block_id(number, &parent_id, timestamp_ms, &txs);
-        chain.blocks.push(BlockRec {
+        self.blocks.push(BlockRec {
             number,
             id,
             parent: parent_id,
@@ -291,6 +298,9 @@ mod stake_endpoints;
 
 /// What a test sets: parameters, clock, node trouble, credits.
 mod knobs;
+
+/// Whole blocks of signed transactions at once, for benches.
+mod bulk;
 
 /// What a test reads back: requests, balances, fees, logs, the pool, the head.
 mod readers;
