@@ -95,6 +95,15 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     let seeded = seeding.elapsed();
     let due = (0..n).filter(|&i| waiting(i) >= 1_000_000).count() as u64;
 
+    // The planner opens nothing for an asset with nowhere to sweep to.
+    let usdt = merchant_asset::Entity::find()
+        .filter(merchant_asset::Column::MerchantId.eq(bench.merchant))
+        .filter(merchant_asset::Column::ChainId.eq(CHAIN))
+        .filter(merchant_asset::Column::TokenId.eq(USDT))
+        .one(store.connection())
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the demo merchant has no USDT asset"))?;
+    bench.cold_address(usdt.id, &format!("0x{:040x}", 0xc01du64)).await?;
     collect(&store, bench.merchant, 1).await?;
     let started = Instant::now();
     let report = bench.app.planner.tick().await.map_err(anyhow::Error::msg)?;

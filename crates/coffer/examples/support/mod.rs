@@ -145,7 +145,7 @@ impl Bench {
     /// `cold`, approved at once, from a new hot wallet that pays the token and is the fee
     /// wallet: its address.
     pub async fn collecting(&self, chain: i64, token: i64, cold: &str) -> anyhow::Result<String> {
-        use coffer_domain::ports::{ColdAddress, CollectSettings, CollectionFees};
+        use coffer_domain::ports::{CollectSettings, CollectionFees};
         let (app, ctx, err) = (&self.app, &self.ctx, anyhow::Error::msg);
         let (hot_id, hot) = app
             .wallets
@@ -166,6 +166,20 @@ impl Bench {
             .add_asset(ctx, chain, token, &hot, Some((collect, risk)))
             .await
             .map_err(err)?;
+        self.cold_address(asset, cold).await?;
+        app.store
+            .save_fee_settings(self.merchant, chain, Some(hot_id), None, Utc::now())
+            .await
+            .map_err(err)?;
+        Ok(hot)
+    }
+}
+
+impl Bench {
+    /// The merchant's asset `asset` sweeps all of it to `cold`, requested and approved at once.
+    pub async fn cold_address(&self, asset: i64, cold: &str) -> anyhow::Result<()> {
+        use coffer_domain::ports::ColdAddress;
+        let (app, ctx, err) = (&self.app, &self.ctx, anyhow::Error::msg);
         let cold = [ColdAddress {
             address: cold.into(),
             ratio: "1".into(),
@@ -181,11 +195,7 @@ impl Bench {
             .review_token_request(request, true, "")
             .await
             .map_err(err)?);
-        app.store
-            .save_fee_settings(self.merchant, chain, Some(hot_id), None, Utc::now())
-            .await
-            .map_err(err)?;
-        Ok(hot)
+        Ok(())
     }
 }
 
