@@ -68,6 +68,7 @@ fn released_migrations_keep_their_names() {
         "m20261202_000001_points_platform",
         "m20261203_000001_bills",
         "m20261203_000010_mail_queue",
+        "m20261204_000001_energy",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()

@@ -16,6 +16,7 @@ pub mod orders;
 pub mod provider;
 pub mod quote;
 pub mod service;
+pub mod settings;
 mod stake;
 pub mod supply;
 mod verify;

@@ -9,7 +9,7 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillPayments, BillRepo, CallbackDirectory,
     CallbackLog, CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans,
     CollectionQueries, CollectionSteps, ConfigRepo, DelegationLedger, DepositAddressRepo, DepositRepo,
-    EnergyOrderRepo, EnergyRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo,
+    EnergyOrderRepo, EnergyRepo, EnergySettingsRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo,
     LowBalanceRepo, MailQueue, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo,
     RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo,
     WithdrawalRepo,
@@ -64,6 +64,7 @@ pub struct Ports {
     pub low_balance: Arc<dyn LowBalanceRepo>,
     pub mail_queue: Arc<dyn MailQueue>,
     pub energy: Arc<dyn EnergyRepo>,
+    pub energy_settings: Arc<dyn EnergySettingsRepo>,
     pub energy_orders: Arc<dyn EnergyOrderRepo>,
     pub delegations: Arc<dyn DelegationLedger>,
     pub clock: Arc<dyn Clock>,
@@ -119,6 +120,7 @@ impl Ports {
             + LowBalanceRepo
             + MailQueue
             + EnergyRepo
+            + EnergySettingsRepo
             + EnergyOrderRepo
             + DelegationLedger
             + 'static,
@@ -167,6 +169,7 @@ impl Ports {
             low_balance: store.clone(),
             mail_queue: store.clone(),
             energy: store.clone(),
+            energy_settings: store.clone(),
             energy_orders: store.clone(),
             delegations: store.clone(),
             balances: store,

@@ -3,7 +3,9 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::energy::settings::{SmartCollection, SmartSwitch};
 use crate::energy::{EnergyAccount, EnergyTx, EnergyTxKind, EnergyTxState, NewEnergyTx};
+use crate::ports::MerchantId;
 use crate::error::AppResult;
 
 #[async_trait::async_trait]
@@ -39,4 +41,19 @@ pub trait EnergyRepo: Send + Sync {
         reason: &str,
         at: DateTime<Utc>,
     ) -> AppResult<bool>;
+}
+
+/// The merchants' smart-collection switches ([`SmartCollection`]).
+#[async_trait::async_trait]
+pub trait EnergySettingsRepo: Send + Sync {
+    /// The merchant's switches; all off when it never saved any.
+    async fn smart_collection(&self, merchant_id: MerchantId) -> AppResult<SmartCollection>;
+    /// Turns one switch on or off, leaving the others as they are.
+    async fn set_smart_switch(
+        &self,
+        merchant_id: MerchantId,
+        switch: SmartSwitch,
+        on: bool,
+        now: DateTime<Utc>,
+    ) -> AppResult<()>;
 }

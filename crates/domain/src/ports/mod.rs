@@ -40,7 +40,7 @@ pub use callbacks::*;
 pub use collection::*;
 pub use collection_work::*;
 pub use deposits::*;
-pub use energy::EnergyRepo;
+pub use energy::{EnergyRepo, EnergySettingsRepo};
 pub use energy_orders::{
     DelegationChange, DelegationLedger, EnergyFigures, EnergyOrderFilter, EnergyOrderProgress,
     EnergyOrderRepo, QuoteRefusal,

@@ -28,6 +28,7 @@ pub mod energy_account;
 pub mod energy_delegation;
 pub mod energy_order;
 pub mod energy_quote;
+pub mod energy_setting;
 pub mod energy_tx;
 pub mod export_run;
 pub mod hot_wallet;

@@ -24,6 +24,7 @@ mod deposits;
 mod energy;
 mod energy_delegations;
 mod energy_orders;
+mod energy_settings;
 mod export_runs;
 mod held;
 mod hot_wallets;
