@@ -88,6 +88,12 @@ pub struct CollectionView {
     pub native_symbol: String,
     pub fee_estimated: Option<String>,
     pub fee_paid: Option<String>,
+    /// What the sweep would have burned without energy (native coin), set when it is signed.
+    pub burn_fee: Option<String>,
+    /// Smart collection: the energy its sweep ran on (0: given up, it burned; null: not tried).
+    pub energy: Option<u64>,
+    /// The TRX points held for that energy.
+    pub energy_points: Option<String>,
     pub txurl: String,
     pub created_at: String,
     pub updated_at: String,
@@ -115,6 +121,9 @@ impl From<CollectionEntry> for CollectionView {
             unattributed: opt(r.unattributed, d),
             native_symbol: e.native_symbol,
             fee_estimated: opt(r.fee_estimated, n),
+            burn_fee: opt(r.burn_fee, n),
+            energy: r.energy,
+            energy_points: r.energy_points.map(coffer_domain::points::points_text),
             fee_paid: opt(r.fee_paid, n),
             txurl: e.txurl,
             created_at: r.created_at.to_rfc3339(),

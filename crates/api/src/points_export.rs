@@ -38,6 +38,9 @@ impl Labelled for Cause {
             Cause::Grant => label("points_cause_7", ["Adjustment", "人工调整", "人工調整"]),
             Cause::BillPayment => label("points_cause_8", ["Bill payment", "账单付款", "賬單付款"]),
             Cause::MonthlyFee => label("points_cause_9", ["Monthly fee", "月费", "月費"]),
+            Cause::CollectionEnergy => {
+                label("points_cause_10", ["Collection energy", "归集能量", "歸集能量"])
+            }
         }
     }
 }

@@ -169,14 +169,6 @@ pub async fn build_services(
             fees: fees.clone(),
         },
     )?;
-    let sweeper = crate::collection::sweep_executor(
-        config,
-        ports.clone(),
-        vault.clone(),
-        chains.registry.clone(),
-        worker("sweeps"),
-        fees,
-    );
     let recharges = Arc::new(RechargeRound { ports: ports.clone() });
     let low_balance = Arc::new(LowBalanceRound {
         ports: ports.clone(),
@@ -199,6 +191,17 @@ pub async fn build_services(
         owner: worker("energy"),
         lease: config.workers.lease(),
     });
+    // Smart collection's energy: on a chain whose pool the registry can reach.
+    let pool = (!chains.registry.tron_resource_chains().is_empty()).then(|| energy.pool.clone());
+    let sweeper = crate::collection::sweep_executor(
+        config,
+        ports.clone(),
+        vault.clone(),
+        chains.registry.clone(),
+        worker("sweeps"),
+        fees,
+        pool,
+    );
     let parts = StateParts {
         sealer,
         auth,

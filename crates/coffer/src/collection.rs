@@ -2,6 +2,7 @@
 
 use coffer_domain::chains::ChainRegistry;
 use coffer_domain::collection::executor::{SweepExecutor, SweepHalt, SweepSettings};
+use coffer_domain::energy::pool::EnergyPool;
 use coffer_domain::points::charges::WorkFees;
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
@@ -16,6 +17,7 @@ pub fn sweep_executor(
     chains: Arc<ChainRegistry>,
     owner: String,
     fees: WorkFees,
+    energy: Option<Arc<EnergyPool>>,
 ) -> Arc<SweepExecutor> {
     let c = &config.collection;
     let confirmations = crate::chains::scan_settings(config)
@@ -29,6 +31,7 @@ pub fn sweep_executor(
         chains,
         owner,
         fees,
+        energy,
         settings: SweepSettings {
             lease: config.workers.lease(),
             batch: c.batch.clamp(1, 1000),

@@ -8,6 +8,7 @@ use std::time::Duration;
 use coffer_domain::chains::ChainRegistry;
 use coffer_domain::energy::janitor::{EnergyJanitor, JanitorReport};
 use coffer_domain::energy::order::EnergyOrders;
+use coffer_domain::energy::pool::EnergyPool;
 use coffer_domain::energy::provider::{EnergyProvider, OwnStake};
 use coffer_domain::energy::quote::EnergyQuotes;
 use coffer_domain::energy::supply::{EnergySupply, SupplyReport};
@@ -35,6 +36,8 @@ pub struct EnergyRounds {
     pub orders: Arc<EnergyOrders>,
     pub supply: Arc<EnergySupply>,
     pub janitor: Arc<EnergyJanitor>,
+    /// Where smart collection's sweeps get their energy.
+    pub pool: Arc<EnergyPool>,
 }
 
 pub struct EnergyDeps {
@@ -76,7 +79,14 @@ impl EnergyRounds {
             rates: d.rates,
             staking: staking.clone(),
         });
+        let pool = Arc::new(EnergyPool {
+            ports: d.ports.clone(),
+            chains: d.chains.clone(),
+            staking: staking.clone(),
+            provider: provider.clone(),
+        });
         EnergyRounds {
+            pool,
             orders: Arc::new(EnergyOrders {
                 quotes: quotes.clone(),
                 points: d.points.clone(),

@@ -7,7 +7,7 @@
 //! (past its expiration, never sent or dropped by the node) is dead and signed again, once; one
 //! the node dropped but that can still be included is only sent again.
 
-mod helpers;
+pub(crate) mod helpers;
 
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::collection::executor::SweepReport;

@@ -22,7 +22,7 @@ use crate::chains::TRON;
 use crate::energy_orders::world::{world, World, TRX};
 
 /// A market provider that answers "delivered" and delivers nothing.
-struct SaysDelivered;
+pub(crate) struct SaysDelivered;
 
 #[async_trait::async_trait]
 impl EnergyProvider for SaysDelivered {

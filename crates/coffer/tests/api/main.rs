@@ -26,6 +26,7 @@ mod collection_guards;
 mod collection_now;
 mod collection_plan;
 mod collection_restart;
+mod collection_smart;
 mod collection_sweep;
 mod collection_tron;
 mod collection_turns;

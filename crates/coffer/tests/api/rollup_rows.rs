@@ -189,6 +189,9 @@ impl Swept {
             updated_at: Set(self.at),
             finished_at: Set(self.fee_paid.map(|_| self.at)),
             attributed: Set(None),
+            energy: Set(None),
+            burn_fee: Set(None),
+            energy_points: Set(None),
         }
         .insert(app.store.connection())
         .await

@@ -227,7 +227,7 @@ fn service_of(cause: Cause) -> Option<Service> {
     match cause {
         Cause::CollectionFee => Some(Service::CollectionFee),
         Cause::PaymentFee => Some(Service::PaymentFee),
-        Cause::EnergyFee => Some(Service::Energy),
+        Cause::EnergyFee | Cause::CollectionEnergy => Some(Service::Energy),
         _ => None,
     }
 }

@@ -7,6 +7,8 @@
 //! - Waiting for collection with no sweep signed: the chain balance and live fee quotes decide
 //!   ([`super::sweep`]), then a top-up from the fee wallet or the sweep's parts are signed,
 //!   stored with the collection's change in one transaction, and only then broadcast.
+//! - Smart collection (`energy.rs`): a TRON token sweep waits for the provider's energy
+//!   (waiting for energy transaction) and runs on it (energy collecting), or burns as before.
 //! - Every sweep part settled: collected (what moved is added to the pair's collected), or
 //!   failed with what did move counted.
 //!
@@ -84,6 +86,9 @@ pub struct SweepExecutor {
     pub settings: SweepSettings,
     /// The collection fee, held before the first transaction.
     pub fees: WorkFees,
+    /// The provider's energy pool, where TRON energy is delegated (smart collection); None
+    /// when no chain has one.
+    pub energy: Option<Arc<crate::energy::pool::EnergyPool>>,
 }
 
 pub(super) fn halt(point: SweepHalt, configured: Option<SweepHalt>) {
@@ -148,10 +153,13 @@ impl SweepExecutor {
         let steps = self.ports.collection_steps.steps(c.id).await?;
         match c.status {
             WaitingFeeArrival => self.after_top_up(c, &steps).await,
-            WaitingCollection if steps.iter().any(|s| s.kind == StepKind::Sweep && s.is_live()) => {
+            WaitingCollection | EnergyCollecting
+                if steps.iter().any(|s| s.kind == StepKind::Sweep && s.is_live()) =>
+            {
                 self.settle(c, &steps, report).await
             }
-            WaitingCollection => {
+            WaitingEnergyTransaction => self.energy_arrival(c, &steps, chain.as_ref(), report).await,
+            WaitingCollection | EnergyCollecting => {
                 let refused = steps.iter().filter(|s| s.kind == StepKind::Sweep).count();
                 if refused >= self.settings.max_sweep_attempts {
                     let reason = steps
@@ -170,8 +178,7 @@ impl SweepExecutor {
                 }
                 self.sign(c, &steps, chain.as_ref(), report).await
             }
-            // Energy rental (reserved): nothing enters these states yet.
-            _ => Ok(()),
+            Collected | NotCollected | Failed => Ok(()),
         }
     }
 

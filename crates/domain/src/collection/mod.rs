@@ -3,8 +3,9 @@
 //! ([`schedule`]), who opens the collections due ([`planner`]), where a sweep goes ([`split`]),
 //! what a sweep takes and how its fee is paid ([`sweep`]), a collection's states ([`state`]),
 //! and the executor that signs, sends and follows the top-ups and sweeps ([`executor`],
-//! [`follow`], [`top_up`]).
+//! [`follow`], [`top_up`]), a TRON sweep on the provider's energy (smart collection, `energy`).
 
+mod energy;
 pub mod executor;
 pub mod fees;
 pub mod follow;

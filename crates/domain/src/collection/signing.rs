@@ -2,6 +2,7 @@
 //! ([`super::sweep`]); then a top-up from the fee wallet ([`super::top_up`]) or the sweep's
 //! parts, signed and stored with the collection's change in one transaction, then broadcast.
 
+use super::energy::OnEnergy;
 use super::executor::{halt, SweepExecutor, SweepHalt, SweepReport};
 use super::follow;
 use super::state::CollectionStatus::*;
@@ -121,14 +122,32 @@ impl SweepExecutor {
             fees.truncate(parts.len());
         }
         let spent = super::sweep::spent(steps);
-        let native_held = if native { fee_total } else { on_hand };
-        let funding = super::sweep::funding(&fees, native_held, spent, ctx.fees.max_fee);
         let amounts = CollectionChange {
             amount: Some(sweep.amount),
             attributed: Some(sweep.attributed),
             unattributed: Some(sweep.unattributed),
+            // What burning costs, kept beside what the collection pays (smart collection's
+            // saving is measured from these).
+            burn_fee: Some(fee_total),
             ..CollectionChange::default()
         };
+        if !native {
+            match self
+                .on_energy(c, &ctx, chain, &parts, &fees, on_hand, report)
+                .await?
+            {
+                OnEnergy::Burn => {}
+                OnEnergy::Done => return Ok(()),
+                OnEnergy::Sign(bandwidth) => fees = bandwidth,
+                OnEnergy::TopUp { amount, fee } => {
+                    let need = super::top_up::Need { amount, fee, spent };
+                    return super::top_up::send(self, c, &ctx, chain, need, native_decimals, report).await;
+                }
+            }
+        }
+        let fee_total = fees.iter().fold(BaseUnits::ZERO, |s, f| s.saturating_add(*f));
+        let native_held = if native { fee_total } else { on_hand };
+        let funding = super::sweep::funding(&fees, native_held, spent, ctx.fees.max_fee);
         match funding {
             super::sweep::Funding::AboveCap { total, cap } => {
                 let sweep = format!("the sweep costs {}", show(fee_total, native_decimals));
@@ -139,6 +158,15 @@ impl SweepExecutor {
                 };
                 self.above_cap(c, total, cap, &costs, native_decimals, report)
                     .await
+            }
+            // The energy is delegated: a top-up cannot follow (the bandwidth's price rose).
+            super::sweep::Funding::TopUp { fee, .. } if c.status == EnergyCollecting => {
+                let why = format!(
+                    "the address holds {} of the {} its bandwidth costs now; waits",
+                    show(on_hand, native_decimals),
+                    show(fee, native_decimals)
+                );
+                self.hold(c, &why, report).await
             }
             super::sweep::Funding::TopUp { fee, amount } => {
                 let need = super::top_up::Need { amount, fee, spent };
@@ -246,8 +274,9 @@ impl SweepExecutor {
             });
         }
         let change = CollectionChange {
-            from: vec![WaitingCollection],
-            to: Some(WaitingCollection),
+            // Waiting for collection, or energy collecting: it stays where it is.
+            from: vec![c.status],
+            to: Some(c.status),
             reason: Some(String::new()),
             fee_estimated: Some(fee),
             steps,

@@ -5,7 +5,8 @@
 //!
 //! The on-chain steps (fee top-up, activation, sweep parts) keep their own finer states; a
 //! collection waits for its sweep in "waiting for collection" and for its top-up in "waiting
-//! for fee arrival". The two energy states are entered once energy rental exists (reserved now).
+//! for fee arrival"; a smart collection's sweep waits for its energy in "waiting for energy
+//! transaction" and runs on it in "energy collecting" (`energy.rs`).
 
 crate::stored_codes! {
     /// Where a collection stands.
@@ -19,7 +20,9 @@ crate::stored_codes! {
         WaitingFeeArrival = 3,
         /// Stopped with a reason a person must see (balance drift, a reverted sweep).
         Failed = 4,
+        /// Smart collection: the provider's energy is being delegated to the address.
         WaitingEnergyTransaction = 5,
+        /// The energy is there: the sweep runs on it.
         EnergyCollecting = 6,
         /// Planned, or its sweep is signed and on its way; also while the fee is above the cap.
         WaitingCollection = 7,
@@ -52,10 +55,10 @@ pub const TRANSITIONS: &[(CollectionStatus, CollectionStatus)] = &[
     (WaitingCollection, NotCollected),
     (WaitingCollection, Failed),
     (WaitingFeeArrival, Failed),
-    // Energy rental (reserved): energy is bought, then the sweep runs on it.
+    // Smart collection: the energy is delegated, then the sweep runs on it.
     (WaitingCollection, WaitingEnergyTransaction),
     (WaitingEnergyTransaction, EnergyCollecting),
-    // The rental fell through: back to paying with a top-up.
+    // The energy did not come (or the points were short): back to burning.
     (WaitingEnergyTransaction, WaitingCollection),
     (EnergyCollecting, Collected),
     (EnergyCollecting, Failed),

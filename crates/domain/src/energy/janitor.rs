@@ -15,8 +15,8 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, Utc};
 
 use super::orders::{Delegation, DelegationState, NewDelegation};
+use super::pool::is_open;
 use super::provider::{Delivery, EnergyProvider};
-use super::supply::is_open;
 use super::{EnergyStaking, EnergyTxState};
 use crate::chains::ChainRegistry;
 use crate::error::AppResult;
@@ -166,7 +166,7 @@ impl EnergyJanitor {
             };
             let attempt = rows
                 .iter()
-                .filter(|r| r.order_id == 0)
+                .filter(|r| r.order_id == 0 && r.collection_id == 0)
                 .map(|r| r.attempt)
                 .max()
                 .unwrap_or(0)
@@ -174,6 +174,7 @@ impl EnergyJanitor {
             let orphan = NewDelegation {
                 merchant_id: account.merchant_id,
                 order_id: 0,
+                collection_id: 0,
                 use_no: 0,
                 attempt,
                 chain_id,

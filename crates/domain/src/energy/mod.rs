@@ -13,6 +13,7 @@ pub mod base;
 pub mod janitor;
 pub mod order;
 pub mod orders;
+pub mod pool;
 pub mod provider;
 pub mod quote;
 pub mod service;

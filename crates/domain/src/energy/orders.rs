@@ -124,8 +124,10 @@ pub struct EnergyOrder {
 pub struct Delegation {
     pub id: i64,
     pub merchant_id: MerchantId,
-    /// 0 for an orphan the janitor found on chain.
+    /// 0 for an orphan the janitor found on chain, or a collection's.
     pub order_id: i64,
+    /// The collection whose sweep it supplies (smart collection); 0 for none.
+    pub collection_id: i64,
     pub use_no: i64,
     pub attempt: i64,
     pub chain_id: i64,
@@ -153,6 +155,8 @@ pub struct Delegation {
 pub struct NewDelegation {
     pub merchant_id: MerchantId,
     pub order_id: i64,
+    /// 0 unless it supplies a collection's sweep.
+    pub collection_id: i64,
     pub use_no: i64,
     pub attempt: i64,
     pub chain_id: i64,

@@ -19,18 +19,17 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::orders::{Delegation, DelegationState, EnergyOrder, EnergyOrderStatus, NewDelegation};
-use super::provider::{Delivery, EnergyProvider};
+use super::orders::{Delegation, DelegationState, EnergyOrder, EnergyOrderStatus};
+pub use super::pool::{is_open, DELIVERY_TIMEOUT};
+use super::pool::{EnergyPool, Give, Owed};
+use super::provider::EnergyProvider;
 use super::quote::EnergyQuotes;
 use super::{EnergyStaking, EnergyTxKind, EnergyTxState};
 use crate::error::AppResult;
 use crate::points::ledger::PointsService;
 use crate::points::{Cause, Resolution};
-use crate::ports::tron_resources::stake_for_energy;
 use crate::ports::{DelegationChange, EnergyOrderProgress};
 
-/// A delivery the chain does not show by then failed.
-pub const DELIVERY_TIMEOUT: Duration = Duration::minutes(2);
 /// Deliveries failed in a row that fail the order.
 pub const MAX_FAILURES: i64 = 3;
 /// How soon an order is looked at again while something is under way.
@@ -168,61 +167,21 @@ impl EnergySupply {
         if order.activate && !self.activated(order, p).await? {
             return Ok(());
         }
-        let (_, resources) = self.quotes.tron(order.chain_id)?;
-        let account = self
-            .staking
-            .account(order.chain_id)
-            .await
-            .map_err(|e| e.into_app())?;
-        let pool = resources.account(&account.address).await?;
-        let energy = order.energy_per_use as u64;
-        let Some(amount_sun) = stake_for_energy(energy, pool.total_energy_limit, pool.total_energy_weight)
-        else {
-            p.reason = "the chain reports no energy; waiting".into();
-            p.next_at = now + LATER;
-            return Ok(());
-        };
-        let free = resources
-            .can_delegate_max(
-                &account.address,
-                crate::ports::tron_resources::StakeResource::Energy,
-            )
-            .await?;
-        if free < amount_sun {
-            p.reason = "waiting for the pool's energy".into();
-            p.next_at = now + LATER;
-            return Ok(());
-        }
         let use_no = order.used + 1;
-        let attempt = delegations.iter().filter(|d| d.use_no == use_no).count() as i64 + 1;
-        let row = NewDelegation {
+        let owed = Owed {
             merchant_id: order.merchant_id,
+            chain_id: order.chain_id,
+            receiver: order.receiver.clone(),
+            energy: order.energy_per_use as u64,
             order_id: order.id,
             use_no,
-            attempt,
-            chain_id: order.chain_id,
-            owner: account.address,
-            receiver: order.receiver.clone(),
-            amount_sun,
-            energy,
-            at: now,
+            collection_id: 0,
+            attempt: delegations.iter().filter(|d| d.use_no == use_no).count() as i64 + 1,
         };
-        let id = ports.delegations.record_delegation(&row).await?;
-        let recorded = ports
-            .delegations
-            .delegations_of(order.id)
-            .await?
-            .into_iter()
-            .find(|d| d.id == id)
-            .ok_or_else(|| crate::error::AppError::internal("the recorded delegation is gone"))?;
-        let delivery = self.provider.deliver(&recorded).await?;
-        if let Delivery::Sent { tx } = delivery {
-            let mut change = DelegationChange::to(DelegationState::Delegating, now);
-            change.delegate_tx = Some(tx);
-            ports
-                .delegations
-                .move_delegation(id, DelegationState::Delegating, &change)
-                .await?;
+        if let Give::Wait(why) = self.pool().give(&owed, now).await? {
+            p.reason = format!("{why}; waiting");
+            p.next_at = now + LATER;
+            return Ok(());
         }
         p.reason = String::new();
         p.next_at = now + SOON;
@@ -338,7 +297,13 @@ impl EnergySupply {
     }
 }
 
-/// Still delegated or about to be, as far as the ledger knows.
-pub fn is_open(state: DelegationState) -> bool {
-    !matches!(state, DelegationState::Reclaimed | DelegationState::Failed)
+impl EnergySupply {
+    pub(super) fn pool(&self) -> EnergyPool {
+        EnergyPool {
+            ports: self.quotes.ports.clone(),
+            chains: self.quotes.chains.clone(),
+            staking: self.staking.clone(),
+            provider: self.provider.clone(),
+        }
+    }
 }

@@ -52,6 +52,7 @@ fn cause_name(cause: Cause) -> &'static str {
         Cause::CollectionFee => "collection",
         Cause::PaymentFee => "withdrawal",
         Cause::EnergyFee => "energy",
+        Cause::CollectionEnergy => "collection-energy",
         Cause::BillOverpayment | Cause::BillPayment | Cause::MonthlyFee => "bill",
         Cause::Grant => "grant",
     }

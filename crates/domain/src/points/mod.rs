@@ -84,6 +84,8 @@ crate::stored_codes! {
         BillPayment = 8,
         /// The monthly fee, charged when the month's bill is issued.
         MonthlyFee = 9,
+        /// The energy a smart collection's sweep ran on (TRX points, held when it is delegated).
+        CollectionEnergy = 10,
     }
 }
 

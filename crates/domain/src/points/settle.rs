@@ -8,6 +8,9 @@
 //! - a withdrawal failed, rejected or void: voided (nothing was paid);
 //! - a collection collected: posted at its rate for what it collected, at most the hold;
 //! - a collection failed: posted for what did move, voided if nothing did;
+//! - a smart collection's energy: posted in full once the collection closed with a delegation
+//!   the chain showed (the energy was delivered), voided when it closed without one or went
+//!   back to burning;
 //! - work still going: left open.
 
 use std::sync::Mutex;
@@ -15,7 +18,7 @@ use std::sync::Mutex;
 use super::charges::{asset_named, token_amount, WorkFees};
 use super::{Cause, LedgerOp, Outcome, Resolution, Transfer};
 use crate::amount::BaseUnits;
-use crate::collection::state::CollectionStatus;
+use crate::collection::state::{is_open, CollectionStatus};
 use crate::error::AppResult;
 use crate::ports::OrderStatus;
 use crate::rates::Service;
@@ -49,7 +52,11 @@ impl FeeSettler {
         let after = *self.cursor.lock().expect("cursor");
         let holds = ports
             .points
-            .open_holds(&[Cause::CollectionFee, Cause::PaymentFee], after, ROUND)
+            .open_holds(
+                &[Cause::CollectionFee, Cause::PaymentFee, Cause::CollectionEnergy],
+                after,
+                ROUND,
+            )
             .await?;
         let next = if (holds.len() as u64) < ROUND {
             0
@@ -121,8 +128,37 @@ impl FeeSettler {
                     _ => None,
                 })
             }
+            Cause::CollectionEnergy => self.energy_ended(hold, work_id).await,
             _ => Ok(None),
         }
+    }
+
+    async fn energy_ended(&self, hold: &Transfer, collection_id: i64) -> AppResult<Option<Resolution>> {
+        let ports = &self.fees.points.ports;
+        let Some((c, _)) = ports
+            .collection_queries
+            .collection_detail(hold.merchant_id, collection_id)
+            .await?
+        else {
+            return Ok(None);
+        };
+        if c.energy == Some(0) {
+            return Ok(Some(Resolution::Void)); // it burns instead
+        }
+        if is_open(c.status) {
+            return Ok(None);
+        }
+        let delivered = ports
+            .delegations
+            .collection_delegations(collection_id)
+            .await?
+            .iter()
+            .any(|d| d.verified_at.is_some());
+        Ok(Some(if delivered {
+            Resolution::Post(hold.amount)
+        } else {
+            Resolution::Void
+        }))
     }
 
     /// The collection fee for what moved, at the row the hold was priced at, at most the hold.

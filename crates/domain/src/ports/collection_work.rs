@@ -61,6 +61,13 @@ pub struct CollectionRecord {
     pub unattributed: Option<BaseUnits>,
     pub fee_estimated: Option<BaseUnits>,
     pub fee_paid: Option<BaseUnits>,
+    /// Smart collection (`collection/energy.rs`): the energy delegated for the sweep once the
+    /// chain showed it (Some(0): given up for this collection, it burns; None: not tried).
+    pub energy: Option<u64>,
+    /// What the sweep would have burned without energy.
+    pub burn_fee: Option<BaseUnits>,
+    /// The TRX points held for the energy.
+    pub energy_points: Option<i64>,
     pub next_attempt_at: DateTime<Utc>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -134,6 +141,9 @@ pub struct CollectionChange {
     pub attributed: Option<BaseUnits>,
     pub unattributed: Option<BaseUnits>,
     pub fee_estimated: Option<BaseUnits>,
+    pub energy: Option<u64>,
+    pub burn_fee: Option<BaseUnits>,
+    pub energy_points: Option<i64>,
     /// Stored with the change; refused as a whole if one's (sender, nonce) is taken by a live
     /// step (two signers raced for an address).
     pub steps: Vec<NewStep>,

@@ -92,6 +92,8 @@ pub trait DelegationLedger: Send + Sync {
     /// Records a delegation before its transaction is broadcast; its id.
     async fn record_delegation(&self, delegation: &NewDelegation) -> AppResult<i64>;
     async fn delegations_of(&self, order_id: i64) -> AppResult<Vec<Delegation>>;
+    /// The delegations made for a collection's sweep, oldest first.
+    async fn collection_delegations(&self, collection_id: i64) -> AppResult<Vec<Delegation>>;
     /// Delegations to take back now (due, their time come) or being taken back, oldest first.
     async fn delegations_to_reclaim(&self, now: DateTime<Utc>, limit: u64) -> AppResult<Vec<Delegation>>;
     /// Every delegation from `owner` to `receiver` on the chain, newest first (at most 200).

@@ -37,6 +37,11 @@ pub struct Model {
     pub finished_at: Option<DateTimeUtc>,
     /// Of `amount`, what deposits account for (added to collected on confirmation).
     pub attributed: Option<Stored<BaseUnits>>,
+    /// Smart collection: the energy delegated for its sweep (0: given up), what burning would
+    /// have cost, the TRX points held for the energy.
+    pub energy: Option<i64>,
+    pub burn_fee: Option<Stored<BaseUnits>>,
+    pub energy_points: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

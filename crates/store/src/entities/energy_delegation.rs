@@ -11,6 +11,7 @@ pub struct Model {
     pub id: i64,
     pub merchant_id: i64,
     pub order_id: Option<i64>,
+    pub collection_id: Option<i64>,
     pub use_no: i64,
     pub attempt: i64,
     pub chain_id: i64,

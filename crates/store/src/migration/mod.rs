@@ -56,7 +56,7 @@ mod m20261203_000001_bills;
 // Points: the low-balance notice's mail, queued with the change that calls for it
 mod m20261203_000010_mail_queue;
 mod m20261204_000001_energy;
-mod m20261205_000001_energy_setting;
+mod m20261205_000001_smart_collection;
 mod schema;
 
 pub struct Migrator;
@@ -122,8 +122,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000010_mail_queue::Migration),
             // TRON energy: the platform's energy account and every transaction it signs
             Box::new(m20261204_000001_energy::Migration),
-            // Smart collection: each merchant's switches
-            Box::new(m20261205_000001_energy_setting::Migration),
+            // Smart collection: the switches, the delegation of a sweep, what a sweep paid against burning
+            Box::new(m20261205_000001_smart_collection::Migration),
         ]
     }
 }

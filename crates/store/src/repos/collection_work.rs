@@ -23,11 +23,8 @@ use super::query::{claim_due, claimable, release_lease};
 use crate::entities::{collection, collection_step, Stored};
 use crate::Store;
 
-/// The states the executor drives (the energy states wait for energy rental).
-const DRIVEN: [CollectionStatus; 2] = [
-    CollectionStatus::WaitingCollection,
-    CollectionStatus::WaitingFeeArrival,
-];
+/// The states the executor drives: every open one.
+const DRIVEN: [CollectionStatus; 4] = coffer_domain::collection::state::OPEN;
 
 fn nonce_key(chain_id: i64, from: &str, nonce: Option<u64>) -> Option<String> {
     nonce.map(|n| format!("{chain_id}:{}:{n}", from.to_ascii_lowercase()))
@@ -164,6 +161,13 @@ impl CollectionSteps for Store {
         update = set(update, C::Attributed, change.attributed);
         update = set(update, C::Unattributed, change.unattributed);
         update = set(update, C::FeeEstimated, change.fee_estimated);
+        update = set(update, C::BurnFee, change.burn_fee);
+        if let Some(energy) = change.energy {
+            update = update.col_expr(C::Energy, Expr::value(i64::try_from(energy).unwrap_or(i64::MAX)));
+        }
+        if let Some(points) = change.energy_points {
+            update = update.col_expr(C::EnergyPoints, Expr::value(points));
+        }
         if let Some(to) = change.to.filter(|to| !is_open(*to)) {
             let fee_paid = paid_fees(&tx, id).await?;
             update = update
@@ -175,6 +179,9 @@ impl CollectionSteps for Store {
                 let asset = (row.merchant_id, row.chain_id, row.token_id);
                 add_asset_collected(&tx, asset, moved, now).await?;
             }
+            // Energy delegated for its sweep is no longer owed: the janitor takes it back. In
+            // this transaction, so no crash leaves a delegation owed to a closed collection.
+            super::energy_delegations::release_for_collection(&tx, id, now).await?;
             tracing::info!(collection_id = id, status = ?to, "collection closed");
         }
         if update.exec(&tx).await?.rows_affected != 1 {

@@ -19,6 +19,7 @@ pub(super) fn delegation_of(row: delegation::Model) -> Delegation {
         id: row.id,
         merchant_id: row.merchant_id,
         order_id: row.order_id.unwrap_or(0),
+        collection_id: row.collection_id.unwrap_or(0),
         use_no: row.use_no,
         attempt: row.attempt,
         chain_id: row.chain_id,
@@ -49,6 +50,7 @@ impl DelegationLedger for Store {
         let row = delegation::ActiveModel {
             merchant_id: Set(d.merchant_id),
             order_id: Set((d.order_id != 0).then_some(d.order_id)),
+            collection_id: Set((d.collection_id != 0).then_some(d.collection_id)),
             use_no: Set(d.use_no),
             attempt: Set(d.attempt),
             chain_id: Set(d.chain_id),
@@ -78,6 +80,13 @@ impl DelegationLedger for Store {
     async fn delegations_of(&self, order_id: i64) -> AppResult<Vec<Delegation>> {
         let query = delegation::Entity::find()
             .filter(delegation::Column::OrderId.eq(order_id))
+            .order_by_asc(delegation::Column::Id);
+        all_as(self, query, delegation_of).await
+    }
+
+    async fn collection_delegations(&self, collection_id: i64) -> AppResult<Vec<Delegation>> {
+        let query = delegation::Entity::find()
+            .filter(delegation::Column::CollectionId.eq(collection_id))
             .order_by_asc(delegation::Column::Id);
         all_as(self, query, delegation_of).await
     }
@@ -147,4 +156,37 @@ impl DelegationLedger for Store {
             .await?;
         Ok(moved.rows_affected == 1)
     }
+}
+
+/// A collection closes (in its transaction): what was delegated for its sweep is due back now,
+/// and a delegation never seen on chain is given up (if it lands later, the janitor finds it
+/// in the chain's index with nothing owed and takes it back).
+pub(super) async fn release_for_collection(
+    tx: &sea_orm::DatabaseTransaction,
+    collection_id: i64,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    for (from, to, why) in [
+        (
+            DelegationState::Delegated,
+            DelegationState::ReclaimDue,
+            "its collection closed",
+        ),
+        (
+            DelegationState::Delegating,
+            DelegationState::Failed,
+            "its collection closed before the chain showed it",
+        ),
+    ] {
+        delegation::Entity::update_many()
+            .col_expr(delegation::Column::State, Expr::value(to.code()))
+            .col_expr(delegation::Column::ReclaimAfter, Expr::value(now))
+            .col_expr(delegation::Column::Reason, Expr::value(why))
+            .col_expr(delegation::Column::UpdatedAt, Expr::value(now))
+            .filter(delegation::Column::CollectionId.eq(collection_id))
+            .filter(delegation::Column::State.eq(from.code()))
+            .exec(tx)
+            .await?;
+    }
+    Ok(())
 }

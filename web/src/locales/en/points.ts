@@ -38,6 +38,7 @@ const points = {
   points_cause_7: 'Adjustment',
   points_cause_8: 'Bill payment',
   points_cause_9: 'Monthly fee',
+  points_cause_10: 'Collection energy',
   points_kind_1: 'Posted',
   points_kind_2: 'Held',
   points_kind_3: 'Charged',

@@ -17,14 +17,14 @@ use serde_json::{json, Value};
 
 use crate::chains::{tron_chain, TRON, TRON_USDT_ID};
 use crate::collection_plan::{save_collect, tick};
-pub(super) use crate::collection_sweep::{collections, sweep};
+pub(crate) use crate::collection_sweep::{collections, sweep};
 use crate::helpers::{spawn_app_with, TestApp};
 use crate::wallets::{bind_google, demo_merchant, google_code, list};
 
-pub(super) const TRX: u64 = 1_000_000;
+pub(crate) const TRX: u64 = 1_000_000;
 
 /// The cold address: nobody's key here, and it holds no USDT until the first sweep.
-pub(super) fn cold() -> String {
+pub(crate) fn cold() -> String {
     base58(&[0xc0; 20])
 }
 
@@ -32,24 +32,24 @@ fn trx(sun: u64) -> String {
     BaseUnits::from_u128(u128::from(sun)).to_decimal(6)
 }
 
-pub(super) fn sun(v: &Value) -> u64 {
+pub(crate) fn sun(v: &Value) -> u64 {
     let text = v.as_str().unwrap_or_else(|| panic!("an amount: {v}"));
     BaseUnits::from_decimal(text, 6).unwrap().0.to::<u64>()
 }
 
 /// What activating an address costs at the double's parameters (no staked bandwidth).
-pub(super) fn activation() -> u64 {
+pub(crate) fn activation() -> u64 {
     CREATE_ACCOUNT_FEE + CREATE_ACCOUNT_IN_CONTRACT_FEE
 }
 
-pub(super) async fn steps(app: &TestApp, token: &str, id: &Value) -> Vec<Value> {
+pub(crate) async fn steps(app: &TestApp, token: &str, id: &Value) -> Vec<Value> {
     let found = app.collection(token).detail(json!({"id": id})).await;
     assert_eq!(found.code(), 1, "{:?}", found.body);
     found.data()["steps"].as_array().unwrap().clone()
 }
 
 /// (kind, state) of each step.
-pub(super) fn kinds_and_states(steps: &[Value]) -> Vec<(i64, i64)> {
+pub(crate) fn kinds_and_states(steps: &[Value]) -> Vec<(i64, i64)> {
     steps
         .iter()
         .map(|s| (s["kind"].as_i64().unwrap(), s["state"].as_i64().unwrap()))
@@ -57,13 +57,13 @@ pub(super) fn kinds_and_states(steps: &[Value]) -> Vec<(i64, i64)> {
 }
 
 /// A deposit made, its collection open, the fee wallet funded and saved.
-pub(super) struct Setup {
-    pub(super) node: TronNode,
-    pub(super) app: TestApp,
-    pub(super) token: String,
+pub(crate) struct Setup {
+    pub(crate) node: TronNode,
+    pub(crate) app: TestApp,
+    pub(crate) token: String,
     /// The fee wallet (the merchant's TRON hot wallet).
-    pub(super) hot: String,
-    pub(super) user: String,
+    pub(crate) hot: String,
+    pub(crate) user: String,
     payer: Payer,
 }
 
@@ -91,7 +91,7 @@ impl Payer {
 }
 
 /// Pays `amount` USDT to `to`, mines and scans until the deposit is credited (2 confirmations).
-pub(super) async fn deposit(s: &Setup, to: &str, amount: &str) {
+pub(crate) async fn deposit(s: &Setup, to: &str, amount: &str) {
     s.payer.pay(&s.node, to, amount).await;
     s.node.mine();
     s.app.scanner.scan_chain(TRON).await.unwrap();
@@ -137,7 +137,7 @@ async fn save_fee_wallet(app: &TestApp, token: &str, secret: &str, hot: &str) {
 /// The demo merchant on TRON collecting USDT on each deposit (minimum 10) to the cold address,
 /// its hot wallet the fee wallet holding 100 TRX, and 20 USDT deposited to user-1's new address:
 /// its collection is open.
-pub(super) async fn setup(db: TestDb) -> Setup {
+pub(crate) async fn setup(db: TestDb) -> Setup {
     let node = TronNode::start().await;
     // The figures below count on the day's free bandwidth: not on a day that ends mid-test.
     node.advance_to_next_day();
@@ -190,14 +190,14 @@ pub(super) async fn setup(db: TestDb) -> Setup {
 }
 
 /// The sweep of 20 USDT to the cold address (a new holder): 130 285 energy at the live fee.
-pub(super) fn first_sweep_fee(node: &TronNode) -> u64 {
+pub(crate) fn first_sweep_fee(node: &TronNode) -> u64 {
     let params = node.params();
     assert_eq!(params.energy_factor, DEFAULT_ENERGY_FACTOR);
     transfer_energy(true, params.energy_factor) * params.energy_fee
 }
 
 /// Rounds from the first one to the activation confirmed: (the collection's id, the top-up).
-pub(super) async fn activate(s: &Setup) -> (Value, u64) {
+pub(crate) async fn activate(s: &Setup) -> (Value, u64) {
     let report = sweep(&s.app).await;
     assert_eq!((report.signed, report.broadcast), (1, 1), "{report:?}");
     let row = collections(&s.app, &s.token).await[0].clone();
@@ -236,7 +236,7 @@ pub(super) async fn activate(s: &Setup) -> (Value, u64) {
 }
 
 /// Activated, then the sweep signed and sent: (the collection's id, the sweep's hash).
-pub(super) async fn sweep_sent(s: &Setup) -> (Value, String) {
+pub(crate) async fn sweep_sent(s: &Setup) -> (Value, String) {
     let (id, _) = activate(s).await;
     assert_eq!(sweep(&s.app).await.signed, 1);
     let hash = steps(&s.app, &s.token, &id).await[1]["hash"]

@@ -42,6 +42,28 @@ pub async fn world(db: TestDb) -> World {
     node.set_background_energy_weight(100_000);
     node.advance_to_next_day();
     let app = spawn_app_with(db, |c| tron_chain(c, &node.url(), &node.token())).await;
+    let merchant = demo_merchant(&app).await;
+    provider(&app, &node, merchant).await;
+    let tron = TronAdapter::new(TRON, &node.url(), None).unwrap();
+    let seed = keys::seed(DEV_MNEMONIC, "").unwrap();
+    let key = tron.derive(&seed, KeyPurpose::Deposit, 40).unwrap();
+    node.fund(&key.address, TRX);
+    node.fund_token(&key.address, 1_000_000_000);
+    node.mine();
+    World {
+        node,
+        app,
+        merchant,
+        receiver: key.address,
+        receiver_key: key.secret,
+        tron,
+    }
+}
+
+/// The provider's side on `app`: the seeded merchants' default rates from the test's clock on,
+/// the other merchant the platform's, 100 TRX points granted to `merchant` and its Energy rate at
+/// 1.5 TRX points a use, the platform's energy account funded and 5,000 TRX staked.
+pub async fn provider(app: &TestApp, node: &TronNode, merchant: i64) {
     // The seeded merchants' default rates from the test's clock on (the operator's commands
     // would give them the machine's).
     let rates = &app.energy.quotes.rates;
@@ -50,11 +72,10 @@ pub async fn world(db: TestDb) -> World {
         .ensure_defaults(&rates.defaults, app.clock.now())
         .await
         .unwrap();
-    admin_ok(&app, &["points", "platform", "--email", OTHER_EMAIL]);
-    let merchant = demo_merchant(&app).await;
+    admin_ok(app, &["points", "platform", "--email", OTHER_EMAIL]);
     let m = merchant.to_string();
     admin_ok(
-        &app,
+        app,
         &[
             "points",
             "grant",
@@ -92,21 +113,6 @@ pub async fn world(db: TestDb) -> World {
     staking.submit(TRON, stake).await.unwrap();
     node.mine();
     staking.follow().await.unwrap();
-
-    let tron = TronAdapter::new(TRON, &node.url(), None).unwrap();
-    let seed = keys::seed(DEV_MNEMONIC, "").unwrap();
-    let key = tron.derive(&seed, KeyPurpose::Deposit, 40).unwrap();
-    node.fund(&key.address, TRX);
-    node.fund_token(&key.address, 1_000_000_000);
-    node.mine();
-    World {
-        node,
-        app,
-        merchant,
-        receiver: key.address,
-        receiver_key: key.secret,
-        tron,
-    }
 }
 
 impl World {
