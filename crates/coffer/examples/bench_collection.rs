@@ -103,7 +103,9 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         .one(store.connection())
         .await?
         .ok_or_else(|| anyhow::anyhow!("the demo merchant has no USDT asset"))?;
-    bench.cold_address(usdt.id, &format!("0x{:040x}", 0xc01du64)).await?;
+    bench
+        .cold_address(usdt.id, &format!("0x{:040x}", 0xc01du64))
+        .await?;
     collect(&store, bench.merchant, 1).await?;
     let started = Instant::now();
     let report = bench.app.planner.tick().await.map_err(anyhow::Error::msg)?;

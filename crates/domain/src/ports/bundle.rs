@@ -9,10 +9,10 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillPayments, BillRepo, CallbackDirectory,
     CallbackLog, CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans,
     CollectionQueries, CollectionSteps, ConfigRepo, DelegationLedger, DepositAddressRepo, DepositRepo,
-    EnergyOrderRepo, EnergyRepo, EnergySettingsRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo,
-    LowBalanceRepo, MailQueue, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo,
-    RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo,
-    WithdrawalRepo,
+    EnergyOrderRepo, EnergyRepo, EnergySettingsRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal,
+    LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup, OrderTimeline, PlatformKeyRepo,
+    PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo,
+    UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;

@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 
 use crate::energy::settings::{SmartCollection, SmartSwitch};
 use crate::energy::{EnergyAccount, EnergyTx, EnergyTxKind, EnergyTxState, NewEnergyTx};
-use crate::ports::MerchantId;
 use crate::error::AppResult;
+use crate::ports::MerchantId;
 
 #[async_trait::async_trait]
 pub trait EnergyRepo: Send + Sync {
