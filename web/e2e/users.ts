@@ -68,6 +68,8 @@ export const USERS = {
   transactions: { email: 'transactions@coffer.local', password: 'Transactions-Pass-2026', menus: `${ALL_MENUS},20601` },
   /** Buys energy (20301, Google bound): energy.spec.ts. */
   energyBuyer: { email: 'energy-buyer@coffer.local', password: 'EnergyBuyer-Pass-2026', menus: `${ALL_MENUS},20301` },
+  /** Turns the smart-collection switches (20302, Google bound): energy-smart.spec.ts. */
+  energySmart: { email: 'energy-smart@coffer.local', password: 'EnergySmart-Pass-2026', menus: `${ALL_MENUS},20302` },
   /** Sees the withdrawal screens (302, 403, 404) without any of their buttons. */
   withdrawReader: { email: 'withdraw-reader@coffer.local', password: 'WithdrawReader-Pass-2026', menus: '1,3,302,4,403,404' },
 } as const;

@@ -1,19 +1,23 @@
 //! Token > Energy (menu 203): a price for an energy order, the order (button 20301 and the
-//! Google code), the orders, the merchant's energy figures and where TRX points are recharged.
+//! Google code), the orders, the merchant's energy figures, where TRX points are recharged and
+//! the smart-collection switches (button 20302 and the Google code).
 //! Points are exact decimal strings; energy is a whole number; the energy price is sun.
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
+use coffer_domain::auth::AuthContext;
 use coffer_domain::codes::StoredCode;
 use coffer_domain::energy::orders::{EnergyOrder, EnergyOrderStatus, QuoteRequest};
-use coffer_domain::menu::catalogue::{ENERGY, ENERGY_ORDER};
+use coffer_domain::energy::settings::{SmartCollection, SmartSwitch};
+use coffer_domain::menu::catalogue::{ENERGY, ENERGY_ORDER, ENERGY_SMART};
 use coffer_domain::messages::MsgKey;
 use coffer_domain::points::points_text;
 use coffer_domain::ports::{EnergyOrderFilter, Paged};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
+use crate::audit::{audited_on, Audited};
 use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::points::RechargeView;
@@ -239,6 +243,29 @@ pub struct ProfileView {
     burn_saved_this_month: Option<String>,
     energy_price: Option<u64>,
     price_read_at: Option<DateTime<Utc>>,
+    smart_collection: SmartCollectionView,
+}
+
+/// The smart-collection switches, as `profile` and the three `set…` calls answer them.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SmartCollectionView {
+    energy_collect: bool,
+    energy_pay: bool,
+    trx_collect: bool,
+    /// When a switch was last changed; null: never.
+    updated_at: Option<DateTime<Utc>>,
+}
+
+impl From<SmartCollection> for SmartCollectionView {
+    fn from(s: SmartCollection) -> Self {
+        SmartCollectionView {
+            energy_collect: s.energy_collect,
+            energy_pay: s.energy_pay,
+            trx_collect: s.trx_collect,
+            updated_at: s.updated_at,
+        }
+    }
 }
 
 pub async fn profile(State(state): State<AppState>, Allowed(ctx): Allowed<ENERGY>) -> ApiResult<ProfileView> {
@@ -255,7 +282,61 @@ pub async fn profile(State(state): State<AppState>, Allowed(ctx): Allowed<ENERGY
         burn_saved_this_month: p.price.map(|(sun, _)| trx(energy * u128::from(sun))),
         energy_price: p.price.map(|(sun, _)| sun),
         price_read_at: p.price.map(|(_, at)| at),
+        smart_collection: p.smart.into(),
     })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SwitchBody {
+    enabled: bool,
+    #[serde(default)]
+    google_code: String,
+}
+
+/// Turns the switch; the operation log gets the switch by its field name and the switches
+/// before.
+async fn set_switch(
+    state: &AppState,
+    ctx: &AuthContext,
+    switch: SmartSwitch,
+    body: SwitchBody,
+) -> Audited<SmartCollectionView> {
+    let before = SmartCollectionView::from(state.energy.smart_collection(ctx.merchant_id).await?);
+    let after = state
+        .energy
+        .set_smart_switch(ctx, switch, body.enabled, &body.google_code)
+        .await?;
+    let target = match switch {
+        SmartSwitch::EnergyCollect => "energyCollect",
+        SmartSwitch::EnergyPay => "energyPay",
+        SmartSwitch::TrxCollect => "trxCollect",
+    };
+    audited_on(target, &before, after.into())
+}
+
+pub async fn set_collect(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<ENERGY_SMART>,
+    ApiJson(body): ApiJson<SwitchBody>,
+) -> Audited<SmartCollectionView> {
+    set_switch(&state, &ctx, SmartSwitch::EnergyCollect, body).await
+}
+
+pub async fn set_energy_pay(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<ENERGY_SMART>,
+    ApiJson(body): ApiJson<SwitchBody>,
+) -> Audited<SmartCollectionView> {
+    set_switch(&state, &ctx, SmartSwitch::EnergyPay, body).await
+}
+
+pub async fn set_trx_collect(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<ENERGY_SMART>,
+    ApiJson(body): ApiJson<SwitchBody>,
+) -> Audited<SmartCollectionView> {
+    set_switch(&state, &ctx, SmartSwitch::TrxCollect, body).await
 }
 
 #[derive(Deserialize)]

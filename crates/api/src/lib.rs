@@ -171,6 +171,9 @@ audited_routes! {
     post "/api/v2/hash/scan" => deposits::hash_scan, Button(HASH_SCAN);
     post "/api/partner/service/bills/paid" => bills::paid, Button(BILL_PAY);
     post "/api/partner/energy/order" => energy::order, Button(ENERGY_ORDER);
+    post "/api/partner/energy/setCollect" => energy::set_collect, Button(ENERGY_SMART);
+    post "/api/partner/energy/setEnergyPay" => energy::set_energy_pay, Button(ENERGY_SMART);
+    post "/api/partner/energy/setTrxCollect" => energy::set_trx_collect, Button(ENERGY_SMART);
     post "/api/partner/deposit/push" => deposits::push, Button(DEPOSIT_PUSH);
     post "/api/partner/user/tx/push" => transactions::push, Button(TRANSACTION_PUSH);
     post "/api/partner/callback/push" => callbacks::callback_push, Button(CALLBACK_PUSH);

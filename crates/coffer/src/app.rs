@@ -202,6 +202,12 @@ pub async fn build_services(
         fees,
         pool,
     );
+    let energy_service = Arc::new(coffer_domain::energy::service::EnergyService {
+        quotes: energy.quotes.clone(),
+        orders: energy.orders.clone(),
+        recharge: recharge.clone(),
+        auth: auth.clone(),
+    });
     let parts = StateParts {
         sealer,
         auth,
@@ -213,11 +219,7 @@ pub async fn build_services(
         rates,
         recharge: recharge.clone(),
         bills: bills.clone(),
-        energy: Arc::new(coffer_domain::energy::service::EnergyService {
-            quotes: energy.quotes.clone(),
-            orders: energy.orders.clone(),
-            recharge: recharge.clone(),
-        }),
+        energy: energy_service,
         exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;

@@ -3,7 +3,8 @@ import type { RechargeAddress } from './points';
 import type { PageQuery, PageResult } from './types';
 
 // Token › Energy (menu 203; placing an order also needs ENERGY_ORDER, 20301, and the Google
-// code): TRON energy bought with TRX points (1 TRX = 1 point). Points are exact decimal strings
+// code; turning a smart-collection switch ENERGY_SMART, 20302, and the Google code): TRON energy
+// bought with TRX points (1 TRX = 1 point). Points are exact decimal strings
 // (6 decimals at most), energy is whole units, times are UTC RFC 3339 strings as in every other
 // call, addresses TRON base58. Lists take `page` and `pageSize` as every other list.
 
@@ -98,7 +99,29 @@ export interface EnergyProfile {
   energyPrice: number | null;
   /** When energyPrice was read (null with it). */
   priceReadAt: string | null;
+  smartCollection: SmartCollection;
 }
+
+/** The merchant's smart-collection switches (all off until one is changed). */
+export interface SmartCollection {
+  /** setCollect: TRON sweeps run on delegated energy instead of burning TRX from a fee top-up. */
+  energyCollect: boolean;
+  /** setEnergyPay: that energy is paid with TRX points (smart collection needs both on). */
+  energyPay: boolean;
+  /** setTrxCollect: the TRX left in a swept deposit address is collected too. */
+  trxCollect: boolean;
+  /** The latest change; null: never changed. */
+  updatedAt: string | null;
+}
+
+export type SmartSwitch = 'energyCollect' | 'energyPay' | 'trxCollect';
+
+/** Each switch's call. */
+const SMART_CALLS: Readonly<Record<SmartSwitch, string>> = {
+  energyCollect: '/api/partner/energy/setCollect',
+  energyPay: '/api/partner/energy/setEnergyPay',
+  trxCollect: '/api/partner/energy/setTrxCollect',
+};
 
 /**
  * Silent (spec section 7): a refusal (bounds, a bad or blacklisted address, no node) is shown
@@ -119,3 +142,6 @@ export const energyProfile = () => post<EnergyProfile>('/api/partner/energy/prof
  * a refusal (not TRON, recharging not available yet) is shown in place of the address.
  */
 export const energyChargePoint = (chainId: number) => post<RechargeAddress>('/api/partner/energy/chargePoint', { chainId }, { silent: true });
+
+/** Turns one switch (the others stay); the switches after. A refusal is the request layer's toast. */
+export const setSmartSwitch = (name: SmartSwitch, body: { enabled: boolean; googleCode: string }) => post<SmartCollection>(SMART_CALLS[name], body);

@@ -8,6 +8,7 @@ export const PERMISSIONS = {
   coldRequest: '20104',
   addressRemark: '20201',
   energyOrder: '20301',
+  energySmart: '20302',
   hotWalletAdd: '20501',
   hotWalletStatus: '20502',
   withdraw: '20601',

@@ -39,7 +39,7 @@ fn code_now(app: &TestApp, secret: &str) -> String {
 }
 
 /// A code no step around now accepts.
-fn wrong_code(app: &TestApp, secret: &str) -> String {
+pub(crate) fn wrong_code(app: &TestApp, secret: &str) -> String {
     let step = totp::step_at(app.clock.now());
     let accepted: Vec<String> = (step - 1..=step + 1)
         .map(|s| totp::code_at_step(secret, s).unwrap())

@@ -37,6 +37,7 @@ mod energy_api;
 mod energy_delivery;
 mod energy_orders;
 mod energy_pool;
+mod energy_smart;
 mod envelope;
 mod error_codes;
 mod escalation;

@@ -1,6 +1,6 @@
 //! Token > Energy (menu 203): what the console's calls ask of the energy business, in one place
 //! (the http layer stays thin): a price, an order, the orders, the merchant's energy figures and
-//! where TRX points are recharged.
+//! where TRX points are recharged, and the smart-collection switches.
 
 use std::sync::Arc;
 
@@ -9,6 +9,8 @@ use chrono::{DateTime, Datelike, Duration, Utc};
 use super::order::EnergyOrders;
 use super::orders::{EnergyOrder, Quote, QuoteRequest};
 use super::quote::{EnergyQuotes, TransferEnergy};
+use super::settings::{SmartCollection, SmartSwitch};
+use crate::auth::{AuthContext, AuthService};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::points::recharge_address::{RechargeAddress, RechargeAddresses};
@@ -36,12 +38,15 @@ pub struct Profile {
     /// The live energy price of the first TRON chain, and when it was read; None when no node
     /// answers (the figure is then not shown rather than guessed).
     pub price: Option<(u64, DateTime<Utc>)>,
+    pub smart: SmartCollection,
 }
 
 pub struct EnergyService {
     pub quotes: Arc<EnergyQuotes>,
     pub orders: Arc<EnergyOrders>,
     pub recharge: Arc<RechargeAddresses>,
+    /// Checks the Google code a switch change needs.
+    pub auth: Arc<AuthService>,
 }
 
 impl EnergyService {
@@ -119,7 +124,35 @@ impl EnergyService {
             trx_held,
             figures,
             price,
+            smart: self.smart_collection(merchant_id).await?,
         })
+    }
+
+    /// The merchant's smart-collection switches.
+    pub async fn smart_collection(&self, merchant_id: MerchantId) -> AppResult<SmartCollection> {
+        self.quotes
+            .ports
+            .energy_settings
+            .smart_collection(merchant_id)
+            .await
+    }
+
+    /// Turns one smart-collection switch of the caller's merchant on or off (the Google code
+    /// first: a wrong one changes nothing and counts as any failed code); the switches after.
+    pub async fn set_smart_switch(
+        &self,
+        ctx: &AuthContext,
+        switch: SmartSwitch,
+        on: bool,
+        google_code: &str,
+    ) -> AppResult<SmartCollection> {
+        self.auth.require_google(ctx, google_code).await?;
+        let ports = &self.quotes.ports;
+        let settings = &ports.energy_settings;
+        settings
+            .set_smart_switch(ctx.merchant_id, switch, on, ports.clock.now())
+            .await?;
+        settings.smart_collection(ctx.merchant_id).await
     }
 
     /// The merchant's current day (its zone), as orders count their daily uses.

@@ -58,6 +58,7 @@ catalogue! {
     ADDRESS_REMARK = 20201 under WALLET_ADDRESS, F, "", "", ["Edit address remark", "编辑地址备注", "編輯地址備註"];
     ENERGY = 203 under TOKEN, C, "/token/energy", "", ["Energy", "能量", "能量"];
     ENERGY_ORDER = 20301 under ENERGY, F, "", "", ["Buy energy", "购买能量", "購買能量"];
+    ENERGY_SMART = 20302 under ENERGY, F, "", "", ["Smart collection", "智能归集", "智能歸集"];
     TRADE = 204 under TOKEN, C, "/token/trade", "", ["Trade", "交易", "交易"];
     HOT_WALLETS = 205 under TOKEN, C, "/token/set", "", ["Set", "设置", "設置"];
     HOT_WALLET_ADD = 20501 under HOT_WALLETS, F, "", "", ["Add hot wallet", "添加热钱包", "添加熱錢包"];

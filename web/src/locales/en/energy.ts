@@ -70,6 +70,21 @@ const energy = {
   energy_buy_tip: '{{total}} TRX points are held now; each use made is charged and the rest refunded when the order ends.',
   energy_buy_code_tip: 'Enter your Google code to place the order.',
 
+  // Smart collection
+  energy_smart: 'Smart collection',
+  energy_smart_collect: 'Collect with energy',
+  energy_smart_collect_tip:
+    'TRON sweeps run on the provider’s energy, delegated to the deposit address before its sweep and taken back after, instead of burning TRX from a fee top-up.',
+  energy_smart_pay: 'Pay energy with TRX points',
+  energy_smart_pay_tip: 'The sweeps’ energy is paid with TRX points; off, the fee wallet pays the burn as before. Smart collection needs both switches on.',
+  energy_smart_trx: 'Collect the remaining TRX',
+  energy_smart_trx_tip: 'Once a deposit address’s tokens are swept and none remains, the TRX left in it (activation change, top-up remainders) is collected too.',
+  energy_smart_burn_warning: 'Collections still burn TRX until energy is paid with TRX points: turn on “Pay energy with TRX points” too.',
+  energy_smart_not_allowed: 'Your role cannot change smart collection.',
+  energy_smart_on_title: 'Turn on “{{name}}”?',
+  energy_smart_off_title: 'Turn off “{{name}}”?',
+  energy_smart_code_tip: 'Enter your Google code to change smart collection.',
+
   // Orders
   energy_orders: 'Energy orders',
   energy_orders_empty: 'No energy orders yet.',

@@ -72,6 +72,20 @@ const energyZhCN: TranslationOf<typeof energy> = {
   energy_buy_tip: '现在冻结 {{total}} TRX 点数；每使用一次扣除一次，订单结束时退回其余点数。',
   energy_buy_code_tip: '请输入谷歌验证码以下单。',
 
+  // Smart collection
+  energy_smart: '智能归集',
+  energy_smart_collect: '使用能量归集',
+  energy_smart_collect_tip: 'TRON 归集使用服务商的能量：归集前将能量委托给充值地址，归集后收回，不再从补充的手续费中燃烧 TRX。',
+  energy_smart_pay: '用 TRX 点数支付能量',
+  energy_smart_pay_tip: '归集所用能量以 TRX 点数支付；关闭时仍由手续费钱包支付燃烧费用。智能归集需要同时开启两个开关。',
+  energy_smart_trx: '归集剩余 TRX',
+  energy_smart_trx_tip: '充值地址的代币归集完毕且没有剩余后，其中留下的 TRX（激活找零、补充手续费的剩余）也一并归集。',
+  energy_smart_burn_warning: '在用 TRX 点数支付能量之前，归集仍会燃烧 TRX：请同时开启“用 TRX 点数支付能量”。',
+  energy_smart_not_allowed: '您的角色无权修改智能归集。',
+  energy_smart_on_title: '开启“{{name}}”？',
+  energy_smart_off_title: '关闭“{{name}}”？',
+  energy_smart_code_tip: '输入谷歌验证码以修改智能归集。',
+
   // Orders
   energy_orders: '能量订单',
   energy_orders_empty: '暂无能量订单。',

@@ -72,6 +72,20 @@ const energyZhHK: TranslationOf<typeof energy> = {
   energy_buy_tip: '現在凍結 {{total}} TRX 點數；每使用一次扣除一次，訂單結束時退回其餘點數。',
   energy_buy_code_tip: '請輸入 Google 驗證碼以下單。',
 
+  // Smart collection
+  energy_smart: '智能歸集',
+  energy_smart_collect: '使用能量歸集',
+  energy_smart_collect_tip: 'TRON 歸集使用服務商的能量：歸集前將能量委託給充值地址，歸集後收回，不再從補充的手續費中燃燒 TRX。',
+  energy_smart_pay: '用 TRX 點數支付能量',
+  energy_smart_pay_tip: '歸集所用能量以 TRX 點數支付；關閉時仍由手續費錢包支付燃燒費用。智能歸集需要同時開啟兩個開關。',
+  energy_smart_trx: '歸集剩餘 TRX',
+  energy_smart_trx_tip: '充值地址的代幣歸集完畢且沒有剩餘後，其中留下的 TRX（激活找零、補充手續費的剩餘）也一併歸集。',
+  energy_smart_burn_warning: '在用 TRX 點數支付能量之前，歸集仍會燃燒 TRX：請同時開啟「用 TRX 點數支付能量」。',
+  energy_smart_not_allowed: '您的角色無權修改智能歸集。',
+  energy_smart_on_title: '開啟「{{name}}」？',
+  energy_smart_off_title: '關閉「{{name}}」？',
+  energy_smart_code_tip: '輸入谷歌驗證碼以修改智能歸集。',
+
   // Orders
   energy_orders: '能量訂單',
   energy_orders_empty: '暫無能量訂單。',

@@ -42,6 +42,7 @@ const PROFILE: EnergyProfile = {
   burnSavedThisMonth: '39.0855',
   energyPrice: 100,
   priceReadAt: null,
+  smartCollection: { energyCollect: false, energyPay: false, trxCollect: false, updatedAt: null },
 };
 
 const QUOTE: EnergyQuote = {

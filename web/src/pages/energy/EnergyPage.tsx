@@ -8,12 +8,13 @@ import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import BuyEnergyCard from './BuyEnergyCard';
 import EnergyOrdersCard from './EnergyOrdersCard';
 import EnergyProfileCard from './EnergyProfileCard';
+import SmartCollectionCard from './SmartCollectionCard';
 import { tronChains } from './energyRules';
 
 /**
  * Token › Energy (menu 203): the TRX points and the month's energy, buying energy for a receiving
- * address (a price first, then the order with the Google code), and the orders. An order placed
- * reads the profile and the list (page 1, where it shows) again.
+ * address (a price first, then the order with the Google code), the smart-collection switches,
+ * and the orders. An order placed reads the profile and the list (page 1, where it shows) again.
  */
 export default function EnergyPage() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export default function EnergyPage() {
     <div data-testid="energy">
       <Alert type="info" showIcon className="coffer-gap-bottom" message={t('energy_tip')} />
       <EnergyProfileCard profile={profile.answer} loading={profile.loading} chains={tron} />
+      <SmartCollectionCard smart={profile.answer?.smartCollection ?? null} loading={profile.loading} />
       {loading ? (
         <Card title={t('energy_buy')} className="coffer-card coffer-gap-bottom" loading />
       ) : tron.length === 0 ? (
