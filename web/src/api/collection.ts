@@ -94,7 +94,7 @@ export interface CollectionFilters {
 }
 
 /** An on-chain step of a collection. */
-export const StepKind = { FeeTopUp: 1, Activation: 2, SweepPart: 3 } as const;
+export const StepKind = { FeeTopUp: 1, Activation: 2, SweepPart: 3, TrxLeft: 4 } as const;
 export type StepKind = (typeof StepKind)[keyof typeof StepKind];
 
 export const StepState = { Signed: 1, Broadcast: 2, Seen: 3, Confirmed: 4, Dead: 5 } as const;

@@ -3,7 +3,8 @@
 //! bandwidth is free), the energy is delegated and shown on chain before the sweep is signed,
 //! the sweep burns nothing, the TRX points for the energy are charged once, and the delegation
 //! is taken back once the collection closes. A delegation the chain never shows charges
-//! nothing, and the collection burns TRX as before.
+//! nothing, and the collection burns TRX as before. With `setTrxCollect` on, the TRX left at an
+//! address goes to the cold address once no token remains.
 
 use std::sync::Arc;
 
@@ -18,8 +19,9 @@ use coffer_testkit::{each_database, TestDb};
 use ruint::aliases::U256;
 
 use crate::chains::TRON;
+use crate::collection_plan::tick;
 use crate::collection_tron::helpers::{
-    activation, cold, collections, kinds_and_states, setup, steps, sun, sweep, Setup, TRX,
+    activate, activation, cold, collections, deposit, kinds_and_states, setup, steps, sun, sweep, Setup, TRX,
 };
 use crate::energy_delivery::SaysDelivered;
 use crate::energy_orders::world::provider;
@@ -199,7 +201,64 @@ async fn energy_the_chain_never_shows_charges_nothing_and_the_sweep_burns(db: Te
     assert_eq!(app.settler.round().await.unwrap().posted, 0, "no energy charged");
 }
 
+/// `setTrxCollect`: the first sweep leaves its top-up's margin at the address, but a deposit
+/// arrived since, so the TRX stays (it pays that token's sweep); once that one is swept and no
+/// token remains, the TRX left goes to the cold address, all of it but the transfer's fee.
+async fn the_trx_left_is_collected_once_no_token_remains(db: TestDb) {
+    let s = setup(db).await;
+    let (app, node, token) = (&s.app, &s.node, s.token.as_str());
+    let merchant = demo_merchant(app).await;
+    app.store
+        .set_smart_switch(merchant, SmartSwitch::TrxCollect, true, app.clock.now())
+        .await
+        .unwrap();
+    // The cold address exists on chain (TRX to one that does not would pay its activation,
+    // more than the margin: then nothing is moved).
+    node.fund(&cold(), TRX);
+    activate(&s).await;
+    assert_eq!(sweep(app).await.signed, 1);
+    node.mine();
+    node.mine();
+    deposit(&s, &s.user, "15").await;
+    assert_eq!(sweep(app).await.collected, 1);
+    let first = collections(app, token).await[0].clone();
+    let found = steps(app, token, &first["id"]).await;
+    assert_eq!(
+        kinds_and_states(&found),
+        vec![(2, 4), (3, 4)],
+        "USDT remains: the TRX stays"
+    );
+    let margin = node.trx_balance(&s.user);
+    assert!(margin > 0);
+
+    assert_eq!(tick(app).await.opened, 1);
+    for _ in 0..12 {
+        node.mine();
+        sweep(app).await;
+        if collections(app, token).await[0]["status"] == 1 {
+            break;
+        }
+    }
+    let second = collections(app, token).await[0].clone();
+    assert_eq!(second["status"], 1, "{second}");
+    let found = steps(app, token, &second["id"]).await;
+    assert_eq!(kinds_and_states(&found), vec![(1, 4), (3, 4), (4, 4)]);
+    let left = &found[2];
+    assert_eq!(left["toAddress"].as_str(), Some(cold().as_str()));
+    let (moved, fee) = (sun(&left["amount"]), sun(&left["feePaid"]));
+    assert_eq!(node.trx_balance(&s.user), 0, "nothing is left at the address");
+    assert_eq!(node.trx_balance(&cold()), TRX + moved);
+    let paid: u64 = found.iter().map(|f| sun(&f["feePaid"])).sum();
+    assert_eq!(
+        sun(&second["feePaid"]),
+        paid,
+        "the transfer's fee is the collection's"
+    );
+    assert!(fee > 0 && moved > 0);
+}
+
 each_database!(
+    the_trx_left_is_collected_once_no_token_remains,
     a_sweep_runs_on_delegated_energy_and_burns_nothing,
     energy_the_chain_never_shows_charges_nothing_and_the_sweep_burns,
 );

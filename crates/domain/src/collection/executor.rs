@@ -156,7 +156,7 @@ impl SweepExecutor {
             WaitingCollection | EnergyCollecting
                 if steps.iter().any(|s| s.kind == StepKind::Sweep && s.is_live()) =>
             {
-                self.settle(c, &steps, report).await
+                self.settle(c, &steps, chain.as_ref(), report).await
             }
             WaitingEnergyTransaction => self.energy_arrival(c, &steps, chain.as_ref(), report).await,
             WaitingCollection | EnergyCollecting => {
@@ -219,6 +219,7 @@ impl SweepExecutor {
         &self,
         c: &CollectionRecord,
         steps: &[StepRecord],
+        chain: &dyn ChainAdapter,
         report: &mut SweepReport,
     ) -> AppResult<()> {
         // The parts of the latest signing share its time (one transaction stored them).
@@ -233,6 +234,9 @@ impl SweepExecutor {
             .map(|s| format!("part {}: {}", s.part + 1, s.reason))
             .collect();
         if dead.is_empty() {
+            if self.collect_leftover(c, steps, chain, report).await? {
+                return Ok(());
+            }
             return self.close(c, Collected, "", Some(attributed), report).await;
         }
         // What reached the cold addresses is collected; the rest waits for the next run.

@@ -67,7 +67,7 @@ pub async fn broadcast(
     halt(
         match step.kind {
             StepKind::TopUp | StepKind::Activation => SweepHalt::TopUpBroadcast,
-            StepKind::Sweep => SweepHalt::SweepBroadcast,
+            StepKind::Sweep | StepKind::Leftover => SweepHalt::SweepBroadcast,
         },
         exec.settings.halt_after,
     );

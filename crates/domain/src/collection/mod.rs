@@ -9,6 +9,7 @@ mod energy;
 pub mod executor;
 pub mod fees;
 pub mod follow;
+mod leftover;
 pub mod planner;
 pub mod records;
 pub mod schedule;

@@ -20,6 +20,9 @@ crate::stored_codes! {
         Activation = 2,
         /// One part of the sweep, from the deposit address to a cold address.
         Sweep = 3,
+        /// TRON (`setTrxCollect`): the TRX left at the address once no token remains, to the
+        /// cold address the sweep went to.
+        Leftover = 4,
     }
 
     /// Where a step's transaction stands.

@@ -73,6 +73,7 @@ const collect = {
   collection_step_kind_1: 'Fee top-up',
   collection_step_kind_2: 'Activation',
   collection_step_kind_3: 'Sweep part',
+  collection_step_kind_4: 'TRX left collected',
   collection_step_state_1: 'Signed',
   collection_step_state_2: 'Broadcast',
   collection_step_state_3: 'In a block',

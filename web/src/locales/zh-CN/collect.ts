@@ -73,6 +73,7 @@ const collectZhCN: TranslationOf<typeof collect> = {
   collection_step_kind_1: '补充手续费',
   collection_step_kind_2: '激活',
   collection_step_kind_3: '归集转账',
+  collection_step_kind_4: '剩余 TRX 归集',
   collection_step_state_1: '已签名',
   collection_step_state_2: '已广播',
   collection_step_state_3: '已上链',

@@ -73,6 +73,7 @@ const collectZhHK: TranslationOf<typeof collect> = {
   collection_step_kind_1: '補充手續費',
   collection_step_kind_2: '激活',
   collection_step_kind_3: '歸集轉賬',
+  collection_step_kind_4: '剩餘 TRX 歸集',
   collection_step_state_1: '已簽名',
   collection_step_state_2: '已廣播',
   collection_step_state_3: '已上鏈',

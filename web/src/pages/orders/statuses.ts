@@ -61,7 +61,7 @@ export const COLLECTION_STATUS = codeViews(CollectionStatus, (code) => `collecti
 export const COLLECTION_TRIGGER = codeViews(CollectionTrigger, (code) => `collection_trigger_${code}`, { Scheduled: 'blue', OnDeposit: 'cyan', Manual: 'purple' });
 
 /** What an on-chain step of a collection does, and how far it got. */
-export const COLLECTION_STEP_KIND = codeViews(StepKind, (code) => `collection_step_kind_${code}`, { FeeTopUp: 'gold', Activation: 'blue', SweepPart: 'geekblue' });
+export const COLLECTION_STEP_KIND = codeViews(StepKind, (code) => `collection_step_kind_${code}`, { FeeTopUp: 'gold', Activation: 'blue', SweepPart: 'geekblue', TrxLeft: 'cyan' });
 export const COLLECTION_STEP_STATE = codeViews(StepState, (code) => `collection_step_state_${code}`, {
   Signed: 'default',
   Broadcast: 'processing',
