@@ -9,11 +9,12 @@ use coffer_domain::amount::BaseUnits;
 use coffer_domain::auth::AuthContext;
 use coffer_domain::codes::StoredCode;
 use coffer_domain::energy::orders::{EnergyOrder, EnergyOrderStatus, QuoteRequest};
+use coffer_domain::energy::service::SAVING_DAYS;
 use coffer_domain::energy::settings::{SmartCollection, SmartSwitch};
 use coffer_domain::menu::catalogue::{ENERGY, ENERGY_ORDER, ENERGY_SMART};
 use coffer_domain::messages::MsgKey;
 use coffer_domain::points::points_text;
-use coffer_domain::ports::{EnergyOrderFilter, Paged};
+use coffer_domain::ports::{EnergyOrderFilter, Paged, SmartFigures};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
@@ -244,6 +245,38 @@ pub struct ProfileView {
     energy_price: Option<u64>,
     price_read_at: Option<DateTime<Utc>>,
     smart_collection: SmartCollectionView,
+    smart_saving: SmartSavingView,
+}
+
+/// Smart collection measured over the last `days` days (TRX): the collections collected on
+/// energy, what burning would have cost, what they paid in fees and in TRX points, and the
+/// difference (negative when energy cost more).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SmartSavingView {
+    days: i64,
+    collections: u64,
+    energy: u64,
+    burn_fee: String,
+    fee_paid: String,
+    energy_points: String,
+    saved: String,
+}
+
+impl From<SmartFigures> for SmartSavingView {
+    fn from(f: SmartFigures) -> Self {
+        let saved = f.saved();
+        let sign = if saved < 0 { "-" } else { "" };
+        SmartSavingView {
+            days: SAVING_DAYS,
+            collections: f.collections,
+            energy: f.energy,
+            burn_fee: f.burn_fee.to_decimal(6),
+            fee_paid: f.fee_paid.to_decimal(6),
+            energy_points: points_text(f.energy_points),
+            saved: format!("{sign}{}", trx(saved.unsigned_abs())),
+        }
+    }
 }
 
 /// The smart-collection switches, as `profile` and the three `set…` calls answer them.
@@ -283,6 +316,7 @@ pub async fn profile(State(state): State<AppState>, Allowed(ctx): Allowed<ENERGY
         energy_price: p.price.map(|(sun, _)| sun),
         price_read_at: p.price.map(|(_, at)| at),
         smart_collection: p.smart.into(),
+        smart_saving: p.smart_saving.into(),
     })
 }
 

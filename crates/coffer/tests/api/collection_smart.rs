@@ -126,6 +126,26 @@ async fn a_sweep_runs_on_delegated_energy_and_burns_nothing(db: TestDb) {
     assert_eq!(node.token_balance(&cold()), U256::from(20_000_000u64));
     assert_eq!(node.trx_balance(&s.user), 1, "the sun it was activated with");
 
+    // Token > Energy measures it: burning would have cost the energy's price; it paid the
+    // activation and the points.
+    let profile = app
+        .post_as(token, "/api/partner/energy/profile", serde_json::json!({}))
+        .await;
+    let saving = &profile.data()["smartSaving"];
+    let burn = needed * node.params().energy_fee;
+    assert_eq!(
+        (
+            saving["days"].as_i64(),
+            saving["collections"].as_u64(),
+            saving["energy"].as_u64()
+        ),
+        (Some(30), Some(1), Some(needed))
+    );
+    assert_eq!(sun(&saving["burnFee"]), burn);
+    assert_eq!(sun(&saving["feePaid"]), activation());
+    assert_eq!(saving["energyPoints"], "1.5");
+    assert_eq!(sun(&saving["saved"]), burn - activation() - 1_500_000);
+
     // The energy was delivered: the points held are charged, once.
     assert_eq!(app.settler.round().await.unwrap().posted, 1);
     assert_eq!(app.settler.round().await.unwrap().posted, 0);

@@ -39,7 +39,13 @@ pub struct Profile {
     /// answers (the figure is then not shown rather than guessed).
     pub price: Option<(u64, DateTime<Utc>)>,
     pub smart: SmartCollection,
+    /// Smart collection over the last [`SAVING_DAYS`] days: what burning would have cost
+    /// against what was paid.
+    pub smart_saving: crate::ports::SmartFigures,
 }
+
+/// The days the measured saving of smart collection covers.
+pub const SAVING_DAYS: i64 = 30;
 
 pub struct EnergyService {
     pub quotes: Arc<EnergyQuotes>,
@@ -125,6 +131,10 @@ impl EnergyService {
             figures,
             price,
             smart: self.smart_collection(merchant_id).await?,
+            smart_saving: ports
+                .collection_queries
+                .smart_figures(merchant_id, now - Duration::days(SAVING_DAYS))
+                .await?,
         })
     }
 

@@ -152,6 +152,31 @@ pub trait CollectionQueries: Send + Sync {
     /// UTC hour of their creation and asset (one chain or token when given), oldest hour first;
     /// collections that paid nothing are left out.
     async fn collection_fees(&self, query: &CollectionFeeQuery) -> AppResult<Vec<CollectionFeeHour>>;
+
+    /// What the merchant's collections that ran on energy (smart collection) and closed
+    /// collected since `since` paid, against what burning would have cost.
+    async fn smart_figures(&self, merchant_id: MerchantId, since: DateTime<Utc>) -> AppResult<SmartFigures>;
+}
+
+/// Smart collection measured: collections collected on energy, the energy, what burning would
+/// have cost, what their transactions paid, and the TRX points held for the energy (all TRX
+/// base units: smart collection runs on TRON only).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SmartFigures {
+    pub collections: u64,
+    pub energy: u64,
+    pub burn_fee: BaseUnits,
+    pub fee_paid: BaseUnits,
+    pub energy_points: i64,
+}
+
+impl SmartFigures {
+    /// Burning's cost less what was paid (fees and points), in sun: negative when energy cost
+    /// more than burning would have.
+    pub fn saved(&self) -> i128 {
+        let sun = |v: BaseUnits| i128::try_from(v.0).unwrap_or(i128::MAX);
+        sun(self.burn_fee) - sun(self.fee_paid) - i128::from(self.energy_points)
+    }
 }
 
 /// Which collections' fees: one merchant's, created in `[start, end)`, of one chain or token

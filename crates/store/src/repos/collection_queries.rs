@@ -3,11 +3,12 @@
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
+use coffer_domain::collection::state::CollectionStatus;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
     AssetCollected, CollectionFeeHour, CollectionFeeQuery, CollectionFilter, CollectionQueries,
-    CollectionRecord, CollectionSteps, MerchantId, PageRequest, Paged, StepRecord, WaitingFilter,
-    WaitingPair,
+    CollectionRecord, CollectionSteps, MerchantId, PageRequest, Paged, SmartFigures, StepRecord,
+    WaitingFilter, WaitingPair,
 };
 use futures::TryStreamExt;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
@@ -131,6 +132,38 @@ impl CollectionQueries for Store {
             found.fee = found.fee.saturating_add(fee);
         }
         Ok(hours.into_values().collect())
+    }
+
+    async fn smart_figures(&self, merchant_id: MerchantId, since: DateTime<Utc>) -> AppResult<SmartFigures> {
+        use collection::Column as C;
+        // On the (merchant, created) index, as the fee series; the amounts are summed here.
+        let mut rows = merchant_rows::<collection::Entity>(merchant_id)
+            .filter(C::CreatedAt.gte(since))
+            .filter(C::Status.eq(Stored(CollectionStatus::Collected)))
+            .filter(C::Energy.gt(0))
+            .select_only()
+            .columns([C::Energy, C::BurnFee, C::FeePaid, C::EnergyPoints])
+            .into_tuple::<(
+                i64,
+                Option<Stored<BaseUnits>>,
+                Option<Stored<BaseUnits>>,
+                Option<i64>,
+            )>()
+            .stream(self.connection())
+            .await?;
+        let mut figures = SmartFigures::default();
+        while let Some((energy, burn_fee, fee_paid, points)) = rows.try_next().await? {
+            figures.collections += 1;
+            figures.energy = figures.energy.saturating_add(energy.max(0) as u64);
+            figures.burn_fee = figures
+                .burn_fee
+                .saturating_add(burn_fee.map_or(BaseUnits::ZERO, |v| v.0));
+            figures.fee_paid = figures
+                .fee_paid
+                .saturating_add(fee_paid.map_or(BaseUnits::ZERO, |v| v.0));
+            figures.energy_points = figures.energy_points.saturating_add(points.unwrap_or(0));
+        }
+        Ok(figures)
     }
 
     async fn waiting_page(
