@@ -9,7 +9,7 @@ help:
 	@echo "make run    build the console and the service, start on SQLite with a demo merchant"
 	@echo "make test   Rust unit + integration (SQLite and PostgreSQL), console unit, end-to-end"
 	@echo "make lint   rustfmt check, clippy, console typecheck"
-	@echo "make bench  deposit scanner and callback throughput, callback latency, lists at 1M orders, collection planner at 1M addresses, TRON sweeps per minute and fee efficiency (SQLite and PostgreSQL), TRON deposit scanning catch-up in blocks per second on mainnet-sized blocks, EVM sweep fee efficiency on anvil, takeover of a killed node's work, TRON energy order to usable energy, console bundle sizes"
+	@echo "make bench  deposit scanner and callback throughput, callback latency, lists at 1M orders, collection planner at 1M addresses, TRON sweeps per minute and fee efficiency (SQLite and PostgreSQL), TRON deposit scanning catch-up in blocks per second on mainnet-sized blocks, EVM sweep fee efficiency on anvil, takeover of a killed node's work, TRON energy order to usable energy, TRX per USDT sweep with smart collection against burning, console bundle sizes"
 
 setup:
 	@scripts/setup.sh build

@@ -12,7 +12,8 @@
 # node killed with SIGKILL leaves its work before the other node takes it, per kind of work (bench_takeover); points-ledger
 # transfers per second for one busy account and for 1,000 accounts, one a call and in batches, beside a plain insert rate
 # measured in the same run (bench_ledger); the time from a TRON energy order to energy its receiver can
-# use, in blocks, on the node double (bench_energy); then the
+# use, in blocks, on the node double (bench_energy); the TRX a USDT sweep costs with smart collection against
+# burning on the same chain parameters (bench_smart_collection); then the
 # console's bundle sizes
 # from web/dist (`make bench` builds it first): the login page's gzip JavaScript and the largest route
 # chunk, measured by web/scripts/bundle-size.mjs, the script the budget test uses.
@@ -36,6 +37,8 @@ cargo run --release --locked -q -p coffer --example bench_scan_tron
 cargo run --release --locked -q -p coffer --example bench_ledger
 # Energy orders: blocks from an order to usable energy (target: the next block).
 cargo run --release --locked -q -p coffer --example bench_energy
+# Smart collection: TRX a USDT sweep costs on energy against burning, the same chain parameters.
+cargo run --release --locked -q -p coffer --example bench_smart_collection
 # Two real `coffer serve` (the release binary) on the throwaway PostgreSQL, one killed with SIGKILL.
 cargo build --release --locked -q -p coffer --bin coffer
 cargo run --release --locked -q -p coffer --example bench_takeover

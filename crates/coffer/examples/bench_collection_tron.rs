@@ -26,9 +26,7 @@
 
 mod support;
 
-use coffer_chain::tron::TronAdapter;
 use coffer_domain::amount::BaseUnits;
-use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferRequest};
 use coffer_domain::ports::{StepKind, StepState};
 use coffer_store::entities::{collection, collection_step};
 use coffer_testkit::tron_node::{base58, CREATE_ACCOUNT_FEE, CREATE_ACCOUNT_IN_CONTRACT_FEE};
@@ -42,7 +40,6 @@ const TRX: u64 = 1_000_000;
 /// As `coffer serve` ships: a sweep round every 2 s (sweep_ms); TRON blocks every 3 s.
 const ROUND_MS: u64 = 2_000;
 const BLOCK_MS: u64 = 3_000;
-const DEV_MNEMONIC: &str = "test test test test test test test test test test test junk";
 
 fn sweeps() -> usize {
     std::env::var("COFFER_BENCH_TRON_SWEEPS")
@@ -66,7 +63,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         config.collection.retry_secs = 1;
     })
     .await?;
-    let (app, merchant) = (&bench.app, bench.merchant);
+    let app = &bench.app;
     let err = anyhow::Error::msg;
 
     // The merchant: USDT paid from a hot wallet that is also the fee wallet, collected on each
@@ -77,53 +74,7 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     node.fund(&hot, n as u64 * 20 * TRX);
 
     // N deposits from a payer outside Coffer, credited, each opening a collection.
-    let payer_chain = TronAdapter::new(TRON, &node.url(), None).map_err(anyhow::Error::msg)?;
-    let seed = coffer_chain::keys::seed(DEV_MNEMONIC, "").map_err(anyhow::Error::msg)?;
-    let payer = payer_chain
-        .derive(&seed, KeyPurpose::HotWallet, 7)
-        .map_err(anyhow::Error::msg)?;
-    node.fund(&payer.address, n as u64 * 20 * TRX);
-    node.fund_token(&payer.address, n as u128 * 10_000_000);
-    app.scanner.scan_chain(TRON).await.map_err(err)?;
-    let mut users = Vec::new();
-    for i in 0..n {
-        let user = app
-            .wallets
-            .deposit_address(merchant, TRON, &format!("user-{i}"))
-            .await
-            .map_err(err)?
-            .address;
-        let pay = TransferRequest {
-            from: payer.address.clone(),
-            to: user.clone(),
-            asset: Asset::Token {
-                contract: node.token(),
-            },
-            amount: BaseUnits::from_u128(10_000_000),
-            nonce: None,
-        };
-        let signed = payer_chain
-            .sign_transfer(&payer.secret, &pay)
-            .await
-            .map_err(anyhow::Error::msg)?;
-        payer_chain.broadcast(&signed).await.map_err(anyhow::Error::msg)?;
-        users.push(user);
-    }
-    for _ in 0..20 {
-        node.mine();
-    }
-    loop {
-        let scanned = app.scanner.scan_chain(TRON).await.map_err(err)?;
-        if scanned.blocks == 0 && scanned.confirmed == 0 {
-            break;
-        }
-    }
-    let opened = app.planner.tick().await.map_err(err)?.opened;
-    anyhow::ensure!(opened == n as u64, "opened {opened} of {n} collections");
-    anyhow::ensure!(
-        users.iter().all(|u| !node.account_exists(u)),
-        "the deposit addresses are new"
-    );
+    bench.tron_deposits(&node, TRON, n, "user").await?;
 
     // Simulated time: rounds every ROUND_MS (or back to back when one takes longer), blocks
     // every BLOCK_MS.

@@ -18,11 +18,9 @@
 mod support;
 
 use coffer_chain::tron::TronAdapter;
-use coffer_domain::clock::{Clock, ManualClock};
+use coffer_domain::clock::ManualClock;
 use coffer_domain::energy::orders::{DelegationState, QuoteRequest};
-use coffer_domain::energy::StakeOrder;
 use coffer_domain::ports::chain::{ChainAdapter, KeyPurpose};
-use coffer_domain::ports::RechargeRepo;
 use coffer_testkit::{DbKind, TronNode};
 use std::sync::Arc;
 use std::time::Instant;
@@ -61,28 +59,9 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
     let clock = Arc::new(ManualClock::new(chrono::Utc::now()));
     let bench = support::start_with_clock(kind, clock.clone(), |config| config.chains = vec![chain]).await?;
     let app = &bench.app;
-    app.store
-        .designate_platform(bench.merchant, clock.now())
-        .await
-        .map_err(err)?;
+    // The demo merchant is the platform here: its energy account stakes 50 000 TRX.
+    bench.energy_pool(&node, TRON, bench.merchant, 50_000).await?;
     let energy = &app.energy;
-    let account = energy
-        .staking
-        .account(TRON)
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    node.fund(&account.address, 60_000 * TRX);
-    node.fund_token(&account.address, 1);
-    node.mine();
-    let stake = StakeOrder::Stake {
-        amount_sun: 50_000 * TRX,
-    };
-    energy
-        .staking
-        .submit(TRON, stake)
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    node.mine();
 
     let tron = TronAdapter::new(TRON, &node.url(), None).map_err(err)?;
     let seed = coffer_chain::keys::seed(DEV_MNEMONIC, "").map_err(err)?;

@@ -285,3 +285,107 @@ pub async fn seed_deposit_addresses(
     }
     Ok(())
 }
+
+impl Bench {
+    /// Makes `platform` the platform merchant, and its energy account on the TRON chain `chain`
+    /// (the double `node`) a pool of `stake_trx` TRX staked for energy, mined; the pool's address.
+    pub async fn energy_pool(
+        &self,
+        node: &coffer_testkit::TronNode,
+        chain: i64,
+        platform: i64,
+        stake_trx: u64,
+    ) -> anyhow::Result<String> {
+        use coffer_domain::ports::RechargeRepo;
+        const TRX: u64 = 1_000_000;
+        let app = &self.app;
+        let now = app.energy.quotes.ports.clock.now();
+        app.store
+            .designate_platform(platform, now)
+            .await
+            .map_err(anyhow::Error::msg)?;
+        let staking = &app.energy.staking;
+        let account = staking.account(chain).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        node.fund(&account.address, (stake_trx + 10_000) * TRX);
+        // A little USDT, so a transfer can be simulated to an address holding none.
+        node.fund_token(&account.address, 1);
+        node.mine();
+        let stake = coffer_domain::energy::StakeOrder::Stake {
+            amount_sun: stake_trx * TRX,
+        };
+        staking
+            .submit(chain, stake)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        node.mine();
+        Ok(account.address)
+    }
+}
+
+impl Bench {
+    /// 10 USDT paid by a payer outside Coffer (the dev mnemonic's hot-wallet key 7, funded here)
+    /// to each of `n` new deposit addresses (users `prefix-0` … ) on the TRON double, mined,
+    /// scanned until credited, and planned: every collection open. The addresses.
+    pub async fn tron_deposits(
+        &self,
+        node: &coffer_testkit::TronNode,
+        chain: i64,
+        n: usize,
+        prefix: &str,
+    ) -> anyhow::Result<Vec<String>> {
+        use coffer_domain::amount::BaseUnits;
+        use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferRequest};
+        const TRX: u64 = 1_000_000;
+        const DEV_MNEMONIC: &str = "test test test test test test test test test test test junk";
+        fn err(e: impl std::fmt::Display) -> anyhow::Error {
+            anyhow::anyhow!("{e}")
+        }
+        let app = &self.app;
+        let payer_chain = coffer_chain::tron::TronAdapter::new(chain, &node.url(), None).map_err(err)?;
+        let seed = coffer_chain::keys::seed(DEV_MNEMONIC, "").map_err(err)?;
+        let payer = payer_chain.derive(&seed, KeyPurpose::HotWallet, 7).map_err(err)?;
+        node.fund(&payer.address, n as u64 * 20 * TRX);
+        node.fund_token(&payer.address, n as u128 * 10_000_000);
+        app.scanner.scan_chain(chain).await.map_err(err)?;
+        let mut users = Vec::new();
+        for i in 0..n {
+            let user = app
+                .wallets
+                .deposit_address(self.merchant, chain, &format!("{prefix}-{i}"))
+                .await
+                .map_err(err)?
+                .address;
+            let pay = TransferRequest {
+                from: payer.address.clone(),
+                to: user.clone(),
+                asset: Asset::Token {
+                    contract: node.token(),
+                },
+                amount: BaseUnits::from_u128(10_000_000),
+                nonce: None,
+            };
+            let signed = payer_chain
+                .sign_transfer(&payer.secret, &pay)
+                .await
+                .map_err(err)?;
+            payer_chain.broadcast(&signed).await.map_err(err)?;
+            users.push(user);
+        }
+        for _ in 0..20 {
+            node.mine();
+        }
+        loop {
+            let scanned = app.scanner.scan_chain(chain).await.map_err(err)?;
+            if scanned.blocks == 0 && scanned.confirmed == 0 {
+                break;
+            }
+        }
+        let opened = app.planner.tick().await.map_err(err)?.opened;
+        anyhow::ensure!(opened == n as u64, "opened {opened} of {n} collections");
+        anyhow::ensure!(
+            users.iter().all(|u| !node.account_exists(u)),
+            "the deposit addresses are new"
+        );
+        Ok(users)
+    }
+}
