@@ -305,6 +305,19 @@ async fn the_home_burn_figures_are_read_live(db: TestDb) {
         later["withoutUsdt"].as_str().unwrap(),
         trx(at(&quote["energyPerUse"], 210))
     );
+
+    // A node away: no figure rather than the old one, and it is not asked again for a minute
+    // (the config loads on every page; a node away must not slow each load by its timeout).
+    w.app.clock.advance(Duration::seconds(61));
+    w.node.set_down(true);
+    let none = json!({"withUsdt": "", "withoutUsdt": "", "readAt": null});
+    assert_eq!(figures().await, none, "no figure, never an old one");
+    let asked = w.node.all_requests();
+    assert_eq!(figures().await, none);
+    assert_eq!(w.node.all_requests(), asked, "not asked again within the minute");
+    w.node.set_down(false);
+    w.app.clock.advance(Duration::seconds(61));
+    assert_eq!(figures().await["withoutUsdt"], later["withoutUsdt"], "read again");
 }
 
 each_database!(

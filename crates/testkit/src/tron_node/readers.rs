@@ -12,6 +12,11 @@ impl TronNode {
         self.chain().requests.get(method).copied().unwrap_or(0)
     }
 
+    /// Every request the node was sent, whatever its method.
+    pub fn all_requests(&self) -> usize {
+        self.chain().requests.values().sum()
+    }
+
     /// Whether the account exists (it received TRX).
     pub fn account_exists(&self, address: &str) -> bool {
         let id = address_id(address).expect("a TRON address");
