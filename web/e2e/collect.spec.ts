@@ -173,6 +173,11 @@ test('Fund collection: the fee wallet is saved with the Google code, Collect now
   await expect(drawer.getByTestId('detail-trigger')).toHaveText('Manual');
   await expect(drawer.getByTestId('detail-amount')).toHaveAttribute('data-amount', first.amount!);
   await expect(drawer.getByTestId('detail-fee-paid')).toHaveAttribute('data-amount', first.feePaid!);
+  // What burning would cost is recorded for every sweep; smart collection is TRON's: no energy here.
+  expect(first.burnFee).not.toBeNull();
+  expect(first.energy).toBeNull();
+  await expect(drawer.getByTestId('detail-burn-fee')).toHaveAttribute('data-amount', first.burnFee!);
+  await expect(drawer.getByTestId('detail-energy')).toHaveCount(0);
   const steps = await collectionSteps(env, token, first.id);
   expect(steps.map((step) => step.kind).sort()).toEqual([1, 3]);
   const topUp = steps.find((step) => step.kind === 1)!;

@@ -22,6 +22,8 @@ test('setCollect is turned on with the Google code and stays on after a reload',
   await expect(collect).toBeEnabled();
   await expect(collect).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByTestId('energy-smart-burn-warning')).toHaveCount(0);
+  // The profile's smartSaving, measured by the server: nothing collected on energy yet.
+  await expect(page.getByTestId('energy-saving-none')).toHaveText('No collection ran on energy in the last 30 days.');
 
   await collect.click();
   const turned = page.waitForResponse('**/api/partner/energy/setCollect');

@@ -77,6 +77,12 @@ export interface CollectionRow {
   nativeSymbol: string;
   feeEstimated: string | null;
   feePaid: string | null;
+  /** What the sweep would have burnt without energy (the native coin), set when it is signed. */
+  burnFee: string | null;
+  /** Smart collection: the energy its sweep runs on; 0 when it was given up (the reason says why) and TRX burnt; null: not used. */
+  energy: number | null;
+  /** The TRX points held for that energy (charged once delivered); null without energy. */
+  energyPoints: string | null;
   /** The explorer's prefix: txurl + hash ("" when the chain has none). */
   txurl: string;
   createdAt: string;

@@ -100,6 +100,27 @@ export interface EnergyProfile {
   /** When energyPrice was read (null with it). */
   priceReadAt: string | null;
   smartCollection: SmartCollection;
+  smartSaving: SmartSaving;
+}
+
+/**
+ * Smart collection measured from the collections themselves (never a constant): those created in
+ * the last `days` days that were collected on energy. TRX amounts are exact decimal strings.
+ */
+export interface SmartSaving {
+  days: number;
+  /** Collections collected on energy. */
+  collections: number;
+  /** The energy they ran on. */
+  energy: number;
+  /** TRX their sweeps would have burnt (price and energy when signed). */
+  burnFee: string;
+  /** TRX their transactions paid (activations, bandwidth). */
+  feePaid: string;
+  /** TRX points charged for the energy. */
+  energyPoints: string;
+  /** burnFee − feePaid − energyPoints; negative ("-6.3") when energy cost more than burning. */
+  saved: string;
 }
 
 /** The merchant's smart-collection switches (all off until one is changed). */

@@ -56,6 +56,14 @@ const collect = {
   // A collection's own figures: the quote its top-up was sized from, and what every step cost.
   collection_sweep_fee_quoted: 'Sweep fee quoted',
   collection_fee_paid_all: 'Fee paid (all steps)',
+  // Smart collection (Token › Energy): what the sweep would burn, and the energy it ran on.
+  collection_burn_fee: 'Burning would cost',
+  collection_energy: 'Energy',
+  collection_energy_ran: 'Ran on {{energy}} energy, {{points}} TRX points',
+  collection_energy_burnt: 'Energy not used: TRX burnt',
+  collection_energy_tag: 'Energy',
+  collection_burnt_tag: 'TRX burnt',
+  collection_energy_tag_tip: '{{use}}. Burning would cost {{burn}} {{symbol}}.',
   collection_reason: 'Reason',
   collection_trigger: 'Trigger',
   collection_trigger_1: 'Scheduled',

@@ -84,6 +84,17 @@ const energy = {
   energy_smart_on_title: 'Turn on “{{name}}”?',
   energy_smart_off_title: 'Turn off “{{name}}”?',
   energy_smart_code_tip: 'Enter your Google code to change smart collection.',
+  energy_smart_saved_title: 'What it saved, last {{days}} days',
+  energy_smart_saved_note: 'Measured from the collections created in the last {{days}} days that were collected on energy: what burning TRX would have cost them, minus the fees and the TRX points they paid.',
+  energy_smart_saved_none: 'No collection ran on energy in the last {{days}} days.',
+  energy_smart_saved_collections: 'Collections on energy',
+  energy_smart_saved_energy: 'Energy used',
+  energy_smart_saved_burn: 'Burning TRX would have cost',
+  energy_smart_saved_paid: 'Paid (fees + TRX points)',
+  energy_smart_saved_saved: 'Saved',
+  energy_smart_saved_cost_more: 'Cost more than burning',
+  energy_smart_saved_percent: '{{percent}}% of the burn',
+  energy_smart_saved_percent_more: '{{percent}}% more than the burn',
 
   // Orders
   energy_orders: 'Energy orders',

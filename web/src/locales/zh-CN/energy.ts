@@ -85,6 +85,17 @@ const energyZhCN: TranslationOf<typeof energy> = {
   energy_smart_on_title: '开启“{{name}}”？',
   energy_smart_off_title: '关闭“{{name}}”？',
   energy_smart_code_tip: '输入谷歌验证码以修改智能归集。',
+  energy_smart_saved_title: '近 {{days}} 天节省',
+  energy_smart_saved_note: '按近 {{days}} 天创建、使用能量完成的归集计算：燃烧 TRX 本应花费的金额，减去其实付手续费和 TRX 点数。',
+  energy_smart_saved_none: '近 {{days}} 天没有使用能量的归集。',
+  energy_smart_saved_collections: '使用能量的归集',
+  energy_smart_saved_energy: '使用能量',
+  energy_smart_saved_burn: '燃烧 TRX 本应花费',
+  energy_smart_saved_paid: '实付（手续费 + TRX 点数）',
+  energy_smart_saved_saved: '节省',
+  energy_smart_saved_cost_more: '比燃烧多花费',
+  energy_smart_saved_percent: '燃烧费用的 {{percent}}%',
+  energy_smart_saved_percent_more: '比燃烧费用多 {{percent}}%',
 
   // Orders
   energy_orders: '能量订单',

@@ -85,6 +85,17 @@ const energyZhHK: TranslationOf<typeof energy> = {
   energy_smart_on_title: '開啟「{{name}}」？',
   energy_smart_off_title: '關閉「{{name}}」？',
   energy_smart_code_tip: '輸入谷歌驗證碼以修改智能歸集。',
+  energy_smart_saved_title: '近 {{days}} 天節省',
+  energy_smart_saved_note: '按近 {{days}} 天建立、使用能量完成的歸集計算：燃燒 TRX 本應花費的金額，減去其實付手續費和 TRX 點數。',
+  energy_smart_saved_none: '近 {{days}} 天沒有使用能量的歸集。',
+  energy_smart_saved_collections: '使用能量的歸集',
+  energy_smart_saved_energy: '使用能量',
+  energy_smart_saved_burn: '燃燒 TRX 本應花費',
+  energy_smart_saved_paid: '實付（手續費 + TRX 點數）',
+  energy_smart_saved_saved: '節省',
+  energy_smart_saved_cost_more: '比燃燒多花費',
+  energy_smart_saved_percent: '燃燒費用的 {{percent}}%',
+  energy_smart_saved_percent_more: '比燃燒費用多 {{percent}}%',
 
   // Orders
   energy_orders: '能量訂單',

@@ -9,7 +9,7 @@ import { COLLECTION_STEP_KIND, COLLECTION_STEP_STATE, COLLECTION_TRIGGER } from 
 import { AmountText, HashText, LongText, StatusTag } from '@/pages/orders/StatusTags';
 import { AddressText } from '@/pages/token/AddressText';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
-import { CollectionState, feeAmount, tokenAmount } from './collectionFields';
+import { CollectionState, energyUse, feeAmount, tokenAmount } from './collectionFields';
 
 /** The steps' columns: a top-up's amount is in the native coin, a sweep part's in the token. */
 function stepColumns(t: TFunction, shown: CollectionRow, timeZone: number | null): ColumnsType<CollectionStep> {
@@ -51,6 +51,7 @@ function DetailBody({ shown, steps, loading }: { shown: CollectionRow; steps: Co
   const timeZone = useMerchantTimeZone();
   const item = (key: Parameters<typeof detailItem>[1], children: ReactNode) => detailItem(t, key, children);
   const time = (value: string | null, testId: string) => <span data-testid={testId}>{value ? zoneTime(value, timeZone) : '—'}</span>;
+  const energy = energyUse(t, shown);
   const items = [
     item('collection_id', textCell(String(shown.id), 'detail-id')),
     item('status', <CollectionState row={shown} testId="detail-status" />),
@@ -65,6 +66,8 @@ function DetailBody({ shown, steps, loading }: { shown: CollectionRow; steps: Co
     item('collection_unattributed', tokenAmount(shown.unattributed, shown, 'detail-unattributed')),
     item('collection_sweep_fee_quoted', feeAmount(shown.feeEstimated, shown.nativeSymbol, 'detail-fee-estimated')),
     item('collection_fee_paid_all', feeAmount(shown.feePaid, shown.nativeSymbol, 'detail-fee-paid')),
+    item('collection_burn_fee', feeAmount(shown.burnFee, shown.nativeSymbol, 'detail-burn-fee')),
+    ...(energy === null ? [] : [item('collection_energy', textCell(energy, 'detail-energy'))]),
     item('created_time', time(shown.createdAt, 'detail-created')),
     item('collection_updated', time(shown.updatedAt, 'detail-updated')),
     item('collection_finished', time(shown.finishedAt, 'detail-finished')),

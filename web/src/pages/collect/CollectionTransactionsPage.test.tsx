@@ -182,3 +182,83 @@ describe('Collection transactions', () => {
     expect(row(10).getByTestId('collection-trigger').textContent).toBe('手動');
   });
 });
+
+describe('Collection transactions: smart collection', () => {
+  const TRON = { chainId: 728126428, chainname: 'TRON', nativeSymbol: 'TRX', txurl: '' };
+  // Collected on 130,285 delegated energy: 1.1 TRX of bandwidth and activation paid, 6 TRX points charged.
+  const ON_ENERGY = collectionRow(11, { ...TRON, feeEstimated: '0.35', feePaid: '1.1', burnFee: '13.03', energy: 130285, energyPoints: '6' });
+  // Energy given up (points short): it burnt TRX as before.
+  const BURNT = collectionRow(12, { ...TRON, reason: 'energy not used: TRX points short', feePaid: '13.1', burnFee: '13.03', energy: 0, energyPoints: null });
+  // Waiting for the delegation, then collecting on it.
+  const WAITING_ENERGY = collectionRow(13, { ...TRON, status: 5, amount: null, feePaid: null, burnFee: '13.03', energy: 130285, energyPoints: '6', finishedAt: null });
+  const ENERGY_COLLECTING = collectionRow(14, { ...TRON, status: 6, amount: null, feePaid: null, burnFee: '13.03', energy: 130285, energyPoints: '6', finishedAt: null });
+  const ROWS = [COLLECTED, ON_ENERGY, BURNT, WAITING_ENERGY, ENERGY_COLLECTING];
+
+  beforeEach(() => {
+    api.pageCollections.mockResolvedValue({ list: ROWS, total: ROWS.length });
+    api.collectionDetail.mockImplementation(async (id) => collectionDetail(ROWS.find((r) => r.id === id)!));
+  });
+
+  async function openDetail(id: number) {
+    fireEvent.click(row(id).getByTestId('collection-detail-open'));
+    const body = await screen.findByTestId('collection-detail-body', undefined, WAIT);
+    await waitFor(() => expect(body.getAttribute('data-id')).toBe(String(id)), WAIT);
+    await waitFor(() => expect(api.collectionDetail).toHaveBeenLastCalledWith(id), WAIT);
+    return within(body);
+  }
+
+  it('marks in the list the collections that ran on energy and those that burnt TRX, what burning would cost on hover', async () => {
+    await renderPage();
+    const energy = row(11).getByTestId('collection-energy');
+    expect(energy.textContent).toBe('Energy');
+    expect(energy.getAttribute('data-energy')).toBe('130285');
+    expect(row(11).getByTestId('collection-fee-paid').textContent).toBe('1.1000 TRX');
+    expect(row(12).getByTestId('collection-energy').textContent).toBe('TRX burnt');
+    expect(row(13).getByTestId('collection-energy').textContent).toBe('Energy');
+    expect(row(9).queryByTestId('collection-energy')).toBeNull(); // energy not tried
+    fireEvent.mouseEnter(energy);
+    expect((await screen.findByText('Ran on 130,285 energy, 6 TRX points. Burning would cost 13.03 TRX.', undefined, WAIT)).textContent).toBeTruthy();
+    fireEvent.mouseEnter(row(12).getByTestId('collection-energy'));
+    expect(await screen.findByText('Energy not used: TRX burnt. Burning would cost 13.03 TRX.', undefined, WAIT)).toBeTruthy();
+  });
+
+  it('shows in the detail what burning would cost and the energy the sweep ran on, or that it burnt TRX, or nothing when energy was not tried', async () => {
+    await renderPage();
+    let detail = await openDetail(11);
+    expect(detail.getByTestId('detail-burn-fee').textContent).toBe('13.0300 TRX');
+    expect(detail.getByTestId('detail-burn-fee').getAttribute('data-amount')).toBe('13.03');
+    expect(detail.getByTestId('detail-fee-paid').textContent).toBe('1.1000 TRX');
+    expect(detail.getByTestId('detail-energy').textContent).toBe('Ran on 130,285 energy, 6 TRX points');
+
+    detail = await openDetail(12);
+    expect(detail.getByTestId('detail-energy').textContent).toBe('Energy not used: TRX burnt');
+    expect(detail.getByTestId('detail-reason').textContent).toBe('energy not used: TRX points short');
+    expect(detail.getByTestId('detail-burn-fee').textContent).toBe('13.0300 TRX');
+
+    detail = await openDetail(9);
+    expect(detail.getByTestId('detail-burn-fee').textContent).toBe('0.0010 DEV');
+    expect(detail.queryByTestId('detail-energy')).toBeNull();
+    expect(detail.queryByText('Energy')).toBeNull();
+  });
+
+  it('names the energy states and the TRX-left step in every language', async () => {
+    api.collectionDetail.mockImplementation(async (id) => {
+      const found = collectionDetail(ROWS.find((r) => r.id === id)!);
+      return { ...found, steps: [...found.steps, { ...found.steps[0], kind: 4, toAddress: ADDRESSES.COLD, amount: '2.5', hash: `0x${'c'.repeat(64)}` }] };
+    });
+    await renderPage();
+    expect(row(13).getByTestId('collection-status').textContent).toBe('Waiting for energy transaction');
+    expect(row(14).getByTestId('collection-status').textContent).toBe('Energy collecting');
+    const detail = await openDetail(11);
+    expect((await detail.findByTestId('step-row-2')).querySelector('[data-testid="step-kind"]')!.textContent).toBe('TRX left collected');
+    for (const [language, waiting, collecting, burnt] of [
+      ['zh-CN', '等待能量交易', '能量归集中', '燃烧 TRX'],
+      ['zh-HK', '等待能量交易', '能量歸集中', '燃燒 TRX'],
+    ]) {
+      await act(() => i18n.changeLanguage(language));
+      expect(row(13).getByTestId('collection-status').textContent).toBe(waiting);
+      expect(row(14).getByTestId('collection-status').textContent).toBe(collecting);
+      expect(row(12).getByTestId('collection-energy').textContent).toBe(burnt);
+    }
+  });
+});

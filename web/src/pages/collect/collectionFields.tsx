@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Space, Tooltip, Typography } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { CollectionRow } from '@/api/collection';
 import type { ListColumn } from '@/components/list/columnSettings';
+import { energyText } from '@/pages/energy/energyRules';
 import { zoneTime } from '@/pages/orders/orderFields';
 import { COLLECTION_STATUS, COLLECTION_TRIGGER } from '@/pages/orders/statuses';
 import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
@@ -36,6 +37,33 @@ export function CollectionState({ row, testId = 'collection-status' }: { row: Pi
   );
 }
 
+type EnergyFields = Pick<CollectionRow, 'energy' | 'energyPoints' | 'burnFee' | 'nativeSymbol'>;
+
+/**
+ * Smart collection's word on the sweep: "Ran on N energy, X TRX points", "Energy not used: TRX
+ * burnt" when it was given up (the reason says why), null when energy was not tried.
+ */
+export function energyUse(t: TFunction, row: Pick<CollectionRow, 'energy' | 'energyPoints'>): string | null {
+  if (row.energy === null) return null;
+  if (row.energy === 0) return t('collection_energy_burnt');
+  return t('collection_energy_ran', { energy: energyText(row.energy), points: row.energyPoints ?? '0' });
+}
+
+/** The list's mark of smart collection: "Energy" or "TRX burnt", what burning would cost in its tooltip; nothing when energy was not tried. */
+export function EnergyTag({ t, row }: { t: TFunction; row: EnergyFields }) {
+  const use = energyUse(t, row);
+  if (use === null) return null;
+  const tip = row.burnFee === null ? use : t('collection_energy_tag_tip', { use, burn: row.burnFee, symbol: row.nativeSymbol });
+  const ran = row.energy! > 0;
+  return (
+    <Tooltip title={tip}>
+      <Tag color={ran ? 'cyan' : 'default'} data-testid="collection-energy" data-energy={row.energy}>
+        {t(ran ? 'collection_energy_tag' : 'collection_burnt_tag')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 interface ColumnContext {
   t: TFunction;
   timeZone: number | null;
@@ -44,7 +72,8 @@ interface ColumnContext {
 
 /**
  * The table's columns. At first (they fit at 1200 px): the id with its trigger and time, the
- * deposit address with its chain, the amount with the fee paid, the state with its reason, and
+ * deposit address with its chain, the amount with the fee paid (and smart collection's Energy or
+ * TRX burnt tag), the state with its reason, and
  * Detail; the attribution, the fee estimate, what waited and the last update in the column settings.
  */
 export function collectionColumns({ t, timeZone, onOpen }: ColumnContext): Array<ListColumn<CollectionRow>> {
@@ -87,7 +116,12 @@ export function collectionColumns({ t, timeZone, onOpen }: ColumnContext): Array
       render: (value: string | null, row) => (
         <Space direction="vertical" size={0} align="end">
           {tokenAmount(value, row, 'collection-amount')}
-          {row.feePaid ? <span className="coffer-muted">{feeAmount(row.feePaid, row.nativeSymbol, 'collection-fee-paid')}</span> : null}
+          {row.feePaid || row.energy !== null ? (
+            <Space size={4}>
+              <EnergyTag t={t} row={row} />
+              {row.feePaid ? <span className="coffer-muted">{feeAmount(row.feePaid, row.nativeSymbol, 'collection-fee-paid')}</span> : null}
+            </Space>
+          ) : null}
         </Space>
       ),
     },

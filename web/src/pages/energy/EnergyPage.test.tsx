@@ -43,6 +43,7 @@ const PROFILE: EnergyProfile = {
   energyPrice: 100,
   priceReadAt: null,
   smartCollection: { energyCollect: false, energyPay: false, trxCollect: false, updatedAt: null },
+  smartSaving: { days: 30, collections: 0, energy: 0, burnFee: '0', feePaid: '0', energyPoints: '0', saved: '0' },
 };
 
 const QUOTE: EnergyQuote = {

@@ -31,7 +31,7 @@ export default function EnergyPage() {
     <div data-testid="energy">
       <Alert type="info" showIcon className="coffer-gap-bottom" message={t('energy_tip')} />
       <EnergyProfileCard profile={profile.answer} loading={profile.loading} chains={tron} />
-      <SmartCollectionCard smart={profile.answer?.smartCollection ?? null} loading={profile.loading} />
+      <SmartCollectionCard smart={profile.answer?.smartCollection ?? null} saving={profile.answer?.smartSaving ?? null} loading={profile.loading} />
       {loading ? (
         <Card title={t('energy_buy')} className="coffer-card coffer-gap-bottom" loading />
       ) : tron.length === 0 ? (

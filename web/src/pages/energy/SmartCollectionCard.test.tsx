@@ -6,7 +6,7 @@ import { toast } from '@/utils/feedback';
 import { ApiError } from '@/utils/request';
 import * as configModule from '@/api/config';
 import * as energyModule from '@/api/energy';
-import type { EnergyProfile, SmartCollection } from '@/api/energy';
+import type { EnergyProfile, SmartCollection, SmartSaving } from '@/api/energy';
 import EnergyPage from './EnergyPage';
 
 // Token › Energy's smart-collection switches (setCollect, setEnergyPay, setTrxCollect), with the
@@ -32,7 +32,10 @@ const CHAINS = [{ chainid: TRON, chainname: 'TRON', symbol: 'TRX', txurl: '', fa
 
 const ALL_OFF: SmartCollection = { energyCollect: false, energyPay: false, trxCollect: false, updatedAt: null };
 
-const profile = (smartCollection: SmartCollection): EnergyProfile => ({
+/** No collection ran on energy in the last 30 days. */
+const NO_SAVING: SmartSaving = { days: 30, collections: 0, energy: 0, burnFee: '0', feePaid: '0', energyPoints: '0', saved: '0' };
+
+const profile = (smartCollection: SmartCollection, smartSaving: SmartSaving = NO_SAVING): EnergyProfile => ({
   trxPoints: { available: '10', held: '0' },
   ordersInProgress: 0,
   usesThisMonth: 0,
@@ -41,6 +44,7 @@ const profile = (smartCollection: SmartCollection): EnergyProfile => ({
   energyPrice: null,
   priceReadAt: null,
   smartCollection,
+  smartSaving,
 });
 
 async function openPage(menuIds: number[] = [TOKEN_MENU, ENERGY, ENERGY_SMART]) {
@@ -144,6 +148,70 @@ describe('Token › Energy: smart collection', () => {
     expect(await screen.findByText('Your role cannot change smart collection.', undefined, WAIT)).toBeTruthy();
     fireEvent.click(switchOf('energyPay'));
     expect(screen.queryByTestId('pass-google-code')).toBeNull();
+  });
+});
+
+describe('Token › Energy: what smart collection saved', () => {
+  const ON: SmartCollection = { energyCollect: true, energyPay: true, trxCollect: false, updatedAt: '2026-11-29T08:00:00Z' };
+  const shown = (testId: string) => screen.getByTestId(testId).textContent;
+
+  it('says plainly that no collection ran on energy, instead of zeros', async () => {
+    await openPage();
+    expect(shown('energy-saving-title')).toBe('What it saved, last 30 days');
+    expect(shown('energy-saving-none')).toBe('No collection ran on energy in the last 30 days.');
+    expect(screen.queryByTestId('energy-saving')).toBeNull();
+    expect(screen.queryByTestId('energy-saving-saved')).toBeNull();
+  });
+
+  it('shows the collections, their energy, the burn, what was paid and the saving with its share of the burn', async () => {
+    api.energyProfile.mockResolvedValue(
+      profile(ON, { days: 30, collections: 12, energy: 1563420, burnFee: '156.342', feePaid: '13.2', energyPoints: '18', saved: '125.142' }),
+    );
+    await openPage();
+    await screen.findByTestId('energy-saving', undefined, WAIT);
+    expect(screen.queryByTestId('energy-saving-none')).toBeNull();
+    expect(shown('energy-saving-collections')).toBe('12');
+    expect(shown('energy-saving-energy')).toBe('1,563,420');
+    expect(shown('energy-saving-burn')).toBe('156.3420 TRX');
+    expect(shown('energy-saving-fees')).toBe('13.2000 TRX');
+    expect(shown('energy-saving-points')).toBe('18.0000 TRX points');
+    const card = within(screen.getByTestId('energy-smart'));
+    expect(card.getByText('Saved')).toBeTruthy();
+    expect(card.queryByText('Cost more than burning')).toBeNull();
+    expect(screen.getByTestId('energy-saving-saved').getAttribute('data-amount')).toBe('125.142');
+    expect(shown('energy-saving-saved')).toBe('125.1420 TRX');
+    expect(shown('energy-saving-percent')).toBe(' (80.0% of the burn)'); // 125.142 / 156.342, not a fixed 70%
+    expect(screen.getByTestId('energy-saving-result').className).toContain('ant-typography-success');
+  });
+
+  it('words a negative saving as costing more than burning, in the error colour', async () => {
+    api.energyProfile.mockResolvedValue(profile(ON, { days: 30, collections: 2, energy: 260570, burnFee: '26.057', feePaid: '2.2', energyPoints: '30', saved: '-6.143' }));
+    await openPage();
+    await screen.findByTestId('energy-saving', undefined, WAIT);
+    const card = within(screen.getByTestId('energy-smart'));
+    expect(card.getByText('Cost more than burning')).toBeTruthy();
+    expect(card.queryByText('Saved')).toBeNull();
+    expect(screen.getByTestId('energy-saving-saved').getAttribute('data-amount')).toBe('6.143');
+    expect(shown('energy-saving-saved')).toBe('6.1430 TRX');
+    expect(shown('energy-saving-percent')).toBe(' (23.5% more than the burn)');
+    expect(screen.getByTestId('energy-saving-result').className).toContain('ant-typography-danger');
+  });
+
+  it('shows no share when nothing would have burnt', async () => {
+    api.energyProfile.mockResolvedValue(profile(ON, { days: 30, collections: 1, energy: 0, burnFee: '0', feePaid: '0.3', energyPoints: '0', saved: '-0.3' }));
+    await openPage();
+    await screen.findByTestId('energy-saving', undefined, WAIT);
+    expect(shown('energy-saving-saved')).toBe('0.3000 TRX');
+    expect(screen.queryByTestId('energy-saving-percent')).toBeNull();
+  });
+
+  it('speaks Chinese', async () => {
+    await i18n.changeLanguage('zh-CN');
+    api.energyProfile.mockResolvedValue(profile(ON, { days: 30, collections: 2, energy: 260570, burnFee: '26.057', feePaid: '2.2', energyPoints: '30', saved: '-6.143' }));
+    await openPage();
+    await screen.findByTestId('energy-saving', undefined, WAIT);
+    expect(within(screen.getByTestId('energy-smart')).getByText('比燃烧多花费')).toBeTruthy();
+    expect(shown('energy-saving-percent')).toBe(' (比燃烧费用多 23.5%)');
   });
 });
 

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, List, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Card, Divider, List, Switch, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { setSmartSwitch, type SmartCollection, type SmartSwitch } from '@/api/energy';
+import { setSmartSwitch, type SmartCollection, type SmartSaving, type SmartSwitch } from '@/api/energy';
 import PassModal, { type PassRequest } from '@/components/PassModal';
 import { useAccess } from '@/hooks/useAccess';
 import { PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
+import SmartSavingFigures from './SmartSavingFigures';
 
 /** The switches in the card's order, each with its title and what it does. */
 const SWITCHES = [
@@ -18,9 +19,10 @@ const SWITCHES = [
  * Smart collection: the merchant's three switches (ENERGY_SMART, 20302), each with one line on
  * what it does. Turning one asks for the Google code; the switch shows the change while it is
  * asked and goes back when it is cancelled or refused. Without 20302 the switches are disabled.
- * `smart` null: the profile is not read (yet).
+ * Under them, what smart collection saved over the profile's last days (`saving`).
+ * `smart` and `saving` null: the profile is not read (yet).
  */
-export default function SmartCollectionCard({ smart, loading }: { smart: SmartCollection | null; loading: boolean }) {
+export default function SmartCollectionCard({ smart, saving, loading }: { smart: SmartCollection | null; saving: SmartSaving | null; loading: boolean }) {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
   const allowed = hasPermission(PERMISSIONS.energySmart);
@@ -57,10 +59,13 @@ export default function SmartCollectionCard({ smart, loading }: { smart: SmartCo
     setPending(null);
   };
 
-  const shown = (name: SmartSwitch) => (pending?.name === name ? pending.enabled : (saved?.[name] ?? false));
-  const burnsStill = saved !== null && saved.energyCollect && !saved.energyPay;
+  // The profile's answer until the effect above has copied it: the switches work from the first
+  // render that has it.
+  const switches = saved ?? smart;
+  const shown = (name: SmartSwitch) => (pending?.name === name ? pending.enabled : (switches?.[name] ?? false));
+  const burnsStill = switches !== null && switches.energyCollect && !switches.energyPay;
   return (
-    <Card title={t('energy_smart')} className="coffer-card coffer-gap-bottom" loading={loading && saved === null} data-testid="energy-smart">
+    <Card title={t('energy_smart')} className="coffer-card coffer-gap-bottom" loading={loading && switches === null} data-testid="energy-smart">
       {burnsStill && <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('energy_smart_burn_warning')} data-testid="energy-smart-burn-warning" />}
       <List
         itemLayout="horizontal"
@@ -69,7 +74,7 @@ export default function SmartCollectionCard({ smart, loading }: { smart: SmartCo
           const control = (
             <Switch
               checked={shown(name)}
-              disabled={!allowed || saved === null}
+              disabled={!allowed || switches === null}
               loading={pending?.name === name}
               onChange={(checked) => turn(name, t(title), checked)}
               data-testid={`energy-smart-${name}`}
@@ -94,6 +99,14 @@ export default function SmartCollectionCard({ smart, loading }: { smart: SmartCo
           );
         }}
       />
+      {saving !== null && (
+        <>
+          <Divider orientation="left" plain>
+            <span data-testid="energy-saving-title">{t('energy_smart_saved_title', { days: saving.days })}</span>
+          </Divider>
+          <SmartSavingFigures saving={saving} />
+        </>
+      )}
       <PassModal request={pass} onCancel={close} />
     </Card>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '@/locales';
 import type { ChainNode } from '@/api/types';
-import { countProblem, decimalDifference, ENERGY_ORDER_STATUS, energyText, maxDailyLimit, quoteSaving, secondsSince, termsOf, tronChains } from './energyRules';
+import { countProblem, decimalDifference, ENERGY_ORDER_STATUS, energyText, isNegative, maxDailyLimit, quoteSaving, savingPercent, secondsSince, termsOf, tronChains, unsigned } from './energyRules';
 
 const chain = (chainid: number, family: string): ChainNode => ({ chainid, chainname: `chain ${chainid}`, symbol: 'X', txurl: '', family, tokens: [] });
 
@@ -49,6 +49,18 @@ describe('the figures of a price', () => {
     expect(decimalDifference('123456789012345.123456', '0.000001')).toBe('123456789012345.123455');
     expect(decimalDifference('abc', '1')).toBeNull();
     expect(decimalDifference('1.1234567', '1')).toBeNull(); // more decimals than points have
+  });
+
+  it('gives the saving of smart collection as a share of the burn, from the figures, only when something would have burnt', () => {
+    expect(savingPercent('125.142', '156.342')).toBe('80.0');
+    expect(savingPercent('-6.143', '26.057')).toBe('23.5'); // 23.57…: toward zero, without the sign
+    expect(savingPercent('13.03', '13.03')).toBe('100.0');
+    expect(savingPercent('0', '5')).toBe('0.0');
+    expect(savingPercent('0.000001', '3')).toBe('0.0');
+    expect(savingPercent('-0.3', '0')).toBeNull(); // no share of nothing
+    expect(savingPercent('1', 'abc')).toBeNull();
+    expect([isNegative('-6.143'), isNegative('0'), isNegative('-0'), isNegative('125.142')]).toEqual([true, false, false, false]);
+    expect([unsigned('-6.143'), unsigned('125.142')]).toEqual(['6.143', '125.142']);
   });
 
   it('shows energy with thousands separators', () => {

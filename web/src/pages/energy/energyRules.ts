@@ -98,3 +98,22 @@ export const secondsSince = (readAt: string, nowMs: number): number => Math.max(
 
 /** Energy as shown: whole units with thousands separators (130,285). */
 export const energyText = (energy: number): string => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(energy);
+
+/**
+ * What smart collection saved as a share of what burning would have cost, to one decimal (rounded
+ * toward zero) and without its sign: "80.0" for 125.142 saved of 156.342. Null when nothing would
+ * have burnt (no share of nothing) or a figure is not a decimal string.
+ */
+export function savingPercent(saved: string, burnFee: string): string | null {
+  const part = toMillionths(saved);
+  const whole = toMillionths(burnFee);
+  if (part === null || whole === null || whole <= 0n) return null;
+  const tenths = ((part < 0n ? -part : part) * 1000n) / whole;
+  return `${tenths / 10n}.${tenths % 10n}`;
+}
+
+/** A decimal string without its minus sign ("-6.3" → "6.3"). */
+export const unsigned = (value: string): string => value.trim().replace(/^-/, '');
+
+/** A decimal string below zero ("-6.3"; "-0" is not). */
+export const isNegative = (value: string): boolean => (toMillionths(value) ?? 0n) < 0n;
