@@ -63,7 +63,7 @@ impl Labelled for CollectTrigger {
 }
 
 /// The columns, in the order of the list and then its detail.
-const COLUMNS: [Column; 18] = [
+const COLUMNS: [Column; 21] = [
     text("collection_id", ["ID", "ID", "ID"], "id"),
     time("created_time", ["Created", "创建时间", "建立時間"], "createdAt"),
     CHAIN,
@@ -107,6 +107,18 @@ const COLUMNS: [Column; 18] = [
             "實付手續費（全部步驟）",
         ],
         "feePaid",
+    ),
+    // Smart collection: what burning would have cost beside what was paid.
+    text(
+        "collection_burn_fee",
+        ["Burning would cost", "燃烧需花费", "燃燒需花費"],
+        "burnFee",
+    ),
+    text("collection_energy", ["Energy", "能量", "能量"], "energy"),
+    text(
+        "collection_energy_points",
+        ["Energy TRX points", "能量 TRX 点数", "能量 TRX 點數"],
+        "energyPoints",
     ),
     column(
         "status",
@@ -197,22 +209,28 @@ mod tests {
         };
         let titles: Vec<String> = COLUMNS.iter().map(|c| c.title(reader)).collect();
         assert_eq!(titles[1], "创建时间（UTC+13）");
-        assert_eq!(titles[12], "状态");
+        assert_eq!(titles[15], "状态");
         let row = json!({"id": 7, "createdAt": "2026-11-24T12:30:00Z", "status": 4, "trigger": 3,
-                         "runId": null, "amount": null, "reason": "balance drift"});
+                         "runId": null, "amount": null, "reason": "balance drift",
+                         "burnFee": "13.0285", "energy": 130285, "energyPoints": "1.5"});
         let cells: Vec<String> = COLUMNS.iter().map(|c| c.cell(&row, reader)).collect();
         assert_eq!(
             (
                 &cells[0][..],
                 &cells[1][..],
                 &cells[5][..],
-                &cells[12][..],
-                &cells[13][..]
+                &cells[15][..],
+                &cells[16][..]
             ),
             ("7", "2026-11-25 01:30:00", "", "归集失败", "balance drift")
         );
-        assert_eq!((&cells[14][..], &cells[15][..]), ("手动", ""));
-        let unknown = COLUMNS[12].cell(&json!({"status": 9}), reader);
+        assert_eq!(
+            (&cells[12][..], &cells[13][..], &cells[14][..]),
+            ("13.0285", "130285", "1.5"),
+            "what burning would cost beside the energy and its points"
+        );
+        assert_eq!((&cells[17][..], &cells[18][..]), ("手动", ""));
+        let unknown = COLUMNS[15].cell(&json!({"status": 9}), reader);
         assert_eq!(unknown, "9", "a code the console does not name, as sent");
     }
 }

@@ -59,6 +59,7 @@ const collect = {
   // Smart collection (Token › Energy): what the sweep would burn, and the energy it ran on.
   collection_burn_fee: 'Burning would cost',
   collection_energy: 'Energy',
+  collection_energy_points: 'Energy TRX points',
   collection_energy_ran: 'Ran on {{energy}} energy, {{points}} TRX points',
   collection_energy_burnt: 'Energy not used: TRX burnt',
   collection_energy_tag: 'Energy',

@@ -59,6 +59,7 @@ const collectZhCN: TranslationOf<typeof collect> = {
   // Smart collection (Token › Energy): what the sweep would burn, and the energy it ran on.
   collection_burn_fee: '燃烧需花费',
   collection_energy: '能量',
+  collection_energy_points: '能量 TRX 点数',
   collection_energy_ran: '使用 {{energy}} 能量，{{points}} TRX 点数',
   collection_energy_burnt: '未使用能量：已燃烧 TRX',
   collection_energy_tag: '能量',

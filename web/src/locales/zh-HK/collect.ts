@@ -59,6 +59,7 @@ const collectZhHK: TranslationOf<typeof collect> = {
   // Smart collection (Token › Energy): what the sweep would burn, and the energy it ran on.
   collection_burn_fee: '燃燒需花費',
   collection_energy: '能量',
+  collection_energy_points: '能量 TRX 點數',
   collection_energy_ran: '使用 {{energy}} 能量，{{points}} TRX 點數',
   collection_energy_burnt: '未使用能量：已燃燒 TRX',
   collection_energy_tag: '能量',
