@@ -60,6 +60,9 @@ pub const TRANSITIONS: &[(CollectionStatus, CollectionStatus)] = &[
     (WaitingEnergyTransaction, EnergyCollecting),
     // The energy did not come (or the points were short): back to burning.
     (WaitingEnergyTransaction, WaitingCollection),
+    // Its sweep is signed (it stays), or nothing was left to sweep.
+    (EnergyCollecting, EnergyCollecting),
+    (EnergyCollecting, NotCollected),
     (EnergyCollecting, Collected),
     (EnergyCollecting, Failed),
 ];
