@@ -65,6 +65,9 @@ async fn collections_export_as_csv_in_the_readers_words(db: TestDb) {
             "Fee coin",
             "Sweep fee quoted",
             "Fee paid (all steps)",
+            "Burning would cost",
+            "Energy",
+            "Energy TRX points",
             "Status",
             "Reason",
             "Trigger",
@@ -92,6 +95,9 @@ async fn collections_export_as_csv_in_the_readers_words(db: TestDb) {
             "DEV".to_string(),
             String::new(),
             String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
             "Waiting for collection".to_string(),
             text("reason"),
             "On deposit".to_string(),
@@ -110,8 +116,8 @@ async fn collections_export_as_csv_in_the_readers_words(db: TestDb) {
     assert_eq!(none.lines.len(), 1, "the header only: {:?}", none.lines);
     let zh = export_of(&app, &token, json!({"chainId": DEV}), "zh-HK").await;
     assert_eq!(zh.header()[..2], ["ID", "建立時間（UTC+13）"]);
-    assert_eq!(cells(&zh.lines[1])[12], "等待歸集");
-    assert_eq!(cells(&zh.lines[1])[14], "每筆充值");
+    assert_eq!(cells(&zh.lines[1])[15], "等待歸集");
+    assert_eq!(cells(&zh.lines[1])[17], "每筆充值");
 
     // A refused filter answers the envelope, not a file.
     let bad = app.collection(&token).export(json!({"status": 99})).await;
