@@ -16,7 +16,7 @@ mod support;
 use axum::body::Bytes;
 use axum::routing::post;
 use coffer::config::Config;
-use coffer::workers::{WorkerSet, Workers};
+use coffer::workers::Workers;
 use coffer_domain::merchant_api::MerchantApiRepo;
 use coffer_domain::ports::ScanRepo;
 use coffer_testkit::DbKind;
@@ -96,26 +96,8 @@ async fn run(kind: DbKind) -> anyhow::Result<()> {
         .set_callback_url(merchant, Some(&url), chrono::Utc::now())
         .await
         .map_err(anyhow::Error::msg)?;
-    let ms = |v: u64| Duration::from_millis(v.max(50));
-    let workers = Workers::spawn(WorkerSet {
-        scanner: app.scanner.clone(),
-        chain_ids: app.chain_ids.clone(),
-        block_signals: [(CHAIN, chain.blocks())].into(),
-        callbacks: app.callbacks.clone(),
-        housekeeper: app.housekeeper.clone(),
-        executor: app.executor.clone(),
-        store: app.store.clone(),
-        balances: app.balances.clone(),
-        planner: app.planner.clone(),
-        plan_every: ms(shipped.workers.collect_plan_ms),
-        sweeper: app.sweeper.clone(),
-        sweep_every: ms(shipped.collection.sweep_ms),
-        points: app.rounds.clone(),
-        energy: app.energy.clone(),
-        scan_every: ms(shipped.workers.scan_interval_ms),
-        poll_every: ms(shipped.workers.callback_poll_ms),
-        execute_every: ms(shipped.withdrawals.poll_ms),
-    });
+    // The workers as `coffer serve` runs them (the shipped intervals).
+    let workers = Workers::spawn(app.worker_set());
 
     let mut samples = Vec::with_capacity(DEPOSITS);
     for i in 0..DEPOSITS {

@@ -24,7 +24,7 @@
 
 mod support;
 
-use coffer::workers::{heartbeat, WorkerSet, Workers};
+use coffer::workers::{heartbeat, Workers};
 use coffer_chain::tron::{tx, TronAdapter, TronCall, TxHeader, DEFAULT_FEE_LIMIT_SUN};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::chain::{ChainAdapter, KeyPurpose};
@@ -213,33 +213,10 @@ async fn run(kind: DbKind, node: &TronNode, paid: &Paid, addresses: usize) -> an
     .await?;
     let seeded = seeding.elapsed();
 
-    let shipped = coffer::config::Config::default();
-    let ms = |v: u64| Duration::from_millis(v.max(50));
     let started = Instant::now();
     let beating = tokio::spawn(heartbeat(app.heartbeat.clone()));
-    let workers = Workers::spawn(WorkerSet {
-        scanner: app.scanner.clone(),
-        chain_ids: app.chain_ids.clone(),
-        block_signals: app
-            .devchain
-            .iter()
-            .map(|c| (coffer::chains::DEVCHAIN_ID, c.blocks()))
-            .collect(),
-        callbacks: app.callbacks.clone(),
-        housekeeper: app.housekeeper.clone(),
-        executor: app.executor.clone(),
-        store: app.store.clone(),
-        balances: app.balances.clone(),
-        planner: app.planner.clone(),
-        plan_every: ms(shipped.workers.collect_plan_ms),
-        sweeper: app.sweeper.clone(),
-        sweep_every: ms(shipped.collection.sweep_ms),
-        points: app.rounds.clone(),
-        energy: app.energy.clone(),
-        scan_every: ms(shipped.workers.scan_interval_ms),
-        poll_every: ms(shipped.workers.callback_poll_ms),
-        execute_every: ms(shipped.withdrawals.poll_ms),
-    });
+    // The workers as `coffer serve` runs them (the shipped intervals).
+    let workers = Workers::spawn(app.worker_set());
     let caught_up = until(started, "the head", || async {
         Ok(app.store.scan_cursor(TRON).await.map_err(err)? > Some(head))
     })

@@ -356,6 +356,35 @@ impl App {
         })
     }
 
+    /// The background workers as this service runs them, at its configured intervals (a bench
+    /// spawns the same set with the service's workers off).
+    pub fn worker_set(&self) -> crate::workers::WorkerSet {
+        let every = |ms: u64| std::time::Duration::from_millis(ms.max(50));
+        crate::workers::WorkerSet {
+            scanner: self.scanner.clone(),
+            chain_ids: self.chain_ids.clone(),
+            block_signals: self
+                .devchain
+                .iter()
+                .map(|chain| (crate::chains::DEVCHAIN_ID, chain.blocks()))
+                .collect(),
+            callbacks: self.callbacks.clone(),
+            housekeeper: self.housekeeper.clone(),
+            executor: self.executor.clone(),
+            store: self.store.clone(),
+            balances: self.balances.clone(),
+            planner: self.planner.clone(),
+            sweeper: self.sweeper.clone(),
+            points: self.rounds.clone(),
+            energy: self.energy.clone(),
+            sweep_every: every(self.collection_sweep_ms),
+            plan_every: every(self.workers.collect_plan_ms),
+            scan_every: every(self.workers.scan_interval_ms),
+            poll_every: every(self.workers.callback_poll_ms),
+            execute_every: every(self.withdrawal_poll_ms),
+        }
+    }
+
     pub fn local_addr(&self) -> SocketAddr {
         self.listener
             .local_addr()
@@ -372,31 +401,10 @@ impl App {
             .as_ref()
             .filter(|_| !self.block_interval.is_zero())
             .and_then(|chain| chain.spawn_miner(self.block_interval));
-        let workers = self.workers.enabled.then(|| {
-            crate::workers::Workers::spawn(crate::workers::WorkerSet {
-                scanner: self.scanner.clone(),
-                chain_ids: self.chain_ids.clone(),
-                block_signals: self
-                    .devchain
-                    .iter()
-                    .map(|chain| (crate::chains::DEVCHAIN_ID, chain.blocks()))
-                    .collect(),
-                callbacks: self.callbacks.clone(),
-                housekeeper: self.housekeeper.clone(),
-                executor: self.executor.clone(),
-                store: self.store.clone(),
-                balances: self.balances.clone(),
-                planner: self.planner.clone(),
-                sweeper: self.sweeper.clone(),
-                points: self.rounds.clone(),
-                energy: self.energy.clone(),
-                sweep_every: std::time::Duration::from_millis(self.collection_sweep_ms.max(50)),
-                plan_every: std::time::Duration::from_millis(self.workers.collect_plan_ms.max(50)),
-                scan_every: std::time::Duration::from_millis(self.workers.scan_interval_ms.max(50)),
-                poll_every: std::time::Duration::from_millis(self.workers.callback_poll_ms.max(50)),
-                execute_every: std::time::Duration::from_millis(self.withdrawal_poll_ms.max(50)),
-            })
-        });
+        let workers = self
+            .workers
+            .enabled
+            .then(|| crate::workers::Workers::spawn(self.worker_set()));
         // The leases of this process's work stay its own while it lives (also a push from the
         // console leases its callback event, with the workers off).
         let heartbeat = tokio::spawn(crate::workers::heartbeat(self.heartbeat.clone()));
