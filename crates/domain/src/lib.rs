@@ -16,6 +16,7 @@ pub mod crypto;
 pub mod deposits;
 pub mod energy;
 pub mod error;
+pub mod exchange;
 pub mod google;
 pub mod heartbeat;
 // Guessable secrets

@@ -9,6 +9,7 @@ export const PERMISSIONS = {
   addressRemark: '20201',
   energyOrder: '20301',
   energySmart: '20302',
+  tradePairEdit: '20401',
   hotWalletAdd: '20501',
   hotWalletStatus: '20502',
   withdraw: '20601',

@@ -1,0 +1,4 @@
+//! Exchange (Token > Trade): an end user sends one token and gets another back on the same
+//! chain, paid from the merchant's hot wallet at a live market rate less the merchant's spread
+//! (docs/api.md "Exchange"). Never at a stale or invented rate: a pair whose price source fails
+//! or is older than its limit stops with the reason shown.
