@@ -17,6 +17,7 @@ mod csv;
 mod deposits;
 mod energy;
 pub mod envelope;
+mod exchange;
 mod export_columns;
 #[cfg(test)]
 mod export_console_texts;
@@ -94,6 +95,8 @@ pub struct AppState {
     pub bills: Arc<coffer_domain::bills::service::BillService>,
     /// Token > Energy: prices, orders, the merchant's energy figures.
     pub energy: Arc<coffer_domain::energy::service::EnergyService>,
+    /// Token > Trade: exchange pairs, live prices, quotes.
+    pub exchange: Arc<coffer_domain::exchange::service::ExchangeService>,
     /// The exports each merchant runs at once, on all the nodes together.
     pub export_slots: Arc<coffer_domain::limits::ExportSlots>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
@@ -174,6 +177,7 @@ audited_routes! {
     post "/api/partner/energy/setCollect" => energy::set_collect, Button(ENERGY_SMART);
     post "/api/partner/energy/setEnergyPay" => energy::set_energy_pay, Button(ENERGY_SMART);
     post "/api/partner/energy/setTrxCollect" => energy::set_trx_collect, Button(ENERGY_SMART);
+    post "/api/v2/exchange/pair/save" => exchange::save_pair, Button(TRADE_PAIR_EDIT);
     post "/api/partner/deposit/push" => deposits::push, Button(DEPOSIT_PUSH);
     post "/api/partner/user/tx/push" => transactions::push, Button(TRANSACTION_PUSH);
     post "/api/partner/callback/push" => callbacks::callback_push, Button(CALLBACK_PUSH);
@@ -232,6 +236,7 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/energy/order/page_list" => energy::page;
         post "/api/partner/energy/profile" => energy::profile;
         post "/api/partner/energy/chargePoint" => energy::charge_point;
+        post "/api/v2/exchange/pair/list" => exchange::pairs;
         post "/api/partner/collect/page_list" => collection_records::collections_page;
         post "/api/partner/collect/export" => collection_export::collections;
         post "/api/partner/collect/detail" => collection_records::collection_detail;
@@ -279,6 +284,7 @@ pub fn router(state: AppState) -> Router {
         .route("/merchant/v1/deposits", post(merchant::deposits))
         .route("/merchant/v1/withdraw", post(merchant::withdraw))
         .route("/merchant/v1/withdrawals", post(merchant::withdrawals))
+        .route("/merchant/v1/exchange/quote", post(merchant::exchange_quote))
         .route("/", get(console::index))
         .route(
             coffer_domain::config::GETTING_STARTED_PATH,

@@ -208,6 +208,11 @@ pub async fn build_services(
         recharge: recharge.clone(),
         auth: auth.clone(),
     });
+    let exchange = Arc::new(coffer_domain::exchange::service::ExchangeService {
+        ports: ports.clone(),
+        auth: auth.clone(),
+        feeds: Arc::new(crate::price_feed::HttpPriceFeeds::new()),
+    });
     let parts = StateParts {
         sealer,
         auth,
@@ -220,6 +225,7 @@ pub async fn build_services(
         recharge: recharge.clone(),
         bills: bills.clone(),
         energy: energy_service,
+        exchange,
         exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;

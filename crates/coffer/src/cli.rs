@@ -86,6 +86,9 @@ pub enum Admin {
     /// The TRON energy pool: the platform's energy account, staking and unstaking TRX.
     #[command(subcommand)]
     Energy(crate::admin_energy::EnergyCmd),
+    /// Exchange pairs: where each pair's price comes from (fixed, a feed, none).
+    #[command(subcommand)]
+    Exchange(crate::admin_exchange::ExchangeCmd),
     /// Show mails kept in the outbox (mail.transport = "outbox").
     Outbox {
         /// Only mails to this address.
@@ -234,6 +237,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::Rate(cmd) => crate::admin_rates::rate(config, &store, cmd).await?,
         Admin::Bill(cmd) => crate::admin_bills::bill(config, &store, cmd).await?,
         Admin::Energy(cmd) => print!("{}", crate::admin_energy::run(config, &store, cmd).await?),
+        Admin::Exchange(cmd) => print!("{}", crate::admin_exchange::run(&store, cmd).await?),
         Admin::Ip(IpCmd::List { pending }) => {
             for ip in store.all_ips(pending).await.map_err(anyhow::Error::msg)? {
                 let status = apply_status_label(ip.apply_status);

@@ -3,6 +3,7 @@
 
 pub mod admin_bills;
 pub mod admin_energy;
+pub mod admin_exchange;
 pub mod admin_points;
 pub mod admin_rates;
 pub mod admin_wallets;
@@ -16,6 +17,7 @@ pub mod energy_rounds;
 pub mod keys;
 pub mod mailer;
 pub mod points_rounds;
+pub mod price_feed;
 pub mod rates;
 mod state;
 pub mod telemetry;

@@ -38,6 +38,7 @@ pub(crate) struct StateParts {
     pub(crate) recharge: Arc<coffer_domain::points::recharge_address::RechargeAddresses>,
     pub(crate) bills: Arc<coffer_domain::bills::service::BillService>,
     pub(crate) energy: Arc<coffer_domain::energy::service::EnergyService>,
+    pub(crate) exchange: Arc<coffer_domain::exchange::service::ExchangeService>,
     /// The name this process's running exports are leased under (`<process>/exports`).
     pub(crate) exports_owner: String,
 }
@@ -88,6 +89,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         recharge,
         bills,
         energy,
+        exchange,
         exports_owner,
     } = parts;
     let access = AccessService {
@@ -143,6 +145,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         recharge,
         bills,
         energy,
+        exchange,
         export_slots: Arc::new(ExportSlots {
             runs: ports.export_runs.clone(),
             clock: ports.clock.clone(),

@@ -69,6 +69,7 @@ fn released_migrations_keep_their_names() {
         "m20261203_000001_bills",
         "m20261203_000010_mail_queue",
         "m20261204_000001_energy",
+        "m20261205_000001_smart_collection",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()

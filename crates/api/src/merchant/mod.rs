@@ -2,8 +2,10 @@
 //! merchant's RSA key (docs/merchant-api.md; the OpenAPI document at
 //! `GET /merchant/v1/openapi.json`). Everything is scoped to the merchant of the API key.
 
+mod exchange;
 mod gate;
 mod openapi;
+mod openapi_exchange;
 mod openapi_withdrawals;
 // Callbacks
 mod openapi_callbacks;
@@ -17,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::envelope::{ok, ApiResult};
 use crate::AppState;
 
+pub use exchange::quote as exchange_quote;
 pub use gate::MerchantCall;
 pub use openapi::openapi_json;
 pub use orders::{deposits, withdrawals};

@@ -263,11 +263,13 @@ fn merged(mut a: Value, b: Value) -> Value {
 
 pub fn document() -> Value {
     let paths = merged(paths(), super::openapi_withdrawals::paths());
+    let paths = merged(paths, super::openapi_exchange::paths());
     let mut components = components();
     components["schemas"] = merged(
         components["schemas"].take(),
         super::openapi_withdrawals::schemas(),
     );
+    components["schemas"] = merged(components["schemas"].take(), super::openapi_exchange::schemas());
     // Callbacks
     components["schemas"] = merged(components["schemas"].take(), super::openapi_callbacks::schemas());
     json!({

@@ -26,7 +26,7 @@ const DEV_USDT: i64 = 1;
 const EVERY: Duration = Duration::minutes(5);
 
 /// The balance worker of this app, as `coffer serve` builds it (its own lease name).
-fn reader(app: &TestApp, owner: &str) -> BalanceReader {
+pub fn reader(app: &TestApp, owner: &str) -> BalanceReader {
     BalanceReader {
         ports: app.scanner.ports.clone(),
         work: Arc::new(app.store.clone()),

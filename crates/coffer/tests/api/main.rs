@@ -41,6 +41,8 @@ mod energy_smart;
 mod envelope;
 mod error_codes;
 mod escalation;
+mod exchange_pairs;
+mod exchange_quotes;
 mod export_limits;
 mod exports;
 mod fees;

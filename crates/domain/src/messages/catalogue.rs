@@ -217,6 +217,42 @@ declare_messages! {
         "暂时无法为能量报价：平台能量账户没有可用于模拟转账的 USDT，请稍后再试",
         "暫時無法為能量報價：平台能量賬戶沒有可用於模擬轉賬的 USDT，請稍後再試",
     ],
+    // 22xxx: exchange
+    ExchangePairUnavailable = 22010 Refusal "exchange_pair_unavailable" [
+        "No enabled exchange pair for these tokens on this chain",
+        "该链上没有这两个代币的已启用兑换币对",
+        "該鏈上沒有這兩個代幣的已啟用兌換幣對",
+    ],
+    ExchangeAmountOutside = 22011 Refusal "exchange_amount_outside" [
+        "The amount is outside the pair's minimum and maximum",
+        "金额不在该币对的最低和最高金额之间",
+        "金額不在該幣對的最低和最高金額之間",
+    ],
+    ExchangeInventoryShort = 22012 Refusal "exchange_inventory_short" [
+        "The pair's payout wallet cannot cover this amount now",
+        "该币对的出款钱包目前余额不足以支付此金额",
+        "該幣對的出款錢包目前餘額不足以支付此金額",
+    ],
+    ExchangePairExists = 22013 Refusal "exchange_pair_exists" [
+        "This pair exists already: edit it",
+        "该币对已存在，请编辑它",
+        "該幣對已存在，請編輯它",
+    ],
+    ExchangeTooManyPairs = 22014 Refusal "exchange_too_many_pairs" [
+        "A merchant has at most 20 exchange pairs",
+        "每个商户最多 20 个兑换币对",
+        "每個商戶最多 20 個兌換幣對",
+    ],
+    ExchangePairTokens = 22015 Refusal "exchange_pair_tokens" [
+        "A pair needs two different tokens enabled on the chain",
+        "币对需要该链上已启用的两个不同代币",
+        "幣對需要該鏈上已啟用的兩個不同代幣",
+    ],
+    ExchangeQuoteExpired = 22016 Refusal "exchange_quote_expired" [
+        "This quote has expired or does not exist: ask for a new one",
+        "报价已过期或不存在，请重新报价",
+        "報價已過期或不存在，請重新報價",
+    ],
     // The rules of single fields: no code of their own, so the code is the one of the AppError
     // that carries them: 10422 (Invalid), 10403 (Refused) or 10429 (TooManyRequests).
     EmailEmpty "input_email_address" ["Email address is empty", "邮箱地址为空", "郵箱地址為空"],
@@ -456,5 +492,25 @@ declare_messages! {
         "0.0.0.0, ::, broadcast and multicast addresses cannot be a caller's address: enter the caller's own IP address",
         "0.0.0.0、::、广播和组播地址不可能是调用方的地址，请填写调用方自己的 IP 地址",
         "0.0.0.0、::、廣播和組播地址不可能是調用方的地址，請填寫調用方自己的 IP 地址",
+    ],
+    ExchangeSpreadRange "exchange_spread_range" [
+        "The spread must be 0 to 50% with at most 2 decimals",
+        "点差须为 0 到 50%，最多 2 位小数",
+        "點差須為 0 到 50%，最多 2 位小數",
+    ],
+    ExchangeToleranceRange "exchange_tolerance_range" [
+        "The tolerance must be 0 to 10% with at most 2 decimals",
+        "容差须为 0 到 10%，最多 2 位小数",
+        "容差須為 0 到 10%，最多 2 位小數",
+    ],
+    ExchangeOutsideRule "exchange_outside_rule" [
+        "A payment outside the rules is either refunded (1) or held for review (2)",
+        "超出规则的付款只能退款 (1) 或待审核 (2)",
+        "超出規則的付款只能退款 (1) 或待審核 (2)",
+    ],
+    ExchangeFixedRate "exchange_fixed_rate" [
+        "A fixed rate is a positive decimal with at most 18 decimals",
+        "固定汇率须为正数，最多 18 位小数",
+        "固定匯率須為正數，最多 18 位小數",
     ],
 }

@@ -9,10 +9,10 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillPayments, BillRepo, CallbackDirectory,
     CallbackLog, CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans,
     CollectionQueries, CollectionSteps, ConfigRepo, DelegationLedger, DepositAddressRepo, DepositRepo,
-    EnergyOrderRepo, EnergyRepo, EnergySettingsRepo, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal,
-    LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup, OrderTimeline, PlatformKeyRepo,
-    PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo,
-    UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    EnergyOrderRepo, EnergyRepo, EnergySettingsRepo, ExchangePairs, ExchangeQuotes, ExportRuns,
+    HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup,
+    OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo,
+    SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -66,6 +66,8 @@ pub struct Ports {
     pub energy: Arc<dyn EnergyRepo>,
     pub energy_settings: Arc<dyn EnergySettingsRepo>,
     pub energy_orders: Arc<dyn EnergyOrderRepo>,
+    pub exchange_pairs: Arc<dyn ExchangePairs>,
+    pub exchange_quotes: Arc<dyn ExchangeQuotes>,
     pub delegations: Arc<dyn DelegationLedger>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
@@ -122,6 +124,8 @@ impl Ports {
             + EnergyRepo
             + EnergySettingsRepo
             + EnergyOrderRepo
+            + ExchangePairs
+            + ExchangeQuotes
             + DelegationLedger
             + 'static,
     {
@@ -171,6 +175,8 @@ impl Ports {
             energy: store.clone(),
             energy_settings: store.clone(),
             energy_orders: store.clone(),
+            exchange_pairs: store.clone(),
+            exchange_quotes: store.clone(),
             delegations: store.clone(),
             balances: store,
             clock,

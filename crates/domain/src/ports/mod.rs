@@ -13,6 +13,7 @@ mod collection_work;
 mod deposits;
 mod energy;
 mod energy_orders;
+mod exchange;
 mod export_runs;
 mod housekeeping;
 mod leases;
@@ -21,6 +22,7 @@ mod mail_queue;
 mod orders;
 mod platform_key;
 mod points;
+mod prices;
 mod rates;
 mod recharge;
 mod rollup;
@@ -45,6 +47,7 @@ pub use energy_orders::{
     DelegationChange, DelegationLedger, EnergyFigures, EnergyOrderFilter, EnergyOrderProgress,
     EnergyOrderRepo, QuoteRefusal,
 };
+pub use exchange::{ExchangePairs, ExchangeQuotes};
 pub use export_runs::ExportRuns;
 pub use housekeeping::*;
 pub use leases::{Lease, LeaseRenewal};
@@ -53,6 +56,7 @@ pub use mail_queue::{MailQueue, QueuedMail};
 pub use orders::*;
 pub use platform_key::*;
 pub use points::{LedgerAudit, LedgerFacts, PointsLedger, TransferFilter};
+pub use prices::PriceFeeds;
 pub use rates::RateRepo;
 pub use recharge::RechargeRepo;
 pub use rollup::*;

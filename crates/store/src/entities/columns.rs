@@ -11,6 +11,7 @@ use coffer_domain::codes::StoredCode;
 use coffer_domain::collection::state::CollectionStatus;
 use coffer_domain::energy::orders::{DelegationState, EnergyOrderStatus};
 use coffer_domain::energy::{EnergyTxKind, EnergyTxState, StoredResource};
+use coffer_domain::exchange::pairs::{OutsideRule, SourceKind};
 use coffer_domain::points::{AccountKind, Cause, PointAsset, TransferKind};
 use coffer_domain::ports::{
     AccountStatus, ApplyStatus, AssetStatus, CallbackStatus, CollectTrigger, HotWalletStatus, MerchantStatus,
@@ -114,11 +115,13 @@ stored_as_code!(
     MerchantStatus,
     NotifyStatus,
     OrderStatus,
+    OutsideRule,
     PointAsset,
     PayMode,
     PaymentStatus,
     ReviewAction,
     Service,
+    SourceKind,
     StepKind,
     StepState,
     StoredResource,

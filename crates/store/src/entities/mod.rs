@@ -30,6 +30,8 @@ pub mod energy_order;
 pub mod energy_quote;
 pub mod energy_setting;
 pub mod energy_tx;
+pub mod exchange_pair;
+pub mod exchange_quote;
 pub mod export_run;
 pub mod hot_wallet;
 pub mod key_check;

@@ -57,6 +57,7 @@ mod m20261203_000001_bills;
 mod m20261203_000010_mail_queue;
 mod m20261204_000001_energy;
 mod m20261205_000001_smart_collection;
+mod m20261206_000001_exchange;
 mod schema;
 
 pub struct Migrator;
@@ -124,6 +125,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000001_energy::Migration),
             // Smart collection: the switches, the delegation of a sweep, what a sweep paid against burning
             Box::new(m20261205_000001_smart_collection::Migration),
+            // Exchange: pairs with their price sources, and quotes
+            Box::new(m20261206_000001_exchange::Migration),
         ]
     }
 }

@@ -50,6 +50,8 @@ tables_with!(MerchantOwned { id_column: Id, merchant_column: MerchantId } for
     collection,
     deposit,
     deposit_address,
+    exchange_pair,
+    exchange_quote,
     export_run,
     hot_wallet,
     login_log,
