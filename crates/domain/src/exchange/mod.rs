@@ -2,3 +2,5 @@
 //! chain, paid from the merchant's hot wallet at a live market rate less the merchant's spread
 //! (docs/api.md "Exchange"). Never at a stale or invented rate: a pair whose price source fails
 //! or is older than its limit stops with the reason shown.
+
+pub mod price;

@@ -217,6 +217,22 @@ declare_messages! {
         "暂时无法为能量报价：平台能量账户没有可用于模拟转账的 USDT，请稍后再试",
         "暫時無法為能量報價：平台能量賬戶沒有可用於模擬轉賬的 USDT，請稍後再試",
     ],
+    // 22xxx: the exchange's prices
+    PriceSourceMissing = 22001 Refusal "price_source_missing" [
+        "This pair has no price source yet: the operator sets one",
+        "该交易对尚未设置价格来源：由运营方设置",
+        "該交易對尚未設置價格來源：由營運方設置",
+    ],
+    PriceFeedFailed = 22002 Retry "price_feed_failed" [
+        "The pair's price feed could not be read",
+        "无法读取该交易对的价格源",
+        "無法讀取該交易對的價格源",
+    ],
+    PriceStale = 22003 Retry "price_stale" [
+        "The pair's price is older than its limit, so the pair is stopped",
+        "该交易对的价格已超过时限，交易对已停止",
+        "該交易對的價格已超過時限，交易對已停止",
+    ],
     // The rules of single fields: no code of their own, so the code is the one of the AppError
     // that carries them: 10422 (Invalid), 10403 (Refused) or 10429 (TooManyRequests).
     EmailEmpty "input_email_address" ["Email address is empty", "邮箱地址为空", "郵箱地址為空"],
@@ -450,6 +466,22 @@ declare_messages! {
         "This token has no price in points, so a percent of its amount cannot be charged",
         "该代币没有积分价格，无法按其金额比例收费",
         "該代幣沒有積分價格，無法按其金額比例收費",
+    ],
+    // The exchange's price sources (set by the operator)
+    ExchangeRateInvalid "exchange_rate_invalid" [
+        "A rate is a decimal number above 0 and at most 1000000000000000000, with at most 18 decimals",
+        "汇率须为大于 0 且不超过 1000000000000000000 的十进制数，最多 18 位小数",
+        "匯率須為大於 0 且不超過 1000000000000000000 的十進制數，最多 18 位小數",
+    ],
+    PriceFeedUrlInvalid "price_feed_url_invalid" [
+        "The price feed must be an http:// or https:// URL with a host and no user name, at most 500 characters",
+        "价格源须为带主机名、不含用户名的 http:// 或 https:// 地址，最多 500 个字符",
+        "價格源須為帶主機名、不含用戶名的 http:// 或 https:// 地址，最多 500 個字符",
+    ],
+    PriceMaxAgeRange "price_max_age_range" [
+        "A price's age limit is 1 to 3600 seconds",
+        "价格时限须为 1 到 3600 秒",
+        "價格時限須為 1 到 3600 秒",
     ],
     UnknownMerchant "unknown_merchant" ["No such merchant", "商户不存在", "商戶不存在"],
     AllowIpUnspecified "allow_ip_unspecified" [
