@@ -16,6 +16,7 @@ pub mod energy_rounds;
 pub mod keys;
 pub mod mailer;
 pub mod points_rounds;
+pub mod price_feed;
 pub mod rates;
 mod state;
 pub mod telemetry;
