@@ -47,7 +47,7 @@ pub enum ExchangeCmd {
 fn line(p: &PairRecord) -> String {
     let side = |t: Option<i64>| t.map_or_else(|| "native".to_string(), |id| format!("token {id}"));
     let source = match p.source.kind {
-        SourceKind::Unset => "no source (stopped)".to_string(),
+        SourceKind::None => "no source (stopped)".to_string(),
         SourceKind::Fixed => format!("fixed {} (not market)", p.source.fixed_rate),
         SourceKind::Feed => format!(
             "feed {}{} max age {} s",

@@ -211,7 +211,7 @@ pub async fn build_services(
     let exchange = Arc::new(coffer_domain::exchange::service::ExchangeService {
         ports: ports.clone(),
         auth: auth.clone(),
-        feeds: Arc::new(crate::price_feed::HttpPriceFeeds::new()),
+        feeds: Arc::new(crate::price_feed::HttpPriceFeeds::new()?),
     });
     let parts = StateParts {
         sealer,

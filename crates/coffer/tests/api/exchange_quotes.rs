@@ -3,7 +3,9 @@
 //! stored, for a pair that is missing, disabled or stopped, an amount outside its limits and a
 //! payout wallet that cannot cover it. Another merchant's pairs never quote.
 
+use axum::http::StatusCode;
 use chrono::Duration;
+use coffer::admin_exchange::{run, ExchangeCmd};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::clock::Clock;
 use coffer_domain::ports::chain::Asset;
@@ -11,9 +13,10 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::balance_readings::reader;
-use crate::exchange_pairs::{save, set_fixed, usdt_to_dev, DEV, DEV_USDT, SAVE};
+use crate::exchange_pairs::{pairs, save, set_fixed, usdt_to_dev, DEV, DEV_USDT, SAVE};
 use crate::helpers::{spawn_app, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::merchant_signing::{integrate, Integration};
+use crate::price_feed::PriceFeed;
 use crate::wallets::demo_merchant;
 
 pub const QUOTE: &str = "/merchant/v1/exchange/quote";
@@ -116,4 +119,97 @@ async fn a_quote_is_the_live_price_less_the_spread_for_30_seconds(db: TestDb) {
     assert_eq!(quote(&app, &other, ask("100")).await.code(), 22010);
 }
 
-each_database!(a_quote_is_the_live_price_less_the_spread_for_30_seconds);
+/// The operator points the pair at `feed`, inverted (the ticker gives USDT per DEV).
+async fn set_feed(app: &TestApp, merchant: i64, pair: i64, feed: &PriceFeed, max_age: u32) -> String {
+    let cmd = ExchangeCmd::Source {
+        merchant,
+        pair,
+        fixed: None,
+        feed: Some(feed.url.clone()),
+        invert: true,
+        max_age: Some(max_age),
+        none: false,
+    };
+    run(&app.store, cmd).await.expect("a feed")
+}
+
+async fn a_feed_is_read_live_and_a_stale_or_failing_one_stops_the_pair(db: TestDb) {
+    let app = spawn_app(db).await;
+    let me = integrate(&app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
+    let hot = app.accept_token(&me.token, DEV, DEV_USDT).await;
+    let pair = save(&app, &me.token, usdt_to_dev(&app, &me.google, &hot)).await;
+    fund_and_read(&app, &hot, "1000").await;
+    let feed = PriceFeed::start().await;
+    let merchant = demo_merchant(&app).await;
+    let line = set_feed(&app, merchant, pair, &feed, 60).await;
+    assert!(line.contains("inverted max age 60 s"), "{line}");
+    let ask = json!({"chainId": DEV, "tokenIn": DEV_USDT, "amountIn": "100"});
+    let now_ms = app.clock.now().timestamp_millis();
+
+    // 0.4 USDT per DEV, 12 s old: 2.5 DEV per USDT, less the 1% spread.
+    feed.answer(
+        StatusCode::OK,
+        &format!(
+            r#"{{"symbol":"TRXUSDT","price":"0.40000000","time":{}}}"#,
+            now_ms - 12_000
+        ),
+    );
+    let quoted = quote(&app, &me, ask.clone()).await;
+    assert_eq!(quoted.code(), 1, "{:?}", quoted.body);
+    let q = quoted.data();
+    assert_eq!(
+        (
+            &q["marketRate"],
+            &q["rate"],
+            &q["amountOut"],
+            &q["sourceKind"],
+            &q["priceAgeMs"]
+        ),
+        (
+            &json!("2.5"),
+            &json!("2.475"),
+            &json!("247.5"),
+            &json!(2),
+            &json!(12_000)
+        )
+    );
+    assert_eq!(q["source"], "127.0.0.1", "the feed's host, never its URL");
+    let listed = &pairs(&app, &me.token).await[0];
+    assert_eq!(
+        (&listed["source"]["kind"], &listed["source"]["maxAgeSecs"]),
+        (&json!(2), &json!(60))
+    );
+    assert_eq!(
+        (&listed["price"]["rate"], &listed["price"]["ageSecs"]),
+        (&json!("2.5"), &json!(12))
+    );
+
+    // The price moves: the next quote has it, nothing is cached.
+    feed.answer(StatusCode::OK, r#"{"price":"0.5"}"#);
+    assert_eq!(quote(&app, &me, ask.clone()).await.data()["amountOut"], "198");
+
+    // Older than the limit: stopped, with the reason; never the price before.
+    feed.answer(
+        StatusCode::OK,
+        &format!(r#"{{"price":"0.4","time":{}}}"#, now_ms - 61_000),
+    );
+    assert_eq!(quote(&app, &me, ask.clone()).await.code(), 22003);
+    let listed = &pairs(&app, &me.token).await[0];
+    assert_eq!(listed["price"]["stopped"]["code"], 22003, "{listed}");
+    assert!(listed["price"]["rate"].is_null());
+    // Down, or an answer without a price: stopped too.
+    feed.answer(StatusCode::SERVICE_UNAVAILABLE, "maintenance");
+    assert_eq!(quote(&app, &me, ask.clone()).await.code(), 22002);
+    feed.answer(StatusCode::OK, r#"{"symbol":"TRXUSDT"}"#);
+    assert_eq!(quote(&app, &me, ask.clone()).await.code(), 22002);
+    feed.answer(StatusCode::OK, r#"{"price":"0"}"#);
+    assert_eq!(quote(&app, &me, ask.clone()).await.code(), 22002);
+    // Back: priced again at the new price.
+    feed.answer(StatusCode::OK, r#"{"price":"0.4"}"#);
+    assert_eq!(quote(&app, &me, ask).await.data()["amountOut"], "247.5");
+}
+
+each_database!(
+    a_quote_is_the_live_price_less_the_spread_for_30_seconds,
+    a_feed_is_read_live_and_a_stale_or_failing_one_stops_the_pair,
+);

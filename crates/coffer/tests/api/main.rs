@@ -68,6 +68,7 @@ mod operation_log;
 mod parity;
 mod points;
 mod points_cli;
+mod price_feed;
 mod rates;
 mod receiver;
 mod recharge;

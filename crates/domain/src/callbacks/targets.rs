@@ -59,6 +59,17 @@ pub fn is_public(ip: IpAddr) -> bool {
     }
 }
 
+/// An http(s) URL with a host, no credentials or fragment, at most `max_chars` once
+/// normalised: what Coffer calls (callbacks, price feeds).
+pub fn is_plain_http_url(url: &url::Url, max_chars: usize) -> bool {
+    matches!(url.scheme(), "http" | "https")
+        && url.host_str().is_some_and(|h| !h.is_empty())
+        && url.username().is_empty()
+        && url.password().is_none()
+        && url.fragment().is_none()
+        && url.as_str().chars().count() <= max_chars
+}
+
 /// Why an address cannot be called; None when it can. `url` is already an http(s) URL.
 pub fn target_problem(url: &url::Url, allow_private: bool) -> Option<MsgKey> {
     if !matches!(url.scheme(), "http" | "https") {

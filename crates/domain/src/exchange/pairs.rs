@@ -3,10 +3,10 @@
 
 use chrono::{DateTime, Utc};
 
-use super::price::{PriceSource, Rate};
+use super::price::PriceSource;
+pub use super::price::SourceKind;
 use crate::amount::BaseUnits;
-use crate::error::{AppError, AppResult};
-use crate::messages::MsgKey;
+use crate::error::AppResult;
 use crate::ports::MerchantId;
 
 /// At most this many pairs per merchant (every pair's price is read live on Token > Trade).
@@ -21,16 +21,6 @@ crate::stored_codes! {
     pub enum OutsideRule {
         Refund = 1,
         Review = 2,
-    }
-
-    /// Where a pair's price comes from (the operator's choice).
-    pub enum SourceKind {
-        /// None yet: the pair is stopped.
-        Unset = 0,
-        /// A rate the operator typed: shown as "fixed, not market".
-        Fixed = 1,
-        /// An HTTP price feed read live, with a staleness limit.
-        Feed = 2,
     }
 }
 
@@ -50,27 +40,28 @@ impl StoredSource {
     /// What a price shows as its source: "fixed", a feed's host, "" when none.
     pub fn label(&self) -> String {
         match self.kind {
-            SourceKind::Unset => String::new(),
+            SourceKind::None => String::new(),
             SourceKind::Fixed => "fixed".into(),
-            SourceKind::Feed => url_host(&self.feed_url),
+            SourceKind::Feed => self
+                .price_source()
+                .ok()
+                .and_then(|source| source.label().host)
+                .unwrap_or_default(),
         }
     }
 
     /// The source as it is read (checked as when it was set).
     pub fn price_source(&self) -> AppResult<PriceSource> {
         match self.kind {
-            SourceKind::Unset => Ok(PriceSource::None),
-            SourceKind::Fixed => Ok(PriceSource::Fixed {
-                rate: Rate::parse(&self.fixed_rate)
-                    .map_err(|_| AppError::Invalid(MsgKey::ExchangeFixedRate))?,
-            }),
+            SourceKind::None => Ok(PriceSource::None),
+            SourceKind::Fixed => PriceSource::fixed(&self.fixed_rate),
             SourceKind::Feed => PriceSource::feed(&self.feed_url, self.feed_invert, self.feed_max_age_secs),
         }
     }
 
     pub fn unset() -> StoredSource {
         StoredSource {
-            kind: SourceKind::Unset,
+            kind: SourceKind::None,
             fixed_rate: String::new(),
             feed_url: String::new(),
             feed_invert: false,
@@ -125,14 +116,6 @@ impl NewPair {
     }
 }
 
-/// The host of a feed's URL ("" when it has none).
-fn url_host(url: &str) -> String {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
-    host.to_string()
-}
-
 pub fn pair_key(chain_id: i64, token_in: Option<i64>, token_out: Option<i64>) -> String {
     let side = |token: Option<i64>| token.map_or_else(|| "native".to_string(), |id| id.to_string());
     format!("{chain_id}:{}:{}", side(token_in), side(token_out))
@@ -158,14 +141,5 @@ mod tests {
         assert_eq!(pair_key(3, Some(7), None), "3:7:native");
         assert_eq!(pair_key(3, None, Some(7)), "3:native:7");
         assert_ne!(pair_key(3, Some(7), None), pair_key(3, None, Some(7)));
-    }
-
-    #[test]
-    fn a_feed_is_named_by_its_host_alone() {
-        assert_eq!(
-            url_host("https://api.binance.com/api/v3/ticker/price?symbol=TRXUSDT"),
-            "api.binance.com"
-        );
-        assert_eq!(url_host("http://user:secret@127.0.0.1:8080/p"), "127.0.0.1:8080");
     }
 }

@@ -101,7 +101,10 @@ impl ExchangeService {
         let now = self.ports.clock.now();
         let source = pair.source.price_source().map_err(|_| PriceStop::NoSource)?;
         let market = read_price(&source, &*self.feeds, now).await?;
-        let quote_rate = market.rate.less_spread(pair.terms.spread_bp);
+        let quote_rate = market
+            .rate
+            .less_spread(pair.terms.spread_bp)
+            .ok_or_else(|| PriceStop::BadPrice("nothing is left of the rate after the spread".into()))?;
         Ok(LivePrice {
             age_secs: (now - market.at).num_seconds().max(0),
             market,

@@ -40,13 +40,9 @@ pub fn check_callback_url(raw: &str, allow_private: bool) -> AppResult<Option<St
     if let Some(problem) = crate::callbacks::targets::target_problem(&url, allow_private) {
         return Err(AppError::Invalid(problem));
     }
-    let fits = matches!(url.scheme(), "http" | "https")
-        && url.host_str().is_some_and(|h| !h.is_empty())
-        && url.username().is_empty()
-        && url.password().is_none()
-        && url.fragment().is_none()
-        && url.as_str().chars().count() <= MAX_CALLBACK_URL_CHARS;
-    fits.then(|| Some(url.to_string())).ok_or_else(bad)
+    crate::callbacks::targets::is_plain_http_url(&url, MAX_CALLBACK_URL_CHARS)
+        .then(|| Some(url.to_string()))
+        .ok_or_else(bad)
 }
 
 /// A whitelist entry: one IPv4 or IPv6 address, canonical, an IPv4-mapped IPv6 address as IPv4

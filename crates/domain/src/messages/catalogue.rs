@@ -217,41 +217,52 @@ declare_messages! {
         "暂时无法为能量报价：平台能量账户没有可用于模拟转账的 USDT，请稍后再试",
         "暫時無法為能量報價：平台能量賬戶沒有可用於模擬轉賬的 USDT，請稍後再試",
     ],
-    // 22xxx: exchange
+    // 22xxx: the exchange's prices
+    PriceSourceMissing = 22001 Refusal "price_source_missing" [
+        "This pair has no price source yet: the operator sets one",
+        "该交易对尚未设置价格来源：由运营方设置",
+        "該交易對尚未設置價格來源：由營運方設置",
+    ],
+    PriceFeedFailed = 22002 Retry "price_feed_failed" [
+        "The pair's price feed could not be read",
+        "无法读取该交易对的价格源",
+        "無法讀取該交易對的價格源",
+    ],
+    PriceStale = 22003 Retry "price_stale" [
+        "The pair's price is older than its limit, so the pair is stopped",
+        "该交易对的价格已超过时限，交易对已停止",
+        "該交易對的價格已超過時限，交易對已停止",
+    ],
+    // 22xxx: the exchange's pairs and quotes
     ExchangePairUnavailable = 22010 Refusal "exchange_pair_unavailable" [
         "No enabled exchange pair for these tokens on this chain",
-        "该链上没有这两个代币的已启用兑换币对",
-        "該鏈上沒有這兩個代幣的已啟用兌換幣對",
+        "该链上没有这两个代币的已启用交易对",
+        "該鏈上沒有這兩個代幣的已啟用交易對",
     ],
     ExchangeAmountOutside = 22011 Refusal "exchange_amount_outside" [
         "The amount is outside the pair's minimum and maximum",
-        "金额不在该币对的最低和最高金额之间",
-        "金額不在該幣對的最低和最高金額之間",
+        "金额不在该交易对的最低和最高金额之间",
+        "金額不在該交易對的最低和最高金額之間",
     ],
     ExchangeInventoryShort = 22012 Refusal "exchange_inventory_short" [
         "The pair's payout wallet cannot cover this amount now",
-        "该币对的出款钱包目前余额不足以支付此金额",
-        "該幣對的出款錢包目前餘額不足以支付此金額",
+        "该交易对的出款钱包目前余额不足以支付此金额",
+        "該交易對的出款錢包目前餘額不足以支付此金額",
     ],
     ExchangePairExists = 22013 Refusal "exchange_pair_exists" [
         "This pair exists already: edit it",
-        "该币对已存在，请编辑它",
-        "該幣對已存在，請編輯它",
+        "该交易对已存在，请编辑它",
+        "該交易對已存在，請編輯它",
     ],
     ExchangeTooManyPairs = 22014 Refusal "exchange_too_many_pairs" [
         "A merchant has at most 20 exchange pairs",
-        "每个商户最多 20 个兑换币对",
-        "每個商戶最多 20 個兌換幣對",
+        "每个商户最多 20 个兑换交易对",
+        "每個商戶最多 20 個兌換交易對",
     ],
     ExchangePairTokens = 22015 Refusal "exchange_pair_tokens" [
         "A pair needs two different tokens enabled on the chain",
-        "币对需要该链上已启用的两个不同代币",
-        "幣對需要該鏈上已啟用的兩個不同代幣",
-    ],
-    ExchangeQuoteExpired = 22016 Refusal "exchange_quote_expired" [
-        "This quote has expired or does not exist: ask for a new one",
-        "报价已过期或不存在，请重新报价",
-        "報價已過期或不存在，請重新報價",
+        "交易对需要该链上已启用的两个不同代币",
+        "交易對需要該鏈上已啟用的兩個不同代幣",
     ],
     // The rules of single fields: no code of their own, so the code is the one of the AppError
     // that carries them: 10422 (Invalid), 10403 (Refused) or 10429 (TooManyRequests).
@@ -487,6 +498,22 @@ declare_messages! {
         "该代币没有积分价格，无法按其金额比例收费",
         "該代幣沒有積分價格，無法按其金額比例收費",
     ],
+    // The exchange's price sources (set by the operator)
+    ExchangeRateInvalid "exchange_rate_invalid" [
+        "A rate is a decimal number above 0 and at most 1000000000000000000, with at most 18 decimals",
+        "汇率须为大于 0 且不超过 1000000000000000000 的十进制数，最多 18 位小数",
+        "匯率須為大於 0 且不超過 1000000000000000000 的十進制數，最多 18 位小數",
+    ],
+    PriceFeedUrlInvalid "price_feed_url_invalid" [
+        "The price feed must be an http:// or https:// URL with a host and no user name, at most 500 characters",
+        "价格源须为带主机名、不含用户名的 http:// 或 https:// 地址，最多 500 个字符",
+        "價格源須為帶主機名、不含用戶名的 http:// 或 https:// 地址，最多 500 個字符",
+    ],
+    PriceMaxAgeRange "price_max_age_range" [
+        "A price's age limit is 1 to 3600 seconds",
+        "价格时限须为 1 到 3600 秒",
+        "價格時限須為 1 到 3600 秒",
+    ],
     UnknownMerchant "unknown_merchant" ["No such merchant", "商户不存在", "商戶不存在"],
     AllowIpUnspecified "allow_ip_unspecified" [
         "0.0.0.0, ::, broadcast and multicast addresses cannot be a caller's address: enter the caller's own IP address",
@@ -507,10 +534,5 @@ declare_messages! {
         "A payment outside the rules is either refunded (1) or held for review (2)",
         "超出规则的付款只能退款 (1) 或待审核 (2)",
         "超出規則的付款只能退款 (1) 或待審核 (2)",
-    ],
-    ExchangeFixedRate "exchange_fixed_rate" [
-        "A fixed rate is a positive decimal with at most 18 decimals",
-        "固定汇率须为正数，最多 18 位小数",
-        "固定匯率須為正數，最多 18 位小數",
     ],
 }

@@ -11,7 +11,8 @@ use coffer_domain::codes::StoredCode;
 use coffer_domain::collection::state::CollectionStatus;
 use coffer_domain::energy::orders::{DelegationState, EnergyOrderStatus};
 use coffer_domain::energy::{EnergyTxKind, EnergyTxState, StoredResource};
-use coffer_domain::exchange::pairs::{OutsideRule, SourceKind};
+use coffer_domain::exchange::pairs::OutsideRule;
+use coffer_domain::exchange::price::SourceKind;
 use coffer_domain::points::{AccountKind, Cause, PointAsset, TransferKind};
 use coffer_domain::ports::{
     AccountStatus, ApplyStatus, AssetStatus, CallbackStatus, CollectTrigger, HotWalletStatus, MerchantStatus,
