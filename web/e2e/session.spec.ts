@@ -34,7 +34,7 @@ test.describe('session', () => {
   test('a session ended elsewhere sends the user to /login with the expiry notice', async ({ page, env }) => {
     const session = await signInAs(env, USERS.expiry);
     await openAs(page, session, '/token/trade');
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await expect(page.getByTestId('trade-pairs')).toBeVisible();
 
     const ended = await call(env.baseURL, '/api/partner/logout', {}, session.sessionCode);
     expect(ended.code).toBe(1);

@@ -70,6 +70,8 @@ export const USERS = {
   energyBuyer: { email: 'energy-buyer@coffer.local', password: 'EnergyBuyer-Pass-2026', menus: `${ALL_MENUS},20301` },
   /** Turns the smart-collection switches (20302, Google bound): energy-smart.spec.ts. */
   energySmart: { email: 'energy-smart@coffer.local', password: 'EnergySmart-Pass-2026', menus: `${ALL_MENUS},20302` },
+  /** Adds and edits trade pairs (20401, Google bound): trade.spec.ts. */
+  trade: { email: 'trade@coffer.local', password: 'Trade-Pass-2026', menus: `${ALL_MENUS},20401` },
   /** Sees the withdrawal screens (302, 403, 404) without any of their buttons. */
   withdrawReader: { email: 'withdraw-reader@coffer.local', password: 'WithdrawReader-Pass-2026', menus: '1,3,302,4,403,404' },
 } as const;

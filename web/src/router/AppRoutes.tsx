@@ -40,6 +40,7 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   [PATHS.tokenDetail]: () => import('@/pages/token/detail/TokenDetailPage'),
   [PATHS.walletAddress]: () => import('@/pages/token/WalletAddressPage'),
   [PATHS.energy]: () => import('@/pages/energy/EnergyPage'),
+  [PATHS.trade]: () => import('@/pages/trade/TradePage'),
   [PATHS.collectTransactions]: () => import('@/pages/collect/CollectionTransactionsPage'),
   [PATHS.fundCollection]: () => import('@/pages/collect/FundCollectionPage'),
   [PATHS.hotWallets]: () => import('@/pages/token/HotWalletPage'),

@@ -17,6 +17,7 @@ import collect from './collect';
 import points from './points';
 import service from './service';
 import energy from './energy';
+import trade from './trade';
 
 // English is the fallback language and the source of the key types (../types.ts): every key
 // exists here first. One namespace, composed from one file per area; a key lives in
@@ -41,6 +42,7 @@ const en = {
   ...points,
   ...service,
   ...energy,
+  ...trade,
 };
 
 export default en;

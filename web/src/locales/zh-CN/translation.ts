@@ -18,6 +18,7 @@ import collectZhCN from './collect';
 import pointsZhCN from './points';
 import serviceZhCN from './service';
 import energyZhCN from './energy';
+import tradeZhCN from './trade';
 
 // Every area of English's table, each file typed against the English one.
 const zhCN: Translation = {
@@ -40,6 +41,7 @@ const zhCN: Translation = {
   ...pointsZhCN,
   ...serviceZhCN,
   ...energyZhCN,
+  ...tradeZhCN,
 };
 
 export default zhCN;

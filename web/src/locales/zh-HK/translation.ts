@@ -18,6 +18,7 @@ import collectZhHK from './collect';
 import pointsZhHK from './points';
 import serviceZhHK from './service';
 import energyZhHK from './energy';
+import tradeZhHK from './trade';
 
 // Every area of English's table, each file typed against the English one.
 const zhHK: Translation = {
@@ -40,6 +41,7 @@ const zhHK: Translation = {
   ...pointsZhHK,
   ...serviceZhHK,
   ...energyZhHK,
+  ...tradeZhHK,
 };
 
 export default zhHK;

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Card, Descriptions, Spin, Tabs, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { listAssets, type Asset } from '@/api/assets';
 import { OrderStatus } from '@/api/orders';
 import type { WithdrawalRow } from '@/api/withdrawals';
 import { useAccess } from '@/hooks/useAccess';
 import { ORDER_STATUS } from '@/pages/orders/statuses';
 import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
+import { useAssets } from '@/pages/token/useAssets';
 import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { PATHS } from '@/router/catalogue';
 import { PAGES, PERMISSIONS } from '@/router/permissions';
@@ -15,21 +15,6 @@ import { toast } from '@/utils/feedback';
 import { useScreening } from './useScreening';
 import type { TranslationKey } from '@/locales/types';
 import WithdrawForm from './WithdrawForm';
-
-/** The merchant's assets (201); null when the role cannot read them. */
-function useAssets(): Asset[] | null | undefined {
-  const [assets, setAssets] = useState<Asset[] | null | undefined>(undefined);
-  useEffect(() => {
-    let alive = true;
-    listAssets({}, { silent: true })
-      .then((value) => alive && setAssets(value ?? []))
-      .catch(() => alive && setAssets(null));
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return assets;
-}
 
 /** What the page says of review, from the status the server decided (or is still deciding). */
 function reviewNote(status: OrderStatus, following: boolean): { key: TranslationKey; testId: string } | null {

@@ -11,17 +11,8 @@ import { ServerError } from '@/components/FormModal';
 import { useAddressRules } from '@/store/addressRules';
 import { addressPlaceholder, isAddressFor } from '@/utils/addressRules';
 import { GoogleCodeField, googleCodeOf, refusal, useGoogleBound } from '@/pages/system/shared';
-import {
-  DEFAULT_NATIVE_DECIMALS,
-  NATIVE_TOKEN,
-  OPEN_ID_MAX,
-  REMARK_MAX,
-  isMerchantOrderNo,
-  isWithdrawAmount,
-  optionalText,
-  tokenIdOf,
-  type TokenChoice,
-} from './withdrawalRules';
+import { DEFAULT_NATIVE_DECIMALS, tokenIdOf, tokenOptions, type TokenChoice } from '@/pages/token/tokenChoices';
+import { OPEN_ID_MAX, REMARK_MAX, isMerchantOrderNo, isWithdrawAmount, optionalText } from './withdrawalRules';
 
 interface WithdrawValues {
   chainId?: number;
@@ -44,24 +35,6 @@ interface WithdrawFormProps {
   /** The role holds the button: without it the form has no submit. */
   allowed: boolean;
   onCreated: (row: WithdrawalRow) => void;
-}
-
-interface TokenOption {
-  value: TokenChoice;
-  label: string;
-  decimals: number;
-}
-
-/** The tokens the merchant enabled on the chain, plus the chain's native coin (tokenId null). */
-function tokenOptions(chain: ChainNode | undefined, assets: readonly Asset[] | null, nativeLabel: (symbol: string) => string): TokenOption[] {
-  if (!chain) return [];
-  const native: TokenOption = { value: NATIVE_TOKEN, label: nativeLabel(chain.symbol), decimals: chain.decimals ?? DEFAULT_NATIVE_DECIMALS };
-  if (assets === null) {
-    return [...chain.tokens.map((token) => ({ value: token.tokenid, label: token.symbol, decimals: token.decimals ?? DEFAULT_NATIVE_DECIMALS })), native];
-  }
-  const enabled = assets.filter((asset) => asset.chainId === chain.chainid && asset.status === 1);
-  if (enabled.length === 0) return []; // the server accepts the native coin only beside an enabled token
-  return [...enabled.map((asset) => ({ value: asset.tokenId, label: asset.symbol, decimals: asset.decimals })), native];
 }
 
 /**

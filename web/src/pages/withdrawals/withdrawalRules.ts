@@ -77,8 +77,6 @@ export function chunk<T>(items: readonly T[], size = MAX_QUERY_IDS): T[][] {
 const MERCHANT_ORDER_NO = /^[A-Za-z0-9_-]{1,64}$/;
 export const OPEN_ID_MAX = 64;
 export const REMARK_MAX = 100;
-/** The native coin's decimals when home/config does not say (EVM). */
-export const DEFAULT_NATIVE_DECIMALS = 18;
 
 /** A positive decimal string with at most `decimals` decimals (what the server accepts). */
 /** Whole digits one order may name at most (the service's bound: 999,999,999,999,999). */
@@ -100,11 +98,6 @@ export const isMerchantOrderNo = (value: string | null | undefined): boolean => 
   const text = (value ?? '').trim();
   return text === '' || MERCHANT_ORDER_NO.test(text);
 };
-
-/** What the withdraw form's token select holds for the chain's native coin (tokenId null). */
-export const NATIVE_TOKEN = 'native';
-export type TokenChoice = number | typeof NATIVE_TOKEN;
-export const tokenIdOf = (choice: TokenChoice): number | null => (choice === NATIVE_TOKEN ? null : choice);
 
 /** Optional text fields: trimmed, left out when blank. */
 export function optionalText<K extends string>(values: Partial<Record<K, string | undefined>>, keys: readonly K[]): Partial<Record<K, string>> {
