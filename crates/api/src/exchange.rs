@@ -259,5 +259,5 @@ pub async fn save_pair(
         .exchange
         .save_pair(&ctx, &request, &body.google_code)
         .await?;
-    audited_on(&format!("pair {id}"), &before, SavedView { id })
+    audited_on(format!("pair {id}"), &before, SavedView { id })
 }
