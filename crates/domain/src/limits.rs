@@ -19,29 +19,58 @@ pub const EXPORTS_AT_ONCE: u64 = 2;
 /// database failed.
 const RETRY_AT_MOST: std::time::Duration = std::time::Duration::from_secs(30);
 
-/// "Send test callback": once a second per merchant (each sends a signed request out); sooner,
-/// 10429. Its counter's subject never meets a sign-in's (`password:`, `totp:`).
+/// At most `limit` calls a second of one kind per merchant (`subject`), else 10429 `refusal`.
+/// Its counter's subject never meets a sign-in's (`password:`, `totp:`).
+async fn pass_per_second(
+    attempts: &dyn AttemptRepo,
+    subject: &str,
+    limit: i32,
+    refusal: MsgKey,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let key = AttemptKey { subject, source: "" };
+    let rule = AttemptRule {
+        limit,
+        window: Duration::seconds(1),
+        // Never locked: a call beyond the limit is refused, the next second passes.
+        lock: Duration::zero(),
+    };
+    match attempts.reserve_attempt(key, rule, now).await? {
+        Ok(()) => Ok(()),
+        Err(_) => Err(AppError::TooManyRequests(refusal)),
+    }
+}
+
+/// "Send test callback": once a second per merchant (each sends a signed request out).
 pub async fn pass_test_callback(
     attempts: &dyn AttemptRepo,
     merchant_id: MerchantId,
     now: DateTime<Utc>,
 ) -> AppResult<()> {
     let subject = format!("test_callback:{merchant_id}");
-    let key = AttemptKey {
-        subject: &subject,
-        source: "",
-    };
-    let rule = AttemptRule {
-        limit: 1,
-        window: Duration::seconds(1),
-        // Never locked: a call within the second is refused, the next second passes.
-        lock: Duration::zero(),
-    };
-    match attempts.reserve_attempt(key, rule, now).await? {
-        Ok(()) => Ok(()),
-        Err(_) => Err(AppError::TooManyRequests(MsgKey::TestCallbackTooSoon)),
-    }
+    pass_per_second(attempts, &subject, 1, MsgKey::TestCallbackTooSoon, now).await
 }
+
+/// Exchange quotes read their pair's price feed live, each one: [`QUOTES_PER_SECOND`] a second
+/// per merchant, so no merchant makes Coffer flood a feed (and be shut out by it).
+pub async fn pass_exchange_quote(
+    attempts: &dyn AttemptRepo,
+    merchant_id: MerchantId,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let subject = format!("exchange_quote:{merchant_id}");
+    pass_per_second(
+        attempts,
+        &subject,
+        QUOTES_PER_SECOND,
+        MsgKey::ExchangeQuotesTooFast,
+        now,
+    )
+    .await
+}
+
+/// Exchange quotes a merchant may ask for in one second.
+pub const QUOTES_PER_SECOND: i32 = 10;
 
 /// The exports' places: [`EXPORTS_AT_ONCE`] per merchant.
 pub struct ExportSlots {

@@ -8,8 +8,11 @@ use chrono::Duration;
 use coffer::admin_exchange::{run, ExchangeCmd};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::clock::Clock;
+use coffer_domain::limits::QUOTES_PER_SECOND;
 use coffer_domain::ports::chain::Asset;
+use coffer_store::entities::energy_quote;
 use coffer_testkit::{each_database, TestDb};
+use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{json, Value};
 
 use crate::balance_readings::reader;
@@ -20,6 +23,10 @@ use crate::price_feed::PriceFeed;
 use crate::wallets::demo_merchant;
 
 pub const QUOTE: &str = "/merchant/v1/exchange/quote";
+
+fn expiry(quoted: &Answer) -> chrono::DateTime<chrono::Utc> {
+    quoted.data()["expiresAt"].as_str().unwrap().parse().unwrap()
+}
 
 pub async fn quote(app: &TestApp, m: &Integration, body: Value) -> Answer {
     m.call(app, "POST", QUOTE, &body.to_string()).await
@@ -77,8 +84,7 @@ async fn a_quote_is_the_live_price_less_the_spread_for_30_seconds(db: TestDb) {
         (&json!(1), &json!("fixed"), &json!(0))
     );
     let now = app.clock.now();
-    let expires: chrono::DateTime<chrono::Utc> = q["expiresAt"].as_str().unwrap().parse().unwrap();
-    assert_eq!(expires - now, Duration::seconds(30));
+    assert_eq!(expiry(&quoted) - now, Duration::seconds(30));
     let id = q["quoteId"].as_str().unwrap();
     assert!(id.starts_with('q') && id.len() == 33, "{id}");
     // Rounded down to DEV's 18 decimals, never up.
@@ -212,4 +218,84 @@ async fn a_feed_is_read_live_and_a_stale_or_failing_one_stops_the_pair(db: TestD
 each_database!(
     a_quote_is_the_live_price_less_the_spread_for_30_seconds,
     a_feed_is_read_live_and_a_stale_or_failing_one_stops_the_pair,
+    quotes_are_limited_per_second_and_unused_ones_pruned_after_a_day,
 );
+
+async fn quotes_are_limited_per_second_and_unused_ones_pruned_after_a_day(db: TestDb) {
+    let app = spawn_app(db).await;
+    let me = integrate(&app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
+    let hot = app.accept_token(&me.token, DEV, DEV_USDT).await;
+    let pair = save(&app, &me.token, usdt_to_dev(&app, &me.google, &hot)).await;
+    set_fixed(&app, demo_merchant(&app).await, pair, "2.5").await;
+    fund_and_read(&app, &hot, "1000").await;
+    let ask = |amount: &str| json!({"chainId": DEV, "tokenIn": DEV_USDT, "amountIn": amount});
+
+    // Ten a second; a refusal before the price is read is not counted.
+    assert_eq!(quote(&app, &me, ask("1")).await.code(), 22011);
+    let mut expiries = Vec::new();
+    for n in 0..QUOTES_PER_SECOND {
+        let quoted = quote(&app, &me, ask("100")).await;
+        assert_eq!(quoted.code(), 1, "quote {n}");
+        expiries.push(expiry(&quoted));
+    }
+    let fast = quote(&app, &me, ask("100")).await;
+    assert_eq!(
+        fast.code_and_msg(),
+        (
+            10429,
+            "At most 10 exchange quotes a second: try again in a moment"
+        )
+    );
+    // Another merchant's quotes are its own count.
+    app.other_merchant().await;
+    let other = integrate(&app, OTHER_EMAIL, OTHER_PASSWORD, &["127.0.0.1"]).await;
+    assert_eq!(quote(&app, &other, ask("100")).await.code(), 22010);
+    app.clock.advance(Duration::seconds(1));
+    let next = quote(&app, &me, ask("100")).await;
+    assert_eq!(next.code(), 1, "the next second");
+    expiries.push(expiry(&next));
+
+    // An unused energy price expires the same way (its table is pruned with them).
+    let merchant = demo_merchant(&app).await;
+    let now = app.clock.now();
+    energy_quote::ActiveModel {
+        merchant_id: Set(merchant),
+        token: Set("e1".into()),
+        chain_id: Set(DEV),
+        receiver: Set(hot.clone()),
+        times: Set(1),
+        days: Set(1),
+        max_daily: Set(1),
+        energy_per_use: Set(1),
+        min_use_energy: Set(1),
+        price_per_use: Set(1),
+        activate: Set(false),
+        activation_points: Set(0),
+        total_points: Set(1),
+        energy_price: Set(100),
+        order_id: Set(None),
+        created_at: Set(now),
+        expires_at: Set(now + Duration::seconds(30)),
+        ..Default::default()
+    }
+    .insert(app.store.connection())
+    .await
+    .unwrap();
+    // Kept a day after they expire, then deleted.
+    let first = *expiries.iter().min().unwrap();
+    let last = *expiries.iter().max().unwrap();
+    app.clock.advance(first + Duration::hours(24) - app.clock.now());
+    assert_eq!(
+        app.housekeeper.run_once().await.unwrap().quotes,
+        0,
+        "not a day yet"
+    );
+    app.clock
+        .advance(last + Duration::hours(24) + Duration::minutes(1) - app.clock.now());
+    let pruned = app.housekeeper.run_once().await.unwrap();
+    assert_eq!(
+        pruned.quotes,
+        u64::from(QUOTES_PER_SECOND as u32) + 2,
+        "{pruned:?}"
+    );
+}

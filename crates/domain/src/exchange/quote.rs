@@ -41,6 +41,9 @@ impl ExchangeService {
         if amount_in < pair.terms.min_in || amount_in > pair.terms.max_in {
             return Err(AppError::Invalid(MsgKey::ExchangeAmountOutside));
         }
+        // The feed is read next: the cheap refusals above come first and are not counted.
+        crate::limits::pass_exchange_quote(&*self.ports.attempts, merchant_id, self.ports.clock.now())
+            .await?;
         let live = self.live_price(&pair).await?;
         let amount_out = live
             .quote_rate

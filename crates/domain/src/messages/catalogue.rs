@@ -376,6 +376,11 @@ declare_messages! {
         "测试回调每秒最多一次，请稍后再试",
         "測試回調每秒最多一次，請稍後再試",
     ],
+    ExchangeQuotesTooFast "exchange_quotes_too_fast" [
+        "At most 10 exchange quotes a second: try again in a moment",
+        "兑换报价每秒最多 10 次，请稍后再试",
+        "兌換報價每秒最多 10 次，請稍後再試",
+    ],
     FilterTextTooLong "filter_text_too_long" [
         "A filter text is at most 256 characters",
         "筛选文字最多 256 个字符",

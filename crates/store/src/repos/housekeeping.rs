@@ -4,7 +4,9 @@ use coffer_domain::error::AppResult;
 use coffer_domain::ports::{Cutoffs, Housekeeping, Pruned};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
 
-use crate::entities::{auth_attempt, email_code, merchant_api_nonce, user_session};
+use crate::entities::{
+    auth_attempt, email_code, energy_quote, exchange_quote, merchant_api_nonce, user_session,
+};
 use crate::Store;
 
 #[async_trait::async_trait]
@@ -27,6 +29,17 @@ impl Housekeeping for Store {
             .filter(merchant_api_nonce::Column::ExpiresAt.lt(c.nonces_expired_before))
             .exec(db)
             .await?;
+        // A quote an order used stays with it (its price is the order's record).
+        let exchange_quotes = exchange_quote::Entity::delete_many()
+            .filter(exchange_quote::Column::OrderId.is_null())
+            .filter(exchange_quote::Column::ExpiresAt.lt(c.quotes_expired_before))
+            .exec(db)
+            .await?;
+        let energy_quotes = energy_quote::Entity::delete_many()
+            .filter(energy_quote::Column::OrderId.is_null())
+            .filter(energy_quote::Column::ExpiresAt.lt(c.quotes_expired_before))
+            .exec(db)
+            .await?;
         // Guess counters whose window and lock ended a day ago count nothing any
         // more (every e-mail tried leaves one, known or not).
         let idle = |column: auth_attempt::Column| {
@@ -43,6 +56,7 @@ impl Housekeeping for Store {
             sessions: sessions.rows_affected,
             codes: codes.rows_affected,
             nonces: nonces.rows_affected,
+            quotes: exchange_quotes.rows_affected + energy_quotes.rows_affected,
         })
     }
 }
