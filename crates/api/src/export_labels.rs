@@ -68,6 +68,9 @@ impl Labelled for OrderStatus {
             PartiallyComplete => label("order_status_9", ["Partially completed", "部分完成", "部分完成"]),
             Failed => label("order_status_10", ["Transaction failed", "交易失败", "交易失敗"]),
             Void => label("order_status_11", ["Void", "作废", "作廢"]),
+            Refunding => label("order_status_12", ["Refunding", "退款中", "退款中"]),
+            Refunded => label("order_status_13", ["Refunded", "已退款", "已退款"]),
+            Expired => label("order_status_14", ["Expired", "已过期", "已過期"]),
         }
     }
 }
@@ -357,7 +360,7 @@ mod tests {
             code_label::<OrderStatus>(8).unwrap().text(Locale::ZhCn),
             "交易完成"
         );
-        assert!(code_label::<OrderStatus>(12).is_none());
+        assert!(code_label::<OrderStatus>(15).is_none());
         assert!(code_label::<OrderStatus>(i64::MAX).is_none());
         assert_eq!(deposit_note("dust", Locale::EnUs), "Below the minimum");
         assert_eq!(deposit_note("burnt", Locale::ZhHk), "burnt");

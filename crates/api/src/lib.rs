@@ -285,6 +285,7 @@ pub fn router(state: AppState) -> Router {
         .route("/merchant/v1/withdraw", post(merchant::withdraw))
         .route("/merchant/v1/withdrawals", post(merchant::withdrawals))
         .route("/merchant/v1/exchange/quote", post(merchant::exchange_quote))
+        .route("/merchant/v1/exchange/order", post(merchant::exchange_order))
         .route("/", get(console::index))
         .route(
             coffer_domain::config::GETTING_STARTED_PATH,

@@ -212,6 +212,8 @@ pub async fn build_services(
         ports: ports.clone(),
         auth: auth.clone(),
         feeds: Arc::new(crate::price_feed::HttpPriceFeeds::new()?),
+        chains: chains.registry.clone(),
+        wallets: wallets.clone(),
     });
     let parts = StateParts {
         sealer,

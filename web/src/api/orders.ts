@@ -18,6 +18,11 @@ export const OrderStatus = {
   PartiallyComplete: 9,
   Failed: 10,
   Void: 11,
+  /** Exchanges only: the payment goes back to its payer. */
+  Refunding: 12,
+  Refunded: 13,
+  /** Exchanges only: no payment arrived in time. */
+  Expired: 14,
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 

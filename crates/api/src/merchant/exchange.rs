@@ -1,9 +1,13 @@
 //! `POST /merchant/v1/exchange/quote`: the price an exchange of `amountIn` would be made at,
-//! read live from the pair's source, valid 30 seconds (docs/merchant-api.md "Exchange").
+//! read live from the pair's source, valid 30 seconds; `POST /merchant/v1/exchange/order`: the
+//! exchange at that quote, answered with the address the end user pays into
+//! (docs/merchant-api.md "Exchange").
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use coffer_domain::codes::StoredCode;
+use coffer_domain::exchange::order::OrderRequest;
+use coffer_domain::exchange::orders::ApiOrder;
 use coffer_domain::exchange::quote::QuoteRequest;
 use serde::{Deserialize, Serialize};
 
@@ -80,4 +84,97 @@ pub async fn quote(State(state): State<AppState>, call: MerchantCall) -> ApiResu
         price_age_ms: record.price_age_ms(),
         expires_at: q.expires_at,
     })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct OrderBody {
+    merchant_order_no: String,
+    quote_id: String,
+    open_id: String,
+    amount_in: String,
+    min_amount_out: String,
+    payout_address: String,
+}
+
+/// An exchange order as the merchant API answers it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExchangeOrderView {
+    id: i64,
+    order_no: String,
+    merchant_order_no: String,
+    chain_id: i64,
+    token_in: Option<i64>,
+    token_out: Option<i64>,
+    open_id: String,
+    /// Where the end user pays token in.
+    pay_address: String,
+    pay_by: DateTime<Utc>,
+    payout_address: String,
+    amount_in: String,
+    min_amount_out: String,
+    amount_out: String,
+    rate: String,
+    market_rate: String,
+    source_kind: i32,
+    source: String,
+    status: i32,
+    reason: String,
+    createtime: DateTime<Utc>,
+}
+
+impl From<ApiOrder> for ExchangeOrderView {
+    fn from(ApiOrder { order: o, sides }: ApiOrder) -> ExchangeOrderView {
+        let n = &o.order;
+        ExchangeOrderView {
+            id: o.id,
+            order_no: o.order_no.clone(),
+            merchant_order_no: n.merchant_order_no.clone().unwrap_or_default(),
+            chain_id: n.chain_id,
+            token_in: n.token_in,
+            token_out: n.token_out,
+            open_id: n.open_id.clone(),
+            pay_address: n.pay_address.clone(),
+            pay_by: n.pay_by,
+            payout_address: n.payout_address.clone(),
+            amount_in: n.amount_in.to_decimal(sides.token_in.decimals),
+            min_amount_out: n.min_out.to_decimal(sides.token_out.decimals),
+            amount_out: n.amount_out.to_decimal(sides.token_out.decimals),
+            rate: n.price.rate.clone(),
+            market_rate: n.price.market_rate.clone(),
+            source_kind: n.price.source_kind.code(),
+            source: n.price.source_label.clone(),
+            status: n.status.code(),
+            reason: o.reason.clone(),
+            createtime: o.created_at,
+        }
+    }
+}
+
+/// The longest text read of an order's fields.
+const MAX_FIELD_TEXT: usize = 128;
+
+pub async fn order(State(state): State<AppState>, call: MerchantCall) -> ApiResult<ExchangeOrderView> {
+    let b: OrderBody = call.json()?;
+    let texts = [
+        &b.merchant_order_no,
+        &b.quote_id,
+        &b.open_id,
+        &b.amount_in,
+        &b.min_amount_out,
+        &b.payout_address,
+    ];
+    if texts.iter().any(|t| t.len() > MAX_FIELD_TEXT) {
+        return Err(coffer_domain::AppError::Invalid(coffer_domain::messages::MsgKey::InvalidInput).into());
+    }
+    let request = OrderRequest {
+        merchant_order_no: b.merchant_order_no,
+        quote_id: b.quote_id,
+        open_id: b.open_id,
+        amount_in: b.amount_in,
+        min_amount_out: b.min_amount_out,
+        payout_address: b.payout_address,
+    };
+    ok(state.exchange.order(call.merchant_id, &request).await?.into())
 }

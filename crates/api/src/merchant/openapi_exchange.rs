@@ -11,6 +11,11 @@ pub fn paths() -> Value {
             "Quote an exchange",
             "The amount out an exchange of `amountIn` would pay now: the pair's price read live from its source (a fixed rate is `sourceKind` 1, not a market price), less your spread, rounded down. Valid 30 seconds (`expiresAt`). A pair whose source has no price, fails or is older than its limit is stopped and the call answers 22001, 22002 or 22003; there is never a fallback rate.",
         ), ("ExchangeQuote", "The envelope; `data` is the quote.")),
+        "/merchant/v1/exchange/order": signed_call("post", Some("ExchangeOrderRequest"), (
+            "exchangeOrder",
+            "Order an exchange at a quote",
+            "The exchange at a live quote of yours (each quote makes one order): the end user pays `amountIn` of token in to `payAddress` (their exchange address on the chain, kept for their exchanges: a payment there is never credited as a deposit) before `payBy`, and gets at least `minAmountOut` of token out at `payoutAddress`. Idempotent on `merchantOrderNo`: the same request again returns the same order (status 0, awaiting payment); the same number with other content is refused (22017).",
+        ), ("ExchangeOrder", "The envelope; `data` is the order.")),
     })
 }
 
@@ -24,6 +29,43 @@ pub fn schemas() -> Value {
                 "tokenIn": { "type": "integer", "format": "int64", "description": "the token the end user pays; leave out for the native coin", "example": 1 },
                 "tokenOut": { "type": "integer", "format": "int64", "description": "the token paid out; leave out for the native coin" },
                 "amountIn": { "type": "string", "description": "exact decimal in token in, within the pair's minimum and maximum", "example": "100" }
+            }
+        },
+        "ExchangeOrderRequest": {
+            "type": "object", "additionalProperties": false,
+            "required": ["merchantOrderNo", "quoteId", "openId", "amountIn", "minAmountOut", "payoutAddress"],
+            "properties": {
+                "merchantOrderNo": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "your order number: the idempotency key" },
+                "quoteId": { "type": "string", "description": "a live quote of yours (30 s), not used by another order" },
+                "openId": { "type": "string", "maxLength": 55, "description": "your end user" },
+                "amountIn": { "type": "string", "description": "the quote's amount in" },
+                "minAmountOut": { "type": "string", "description": "the least token out the end user accepts (\"0\" for none); the quote must pay at least this" },
+                "payoutAddress": { "type": "string", "description": "where token out is paid: valid for the chain, not on your blacklist, not one of your own addresses" }
+            }
+        },
+        "ExchangeOrder": {
+            "type": "object",
+            "properties": {
+                "id": { "type": "integer" },
+                "orderNo": { "type": "string" },
+                "merchantOrderNo": { "type": "string" },
+                "chainId": { "type": "integer" },
+                "tokenIn": { "type": "integer", "nullable": true },
+                "tokenOut": { "type": "integer", "nullable": true },
+                "openId": { "type": "string" },
+                "payAddress": { "type": "string", "description": "where the end user pays token in" },
+                "payBy": { "type": "string", "format": "date-time", "description": "the payment is expected before this (30 minutes)" },
+                "payoutAddress": { "type": "string" },
+                "amountIn": { "type": "string" },
+                "minAmountOut": { "type": "string" },
+                "amountOut": { "type": "string", "description": "at the quote's rate" },
+                "rate": { "type": "string" },
+                "marketRate": { "type": "string" },
+                "sourceKind": { "type": "integer", "enum": [1, 2] },
+                "source": { "type": "string" },
+                "status": { "type": "integer", "description": "0 awaiting payment (the states of an exchange: docs/api.md)" },
+                "reason": { "type": "string" },
+                "createtime": { "type": "string", "format": "date-time" }
             }
         },
         "ExchangeQuote": {

@@ -3,6 +3,8 @@
 //! (docs/api.md "Exchange"). Never at a stale or invented rate: a pair whose price source fails
 //! or is older than its limit stops with the reason shown.
 
+pub mod order;
+pub mod orders;
 pub mod pairs;
 pub mod price;
 pub mod quote;
@@ -10,3 +12,4 @@ pub mod quotes;
 pub mod service;
 pub mod sides;
 pub mod sources;
+pub mod state;

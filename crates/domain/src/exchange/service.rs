@@ -24,6 +24,10 @@ pub struct ExchangeService {
     pub auth: Arc<AuthService>,
     /// Price feeds, read live for every price shown or quoted.
     pub feeds: Arc<dyn PriceFeeds>,
+    /// The chains' address rules (a payout address).
+    pub chains: Arc<crate::chains::ChainRegistry>,
+    /// The end users' exchange addresses.
+    pub wallets: Arc<crate::wallets::WalletService>,
 }
 
 /// A pair as the merchant edits it (the console's body).

@@ -264,6 +264,26 @@ declare_messages! {
         "交易对需要该链上已启用的两个不同代币",
         "交易對需要該鏈上已啟用的兩個不同代幣",
     ],
+    ExchangeQuoteExpired = 22016 Refusal "exchange_quote_expired" [
+        "This quote has expired, was used by another order or does not exist: ask for a new one",
+        "报价已过期、已被其他订单使用或不存在，请重新报价",
+        "報價已過期、已被其他訂單使用或不存在，請重新報價",
+    ],
+    ExchangeOrderNoReused = 22017 Refusal "exchange_order_no_reused" [
+        "This merchant order number was used for another exchange",
+        "该商户订单号已用于另一笔兑换",
+        "該商戶訂單號已用於另一筆兌換",
+    ],
+    ExchangeAmountNotQuoted = 22018 Refusal "exchange_amount_not_quoted" [
+        "The amount differs from the quote's: ask for a quote of this amount",
+        "金额与报价不符，请按此金额重新报价",
+        "金額與報價不符，請按此金額重新報價",
+    ],
+    ExchangeBelowMinimum = 22019 Refusal "exchange_below_minimum" [
+        "The quote pays out less than the minimum asked for",
+        "报价的兑出金额低于要求的最低金额",
+        "報價的兌出金額低於要求的最低金額",
+    ],
     // The rules of single fields: no code of their own, so the code is the one of the AppError
     // that carries them: 10422 (Invalid), 10403 (Refused) or 10429 (TooManyRequests).
     EmailEmpty "input_email_address" ["Email address is empty", "邮箱地址为空", "郵箱地址為空"],

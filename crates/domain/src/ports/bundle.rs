@@ -9,10 +9,10 @@ use super::{
     AccessRepo, AssetRepo, AttemptRepo, BalanceReadings, BillPayments, BillRepo, CallbackDirectory,
     CallbackLog, CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans,
     CollectionQueries, CollectionSteps, ConfigRepo, DelegationLedger, DepositAddressRepo, DepositRepo,
-    EnergyOrderRepo, EnergyRepo, EnergySettingsRepo, ExchangePairs, ExchangeQuotes, ExportRuns,
-    HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo, MailQueue, OrderRollup,
-    OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo, SeedRepo,
-    SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    EnergyOrderRepo, EnergyRepo, EnergySettingsRepo, ExchangeOrders, ExchangePairs, ExchangeQuotes,
+    ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo, MailQueue,
+    OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo,
+    SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -68,6 +68,7 @@ pub struct Ports {
     pub energy_orders: Arc<dyn EnergyOrderRepo>,
     pub exchange_pairs: Arc<dyn ExchangePairs>,
     pub exchange_quotes: Arc<dyn ExchangeQuotes>,
+    pub exchange_orders: Arc<dyn ExchangeOrders>,
     pub delegations: Arc<dyn DelegationLedger>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
@@ -126,6 +127,7 @@ impl Ports {
             + EnergyOrderRepo
             + ExchangePairs
             + ExchangeQuotes
+            + ExchangeOrders
             + DelegationLedger
             + 'static,
     {
@@ -177,6 +179,7 @@ impl Ports {
             energy_orders: store.clone(),
             exchange_pairs: store.clone(),
             exchange_quotes: store.clone(),
+            exchange_orders: store.clone(),
             delegations: store.clone(),
             balances: store,
             clock,

@@ -47,7 +47,7 @@ pub use energy_orders::{
     DelegationChange, DelegationLedger, EnergyFigures, EnergyOrderFilter, EnergyOrderProgress,
     EnergyOrderRepo, QuoteRefusal,
 };
-pub use exchange::{ExchangePairs, ExchangeQuotes};
+pub use exchange::{ApiOrderInsert, ExchangeOrders, ExchangePairs, ExchangeQuotes};
 pub use export_runs::ExportRuns;
 pub use housekeeping::*;
 pub use leases::{Lease, LeaseRenewal};

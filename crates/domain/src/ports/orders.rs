@@ -23,7 +23,8 @@ impl OrderKind {
 
 crate::stored_codes! {
     /// An order's state: the contract's numbering, shared by every kind (docs/api.md).
-    /// Deposits use Confirming, Complete and Void; withdrawals move by `withdrawals::state`.
+    /// Deposits use Confirming, Complete and Void; withdrawals move by `withdrawals::state`;
+    /// exchanges also take Refunding, Refunded and Expired, which no other kind does.
     #[derive(Default)]
     pub enum OrderStatus {
         /// Checks (limits, risk control) still running; where every withdrawal starts.
@@ -44,6 +45,12 @@ crate::stored_codes! {
         PartiallyComplete = 9,
         Failed = 10,
         Void = 11,
+        /// An exchange's payment is being sent back to its payer (exchanges only).
+        Refunding = 12,
+        /// An exchange's payment went back to its payer: nothing was exchanged.
+        Refunded = 13,
+        /// An exchange order no payment arrived for in time.
+        Expired = 14,
     }
 
     /// Callback status of an order or of one of its events.
@@ -173,14 +180,17 @@ impl OrderOutcome {
         match status {
             OrderStatus::Complete | OrderStatus::PartiallyComplete => OrderOutcome::Complete,
             OrderStatus::Rejected => OrderOutcome::Rejected,
-            OrderStatus::Failed | OrderStatus::Void => OrderOutcome::Failed,
+            OrderStatus::Failed | OrderStatus::Void | OrderStatus::Refunded | OrderStatus::Expired => {
+                OrderOutcome::Failed
+            }
             OrderStatus::New
             | OrderStatus::AwaitingReview
             | OrderStatus::Passed
             | OrderStatus::WaitingSettlement
             | OrderStatus::WaitingConfirm
             | OrderStatus::Processing
-            | OrderStatus::Confirming => OrderOutcome::Pending,
+            | OrderStatus::Confirming
+            | OrderStatus::Refunding => OrderOutcome::Pending,
         }
     }
 }

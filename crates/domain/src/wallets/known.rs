@@ -93,3 +93,28 @@ pub fn owned_by(known: &[KnownAddress], merchant_id: MerchantId, address: &str) 
         .iter()
         .any(|k| k.address == address && k.known_as.merchant_id() == merchant_id)
 }
+
+/// One of the merchant's own deposit, hot or cold addresses on the chain: paying it would come
+/// back as an end user's deposit (with a callback); internal moves are collection's.
+pub async fn is_own_address(
+    ports: &Ports,
+    merchant_id: MerchantId,
+    chain_id: i64,
+    address: &str,
+) -> AppResult<bool> {
+    let deposit = ports
+        .addresses
+        .deposit_addresses_at(chain_id, &[address.to_string()])
+        .await?;
+    if deposit.iter().any(|d| d.merchant_id == merchant_id) {
+        return Ok(true);
+    }
+    let hot = ports.hot_wallets.hot_wallets_on(merchant_id, chain_id).await?;
+    if hot.iter().any(|w| w.address == address) {
+        return Ok(true);
+    }
+    let assets = ports.assets.assets(merchant_id, Some(chain_id)).await?;
+    let asset_ids: Vec<i64> = assets.iter().map(|a| a.id).collect();
+    let cold = ports.assets.cold_addresses_of(&asset_ids).await?;
+    Ok(cold.iter().any(|c| c.address == address))
+}

@@ -115,6 +115,33 @@ impl WalletService {
         open_id: &str,
     ) -> AppResult<DepositAddressRecord> {
         let open_id = rules::check_open_id(open_id)?;
+        // An exchange address is made for its end user's exchanges only (a payment there is
+        // exchanged, never credited): no deposit address may take its name.
+        if crate::exchange::orders::end_user_of(&open_id).is_some() {
+            return Err(AppError::Invalid(MsgKey::InvalidOpenId));
+        }
+        self.address_for(merchant_id, chain_id, open_id).await
+    }
+
+    /// The end user's exchange address on a chain (`exchange:<openId>`): a deposit address of
+    /// the merchant's seed, the same one on every call.
+    pub async fn exchange_address(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        end_user: &str,
+    ) -> AppResult<DepositAddressRecord> {
+        let end_user = rules::check_open_id(end_user)?;
+        let open_id = rules::check_open_id(&crate::exchange::orders::exchange_open_id(&end_user))?;
+        self.address_for(merchant_id, chain_id, open_id).await
+    }
+
+    async fn address_for(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        open_id: String,
+    ) -> AppResult<DepositAddressRecord> {
         self.chain_node(chain_id).await?;
         if let Some(existing) = self
             .ports

@@ -48,7 +48,7 @@ fn text(value: &Option<String>) -> String {
     value.as_deref().map(str::trim).unwrap_or_default().to_string()
 }
 
-fn check_merchant_order_no(value: &Option<String>) -> AppResult<Option<String>> {
+pub(crate) fn check_merchant_order_no(value: &Option<String>) -> AppResult<Option<String>> {
     let Some(raw) = value.as_deref().map(str::trim).filter(|v| !v.is_empty()) else {
         return Ok(None);
     };
@@ -129,31 +129,6 @@ impl WithdrawalService {
         }
     }
 
-    /// One of the merchant's own deposit, hot or cold addresses on the chain: paying it would
-    /// come back as an end user's deposit (with a callback); internal moves are collection's.
-    async fn is_own_address(&self, merchant_id: MerchantId, chain_id: i64, address: &str) -> AppResult<bool> {
-        let deposit = self
-            .ports
-            .addresses
-            .deposit_addresses_at(chain_id, &[address.to_string()])
-            .await?;
-        if deposit.iter().any(|d| d.merchant_id == merchant_id) {
-            return Ok(true);
-        }
-        let hot = self
-            .ports
-            .hot_wallets
-            .hot_wallets_on(merchant_id, chain_id)
-            .await?;
-        if hot.iter().any(|w| w.address == address) {
-            return Ok(true);
-        }
-        let assets = self.ports.assets.assets(merchant_id, Some(chain_id)).await?;
-        let asset_ids: Vec<i64> = assets.iter().map(|a| a.id).collect();
-        let cold = self.ports.assets.cold_addresses_of(&asset_ids).await?;
-        Ok(cold.iter().any(|c| c.address == address))
-    }
-
     async fn checked_request(
         &self,
         merchant_id: MerchantId,
@@ -197,10 +172,7 @@ impl WithdrawalService {
         {
             return Err(AppError::Invalid(MsgKey::PayeeBlacklisted));
         }
-        if self
-            .is_own_address(merchant_id, req.chain_id, &to_address)
-            .await?
-        {
+        if crate::wallets::known::is_own_address(&self.ports, merchant_id, req.chain_id, &to_address).await? {
             return Err(AppError::Invalid(MsgKey::PayeeIsOwnAddress));
         }
         let amount = BaseUnits::order_amount(&req.amount, u8::try_from(decimals).unwrap_or(18)).map_err(

@@ -11,6 +11,7 @@ use coffer_domain::codes::StoredCode;
 use coffer_domain::collection::state::CollectionStatus;
 use coffer_domain::energy::orders::{DelegationState, EnergyOrderStatus};
 use coffer_domain::energy::{EnergyTxKind, EnergyTxState, StoredResource};
+use coffer_domain::exchange::orders::Origin;
 use coffer_domain::exchange::pairs::OutsideRule;
 use coffer_domain::exchange::price::SourceKind;
 use coffer_domain::points::{AccountKind, Cause, PointAsset, TransferKind};
@@ -116,6 +117,7 @@ stored_as_code!(
     MerchantStatus,
     NotifyStatus,
     OrderStatus,
+    Origin,
     OutsideRule,
     PointAsset,
     PayMode,

@@ -30,6 +30,7 @@ pub mod energy_order;
 pub mod energy_quote;
 pub mod energy_setting;
 pub mod energy_tx;
+pub mod exchange_order;
 pub mod exchange_pair;
 pub mod exchange_quote;
 pub mod export_run;

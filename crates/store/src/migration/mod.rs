@@ -58,6 +58,7 @@ mod m20261203_000010_mail_queue;
 mod m20261204_000001_energy;
 mod m20261205_000001_smart_collection;
 mod m20261206_000001_exchange;
+mod m20261207_000001_exchange_orders;
 mod schema;
 
 pub struct Migrator;
@@ -127,6 +128,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000001_smart_collection::Migration),
             // Exchange: pairs with their price sources, and quotes
             Box::new(m20261206_000001_exchange::Migration),
+            // Exchange: the orders, by the merchant API or a payment to an exchange address
+            Box::new(m20261207_000001_exchange_orders::Migration),
         ]
     }
 }

@@ -25,6 +25,7 @@ mod energy;
 mod energy_delegations;
 mod energy_orders;
 mod energy_settings;
+mod exchange_orders;
 mod exchange_pairs;
 mod export_runs;
 mod held;

@@ -25,7 +25,7 @@ function codeViews<C extends Record<string, number>>(
   return views as Record<C[keyof C], StatusView>;
 }
 
-/** The 12 order states of the contract, spec section 4 (every order kind). */
+/** The 12 order states of the contract, spec section 4 (every order kind), and the exchanges' own three. */
 export const ORDER_STATUS = codeViews(OrderStatus, (code) => `order_status_${code}`, {
   New: 'default',
   AwaitingReview: 'gold',
@@ -39,6 +39,9 @@ export const ORDER_STATUS = codeViews(OrderStatus, (code) => `order_status_${cod
   PartiallyComplete: 'orange',
   Failed: 'red',
   Void: 'default',
+  Refunding: 'processing',
+  Refunded: 'orange',
+  Expired: 'default',
 });
 
 export const CALLBACK_STATUS = codeViews(CallbackStatus, (code) => `callback_status_${code}`, { Pending: 'processing', Success: 'green', Failed: 'red', Superseded: 'default', NotAnnounced: 'default' });
