@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, FixedOffset};
 use coffer_domain::codes::StoredCode;
-use coffer_domain::deposits::rules::{BELOW_RECHARGE_MINIMUM, DUST, INTERNAL, UNSUPPORTED};
+use coffer_domain::deposits::rules::{BELOW_RECHARGE_MINIMUM, DUST, EXCHANGE, INTERNAL, UNSUPPORTED};
 use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus, WithdrawalSource};
 use coffer_domain::withdrawals::risk::reason;
 use coffer_domain::Locale;
@@ -124,7 +124,7 @@ const ORDER_KINDS: [(i64, Label); 2] = [
 pub(crate) const NOT_CREDITED: Label = label("deposit_not_credited", ["Not credited", "未入账", "未入賬"]);
 
 /// Why a deposit is never credited (`note`; "" when it is).
-const DEPOSIT_NOTES: [(&str, Label); 4] = [
+const DEPOSIT_NOTES: [(&str, Label); 5] = [
     (
         DUST,
         label(
@@ -158,6 +158,17 @@ const DEPOSIT_NOTES: [(&str, Label); 4] = [
                 "A recharge of 1 USDT or less",
                 "不超过 1 USDT 的充值",
                 "不超過 1 USDT 的充值",
+            ],
+        ),
+    ),
+    (
+        EXCHANGE,
+        label(
+            "deposit_note_exchange",
+            [
+                "An exchange's payment (Token > Trade)",
+                "兑换的付款（代币 > 交易）",
+                "兌換的付款（代幣 > 交易）",
             ],
         ),
     ),

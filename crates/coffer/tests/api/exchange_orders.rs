@@ -8,11 +8,13 @@ use coffer_domain::clock::Clock;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::console::paging;
+use crate::deposits::{range, scan, with};
 use crate::exchange_pairs::{save, set_fixed, usdt_to_dev, DEV, DEV_USDT};
 use crate::exchange_quotes::{fund_and_read, quote};
 use crate::helpers::{spawn_app, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::merchant_signing::{integrate, Integration};
-use crate::wallets::demo_merchant;
+use crate::wallets::{demo_merchant, list};
 
 const ORDER: &str = "/merchant/v1/exchange/order";
 const PAYEE: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -156,7 +158,46 @@ async fn refusals_store_nothing(db: TestDb) {
     assert_eq!(placed.data()["id"], 1, "the first order stored");
 }
 
+async fn a_payment_to_the_exchange_address_is_recorded_and_never_credited(db: TestDb) {
+    let app = spawn_app(db).await;
+    let (me, _) = ready(&app).await;
+    let placed = order(&app, &me, &body("ex-1", &quoted(&app, &me).await)).await;
+    let pay = placed.data()["payAddress"].as_str().unwrap().to_string();
+    let merchant = demo_merchant(&app).await;
+    let deposit = app.deposit_address(merchant, DEV, "user-7").await;
+
+    app.send_usdt(&pay, "100").await;
+    app.send_usdt(&deposit, "5").await;
+    app.devchain.mine().await.unwrap();
+    assert_eq!(scan(&app).await.deposits, 2);
+    let page = app
+        .deposits(&me.token)
+        .page(with(range(&app), paging(1, 10)))
+        .await;
+    let rows = list(&page);
+    let of = |address: &str| rows.iter().find(|r| r["toAddress"] == address).unwrap().clone();
+    let paid = of(&pay);
+    assert_eq!(
+        (
+            &paid["amount"],
+            &paid["note"],
+            &paid["uncredited"],
+            &paid["callbackStatus"]
+        ),
+        (&json!("100"), &json!("exchange"), &json!(true), &json!(4)),
+        "{paid}"
+    );
+    assert_eq!(paid["openId"], "exchange:user-7");
+    let credited = of(&deposit);
+    assert_eq!(
+        (&credited["note"], &credited["uncredited"]),
+        (&json!(""), &json!(false)),
+        "{credited}"
+    );
+}
+
 each_database!(
     an_order_takes_its_quote_once_and_names_the_exchange_address,
-    refusals_store_nothing
+    refusals_store_nothing,
+    a_payment_to_the_exchange_address_is_recorded_and_never_credited,
 );

@@ -1,12 +1,13 @@
 //! Which of a block's transfers are deposits and how each is recorded: credited, dust,
 //! unsupported (a token the merchant did not enable, a coin), internal (from the merchant's own
-//! addresses) or a recharge of points.
+//! addresses), a recharge of points, or an exchange's payment.
 
 use std::collections::HashMap;
 
 use super::rules;
 use super::scanner::DepositScanner;
 use crate::error::AppResult;
+use crate::exchange::orders as exchange;
 use crate::points::recharge;
 use crate::ports::chain::{Asset, Block, ChainAdapter};
 use crate::ports::{AssetStatus, DepositAddressRecord, NewDeposit};
@@ -87,6 +88,7 @@ impl DepositScanner {
             let internal = owned_by(&known_senders, owner.merchant_id, &transfer.from);
             let recharge =
                 Some(owner.merchant_id) == platform && recharge::merchant_of(&owner.open_id).is_some();
+            let exchange = exchange::end_user_of(&owner.open_id).is_some();
             let (token_id, decimals, note) = match &transfer.asset {
                 Asset::Token { contract } => {
                     let Some(&(token_id, decimals)) = tokens.get(contract) else {
@@ -104,6 +106,8 @@ impl DepositScanner {
                         rules::UNSUPPORTED
                     } else if dust {
                         rules::DUST
+                    } else if exchange {
+                        rules::EXCHANGE
                     } else if recharge {
                         recharge::note(transfer.amount, decimals)
                     } else {
@@ -120,6 +124,8 @@ impl DepositScanner {
                     native.decimals,
                     recharge::note(transfer.amount, native.decimals),
                 ),
+                // A coin paid to an exchange address is exchanged (a pair with the coin in).
+                Asset::Native if exchange => (None, native.decimals, rules::EXCHANGE),
                 Asset::Native => (None, native.decimals, rules::UNSUPPORTED),
             };
             found.push(NewDeposit {

@@ -21,8 +21,11 @@ pub const DUST: &str = "dust";
 pub const UNSUPPORTED: &str = "unsupported";
 /// ...or from one of the merchant's own deposit addresses or hot wallets (a sweep, a payout).
 pub const INTERNAL: &str = "internal";
-/// ...or a recharge of 1 token or less to a recharge address (`points::recharge`).
+/// ...or a recharge of 1 token or less to a recharge address (`points::recharge`)...
 pub const BELOW_RECHARGE_MINIMUM: &str = "below_recharge_minimum";
+/// ...or a payment to an end user's exchange address: exchanged, never credited
+/// (`exchange::orders`).
+pub const EXCHANGE: &str = "exchange";
 
 /// Only a deposit of an enabled token above the dust line, from outside the merchant's own
 /// addresses, is credited: every noted transfer (these, or a note a later version adds) is
@@ -73,6 +76,7 @@ mod tests {
         assert!(!is_credited(UNSUPPORTED));
         assert!(!is_credited(INTERNAL));
         assert!(!is_credited(BELOW_RECHARGE_MINIMUM));
+        assert!(!is_credited(EXCHANGE));
         assert!(!is_credited("a reason added later"));
     }
 

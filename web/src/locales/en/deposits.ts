@@ -41,6 +41,7 @@ const deposits = {
   deposit_note_unsupported: 'Token not enabled',
   deposit_note_internal: 'From your own address (a sweep or a payout)',
   deposit_note_below_recharge_minimum: 'A recharge of 1 USDT or less',
+  deposit_note_exchange: "An exchange's payment (Token > Trade)",
 
   // Fields
   order_no: 'Order number',

@@ -42,6 +42,7 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
   deposit_note_unsupported: '代币未启用',
   deposit_note_internal: '来自您自己的地址（归集或出款）',
   deposit_note_below_recharge_minimum: '不超过 1 USDT 的充值',
+  deposit_note_exchange: "兑换的付款（代币 > 交易）",
 
   order_no: '订单号',
   merchant_order_no: '商户订单号',

@@ -42,6 +42,7 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   deposit_note_unsupported: '代幣未啟用',
   deposit_note_internal: '來自您自己的地址（歸集或出款）',
   deposit_note_below_recharge_minimum: '不超過 1 USDT 的充值',
+  deposit_note_exchange: "兌換的付款（代幣 > 交易）",
 
   order_no: '訂單號',
   merchant_order_no: '商戶訂單號',

@@ -47,7 +47,7 @@ describe('status labels', () => {
       'Success',
       'Failure',
     ]);
-    expect(statusView(ORDER_STATUS, 12)).toBeNull();
+    expect(statusView(ORDER_STATUS, 15)).toBeNull();
     expect(statusView(ORDER_STATUS, null)).toBeNull();
   });
 

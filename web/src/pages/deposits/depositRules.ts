@@ -17,6 +17,7 @@ const NOTE_KEYS: Readonly<Record<string, TranslationKey>> = {
   unsupported: 'deposit_note_unsupported',
   internal: 'deposit_note_internal',
   below_recharge_minimum: 'deposit_note_below_recharge_minimum',
+  exchange: 'deposit_note_exchange',
 };
 
 /** Why a deposit is never credited: the note's label key, or null when credited or a note this console does not know. */
