@@ -3,6 +3,7 @@
 //! (docs/api.md "Exchange"). Never at a stale or invented rate: a pair whose price source fails
 //! or is older than its limit stops with the reason shown.
 
+pub mod decide;
 pub mod order;
 pub mod orders;
 pub mod pairs;
