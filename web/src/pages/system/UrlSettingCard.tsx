@@ -3,6 +3,7 @@ import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import AccessControl from '@/components/AccessControl';
+import { noteCallbackUrl } from '@/store/callbackAddress';
 import UrlSettingModal from './UrlSettingModal';
 import { useApiSettings } from './shared';
 import type { UrlSetting } from './urlSettings';
@@ -74,6 +75,7 @@ export default function UrlSettingCard({
         onSaved={(stored) => {
           setEditing(false);
           setSettings((current) => (current ? { ...current, [setting.field]: stored } : current));
+          if (setting.field === 'callbackUrl') noteCallbackUrl(stored);
         }}
       />
     </Card>
