@@ -116,3 +116,33 @@ test('without a callback address, the order says "No callback address", not "In 
     await expect(detail.getByTestId('detail-notify-status')).toHaveText(text);
   }
 });
+
+test('the Callback page’s cards look like every other card (header, title, body)', async ({ page, env }) => {
+  /** What makes a card look the way it does: its size, header, title and body. */
+  const look = (testId: string) =>
+    page.getByTestId(testId).evaluate((card) => {
+      const style = (selector: string) => {
+        const node = card.querySelector(selector);
+        if (!node) return null;
+        const css = getComputedStyle(node);
+        return { fontSize: css.fontSize, fontWeight: css.fontWeight, minHeight: css.minHeight, padding: css.padding };
+      };
+      return {
+        small: card.classList.contains('ant-card-small'),
+        head: style(':scope > .ant-card-head'),
+        title: style(':scope > .ant-card-head .ant-card-head-title'),
+        body: style(':scope > .ant-card-body'),
+      };
+    });
+  // System › API key's cards, as every settings card of the console.
+  await openAs(page, env.shared, '/system/api-key');
+  await expect(page.getByTestId('platform-key-card')).toBeVisible();
+  const settingsCard = await look('platform-key-card');
+  expect(settingsCard.head).not.toBeNull();
+
+  await openAs(page, env.shared, '/system/callback');
+  await expect(page.getByTestId('callback-url-unset').or(page.getByTestId('callback-url'))).toBeVisible();
+  for (const card of ['callback-url-card', 'risk-url-card', 'callback-log']) {
+    expect(await look(card), card).toEqual(settingsCard);
+  }
+});
