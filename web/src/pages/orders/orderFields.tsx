@@ -7,8 +7,8 @@ import { chainById } from '@/pages/token/tokenRules';
 import { formatInZone } from '@/utils/timezone';
 import type { TranslationKey } from '@/locales/types';
 import type { OrderContext } from './orderKind';
-import { CALLBACK_STATUS, NOTIFY_STATUS, ORDER_STATUS } from './statuses';
-import { AmountText, HashText, LongText, StatusTag } from './StatusTags';
+import { ORDER_STATUS } from './statuses';
+import { AmountText, CallbackStatusTag, HashText, LongText, NotifyStatusTag, StatusTag } from './StatusTags';
 
 // The fields every order kind shows, by name: table columns (test ids under the kind's prefix)
 // and detail items. A kind lists them in its own order, with its own fields between.
@@ -86,7 +86,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       secondary: true,
       render: (_, row) => (
         <Space direction="vertical" size={0}>
-          <StatusTag map={CALLBACK_STATUS} value={row.callbackStatus} testId={`${prefix}-callback-status`} />
+          <CallbackStatusTag row={row} testId={`${prefix}-callback-status`} />
           {row.callbackResult ? <LongText text={row.callbackResult} testId={`${prefix}-callback-result`} /> : null}
         </Space>
       ),
@@ -96,7 +96,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       dataIndex: 'notifyStatus',
       key: 'notifyStatus',
       secondary: true,
-      render: (value: number) => <StatusTag map={NOTIFY_STATUS} value={value} testId={`${prefix}-notify-status`} />,
+      render: (_: number, row) => <NotifyStatusTag row={row} testId={`${prefix}-notify-status`} />,
     }),
     createtime: column({ title: t('created_time'), dataIndex: 'createtime', key: 'createtime', render: (value: string) => zoneTime(value, timeZone) }),
   };
@@ -141,9 +141,9 @@ export function orderDetailItems<R extends OrderRowBase>(shown: R, { t, timeZone
     amount: (labelKey: TranslationKey) => item(labelKey, <AmountText amount={shown.amount} symbol={shown.symbol} testId="detail-amount" />),
     actualAmount: item('actual_quantity', <AmountText amount={shown.actualAmount} symbol={shown.symbol} testId="detail-actual-amount" />),
     status: item('status', <StatusTag map={ORDER_STATUS} value={shown.status} testId="detail-status" />),
-    callbackStatus: item('callback_status', <StatusTag map={CALLBACK_STATUS} value={shown.callbackStatus} testId="detail-callback-status" />),
+    callbackStatus: item('callback_status', <CallbackStatusTag row={shown} testId="detail-callback-status" />),
     callbackResult: item('callback_result', <LongText text={shown.callbackResult} testId="detail-callback-result" />),
-    notifyStatus: item('notify_status', <StatusTag map={NOTIFY_STATUS} value={shown.notifyStatus} testId="detail-notify-status" />),
+    notifyStatus: item('notify_status', <NotifyStatusTag row={shown} testId="detail-notify-status" />),
     created: time('created_time', shown.createtime, 'detail-created'),
   };
 }
