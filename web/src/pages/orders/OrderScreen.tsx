@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Alert, Button, Card, Space } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import DismissibleTip from '@/components/list/DismissibleTip';
 import FilterBar from '@/components/list/FilterBar';
 import PagedTable from '@/components/list/PagedTable';
 import type { OrderFilters, OrderRowBase, OrderSummary } from '@/api/orders';
@@ -118,7 +119,7 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
         </Space>
       }
     >
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={t(source.tipKey)} />
+      <DismissibleTip id={`${kind.screenTestId}-${source.menuId}`} message={t(source.tipKey)} testId="order-tip" />
       <FilterBar<OrderFilterValues, OrderFilters>
         fields={filterFields}
         testId="deposit-filters"
@@ -127,7 +128,7 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
         toFilters={(values) => toOrderFilters(values, timeZone, withCredit)}
         onSearch={list.search}
       />
-      <OrderSummaryBar summary={summary} loading={summaryLoading} countKey={source.countKey} />
+      <OrderSummaryBar parts={[{ summary, countKey: source.countKey }]} loading={summaryLoading} />
       {extras.toolbar}
       <PagedTable<R>
         list={list}

@@ -1,0 +1,27 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+
+/** The narrowest a filter field is drawn (a range of days needs it); the gap between fields. */
+export const FIELD_WIDTH = 230;
+export const FIELD_GAP = 12;
+/** What a line holds before it is measured (and in tests, where nothing has a width). */
+const UNMEASURED = 4;
+
+/** How many cells of FIELD_WIDTH fit on a line `width` px wide: at least one. */
+export const fieldsPerLine = (width: number) => (width > 0 ? Math.max(1, Math.floor((width + FIELD_GAP) / (FIELD_WIDTH + FIELD_GAP))) : UNMEASURED);
+
+/** The cells per line of the element behind `ref`, measured again whenever its width changes. */
+export function useFieldsPerLine<E extends HTMLElement>() {
+  const ref = useRef<E>(null);
+  const [perLine, setPerLine] = useState(UNMEASURED);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setPerLine(fieldsPerLine(element.clientWidth));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, perLine };
+}
