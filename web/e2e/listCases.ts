@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { depositRow } from '../src/test/deposits';
 import { withdrawalRow } from '../src/test/withdrawals';
@@ -10,9 +12,19 @@ import { USERS } from './users';
 
 export const WIDTHS = [1440, 1200];
 
-/** One sign-in for the whole file (one login code per e-mail per 60 s). */
-let signedIn: Promise<Session> | null = null;
-export const lister = (env: E2eEnv) => (signedIn ??= signInAs(env, USERS.lists));
+/**
+ * One sign-in of `user` for the whole run (one login code per e-mail per 60 s), kept in the run's
+ * data directory: a failed test restarts the worker, and the next one must not sign in again.
+ */
+export async function signInOnce(env: E2eEnv, user: { email: string; password: string }): Promise<Session> {
+  const file = path.join(env.dataDir, `session-${user.email}.json`);
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Session;
+  const session = await signInAs(env, user);
+  fs.writeFileSync(file, JSON.stringify(session));
+  return session;
+}
+
+export const lister = (env: E2eEnv) => signInOnce(env, USERS.lists);
 export const BIG = '123456789012345.123456';
 
 export interface ListCase {

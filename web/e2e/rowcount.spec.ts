@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Session } from './api';
-import { expect, openAs, signInAs, test, type E2eEnv } from './fixtures';
-import { ORDER_LISTS, WIDE_LISTS, envelope, page1 } from './listCases';
+import { expect, openAs, test, type E2eEnv } from './fixtures';
+import { ORDER_LISTS, WIDE_LISTS, envelope, page1, signInOnce } from './listCases';
 import { USERS } from './users';
 
 // Every list shows its rows on the first screen: with the info banner, the folded filter line
@@ -17,17 +14,7 @@ const SCREENS = [
 ];
 const ROWS = 20;
 
-/**
- * One sign-in for the whole run (one login code per e-mail per 60 s), kept in the run's data
- * directory: a failed count restarts the worker, and the next test must not sign in again.
- */
-async function counter(env: E2eEnv): Promise<Session> {
-  const file = path.join(env.dataDir, 'row-counts-session.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Session;
-  const session = await signInAs(env, USERS.rowCounts);
-  fs.writeFileSync(file, JSON.stringify(session));
-  return session;
-}
+const counter = (env: E2eEnv) => signInOnce(env, USERS.rowCounts);
 
 const KEYS = ['orderNo', 'ip', 'address', 'eventId', 'name', 'openId'];
 /** Row `i` of `row`'s kind: its own id and its own keys (the last two characters), the rest as wide. */

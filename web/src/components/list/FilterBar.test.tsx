@@ -172,10 +172,12 @@ describe('FilterBar folded to one line', () => {
 });
 
 describe('fieldsPerLine', () => {
-  it('fits cells of 230 px with 12 px gaps, at least one', () => {
+  it('fits the buttons’ 280 px and fields of 230 px with 12 px gaps beside them, at least one', () => {
     expect(fieldsPerLine(300)).toBe(1);
     expect(fieldsPerLine(938)).toBe(3);
     expect(fieldsPerLine(1160)).toBe(4);
+    expect(fieldsPerLine(1010)).toBe(4);
+    expect(fieldsPerLine(760)).toBe(2);
     expect(fieldsPerLine(0)).toBe(4); // not measured yet
   });
 });

@@ -4,7 +4,7 @@ import { DownOutlined, FilterOutlined, ReloadOutlined, SearchOutlined, UpOutline
 import { useTranslation } from 'react-i18next';
 import type { ChainNode } from '@/api/types';
 import { FilterFieldItem, compactFilters, type FilterField } from './filterFields';
-import { useFieldsPerLine } from './useFieldsPerLine';
+import { ACTIONS_WIDTH, useFieldsPerLine } from './useFieldsPerLine';
 
 interface FilterBarProps<V, F> {
   /** The list's fields, in order: the first ones are those shown folded. */
@@ -72,7 +72,7 @@ export default function FilterBar<V extends object, F>({
         form={form}
         layout="inline"
         className="coffer-filter-bar"
-        style={{ gridTemplateColumns: `repeat(${perLine}, minmax(0, 1fr))` }}
+        style={{ gridTemplateColumns: perLine > 1 ? `repeat(${perLine - 1}, minmax(0, 1fr)) minmax(${ACTIONS_WIDTH}px, 1fr)` : '1fr' }}
         initialValues={initialValues}
         onFinish={search}
         data-testid={testId}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Button, Card, Space } from 'antd';
+import { Button, Card, Space, Tooltip } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import DismissibleTip from '@/components/list/DismissibleTip';
@@ -93,9 +93,10 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
 
   const actions = (row: R) => (
     <Space size={0}>
-      <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setSelected(row)} data-testid={`${kind.testId}-detail-open`}>
-        {t('detail')}
-      </Button>
+      {/* Icon only: a click on the row opens the drawer too, and the row's columns need the room at 1200 px. */}
+          <Tooltip title={t('detail')}>
+            <Button type="link" size="small" icon={<EyeOutlined />} aria-label={t('detail')} onClick={() => setSelected(row)} data-testid={`${kind.testId}-detail-open`} />
+          </Tooltip>
       {pushButton(row)}
       {extras.rowActions?.(row)}
     </Space>

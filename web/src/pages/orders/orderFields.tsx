@@ -38,7 +38,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       fixed: 'left',
       render: (value: string) => <span data-testid={`${prefix}-order-no`}>{value}</span>,
     }),
-    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', secondary: true, render: (value: string) => <CellText text={value} width={140} testId={`${prefix}-openid`} /> }),
+    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', secondary: true, render: (value: string) => <CellText text={value} width={110} testId={`${prefix}-openid`} /> }),
     token: column({
       title: t('deposit_token'),
       key: 'token',
