@@ -3,7 +3,7 @@ import { call, type Session } from './api';
 import { callbackEvents, enableDevUsdt, listDeposits, makeDeposit, search, type CallbackEvent, type Deposit } from './deposits';
 import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { USERS } from './users';
-import { pickOption } from './wallets';
+import { pickOption, filterField } from './wallets';
 
 // System › Callback (804): the notifications of a real devchain deposit. No callback address
 // is set in this run (its setting is another screen's), so events wait with no attempt and say
@@ -36,7 +36,7 @@ test('the callback log lists a deposit’s events, their attempts, and re-pushes
 
   await openAs(page, session, '/system/callback');
   await expect(page.getByTestId('callback-url-card')).toContainText('Callback address');
-  await page.getByTestId('filter-order-no').fill(` ${deposit.orderNo} `);
+  await (await filterField(page, 'filter-order-no')).fill(` ${deposit.orderNo} `);
   expect(await search(page, PAGE)).toMatchObject({ page: 1, pageSize: 20, orderNo: deposit.orderNo });
   await expect(page.locator('[data-testid^="callback-row-"]')).toHaveCount(events.length);
 
@@ -63,7 +63,7 @@ test('the callback log lists a deposit’s events, their attempts, and re-pushes
   expect(await search(page, PAGE)).toMatchObject({ status: 1, orderNo: deposit.orderNo });
   await expect(page.locator('[data-testid^="callback-row-"]')).toHaveCount(0);
   await page.getByTestId('filter-reset').click();
-  await page.getByTestId('filter-order-no').fill(deposit.orderNo);
+  await (await filterField(page, 'filter-order-no')).fill(deposit.orderNo);
   await search(page, PAGE);
 
   // Re-push (80401), after a confirm: the event is due again now.
@@ -85,7 +85,7 @@ test('a role without 80401 reads the log without re-push', async ({ page, env })
   expect(refused.code).toBe(10403);
 
   await openAs(page, reader, '/system/callback');
-  await page.getByTestId('filter-order-no').fill(deposit.orderNo);
+  await (await filterField(page, 'filter-order-no')).fill(deposit.orderNo);
   await search(page, PAGE);
   await expect(page.locator('[data-testid^="callback-row-"]')).toHaveCount(events.length);
   await expect(page.getByTestId('callback-push')).toHaveCount(0);

@@ -5,7 +5,7 @@ import { browserDate, enableDevUsdt, makeDeposit, search, typeDate, type Deposit
 import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { E2E_CHAINS, E2E_CONFIRMATIONS } from './server';
 import { USERS } from './users';
-import { countRequests, pickOption, short } from './wallets';
+import { countRequests, pickOption, short, filterField } from './wallets';
 
 // Orders › Deposit (301), Transactions › Deposit list (401) and Transaction list (402) over a
 // real devchain deposit: `coffer admin address new`, `devchain send`, `devchain mine`, then the
@@ -67,13 +67,13 @@ test('a devchain deposit: exact amount, filters, detail, re-push, CSV and the re
   await expect(page.getByTestId(`summary-total-${E2E_CHAINS.devchain}-1`)).toBeVisible();
 
   // Filters narrow the list (and the summary).
-  await page.getByTestId('filter-openid').fill(OPEN_ID);
+  await (await filterField(page, 'filter-openid')).fill(OPEN_ID);
   expect(await search(page, PAGE_TX)).toMatchObject({ openId: OPEN_ID });
   await expect(rows(page)).toHaveCount(1);
   await expect(page.getByTestId('summary-count')).toHaveText('Deposits: 1');
   await expect(page.getByTestId(`summary-total-${E2E_CHAINS.devchain}-1`).getByTestId('summary-amount')).toHaveAttribute('data-amount', '25');
-  await page.getByTestId('filter-openid').fill('');
-  await page.getByTestId('filter-hash').fill(deposit.hash);
+  await (await filterField(page, 'filter-openid')).fill('');
+  await (await filterField(page, 'filter-hash')).fill(deposit.hash);
   expect(await search(page, PAGE_TX)).toMatchObject({ hash: deposit.hash });
   await expect(rows(page)).toHaveCount(1);
   await pickOption(page, 'filter-status', 'Void');

@@ -73,9 +73,21 @@ export async function bindGoogle(baseURL: string, token: string): Promise<{ secr
   return { secret: started.data.secret, counter };
 }
 
-/** Opens the antd select with this test id and picks the option whose text matches. */
+/**
+ * A list filter's field: when the filter line is folded and the field is among the folded
+ * ones, More is clicked first (as a person would).
+ */
+export async function filterField(page: Page, testId: string) {
+  const field = page.getByTestId(testId);
+  const cell = page.getByTestId(`${testId}-cell`);
+  if ((await cell.count()) > 0 && !(await cell.isVisible())) await page.getByTestId('filter-more').click();
+  await expect(field).toBeVisible();
+  return field;
+}
+
+/** Opens the antd select with this test id (a folded filter's after More) and picks the option whose text matches. */
 export async function pickOption(page: Page, testId: string, text: string | RegExp): Promise<void> {
-  await page.getByTestId(testId).click();
+  await (await filterField(page, testId)).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }

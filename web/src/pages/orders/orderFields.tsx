@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Space, Typography } from 'antd';
 import type { OrderRowBase } from '@/api/orders';
+import CellText from '@/components/list/CellText';
 import type { ListColumn } from '@/components/list/columnSettings';
 import { AddressText } from '@/pages/token/AddressText';
 import { chainById } from '@/pages/token/tokenRules';
@@ -22,9 +23,10 @@ export const textCell = (value: string | null | undefined, testId?: string) => <
 
 /**
  * The table columns of the shared fields; `prefix` names their test ids (`deposit-amount`,
- * `wd-amount`). What a list shows at first is the order number, the amount with its token,
- * the status, the time and the actions (so they fit at 1200 px); the others are `secondary`:
- * in the detail drawer, or switched on in the column settings.
+ * `wd-amount`). What a list shows at first is what a person scans for (the kind chooses: the
+ * order number, the amount with its token, the status, the time and the actions, so they fit
+ * at 1200 px); the others are `secondary`: in the detail drawer, one click on the row away, or
+ * switched on in the column settings. On a phone a row shows its amount (and its kind's status).
  */
 export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: OrderContext, prefix: string) {
   const column = (spec: ListColumn<R>): ListColumn<R> => spec;
@@ -36,7 +38,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       fixed: 'left',
       render: (value: string) => <span data-testid={`${prefix}-order-no`}>{value}</span>,
     }),
-    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', secondary: true, render: (value: string) => textCell(value, `${prefix}-openid`) }),
+    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', secondary: true, render: (value: string) => <CellText text={value} width={110} testId={`${prefix}-openid`} /> }),
     token: column({
       title: t('deposit_token'),
       key: 'token',
@@ -63,6 +65,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
         dataIndex: 'amount',
         key: 'amount',
         align: 'right',
+        phone: true,
         render: (value: string, row) => (
           <span className="coffer-nowrap">
             <AmountText amount={value} testId={`${prefix}-amount`} />{' '}
@@ -85,7 +88,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       key: 'callback',
       secondary: true,
       render: (_, row) => (
-        <Space direction="vertical" size={0}>
+        <Space size={4}>
           <CallbackStatusTag row={row} testId={`${prefix}-callback-status`} />
           {row.callbackResult ? <LongText text={row.callbackResult} testId={`${prefix}-callback-result`} /> : null}
         </Space>
