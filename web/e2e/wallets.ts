@@ -80,8 +80,15 @@ export async function bindGoogle(baseURL: string, token: string): Promise<{ secr
 export async function filterField(page: Page, testId: string) {
   const field = page.getByTestId(testId);
   const cell = page.getByTestId(`${testId}-cell`);
-  if ((await cell.count()) > 0 && !(await cell.isVisible())) await page.getByTestId('filter-more').click();
-  await expect(field).toBeVisible();
+  // The bar folds once it has measured its width, a moment after the page shows: retried until
+  // the field is in view, opening More (once) whenever the field's cell is folded.
+  await expect(async () => {
+    if ((await cell.count()) > 0 && !(await cell.isVisible())) {
+      const more = page.getByTestId('filter-more');
+      if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    }
+    await expect(field).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   return field;
 }
 
