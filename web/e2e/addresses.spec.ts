@@ -3,7 +3,7 @@ import { call, type Session } from './api';
 import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { E2E_CHAINS, coffer } from './server';
 import { DEMO, USERS } from './users';
-import { pickOption, short } from './wallets';
+import { pickOption, short, filterField } from './wallets';
 
 // Token > Wallet address (menu 202): the deposit addresses of the merchant's end users (OpenID),
 // created here with `coffer admin address new`; filters and the remark.
@@ -54,7 +54,7 @@ test('deposit addresses from the CLI are listed, filtered, and their remark edit
   await expect(page.getByTestId(`deposit-row-${E2E_CHAINS.evm}-user-1`)).toContainText('Anvil');
 
   // Filters: OpenID, chain, part of an address; Reset shows everything again.
-  await page.getByTestId('filter-openid').fill('user-2');
+  await (await filterField(page, 'filter-openid')).fill('user-2');
   await page.getByTestId('filter-search').click();
   await expect(page.locator('[data-testid^="deposit-row-"]')).toHaveCount(1);
   await expect(page.getByTestId(`deposit-row-${E2E_CHAINS.devchain}-user-2`)).toBeVisible();
@@ -64,7 +64,7 @@ test('deposit addresses from the CLI are listed, filtered, and their remark edit
   await expect(page.locator('[data-testid^="deposit-row-"]')).toHaveCount(1);
   await expect(page.getByTestId(`deposit-row-${E2E_CHAINS.tron}-user-1`)).toBeVisible();
   await page.getByTestId('filter-reset').click();
-  await page.getByTestId('filter-address').fill(evm1.slice(2, 14));
+  await (await filterField(page, 'filter-address')).fill(evm1.slice(2, 14));
   await page.getByTestId('filter-search').click();
   await expect(page.getByTestId(`deposit-row-${E2E_CHAINS.evm}-user-1`)).toBeVisible();
   await expect(page.getByTestId(`deposit-row-${E2E_CHAINS.devchain}-user-2`)).toHaveCount(0);

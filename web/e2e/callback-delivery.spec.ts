@@ -5,6 +5,7 @@ import path from 'node:path';
 import { apiSignIn, call, type Session } from './api';
 import { enableDevUsdt, makeDeposit, search } from './deposits';
 import { ARTIFACTS, expect, openAs, settle, showAllColumns, test, toastText, type E2eEnv } from './fixtures';
+import { filterField } from './wallets';
 import { E2E_CALLBACK_MAX_ATTEMPTS, coffer } from './server';
 import { ALL_MENUS } from './users';
 
@@ -106,7 +107,7 @@ async function eventOf(env: E2eEnv, token: string, orderNo: string, event: strin
 /** Opens the callback log filtered to one order, with every column (the last HTTP status is a secondary one). */
 async function openLog(page: import('@playwright/test').Page, token: Session, orderNo: string) {
   await openAs(page, token, '/system/callback');
-  await page.getByTestId('filter-order-no').fill(orderNo);
+  await (await filterField(page, 'filter-order-no')).fill(orderNo);
   expect(await search(page, PAGE)).toMatchObject({ orderNo });
   await showAllColumns(page);
 }

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { call, type Session } from './api';
-import { callbackEvents, enableDevUsdt, makeDeposit, search, type CallbackEvent, type Deposit } from './deposits';
+import { callbackEvents, enableDevUsdt, listDeposits, makeDeposit, search, type CallbackEvent, type Deposit } from './deposits';
 import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { USERS } from './users';
-import { pickOption } from './wallets';
+import { pickOption, filterField } from './wallets';
 
 // System › Callback (804): the notifications of a real devchain deposit. No callback address
-// is set in this run (its setting is another screen's), so events wait 'In callback' with no
-// attempt; a re-push makes them due again at once.
+// is set in this run (its setting is another screen's), so events wait with no attempt and say
+// 'No callback address', in the log and on the order; a re-push makes them due again at once.
 
 const PAGE = '/api/partner/callback/page';
 
@@ -36,7 +36,7 @@ test('the callback log lists a deposit’s events, their attempts, and re-pushes
 
   await openAs(page, session, '/system/callback');
   await expect(page.getByTestId('callback-url-card')).toContainText('Callback address');
-  await page.getByTestId('filter-order-no').fill(` ${deposit.orderNo} `);
+  await (await filterField(page, 'filter-order-no')).fill(` ${deposit.orderNo} `);
   expect(await search(page, PAGE)).toMatchObject({ page: 1, pageSize: 20, orderNo: deposit.orderNo });
   await expect(page.locator('[data-testid^="callback-row-"]')).toHaveCount(events.length);
 
@@ -44,7 +44,8 @@ test('the callback log lists a deposit’s events, their attempts, and re-pushes
   await expect(row.getByTestId('callback-event-id')).toHaveText(confirmed.eventId);
   await expect(row.getByTestId('callback-order-no')).toHaveText(deposit.orderNo);
   await expect(row).toContainText('deposit.confirmed');
-  await expect(row.getByTestId('callback-status')).toHaveText('In callback');
+  await expect(row.getByTestId('callback-status')).toHaveText('No callback address');
+  await expect(row.getByTestId('callback-status')).toHaveAttribute('data-value', '0'); // pending
   await expect(row.getByTestId('callback-attempts')).toHaveText('0');
   await showAllColumns(page); // the HTTP status and the times are secondary columns
   await expect(row.getByTestId('callback-last-http')).toHaveText('—');
@@ -62,7 +63,7 @@ test('the callback log lists a deposit’s events, their attempts, and re-pushes
   expect(await search(page, PAGE)).toMatchObject({ status: 1, orderNo: deposit.orderNo });
   await expect(page.locator('[data-testid^="callback-row-"]')).toHaveCount(0);
   await page.getByTestId('filter-reset').click();
-  await page.getByTestId('filter-order-no').fill(deposit.orderNo);
+  await (await filterField(page, 'filter-order-no')).fill(deposit.orderNo);
   await search(page, PAGE);
 
   // Re-push (80401), after a confirm: the event is due again now.
@@ -84,9 +85,64 @@ test('a role without 80401 reads the log without re-push', async ({ page, env })
   expect(refused.code).toBe(10403);
 
   await openAs(page, reader, '/system/callback');
-  await page.getByTestId('filter-order-no').fill(deposit.orderNo);
+  await (await filterField(page, 'filter-order-no')).fill(deposit.orderNo);
   await search(page, PAGE);
   await expect(page.locator('[data-testid^="callback-row-"]')).toHaveCount(events.length);
   await expect(page.getByTestId('callback-push')).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+});
+
+test('without a callback address, the order says "No callback address", not "In callback" / "Notifying"', async ({ page, env }) => {
+  test.setTimeout(90_000);
+  const session = await writer(env);
+  const { deposit } = await theDeposit(env);
+  const settings = await call<{ callbackUrl: string }>(env.baseURL, '/api/partner/secret', {}, session.sessionCode);
+  expect(settings.data?.callbackUrl, 'this spec needs the demo merchant without a callback address').toBe('');
+  // The server's own states: a callback pending, the end user being notified.
+  const listed = await listDeposits(env, session.sessionCode, { orderNo: deposit.orderNo });
+  expect(listed.list[0]).toMatchObject({ callbackStatus: 0, notifyStatus: 1 });
+
+  const words = { en: 'No callback address', 'zh-CN': '未设置回调地址', 'zh-HK': '未設置回調地址' };
+  for (const [lang, text] of Object.entries(words)) {
+    await openAs(page, session, '/orders/deposit', lang);
+    const row = page.getByTestId(`deposit-row-${deposit.orderNo}`);
+    await expect(row).toBeVisible();
+    await showAllColumns(page); // the callback and notification columns are secondary
+    await expect(row.getByTestId('deposit-callback-status')).toHaveText(text);
+    await expect(row.getByTestId('deposit-notify-status')).toHaveText(text);
+    await row.getByTestId('deposit-detail-open').click();
+    const detail = page.getByTestId('deposit-detail-body');
+    await expect(detail.getByTestId('detail-callback-status')).toHaveText(text);
+    await expect(detail.getByTestId('detail-notify-status')).toHaveText(text);
+  }
+});
+
+test('the Callback page’s cards look like every other card (header, title, body)', async ({ page, env }) => {
+  /** What makes a card look the way it does: its size, header, title and body. */
+  const look = (testId: string) =>
+    page.getByTestId(testId).evaluate((card) => {
+      const style = (selector: string) => {
+        const node = card.querySelector(selector);
+        if (!node) return null;
+        const css = getComputedStyle(node);
+        return { fontSize: css.fontSize, fontWeight: css.fontWeight, minHeight: css.minHeight, padding: css.padding };
+      };
+      return {
+        small: card.classList.contains('ant-card-small'),
+        head: style(':scope > .ant-card-head'),
+        title: style(':scope > .ant-card-head .ant-card-head-title'),
+        body: style(':scope > .ant-card-body'),
+      };
+    });
+  // System › API key's cards, as every settings card of the console.
+  await openAs(page, env.shared, '/system/api-key');
+  await expect(page.getByTestId('platform-key-card')).toBeVisible();
+  const settingsCard = await look('platform-key-card');
+  expect(settingsCard.head).not.toBeNull();
+
+  await openAs(page, env.shared, '/system/callback');
+  await expect(page.getByTestId('callback-url-unset').or(page.getByTestId('callback-url'))).toBeVisible();
+  for (const card of ['callback-url-card', 'risk-url-card', 'callback-log']) {
+    expect(await look(card), card).toEqual(settingsCard);
+  }
 });

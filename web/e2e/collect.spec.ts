@@ -6,7 +6,7 @@ import { ARTIFACTS, expect, openAs, settle, showAllColumns, test, toastText, typ
 import { depositAddress, makeDeposit } from './deposits';
 import { seedMerchant, shownAmount, type SeededMerchant } from './merchantOrders';
 import { E2E_CHAINS, E2E_TOKENS } from './server';
-import { assets, countRequests, pickOption } from './wallets';
+import { assets, countRequests, pickOption, filterField } from './wallets';
 import { randomAddress } from './withdrawals';
 
 // Collect over real devchain deposits. A merchant of its own gets two deposits; with a minimum
@@ -65,7 +65,7 @@ test('Fund collection lists what each deposit address waits to collect, and Coll
   // Any part of an address finds its row.
   const smallAddress = depositAddress(env, small.openId, seededMerchant.email);
   expect(small.toAddress).toBe(smallAddress);
-  await page.getByTestId('filter-address').fill(smallAddress.slice(-8).toLowerCase());
+  await (await filterField(page, 'filter-address')).fill(smallAddress.slice(-8).toLowerCase());
   await page.getByTestId('filter-search').click();
   await expect(rows).toHaveCount(1);
   await expect(rows.nth(0).getByTestId('waiting-due')).toHaveText('Below minimum');
@@ -225,7 +225,7 @@ test('automatic collection on each deposit: the deposit reaches Collected on Col
 
   const deposit = await makeDeposit(env, token, 'auto-collect-user', '4.75', merchant.email);
   await openAs(page, merchant.session, '/collect/transactions');
-  await page.getByTestId('filter-address').fill(deposit.toAddress.slice(-10).toLowerCase());
+  await (await filterField(page, 'filter-address')).fill(deposit.toAddress.slice(-10).toLowerCase());
   const rows = page.locator('[data-testid^="collection-row-"]');
   await expect(async () => {
     await page.getByTestId('filter-search').click();

@@ -21,6 +21,7 @@ export interface Deposit {
   /** Never credited, whatever `status` says; why is `note`. */
   uncredited: boolean;
   note: string;
+  callbackStatus: number;
   notifyStatus: number;
   confirmations: number;
   requiredConfirmations: number;

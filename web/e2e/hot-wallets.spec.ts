@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { call, type Session } from './api';
-import { ARTIFACTS, expect, openAs, settle, showAllColumns, signInAs, test, toastText, type E2eEnv } from './fixtures';
+import { ARTIFACTS, expect, openAs, settle, signInAs, test, toastText, type E2eEnv } from './fixtures';
 import { E2E_CHAINS } from './server';
 import { USERS } from './users';
 import { addHotWallet, hotWallets, pickOption } from './wallets';
 
-// Token > Set (menu 205): the merchant's hot (payout) wallets: add, pause, resume, the limit of 5.
+// Token > Set (menu 205): the merchant's hot wallets (payouts and fees): add, pause, resume, their
+// remarks and roles, the limit of 5.
 
 // One sign-in per user for the file: login codes are limited to one per e-mail per 60 s.
 let writerSession: Promise<Session> | null = null;
@@ -33,8 +34,9 @@ test('add a hot wallet, pause it and resume it', async ({ page, env }) => {
   await expect(row.getByTestId('hot-address')).toHaveText(`${added.address.slice(0, 6)}…${added.address.slice(-4)}`);
   await expect(row.getByTestId('hot-status')).toHaveText('Normal');
   await expect(row.getByTestId('hot-balances')).toContainText(/^\d+\.\d{4} DEV/); // 4 decimals, from the devchain
-  await showAllColumns(page); // the remark is a secondary column
-  await expect(row).toContainText('e2e payouts');
+  await expect(page.getByTestId('hot-wallets')).toContainText('Hot wallets: payouts and fees');
+  await expect(row.getByTestId('hot-remark')).toHaveText('e2e payouts');
+  await expect(row.getByTestId('hot-role-withdrawals')).toHaveText('Pays withdrawals');
 
   // Pause: cancel keeps it, sure pauses it.
   await row.getByTestId('hot-pause').click();
@@ -45,6 +47,7 @@ test('add a hot wallet, pause it and resume it', async ({ page, env }) => {
   await page.locator('.ant-popconfirm:visible').getByTestId('hot-status-sure').click();
   await expect(toastText(page)).toHaveText('Successfully paused');
   await expect(row.getByTestId('hot-status')).toHaveText('Paused');
+  await expect(row.getByTestId('hot-role-withdrawals')).toHaveCount(0); // a paused wallet pays nothing
   expect((await hotWallets(env.baseURL, session.sessionCode)).list.find((wallet) => wallet.id === added.id)?.status).toBe(1);
   await settle(page);
   await page.screenshot({ path: path.join(ARTIFACTS, 'hot-wallets.png') });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { call } from './api';
 import { expect, openAs, showAllColumns, signInAs, test, type E2eEnv } from './fixtures';
+import { filterField } from './wallets';
 import { USERS } from './users';
 
 // Logs of the demo merchant, read by the shared user (menus 901 and 902). The merchant's time
@@ -66,7 +67,7 @@ test.describe('logs', () => {
     await signInAs(env, user);
 
     await openAs(page, env.shared, '/logs/login');
-    await page.getByTestId('filter-email').fill(user.email);
+    await (await filterField(page, 'filter-email')).fill(user.email);
     expect(await search(page, '/api/partner/logs/login/page')).toMatchObject({ page: 1, pageSize: 20, email: user.email });
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).nth(0).getByTestId('log-result')).toHaveText('Success');
@@ -127,7 +128,7 @@ test.describe('logs', () => {
     await refusePasswordChange(env);
 
     await openAs(page, env.shared, '/logs/operation');
-    await page.getByTestId('filter-email').fill(env.shared.useremail);
+    await (await filterField(page, 'filter-email')).fill(env.shared.useremail);
     await page.getByTestId('filter-action').fill(PASSWORD_EDIT);
     expect(await search(page, '/api/partner/logs/operation/page')).toMatchObject({ email: env.shared.useremail, action: PASSWORD_EDIT });
     await showAllColumns(page); // the browser is a secondary column
@@ -150,7 +151,7 @@ test.describe('logs', () => {
     test(`operation logs in ${lang}: the action named in the language`, async ({ page, env }) => {
       await refusePasswordChange(env);
       await openAs(page, env.shared, '/logs/operation', lang);
-      await page.getByTestId('filter-email').fill(env.shared.useremail);
+      await (await filterField(page, 'filter-email')).fill(env.shared.useremail);
       // Filtered by the name the reader sees, not the path.
       await page.getByTestId('filter-action').fill(action);
       expect(await search(page, '/api/partner/logs/operation/page')).toMatchObject({ action });

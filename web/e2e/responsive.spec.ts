@@ -43,5 +43,6 @@ for (const screen of SCREENS) {
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     if (screen === '/logs/login') await page.screenshot({ path: path.join(ARTIFACTS, 'login-logs-390.png'), fullPage: true });
     if (screen === '/orders/deposit') await page.screenshot({ path: path.join(ARTIFACTS, 'deposits-390.png'), fullPage: true });
+    if (screen === '/token/set') await page.screenshot({ path: path.join(ARTIFACTS, 'token-set-390.png'), fullPage: true });
   });
 }

@@ -35,6 +35,9 @@ test.describe('session', () => {
     const session = await signInAs(env, USERS.expiry);
     await openAs(page, session, '/token/trade');
     await expect(page.getByTestId('trade-pairs')).toBeVisible();
+    // The screen's own calls must be answered first: one answered after the logout below would
+    // sign out before the Home click, and the click would wait for a sidebar that is gone.
+    await page.waitForLoadState('networkidle');
 
     const ended = await call(env.baseURL, '/api/partner/logout', {}, session.sessionCode);
     expect(ended.code).toBe(1);

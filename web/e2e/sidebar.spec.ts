@@ -18,13 +18,12 @@ test.describe('sidebar', () => {
     await expect(selected(page, '302')).toBeVisible();
     await goTo(page, '/logs/login');
     await expect(selected(page, '901')).toBeVisible();
+    await expect(page.getByTestId('menu-302')).toBeHidden(); // Orders closed with Logs opening
 
-    // The user closes Orders; going back by tab opens it again.
-    await page.getByTestId('menu-3').click();
-    await expect(page.getByTestId('menu-302')).toBeHidden();
+    // Going back by tab opens Orders again.
     await page.getByTestId('tab-/orders/withdraw').click();
     await expect(selected(page, '302')).toBeVisible();
-    await expect(page.getByTestId('menu-901')).toBeVisible(); // groups the user had open stay open
+    await expect(page.getByTestId('menu-901')).toBeHidden(); // Logs, the previous page's group, closed
 
     // A page without its own entry (token detail) opens the group its path lies in.
     await expect(page.getByTestId('menu-201')).toBeHidden();
@@ -41,5 +40,31 @@ test.describe('sidebar', () => {
     await page.getByTestId('collapse-toggle').click();
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
     await expect(selected(page, '401')).toBeVisible();
+  });
+
+  test('only one group is open: opening one closes the others, reaching a page opens its own', async ({ page, env }) => {
+    await openAs(page, env.shared, '/orders/deposit');
+    await expect(selected(page, '301')).toBeVisible();
+    const openGroups = page.getByTestId('sidebar').locator('.ant-menu-submenu-open');
+    await expect(openGroups).toHaveCount(1);
+
+    // Opening Logs closes Orders, as Ant Design Pro's accordion does.
+    await page.getByTestId('menu-9').click();
+    await expect(page.getByTestId('menu-901')).toBeVisible();
+    await expect(page.getByTestId('menu-302')).toBeHidden();
+    await expect(openGroups).toHaveCount(1);
+
+    // Opening Transactions closes Logs; choosing one of its pages keeps it the only open group.
+    await page.getByTestId('menu-4').click();
+    await expect(page.getByTestId('menu-901')).toBeHidden();
+    await page.getByTestId('menu-401').click();
+    await expect(selected(page, '401')).toBeVisible();
+    await expect(openGroups).toHaveCount(1);
+
+    // Reaching a page of another group (by tab) opens that group and closes Transactions.
+    await page.getByTestId('tab-/orders/deposit').click();
+    await expect(selected(page, '301')).toBeVisible();
+    await expect(page.getByTestId('menu-401')).toBeHidden();
+    await expect(openGroups).toHaveCount(1);
   });
 });

@@ -64,6 +64,8 @@ export const USERS = {
   withdrawChecker: { email: 'withdraw-checker@coffer.local', password: 'WithdrawChecker-Pass-2026', menus: `${ALL_MENUS},40301,40302,30201,40401` },
   /** Opens every list with every row button (re-push, review, deletes): the widest Actions (lists.spec.ts). */
   lists: { email: 'lists@coffer.local', password: 'Lists-Pass-2026', menus: `${ALL_MENUS},80201,80202,80301,80302,80303,80402,80501,30201,40301,40302,40401` },
+  /** Counts the rows every list shows above the fold (rowcount.spec.ts): the same lists as `lists`. */
+  rowCounts: { email: 'row-counts@coffer.local', password: 'RowCounts-Pass-2026', menus: `${ALL_MENUS},80201,80202,80301,80302,80303,80402,80501,30201,40301,40302,40401` },
   /** Asks for a withdrawal (20601, Google bound) and reads the transaction list (402, 40201): transactions.spec.ts. */
   transactions: { email: 'transactions@coffer.local', password: 'Transactions-Pass-2026', menus: `${ALL_MENUS},20601` },
   /** Buys energy (20301, Google bound): energy.spec.ts. */

@@ -82,7 +82,10 @@ impl Labelled for CallbackStatus {
             CallbackStatus::Success => label("callback_status_1", ["Success", "成功", "成功"]),
             CallbackStatus::Failed => label("callback_status_2", ["Failed", "失败", "失敗"]),
             CallbackStatus::Superseded => label("callback_status_3", ["Superseded", "已被取代", "已被取代"]),
-            CallbackStatus::NotAnnounced => label("callback_status_4", ["Not announced", "不通知", "不通知"]),
+            CallbackStatus::NotAnnounced => label(
+                "callback_status_4",
+                ["No notice required", "无需通知", "無需通知"],
+            ),
         }
     }
 }

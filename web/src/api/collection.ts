@@ -145,7 +145,7 @@ export interface ChainFees {
   maxFee: string;
 }
 
-export const collectionFees = () => post<ChainFees[]>('/api/partner/collect/fees', {});
+export const collectionFees = (options: { silent?: boolean } = {}) => post<ChainFees[]>('/api/partner/collect/fees', {}, options);
 
 /** Needs 50202 and the Google code. `feeWalletId` null: none; `maxFee` "": no cap. */
 export const saveCollectionFees = (body: { chainId: number; feeWalletId: number | null; maxFee: string; googleCode: string }) =>

@@ -95,7 +95,7 @@ export interface PairSave {
 }
 
 /** Every pair of the merchant (at most 20), each with its price read live. */
-export const listPairs = () => post<PairView[]>('/api/v2/exchange/pair/list', {});
+export const listPairs = (options: { silent?: boolean } = {}) => post<PairView[]>('/api/v2/exchange/pair/list', {}, options);
 
 /** Needs 20401 and the Google code. A refusal is the request layer's toast (and shown in the form). */
 export const savePair = (body: PairSave) => post<{ id: number }>('/api/v2/exchange/pair/save', body, { loading: true });

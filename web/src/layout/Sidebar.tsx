@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Language } from '@/locales';
 import { menuTitle, sidebarGroups, type MenuNode } from '@/router/menus';
 import { MenuIcon } from './icons';
-import { dirKey, groupsToOpen } from './openGroups';
+import { accordionOpen, dirKey, groupsToOpen } from './openGroups';
 import { SIDEBAR_WIDTH, collapsedWidth } from './responsive';
 import Logo from '@/components/Logo';
 
@@ -27,12 +27,10 @@ export default function Sidebar({ tree, collapsed, mobile, showLogo, onBreakpoin
   const { pathname } = useLocation();
   const [openKeys, setOpenKeys] = useState<string[]>(() => groupsToOpen(tree, pathname));
 
-  // Opening a page elsewhere (tab, breadcrumb, link, typed URL) expands its parent in the
-  // sidebar, and so does expanding a collapsed sidebar.
+  // Only the current page's group is open: reaching a page (menu, tab, breadcrumb, link, typed
+  // URL) opens its group and closes the others, and so does expanding a collapsed sidebar.
   useEffect(() => {
-    if (collapsed) return;
-    const groups = groupsToOpen(tree, pathname);
-    setOpenKeys((keys) => [...new Set([...keys, ...groups])]);
+    if (!collapsed) setOpenKeys(groupsToOpen(tree, pathname));
   }, [tree, pathname, collapsed]);
 
   const items = useMemo<MenuItem[]>(() => {
@@ -92,7 +90,7 @@ export default function Sidebar({ tree, collapsed, mobile, showLogo, onBreakpoin
         selectedKeys={[pathname]}
         openKeys={collapsed ? undefined : openKeys}
         // Collapsed, antd opens and closes hover pop-ups: they are not the user's choice of groups.
-        onOpenChange={(keys) => !collapsed && setOpenKeys(keys as string[])}
+        onOpenChange={(keys) => !collapsed && setOpenKeys((open) => accordionOpen(tree, open, keys as string[]))}
         onClick={onClick}
         className="coffer-menu"
       />

@@ -1,7 +1,6 @@
 import { Dropdown, Tabs } from 'antd';
-import { CloseCircleOutlined, CloseOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, CloseOutlined, HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { HomeOutlined } from '@ant-design/icons';
 
 interface TabStripProps {
   tabs: string[];
@@ -41,6 +40,23 @@ export default function TabStrip(props: TabStripProps) {
     </Dropdown>
   );
 
+  // Home is pinned before the scrolling strip: antd scrolls overflowing tabs out of sight and
+  // folds them into "more", which must never take Home. It borrows antd's tab classes so it
+  // looks like the tab it was.
+  const homeActive = active === home;
+  const homeTab = (
+    <div
+      role="tab"
+      tabIndex={0}
+      aria-selected={homeActive}
+      className={homeActive ? 'ant-tabs-tab ant-tabs-tab-active coffer-tab-home' : 'ant-tabs-tab coffer-tab-home'}
+      onClick={() => onSelect(home)}
+      onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && onSelect(home)}
+    >
+      <div className="ant-tabs-tab-btn">{label(home)}</div>
+    </div>
+  );
+
   return (
     <div className="coffer-tabs" data-testid="tabs">
       <Tabs
@@ -50,7 +66,8 @@ export default function TabStrip(props: TabStripProps) {
         activeKey={active}
         onChange={onSelect}
         onEdit={(key, action) => action === 'remove' && onClose(String(key))}
-        items={tabs.map((path) => ({ key: path, label: label(path), closable: path !== home }))}
+        tabBarExtraContent={{ left: homeTab }}
+        items={tabs.filter((path) => path !== home).map((path) => ({ key: path, label: label(path) }))}
       />
     </div>
   );

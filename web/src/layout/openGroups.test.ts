@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { navigationTree } from '@/router/menus';
 import { makeUser } from '@/test/fixtures';
-import { groupsToOpen } from './openGroups';
+import { accordionOpen, groupsToOpen } from './openGroups';
 
 const tree = navigationTree(makeUser('all'));
 
@@ -23,5 +23,16 @@ describe('the sidebar groups opened for the current page', () => {
   it('opens nothing for a path outside the menus', () => {
     expect(groupsToOpen(tree, '/personal')).toEqual([]);
     expect(groupsToOpen(tree, '/nowhere/at-all')).toEqual([]);
+  });
+});
+
+describe('the sidebar as an accordion', () => {
+  it('opening a directory closes the others', () => {
+    expect(accordionOpen(tree, ['dir:3'], ['dir:3', 'dir:9'])).toEqual(['dir:9']);
+    expect(accordionOpen(tree, [], ['dir:2'])).toEqual(['dir:2']);
+  });
+
+  it('closing a directory leaves nothing else open', () => {
+    expect(accordionOpen(tree, ['dir:3'], [])).toEqual([]);
   });
 });

@@ -37,3 +37,15 @@ function findNode(nodes: MenuNode[], matches: (node: MenuNode) => boolean): Menu
   }
   return null;
 }
+
+/**
+ * The sidebar's open directories after the user opened or closed one (antd's `onOpenChange`
+ * gives `next`), as an accordion like Ant Design Pro's ProLayout: opening a directory closes
+ * every other one except those it lies in; closing one just closes it.
+ */
+export function accordionOpen(nodes: MenuNode[], previous: readonly string[], next: readonly string[]): string[] {
+  const opened = next.find((key) => !previous.includes(key));
+  if (!opened) return [...next];
+  const outer = ancestorsOf(nodes, (node) => dirKey(node) === opened) ?? [];
+  return [...outer, opened];
+}

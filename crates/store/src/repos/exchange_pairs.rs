@@ -140,18 +140,7 @@ impl ExchangePairs for Store {
         terms: &PairTerms,
         now: DateTime<Utc>,
     ) -> AppResult<bool> {
-        let mut row = exchange_pair::ActiveModel {
-            updated_at: Set(now),
-            ..Default::default()
-        };
-        set_terms(&mut row, terms);
-        let done = exchange_pair::Entity::update_many()
-            .set(row)
-            .filter(exchange_pair::Column::Id.eq(id))
-            .filter(exchange_pair::Column::MerchantId.eq(merchant_id))
-            .exec(self.connection())
-            .await?;
-        Ok(done.rows_affected == 1)
+        update_pair(self, merchant_id, id, now, |row| set_terms(row, terms)).await
     }
 
     async fn set_source(
@@ -161,19 +150,30 @@ impl ExchangePairs for Store {
         source: &StoredSource,
         now: DateTime<Utc>,
     ) -> AppResult<bool> {
-        let mut row = exchange_pair::ActiveModel {
-            updated_at: Set(now),
-            ..Default::default()
-        };
-        set_source(&mut row, source);
-        let done = exchange_pair::Entity::update_many()
-            .set(row)
-            .filter(exchange_pair::Column::Id.eq(id))
-            .filter(exchange_pair::Column::MerchantId.eq(merchant_id))
-            .exec(self.connection())
-            .await?;
-        Ok(done.rows_affected == 1)
+        update_pair(self, merchant_id, id, now, |row| set_source(row, source)).await
     }
+}
+
+/// Writes the columns `fill` sets on the merchant's pair `id`; false when it has no such pair.
+async fn update_pair(
+    store: &Store,
+    merchant_id: MerchantId,
+    id: i64,
+    now: DateTime<Utc>,
+    fill: impl FnOnce(&mut exchange_pair::ActiveModel),
+) -> AppResult<bool> {
+    let mut row = exchange_pair::ActiveModel {
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    fill(&mut row);
+    let done = exchange_pair::Entity::update_many()
+        .set(row)
+        .filter(exchange_pair::Column::Id.eq(id))
+        .filter(exchange_pair::Column::MerchantId.eq(merchant_id))
+        .exec(store.connection())
+        .await?;
+    Ok(done.rows_affected == 1)
 }
 
 #[async_trait::async_trait]

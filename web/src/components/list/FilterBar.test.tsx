@@ -8,6 +8,7 @@ import { openSelect, optionTitles, pickOption } from '@/test/select';
 import type { PickedRange } from '@/utils/timezone';
 import FilterBar from './FilterBar';
 import { compactFilters, statusField, type FilterField } from './filterFields';
+import { fieldsPerLine } from './useFieldsPerLine';
 
 
 interface Values {
@@ -37,7 +38,7 @@ const FIELDS: ReadonlyArray<FilterField<Values>> = [
     placeholder: 'filter_all_types',
     options: (t) => [{ value: 'in', label: t('result_success') }],
   },
-  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_any_address', wide: true },
+  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_any_address' },
 ];
 
 const WEEK: PickedRange = [dayjs('2026-11-16'), dayjs('2026-11-22')];
@@ -127,6 +128,57 @@ describe('FilterBar (fields declared as data)', () => {
     fireEvent.click(toggle);
     search();
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ address: 'abc', days: ['2026-11-16', '2026-11-22'] }));
+  });
+});
+
+describe('FilterBar folded to one line', () => {
+  // Unmeasured (jsdom has no layout) a line holds 4 cells: 3 fields, then the buttons.
+  const cell = (testId: string) => screen.getByTestId(`${testId}-cell`);
+
+  it('shows the first fields, folds the others behind More, and Less folds them again', () => {
+    renderBar({ period: WEEK });
+    for (const testId of ['filter-period', 'filter-chain', 'filter-token']) expect(cell(testId).hidden).toBe(false);
+    for (const testId of ['filter-status', 'filter-kind', 'filter-address']) expect(cell(testId).hidden).toBe(true);
+    const more = screen.getByTestId('filter-more');
+    expect(more.textContent).toBe('More');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    for (const testId of ['filter-status', 'filter-kind', 'filter-address']) expect(cell(testId).hidden).toBe(false);
+    expect(more.textContent).toBe('Less');
+    fireEvent.click(more);
+    expect(cell('filter-address').hidden).toBe(true);
+  });
+
+  it('says how many folded fields hold a value, and still searches with them', async () => {
+    const onSearch = renderBar({ period: WEEK, status: 3 });
+    fireEvent.click(screen.getByTestId('filter-more'));
+    fireEvent.change(screen.getByTestId('filter-address'), { target: { value: 'T9yD' } });
+    fireEvent.click(screen.getByTestId('filter-more'));
+    expect(cell('filter-address').hidden).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('filter-more-held').textContent).toBe('2'));
+    search();
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ status: 3, address: 'T9yD', days: ['2026-11-16', '2026-11-22'] }));
+  });
+
+  it('has no More when every field fits on the line', () => {
+    render(
+      <TestRouter>
+        <FilterBar<Values, Values> fields={FIELDS.slice(0, 3)} testId="filters" chains={CHAINS} toFilters={(values) => values} onSearch={vi.fn()} />
+      </TestRouter>,
+    );
+    expect(screen.queryByTestId('filter-more')).toBeNull();
+    expect(cell('filter-token').hidden).toBe(false);
+  });
+});
+
+describe('fieldsPerLine', () => {
+  it('fits the buttons’ 280 px and fields of 230 px with 12 px gaps beside them, at least one', () => {
+    expect(fieldsPerLine(300)).toBe(1);
+    expect(fieldsPerLine(938)).toBe(3);
+    expect(fieldsPerLine(1160)).toBe(4);
+    expect(fieldsPerLine(1010)).toBe(4);
+    expect(fieldsPerLine(760)).toBe(2);
+    expect(fieldsPerLine(0)).toBe(4); // not measured yet
   });
 });
 

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card } from 'antd';
+import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { MenuId } from '@/api/types';
 import AccessControl from '@/components/AccessControl';
+import DismissibleTip from './DismissibleTip';
 
 interface ListCardProps {
   title: ReactNode;
   testId: string;
   /** The buttons at the top right. */
   extra?: ReactNode;
-  /** The info line above the list; none on a screen that needs no explanation (the logs). */
+  /** The info line above the list (dismissible, and it stays dismissed); none on a screen that needs no explanation (the logs). */
   tip?: ReactNode;
   tipTestId?: string;
   children: ReactNode;
@@ -19,7 +20,7 @@ interface ListCardProps {
 export default function ListCard({ title, testId, extra, tip, tipTestId, children }: ListCardProps) {
   return (
     <Card title={title} className="coffer-card" data-testid={testId} extra={extra}>
-      {tip && <Alert type="info" showIcon className="coffer-gap-bottom" message={tip} data-testid={tipTestId} />}
+      {tip && <DismissibleTip id={testId} message={tip} testId={tipTestId ?? `${testId}-tip`} />}
       {children}
     </Card>
   );

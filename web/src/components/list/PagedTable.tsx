@@ -41,7 +41,7 @@ export function ListError({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * A server-paged list's table: its rows, loading state and pager with the total; the column
+ * A server-paged list's table (compact, each row one line: styles.css): its rows, loading state and pager with the total; the column
  * settings when the list has an id; a failed load as an error with Retry, not "No data".
  */
 export default function PagedTable<T extends object>({ list, columns, listId, toolbar, rowProps, locale, ...table }: PagedTableProps<T>) {
@@ -58,7 +58,7 @@ export default function PagedTable<T extends object>({ list, columns, listId, to
       <div className="coffer-list-table" data-testid="list-table">
         <Table<T>
           rowKey="id"
-          size="middle"
+          size="small"
           loading={list.loading}
           dataSource={list.failed ? [] : list.rows}
           columns={settings.visible}

@@ -7,8 +7,24 @@ import { readJson, writeJson } from '@/utils/storage';
 // ones (off until switched on); a user's choice is remembered per user and list in local
 // storage, so one person's wide table does not follow another who signs in on the same browser.
 
-/** A list column; `secondary` ones start hidden and can be switched on in the column settings. */
-export type ListColumn<T> = ColumnType<T> & { secondary?: boolean };
+/**
+ * A list column; `secondary` ones start hidden and can be switched on in the column settings.
+ * `phone` marks what a row shows on a phone (below 576 px: the amount and the status, say):
+ * when a list marks some, its other columns are left out there, so the row fits without
+ * scrolling sideways and a tap opens the rest.
+ */
+export type ListColumn<T> = ColumnType<T> & { secondary?: boolean; phone?: boolean };
+
+/** The class of a column left out on a phone (styles.css: below 576 px). */
+export const OFF_PHONE = 'coffer-off-phone';
+
+/** The columns as antd draws them: off a phone, unless marked `phone` (when any is). */
+export function forScreens<T>(columns: ReadonlyArray<ListColumn<T>>): Array<ColumnType<T>> {
+  const marked = columns.some((column) => column.phone);
+  return columns.map(({ secondary: _secondary, phone, ...column }) =>
+    marked && !phone ? { ...column, className: [column.className, OFF_PHONE].filter(Boolean).join(' ') } : column,
+  );
+}
 
 /**
  * The row's buttons, pinned to the right edge: they always show, and a list's main columns are
@@ -51,7 +67,7 @@ export function useColumnSettings<T>(listId: string | undefined, columns: Readon
     [listId],
   );
   const visible = useMemo(
-    () => columns.filter((column) => isShown(column, choice)).map(({ secondary: _secondary, ...column }) => column as ColumnType<T>),
+    () => forScreens(columns.filter((column) => isShown(column, choice))),
     [columns, choice],
   );
   const toggleable = useMemo(() => columns.filter(isToggleable), [columns]);

@@ -25,11 +25,10 @@ interface FieldBase<V> {
   testId: string;
 }
 
-/** Free text (trimmed by the list's query function); `wide` for addresses and hashes. */
+/** Free text (trimmed by the list's query function). */
 export interface TextField<V> extends FieldBase<V> {
   kind: 'text';
   placeholder: TranslationKey;
-  wide?: boolean;
 }
 
 /** A choice among fixed options; `clearable` false for a select with an "All" option of its own. */
@@ -114,7 +113,7 @@ function TokenSelect<V>({ field, chains }: { field: TokenField<V>; chains: reado
   }, [form, field.name, options]);
   return (
     <Form.Item name={itemName(field)}>
-      <Select allowClear className="coffer-filter-select" placeholder={t('filter_all_tokens')} options={options} data-testid={field.testId} />
+      <Select allowClear placeholder={t('filter_all_tokens')} options={options} data-testid={field.testId} />
     </Form.Item>
   );
 }
@@ -126,7 +125,6 @@ export function FilterFieldItem<V>({ field, chains }: { field: FilterField<V>; c
     <Form.Item name={itemName(field)}>
       <Select
         allowClear={clearable}
-        className="coffer-filter-select"
         placeholder={placeholder ? t(placeholder) : undefined}
         options={options}
         data-testid={field.testId}
@@ -137,7 +135,7 @@ export function FilterFieldItem<V>({ field, chains }: { field: FilterField<V>; c
     case 'text':
       return (
         <Form.Item name={itemName(field)}>
-          <Input allowClear placeholder={t(field.placeholder)} className={field.wide ? 'coffer-filter-input' : undefined} data-testid={field.testId} />
+          <Input allowClear placeholder={t(field.placeholder)} data-testid={field.testId} />
         </Form.Item>
       );
     case 'select':

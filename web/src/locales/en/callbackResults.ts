@@ -1,7 +1,7 @@
 // Push and test-callback results, failure reasons, the superseded status.
 const callbackResults = {
   callback_status_3: 'Superseded',
-  callback_status_4: 'Not announced',
+  callback_status_4: 'No notice required',
   cb_reason_timeout: 'Timed out',
   cb_reason_unreachable: 'No answer (connection refused or host not found)',
   cb_reason_blocked_target: 'Blocked: not a public internet address',

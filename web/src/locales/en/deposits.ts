@@ -29,6 +29,8 @@ const deposits = {
   notify_status_1: 'Notifying',
   notify_status_2: 'Success',
   notify_status_3: 'Failure',
+  /** A callback waits because System › Callback has no address: nothing is sent. */
+  callback_no_address: 'No callback address',
   tx_type_1: 'Deposit',
   tx_type_2: 'Withdrawal',
   tx_page_previous: 'Previous',

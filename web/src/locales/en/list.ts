@@ -8,6 +8,8 @@ const list = {
   list_columns_all: 'Show all',
   list_columns_reset: 'Default',
   list_filters: 'Filters',
+  list_filters_more: 'More',
+  list_filters_less: 'Less',
   summary_outcome_complete: 'Complete (money moved): {{count}}',
   summary_outcome_pending: 'Pending: {{count}}',
   summary_outcome_rejected: 'Rejected: {{count}}',

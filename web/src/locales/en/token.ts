@@ -99,8 +99,15 @@ const token = {
   filter_address: 'Address',
 
   // Hot wallets (menu 205)
-  hot_wallets: 'Hot wallets',
-  hot_wallets_tip: 'Payout wallets, derived from your merchant’s seed: they pay withdrawals. A paused wallet never pays.',
+  hot_wallets: 'Hot wallets: payouts and fees',
+  hot_wallets_tip: 'Your hot wallets, derived from your merchant’s seed. They pay out the withdrawals of their chain; a chain’s fee wallet (Collect › Fund collection › Collection fees) also tops deposit addresses up with the coin a collection costs; a wallet a Token › Trade pair names pays that pair’s exchanges out. A paused wallet pays nothing.',
+  hot_roles: 'Roles',
+  hot_role_withdrawals: 'Pays withdrawals',
+  hot_role_withdrawals_tip: 'It pays out the withdrawals of its chain (the token’s payment address first).',
+  hot_role_collection_fees: 'Collection fee wallet',
+  hot_role_collection_fees_tip: 'It tops deposit addresses up with the coin a collection costs (Collect › Fund collection › Collection fees).',
+  hot_role_exchange_payouts: 'Exchange payouts',
+  hot_role_exchange_payouts_tip: 'A Token › Trade pair pays its exchanges out from it.',
   hot_wallet_add: 'Add hot wallet',
   hot_wallet_limit: 'At most 5 payment addresses',
   hot_wallet_count_tip: 'Payment addresses of the merchant, of the 5 allowed',

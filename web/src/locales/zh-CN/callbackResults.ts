@@ -4,7 +4,7 @@ import type callbackResults from '../en/callbackResults';
 // Push and test-callback results, failure reasons, the superseded status.
 const callbackResultsZhCN: TranslationOf<typeof callbackResults> = {
   callback_status_3: '已被取代',
-  callback_status_4: '不通知',
+  callback_status_4: '无需通知',
   cb_reason_timeout: '超时',
   cb_reason_unreachable: '无应答（连接被拒绝或找不到主机）',
   cb_reason_blocked_target: '已拦截：不是公网地址',

@@ -9,6 +9,8 @@ const listZhCN: TranslationOf<typeof list> = {
   list_columns_all: '全部显示',
   list_columns_reset: '恢复默认',
   list_filters: '筛选',
+  list_filters_more: '展开',
+  list_filters_less: '收起',
   summary_outcome_complete: '已完成（资金已到账）：{{count}}',
   summary_outcome_pending: '处理中：{{count}}',
   summary_outcome_rejected: '已拒绝：{{count}}',

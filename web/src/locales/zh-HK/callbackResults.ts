@@ -4,7 +4,7 @@ import type callbackResults from '../en/callbackResults';
 // Push and test-callback results, failure reasons, the superseded status.
 const callbackResultsZhHK: TranslationOf<typeof callbackResults> = {
   callback_status_3: '已被取代',
-  callback_status_4: '不通知',
+  callback_status_4: '無需通知',
   cb_reason_timeout: '逾時',
   cb_reason_unreachable: '無應答（連線被拒絕或找不到主機）',
   cb_reason_blocked_target: '已攔截：不是公網地址',

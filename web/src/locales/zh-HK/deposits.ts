@@ -30,6 +30,8 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   notify_status_1: '通知中',
   notify_status_2: '成功',
   notify_status_3: '失敗',
+  /** A callback waits because System › Callback has no address: nothing is sent. */
+  callback_no_address: '未設置回調地址',
   tx_type_1: '充值',
   tx_type_2: '提現',
   tx_page_previous: '上一頁',

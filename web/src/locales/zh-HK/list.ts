@@ -9,6 +9,8 @@ const listZhHK: TranslationOf<typeof list> = {
   list_columns_all: '全部顯示',
   list_columns_reset: '恢復預設',
   list_filters: '篩選',
+  list_filters_more: '展開',
+  list_filters_less: '收起',
   summary_outcome_complete: '已完成（資金已到賬）：{{count}}',
   summary_outcome_pending: '處理中：{{count}}',
   summary_outcome_rejected: '已拒絕：{{count}}',

@@ -29,7 +29,7 @@ interface AccountFilters {
 
 /** Any part of the e-mail (trimmed; empty: every account). */
 const FILTER_FIELDS: ReadonlyArray<FilterField<AccountFilters>> = [
-  { kind: 'text', name: 'email', testId: 'filter-email', placeholder: 'filter_email', wide: true },
+  { kind: 'text', name: 'email', testId: 'filter-email', placeholder: 'filter_email' },
 ];
 
 /** Account > Account list (menu 702): the merchant's users; each button behind its permission. */

@@ -10,9 +10,8 @@ import { pageCallbacks, pushCallback, type CallbackEvent, type CallbackFilters }
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import RePushButton from '@/pages/orders/RePushButton';
-import { StatusTag } from '@/pages/orders/StatusTags';
+import { CallbackEventStatusTag } from '@/pages/orders/StatusTags';
 import { zoneTime } from '@/pages/orders/orderFields';
-import { CALLBACK_STATUS } from '@/pages/orders/statuses';
 import CallbackUrlCard from '@/pages/system/CallbackUrlCard';
 import RiskUrlCard from '@/pages/system/RiskUrlCard';
 import { PERMISSIONS } from '@/router/permissions';
@@ -49,7 +48,7 @@ export default function CallbackPage() {
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
-      render: (value: number) => <StatusTag map={CALLBACK_STATUS} value={value} testId="callback-status" />,
+      render: (value: number) => <CallbackEventStatusTag value={value} testId="callback-status" />,
     },
     {
       title: t('callback_attempt_count'),

@@ -25,7 +25,7 @@ const FILTER_FIELDS: ReadonlyArray<FilterField<FilterValues>> = [
   { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
   { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
   statusField<FilterValues, CollectionStatus>(Object.values(CollectionStatus), COLLECTION_STATUS),
-  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_address', wide: true },
+  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_address' },
 ];
 
 const fetchPage = (query: { page: number; pageSize: number } & CollectionFilters) => pageCollections(query);

@@ -27,7 +27,7 @@ import type { StartedRun } from './useRunProgress';
 const FILTER_FIELDS: ReadonlyArray<FilterField<WaitingFilters>> = [
   { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
   { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
-  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_address', wide: true },
+  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_address' },
 ];
 
 /** The most addresses one "Collect now" sends (the server's limit). */

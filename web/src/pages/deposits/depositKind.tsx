@@ -22,16 +22,18 @@ export function depositColumns({ withType, actions, ...context }: ColumnOptions<
     ...(withType
       ? [{ title: t('tx_type'), dataIndex: 'type', key: 'type', render: (value: number) => <StatusTag map={TX_TYPE} value={value} testId="deposit-type" /> }]
       : []),
-    shared.openId,
+    // What a person scans a deposit for: who paid (openId), which token on which chain, how much, its state and time.
+    { ...shared.openId, secondary: false },
+    { ...shared.token, secondary: false },
     { title: t('user_id'), dataIndex: 'userId', key: 'userId', secondary: true, render: (value: number | null) => value ?? '—' },
     shared.amount('quantity'),
     {
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
+      phone: true,
       render: (_, row) => <DepositStatusTag row={row} testId="deposit-status" />,
     },
-    shared.token,
     shared.hash,
     shared.from,
     shared.to,

@@ -16,7 +16,7 @@ import { ENERGY_ORDER_STATUS, ENERGY_ORDER_STATUSES, energyText } from './energy
 
 export const ENERGY_FILTER_FIELDS: ReadonlyArray<FilterField<EnergyOrderFilters>> = [
   statusField(ENERGY_ORDER_STATUSES, ENERGY_ORDER_STATUS),
-  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'energy_filter_address', wide: true },
+  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'energy_filter_address' },
 ];
 
 /** "1 / 3": what was used of what was bought (uses, or today's uses of the max daily). */

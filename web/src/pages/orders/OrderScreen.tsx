@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Alert, Button, Card, Space } from 'antd';
+import { Button, Card, Space, Tooltip } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import DismissibleTip from '@/components/list/DismissibleTip';
 import FilterBar from '@/components/list/FilterBar';
 import PagedTable from '@/components/list/PagedTable';
 import type { OrderFilters, OrderRowBase, OrderSummary } from '@/api/orders';
@@ -92,9 +93,10 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
 
   const actions = (row: R) => (
     <Space size={0}>
-      <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setSelected(row)} data-testid={`${kind.testId}-detail-open`}>
-        {t('detail')}
-      </Button>
+      {/* Icon only: a click on the row opens the drawer too, and the row's columns need the room at 1200 px. */}
+          <Tooltip title={t('detail')}>
+            <Button type="link" size="small" icon={<EyeOutlined />} aria-label={t('detail')} onClick={() => setSelected(row)} data-testid={`${kind.testId}-detail-open`} />
+          </Tooltip>
       {pushButton(row)}
       {extras.rowActions?.(row)}
     </Space>
@@ -118,7 +120,7 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
         </Space>
       }
     >
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={t(source.tipKey)} />
+      <DismissibleTip id={`${kind.screenTestId}-${source.menuId}`} message={t(source.tipKey)} testId="order-tip" />
       <FilterBar<OrderFilterValues, OrderFilters>
         fields={filterFields}
         testId="deposit-filters"
@@ -127,7 +129,7 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
         toFilters={(values) => toOrderFilters(values, timeZone, withCredit)}
         onSearch={list.search}
       />
-      <OrderSummaryBar summary={summary} loading={summaryLoading} countKey={source.countKey} />
+      <OrderSummaryBar parts={[{ summary, countKey: source.countKey }]} loading={summaryLoading} />
       {extras.toolbar}
       <PagedTable<R>
         list={list}

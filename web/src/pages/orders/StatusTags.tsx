@@ -2,20 +2,44 @@ import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TxHashLink } from '@/pages/token/AddressText';
 import { formatAmountDown } from '@/pages/token/tokenRules';
-import { statusView, type StatusView } from './statuses';
+import { useCallbackAddress } from '@/store/callbackAddress';
+import { callbackEventView, orderNoticeViews, statusView, type StatusView } from './statuses';
 
 // Small cells shared by the deposit tables, the detail drawer and the callback log.
 
 /** A status of one of the label maps (order, callback, notification, type) as a coloured tag. */
 export function StatusTag({ map, value, testId }: { map: Record<number, StatusView>; value: number | null | undefined; testId: string }) {
+  return <ViewTag view={statusView(map, value)} value={value} testId={testId} />;
+}
+
+/** A status as its view (`value`, the code, in `data-value`); the bare code when it has none. */
+function ViewTag({ view, value, testId }: { view: StatusView | null; value: number | null | undefined; testId: string }) {
   const { t } = useTranslation();
-  const view = statusView(map, value);
   if (!view) return <span data-testid={testId}>{value ?? '—'}</span>;
   return (
     <Tag color={view.color} data-testid={testId} data-value={value}>
       {t(view.key)}
     </Tag>
   );
+}
+
+type NoticeRow = { callbackStatus: number; notifyStatus: number };
+
+/** An order's callback state as it stands (statuses.ts, `orderNoticeViews`). */
+export function CallbackStatusTag({ row, testId }: { row: NoticeRow; testId: string }) {
+  const view = orderNoticeViews(row, useCallbackAddress()).callback;
+  return <ViewTag view={view} value={row.callbackStatus} testId={testId} />;
+}
+
+/** An order's notification state as it stands (statuses.ts, `orderNoticeViews`). */
+export function NotifyStatusTag({ row, testId }: { row: NoticeRow; testId: string }) {
+  const view = orderNoticeViews(row, useCallbackAddress()).notify;
+  return <ViewTag view={view} value={row.notifyStatus} testId={testId} />;
+}
+
+/** A callback event's state in the log: a pending one without a callback address says so. */
+export function CallbackEventStatusTag({ value, testId }: { value: number; testId: string }) {
+  return <ViewTag view={callbackEventView(value, useCallbackAddress())} value={value} testId={testId} />;
 }
 
 /**

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { Space, Typography } from 'antd';
 import type { OrderRowBase } from '@/api/orders';
+import CellText from '@/components/list/CellText';
 import type { ListColumn } from '@/components/list/columnSettings';
 import { AddressText } from '@/pages/token/AddressText';
 import { chainById } from '@/pages/token/tokenRules';
 import { formatInZone } from '@/utils/timezone';
 import type { TranslationKey } from '@/locales/types';
 import type { OrderContext } from './orderKind';
-import { CALLBACK_STATUS, NOTIFY_STATUS, ORDER_STATUS } from './statuses';
-import { AmountText, HashText, LongText, StatusTag } from './StatusTags';
+import { ORDER_STATUS } from './statuses';
+import { AmountText, CallbackStatusTag, HashText, LongText, NotifyStatusTag, StatusTag } from './StatusTags';
 
 // The fields every order kind shows, by name: table columns (test ids under the kind's prefix)
 // and detail items. A kind lists them in its own order, with its own fields between.
@@ -22,9 +23,10 @@ export const textCell = (value: string | null | undefined, testId?: string) => <
 
 /**
  * The table columns of the shared fields; `prefix` names their test ids (`deposit-amount`,
- * `wd-amount`). What a list shows at first is the order number, the amount with its token,
- * the status, the time and the actions (so they fit at 1200 px); the others are `secondary`:
- * in the detail drawer, or switched on in the column settings.
+ * `wd-amount`). What a list shows at first is what a person scans for (the kind chooses: the
+ * order number, the amount with its token, the status, the time and the actions, so they fit
+ * at 1200 px); the others are `secondary`: in the detail drawer, one click on the row away, or
+ * switched on in the column settings. On a phone a row shows its amount (and its kind's status).
  */
 export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: OrderContext, prefix: string) {
   const column = (spec: ListColumn<R>): ListColumn<R> => spec;
@@ -36,7 +38,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       fixed: 'left',
       render: (value: string) => <span data-testid={`${prefix}-order-no`}>{value}</span>,
     }),
-    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', secondary: true, render: (value: string) => textCell(value, `${prefix}-openid`) }),
+    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', secondary: true, render: (value: string) => <CellText text={value} width={110} testId={`${prefix}-openid`} /> }),
     token: column({
       title: t('deposit_token'),
       key: 'token',
@@ -63,6 +65,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
         dataIndex: 'amount',
         key: 'amount',
         align: 'right',
+        phone: true,
         render: (value: string, row) => (
           <span className="coffer-nowrap">
             <AmountText amount={value} testId={`${prefix}-amount`} />{' '}
@@ -85,8 +88,8 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       key: 'callback',
       secondary: true,
       render: (_, row) => (
-        <Space direction="vertical" size={0}>
-          <StatusTag map={CALLBACK_STATUS} value={row.callbackStatus} testId={`${prefix}-callback-status`} />
+        <Space size={4}>
+          <CallbackStatusTag row={row} testId={`${prefix}-callback-status`} />
           {row.callbackResult ? <LongText text={row.callbackResult} testId={`${prefix}-callback-result`} /> : null}
         </Space>
       ),
@@ -96,7 +99,7 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       dataIndex: 'notifyStatus',
       key: 'notifyStatus',
       secondary: true,
-      render: (value: number) => <StatusTag map={NOTIFY_STATUS} value={value} testId={`${prefix}-notify-status`} />,
+      render: (_: number, row) => <NotifyStatusTag row={row} testId={`${prefix}-notify-status`} />,
     }),
     createtime: column({ title: t('created_time'), dataIndex: 'createtime', key: 'createtime', render: (value: string) => zoneTime(value, timeZone) }),
   };
@@ -141,9 +144,9 @@ export function orderDetailItems<R extends OrderRowBase>(shown: R, { t, timeZone
     amount: (labelKey: TranslationKey) => item(labelKey, <AmountText amount={shown.amount} symbol={shown.symbol} testId="detail-amount" />),
     actualAmount: item('actual_quantity', <AmountText amount={shown.actualAmount} symbol={shown.symbol} testId="detail-actual-amount" />),
     status: item('status', <StatusTag map={ORDER_STATUS} value={shown.status} testId="detail-status" />),
-    callbackStatus: item('callback_status', <StatusTag map={CALLBACK_STATUS} value={shown.callbackStatus} testId="detail-callback-status" />),
+    callbackStatus: item('callback_status', <CallbackStatusTag row={shown} testId="detail-callback-status" />),
     callbackResult: item('callback_result', <LongText text={shown.callbackResult} testId="detail-callback-result" />),
-    notifyStatus: item('notify_status', <StatusTag map={NOTIFY_STATUS} value={shown.notifyStatus} testId="detail-notify-status" />),
+    notifyStatus: item('notify_status', <NotifyStatusTag row={shown} testId="detail-notify-status" />),
     created: time('created_time', shown.createtime, 'detail-created'),
   };
 }

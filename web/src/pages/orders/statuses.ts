@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { CollectionStatus, CollectionTrigger, StepKind, StepState } from '@/api/collection';
 import { CallbackStatus, NotifyStatus, OrderStatus, ReviewAction, TxType, WithdrawalSource } from '@/api/orders';
 import type { TranslationKey } from '@/locales/types';
+import type { CallbackAddressState } from '@/store/callbackAddress';
 
 // The label key and tag colour of every order code the console shows (tables, drawers, CSV,
 // filters, the callback log).
@@ -89,4 +90,33 @@ export function statusView<K extends number>(map: Record<K, StatusView>, value: 
 export function statusText<K extends number>(t: TFunction, map: Record<K, StatusView>, value: number | null | undefined): string {
   const view = statusView(map, value);
   return view ? t(view.key) : String(value ?? '');
+}
+
+/** An order whose callback has nowhere to go (System › Callback has no address): nothing is sent. */
+export const NO_CALLBACK_ADDRESS: StatusView = { key: 'callback_no_address', color: 'warning' };
+/** An order nothing is announced for (a deposit never credited; nothing queued yet). */
+export const NO_NOTICE: StatusView = NOTIFY_STATUS[NotifyStatus.NotRequired];
+
+/**
+ * What an order's callback and notification cells say, agreeing with each other and with the
+ * facts: an order that needs no notice says so in both (not "In callback" beside "No notice
+ * required"); a callback waiting while the merchant has no callback address says "No callback
+ * address" (not "In callback" / "Notifying" with nothing ever sent). When the address cannot be
+ * read ('unknown'), the server's states as they are.
+ */
+export function orderNoticeViews(
+  row: { callbackStatus: number; notifyStatus: number },
+  address: CallbackAddressState,
+): { callback: StatusView | null; notify: StatusView | null } {
+  const pending = row.callbackStatus === CallbackStatus.Pending;
+  if (row.callbackStatus === CallbackStatus.NotAnnounced || (pending && row.notifyStatus === NotifyStatus.NotRequired)) {
+    return { callback: NO_NOTICE, notify: NO_NOTICE };
+  }
+  if (address === 'none' && pending) return { callback: NO_CALLBACK_ADDRESS, notify: NO_CALLBACK_ADDRESS };
+  return { callback: statusView(CALLBACK_STATUS, row.callbackStatus), notify: statusView(NOTIFY_STATUS, row.notifyStatus) };
+}
+
+/** A callback event of the log: a pending one has nowhere to go without a callback address. */
+export function callbackEventView(status: number, address: CallbackAddressState): StatusView | null {
+  return address === 'none' && status === CallbackStatus.Pending ? NO_CALLBACK_ADDRESS : statusView(CALLBACK_STATUS, status);
 }

@@ -22,7 +22,7 @@ import BlacklistAddModal from './BlacklistAddModal';
 /** Chain and any part of the address. */
 const FILTER_FIELDS: ReadonlyArray<FilterField<BlacklistFilters>> = [
   { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
-  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'sys_filter_address', wide: true },
+  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'sys_filter_address' },
 ];
 
 const fetchPage = (query: { page: number; pageSize: number } & BlacklistFilters) => pageBlacklist(query);

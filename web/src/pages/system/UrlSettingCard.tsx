@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import AccessControl from '@/components/AccessControl';
+import IconCard from '@/components/IconCard';
+import { noteCallbackUrl } from '@/store/callbackAddress';
 import UrlSettingModal from './UrlSettingModal';
 import { useApiSettings } from './shared';
 import type { UrlSetting } from './urlSettings';
@@ -30,23 +32,19 @@ export default function UrlSettingCard({
   const url = settings?.[setting.field] ?? '';
 
   return (
-    <Card
-      size="small"
-      className="coffer-card coffer-gap-bottom"
+    <IconCard
+      icon={icon}
+      title={t(keys.title)}
+      gapBelow
       loading={loading && !settings}
-      title={
-        <span>
-          {icon} {t(keys.title)}
-        </span>
-      }
       extra={
         <AccessControl menuId={setting.permission}>
-          <Button type={url ? 'default' : 'primary'} size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid={`${prefix}-url-edit`}>
+          <Button type={url ? 'default' : 'primary'} icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid={`${prefix}-url-edit`}>
             {url ? t('edit') : t('sys_callback_set')}
           </Button>
         </AccessControl>
       }
-      data-testid={`${prefix}-url-card`}
+      testId={`${prefix}-url-card`}
     >
       {url ? (
         <Space direction="vertical" size={4} className="coffer-full">
@@ -74,8 +72,9 @@ export default function UrlSettingCard({
         onSaved={(stored) => {
           setEditing(false);
           setSettings((current) => (current ? { ...current, [setting.field]: stored } : current));
+          if (setting.field === 'callbackUrl') noteCallbackUrl(stored);
         }}
       />
-    </Card>
+    </IconCard>
   );
 }

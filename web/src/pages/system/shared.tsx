@@ -4,6 +4,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getApiSettings, type ApiSettings } from '@/api/system';
+import { noteCallbackUrl } from '@/store/callbackAddress';
 import { refreshSession } from '@/store/refreshSession';
 import { useSession } from '@/store/session';
 import { toast } from '@/utils/feedback';
@@ -26,7 +27,10 @@ export function useApiSettings() {
     let alive = true;
     setLoading(true);
     getApiSettings()
-      .then((value) => alive && setSettings(value))
+      .then((value) => {
+        noteCallbackUrl(value.callbackUrl); // the order lists' callback states follow it
+        if (alive) setSettings(value);
+      })
       .catch(() => undefined) // the request layer told the user
       .finally(() => alive && setLoading(false));
     return () => {

@@ -18,6 +18,7 @@ import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
 import { AddressText } from './AddressText';
 import HotWalletAddModal from './HotWalletAddModal';
+import { HotWalletRoles, hotWalletRoles, useRoleSources } from './hotWalletRoles';
 import { HOT_WALLET_LIMIT, hotWalletCountText, shortAddress } from './tokenRules';
 import { useHomeConfig } from './useHomeConfig';
 
@@ -44,13 +45,17 @@ function Balances({ wallet }: { wallet: HotWalletRow }) {
   );
 }
 
-/** Token > Set (menu 205): the merchant's hot (payout) wallets. */
+/**
+ * Token > Set (menu 205): the merchant's hot wallets, which pay out withdrawals, fund collection
+ * fees and pay out exchanges: each with its remark and its roles (./hotWalletRoles.tsx).
+ */
 export default function HotWalletPage() {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
   const timeZone = useMerchantTimeZone();
   const { chains } = useHomeConfig();
   const list = usePagedQuery<HotWalletRow, object>(fetchPage, {});
+  const roleSources = useRoleSources();
   const [adding, setAdding] = useState(false);
 
   // The list is not filtered by chain, so its total is the merchant's count across chains.
@@ -68,8 +73,8 @@ export default function HotWalletPage() {
     list.reload();
   };
 
-  // At first: the chain, the address, its status and balances (amounts with their tokens), and
-  // Pause / Resume; the remark and the time in the column settings.
+  // At first: the chain, the address, its status, its remark, what it does (roles), its balances
+  // (amounts with their tokens), and Pause / Resume; the time in the column settings.
   const columns: Array<ListColumn<HotWalletRow>> = [
     { title: t('chain'), dataIndex: 'chainname', key: 'chain', render: (value: string) => <CellText text={value} width={160} /> },
     { title: t('address'), dataIndex: 'address', key: 'address', render: (address: string) => <AddressText address={address} testId="hot-address" /> },
@@ -83,8 +88,9 @@ export default function HotWalletPage() {
         </Tag>
       ),
     },
+    { title: t('remark'), dataIndex: 'remark', key: 'remark', render: (value: string) => <CellText text={value} width={200} testId="hot-remark" /> },
+    { title: t('hot_roles'), key: 'roles', render: (_, wallet) => <HotWalletRoles roles={hotWalletRoles(wallet, roleSources.fees, roleSources.pairs)} /> },
     { title: t('balances'), key: 'balances', render: (_, wallet) => <Balances wallet={wallet} /> },
-    { title: t('remark'), dataIndex: 'remark', key: 'remark', secondary: true, render: (value: string) => <CellText text={value} width={240} testId="hot-remark" /> },
     { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.hotWalletStatus)) {

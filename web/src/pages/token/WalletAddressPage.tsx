@@ -22,7 +22,7 @@ import { useHomeConfig } from './useHomeConfig';
 const FILTER_FIELDS: ReadonlyArray<FilterField<DepositAddressFilters>> = [
   { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
   { kind: 'text', name: 'openId', testId: 'filter-openid', placeholder: 'filter_openid' },
-  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_address', wide: true },
+  { kind: 'text', name: 'address', testId: 'filter-address', placeholder: 'filter_address' },
 ];
 
 const fetchPage = (query: { page: number; pageSize: number } & DepositAddressFilters) => pageDepositAddresses(query);

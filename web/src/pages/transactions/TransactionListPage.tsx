@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Alert, Button, Card, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Select, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, EyeOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import DismissibleTip from '@/components/list/DismissibleTip';
 import FilterBar from '@/components/list/FilterBar';
 import { ListError } from '@/components/list/PagedTable';
-import type { ListColumn } from '@/components/list/columnSettings';
+import { forScreens, type ListColumn } from '@/components/list/columnSettings';
 import { OrderStatus, TxType, type OrderFilters } from '@/api/orders';
 import { pageTransactions, pushTransaction, transactionSummary, type TransactionRow, type TransactionSummary } from '@/api/transactions';
 import type { ChainNode } from '@/api/types';
@@ -14,7 +15,7 @@ import { DEPOSIT_KIND } from '@/pages/deposits/depositKind';
 import { DepositStatusTag } from '@/pages/deposits/DepositStatusTag';
 import { WITHDRAWAL_KIND } from '@/pages/withdrawals/withdrawalKind';
 import OrderDetailDrawer from '@/pages/orders/OrderDetailDrawer';
-import OrderSummaryBar from '@/pages/orders/OrderSummaryBar';
+import OrderSummaryBar, { type SummaryPart } from '@/pages/orders/OrderSummaryBar';
 import RePushButton from '@/pages/orders/RePushButton';
 import { orderColumns } from '@/pages/orders/orderFields';
 import { NOT_CREDITED, defaultRange, orderFilterFields, toOrderFilters, type OrderFilterValues, type StatusChoice } from '@/pages/orders/orderFilters';
@@ -53,6 +54,13 @@ function useSummary(filters: OrderFilters, reloads: number) {
   return { summary, loading };
 }
 
+/** The deposits' figures unless only withdrawals are chosen, and the withdrawals' when they may be listed. */
+function summaryParts(chosenType: OrderFilters['type'], summary: TransactionSummary | null): SummaryPart[] {
+  if (chosenType === TxType.Withdrawal) return [{ summary, countKey: 'summary_withdrawals' }];
+  const deposits: SummaryPart = { summary, countKey: 'summary_deposits' };
+  return chosenType === undefined && summary?.withdrawals ? [deposits, { summary: summary.withdrawals, countKey: 'summary_withdrawals' }] : [deposits];
+}
+
 function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chains: ChainNode[] }) {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
@@ -80,11 +88,11 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
 
   const shared = orderColumns<TransactionRow>({ t, timeZone, chains }, 'tx');
   const columns: Array<ListColumn<TransactionRow>> = [
-    // The type under the order number: a column of its own would not fit at 1200 px.
+    // The type beside the order number, on the row's one line: a column of its own would not fit at 1200 px.
     {
       ...shared.orderNo,
       render: (value: string, row) => (
-        <Space direction="vertical" size={2}>
+        <Space size={4}>
           <span data-testid="tx-order-no">{value}</span>
           <StatusTag map={TX_TYPE} value={row.type} testId="tx-type" />
         </Space>
@@ -95,6 +103,7 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
+      phone: true,
       render: (value: number, row) =>
         row.type === TxType.Deposit ? <DepositStatusTag row={row} testId="tx-status" /> : <StatusTag map={ORDER_STATUS} value={value} testId="tx-status" />,
     },
@@ -127,7 +136,7 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
         </Button>
       }
     >
-      <Alert type="info" showIcon className="coffer-gap-bottom" message={t('transactions_tip')} />
+      <DismissibleTip id="transactions" message={t('transactions_tip')} testId="order-tip" />
       <FilterBar<OrderFilterValues, OrderFilters>
         fields={filterFields}
         testId="tx-filters"
@@ -136,18 +145,13 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
         toFilters={(values) => toOrderFilters(values, timeZone, true)}
         onSearch={list.search}
       />
-      {chosenType !== TxType.Withdrawal && (
-        <OrderSummaryBar summary={summary} loading={summaryLoading} countKey="summary_deposits" />
-      )}
-      {chosenType === TxType.Withdrawal && <OrderSummaryBar summary={summary} loading={summaryLoading} countKey="summary_withdrawals" />}
-      {chosenType === undefined && summary?.withdrawals && (
-        <OrderSummaryBar summary={summary.withdrawals} loading={summaryLoading} countKey="summary_withdrawals" />
-      )}
+      <OrderSummaryBar parts={summaryParts(chosenType, summary)} loading={summaryLoading} />
       <div className="coffer-list-table" data-testid="list-table">
         <Table<TransactionRow>
           rowKey={(row) => `${row.type}-${row.id}`}
+          size="small"
           dataSource={list.rows}
-          columns={columns}
+          columns={forScreens(columns)}
           loading={list.loading}
           pagination={false}
           scroll={{ x: 'max-content' }}

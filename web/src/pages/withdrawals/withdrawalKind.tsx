@@ -33,8 +33,9 @@ export function withdrawalColumns({ actions, ...context }: ColumnOptions<Withdra
       title: t('status'),
       dataIndex: 'status',
       key: 'status',
+      phone: true,
       render: (value: number, row) => (
-        <Space direction="vertical" size={0}>
+        <Space size={4}>
           <StatusTag map={ORDER_STATUS} value={value} testId="wd-status" />
           {row.reason ? <LongText text={row.reason} testId="wd-reason" /> : null}
         </Space>
