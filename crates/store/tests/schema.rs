@@ -70,6 +70,7 @@ fn released_migrations_keep_their_names() {
         "m20261203_000010_mail_queue",
         "m20261204_000001_energy",
         "m20261205_000001_smart_collection",
+        "m20261206_000001_exchange",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()
