@@ -109,6 +109,10 @@ impl Labelled for WithdrawalSource {
             WithdrawalSource::MerchantApi => label("wd_source_1", ["Merchant API", "商户 API", "商戶 API"]),
             WithdrawalSource::Console => label("wd_source_2", ["Console", "控制台", "控制台"]),
             WithdrawalSource::Manual => label("wd_source_3", ["Manual withdrawal", "手动提现", "手動提現"]),
+            WithdrawalSource::Exchange => label("wd_source_4", ["Exchange payout", "兑换出款", "兌換出款"]),
+            WithdrawalSource::ExchangeRefund => {
+                label("wd_source_5", ["Exchange refund", "兑换退款", "兌換退款"])
+            }
         }
     }
 }

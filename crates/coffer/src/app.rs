@@ -23,6 +23,7 @@ use coffer_domain::points::settle::FeeSettler;
 
 use crate::energy_rounds::{EnergyDeps, EnergyRounds};
 use crate::points_rounds::PointsRounds;
+use coffer_domain::exchange::round::{ExchangeRound, RoundSettings};
 use coffer_domain::ports::Ports;
 use coffer_domain::vault::KeyVault;
 use coffer_domain::wallets::balances::{BalanceReader, BalanceSettings};
@@ -65,6 +66,8 @@ pub struct Services {
     pub rounds: PointsRounds,
     /// TRON energy: staking, quotes, orders and their rounds.
     pub energy: EnergyRounds,
+    /// Exchange orders: payments linked, decided, paid out or refunded.
+    pub exchange_round: Arc<ExchangeRound>,
     /// This process's name in leases (its workers' names start with it).
     pub process: String,
 }
@@ -215,6 +218,15 @@ pub async fn build_services(
         chains: chains.registry.clone(),
         wallets: wallets.clone(),
     });
+    let exchange_round = Arc::new(ExchangeRound::new(
+        exchange.clone(),
+        worker("exchange"),
+        RoundSettings {
+            lease: config.workers.lease(),
+            batch: 100,
+            confirmations: withdrawals.service.settings.confirmations.clone(),
+        },
+    ));
     let parts = StateParts {
         sealer,
         auth,
@@ -251,6 +263,7 @@ pub async fn build_services(
             mail_sender,
         },
         energy,
+        exchange_round,
         process,
     })
 }
@@ -276,6 +289,7 @@ pub struct App {
     /// The points, bills and mail rounds.
     pub rounds: PointsRounds,
     pub energy: EnergyRounds,
+    pub exchange_round: Arc<ExchangeRound>,
     pub heartbeat: Arc<Heartbeat>,
     withdrawal_poll_ms: u64,
     collection_sweep_ms: u64,
@@ -326,6 +340,7 @@ impl App {
                 balances.owner.clone(),
                 services.rounds.mail_sender.owner.clone(),
                 services.energy.supply.owner.clone(),
+                services.exchange_round.owner.clone(),
                 exports_owner,
             ],
             lease: config.workers.lease(),
@@ -352,6 +367,7 @@ impl App {
             sweeper: services.sweeper,
             rounds: services.rounds,
             energy: services.energy,
+            exchange_round: services.exchange_round,
             withdrawals,
             balances,
             planner,
@@ -385,6 +401,7 @@ impl App {
             sweeper: self.sweeper.clone(),
             points: self.rounds.clone(),
             energy: self.energy.clone(),
+            exchange: self.exchange_round.clone(),
             sweep_every: every(self.collection_sweep_ms),
             plan_every: every(self.workers.collect_plan_ms),
             scan_every: every(self.workers.scan_interval_ms),

@@ -24,6 +24,10 @@ use coffer_store::work_listener::Notified;
 use coffer_store::Store;
 
 use crate::energy_rounds::EnergyRounds;
+use coffer_domain::exchange::round::{ExchangeRound, RoundReport as ExchangeReport};
+
+/// How often exchange payments are linked and orders moved on (a TRON block).
+const EXCHANGE_ROUND_EVERY: Duration = Duration::from_secs(3);
 use crate::points_rounds::PointsRounds;
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -95,6 +99,7 @@ pub struct WorkerSet {
     pub points: PointsRounds,
     /// TRON energy's rounds.
     pub energy: EnergyRounds,
+    pub exchange: Arc<ExchangeRound>,
     pub scan_every: Duration,
     pub poll_every: Duration,
     pub execute_every: Duration,
@@ -249,6 +254,7 @@ impl Workers {
             sweep_every,
             points,
             energy,
+            exchange,
             scan_every,
             poll_every,
             execute_every,
@@ -298,6 +304,13 @@ impl Workers {
         ));
         handles.extend(points.spawn());
         handles.extend(energy.spawn());
+        handles.push(rounds(
+            EXCHANGE_ROUND_EVERY,
+            "exchange orders",
+            exchange,
+            |exchange| async move { exchange.round().await },
+            |report| *report == ExchangeReport::default(),
+        ));
         handles.push(rounds(
             HOUSEKEEPING_EVERY,
             "housekeeping",

@@ -17,14 +17,14 @@ use crate::merchant_signing::{integrate, Integration};
 use crate::wallets::{demo_merchant, list};
 
 const ORDER: &str = "/merchant/v1/exchange/order";
-const PAYEE: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+pub(crate) const PAYEE: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
-async fn order(app: &TestApp, m: &Integration, body: &Value) -> Answer {
+pub(crate) async fn order(app: &TestApp, m: &Integration, body: &Value) -> Answer {
     m.call(app, "POST", ORDER, &body.to_string()).await
 }
 
 /// A fresh quote of 100 USDT (247.5 DEV at 2.5 less 1%); its id.
-async fn quoted(app: &TestApp, m: &Integration) -> String {
+pub(crate) async fn quoted(app: &TestApp, m: &Integration) -> String {
     let q = quote(
         app,
         m,
@@ -41,7 +41,7 @@ fn body(no: &str, quote_id: &str) -> Value {
 }
 
 /// The demo merchant integrated, with a USDT -> DEV pair at a fixed 2.5 and 1000 DEV to pay.
-async fn ready(app: &TestApp) -> (Integration, String) {
+pub(crate) async fn ready(app: &TestApp) -> (Integration, String) {
     let me = integrate(app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
     let hot = app.accept_token(&me.token, DEV, DEV_USDT).await;
     let pair = save(app, &me.token, usdt_to_dev(app, &me.google, &hot)).await;

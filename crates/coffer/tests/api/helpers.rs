@@ -53,6 +53,8 @@ pub struct TestApp {
     pub mail_sender: Arc<coffer_domain::mail_sender::MailSender>,
     /// TRON energy: staking, quotes, orders and their rounds (the tests drive them).
     pub energy: coffer::energy_rounds::EnergyRounds,
+    /// The exchange round (the tests drive it).
+    pub exchange: Arc<coffer_domain::exchange::round::ExchangeRound>,
 }
 
 /// The answer of a call: HTTP status plus the parsed envelope.
@@ -129,6 +131,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         ..
     } = app.rounds.clone();
     let energy = app.energy.clone();
+    let exchange = app.exchange_round.clone();
     let (scanner, callbacks, platform_keys) = (
         app.scanner.clone(),
         app.callbacks.clone(),
@@ -159,6 +162,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         low_balance,
         mail_sender,
         energy,
+        exchange,
     }
 }
 

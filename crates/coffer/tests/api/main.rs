@@ -44,6 +44,7 @@ mod escalation;
 mod exchange_orders;
 mod exchange_pairs;
 mod exchange_quotes;
+mod exchange_round;
 mod export_limits;
 mod exports;
 mod fees;

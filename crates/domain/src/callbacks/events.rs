@@ -61,6 +61,8 @@ impl EventBuilder for CallbackEvents {
     fn build(&self, event: CallbackEvent<'_>) -> Option<NewCallbackEvent> {
         let payload = match event {
             CallbackEvent::Deposit(d, _) => crate::deposits::events::payload(&self.nodes, d)?,
+            // An exchange's payout or refund is announced as the exchange, not as a withdrawal.
+            CallbackEvent::Withdrawal(w, _) if w.source.is_exchange() => return None,
             CallbackEvent::Withdrawal(w, _) => crate::withdrawals::events::payload(&self.nodes, w),
         };
         let event_id = new_event_id();

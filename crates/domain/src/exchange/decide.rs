@@ -34,6 +34,9 @@ pub enum Outside {
     BelowMinimumOut,
     InventoryShort,
     PairDisabled,
+    /// The address to pay (the payout address, or the payer for a refund) is on the merchant's
+    /// blacklist or one of its own.
+    PayeeRefused,
     /// No price now: a person decides once there is one.
     PriceStopped(String),
 }
@@ -50,6 +53,7 @@ impl Outside {
             Outside::BelowMinimumOut => "below_minimum_out".into(),
             Outside::InventoryShort => "inventory_short".into(),
             Outside::PairDisabled => "pair_disabled".into(),
+            Outside::PayeeRefused => "payee_refused".into(),
             Outside::PriceStopped(why) => format!("price_stopped: {why}"),
         }
     }
@@ -58,7 +62,8 @@ impl Outside {
     /// once the price is back, rather than a refund the payer did not ask for).
     pub fn action(&self, rule: OutsideRule) -> OutsideRule {
         match self {
-            Outside::PriceStopped(_) => OutsideRule::Review,
+            // Nor is a payee that may not be paid (a refund would go to the same kind).
+            Outside::PriceStopped(_) | Outside::PayeeRefused => OutsideRule::Review,
             _ => rule,
         }
     }

@@ -4,13 +4,16 @@
 //! or is older than its limit stops with the reason shown.
 
 pub mod decide;
+mod link;
 pub mod order;
 pub mod orders;
 pub mod pairs;
 pub mod price;
 pub mod quote;
 pub mod quotes;
+pub mod round;
 pub mod service;
+mod settle;
 pub mod sides;
 pub mod sources;
 pub mod state;

@@ -20,16 +20,22 @@ pub const TRANSITIONS: &[(OrderStatus, OrderStatus)] = &[
     // Confirmed outside the pair's rules: refunded or held, as the pair says.
     (Confirming, Refunding),
     (Confirming, AwaitingReview),
+    // The chain dropped the payment (a reorganisation): nothing to exchange.
+    (Confirming, Failed),
     // A person decides a held exchange: pay it out at a fresh rate, or send the payment back.
     (AwaitingReview, Passed),
     (AwaitingReview, Refunding),
     // The payout follows its withdrawal: broadcast, then confirmed, held for its review, or
     // failed (then refunded).
     (Passed, Processing),
+    // ... or broadcast and confirmed between two rounds.
+    (Passed, Complete),
     (Passed, AwaitingReview),
     (Passed, Refunding),
     (Processing, Complete),
     (Processing, Refunding),
+    // A failed payout whose payer may not be paid back waits for a person.
+    (Processing, AwaitingReview),
     (Refunding, Refunded),
     // A refund that cannot be paid waits for a person.
     (Refunding, Failed),

@@ -10,9 +10,10 @@ use super::{
     CallbackLog, CallbackOutbox, CodeRepo, CollectionFees, CollectionLeases, CollectionPlans,
     CollectionQueries, CollectionSteps, ConfigRepo, DelegationLedger, DepositAddressRepo, DepositRepo,
     EnergyOrderRepo, EnergyRepo, EnergySettingsRepo, ExchangeOrders, ExchangePairs, ExchangeQuotes,
-    ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo, LowBalanceRepo, MailQueue,
-    OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo, RechargeRepo, RoleRepo, ScanRepo,
-    SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo, WithdrawalRepo,
+    ExchangeWork, ExportRuns, HotWalletRepo, Housekeeping, LeaseRenewal, LedgerAudit, LogRepo,
+    LowBalanceRepo, MailQueue, OrderRollup, OrderTimeline, PlatformKeyRepo, PointsLedger, RateRepo,
+    RechargeRepo, RoleRepo, ScanRepo, SeedRepo, SessionRepo, TokenRequestRepo, UserRepo, WithdrawalLeaseRepo,
+    WithdrawalRepo,
 };
 use crate::clock::Clock;
 use crate::iplist::IpRepo;
@@ -69,6 +70,7 @@ pub struct Ports {
     pub exchange_pairs: Arc<dyn ExchangePairs>,
     pub exchange_quotes: Arc<dyn ExchangeQuotes>,
     pub exchange_orders: Arc<dyn ExchangeOrders>,
+    pub exchange_work: Arc<dyn ExchangeWork>,
     pub delegations: Arc<dyn DelegationLedger>,
     pub clock: Arc<dyn Clock>,
     /// This process's work-ready signals (one per process: every service shares it).
@@ -128,6 +130,7 @@ impl Ports {
             + ExchangePairs
             + ExchangeQuotes
             + ExchangeOrders
+            + ExchangeWork
             + DelegationLedger
             + 'static,
     {
@@ -180,6 +183,7 @@ impl Ports {
             exchange_pairs: store.clone(),
             exchange_quotes: store.clone(),
             exchange_orders: store.clone(),
+            exchange_work: store.clone(),
             delegations: store.clone(),
             balances: store,
             clock,

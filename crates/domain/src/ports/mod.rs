@@ -47,7 +47,9 @@ pub use energy_orders::{
     DelegationChange, DelegationLedger, EnergyFigures, EnergyOrderFilter, EnergyOrderProgress,
     EnergyOrderRepo, QuoteRefusal,
 };
-pub use exchange::{ApiOrderInsert, ExchangeOrders, ExchangePairs, ExchangeQuotes};
+pub use exchange::{
+    ApiOrderInsert, ExchangeChange, ExchangeLeg, ExchangeOrders, ExchangePairs, ExchangeQuotes, ExchangeWork,
+};
 pub use export_runs::ExportRuns;
 pub use housekeeping::*;
 pub use leases::{Lease, LeaseRenewal};

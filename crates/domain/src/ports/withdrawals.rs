@@ -15,6 +15,10 @@ crate::stored_codes! {
         MerchantApi = 1,
         Console = 2,
         Manual = 3,
+        /// The payout of an exchange order (`exchange/`): announced as the exchange, not here.
+        Exchange = 4,
+        /// The refund of an exchange payment to its payer.
+        ExchangeRefund = 5,
     }
 
     /// Review actions (`/withdraw/check`).
@@ -22,6 +26,18 @@ crate::stored_codes! {
         Pass = 1,
         Reject = 2,
         ReviewAgain = 3,
+    }
+}
+
+impl WithdrawalSource {
+    /// An exchange's payout or refund: its exchange order is what the merchant is told of and
+    /// charged for (the exchange fee), so the withdrawal itself has no callbacks and no payment
+    /// fee.
+    pub fn is_exchange(self) -> bool {
+        matches!(
+            self,
+            WithdrawalSource::Exchange | WithdrawalSource::ExchangeRefund
+        )
     }
 }
 

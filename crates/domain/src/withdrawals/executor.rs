@@ -155,6 +155,8 @@ impl WithdrawalExecutor {
             reasons.push(risk::reason::MANUAL.to_string());
         }
         match w.token_id {
+            // An exchange's coin is bounded by its pair's minimum, maximum and daily limit.
+            None if w.source.is_exchange() => {}
             None => reasons.push(risk::reason::NATIVE_COIN.to_string()),
             Some(token_id) => {
                 let assets = self.ports.assets.assets(w.merchant_id, Some(w.chain_id)).await?;
@@ -263,7 +265,8 @@ impl WithdrawalExecutor {
     }
 
     /// The payment fee is held before the order is signed (once: later rounds find the hold);
-    /// without the points the order waits for settlement with the reason shown.
+    /// without the points the order waits for settlement with the reason shown. An exchange's
+    /// payout or refund has none.
     async fn fee_held(
         &self,
         w: &WithdrawalRecord,
@@ -272,6 +275,9 @@ impl WithdrawalExecutor {
         let Some((symbol, decimals)) = asset_named(nodes, w.chain_id, w.token_id) else {
             return Ok(FeeStart::Go);
         };
+        if w.source.is_exchange() {
+            return Ok(FeeStart::Go); // the exchange fee is charged on the exchange order
+        }
         let work = Work {
             merchant_id: w.merchant_id,
             service: Service::PaymentFee,

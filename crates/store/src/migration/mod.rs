@@ -59,6 +59,7 @@ mod m20261204_000001_energy;
 mod m20261205_000001_smart_collection;
 mod m20261206_000001_exchange;
 mod m20261207_000001_exchange_orders;
+mod m20261207_000002_deposit_note_index;
 mod schema;
 
 pub struct Migrator;
@@ -130,6 +131,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000001_exchange::Migration),
             // Exchange: the orders, by the merchant API or a payment to an exchange address
             Box::new(m20261207_000001_exchange_orders::Migration),
+            Box::new(m20261207_000002_deposit_note_index::Migration),
         ]
     }
 }

@@ -72,7 +72,7 @@ impl From<exchange_order::Model> for ExchangeOrderRecord {
     }
 }
 
-fn new_row(new: &NewExchangeOrder, now: DateTime<Utc>) -> exchange_order::ActiveModel {
+pub(super) fn new_row(new: &NewExchangeOrder, now: DateTime<Utc>) -> exchange_order::ActiveModel {
     exchange_order::ActiveModel {
         merchant_id: Set(new.merchant_id),
         // Unique placeholder until the id is known.

@@ -208,4 +208,9 @@ impl ExchangeQuotes for Store {
             .await?;
         Ok(row.map(to_quote))
     }
+
+    async fn quote_by_row(&self, merchant_id: MerchantId, id: i64) -> AppResult<Option<QuoteRecord>> {
+        let row = find_owned::<exchange_quote::Entity>(self, merchant_id, id).await?;
+        Ok(row.map(to_quote))
+    }
 }

@@ -9,7 +9,8 @@ use sea_orm::{ColumnTrait, Condition, DatabaseConnection, QueryFilter};
 
 use super::query::Leased;
 use crate::entities::{
-    balance_reading, callback_event, collection, export_run, hot_wallet, mail_queue, scan_cursor, withdrawal,
+    balance_reading, callback_event, collection, exchange_order, export_run, hot_wallet, mail_queue,
+    scan_cursor, withdrawal,
 };
 use crate::Store;
 
@@ -68,7 +69,8 @@ impl LeaseRenewal for Store {
             + renew::<callback_event::Entity>(db, owners, now, until).await?
             + renew::<balance_reading::Entity>(db, owners, now, until).await?
             + renew::<export_run::Entity>(db, owners, now, until).await?
-            + renew::<mail_queue::Entity>(db, owners, now, until).await?)
+            + renew::<mail_queue::Entity>(db, owners, now, until).await?
+            + renew::<exchange_order::Entity>(db, owners, now, until).await?)
     }
 
     async fn holds(&self, lease: Lease<'_>, owner: &str, now: DateTime<Utc>) -> AppResult<bool> {

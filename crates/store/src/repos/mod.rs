@@ -27,6 +27,7 @@ mod energy_orders;
 mod energy_settings;
 mod exchange_orders;
 mod exchange_pairs;
+mod exchange_work;
 mod export_runs;
 mod held;
 mod hot_wallets;

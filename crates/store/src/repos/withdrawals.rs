@@ -78,6 +78,73 @@ pub(crate) async fn reread<C: sea_orm::ConnectionTrait>(db: &C, id: i64) -> AppR
         .ok_or_else(|| AppError::internal("withdrawal vanished"))
 }
 
+/// A new withdrawal's row (status 0: the executor screens it next). An exchange's payout or
+/// refund is never announced as a withdrawal (its exchange order is).
+pub(crate) fn new_row(new: &NewWithdrawal, now: DateTime<Utc>) -> withdrawal::ActiveModel {
+    withdrawal::ActiveModel {
+        merchant_id: Set(new.merchant_id),
+        // Unique placeholder until the id is known.
+        order_no: Set(format!("pending:{}", uuid::Uuid::new_v4())),
+        merchant_order_no: Set(new.merchant_order_no.clone()),
+        source: Set(Stored(new.source)),
+        open_id: Set(new.open_id.clone()),
+        security_code: Set(new.security_code.clone()),
+        chain_id: Set(new.chain_id),
+        token_id: Set(new.token_id),
+        decimals: Set(new.decimals),
+        requested_from: Set(new.requested_from.clone()),
+        from_address: Set(String::new()),
+        to_address: Set(new.to_address.clone()),
+        amount: Set(Stored(new.amount)),
+        actual_amount: Set(Stored(BaseUnits::ZERO)),
+        fee: Set(None),
+        tx_hash: Set(String::new()),
+        signed_raw: Set(String::new()),
+        nonce: Set(None),
+        block_number: Set(None),
+        required_confirmations: Set(new.required_confirmations),
+        status: Set(Stored(OrderStatus::New)),
+        review_required: Set(false),
+        risk_reasons: Set(String::new()),
+        reason: Set(String::new()),
+        remark: Set(new.remark.clone()),
+        created_by: Set(new.created_by),
+        created_by_email: Set(new.created_by_email.clone()),
+        reviewer_email: Set(String::new()),
+        reviewed_at: Set(None),
+        approved_at: Set(None),
+        broadcast_at: Set(None),
+        completed_at: Set(None),
+        next_attempt_at: Set(now),
+        lease_owner: Set(String::new()),
+        lease_until: Set(None),
+        callback_status: Set(Stored(if new.source.is_exchange() {
+            CallbackStatus::NotAnnounced
+        } else {
+            CallbackStatus::Pending
+        })),
+        callback_result: Set(String::new()),
+        notify_status: Set(Stored(NotifyStatus::NotRequired)),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
+
+/// Completes a row just inserted in `tx`: its order number, and its hourly bucket.
+pub(crate) async fn finish_new(
+    tx: &DatabaseTransaction,
+    id: i64,
+    now: DateTime<Utc>,
+) -> AppResult<withdrawal::Model> {
+    let order_no = format!("W{}{:010}", now.format("%Y%m%d"), id);
+    use withdrawal::Column as W;
+    set_column(tx, W::OrderNo, W::Id, id, order_no).await?;
+    let row = reread(tx, id).await?;
+    shift(tx, None, Some(RollupEntry::of_withdrawal(&row))).await?;
+    Ok(row)
+}
+
 async fn by_merchant_order(
     store: &Store,
     merchant_id: MerchantId,
@@ -177,52 +244,7 @@ impl WithdrawalRepo for Store {
             }
         }
         let tx = self.begin_write().await?;
-        let inserted = withdrawal::ActiveModel {
-            merchant_id: Set(new.merchant_id),
-            // Unique placeholder until the id is known.
-            order_no: Set(format!("pending:{}", uuid::Uuid::new_v4())),
-            merchant_order_no: Set(new.merchant_order_no.clone()),
-            source: Set(Stored(new.source)),
-            open_id: Set(new.open_id.clone()),
-            security_code: Set(new.security_code.clone()),
-            chain_id: Set(new.chain_id),
-            token_id: Set(new.token_id),
-            decimals: Set(new.decimals),
-            requested_from: Set(new.requested_from.clone()),
-            from_address: Set(String::new()),
-            to_address: Set(new.to_address.clone()),
-            amount: Set(Stored(new.amount)),
-            actual_amount: Set(Stored(BaseUnits::ZERO)),
-            fee: Set(None),
-            tx_hash: Set(String::new()),
-            signed_raw: Set(String::new()),
-            nonce: Set(None),
-            block_number: Set(None),
-            required_confirmations: Set(new.required_confirmations),
-            status: Set(Stored(OrderStatus::New)),
-            review_required: Set(false),
-            risk_reasons: Set(String::new()),
-            reason: Set(String::new()),
-            remark: Set(new.remark.clone()),
-            created_by: Set(new.created_by),
-            created_by_email: Set(new.created_by_email.clone()),
-            reviewer_email: Set(String::new()),
-            reviewed_at: Set(None),
-            approved_at: Set(None),
-            broadcast_at: Set(None),
-            completed_at: Set(None),
-            next_attempt_at: Set(now),
-            lease_owner: Set(String::new()),
-            lease_until: Set(None),
-            callback_status: Set(Stored(CallbackStatus::Pending)),
-            callback_result: Set(String::new()),
-            notify_status: Set(Stored(NotifyStatus::NotRequired)),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&tx)
-        .await;
+        let inserted = new_row(new, now).insert(&tx).await;
         let inserted = match (inserted, &new.merchant_order_no) {
             (Ok(row), _) => row,
             // Another request with the same merchant order number won the race: that one stands.
@@ -235,11 +257,7 @@ impl WithdrawalRepo for Store {
             }
             (Err(err), _) => return Err(err.into()),
         };
-        let order_no = format!("W{}{:010}", now.format("%Y%m%d"), inserted.id);
-        use withdrawal::Column as W;
-        set_column(&tx, W::OrderNo, W::Id, inserted.id, order_no).await?;
-        let row = reread(&tx, inserted.id).await?;
-        shift(&tx, None, Some(RollupEntry::of_withdrawal(&row))).await?;
+        let row = finish_new(&tx, inserted.id, now).await?;
         tx.commit().await?;
         Ok(InsertOutcome::Inserted(row.into()))
     }

@@ -16,6 +16,8 @@ const withdrawals = {
   wd_source_1: 'Merchant API',
   wd_source_2: 'Console',
   wd_source_3: 'Manual withdrawal',
+  wd_source_4: 'Exchange payout',
+  wd_source_5: 'Exchange refund',
   wd_created_by: 'Created by',
   wd_quantity: 'Withdrawal quantity',
   wd_fee: 'Fee',

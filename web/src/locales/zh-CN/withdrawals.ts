@@ -16,6 +16,8 @@ const withdrawalsZhCN: TranslationOf<typeof withdrawals> = {
   wd_source_1: '商户 API',
   wd_source_2: '控制台',
   wd_source_3: '手动提现',
+  wd_source_4: '兑换出款',
+  wd_source_5: '兑换退款',
   wd_created_by: '创建人',
   wd_quantity: '提现数量',
   wd_fee: '手续费',

@@ -16,6 +16,8 @@ const withdrawalsZhHK: TranslationOf<typeof withdrawals> = {
   wd_source_1: '商戶 API',
   wd_source_2: '控制台',
   wd_source_3: '手動提現',
+  wd_source_4: '兌換出款',
+  wd_source_5: '兌換退款',
   wd_created_by: '建立人',
   wd_quantity: '提現數量',
   wd_fee: '手續費',

@@ -1,0 +1,322 @@
+//! The exchange round on the devchain: a payment to an exchange address is linked to its order,
+//! confirmed, decided and paid out by a withdrawal from the pair's wallet (once, however often
+//! the round runs), or refunded to its payer or held for a person with the reason; an unpaid
+//! order expires. The payout is no withdrawal the merchant is told of or charged a payment fee
+//! for: the exchange is.
+
+use chrono::Duration;
+use coffer_chain::devchain::DEV_MNEMONIC;
+use coffer_domain::amount::BaseUnits;
+use coffer_domain::exchange::orders::ExchangeOrderRecord;
+use coffer_domain::exchange::round::RoundReport;
+use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferRequest};
+use coffer_domain::ports::{
+    CallbackStatus, ExchangeOrders, OrderStatus, WithdrawalRecord, WithdrawalRepo, WithdrawalSource,
+};
+use coffer_testkit::{each_database, TestDb};
+use serde_json::json;
+
+use crate::deposits::{scan, usdt};
+use crate::exchange_orders::{order, quoted, ready, PAYEE};
+use crate::helpers::{spawn_app, TestApp};
+use crate::merchant_signing::Integration;
+use crate::wallets::demo_merchant;
+
+/// Blocks until a devchain payment has its confirmations, scanning each.
+async fn confirm(app: &TestApp) {
+    for _ in 0..3 {
+        app.devchain.mine().await.unwrap();
+        scan(app).await;
+    }
+}
+
+async fn round(app: &TestApp) -> RoundReport {
+    app.exchange.round().await.unwrap()
+}
+
+async fn stored(app: &TestApp, id: i64) -> ExchangeOrderRecord {
+    let merchant = demo_merchant(app).await;
+    app.store.exchange_order(merchant, id).await.unwrap().unwrap()
+}
+
+async fn withdrawal(app: &TestApp, id: Option<i64>) -> WithdrawalRecord {
+    let merchant = demo_merchant(app).await;
+    app.store
+        .withdrawal(merchant, id.expect("a withdrawal"))
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// Runs the withdrawal executor until its transactions are mined and confirmed.
+async fn pay_out(app: &TestApp) {
+    app.executor.step().await.unwrap();
+    for _ in 0..3 {
+        app.devchain.mine().await.unwrap();
+        app.executor.step().await.unwrap();
+    }
+}
+
+/// An API order for 100 USDT (247.5 DEV), paid with `paid` USDT and mined (not yet confirmed):
+/// the order's id.
+async fn ordered_and_paid(app: &TestApp, me: &Integration, no: &str, paid: &str) -> i64 {
+    let body = json!({"merchantOrderNo": no, "quoteId": quoted(app, me).await, "openId": "user-7",
+                      "amountIn": "100", "minAmountOut": "240", "payoutAddress": PAYEE});
+    let placed = order(app, me, &body).await;
+    assert_eq!(placed.code(), 1, "{:?}", placed.body);
+    let pay = placed.data()["payAddress"].as_str().unwrap().to_string();
+    pay_usdt(app, &pay, paid).await;
+    app.devchain.mine().await.unwrap();
+    scan(app).await;
+    placed.data()["id"].as_i64().unwrap()
+}
+
+/// An end user's own wallet, outside Coffer: the devchain's player wallet (the public
+/// development mnemonic's).
+const PAYER: &str = "0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0";
+
+/// `amount` USDT paid by [`PAYER`] (a signed transfer) to `address`, unmined.
+async fn pay_usdt(app: &TestApp, address: &str, amount: &str) {
+    let chain = &app.devchain;
+    let seed = coffer_chain::keys::seed(DEV_MNEMONIC, "").unwrap();
+    let player = chain.derive(&seed, KeyPurpose::Deposit, 0).unwrap();
+    assert_eq!(player.address, PAYER);
+    let units = BaseUnits::from_decimal(amount, 6).unwrap();
+    chain.fund(PAYER, &usdt(), units).await.unwrap();
+    chain.fund(PAYER, &Asset::Native, dev("1")).await.unwrap();
+    chain.mine().await.unwrap();
+    let request = TransferRequest {
+        from: PAYER.into(),
+        to: address.into(),
+        asset: usdt(),
+        amount: units,
+        nonce: None,
+    };
+    let signed = chain.sign_transfer(&player.secret, &request).await.unwrap();
+    chain.broadcast(&signed).await.unwrap();
+}
+
+fn dev(amount: &str) -> BaseUnits {
+    BaseUnits::from_decimal(amount, 18).unwrap()
+}
+
+async fn a_confirmed_payment_is_paid_out_once_at_its_quote(db: TestDb) {
+    let app = spawn_app(db).await;
+    let (me, hot) = ready(&app).await;
+    let id = ordered_and_paid(&app, &me, "ex-1", "100").await;
+
+    // Seen, not yet confirmed: linked, nothing paid.
+    assert_eq!(round(&app).await.linked, 1);
+    let seen = stored(&app, id).await;
+    assert_eq!(seen.order.status, OrderStatus::Confirming);
+    assert_eq!(seen.paid_in, BaseUnits::from_decimal("100", 6).unwrap());
+    assert!(!seen.in_hash.is_empty());
+    assert_eq!(seen.withdrawal_id, None);
+
+    // Confirmed (the quote's 30 s long gone: the price is the one of the payment's moment).
+    app.clock.advance(Duration::minutes(5));
+    confirm(&app).await;
+    assert_eq!(round(&app).await.paying_out, 1);
+    // However often the round runs, one payout.
+    assert_eq!(round(&app).await, RoundReport::default());
+    let paying = stored(&app, id).await;
+    assert_eq!(paying.order.status, OrderStatus::Passed);
+    let payout = withdrawal(&app, paying.withdrawal_id).await;
+    assert_eq!(
+        (
+            payout.source,
+            payout.amount,
+            payout.token_id,
+            payout.to_address.as_str()
+        ),
+        (WithdrawalSource::Exchange, dev("247.5"), None, PAYEE)
+    );
+    assert_eq!(payout.requested_from.as_deref(), Some(hot.as_str()));
+    assert_eq!(payout.remark, paying.order_no);
+    assert_eq!(payout.callback_status, CallbackStatus::NotAnnounced);
+
+    pay_out(&app).await;
+    assert_eq!(round(&app).await.completed, 1);
+    let done = stored(&app, id).await;
+    assert_eq!(done.order.status, OrderStatus::Complete);
+    let payout = withdrawal(&app, done.withdrawal_id).await;
+    assert_eq!(payout.status, OrderStatus::Complete);
+    assert_eq!(done.out_hash, payout.tx_hash);
+    assert!(done.completed_at.is_some());
+    assert_eq!(
+        app.devchain.spendable(PAYEE, &Asset::Native).await.unwrap(),
+        dev("247.5")
+    );
+    // The payout is the exchange's: no withdrawal callback, no payment fee held for it.
+    assert_eq!(app.settler.round().await.unwrap().posted, 0);
+}
+
+async fn an_underpayment_is_refunded_to_its_payer(db: TestDb) {
+    let app = spawn_app(db).await;
+    let (me, hot) = ready(&app).await;
+    let id = ordered_and_paid(&app, &me, "ex-1", "99").await;
+    round(&app).await;
+    confirm(&app).await;
+    let report = round(&app).await;
+    assert_eq!((report.paying_out, report.held), (0, 1));
+    let refunding = stored(&app, id).await;
+    assert_eq!(
+        (refunding.order.status, refunding.reason.as_str()),
+        (OrderStatus::Refunding, "underpaid")
+    );
+    let refund = withdrawal(&app, refunding.refund_id).await;
+    assert_eq!(
+        (refund.source, refund.amount, refund.token_id, &refund.to_address),
+        (
+            WithdrawalSource::ExchangeRefund,
+            BaseUnits::from_decimal("99", 6).unwrap(),
+            Some(crate::exchange_pairs::DEV_USDT),
+            &PAYER.to_string()
+        )
+    );
+    assert_eq!(refunding.withdrawal_id, None, "nothing was paid out");
+
+    // The refund is paid from a hot wallet holding the token in.
+    app.send_usdt(&hot, "500").await;
+    app.devchain.mine().await.unwrap();
+    pay_out(&app).await;
+    assert_eq!(round(&app).await.refunded, 1);
+    let refunded = stored(&app, id).await;
+    assert_eq!(refunded.order.status, OrderStatus::Refunded);
+    assert_eq!(
+        refunded.out_hash,
+        withdrawal(&app, refunded.refund_id).await.tx_hash
+    );
+}
+
+async fn a_slipped_rate_is_held_for_review_when_the_pair_says_so(db: TestDb) {
+    let app = spawn_app(db).await;
+    let (me, hot) = ready(&app).await;
+    let merchant = demo_merchant(&app).await;
+    // The pair holds what is outside its rules for a person.
+    let pair = crate::exchange_pairs::pairs(&app, &me.token).await[0]["id"]
+        .as_i64()
+        .unwrap();
+    app.clock.advance(Duration::seconds(31)); // a fresh Google code
+    let mut terms = crate::exchange_pairs::usdt_to_dev(&app, &me.google, &hot);
+    terms["id"] = json!(pair);
+    terms["outsideRule"] = json!(2);
+    crate::exchange_pairs::save(&app, &me.token, terms).await;
+    let id = ordered_and_paid(&app, &me, "ex-1", "100").await;
+    round(&app).await;
+
+    // The payment was seen within the quote's life: its price holds whatever the market does.
+    crate::exchange_pairs::set_fixed(&app, merchant, pair, "2.0").await;
+    confirm(&app).await;
+    assert_eq!(round(&app).await.paying_out, 1);
+    assert_eq!(stored(&app, id).await.order.amount_out, dev("247.5"));
+
+    // Paid after its quote expired: the fresh rate 1.6 (1.584 after the spread) is 20% below
+    // the quote's 1.98, far past the 0.5% tolerance.
+    let body = json!({"merchantOrderNo": "ex-2", "quoteId": quoted(&app, &me).await, "openId": "user-7",
+                      "amountIn": "100", "minAmountOut": "0", "payoutAddress": PAYEE});
+    let placed = order(&app, &me, &body).await;
+    let late = placed.data()["id"].as_i64().unwrap();
+    app.clock.advance(Duration::seconds(31));
+    crate::exchange_pairs::set_fixed(&app, merchant, pair, "1.6").await;
+    pay_usdt(&app, placed.data()["payAddress"].as_str().unwrap(), "100").await;
+    confirm(&app).await;
+    let report = round(&app).await;
+    assert_eq!((report.linked, report.paying_out, report.held), (1, 0, 1));
+    let held = stored(&app, late).await;
+    assert_eq!(held.order.status, OrderStatus::AwaitingReview);
+    assert!(held.reason.starts_with("rate_slipped: "), "{}", held.reason);
+    assert_eq!((held.withdrawal_id, held.refund_id), (None, None));
+}
+
+async fn an_unpaid_order_expires_and_a_late_payment_is_not_its(db: TestDb) {
+    let app = spawn_app(db).await;
+    let (me, _) = ready(&app).await;
+    let body = json!({"merchantOrderNo": "ex-1", "quoteId": quoted(&app, &me).await, "openId": "user-7",
+                      "amountIn": "100", "minAmountOut": "0", "payoutAddress": PAYEE});
+    let placed = order(&app, &me, &body).await;
+    let id = placed.data()["id"].as_i64().unwrap();
+    app.clock.advance(Duration::minutes(29));
+    assert_eq!(round(&app).await.expired, 0);
+    app.clock.advance(Duration::minutes(1));
+    assert_eq!(round(&app).await.expired, 1);
+    assert_eq!(stored(&app, id).await.order.status, OrderStatus::Expired);
+
+    // Paid after all: an order of the exchange address of its own, priced when confirmed, paid
+    // out to the payer.
+    app.send_usdt(placed.data()["payAddress"].as_str().unwrap(), "100")
+        .await;
+    app.devchain.mine().await.unwrap();
+    scan(&app).await;
+    assert_eq!(round(&app).await.linked, 1);
+    assert_eq!(stored(&app, id).await.order.status, OrderStatus::Expired);
+    let address_order = stored(&app, id + 1).await;
+    assert_eq!(address_order.order.status, OrderStatus::Confirming);
+    assert_eq!(address_order.order.open_id, "user-7");
+    assert_eq!(address_order.order.payout_address, address_order.payer);
+    confirm(&app).await;
+    assert_eq!(round(&app).await.held, 1);
+    let decided = stored(&app, id + 1).await;
+    // The faucet's payer is the zero address: paying it would burn the merchant's coins, so a
+    // person decides.
+    assert_eq!(
+        (
+            decided.order.status,
+            decided.reason.as_str(),
+            decided.withdrawal_id
+        ),
+        (OrderStatus::AwaitingReview, "payee_refused", None)
+    );
+    // The end user's own wallet is paid out to at the rate of the confirmation.
+    pay_usdt(&app, &decided.order.pay_address, "40").await;
+    confirm(&app).await;
+    let report = round(&app).await;
+    assert_eq!((report.linked, report.paying_out), (1, 1));
+    let paid = stored(&app, id + 2).await;
+    assert_eq!(
+        (
+            paid.order.status,
+            paid.order.payout_address.as_str(),
+            paid.order.amount_out
+        ),
+        (OrderStatus::Passed, PAYER, dev("99"))
+    );
+    assert_eq!(paid.order.price.rate, "2.475");
+    assert_eq!(withdrawal(&app, paid.withdrawal_id).await.to_address, PAYER);
+}
+
+async fn another_merchants_payment_is_never_linked_to_an_order(db: TestDb) {
+    let app = spawn_app(db).await;
+    let (me, _) = ready(&app).await;
+    let id = ordered_and_paid(&app, &me, "ex-1", "100").await;
+    let pay = stored(&app, id).await.order.pay_address;
+    // The other merchant's end user of the same name has another exchange address.
+    app.other_merchant().await;
+    let other = app
+        .store
+        .merchant_of(crate::helpers::OTHER_EMAIL)
+        .await
+        .unwrap()
+        .unwrap();
+    let theirs = app
+        .wallets
+        .exchange_address(other, crate::exchange_pairs::DEV, "user-7")
+        .await
+        .unwrap()
+        .address;
+    assert_ne!(theirs, pay);
+    app.send_usdt(&theirs, "100").await;
+    app.devchain.mine().await.unwrap();
+    scan(&app).await;
+    // Only the demo's payment is linked (the other merchant has no pair to take theirs).
+    assert_eq!(round(&app).await.linked, 1);
+    assert_eq!(round(&app).await.linked, 0);
+}
+
+each_database!(
+    a_confirmed_payment_is_paid_out_once_at_its_quote,
+    an_underpayment_is_refunded_to_its_payer,
+    a_slipped_rate_is_held_for_review_when_the_pair_says_so,
+    an_unpaid_order_expires_and_a_late_payment_is_not_its,
+    another_merchants_payment_is_never_linked_to_an_order,
+);
