@@ -41,6 +41,7 @@ impl Labelled for Cause {
             Cause::CollectionEnergy => {
                 label("points_cause_10", ["Collection energy", "归集能量", "歸集能量"])
             }
+            Cause::ExchangeFee => label("points_cause_11", ["Exchange fee", "兑换手续费", "兌換手續費"]),
         }
     }
 }

@@ -202,7 +202,7 @@ pub async fn build_services(
         vault.clone(),
         chains.registry.clone(),
         worker("sweeps"),
-        fees,
+        fees.clone(),
         pool,
     );
     let energy_service = Arc::new(coffer_domain::energy::service::EnergyService {
@@ -220,6 +220,7 @@ pub async fn build_services(
     });
     let exchange_round = Arc::new(ExchangeRound::new(
         exchange.clone(),
+        fees.clone(),
         worker("exchange"),
         RoundSettings {
             lease: config.workers.lease(),

@@ -17,6 +17,7 @@ pub enum ServiceName {
     Payment,
     Energy,
     Monthly,
+    Exchange,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
@@ -41,6 +42,7 @@ impl ServiceName {
             ServiceName::Payment => Service::PaymentFee,
             ServiceName::Energy => Service::Energy,
             ServiceName::Monthly => Service::Monthly,
+            ServiceName::Exchange => Service::ExchangeFee,
         }
     }
 
@@ -50,6 +52,7 @@ impl ServiceName {
             Service::PaymentFee => ServiceName::Payment,
             Service::Energy => ServiceName::Energy,
             Service::Monthly => ServiceName::Monthly,
+            Service::ExchangeFee => ServiceName::Exchange,
         }
     }
 }

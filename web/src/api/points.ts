@@ -7,7 +7,7 @@ export const PointAsset = { Usdt: 1, Trx: 2 } as const;
 export type PointAsset = (typeof PointAsset)[keyof typeof PointAsset];
 
 /** Why points moved. */
-export const PointCause = { Recharge: 1, RechargeReversal: 2, CollectionFee: 3, WithdrawalFee: 4, EnergyFee: 5, BillOverpayment: 6, Adjustment: 7, BillPayment: 8, MonthlyFee: 9, CollectionEnergy: 10 } as const;
+export const PointCause = { Recharge: 1, RechargeReversal: 2, CollectionFee: 3, WithdrawalFee: 4, EnergyFee: 5, BillOverpayment: 6, Adjustment: 7, BillPayment: 8, MonthlyFee: 9, CollectionEnergy: 10, ExchangeFee: 11 } as const;
 export type PointCause = (typeof PointCause)[keyof typeof PointCause];
 
 /** How a transfer moved them: posted at once, a fee held, the hold charged, voided or expired. */

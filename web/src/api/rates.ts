@@ -4,7 +4,7 @@ import { post } from '@/utils/request';
 // Percent and points are exact decimal strings ("0.5" = 0.5%; points have 6 decimals at most).
 
 /** What is charged: a collection, a completed withdrawal (payment), energy, the month. */
-export const RateService = { CollectionFee: 1, PaymentFee: 2, Energy: 3, Monthly: 4 } as const;
+export const RateService = { CollectionFee: 1, PaymentFee: 2, Energy: 3, Monthly: 4, ExchangeFee: 5 } as const;
 export type RateService = (typeof RateService)[keyof typeof RateService];
 
 /** How: a percent of the amount (with optional min and max), fixed points per transaction, or per month. */

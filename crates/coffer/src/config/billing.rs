@@ -19,15 +19,17 @@ pub struct BillingConfig {
     pub payment: RateText,
     pub energy: RateText,
     pub monthly: RateText,
+    pub exchange: RateText,
 }
 
 impl BillingConfig {
-    fn rows(&self) -> [(&'static str, Service, &RateText); 4] {
+    fn rows(&self) -> [(&'static str, Service, &RateText); 5] {
         [
             ("billing.collection", Service::CollectionFee, &self.collection),
             ("billing.payment", Service::PaymentFee, &self.payment),
             ("billing.energy", Service::Energy, &self.energy),
             ("billing.monthly", Service::Monthly, &self.monthly),
+            ("billing.exchange", Service::ExchangeFee, &self.exchange),
         ]
     }
 

@@ -13,11 +13,13 @@ use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferReque
 use coffer_domain::ports::{
     CallbackStatus, ExchangeOrders, OrderStatus, WithdrawalRecord, WithdrawalRepo, WithdrawalSource,
 };
+use coffer_domain::rates::Service;
 use coffer_testkit::{each_database, TestDb};
 use serde_json::json;
 
 use crate::deposits::{scan, usdt};
 use crate::exchange_orders::{order, quoted, ready, PAYEE};
+use crate::fees::{fixed_fee, grant, ledger_holds, points};
 use crate::helpers::{spawn_app, TestApp};
 use crate::merchant_signing::Integration;
 use crate::wallets::demo_merchant;
@@ -147,8 +149,63 @@ async fn a_confirmed_payment_is_paid_out_once_at_its_quote(db: TestDb) {
         app.devchain.spendable(PAYEE, &Asset::Native).await.unwrap(),
         dev("247.5")
     );
-    // The payout is the exchange's: no withdrawal callback, no payment fee held for it.
-    assert_eq!(app.settler.round().await.unwrap().posted, 0);
+}
+
+async fn the_exchange_fee_waits_for_points_then_is_held_and_posted_once(db: TestDb) {
+    let app = spawn_app(db).await;
+    let (me, _) = ready(&app).await;
+    let merchant = demo_merchant(&app).await;
+    // A payment fee too: the payout withdrawal is the exchange's, charged the exchange fee only.
+    fixed_fee(&app, merchant, Service::PaymentFee, "5").await;
+    fixed_fee(&app, merchant, Service::ExchangeFee, "1.5").await;
+    let id = ordered_and_paid(&app, &me, "ex-1", "100").await;
+    confirm(&app).await;
+
+    // No points: it waits, confirmed, saying why; nothing is paid.
+    round(&app).await;
+    let waiting = stored(&app, id).await;
+    assert_eq!(waiting.order.status, OrderStatus::Confirming);
+    assert!(
+        waiting.reason.starts_with("points insufficient"),
+        "{}",
+        waiting.reason
+    );
+    assert_eq!(waiting.withdrawal_id, None);
+
+    grant(&app, merchant, 10_000_000, "exchange-fee-test").await;
+    assert_eq!(round(&app).await.paying_out, 1);
+    let paying = stored(&app, id).await;
+    assert_eq!(
+        (paying.order.status, paying.reason.as_str()),
+        (OrderStatus::Passed, "")
+    );
+    assert_eq!(points(&app, merchant).await, (8_500_000, 1_500_000));
+    pay_out(&app).await;
+    round(&app).await;
+    assert_eq!(stored(&app, id).await.order.status, OrderStatus::Complete);
+    let settled = app.settler.round().await.unwrap();
+    assert_eq!((settled.posted, settled.voided), (1, 0));
+    assert_eq!(app.settler.round().await.unwrap().posted, 0, "once");
+    assert_eq!(points(&app, merchant).await, (8_500_000, 0));
+    ledger_holds(&app).await;
+}
+
+async fn a_refunded_exchange_is_charged_nothing(db: TestDb) {
+    let app = spawn_app(db).await;
+    let (me, hot) = ready(&app).await;
+    let merchant = demo_merchant(&app).await;
+    fixed_fee(&app, merchant, Service::ExchangeFee, "1.5").await;
+    grant(&app, merchant, 10_000_000, "exchange-fee-test").await;
+    let id = ordered_and_paid(&app, &me, "ex-1", "150").await;
+    confirm(&app).await;
+    assert_eq!(round(&app).await.held, 1);
+    assert_eq!(stored(&app, id).await.reason, "overpaid");
+    app.send_usdt(&hot, "500").await;
+    app.devchain.mine().await.unwrap();
+    pay_out(&app).await;
+    assert_eq!(round(&app).await.refunded, 1);
+    app.settler.round().await.unwrap();
+    assert_eq!(points(&app, merchant).await, (10_000_000, 0));
 }
 
 async fn an_underpayment_is_refunded_to_its_payer(db: TestDb) {
@@ -315,6 +372,8 @@ async fn another_merchants_payment_is_never_linked_to_an_order(db: TestDb) {
 
 each_database!(
     a_confirmed_payment_is_paid_out_once_at_its_quote,
+    the_exchange_fee_waits_for_points_then_is_held_and_posted_once,
+    a_refunded_exchange_is_charged_nothing,
     an_underpayment_is_refunded_to_its_payer,
     a_slipped_rate_is_held_for_review_when_the_pair_says_so,
     an_unpaid_order_expires_and_a_late_payment_is_not_its,

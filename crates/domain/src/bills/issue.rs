@@ -228,6 +228,7 @@ fn service_of(cause: Cause) -> Option<Service> {
         Cause::CollectionFee => Some(Service::CollectionFee),
         Cause::PaymentFee => Some(Service::PaymentFee),
         Cause::EnergyFee | Cause::CollectionEnergy => Some(Service::Energy),
+        Cause::ExchangeFee => Some(Service::ExchangeFee),
         _ => None,
     }
 }

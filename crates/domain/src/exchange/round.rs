@@ -14,6 +14,7 @@ use chrono::Duration;
 use super::orders::ExchangeOrderRecord;
 use super::service::ExchangeService;
 use crate::error::AppResult;
+use crate::points::charges::WorkFees;
 use crate::ports::{ExchangeChange, OrderStatus, WithdrawalRecord};
 
 pub struct RoundSettings {
@@ -39,6 +40,8 @@ pub struct RoundReport {
 
 pub struct ExchangeRound {
     pub exchange: Arc<ExchangeService>,
+    /// The exchange fee, held when the payout is made.
+    pub fees: WorkFees,
     pub owner: String,
     pub settings: RoundSettings,
     /// The payments read so far (`link.rs`): every payment is looked at in turn, however many
@@ -47,9 +50,15 @@ pub struct ExchangeRound {
 }
 
 impl ExchangeRound {
-    pub fn new(exchange: Arc<ExchangeService>, owner: String, settings: RoundSettings) -> ExchangeRound {
+    pub fn new(
+        exchange: Arc<ExchangeService>,
+        fees: WorkFees,
+        owner: String,
+        settings: RoundSettings,
+    ) -> ExchangeRound {
         ExchangeRound {
             exchange,
+            fees,
             owner,
             settings,
             cursor: Mutex::new(0),

@@ -8,7 +8,10 @@ use super::pairs::OutsideRule;
 use super::round::{ExchangeRound, RoundReport};
 use crate::amount::BaseUnits;
 use crate::error::AppResult;
+use crate::points::charges::{asset_named, token_amount, FeeStart, Work};
+use crate::points::Cause;
 use crate::ports::{ExchangeChange, ExchangeLeg, NewWithdrawal, OrderStatus, WithdrawalSource};
+use crate::rates::Service;
 use crate::reports::days::day_start;
 
 impl ExchangeRound {
@@ -88,6 +91,20 @@ impl ExchangeRound {
             Verdict::Pay { amount_out, price } => {
                 if let Some(refusal) = self.payee_refusal(order, &o.payout_address).await? {
                     refusal
+                } else if let FeeStart::Wait(reason) = self.fee_held(order).await? {
+                    // Points short: it waits confirmed, with the reason, and goes on once
+                    // they are recharged.
+                    let waiting = ExchangeChange {
+                        from: vec![OrderStatus::Confirming],
+                        to: OrderStatus::Confirming,
+                        reason: Some(reason),
+                        ..ExchangeChange::default()
+                    };
+                    ports
+                        .exchange_work
+                        .move_exchange_order(order.id, &self.owner, &waiting, now)
+                        .await?;
+                    return Ok(());
                 } else {
                     let payout = self.withdrawal(
                         order,
@@ -98,6 +115,7 @@ impl ExchangeRound {
                     let change = ExchangeChange {
                         from: vec![OrderStatus::Confirming],
                         to: OrderStatus::Passed,
+                        reason: Some(String::new()),
                         amount_out: Some(amount_out),
                         price: Some(price),
                         withdrawal: Some((ExchangeLeg::Payout, payout)),
@@ -120,6 +138,24 @@ impl ExchangeRound {
             report.held += 1;
         }
         Ok(())
+    }
+
+    /// The exchange fee of the rate card, on what was paid in, held once (a later round finds
+    /// the hold under the order's key).
+    async fn fee_held(&self, order: &ExchangeOrderRecord) -> AppResult<FeeStart> {
+        let o = &order.order;
+        let nodes = self.exchange.ports.config.chain_nodes().await?;
+        let Some((symbol, decimals)) = asset_named(&nodes, o.chain_id, o.token_in) else {
+            return Ok(FeeStart::Go);
+        };
+        let work = Work {
+            merchant_id: o.merchant_id,
+            service: Service::ExchangeFee,
+            cause: Cause::ExchangeFee,
+            id: order.id,
+            amount: token_amount(order.paid_in, &symbol, decimals),
+        };
+        self.fees.start(&work).await
     }
 
     /// Sends the payment back to its payer (a refund withdrawal), unless the payer may not be

@@ -128,6 +128,7 @@ fn service_name(service: Service) -> &'static str {
         Service::PaymentFee => "payment fee",
         Service::Energy => "energy fee",
         Service::Monthly => "monthly fee",
+        Service::ExchangeFee => "exchange fee",
     }
 }
 

@@ -53,6 +53,7 @@ fn cause_name(cause: Cause) -> &'static str {
         Cause::PaymentFee => "withdrawal",
         Cause::EnergyFee => "energy",
         Cause::CollectionEnergy => "collection-energy",
+        Cause::ExchangeFee => "exchange",
         Cause::BillOverpayment | Cause::BillPayment | Cause::MonthlyFee => "bill",
         Cause::Grant => "grant",
     }

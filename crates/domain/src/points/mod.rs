@@ -86,6 +86,8 @@ crate::stored_codes! {
         MonthlyFee = 9,
         /// The energy a smart collection's sweep ran on (TRX points, held when it is delegated).
         CollectionEnergy = 10,
+        /// An exchange paid out (Token > Trade), held when its payout is made.
+        ExchangeFee = 11,
     }
 }
 

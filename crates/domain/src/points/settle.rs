@@ -11,6 +11,7 @@
 //! - a smart collection's energy: posted in full once the collection closed with a delegation
 //!   the chain showed (the energy was delivered), voided when it closed without one or went
 //!   back to burning;
+//! - an exchange paid out: posted in full; refunded or failed: voided;
 //! - work still going: left open.
 
 use std::sync::Mutex;
@@ -53,7 +54,12 @@ impl FeeSettler {
         let holds = ports
             .points
             .open_holds(
-                &[Cause::CollectionFee, Cause::PaymentFee, Cause::CollectionEnergy],
+                &[
+                    Cause::CollectionFee,
+                    Cause::PaymentFee,
+                    Cause::CollectionEnergy,
+                    Cause::ExchangeFee,
+                ],
                 after,
                 ROUND,
             )
@@ -129,6 +135,22 @@ impl FeeSettler {
                 })
             }
             Cause::CollectionEnergy => self.energy_ended(hold, work_id).await,
+            Cause::ExchangeFee => {
+                let Some(order) = ports
+                    .exchange_orders
+                    .exchange_order(hold.merchant_id, work_id)
+                    .await?
+                else {
+                    return Ok(None);
+                };
+                Ok(match order.order.status {
+                    OrderStatus::Complete => Some(Resolution::Post(hold.amount)),
+                    OrderStatus::Refunded | OrderStatus::Failed | OrderStatus::Expired => {
+                        Some(Resolution::Void)
+                    }
+                    _ => None,
+                })
+            }
             _ => Ok(None),
         }
     }

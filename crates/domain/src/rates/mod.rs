@@ -32,6 +32,8 @@ stored_codes! {
         Energy = 3,
         /// A fee per month.
         Monthly = 4,
+        /// Per exchange paid out (Token > Trade), on the amount paid in.
+        ExchangeFee = 5,
     }
 
     /// How a row's charge is computed.
@@ -60,11 +62,12 @@ stored_codes! {
 }
 
 impl Service {
-    pub const ALL: [Service; 4] = [
+    pub const ALL: [Service; 5] = [
         Service::CollectionFee,
         Service::PaymentFee,
         Service::Energy,
         Service::Monthly,
+        Service::ExchangeFee,
     ];
 
     /// Energy is bought with TRX, so it is paid in TRX points; the rest in USDT points.

@@ -45,7 +45,7 @@ impl RateTerms {
         let mode_fits = match service {
             Service::Monthly => self.mode == ChargeMode::Monthly,
             Service::Energy => self.mode != ChargeMode::Percent,
-            Service::CollectionFee | Service::PaymentFee => true,
+            Service::CollectionFee | Service::PaymentFee | Service::ExchangeFee => true,
         };
         if !mode_fits {
             return invalid(MsgKey::RateModeNotForService);

@@ -39,6 +39,7 @@ const points = {
   points_cause_8: 'Bill payment',
   points_cause_9: 'Monthly fee',
   points_cause_10: 'Collection energy',
+  points_cause_11: 'Exchange fee',
   points_kind_1: 'Posted',
   points_kind_2: 'Held',
   points_kind_3: 'Charged',

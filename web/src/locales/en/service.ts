@@ -14,6 +14,7 @@ const service = {
   service_name_2: 'Payment fee',
   service_name_3: 'Energy',
   service_name_4: 'Monthly fee',
+  service_name_5: 'Exchange fee',
   service_mode_1: 'Percent',
   service_mode_2: 'Fixed per transaction',
   service_mode_3: 'Monthly',

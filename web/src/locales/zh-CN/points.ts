@@ -41,6 +41,7 @@ const pointsZhCN: TranslationOf<typeof points> = {
   points_cause_8: '账单付款',
   points_cause_9: '月费',
   points_cause_10: '归集能量',
+  points_cause_11: '兑换手续费',
   points_kind_1: '已入账',
   points_kind_2: '冻结',
   points_kind_3: '扣除',

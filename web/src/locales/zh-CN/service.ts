@@ -15,6 +15,7 @@ const serviceZhCN: TranslationOf<typeof service> = {
   service_name_2: '代付手续费',
   service_name_3: '能量',
   service_name_4: '月费',
+  service_name_5: '兑换手续费',
   service_mode_1: '按比例',
   service_mode_2: '按笔固定',
   service_mode_3: '按月',

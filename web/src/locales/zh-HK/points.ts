@@ -41,6 +41,7 @@ const pointsZhHK: TranslationOf<typeof points> = {
   points_cause_8: '賬單付款',
   points_cause_9: '月費',
   points_cause_10: '歸集能量',
+  points_cause_11: '兌換手續費',
   points_kind_1: '已入賬',
   points_kind_2: '凍結',
   points_kind_3: '扣除',

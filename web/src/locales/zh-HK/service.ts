@@ -15,6 +15,7 @@ const serviceZhHK: TranslationOf<typeof service> = {
   service_name_2: '代付手續費',
   service_name_3: '能量',
   service_name_4: '月費',
+  service_name_5: '兌換手續費',
   service_mode_1: '按比例',
   service_mode_2: '按筆固定',
   service_mode_3: '按月',

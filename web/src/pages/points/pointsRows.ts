@@ -24,6 +24,7 @@ const CAUSE_KEYS: Readonly<Record<PointCause, TranslationKey>> = {
   8: 'points_cause_8',
   9: 'points_cause_9',
   10: 'points_cause_10',
+  11: 'points_cause_11',
 };
 const KIND_KEYS: Readonly<Record<PointKind, TranslationKey>> = { 1: 'points_kind_1', 2: 'points_kind_2', 3: 'points_kind_3', 4: 'points_kind_4', 5: 'points_kind_5' };
 

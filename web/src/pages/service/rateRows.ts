@@ -8,7 +8,7 @@ import { formatAmountDown } from '@/pages/token/tokenRules';
 
 // Pure rules of the Service list's Rates tab: the labels of the codes and a rate as text.
 
-const SERVICE_KEYS: Readonly<Record<RateService, TranslationKey>> = { 1: 'service_name_1', 2: 'service_name_2', 3: 'service_name_3', 4: 'service_name_4' };
+const SERVICE_KEYS: Readonly<Record<RateService, TranslationKey>> = { 1: 'service_name_1', 2: 'service_name_2', 3: 'service_name_3', 4: 'service_name_4', 5: 'service_name_5' };
 const MODE_KEYS: Readonly<Record<ChargeMode, TranslationKey>> = { 1: 'service_mode_1', 2: 'service_mode_2', 3: 'service_mode_3' };
 const PAY_KEYS: Readonly<Record<PayMode, TranslationKey>> = { 1: 'service_pay_1', 2: 'service_pay_2' };
 
