@@ -7,8 +7,10 @@
 use chrono::Duration;
 use coffer_chain::devchain::DEV_MNEMONIC;
 use coffer_domain::amount::BaseUnits;
+use coffer_domain::clock::Clock;
 use coffer_domain::exchange::orders::ExchangeOrderRecord;
 use coffer_domain::exchange::round::RoundReport;
+use coffer_domain::merchant_api::MerchantApiRepo;
 use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferRequest};
 use coffer_domain::ports::{
     CallbackStatus, ExchangeOrders, OrderStatus, WithdrawalRecord, WithdrawalRepo, WithdrawalSource,
@@ -22,6 +24,7 @@ use crate::exchange_orders::{order, quoted, ready, PAYEE};
 use crate::fees::{fixed_fee, grant, ledger_holds, points};
 use crate::helpers::{spawn_app, TestApp};
 use crate::merchant_signing::Integration;
+use crate::receiver::{verified_events, Receiver};
 use crate::wallets::demo_merchant;
 
 /// Blocks until a devchain payment has its confirmations, scanning each.
@@ -105,10 +108,16 @@ fn dev(amount: &str) -> BaseUnits {
 async fn a_confirmed_payment_is_paid_out_once_at_its_quote(db: TestDb) {
     let app = spawn_app(db).await;
     let (me, hot) = ready(&app).await;
+    let receiver = Receiver::start().await;
+    app.store
+        .set_callback_url(demo_merchant(&app).await, Some(&receiver.url), app.clock.now())
+        .await
+        .unwrap();
     let id = ordered_and_paid(&app, &me, "ex-1", "100").await;
 
     // Seen, not yet confirmed: linked, nothing paid.
     assert_eq!(round(&app).await.linked, 1);
+    app.callbacks.deliver_due().await.unwrap();
     let seen = stored(&app, id).await;
     assert_eq!(seen.order.status, OrderStatus::Confirming);
     assert_eq!(seen.paid_in, BaseUnits::from_decimal("100", 6).unwrap());
@@ -121,6 +130,7 @@ async fn a_confirmed_payment_is_paid_out_once_at_its_quote(db: TestDb) {
     assert_eq!(round(&app).await.paying_out, 1);
     // However often the round runs, one payout.
     assert_eq!(round(&app).await, RoundReport::default());
+    app.callbacks.deliver_due().await.unwrap();
     let paying = stored(&app, id).await;
     assert_eq!(paying.order.status, OrderStatus::Passed);
     let payout = withdrawal(&app, paying.withdrawal_id).await;
@@ -149,6 +159,40 @@ async fn a_confirmed_payment_is_paid_out_once_at_its_quote(db: TestDb) {
         app.devchain.spendable(PAYEE, &Asset::Native).await.unwrap(),
         dev("247.5")
     );
+
+    // The merchant hears of the exchange, in order, signed; never of its payout withdrawal.
+    app.callbacks.deliver_due().await.unwrap();
+    assert_eq!(app.callbacks.deliver_due().await.unwrap(), 0);
+    let events = receiver.events();
+    let names: Vec<&str> = events.iter().map(|e| e["event"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["exchange.confirming", "exchange.paying", "exchange.completed"]
+    );
+    let last = &events[2];
+    assert_eq!(
+        (
+            &last["orderNo"],
+            &last["merchantOrderNo"],
+            &last["amountIn"],
+            &last["amountOut"]
+        ),
+        (
+            &json!(done.order_no),
+            &json!("ex-1"),
+            &json!("100"),
+            &json!("247.5")
+        )
+    );
+    assert_eq!(
+        (&last["inHash"], &last["outHash"]),
+        (&json!(done.in_hash), &json!(done.out_hash))
+    );
+    assert_eq!(
+        (&last["fromAddress"], &last["status"]),
+        (&json!(PAYER), &json!(8))
+    );
+    assert_eq!(verified_events(&app, &receiver).await, events);
 }
 
 async fn the_exchange_fee_waits_for_points_then_is_held_and_posted_once(db: TestDb) {

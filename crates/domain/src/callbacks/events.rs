@@ -64,6 +64,7 @@ impl EventBuilder for CallbackEvents {
             // An exchange's payout or refund is announced as the exchange, not as a withdrawal.
             CallbackEvent::Withdrawal(w, _) if w.source.is_exchange() => return None,
             CallbackEvent::Withdrawal(w, _) => crate::withdrawals::events::payload(&self.nodes, w),
+            CallbackEvent::Exchange(x, _) => crate::exchange::events::payload(&self.nodes, x),
         };
         let event_id = new_event_id();
         let now = self.clock.now();

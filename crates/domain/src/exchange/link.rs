@@ -29,7 +29,10 @@ impl ExchangeRound {
         *self.cursor.lock().expect("cursor") = next;
         for payment in &payments {
             match self.link(payment).await {
-                Ok(true) => report.linked += 1,
+                Ok(true) => {
+                    report.linked += 1;
+                    ports.wakeups.ready(crate::ports::Work::Callbacks);
+                }
                 Ok(false) => {}
                 Err(err) => tracing::warn!(
                     deposit_id = payment.id,
@@ -49,7 +52,11 @@ impl ExchangeRound {
             .waiting_order(payment, payment.created_at)
             .await?
         {
-            return ports.exchange_work.link_payment(order.id, payment, now).await;
+            let events = self.events().await?;
+            return ports
+                .exchange_work
+                .link_payment(order.id, payment, now, &events)
+                .await;
         }
         let Some(end_user) = end_user_of(&payment.open_id) else {
             return Ok(false);
@@ -94,7 +101,11 @@ impl ExchangeRound {
             status: OrderStatus::Confirming,
             pay_by: payment.created_at,
         };
-        ports.exchange_work.insert_address_order(&new, payment, now).await
+        let events = self.events().await?;
+        ports
+            .exchange_work
+            .insert_address_order(&new, payment, now, &events)
+            .await
     }
 
     /// The merchant's pair with the payment's token in: an enabled one first (a disabled one

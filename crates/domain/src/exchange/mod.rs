@@ -4,6 +4,7 @@
 //! or is older than its limit stops with the reason shown.
 
 pub mod decide;
+pub(crate) mod events;
 mod link;
 pub mod order;
 pub mod orders;

@@ -13,9 +13,10 @@ use chrono::Duration;
 
 use super::orders::ExchangeOrderRecord;
 use super::service::ExchangeService;
+use crate::callbacks::events::CallbackEvents;
 use crate::error::AppResult;
 use crate::points::charges::WorkFees;
-use crate::ports::{ExchangeChange, OrderStatus, WithdrawalRecord};
+use crate::ports::{ExchangeChange, OrderStatus, WithdrawalRecord, Work};
 
 pub struct RoundSettings {
     pub lease: Duration,
@@ -125,10 +126,24 @@ impl ExchangeRound {
             .from
             .iter()
             .all(|from| super::state::allowed(*from, change.to)));
-        ports
+        let events = self.events().await?;
+        let moved = ports
             .exchange_work
-            .move_exchange_order(order.id, &self.owner, change, ports.clock.now())
-            .await
+            .move_exchange_order(order.id, &self.owner, change, ports.clock.now(), &events)
+            .await?;
+        if moved {
+            ports.wakeups.ready(Work::Callbacks);
+        }
+        Ok(moved)
+    }
+
+    /// The callback events of the changes a round makes (with the chains' names now).
+    pub(super) async fn events(&self) -> AppResult<CallbackEvents> {
+        let ports = &self.exchange.ports;
+        Ok(CallbackEvents::new(
+            ports.config.chain_nodes().await?,
+            ports.clock.clone(),
+        ))
     }
 
     async fn leg(&self, order: &ExchangeOrderRecord, id: Option<i64>) -> AppResult<Option<WithdrawalRecord>> {

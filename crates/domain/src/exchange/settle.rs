@@ -100,9 +100,10 @@ impl ExchangeRound {
                         reason: Some(reason),
                         ..ExchangeChange::default()
                     };
+                    let events = self.events().await?;
                     ports
                         .exchange_work
-                        .move_exchange_order(order.id, &self.owner, &waiting, now)
+                        .move_exchange_order(order.id, &self.owner, &waiting, now, &events)
                         .await?;
                     return Ok(());
                 } else {

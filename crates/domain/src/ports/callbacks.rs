@@ -4,15 +4,17 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{CallbackStatus, DepositRecord, MerchantId, PageRequest, Paged, WithdrawalRecord};
+use super::{CallbackStatus, DepositRecord, MerchantId, OrderStatus, PageRequest, Paged, WithdrawalRecord};
 use crate::codes::CodeFilter;
 use crate::error::AppResult;
+use crate::exchange::orders::ExchangeOrderRecord;
 
 /// Which order an event belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OrderRef {
     Deposit(i64),
     Withdrawal(i64),
+    Exchange(i64),
 }
 
 /// What a deposit event tells the merchant.
@@ -34,11 +36,45 @@ pub enum WithdrawalEvent {
     Failed,
 }
 
+/// What an exchange event tells the merchant: the state the exchange entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExchangeEvent {
+    /// Its payment is seen, waiting for its confirmations.
+    Confirming,
+    /// Decided: its payout is on its way.
+    Paying,
+    Completed,
+    /// Held for a person, with the reason.
+    Review,
+    Refunding,
+    Refunded,
+    Expired,
+    Failed,
+}
+
+impl ExchangeEvent {
+    /// The event of entering `status`; None for a state no event announces.
+    pub fn entering(status: OrderStatus) -> Option<ExchangeEvent> {
+        Some(match status {
+            OrderStatus::Confirming => ExchangeEvent::Confirming,
+            OrderStatus::Passed => ExchangeEvent::Paying,
+            OrderStatus::Complete => ExchangeEvent::Completed,
+            OrderStatus::AwaitingReview => ExchangeEvent::Review,
+            OrderStatus::Refunding => ExchangeEvent::Refunding,
+            OrderStatus::Refunded => ExchangeEvent::Refunded,
+            OrderStatus::Expired => ExchangeEvent::Expired,
+            OrderStatus::Failed => ExchangeEvent::Failed,
+            _ => return None,
+        })
+    }
+}
+
 /// An order's change, with the order as it is after the change.
 #[derive(Debug, Clone, Copy)]
 pub enum CallbackEvent<'a> {
     Deposit(&'a DepositRecord, DepositEvent),
     Withdrawal(&'a WithdrawalRecord, WithdrawalEvent),
+    Exchange(&'a ExchangeOrderRecord, ExchangeEvent),
 }
 
 impl<'a> CallbackEvent<'a> {
@@ -57,6 +93,16 @@ impl<'a> CallbackEvent<'a> {
                 WithdrawalEvent::Confirmed => "withdraw.confirmed",
                 WithdrawalEvent::Failed => "withdraw.failed",
             },
+            CallbackEvent::Exchange(_, change) => match change {
+                ExchangeEvent::Confirming => "exchange.confirming",
+                ExchangeEvent::Paying => "exchange.paying",
+                ExchangeEvent::Completed => "exchange.completed",
+                ExchangeEvent::Review => "exchange.review",
+                ExchangeEvent::Refunding => "exchange.refunding",
+                ExchangeEvent::Refunded => "exchange.refunded",
+                ExchangeEvent::Expired => "exchange.expired",
+                ExchangeEvent::Failed => "exchange.failed",
+            },
         }
     }
 
@@ -64,6 +110,7 @@ impl<'a> CallbackEvent<'a> {
         match self {
             CallbackEvent::Deposit(d, _) => OrderRef::Deposit(d.id),
             CallbackEvent::Withdrawal(w, _) => OrderRef::Withdrawal(w.id),
+            CallbackEvent::Exchange(x, _) => OrderRef::Exchange(x.id),
         }
     }
 
@@ -71,6 +118,7 @@ impl<'a> CallbackEvent<'a> {
         match self {
             CallbackEvent::Deposit(d, _) => d.merchant_id,
             CallbackEvent::Withdrawal(w, _) => w.merchant_id,
+            CallbackEvent::Exchange(x, _) => x.order.merchant_id,
         }
     }
 
@@ -78,6 +126,7 @@ impl<'a> CallbackEvent<'a> {
         match self {
             CallbackEvent::Deposit(d, _) => &d.order_no,
             CallbackEvent::Withdrawal(w, _) => &w.order_no,
+            CallbackEvent::Exchange(x, _) => &x.order_no,
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{DepositRecord, MerchantId, NewWithdrawal, OrderStatus};
+use super::{DepositRecord, EventBuilder, MerchantId, NewWithdrawal, OrderStatus};
 use crate::amount::BaseUnits;
 use crate::error::AppResult;
 use crate::exchange::orders::{ExchangeOrderRecord, NewExchangeOrder, OrderPrice};
@@ -117,6 +117,7 @@ pub trait ExchangeWork: Send + Sync {
         order_id: i64,
         payment: &DepositRecord,
         now: DateTime<Utc>,
+        events: &dyn EventBuilder,
     ) -> AppResult<bool>;
     /// An order for a payment to an exchange address no API order waited for (Confirming);
     /// false when an order has the payment already.
@@ -125,6 +126,7 @@ pub trait ExchangeWork: Send + Sync {
         new: &NewExchangeOrder,
         payment: &DepositRecord,
         now: DateTime<Utc>,
+        events: &dyn EventBuilder,
     ) -> AppResult<bool>;
     /// Orders to move on, leased to `owner` until `until`: confirming, paying out, refunding,
     /// and waiting ones whose time to pay has passed.
@@ -135,14 +137,16 @@ pub trait ExchangeWork: Send + Sync {
         until: DateTime<Utc>,
         limit: u64,
     ) -> AppResult<Vec<ExchangeOrderRecord>>;
-    /// Applies `change` to an order `owner` holds, in one transaction with its withdrawal;
-    /// false when the lease or the state was lost (nothing is written).
+    /// Applies `change` to an order `owner` holds, in one transaction with its withdrawal and
+    /// the callback event of the state it enters; false when the lease or the state was lost
+    /// (nothing is written).
     async fn move_exchange_order(
         &self,
         id: i64,
         owner: &str,
         change: &ExchangeChange,
         now: DateTime<Utc>,
+        events: &dyn EventBuilder,
     ) -> AppResult<bool>;
     /// Gives up `owner`'s lease of the order.
     async fn release_exchange_order(&self, id: i64, owner: &str) -> AppResult<()>;

@@ -13,11 +13,12 @@ use sea_orm::{
     QueryFilter, QuerySelect, Set,
 };
 
-use crate::entities::{callback_event, deposit, withdrawal, Stored};
+use crate::entities::{callback_event, deposit, exchange_order, withdrawal, Stored};
 
 /// The names the outbox's `order_kind` holds (stored in every event row: never renamed).
 const DEPOSIT: &str = "deposit";
 const WITHDRAWAL: &str = "withdrawal";
+const EXCHANGE: &str = "exchange";
 
 /// How the outbox and the order tables name an order: the stable name the outbox's
 /// `order_kind` holds, and the table of the kind. The one place that maps `OrderRef` to storage:
@@ -26,6 +27,7 @@ fn order_key(order: OrderRef) -> (&'static str, i64, TableRef) {
     match order {
         OrderRef::Deposit(id) => (DEPOSIT, id, deposit::Entity.table_ref()),
         OrderRef::Withdrawal(id) => (WITHDRAWAL, id, withdrawal::Entity.table_ref()),
+        OrderRef::Exchange(id) => (EXCHANGE, id, exchange_order::Entity.table_ref()),
     }
 }
 
@@ -34,6 +36,7 @@ fn order_of(row: &callback_event::Model) -> Option<OrderRef> {
     match row.order_kind.as_deref()? {
         DEPOSIT => Some(OrderRef::Deposit(id)),
         WITHDRAWAL => Some(OrderRef::Withdrawal(id)),
+        EXCHANGE => Some(OrderRef::Exchange(id)),
         _ => None,
     }
 }

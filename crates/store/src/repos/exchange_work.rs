@@ -9,9 +9,15 @@ use coffer_domain::amount::BaseUnits;
 use coffer_domain::deposits::rules;
 use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::exchange::orders::{order_no, ExchangeOrderRecord, NewExchangeOrder};
-use coffer_domain::ports::{DepositRecord, ExchangeChange, ExchangeLeg, ExchangeWork, OrderStatus};
+use coffer_domain::ports::{
+    CallbackEvent, DepositRecord, EventBuilder, ExchangeChange, ExchangeEvent, ExchangeLeg, ExchangeWork,
+    OrderStatus,
+};
 use sea_orm::sea_query::{Expr, Query};
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+};
 
 use super::exchange_orders::new_row;
 use super::query::{all_as, claim_due, claimable, release_lease, set_column};
@@ -43,6 +49,19 @@ fn linked(payment: &DepositRecord) -> [(exchange_order::Column, sea_orm::Value);
         (X::FromAddress, payment.from_address.clone().into()),
         (X::TxHash, payment.tx_hash.clone().into()),
     ]
+}
+
+/// Announces the state the order just entered, in the transaction that moved it.
+async fn announce_entered(tx: &DatabaseTransaction, id: i64, events: &dyn EventBuilder) -> AppResult<()> {
+    let row = exchange_order::Entity::find_by_id(id)
+        .one(tx)
+        .await?
+        .ok_or_else(|| AppError::internal("the exchange order just written is gone"))?;
+    let order = ExchangeOrderRecord::from(row);
+    if let Some(entered) = ExchangeEvent::entering(order.order.status) {
+        super::announce::announce(tx, CallbackEvent::Exchange(&order, entered), events).await?;
+    }
+    Ok(())
 }
 
 #[async_trait::async_trait]
@@ -92,8 +111,10 @@ impl ExchangeWork for Store {
         order_id: i64,
         payment: &DepositRecord,
         now: DateTime<Utc>,
+        events: &dyn EventBuilder,
     ) -> AppResult<bool> {
         use exchange_order::Column as X;
+        let tx = self.begin_write().await?;
         let mut update = exchange_order::Entity::update_many()
             .col_expr(X::Status, Expr::value(Stored(OrderStatus::Confirming)))
             .col_expr(X::UpdatedAt, Expr::value(now))
@@ -103,12 +124,16 @@ impl ExchangeWork for Store {
         for (column, value) in linked(payment) {
             update = update.col_expr(column, Expr::value(value));
         }
-        match update.exec(self.connection()).await {
-            Ok(done) => Ok(done.rows_affected == 1),
+        match update.exec(&tx).await {
+            Ok(done) if done.rows_affected == 1 => {}
+            Ok(_) => return Ok(false),
             // Another process linked the payment to another order first.
-            Err(err) if super::merchant_api::is_unique_violation(&err) => Ok(false),
-            Err(err) => Err(err.into()),
+            Err(err) if super::merchant_api::is_unique_violation(&err) => return Ok(false),
+            Err(err) => return Err(err.into()),
         }
+        announce_entered(&tx, order_id, events).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     async fn insert_address_order(
@@ -116,6 +141,7 @@ impl ExchangeWork for Store {
         new: &NewExchangeOrder,
         payment: &DepositRecord,
         now: DateTime<Utc>,
+        events: &dyn EventBuilder,
     ) -> AppResult<bool> {
         use exchange_order::Column as X;
         let tx = self.begin_write().await?;
@@ -129,6 +155,7 @@ impl ExchangeWork for Store {
             Err(err) => return Err(err.into()),
         };
         set_column(&tx, X::OrderNo, X::Id, inserted.id, order_no(now, inserted.id)).await?;
+        announce_entered(&tx, inserted.id, events).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -172,6 +199,7 @@ impl ExchangeWork for Store {
         owner: &str,
         change: &ExchangeChange,
         now: DateTime<Utc>,
+        events: &dyn EventBuilder,
     ) -> AppResult<bool> {
         use exchange_order::Column as X;
         let tx = self.begin_write().await?;
@@ -218,6 +246,10 @@ impl ExchangeWork for Store {
         }
         if update.exec(&tx).await?.rows_affected != 1 {
             return Ok(false); // dropping `tx` rolls the withdrawal back
+        }
+        // A wait (the same state, a new reason) announces nothing.
+        if !change.from.contains(&change.to) {
+            announce_entered(&tx, id, events).await?;
         }
         tx.commit().await?;
         Ok(true)
