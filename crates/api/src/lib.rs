@@ -18,6 +18,7 @@ mod deposits;
 mod energy;
 pub mod envelope;
 mod exchange;
+mod exchange_orders;
 mod export_columns;
 #[cfg(test)]
 mod export_console_texts;
@@ -97,6 +98,8 @@ pub struct AppState {
     pub energy: Arc<coffer_domain::energy::service::EnergyService>,
     /// Token > Trade: exchange pairs, live prices, quotes.
     pub exchange: Arc<coffer_domain::exchange::service::ExchangeService>,
+    /// Exchange orders moved on: a held one decided by a person.
+    pub exchange_round: Arc<coffer_domain::exchange::round::ExchangeRound>,
     /// The exports each merchant runs at once, on all the nodes together.
     pub export_slots: Arc<coffer_domain::limits::ExportSlots>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
@@ -178,6 +181,7 @@ audited_routes! {
     post "/api/partner/energy/setEnergyPay" => energy::set_energy_pay, Button(ENERGY_SMART);
     post "/api/partner/energy/setTrxCollect" => energy::set_trx_collect, Button(ENERGY_SMART);
     post "/api/v2/exchange/pair/save" => exchange::save_pair, Button(TRADE_PAIR_EDIT);
+    post "/api/v2/exchange/check" => exchange_orders::check, Button(TRADE_DECIDE);
     post "/api/partner/deposit/push" => deposits::push, Button(DEPOSIT_PUSH);
     post "/api/partner/user/tx/push" => transactions::push, Button(TRANSACTION_PUSH);
     post "/api/partner/callback/push" => callbacks::callback_push, Button(CALLBACK_PUSH);

@@ -241,6 +241,7 @@ pub async fn build_services(
         bills: bills.clone(),
         energy: energy_service,
         exchange,
+        exchange_round: exchange_round.clone(),
         exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;

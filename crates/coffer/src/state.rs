@@ -39,6 +39,7 @@ pub(crate) struct StateParts {
     pub(crate) bills: Arc<coffer_domain::bills::service::BillService>,
     pub(crate) energy: Arc<coffer_domain::energy::service::EnergyService>,
     pub(crate) exchange: Arc<coffer_domain::exchange::service::ExchangeService>,
+    pub(crate) exchange_round: Arc<coffer_domain::exchange::round::ExchangeRound>,
     /// The name this process's running exports are leased under (`<process>/exports`).
     pub(crate) exports_owner: String,
 }
@@ -90,6 +91,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         bills,
         energy,
         exchange,
+        exchange_round,
         exports_owner,
     } = parts;
     let access = AccessService {
@@ -146,6 +148,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         bills,
         energy,
         exchange,
+        exchange_round,
         export_slots: Arc::new(ExportSlots {
             runs: ports.export_runs.clone(),
             clock: ports.clock.clone(),

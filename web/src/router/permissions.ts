@@ -10,6 +10,7 @@ export const PERMISSIONS = {
   energyOrder: '20301',
   energySmart: '20302',
   tradePairEdit: '20401',
+  tradeDecide: '20402',
   hotWalletAdd: '20501',
   hotWalletStatus: '20502',
   withdraw: '20601',

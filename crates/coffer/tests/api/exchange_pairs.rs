@@ -36,6 +36,20 @@ pub async fn save(app: &TestApp, session: &str, body: Value) -> i64 {
     saved.data()["id"].as_i64().unwrap()
 }
 
+/// The operator stops a pair's price (no source) through the CLI's command.
+pub async fn set_none(app: &TestApp, merchant: i64, pair: i64) -> String {
+    let cmd = ExchangeCmd::Source {
+        merchant,
+        pair,
+        fixed: None,
+        feed: None,
+        invert: false,
+        max_age: None,
+        none: true,
+    };
+    run(&app.store, cmd).await.expect("no source")
+}
+
 /// The operator sets a pair's price source through the CLI's command.
 pub async fn set_fixed(app: &TestApp, merchant: i64, pair: i64, rate: &str) -> String {
     let cmd = ExchangeCmd::Source {

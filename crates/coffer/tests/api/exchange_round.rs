@@ -28,18 +28,18 @@ use crate::receiver::{verified_events, Receiver};
 use crate::wallets::demo_merchant;
 
 /// Blocks until a devchain payment has its confirmations, scanning each.
-async fn confirm(app: &TestApp) {
+pub(crate) async fn confirm(app: &TestApp) {
     for _ in 0..3 {
         app.devchain.mine().await.unwrap();
         scan(app).await;
     }
 }
 
-async fn round(app: &TestApp) -> RoundReport {
+pub(crate) async fn round(app: &TestApp) -> RoundReport {
     app.exchange.round().await.unwrap()
 }
 
-async fn stored(app: &TestApp, id: i64) -> ExchangeOrderRecord {
+pub(crate) async fn stored(app: &TestApp, id: i64) -> ExchangeOrderRecord {
     let merchant = demo_merchant(app).await;
     app.store.exchange_order(merchant, id).await.unwrap().unwrap()
 }
@@ -64,7 +64,7 @@ async fn pay_out(app: &TestApp) {
 
 /// An API order for 100 USDT (247.5 DEV), paid with `paid` USDT and mined (not yet confirmed):
 /// the order's id.
-async fn ordered_and_paid(app: &TestApp, me: &Integration, no: &str, paid: &str) -> i64 {
+pub(crate) async fn ordered_and_paid(app: &TestApp, me: &Integration, no: &str, paid: &str) -> i64 {
     let body = json!({"merchantOrderNo": no, "quoteId": quoted(app, me).await, "openId": "user-7",
                       "amountIn": "100", "minAmountOut": "240", "payoutAddress": PAYEE});
     let placed = order(app, me, &body).await;
@@ -78,10 +78,10 @@ async fn ordered_and_paid(app: &TestApp, me: &Integration, no: &str, paid: &str)
 
 /// An end user's own wallet, outside Coffer: the devchain's player wallet (the public
 /// development mnemonic's).
-const PAYER: &str = "0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0";
+pub(crate) const PAYER: &str = "0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0";
 
 /// `amount` USDT paid by [`PAYER`] (a signed transfer) to `address`, unmined.
-async fn pay_usdt(app: &TestApp, address: &str, amount: &str) {
+pub(crate) async fn pay_usdt(app: &TestApp, address: &str, amount: &str) {
     let chain = &app.devchain;
     let seed = coffer_chain::keys::seed(DEV_MNEMONIC, "").unwrap();
     let player = chain.derive(&seed, KeyPurpose::Deposit, 0).unwrap();

@@ -5,6 +5,7 @@
 
 pub mod decide;
 pub(crate) mod events;
+pub mod held;
 mod link;
 pub mod order;
 pub mod orders;

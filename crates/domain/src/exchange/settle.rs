@@ -143,7 +143,7 @@ impl ExchangeRound {
 
     /// The exchange fee of the rate card, on what was paid in, held once (a later round finds
     /// the hold under the order's key).
-    async fn fee_held(&self, order: &ExchangeOrderRecord) -> AppResult<FeeStart> {
+    pub(super) async fn fee_held(&self, order: &ExchangeOrderRecord) -> AppResult<FeeStart> {
         let o = &order.order;
         let nodes = self.exchange.ports.config.chain_nodes().await?;
         let Some((symbol, decimals)) = asset_named(&nodes, o.chain_id, o.token_in) else {
@@ -200,7 +200,11 @@ impl ExchangeRound {
 
     /// Why an address may not be paid: on the merchant's blacklist, or one of its own (a payout
     /// to itself would be an internal transfer, never an exchange).
-    async fn payee_refusal(&self, order: &ExchangeOrderRecord, address: &str) -> AppResult<Option<Outside>> {
+    pub(super) async fn payee_refusal(
+        &self,
+        order: &ExchangeOrderRecord,
+        address: &str,
+    ) -> AppResult<Option<Outside>> {
         let ports = &self.exchange.ports;
         let (merchant_id, chain_id) = (order.order.merchant_id, order.order.chain_id);
         if address.is_empty()
@@ -220,7 +224,7 @@ impl ExchangeRound {
 
     /// The payout (token out, from the pair's wallet, to the payout address) or the refund
     /// (token in, from whichever hot wallet holds it, to the payer).
-    fn withdrawal(
+    pub(super) fn withdrawal(
         &self,
         order: &ExchangeOrderRecord,
         source: WithdrawalSource,

@@ -284,6 +284,11 @@ declare_messages! {
         "报价的兑出金额低于要求的最低金额",
         "報價的兌出金額低於要求的最低金額",
     ],
+    ExchangePayeeRefused = 22020 Refusal "exchange_payee_refused" [
+        "The address to pay is on your blacklist, one of your own or the zero address: it cannot be paid",
+        "要支付的地址在您的黑名单中、是您自己的地址或零地址：无法向其付款",
+        "要支付的地址在您的黑名單中、是您自己的地址或零地址：無法向其付款",
+    ],
     // The rules of single fields: no code of their own, so the code is the one of the AppError
     // that carries them: 10422 (Invalid), 10403 (Refused) or 10429 (TooManyRequests).
     EmailEmpty "input_email_address" ["Email address is empty", "邮箱地址为空", "郵箱地址為空"],

@@ -148,6 +148,14 @@ pub trait ExchangeWork: Send + Sync {
         now: DateTime<Utc>,
         events: &dyn EventBuilder,
     ) -> AppResult<bool>;
+    /// Leases the order to `owner` until `until` unless another holds it; whether it did.
+    async fn lease_exchange_order(
+        &self,
+        id: i64,
+        owner: &str,
+        now: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> AppResult<bool>;
     /// Gives up `owner`'s lease of the order.
     async fn release_exchange_order(&self, id: i64, owner: &str) -> AppResult<()>;
     /// Token in of the pair's orders paid since `since` and not ended without an exchange

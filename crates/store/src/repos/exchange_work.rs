@@ -20,7 +20,7 @@ use sea_orm::{
 };
 
 use super::exchange_orders::new_row;
-use super::query::{all_as, claim_due, claimable, release_lease, set_column};
+use super::query::{all_as, claim_due, claimable, release_lease, set_column, take_lease};
 use super::withdrawals;
 use crate::entities::{deposit, exchange_order, Stored};
 use crate::Store;
@@ -253,6 +253,21 @@ impl ExchangeWork for Store {
         }
         tx.commit().await?;
         Ok(true)
+    }
+
+    async fn lease_exchange_order(
+        &self,
+        id: i64,
+        owner: &str,
+        now: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> AppResult<bool> {
+        let taken = take_lease::<exchange_order::Entity>(owner, until)
+            .filter(exchange_order::Column::Id.eq(id))
+            .filter(claimable::<exchange_order::Entity>(owner, now))
+            .exec(self.connection())
+            .await?;
+        Ok(taken.rows_affected == 1)
     }
 
     async fn release_exchange_order(&self, id: i64, owner: &str) -> AppResult<()> {
