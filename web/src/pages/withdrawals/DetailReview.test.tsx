@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { settle } from '@/test/router';
@@ -77,17 +77,20 @@ describe('Orders › Withdraw: review from the detail', () => {
     await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10] }, 2, 'wrong address', undefined), WAIT);
   });
 
-  it('offers no review without 40301', async () => {
+  it('offers Pass and Reject only to a role holding 40301, and only on an order awaiting review', async () => {
     await openDetail([3, 302, 30201]);
     expect(screen.getByTestId('detail-push')).toBeTruthy(); // the drawer's header is there, with what the role holds
     expect(screen.queryByTestId('detail-pass')).toBeNull();
     expect(screen.queryByTestId('detail-reject')).toBeNull();
-  });
+    cleanup();
 
-  it('offers no review on an order that does not wait for one', async () => {
     await openDetail([3, 302, 40301], DONE.orderNo);
     expect(within(screen.getByTestId('wd-detail-body')).getByTestId('detail-status').textContent).toBe('Transaction complete');
     expect(screen.queryByTestId('detail-pass')).toBeNull();
     expect(screen.queryByTestId('detail-reject')).toBeNull();
+    fireEvent.click(screen.getByTestId(`wd-row-${AWAITING.orderNo}`));
+    await waitFor(() => expect(within(screen.getByTestId('wd-detail-body')).getByTestId('detail-status').textContent).toBe('Awaiting review'), WAIT);
+    expect(await screen.findByTestId('detail-pass', undefined, WAIT)).toBeTruthy();
+    expect(screen.getByTestId('detail-reject')).toBeTruthy();
   });
 });
