@@ -22,6 +22,8 @@ interface RePushButtonProps {
 export default function RePushButton({ orderNo, push, onPushed, testId = 're-push', size = 'small', iconOnly = false }: RePushButtonProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // The confirm's own buttons sit where the hover name would: the name hides while it is open.
+  const [asking, setAsking] = useState(false);
 
   const confirm = async () => {
     setBusy(true);
@@ -46,8 +48,9 @@ export default function RePushButton({ orderNo, push, onPushed, testId = 're-pus
       okButtonProps={{ 'data-testid': `${testId}-sure` }}
       cancelButtonProps={{ 'data-testid': `${testId}-cancel` }}
       onConfirm={confirm}
+      onOpenChange={setAsking}
     >
-      <Tooltip title={iconOnly ? t('re_push') : undefined}>
+      <Tooltip title={iconOnly ? t('re_push') : undefined} open={asking ? false : undefined}>
         <Button type="link" size={size} icon={<SendOutlined />} loading={busy} aria-label={t('re_push')} data-testid={testId}>
           {iconOnly ? null : t('re_push')}
         </Button>
