@@ -38,25 +38,32 @@ export interface ListCase {
   rowId: (row: { orderNo: string }) => string;
   /** A cell of the row's actions column. */
   action: string;
+  /** The cells of what the screen is for (its purpose's columns), in view beside the others. */
+  purposeCells: string[];
 }
 
-const deposits = () => [depositRow(1, { orderNo: 'D202611220000000001', amount: BIG, status: 7 })];
+/** The widest business fields the contract allows: merchant order numbers and OpenIDs of 64, a 500-character reply. */
+const business = { merchantOrderNo: 'W'.repeat(64), openId: 'W'.repeat(64), callbackStatus: 2, callbackResult: 'W'.repeat(500), notifyStatus: 3 } as const;
+const ORDER_CELLS = (prefix: string) => ['merchant-order-no', 'openid', 'notice-callback', 'notice-notify'].map((cell) => `${prefix}-${cell}`);
+const CHAIN_CELLS = (prefix: string) => ['hash', 'from', 'to', 'confirmations'].map((cell) => `${prefix}-${cell}`);
+
+const deposits = () => [depositRow(1, { orderNo: 'D202611220000000001', amount: BIG, status: 7, ...business })];
 const transactions = () => [
   { ...withdrawalRow(1, { orderNo: 'W202611220000000001', amount: BIG, status: 10 }), type: 2 },
   { ...depositRow(1, { orderNo: 'D202611220000000001', amount: BIG, status: 7 }), type: 1 },
 ];
 const withdrawals = (status: 1 | 7 | 10) => () => [
-  withdrawalRow(1, { orderNo: 'W202611220000000001', amount: BIG, status, reason: status === 10 ? 'insufficient funds' : '' }),
+  withdrawalRow(1, { orderNo: 'W202611220000000001', amount: BIG, status, reason: status === 10 ? 'insufficient funds' : '', ...business }),
 ];
 
 export const ORDER_LISTS: ListCase[] = [
-  { name: 'Orders › Deposit', path: '/orders/deposit', call: '/api/partner/deposit/pageTx', rows: deposits, prefix: 'deposit', rowId: (r) => `deposit-row-${r.orderNo}`, action: 'deposit-detail-open' },
-  { name: 'Transactions › Deposit list', path: '/transactions/deposit-list', call: '/api/partner/deposit/pageTx', rows: deposits, prefix: 'deposit', rowId: (r) => `deposit-row-${r.orderNo}`, action: 'deposit-detail-open' },
-  { name: 'Transactions › Transaction list', path: '/transactions/transaction-list', call: '/api/partner/user/pageTx', rows: transactions, prefix: 'tx', rowId: (r) => `tx-row-${r.orderNo}`, action: 'tx-detail-open' },
-  { name: 'Orders › Withdraw', path: '/orders/withdraw', call: '/api/partner/withdraw/pageTx', rows: withdrawals(10), prefix: 'wd', rowId: (r) => `wd-row-${r.orderNo}`, action: 'wd-detail-open' },
-  { name: 'Transactions › Withdraw list', path: '/transactions/withdraw-list', call: '/api/partner/withdraw/pageTx', rows: withdrawals(7), prefix: 'wd', rowId: (r) => `wd-row-${r.orderNo}`, action: 'wd-detail-open' },
+  { name: 'Orders › Deposit', path: '/orders/deposit', call: '/api/partner/deposit/pageTx', rows: deposits, prefix: 'deposit', rowId: (r) => `deposit-row-${r.orderNo}`, action: 'deposit-detail-open', purposeCells: ORDER_CELLS('deposit') },
+  { name: 'Transactions › Deposit list', path: '/transactions/deposit-list', call: '/api/partner/deposit/pageTx', rows: deposits, prefix: 'deposit', rowId: (r) => `deposit-row-${r.orderNo}`, action: 'deposit-detail-open', purposeCells: CHAIN_CELLS('deposit') },
+  { name: 'Transactions › Transaction list', path: '/transactions/transaction-list', call: '/api/partner/user/pageTx', rows: transactions, prefix: 'tx', rowId: (r) => `tx-row-${r.orderNo}`, action: 'tx-detail-open', purposeCells: [] },
+  { name: 'Orders › Withdraw', path: '/orders/withdraw', call: '/api/partner/withdraw/pageTx', rows: withdrawals(10), prefix: 'wd', rowId: (r) => `wd-row-${r.orderNo}`, action: 'wd-detail-open', purposeCells: ORDER_CELLS('wd') },
+  { name: 'Transactions › Withdraw list', path: '/transactions/withdraw-list', call: '/api/partner/withdraw/pageTx', rows: withdrawals(7), prefix: 'wd', rowId: (r) => `wd-row-${r.orderNo}`, action: 'wd-detail-open', purposeCells: CHAIN_CELLS('wd') },
   // The review queue: Pass / Reject next to the amount and the target address.
-  { name: 'Transactions › Withdraw check', path: '/transactions/withdraw-check', call: '/api/partner/withdraw/pageTx', rows: withdrawals(1), prefix: 'wd', rowId: (r) => `wd-row-${r.orderNo}`, action: 'wd-reject' },
+  { name: 'Transactions › Withdraw check', path: '/transactions/withdraw-check', call: '/api/partner/withdraw/pageTx', rows: withdrawals(1), prefix: 'wd', rowId: (r) => `wd-row-${r.orderNo}`, action: 'wd-reject', purposeCells: ['wd-to'] },
 ];
 
 export const envelope = (data: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1, msg: 'success', data }) });

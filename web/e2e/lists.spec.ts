@@ -56,10 +56,11 @@ for (const width of WIDTHS) {
         const amountBox = (await cells.amount.boundingBox())!;
         const actionsCell = (await row.locator('td').last().boundingBox())!;
         expect(amountBox.x + amountBox.width).toBeLessThanOrEqual(actionsCell.x + 0.5);
-        if (list.prefix === 'wd') {
-          await expect(row.getByTestId('wd-to')).toBeVisible();
-          const toBox = (await row.getByTestId('wd-to').boundingBox())!;
-          expect(inside(toBox, box), 'the target address is in view').toBe(true);
+        // What the screen is for: Orders' business fields, Transactions' chain fields, the queue's target address.
+        for (const id of list.purposeCells) {
+          await expect(row.getByTestId(id)).toBeVisible();
+          const cellBox = (await row.getByTestId(id).boundingBox())!;
+          expect(inside(cellBox, box), `${id} ${JSON.stringify(cellBox)} in view`).toBe(true);
         }
       });
     }

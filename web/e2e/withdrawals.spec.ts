@@ -245,6 +245,46 @@ test('e: a role that may withdraw but list nothing is told its order waits for a
   expect(held).toMatchObject({ createdBy: USERS.withdrawCreator.email, riskReasons: ['amount_over_review_minimum'] });
 });
 
+test('f: in Orders › Withdraw an order awaiting review is passed from its detail with the Google code', async ({ page, env }) => {
+  test.setTimeout(150_000);
+  await funded(env);
+  const held = await requestWithdrawal(env, await maker2(env), '1000');
+  const reviewer = await checker(env);
+  await waitForStatus(env, reviewer.session.sessionCode, held.orderNo, [1]);
+  const detail = page.getByTestId('wd-detail-body');
+
+  // Without 40301 the detail shows the order and offers no review.
+  await openAs(page, await reader(env), '/orders/withdraw');
+  await queueRow(page, held.orderNo).getByTestId('wd-detail-open').click();
+  await expect(detail.getByTestId('detail-status')).toHaveText('Awaiting review');
+  await expect(page.getByTestId('detail-pass')).toHaveCount(0);
+  await expect(page.getByTestId('detail-reject')).toHaveCount(0);
+
+  await openAs(page, reviewer.session, '/orders/withdraw');
+  await expect(page.getByTestId('screen-purpose')).toContainText('Business orders');
+  const row = queueRow(page, held.orderNo);
+  await expect(row.getByTestId('wd-status')).toHaveText('Awaiting review');
+  await row.getByTestId('wd-detail-open').click();
+  await expect(detail.getByTestId('detail-status')).toHaveText('Awaiting review');
+  await expect(page.getByTestId('detail-reject')).toBeVisible();
+  await page.getByTestId('detail-pass').click();
+  const [request] = await Promise.all([page.waitForRequest(`**${CHECK}`), passInDialog(page, reviewer, 'detail-pass-sure')]);
+  expect(request.postDataJSON()).toMatchObject({ ids: [held.id], action: 1 });
+  const result = page.getByTestId('review-result');
+  await expect(result.getByTestId('result-ok')).toHaveText('Done');
+  await expect(result.getByTestId('result-order')).toHaveText(held.orderNo);
+  // The list and the detail are read again at once: the order no longer waits, no review is offered.
+  await expect(row.getByTestId('wd-status')).not.toHaveText('Awaiting review');
+  await expect(page.getByTestId('detail-pass')).toHaveCount(0);
+  await expect(result.getByTestId('result-progress')).toHaveAttribute('data-outcome', 'done', { timeout: 90_000 });
+  await result.getByTestId('result-close').click();
+  await expect(row.getByTestId('wd-status')).toHaveText('Transaction complete');
+  await expect(detail.getByTestId('detail-status')).toHaveText('Transaction complete');
+  await expect(detail.getByTestId('review-action')).toHaveText('Pass');
+  const done = await waitForStatus(env, reviewer.session.sessionCode, held.orderNo, [8]);
+  expect(done.reviewer).toBe(USERS.withdrawChecker.email);
+});
+
 test('the withdrawal screens fit a 390 px screen', async ({ page, env }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const session: Session = (await checker(env)).session;

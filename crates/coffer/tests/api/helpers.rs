@@ -285,6 +285,18 @@ impl TestApp {
         self.sign_in(OTHER_EMAIL, OTHER_PASSWORD).await
     }
 
+    /// Gives the seeded merchants their default rates from the test's clock on, as a start of
+    /// the service would: otherwise the first `coffer admin` command (its own process, on the
+    /// machine's clock) does, and every rate set after starts at the machine's time, whatever
+    /// the test's clock says.
+    pub async fn default_rates(&self) {
+        let rates = &self.energy.quotes.rates;
+        rates
+            .ensure_defaults(&rates.defaults, self.clock.now())
+            .await
+            .expect("the default rates");
+    }
+
     /// Adds an operator to the demo merchant holding only `menus`, signed in; the token.
     pub async fn operator(&self, email: &str, password: &str, menus: &[i64]) -> String {
         self.store

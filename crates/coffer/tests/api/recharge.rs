@@ -23,6 +23,7 @@ const BALANCE: &str = "/api/partner/points/balance";
 /// The other merchant made the platform merchant by the operator's command, accepting USDT.
 pub async fn platform_ready(app: &TestApp) -> String {
     let platform = app.other_merchant().await;
+    app.default_rates().await;
     let out = app.admin(&["points", "platform", "--email", OTHER_EMAIL]);
     let (status, stdout, stderr) = said(&out);
     assert_eq!(status, Some(0), "{stdout}{stderr}");

@@ -5,6 +5,9 @@ const deposits = {
   transaction_list: 'Transaction list',
   deposits_tip: 'Transfers to your users’ deposit addresses seen on chain. A deposit is complete once it has its required confirmations.',
   transactions_tip: 'Your users’ deposits and withdrawals in one list, newest first.',
+  // What each screen is for, after its title (pages/orders/purpose.ts)
+  deposit_orders_purpose: 'Business orders: who deposited how much, and whether your server got the callback and the user the notice.',
+  deposit_list_purpose: 'On chain: each incoming transfer’s hash, addresses, confirmations and time; scan a hash that was missed.',
 
   // The 12 order states, shared with withdrawals (spec section 4)
   order_status_0: 'New order',
@@ -58,6 +61,10 @@ const deposits = {
   quantity: 'Quantity',
   actual_quantity: 'Actual arrival quantity',
   confirmations: 'Confirmations',
+  // The short list headers of the order screens (the full words in their tooltip and in the drawer)
+  merchant_order_short: 'Merchant no.',
+  confirmations_short: 'Conf.',
+  notices_column: 'Callback / notice',
   required_confirmations: 'Required confirmations',
   block_number: 'Block',
   deposit_note: 'Note',

@@ -7,6 +7,9 @@ const withdrawals = {
   token_withdraw: 'Token withdraw',
   withdraw_orders_tip: 'Payouts from your hot wallets, requested by your servers (merchant API) or in this console. A withdrawal is complete once its transaction has the required confirmations.',
   withdraw_check_tip: 'Withdrawals held for a review: at or above a token’s minimum review amount, beyond its daily count or daily limit, refused by your risk-control address, manual withdrawals and native-coin payouts. Pass releases the payout; reject needs a reason.',
+  // What each screen is for, after its title (pages/orders/purpose.ts)
+  withdraw_orders_purpose: 'Business orders: merchant order number, user, amount, status, callback and notice; pass or reject one awaiting review in its detail.',
+  withdraw_list_purpose: 'On chain: each payout’s hash, addresses, confirmations and completion time.',
   withdraw_orders_link: 'Follow it in Orders › Withdraw',
   withdraw_list_link: 'Follow it in Transactions › Withdraw list',
   summary_withdrawals: 'Withdrawals: {{count}}',

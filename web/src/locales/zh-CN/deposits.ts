@@ -7,6 +7,8 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
   transaction_list: '交易列表',
   deposits_tip: '链上转入您用户充值地址的交易。达到所需确认数后充值完成。',
   transactions_tip: '您用户的充值和提现，最新的在前。',
+  deposit_orders_purpose: '业务订单：谁充值了多少，以及您的服务器是否收到回调、用户是否收到通知。',
+  deposit_list_purpose: '链上交易：每笔转入的哈希、地址、确认数和时间；漏掉的交易可按哈希扫描。',
 
   order_status_0: '新订单',
   order_status_1: '待审核',
@@ -58,6 +60,9 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
   quantity: '数量',
   actual_quantity: '实际到账数量',
   confirmations: '确认数',
+  merchant_order_short: '商户单号',
+  confirmations_short: '确认',
+  notices_column: '回调 / 通知',
   required_confirmations: '所需确认数',
   block_number: '区块',
   deposit_note: '备注',

@@ -8,6 +8,8 @@ const withdrawalsZhCN: TranslationOf<typeof withdrawals> = {
   token_withdraw: '代币提现',
   withdraw_orders_tip: '从您的热钱包付出的提现，由您的服务器（商户 API）或在本控制台发起。交易达到所需确认数后提现完成。',
   withdraw_check_tip: '需要审核的提现：达到或超过代币的最低审核金额、超过每日笔数或每日限额、被您的风控地址拒绝、手动提现及主币提现。通过后放行付款；驳回需填写原因。',
+  withdraw_orders_purpose: '业务订单：商户订单号、用户、金额、状态、回调和通知；待审核的订单在详情中通过或驳回。',
+  withdraw_list_purpose: '链上交易：每笔付款的哈希、地址、确认数和完成时间。',
   withdraw_orders_link: '在“订单 › 提现”中查看',
   withdraw_list_link: '在“交易记录 › 提现列表”中查看',
   summary_withdrawals: '提现：{{count}} 笔',

@@ -7,6 +7,8 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   transaction_list: '交易列表',
   deposits_tip: '鏈上轉入您用戶充值地址的交易。達到所需確認數後充值完成。',
   transactions_tip: '您用戶的充值和提現，最新的在前。',
+  deposit_orders_purpose: '業務訂單：誰充值了多少，以及您的伺服器是否收到回調、用戶是否收到通知。',
+  deposit_list_purpose: '鏈上交易：每筆轉入的哈希、地址、確認數和時間；漏掉的交易可按哈希掃描。',
 
   order_status_0: '新訂單',
   order_status_1: '待審核',
@@ -58,6 +60,9 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   quantity: '數量',
   actual_quantity: '實際到賬數量',
   confirmations: '確認數',
+  merchant_order_short: '商戶單號',
+  confirmations_short: '確認',
+  notices_column: '回調 / 通知',
   required_confirmations: '所需確認數',
   block_number: '區塊',
   deposit_note: '備註',

@@ -8,6 +8,8 @@ const withdrawalsZhHK: TranslationOf<typeof withdrawals> = {
   token_withdraw: '代幣提現',
   withdraw_orders_tip: '從您的熱錢包付出的提現，由您的伺服器（商戶 API）或在本控制台發起。交易達到所需確認數後提現完成。',
   withdraw_check_tip: '需要審核的提現：達到或超過代幣的最低審核金額、超過每日筆數或每日限額、被您的風控地址拒絕、手動提現及主幣提現。通過後放行付款；駁回需填寫原因。',
+  withdraw_orders_purpose: '業務訂單：商戶訂單號、用戶、金額、狀態、回調和通知；待審核的訂單在詳情中通過或駁回。',
+  withdraw_list_purpose: '鏈上交易：每筆付款的哈希、地址、確認數和完成時間。',
   withdraw_orders_link: '在「訂單 › 提現」中查看',
   withdraw_list_link: '在「交易記錄 › 提現列表」中查看',
   summary_withdrawals: '提現：{{count}} 筆',

@@ -6,7 +6,7 @@ import { depositRow } from '@/test/deposits';
 import { settle } from '@/test/router';
 import { pickOption } from '@/test/select';
 import { toast } from '@/utils/feedback';
-import { DepositOrdersPage } from './DepositPages';
+import { DepositListPage, DepositOrdersPage } from './DepositPages';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import * as depositsModule from '@/api/deposits';
@@ -70,10 +70,18 @@ describe('deposits table', () => {
     expect(row().getByTestId('deposit-amount').getAttribute('data-amount')).toBe('25');
     expect(row().getByTestId('deposit-amount-symbol').textContent).toBe('USDT');
     expect(row().getByTestId('deposit-status').textContent).toBe('Transaction complete');
-    expect(row().getByText('2026-11-22 15:00:00')).toBeTruthy();
-    // Secondary columns wait in the column settings (and the drawer).
+    // Orders are the business view: who paid, and whether the merchant and the user were told.
+    expect(screen.getByTestId('screen-purpose').textContent).toBe(
+      'Business orders: who deposited how much, and whether your server got the callback and the user the notice.',
+    );
+    expect(row().getByTestId('deposit-merchant-order-no').textContent).toBe('—');
+    expect(row().getByTestId('deposit-openid').textContent).toBe('user-1');
+    expect(row().getByTestId('deposit-notice-callback').textContent).toBe('Success');
+    expect(row().getByTestId('deposit-notice-notify').textContent).toBe('Success');
+    // Secondary columns wait in the column settings (and the drawer): the chain's side, the time.
     expect(row().queryByTestId('deposit-hash')).toBeNull();
     expect(row().queryByTestId('deposit-confirmations')).toBeNull();
+    expect(row().queryByText('2026-11-22 15:00:00')).toBeNull();
     await showAllColumns();
     expect(row().getByTestId('deposit-confirmations').textContent).toBe('12/12');
     expect(row().getByTestId('deposit-callback-status').textContent).toBe('Success');
@@ -99,6 +107,24 @@ describe('deposits table', () => {
     expect(within(pending).getByTestId('summary-amount').getAttribute('data-amount')).toBe('25.123456');
     expect(screen.getByTestId('summary-pending').textContent).toContain('Pending: 1');
     expect(screen.queryByTestId('summary-rejected')).toBeNull();
+  });
+
+  it('Transactions › Deposit list is the on-chain view: it says so and leads with the hash, the addresses and the confirmations', async () => {
+    await renderPage([4, 401], <DepositListPage />);
+    expect(screen.getByTestId('screen-purpose').textContent).toBe(
+      'On chain: each incoming transfer’s hash, addresses, confirmations and time; scan a hash that was missed.',
+    );
+    const link = row('D202611220000013').getByTestId('deposit-hash').querySelector('a')!;
+    expect(link.getAttribute('href')).toBe(`https://etherscan.io/tx/0x${'ab'.repeat(32)}`);
+    expect(row().getByTestId('deposit-from').textContent).toBe('0x2231…e6b0');
+    expect(row().getByTestId('deposit-to').textContent).toBe('0x5FbD…0aa3');
+    expect(row('D202611220000013').getByTestId('deposit-confirmations').textContent).toBe('3/12');
+    // The business side (and when it was confirmed) is one click away.
+    expect(row().queryByTestId('deposit-openid')).toBeNull();
+    expect(row().queryByTestId('deposit-notice-callback')).toBeNull();
+    await showAllColumns();
+    expect(row().getByTestId('deposit-openid').textContent).toBe('user-1');
+    expect(row().getByTestId('deposit-confirmed-at').textContent).toBe('2026-11-22 15:01:00');
   });
 
   it('sends the filters trimmed, to the list and the summary', async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Tooltip } from 'antd';
 import type { ListColumn } from '@/components/list/columnSettings';
 import { depositDetail, type DepositDetail, type DepositRow } from '@/api/deposits';
 import { detailItem, orderColumns, orderDetailItems, textCell } from '@/pages/orders/orderFields';
@@ -22,6 +23,7 @@ export function depositColumns({ withType, actions, ...context }: ColumnOptions<
     ...(withType
       ? [{ title: t('tx_type'), dataIndex: 'type', key: 'type', render: (value: number) => <StatusTag map={TX_TYPE} value={value} testId="deposit-type" /> }]
       : []),
+    shared.merchantOrderNo,
     // What a person scans a deposit for: who paid (openId), which token on which chain, how much, its state and time.
     { ...shared.openId, secondary: false },
     { ...shared.token, secondary: false },
@@ -40,14 +42,16 @@ export function depositColumns({ withType, actions, ...context }: ColumnOptions<
     shared.actualAmount,
     shared.callback,
     shared.notifyStatus,
+    shared.notices,
     {
-      title: t('confirmations'),
+      title: <Tooltip title={t('confirmations')}>{t('confirmations_short')}</Tooltip>,
       key: 'confirmations',
       align: 'right',
       secondary: true,
       render: (_, row) => <span data-testid="deposit-confirmations">{confirmationsText(row.confirmations, row.requiredConfirmations)}</span>,
     },
     shared.createtime,
+    shared.confirmedAt('confirm_time', (row) => row.confirmtime),
   ];
   if (actions) columns.push({ title: t('actions'), key: 'actions', fixed: 'right', render: (_, row) => actions(row) });
   return columns;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Descriptions, Drawer, Grid, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Grid, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderRowBase } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
@@ -18,6 +18,8 @@ interface OrderDetailDrawerProps<R extends OrderRowBase, D extends OrderDetailOf
   reloadKey: number;
   /** The re-push button of the row, when the role holds its permission. */
   pushButton?: ReactNode;
+  /** What the screen offers for the row as shown (a withdrawal awaiting review: Pass, Reject); hidden while it is read again. */
+  actions?: (shown: R) => ReactNode;
   onClose: () => void;
 }
 
@@ -30,6 +32,7 @@ export default function OrderDetailDrawer<R extends OrderRowBase, D extends Orde
   canReadDetail,
   reloadKey,
   pushButton,
+  actions,
   onClose,
 }: OrderDetailDrawerProps<R, D>) {
   const { t } = useTranslation();
@@ -39,7 +42,8 @@ export default function OrderDetailDrawer<R extends OrderRowBase, D extends Orde
   const id = row?.id ?? null;
 
   useEffect(() => {
-    setDetail(null);
+    // Read again after a review or a re-push: the row's detail stays until the new one is in.
+    setDetail((kept) => (kept && kept.id === id ? kept : null));
     if (id === null || !canReadDetail) return;
     let alive = true;
     setLoading(true);
@@ -62,7 +66,12 @@ export default function OrderDetailDrawer<R extends OrderRowBase, D extends Orde
       onClose={onClose}
       width={screens.md ? kind.drawerWidth : '100%'}
       title={shown ? t('deposit_detail_title', { orderNo: shown.orderNo }) : ''}
-      extra={pushButton}
+      extra={
+        <Space>
+          {pushButton}
+          {shown && !loading && actions?.(shown)}
+        </Space>
+      }
       destroyOnHidden
       data-testid={`${kind.testId}-detail`}
     >

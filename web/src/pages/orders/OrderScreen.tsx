@@ -4,6 +4,7 @@ import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import DismissibleTip from '@/components/list/DismissibleTip';
 import FilterBar from '@/components/list/FilterBar';
+import ScreenTitle from '@/components/list/ScreenTitle';
 import PagedTable from '@/components/list/PagedTable';
 import type { OrderFilters, OrderRowBase, OrderSummary } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
@@ -15,6 +16,7 @@ import RePushButton from './RePushButton';
 import { NOT_CREDITED, defaultRange, orderFilterFields, toOrderFilters, type OrderFilterValues } from './orderFilters';
 import type { OrderDetailOf, OrderSource, ScreenExtras, ScreenState } from './orderKind';
 import { useOrderExport } from './orderExport';
+import { leadWith } from './purpose';
 import { opensDetail } from './rowClick';
 import { useScreenZone } from './useScreenZone';
 
@@ -78,7 +80,8 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
   const extras = useExtras(screen);
 
   const canPush = !!source.pushPermission && hasPermission(source.pushPermission);
-  const pushButton = (row: R, testId = `${kind.testId}-push`) =>
+  /** The row's re-push: an icon in the row (the columns need the room), named in the drawer's header. */
+  const pushButton = (row: R, inDetail = false) =>
     canPush ? (
       <RePushButton
         orderNo={row.orderNo}
@@ -87,7 +90,8 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
           reload();
           reloadDetail();
         }}
-        testId={testId}
+        testId={inDetail ? 'detail-push' : `${kind.testId}-push`}
+        iconOnly={!inDetail}
       />
     ) : undefined;
 
@@ -102,13 +106,14 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
     </Space>
   );
   const shownAtFirst = source.columnDefaults ?? {};
-  const columns = kind
-    .columns({ t, timeZone, chains, withType: !!source.withType, actions })
-    .map((column) => (String(column.key) in shownAtFirst ? { ...column, secondary: !shownAtFirst[String(column.key)] } : column));
+  const kindColumns = kind.columns({ t, timeZone, chains, withType: !!source.withType, actions });
+  const columns = source.purpose
+    ? leadWith(kindColumns, source.purpose.lead)
+    : kindColumns.map((column) => (String(column.key) in shownAtFirst ? { ...column, secondary: !shownAtFirst[String(column.key)] } : column));
 
   return (
     <Card
-      title={t(source.titleKey)}
+      title={source.purpose ? <ScreenTitle title={t(source.titleKey)} purpose={t(source.purpose.lineKey)} /> : t(source.titleKey)}
       className="coffer-card"
       data-testid={`${kind.screenTestId}-${source.menuId}`}
       extra={
@@ -149,7 +154,8 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
         chains={chains}
         canReadDetail={kind.readsDetail(hasPermission)}
         reloadKey={detailReloads}
-        pushButton={selected ? pushButton(selected, 'detail-push') : undefined}
+        pushButton={selected ? pushButton(selected, true) : undefined}
+        actions={extras.detailActions}
         onClose={() => setSelected(null)}
       />
       {extras.modals}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Popconfirm } from 'antd';
+import { Button, Popconfirm, Tooltip } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AttemptResult } from '@/api/callbacks';
@@ -14,12 +14,16 @@ interface RePushButtonProps {
   onPushed?: () => void;
   testId?: string;
   size?: 'small' | 'middle';
+  /** A list row's button: the icon, its name on hover (the row's columns need the room). */
+  iconOnly?: boolean;
 }
 
 /** Re-push of a callback, after a confirm; toasts how the attempt went (delivered, refused and why, or queued). */
-export default function RePushButton({ orderNo, push, onPushed, testId = 're-push', size = 'small' }: RePushButtonProps) {
+export default function RePushButton({ orderNo, push, onPushed, testId = 're-push', size = 'small', iconOnly = false }: RePushButtonProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // The confirm's own buttons sit where the hover name would: the name hides while it is open.
+  const [asking, setAsking] = useState(false);
 
   const confirm = async () => {
     setBusy(true);
@@ -44,10 +48,13 @@ export default function RePushButton({ orderNo, push, onPushed, testId = 're-pus
       okButtonProps={{ 'data-testid': `${testId}-sure` }}
       cancelButtonProps={{ 'data-testid': `${testId}-cancel` }}
       onConfirm={confirm}
+      onOpenChange={setAsking}
     >
-      <Button type="link" size={size} icon={<SendOutlined />} loading={busy} data-testid={testId}>
-        {t('re_push')}
-      </Button>
+      <Tooltip title={iconOnly ? t('re_push') : undefined} open={asking ? false : undefined}>
+        <Button type="link" size={size} icon={<SendOutlined />} loading={busy} aria-label={t('re_push')} data-testid={testId}>
+          {iconOnly ? null : t('re_push')}
+        </Button>
+      </Tooltip>
     </Popconfirm>
   );
 }

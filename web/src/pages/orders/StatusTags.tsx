@@ -37,6 +37,17 @@ export function NotifyStatusTag({ row, testId }: { row: NoticeRow; testId: strin
   return <ViewTag view={view} value={row.notifyStatus} testId={testId} />;
 }
 
+/** Both notices of an order in one cell: the callback's state, then the user's notification's unless it says the same. */
+export function NoticeTags({ row, prefix }: { row: NoticeRow; prefix: string }) {
+  const views = orderNoticeViews(row, useCallbackAddress());
+  return (
+    <span className="coffer-nowrap coffer-notice-tags">
+      <ViewTag view={views.callback} value={row.callbackStatus} testId={`${prefix}-notice-callback`} />
+      {views.notify !== views.callback && <ViewTag view={views.notify} value={row.notifyStatus} testId={`${prefix}-notice-notify`} />}
+    </span>
+  );
+}
+
 /** A callback event's state in the log: a pending one without a callback address says so. */
 export function CallbackEventStatusTag({ value, testId }: { value: number; testId: string }) {
   return <ViewTag view={callbackEventView(value, useCallbackAddress())} value={value} testId={testId} />;

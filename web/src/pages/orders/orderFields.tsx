@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Space, Typography } from 'antd';
+import { Space, Tooltip, Typography } from 'antd';
 import type { OrderRowBase } from '@/api/orders';
 import CellText from '@/components/list/CellText';
 import type { ListColumn } from '@/components/list/columnSettings';
@@ -9,7 +9,7 @@ import { formatInZone } from '@/utils/timezone';
 import type { TranslationKey } from '@/locales/types';
 import type { OrderContext } from './orderKind';
 import { ORDER_STATUS } from './statuses';
-import { AmountText, CallbackStatusTag, HashText, LongText, NotifyStatusTag, StatusTag } from './StatusTags';
+import { AmountText, CallbackStatusTag, HashText, LongText, NoticeTags, NotifyStatusTag, StatusTag } from './StatusTags';
 
 // The fields every order kind shows, by name: table columns (test ids under the kind's prefix)
 // and detail items. A kind lists them in its own order, with its own fields between.
@@ -38,7 +38,15 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       fixed: 'left',
       render: (value: string) => <span data-testid={`${prefix}-order-no`}>{value}</span>,
     }),
-    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', secondary: true, render: (value: string) => <CellText text={value} width={110} testId={`${prefix}-openid`} /> }),
+    /** The merchant's own order number (a withdrawal's, from the merchant API; most deposits have none). */
+    merchantOrderNo: column({
+      title: <Tooltip title={t('merchant_order_no')}>{t('merchant_order_short')}</Tooltip>,
+      dataIndex: 'merchantOrderNo',
+      key: 'merchantOrderNo',
+      secondary: true,
+      render: (value: string) => <CellText text={value} width={84} testId={`${prefix}-merchant-order-no`} />,
+    }),
+    openId: column({ title: t('openid'), dataIndex: 'openId', key: 'openId', secondary: true, render: (value: string) => <CellText text={value} width={76} testId={`${prefix}-openid`} /> }),
     token: column({
       title: t('deposit_token'),
       key: 'token',
@@ -94,6 +102,13 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
         </Space>
       ),
     }),
+    /** The callback's and the user's notice's states in one cell (one tag when they say the same): Orders' view. */
+    notices: column({
+      title: t('notices_column'),
+      key: 'notices',
+      secondary: true,
+      render: (_, row) => <NoticeTags row={row} prefix={prefix} />,
+    }),
     notifyStatus: column({
       title: t('notify_status'),
       dataIndex: 'notifyStatus',
@@ -102,6 +117,14 @@ export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: Or
       render: (_: number, row) => <NotifyStatusTag row={row} testId={`${prefix}-notify-status`} />,
     }),
     createtime: column({ title: t('created_time'), dataIndex: 'createtime', key: 'createtime', render: (value: string) => zoneTime(value, timeZone) }),
+    /** When the chain settled it (a deposit's confirmation, a withdrawal's completion): `confirmedAt` of the on-chain screens. */
+    confirmedAt: (titleKey: TranslationKey, value: (row: R) => string | null) =>
+      column({
+        title: t(titleKey),
+        key: 'confirmedAt',
+        secondary: true,
+        render: (_, row) => <span data-testid={`${prefix}-confirmed-at`}>{zoneTime(value(row), timeZone)}</span>,
+      }),
   };
 }
 

@@ -9,6 +9,7 @@ import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderStat
 import type { ChainNode, PageResult } from '@/api/types';
 import type { TranslationKey } from '@/locales/types';
 import type { StatusChoice } from './orderFilters';
+import type { ScreenPurpose } from './purpose';
 
 // The order-list kit: one screen (filter bar, summary, paged table, export, detail drawer) for
 // every order kind. A kind says what its rows look like; a source says which list of that kind
@@ -70,6 +71,8 @@ export interface ScreenExtras<R> {
   toolbar?: ReactNode;
   rowSelection?: TableRowSelection<R>;
   rowActions?: (row: R) => ReactNode;
+  /** Buttons in the detail drawer's header, for the row as the drawer shows it (a withdrawal's Pass / Reject). */
+  detailActions?: (shown: R) => ReactNode;
   modals?: ReactNode;
 }
 
@@ -88,7 +91,9 @@ export interface OrderSource<R extends OrderRowBase, D extends OrderDetailOf<R> 
   withType?: boolean;
   /** The status the filter starts with and returns to on Reset (withdraw check: awaiting review). */
   initialStatus?: OrderStatus;
-  /** Which columns this list shows at first, by key, where it differs from the kind's. */
+  /** Orders (business) or Transactions (on chain): the line under the title and the columns it leads with. */
+  purpose?: ScreenPurpose;
+  /** Which columns this list shows at first, by key, where it differs from the kind's (a screen without a purpose). */
   columnDefaults?: Readonly<Record<string, boolean>>;
   /** The F button id of re-push; none: no re-push on this screen. */
   pushPermission?: string;

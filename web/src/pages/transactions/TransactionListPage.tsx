@@ -73,7 +73,7 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
   const exporter = useOrderExport(EXPORT, list.filters);
 
   const canPush = hasPermission(PERMISSIONS.transactionPush);
-  const pushButton = (row: TransactionRow, testId = 'tx-push') =>
+  const pushButton = (row: TransactionRow, inDetail = false) =>
     canPush ? (
       <RePushButton
         orderNo={row.orderNo}
@@ -82,7 +82,8 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
           list.reload();
           setReloads((count) => count + 1);
         }}
-        testId={testId}
+        testId={inDetail ? 'detail-push' : 'tx-push'}
+        iconOnly={!inDetail}
       />
     ) : undefined;
 
@@ -190,7 +191,7 @@ function TransactionScreen({ timeZone, chains }: { timeZone: number | null; chai
         chains={chains}
         canReadDetail={selectedKind.readsDetail(hasPermission)}
         reloadKey={reloads}
-        pushButton={selected ? pushButton(selected, 'detail-push') : undefined}
+        pushButton={selected ? pushButton(selected, true) : undefined}
         onClose={() => setSelected(null)}
       />
     </Card>

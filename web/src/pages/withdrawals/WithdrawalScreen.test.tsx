@@ -84,10 +84,17 @@ describe('Orders › Withdraw', () => {
     expect(row().getByTestId('wd-amount').getAttribute('data-amount')).toBe('5');
     expect(row().getByTestId('wd-amount-symbol').textContent).toBe('USDT');
     expect(row().getByTestId('wd-status').textContent).toBe('Transaction complete');
-    expect(row().getByTestId('wd-to').getAttribute('data-address')).toBe(DONE.toAddress);
-    // Secondary columns wait in the column settings (and the drawer).
+    // Orders are the business view: the merchant's order number, the user, the notices.
+    expect(screen.getByTestId('screen-purpose').textContent).toContain('Business orders: merchant order number, user, amount');
+    expect(row().getByTestId('wd-merchant-order-no').textContent).toBe(DONE.merchantOrderNo);
+    expect(row().getByTestId('wd-openid').textContent).toBe('user-1');
+    expect(row().getByTestId('wd-notice-callback').textContent).toBe('Success');
+    // Secondary columns wait in the column settings (and the drawer): the chain's side among them.
     expect(row().queryByTestId('wd-source')).toBeNull();
+    expect(row().queryByTestId('wd-to')).toBeNull();
+    expect(row().queryByTestId('wd-hash')).toBeNull();
     await showAllColumns();
+    expect(row().getByTestId('wd-to').getAttribute('data-address')).toBe(DONE.toAddress);
     expect(row().getByTestId('wd-source').textContent).toBe('Console');
     expect(row().getByTestId('wd-created-by').textContent).toBe('ops@coffer.local');
     // A fee below 0.0001 never reads as zero (the exact one on hover).
@@ -203,6 +210,23 @@ describe('Orders › Withdraw', () => {
 });
 
 describe('Transactions › Withdraw list', () => {
+  it('is the on-chain view: it says so and leads with the hash, the addresses and the confirmations', async () => {
+    await renderPage([4, 404], <WithdrawListPage />);
+    expect(screen.getByTestId('screen-purpose').textContent).toBe('On chain: each payout’s hash, addresses, confirmations and completion time.');
+    expect(row().getByTestId('wd-hash').getAttribute('data-hash')).toBe(DONE.hash);
+    expect(row().getByTestId('wd-from').getAttribute('data-address')).toBe(DONE.fromAddress);
+    expect(row().getByTestId('wd-to').getAttribute('data-address')).toBe(DONE.toAddress);
+    // A complete withdrawal had its confirmations; the server does not send how many one awaiting review has.
+    expect(row().getByTestId('wd-confirmations').textContent).toBe('3/3');
+    expect(row(WAITING.orderNo).getByTestId('wd-confirmations').textContent).toBe('—/3');
+    // The business side (and when it completed) is one click away.
+    expect(row().queryByTestId('wd-merchant-order-no')).toBeNull();
+    expect(row().queryByTestId('wd-notice-callback')).toBeNull();
+    await showAllColumns();
+    expect(row().getByTestId('wd-merchant-order-no').textContent).toBe(DONE.merchantOrderNo);
+    expect(row().getByTestId('wd-confirmed-at').textContent).toBe('2026-11-22 15:01:00');
+  });
+
   it('is the same list, re-pushing with 40401 (30201 alone shows nothing)', async () => {
     await renderPage([4, 404, 30201], <WithdrawListPage />);
     expect(screen.queryByTestId('wd-push')).toBeNull();

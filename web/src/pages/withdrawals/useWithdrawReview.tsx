@@ -1,18 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Popconfirm, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import { CheckOutlined, CloseOutlined, RedoOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, ReviewAction } from '@/api/orders';
-import { checkWithdrawals, pageWithdrawals, type ReviewSelection, type WithdrawalRow } from '@/api/withdrawals';
-import { useAccess } from '@/hooks/useAccess';
+import { pageWithdrawals, type WithdrawalRow } from '@/api/withdrawals';
 import type { ScreenExtras, ScreenState } from '@/pages/orders/orderKind';
-import { PERMISSIONS } from '@/router/permissions';
 import { toast } from '@/utils/feedback';
-import PassModal, { type PassRequest } from '@/components/PassModal';
-import RejectModal from './RejectModal';
-import ReviewResultModal, { type ReviewOutcome } from './ReviewResultModal';
-import { useFollowProgress } from './progress';
+import { useReviewCalls } from './useReviewCalls';
 import { MAX_BATCH, MAX_ONE_CLICK, REVIEW_AGAIN_MINUTES, oneClickFilter } from './withdrawalRules';
 
 /**
@@ -21,52 +16,19 @@ import { MAX_BATCH, MAX_ONE_CLICK, REVIEW_AGAIN_MINUTES, oneClickFilter } from '
  * failed rows. Each call's per-row results are shown; passed rows are followed to a final state.
  */
 export function useWithdrawReview({ rows, filters, chains, refresh }: ScreenState<WithdrawalRow>): ScreenExtras<WithdrawalRow> {
-  // After a review changed rows (and once a pass's progress ends): read list, summary and detail again.
-  const onChanged = refresh;
   const { t } = useTranslation();
-  const { hasPermission } = useAccess();
-  const canReview = hasPermission(PERMISSIONS.withdrawReview);
-  const canReviewAgain = hasPermission(PERMISSIONS.withdrawReviewAgain);
   const [selected, setSelected] = useState<Record<number, WithdrawalRow>>({});
-  const [rejecting, setRejecting] = useState<number[]>([]);
-  const [passing, setPassing] = useState<PassRequest | null>(null);
-  const [outcome, setOutcome] = useState<ReviewOutcome | null>(null);
   const [counting, setCounting] = useState(false);
-  const { tracking, follow, stop } = useFollowProgress(onChanged);
+  const { canReview, canReviewAgain, review, askToPass, askToReject, rowButtons, modals } = useReviewCalls({
+    known: () => [...rows, ...Object.values(selected)],
+    chains,
+    refresh,
+    onAnswered: () => setSelected({}),
+  });
   // A new filter starts a new selection: rows of the old one are out of sight.
   useEffect(() => setSelected({}), [filters]);
   const selectedIds = Object.keys(selected).map(Number);
   const tooMany = selectedIds.length > MAX_BATCH;
-
-  const known = (): ReviewOutcome['rows'] => {
-    const out: ReviewOutcome['rows'] = {};
-    for (const row of [...rows, ...Object.values(selected)]) out[row.id] = { orderNo: row.orderNo, chainId: row.chainId };
-    return out;
-  };
-
-  /** Sends one review call; a refusal of the whole call is the request layer's toast. */
-  const review = async (selection: ReviewSelection, action: ReviewAction, reason?: string, googleCode?: string): Promise<boolean> => {
-    let report;
-    try {
-      report = await checkWithdrawals(selection, action, reason, googleCode);
-    } catch {
-      return false;
-    }
-    const names = known();
-    setSelected({});
-    setOutcome({ action, report, rows: names });
-    const passed = action === ReviewAction.Pass ? report.results.filter((row) => row.ok).map((row) => row.id) : [];
-    if (passed.length > 0) follow(passed);
-    else {
-      stop();
-      onChanged();
-    }
-    return true;
-  };
-
-  /** Passing asks for the Google code first. */
-  const askToPass = (selection: ReviewSelection, title: string, testId: string, tip?: string) =>
-    setPassing({ title, tip, codeTip: t('wd_pass_google_tip'), testId, send: (googleCode) => review(selection, ReviewAction.Pass, undefined, googleCode) });
 
   const oneClick = async () => {
     const filter = oneClickFilter(filters);
@@ -112,7 +74,7 @@ export function useWithdrawReview({ rows, filters, chains, refresh }: ScreenStat
       >
         {t('wd_batch_pass')}
       </Button>
-      <Button danger icon={<CloseOutlined />} disabled={selectedIds.length === 0 || tooMany} onClick={() => setRejecting(selectedIds)} data-testid="batch-reject">
+      <Button danger icon={<CloseOutlined />} disabled={selectedIds.length === 0 || tooMany} onClick={() => askToReject(selectedIds)} data-testid="batch-reject">
         {t('wd_batch_reject')}
       </Button>
       <Tooltip title={t('wd_one_click_help')}>
@@ -130,22 +92,7 @@ export function useWithdrawReview({ rows, filters, chains, refresh }: ScreenStat
 
   const rowActions = (row: WithdrawalRow): ReactNode => (
     <>
-      {canReview && row.status === OrderStatus.AwaitingReview && (
-        <>
-          <Button
-            type="link"
-            size="small"
-            icon={<CheckOutlined />}
-            onClick={() => askToPass({ ids: [row.id] }, t('wd_pass_one_confirm', { orderNo: row.orderNo }), 'wd-pass')}
-            data-testid="wd-pass"
-          >
-            {t('wd_pass')}
-          </Button>
-          <Button type="link" size="small" danger icon={<CloseOutlined />} onClick={() => setRejecting([row.id])} data-testid="wd-reject">
-            {t('wd_reject')}
-          </Button>
-        </>
-      )}
+      {canReview && row.status === OrderStatus.AwaitingReview && rowButtons(row, 'wd', true)}
       {canReviewAgain && row.status === OrderStatus.Failed && (
         <Popconfirm
           title={t('wd_review_again_confirm', { orderNo: row.orderNo })}
@@ -165,29 +112,25 @@ export function useWithdrawReview({ rows, filters, chains, refresh }: ScreenStat
     </>
   );
 
-  const modals: ReactNode = (
-    <>
-      <PassModal request={passing} onCancel={() => setPassing(null)} />
-      <RejectModal
-        count={rejecting.length}
-        onCancel={() => setRejecting([])}
-        onSubmit={async (reason) => {
-          if (await review({ ids: rejecting }, ReviewAction.Reject, reason)) setRejecting([]);
-        }}
-      />
-      <ReviewResultModal
-        outcome={outcome}
-        tracking={tracking}
-        chains={chains}
-        onClose={() => {
-          const wasRunning = tracking?.outcome === 'running';
-          stop();
-          setOutcome(null);
-          if (wasRunning) onChanged();
-        }}
-      />
-    </>
-  );
-
   return { rowSelection, toolbar, rowActions, modals };
+}
+
+/**
+ * Orders › Withdraw: the detail of an order awaiting review offers Pass and Reject to a role
+ * holding 40301, with the queue's dialogs; the list, the summary and the detail are read again at
+ * once (the order has left "Awaiting review") and again when a pass's progress ends.
+ */
+export function useDetailReview({ rows, chains, refresh }: ScreenState<WithdrawalRow>): ScreenExtras<WithdrawalRow> {
+  // The drawer's row was opened from the list: its order number is among the rows.
+  const { canReview, rowButtons, modals } = useReviewCalls({
+    known: () => rows,
+    chains,
+    refresh,
+    onAnswered: refresh,
+  });
+  const detailActions = (shown: WithdrawalRow): ReactNode => {
+    if (!canReview || shown.status !== OrderStatus.AwaitingReview) return null;
+    return <Space>{rowButtons(shown, 'detail', false)}</Space>;
+  };
+  return { detailActions, modals };
 }

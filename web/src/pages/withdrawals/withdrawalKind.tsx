@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Space } from 'antd';
+import { Space, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { WithdrawalSource } from '@/api/orders';
 import type { ListColumn } from '@/components/list/columnSettings';
@@ -10,7 +10,7 @@ import { ORDER_STATUS, WITHDRAWAL_SOURCE } from '@/pages/orders/statuses';
 import { AmountText, LongText, StatusTag } from '@/pages/orders/StatusTags';
 import type { TranslationKey } from '@/locales/types';
 import WithdrawalReviews from './WithdrawalReviews';
-import { WITHDRAWAL_STATUSES, riskReasonText, riskReasonsText } from './withdrawalRules';
+import { WITHDRAWAL_STATUSES, riskReasonText, riskReasonsText, withdrawalConfirmationsText } from './withdrawalRules';
 
 // Withdrawals as an order kind (menus 302, 403, 404): the order fields of spec section 3, in
 // the table, the CSV and the detail drawer (with the review decisions).
@@ -42,13 +42,7 @@ export function withdrawalColumns({ actions, ...context }: ColumnOptions<Withdra
       ),
     },
     shared.createtime,
-    {
-      title: t('merchant_order_no'),
-      dataIndex: 'merchantOrderNo',
-      key: 'merchantOrderNo',
-      secondary: true,
-      render: (value: string) => textCell(value, 'wd-merchant-order-no'),
-    },
+    shared.merchantOrderNo,
     {
       title: t('wd_source'),
       dataIndex: 'source',
@@ -80,6 +74,15 @@ export function withdrawalColumns({ actions, ...context }: ColumnOptions<Withdra
     { title: t('wd_reviewer'), dataIndex: 'reviewer', key: 'reviewer', secondary: true, render: (value: string) => textCell(value, 'wd-reviewer') },
     shared.callback,
     shared.notifyStatus,
+    shared.notices,
+    {
+      title: <Tooltip title={t('confirmations')}>{t('confirmations_short')}</Tooltip>,
+      key: 'confirmations',
+      align: 'right',
+      secondary: true,
+      render: (_, row) => <span data-testid="wd-confirmations">{withdrawalConfirmationsText(row)}</span>,
+    },
+    shared.confirmedAt('wd_complete_time', (row) => row.completetime),
   ];
   if (actions) columns.push({ title: t('actions'), key: 'actions', fixed: 'right', render: (_, row) => actions(row) });
   return columns;

@@ -108,3 +108,13 @@ export function optionalText<K extends string>(values: Partial<Record<K, string 
   }
   return out;
 }
+
+/**
+ * "12/12": a withdrawal's confirmations of those required. The server sends the count seen only
+ * in some versions; without it a complete withdrawal had them all and any other shows "—" seen.
+ */
+export function withdrawalConfirmationsText(row: { status: number; confirmations?: number; requiredConfirmations: number | null }): string {
+  const required = row.requiredConfirmations ?? 0;
+  if (row.confirmations !== undefined) return `${row.confirmations}/${required}`;
+  return row.status === OrderStatus.Complete ? `${required}/${required}` : `—/${required}`;
+}

@@ -64,14 +64,8 @@ pub async fn world(db: TestDb) -> World {
 /// the other merchant the platform's, 100 TRX points granted to `merchant` and its Energy rate at
 /// 1.5 TRX points a use, the platform's energy account funded and 5,000 TRX staked.
 pub async fn provider(app: &TestApp, node: &TronNode, merchant: i64) {
-    // The seeded merchants' default rates from the test's clock on (the operator's commands
-    // would give them the machine's).
-    let rates = &app.energy.quotes.rates;
     app.other_merchant().await;
-    rates
-        .ensure_defaults(&rates.defaults, app.clock.now())
-        .await
-        .unwrap();
+    app.default_rates().await;
     admin_ok(app, &["points", "platform", "--email", OTHER_EMAIL]);
     let m = merchant.to_string();
     admin_ok(
