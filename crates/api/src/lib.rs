@@ -290,6 +290,10 @@ pub fn router(state: AppState) -> Router {
         .route("/merchant/v1/withdrawals", post(merchant::withdrawals))
         .route("/merchant/v1/exchange/quote", post(merchant::exchange_quote))
         .route("/merchant/v1/exchange/order", post(merchant::exchange_order))
+        .route(
+            "/merchant/v1/exchange/orders",
+            post(merchant::exchange_order_query),
+        )
         .route("/", get(console::index))
         .route(
             coffer_domain::config::GETTING_STARTED_PATH,

@@ -113,9 +113,17 @@ pub struct ExchangeOrderView {
     pay_by: DateTime<Utc>,
     payout_address: String,
     amount_in: String,
+    /// What arrived ("0" until the payment is seen) and from whom.
+    paid_in: String,
+    from_address: String,
+    in_hash: String,
+    /// The payout's hash, or the refund's.
+    out_hash: String,
     min_amount_out: String,
     amount_out: String,
     rate: String,
+    /// A payment after its quote expired took the price then (within the pair's tolerance).
+    repriced: bool,
     market_rate: String,
     source_kind: i32,
     source: String,
@@ -139,10 +147,15 @@ impl From<ApiOrder> for ExchangeOrderView {
             pay_by: n.pay_by,
             payout_address: n.payout_address.clone(),
             amount_in: n.amount_in.to_decimal(sides.token_in.decimals),
+            paid_in: o.paid_in.to_decimal(sides.token_in.decimals),
+            from_address: o.payer.clone(),
+            in_hash: o.in_hash.clone(),
+            out_hash: o.out_hash.clone(),
             min_amount_out: n.min_out.to_decimal(sides.token_out.decimals),
             amount_out: n.amount_out.to_decimal(sides.token_out.decimals),
             rate: n.price.rate.clone(),
             market_rate: n.price.market_rate.clone(),
+            repriced: n.price.repriced,
             source_kind: n.price.source_kind.code(),
             source: n.price.source_label.clone(),
             status: n.status.code(),
@@ -177,4 +190,26 @@ pub async fn order(State(state): State<AppState>, call: MerchantCall) -> ApiResu
         payout_address: b.payout_address,
     };
     ok(state.exchange.order(call.merchant_id, &request).await?.into())
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct OrderQueryBody {
+    merchant_order_no: String,
+}
+
+/// `POST /merchant/v1/exchange/orders`: the exchange under a merchant order number, as it is now.
+pub async fn order_query(State(state): State<AppState>, call: MerchantCall) -> ApiResult<ExchangeOrderView> {
+    let b: OrderQueryBody = call.json()?;
+    if b.merchant_order_no.len() > MAX_FIELD_TEXT {
+        return Err(coffer_domain::AppError::Invalid(
+            coffer_domain::messages::MsgKey::MerchantOrderNoInvalid,
+        )
+        .into());
+    }
+    ok(state
+        .exchange
+        .order_by_no(call.merchant_id, &b.merchant_order_no)
+        .await?
+        .into())
 }

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::envelope::{ok, ApiResult};
 use crate::AppState;
 
-pub use exchange::{order as exchange_order, quote as exchange_quote};
+pub use exchange::{order as exchange_order, order_query as exchange_order_query, quote as exchange_quote};
 pub use gate::MerchantCall;
 pub use openapi::openapi_json;
 pub use orders::{deposits, withdrawals};

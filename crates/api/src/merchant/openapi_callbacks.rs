@@ -64,6 +64,34 @@ pub fn schemas() -> Value {
             "riskReasons": { "type": "array", "items": { "type": "string" } },
             "createdAt": { "type": "string", "format": "date-time" }
         })),
+        "ExchangeCallback": order_callback("exchange.confirming, exchange.paying, exchange.completed, exchange.review, exchange.refunding, exchange.refunded, exchange.expired, exchange.failed", json!({
+            "orderNo": { "type": "string", "example": "X202611220000000001" },
+            "merchantOrderNo": { "type": "string", "description": "\"\" for a payment to the exchange address no order waited for" },
+            "origin": { "type": "integer", "enum": [1, 2], "description": "1 merchant API, 2 a payment to the exchange address" },
+            "openId": { "type": "string" },
+            "chainId": { "type": "integer" },
+            "chainname": { "type": "string" },
+            "tokenIn": { "type": "integer", "nullable": true },
+            "symbolIn": { "type": "string" },
+            "tokenOut": { "type": "integer", "nullable": true },
+            "symbolOut": { "type": "string" },
+            "payAddress": { "type": "string", "description": "the end user's exchange address" },
+            "fromAddress": { "type": "string", "description": "who paid" },
+            "payoutAddress": { "type": "string" },
+            "amountIn": { "type": "string", "description": "what was paid" },
+            "amountOut": { "type": "string" },
+            "minAmountOut": { "type": "string" },
+            "rate": { "type": "string" },
+            "marketRate": { "type": "string" },
+            "source": { "type": "string" },
+            "priceAt": { "type": "string", "format": "date-time", "nullable": true },
+            "repriced": { "type": "boolean" },
+            "inHash": { "type": "string" },
+            "outHash": { "type": "string", "description": "the payout's hash, or the refund's" },
+            "status": { "type": "integer", "description": "7, 2, 8, 1, 12, 13, 14 or 10 (docs/api.md)" },
+            "reason": { "type": "string" },
+            "createdAt": { "type": "string", "format": "date-time" }
+        })),
         "PingCallback": {
             "type": "object",
             "description": "the test callback (System > Callback): no order, no seq",
@@ -91,6 +119,14 @@ pub fn callbacks() -> Value {
             "withdraw.broadcast": "#/components/schemas/WithdrawalCallback",
             "withdraw.confirmed": "#/components/schemas/WithdrawalCallback",
             "withdraw.failed": "#/components/schemas/WithdrawalCallback",
+            "exchange.confirming": "#/components/schemas/ExchangeCallback",
+            "exchange.paying": "#/components/schemas/ExchangeCallback",
+            "exchange.completed": "#/components/schemas/ExchangeCallback",
+            "exchange.review": "#/components/schemas/ExchangeCallback",
+            "exchange.refunding": "#/components/schemas/ExchangeCallback",
+            "exchange.refunded": "#/components/schemas/ExchangeCallback",
+            "exchange.expired": "#/components/schemas/ExchangeCallback",
+            "exchange.failed": "#/components/schemas/ExchangeCallback",
             "ping": "#/components/schemas/PingCallback"
         }
     })
@@ -103,7 +139,7 @@ mod tests {
     #[test]
     fn every_callback_body_names_when_and_in_which_order() {
         let schemas = schemas();
-        for name in ["DepositCallback", "WithdrawalCallback"] {
+        for name in ["DepositCallback", "WithdrawalCallback", "ExchangeCallback"] {
             for field in ["eventId", "event", "occurredAt", "seq"] {
                 assert!(schemas[name]["properties"][field].is_object(), "{name}.{field}");
             }

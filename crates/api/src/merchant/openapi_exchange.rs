@@ -16,6 +16,11 @@ pub fn paths() -> Value {
             "Order an exchange at a quote",
             "The exchange at a live quote of yours (each quote makes one order): the end user pays `amountIn` of token in to `payAddress` (their exchange address on the chain, kept for their exchanges: a payment there is never credited as a deposit) before `payBy`, and gets at least `minAmountOut` of token out at `payoutAddress`. Idempotent on `merchantOrderNo`: the same request again returns the same order (status 0, awaiting payment); the same number with other content is refused (22017).",
         ), ("ExchangeOrder", "The envelope; `data` is the order.")),
+        "/merchant/v1/exchange/orders": signed_call("post", Some("ExchangeOrderQuery"), (
+            "exchangeOrderQuery",
+            "An exchange as it is now",
+            "Your exchange under `merchantOrderNo`, as it is now (17001 when you have none): to reconcile, or to look up one whose callback you did not receive. What was paid (`paidIn`, `fromAddress`, `inHash`), the payout's or refund's hash (`outHash`), the price it was made at (`repriced`: a late payment at the price then, within your tolerance), `status` and `reason`.",
+        ), ("ExchangeOrder", "The envelope; `data` is the order.")),
     })
 }
 
@@ -43,6 +48,13 @@ pub fn schemas() -> Value {
                 "payoutAddress": { "type": "string", "description": "where token out is paid: valid for the chain, not on your blacklist, not one of your own addresses" }
             }
         },
+        "ExchangeOrderQuery": {
+            "type": "object", "additionalProperties": false,
+            "required": ["merchantOrderNo"],
+            "properties": {
+                "merchantOrderNo": { "type": "string", "description": "your order number" }
+            }
+        },
         "ExchangeOrder": {
             "type": "object",
             "properties": {
@@ -56,14 +68,19 @@ pub fn schemas() -> Value {
                 "payAddress": { "type": "string", "description": "where the end user pays token in" },
                 "payBy": { "type": "string", "format": "date-time", "description": "the payment is expected before this (30 minutes)" },
                 "payoutAddress": { "type": "string" },
-                "amountIn": { "type": "string" },
+                "amountIn": { "type": "string", "description": "the quote's amount in" },
+                "paidIn": { "type": "string", "description": "what the end user paid (\"0\" until seen)" },
+                "fromAddress": { "type": "string", "description": "who paid" },
+                "inHash": { "type": "string" },
+                "outHash": { "type": "string", "description": "the payout's hash, or the refund's" },
                 "minAmountOut": { "type": "string" },
-                "amountOut": { "type": "string", "description": "at the quote's rate" },
+                "amountOut": { "type": "string", "description": "at the quote's rate, or the price when the payment was decided" },
+                "repriced": { "type": "boolean" },
                 "rate": { "type": "string" },
                 "marketRate": { "type": "string" },
                 "sourceKind": { "type": "integer", "enum": [1, 2] },
                 "source": { "type": "string" },
-                "status": { "type": "integer", "description": "0 awaiting payment (the states of an exchange: docs/api.md)" },
+                "status": { "type": "integer", "description": "0 awaiting payment, 7 payment confirming, 2 paying out, 6 payout broadcast, 8 complete, 1 held for review, 12 refunding, 13 refunded, 14 expired, 10 failed (docs/api.md)" },
                 "reason": { "type": "string" },
                 "createtime": { "type": "string", "format": "date-time" }
             }

@@ -27,6 +27,8 @@ use crate::merchant_signing::Integration;
 use crate::receiver::{verified_events, Receiver};
 use crate::wallets::demo_merchant;
 
+const QUERY: &str = "/merchant/v1/exchange/orders";
+
 /// Blocks until a devchain payment has its confirmations, scanning each.
 pub(crate) async fn confirm(app: &TestApp) {
     for _ in 0..3 {
@@ -193,6 +195,44 @@ async fn a_confirmed_payment_is_paid_out_once_at_its_quote(db: TestDb) {
         (&json!(PAYER), &json!(8))
     );
     assert_eq!(verified_events(&app, &receiver).await, events);
+
+    // The merchant looks it up by its own number; another merchant's number is none of its own.
+    let query = |no: &str| json!({"merchantOrderNo": no}).to_string();
+    let found = me.call(&app, "POST", QUERY, &query("ex-1")).await;
+    assert_eq!(found.code(), 1, "{:?}", found.body);
+    let d = found.data();
+    assert_eq!(
+        (
+            &d["status"],
+            &d["paidIn"],
+            &d["fromAddress"],
+            &d["inHash"],
+            &d["outHash"]
+        ),
+        (
+            &json!(8),
+            &json!("100"),
+            &json!(PAYER),
+            &json!(done.in_hash),
+            &json!(done.out_hash)
+        )
+    );
+    assert_eq!(
+        me.call(&app, "POST", QUERY, &query("ex-none")).await.code(),
+        17001
+    );
+    app.other_merchant().await;
+    let other = crate::merchant_signing::integrate(
+        &app,
+        crate::helpers::OTHER_EMAIL,
+        crate::helpers::OTHER_PASSWORD,
+        &["127.0.0.1"],
+    )
+    .await;
+    assert_eq!(
+        other.call(&app, "POST", QUERY, &query("ex-1")).await.code(),
+        17001
+    );
 }
 
 async fn the_exchange_fee_waits_for_points_then_is_held_and_posted_once(db: TestDb) {

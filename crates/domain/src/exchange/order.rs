@@ -127,6 +127,18 @@ impl ExchangeService {
         }
     }
 
+    /// The merchant's exchange under its order number (another merchant's: none).
+    pub async fn order_by_no(&self, merchant_id: MerchantId, merchant_order_no: &str) -> AppResult<ApiOrder> {
+        let stored = self
+            .ports
+            .exchange_orders
+            .exchange_order_by_no(merchant_id, merchant_order_no.trim())
+            .await?
+            .ok_or(AppError::Invalid(MsgKey::NoSuchRecord))?;
+        let (_, sides) = self.pair(merchant_id, stored.order.pair_id).await?;
+        Ok(ApiOrder { order: stored, sides })
+    }
+
     async fn answer_existing(
         &self,
         stored: ExchangeOrderRecord,
