@@ -46,7 +46,7 @@ async fn wait_for(app: &TestApp, id: i64, status: i32) -> String {
 
 /// The environment of a `coffer serve` that polls often and, with a `halt` point
 /// (`signed`, `broadcast`), aborts right after reaching it.
-fn crash_env(halt: Option<&'static str>) -> Vec<(&'static str, &'static str)> {
+pub(crate) fn crash_env(halt: Option<&'static str>) -> Vec<(&'static str, &'static str)> {
     // A killed process's claims run out after 2 s (6 s by default).
     let mut env = vec![
         ("COFFER__WITHDRAWALS__POLL_MS", "100"),
@@ -80,7 +80,12 @@ pub(crate) fn serve_until_exit(app: &TestApp, dir: &Path, env: &[(&str, &str)]) 
 /// Crash 1: `coffer serve` dies right after storing the signed transaction of order `id`,
 /// which was not sent. Crash 2: the next one dies right after broadcasting that same stored
 /// transaction, before recording it. The one transaction's hash.
-async fn crash_after_signing_then_broadcasting(app: &TestApp, dir: &Path, id: i64, chain: i64) -> String {
+pub(crate) async fn crash_after_signing_then_broadcasting(
+    app: &TestApp,
+    dir: &Path,
+    id: i64,
+    chain: i64,
+) -> String {
     let chain = app.scanner.chains.require(chain).unwrap().clone();
     serve_until_halt(app, dir, "signed");
     let (status, hash) = status_of(app, id).await;
