@@ -41,6 +41,7 @@ mod energy_smart;
 mod envelope;
 mod error_codes;
 mod escalation;
+mod exchange_chains;
 mod exchange_held;
 mod exchange_orders;
 mod exchange_pairs;
