@@ -1,14 +1,19 @@
-//! Exchanges on a real chain adapter: USDT (ERC20) in, ETH out on a real anvil node. The end
-//! user's token transfer is found by the scanner, confirmed, and paid out in ETH from the pair's
-//! hot wallet; the payee's balance is read back from the node.
+//! Exchanges on the real chain adapters: USDT (ERC20) in, ETH out on a real anvil node, and
+//! USDT (TRC20) in, TRX out through the TRON node double. The end user's token transfer is found
+//! by the scanner, confirmed, and paid out from the pair's hot wallet; the payee's balance is
+//! read back from the node.
 
+use coffer_chain::tron::TronAdapter;
+use coffer_chain::{devchain::DEV_MNEMONIC, keys};
+use coffer_domain::amount::BaseUnits;
+use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferRequest};
 use coffer_testkit::anvil::DEV_ACCOUNTS;
-use coffer_testkit::{each_database, AnvilPeer, TestDb};
+use coffer_testkit::{each_database, AnvilPeer, TestDb, TronNode};
 use ruint::aliases::U256;
 use serde_json::json;
 
 use crate::balance_readings::reader;
-use crate::chains::{anvil_chain, EVM, EVM_USDT_ID};
+use crate::chains::{anvil_chain, tron_chain, EVM, EVM_USDT_ID, TRON, TRON_USDT_ID};
 use crate::exchange_pairs::{save, set_fixed};
 use crate::exchange_quotes::quote;
 use crate::exchange_round::{round, stored};
@@ -106,4 +111,80 @@ async fn usdt_in_eth_out_on_anvil(db: TestDb) {
     );
 }
 
-each_database!(usdt_in_eth_out_on_anvil);
+/// USDT (TRC20) paid to an end user's exchange address on TRON, no order waiting: exchanged at
+/// the price when it is confirmed and paid out in TRX to the payer, through the node double,
+/// which verifies every transaction it is sent.
+async fn usdt_in_trx_out_on_tron(db: TestDb) {
+    let node = TronNode::start().await;
+    let app = spawn_app_with(db, |c| tron_chain(c, &node.url(), &node.token())).await;
+    let me = integrate(&app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
+    let hot = app.accept_token(&me.token, TRON, TRON_USDT_ID).await;
+    let pair = save(
+        &app,
+        &me.token,
+        json!({"chainId": TRON, "tokenIn": TRON_USDT_ID, "tokenOut": null, "enabled": true,
+               "spreadBp": 100, "toleranceBp": 50, "minIn": "10", "maxIn": "1000", "dailyLimit": "0",
+               "payoutWallet": hot, "outsideRule": 1, "googleCode": google_code(&app, &me.google)}),
+    )
+    .await;
+    let merchant = demo_merchant(&app).await;
+    set_fixed(&app, merchant, pair, "3").await;
+    node.fund(&hot, 500_000_000);
+    reader(&app, "process-a").step().await.unwrap();
+    let pay = app
+        .wallets
+        .exchange_address(merchant, TRON, "user-5")
+        .await
+        .unwrap()
+        .address;
+
+    // The end user's own wallet pays 20 USDT.
+    let payer_chain = TronAdapter::new(TRON, &node.url(), None).unwrap();
+    let payer = payer_chain
+        .derive(&keys::seed(DEV_MNEMONIC, "").unwrap(), KeyPurpose::HotWallet, 7)
+        .unwrap();
+    node.fund(&payer.address, 100_000_000);
+    node.fund_token(&payer.address, 50_000_000);
+    app.scanner.scan_chain(TRON).await.unwrap();
+    let request = TransferRequest {
+        from: payer.address.clone(),
+        to: pay.clone(),
+        asset: Asset::Token {
+            contract: node.token(),
+        },
+        amount: BaseUnits::from_decimal("20", 6).unwrap(),
+        nonce: None,
+    };
+    let signed = payer_chain.sign_transfer(&payer.secret, &request).await.unwrap();
+    payer_chain.broadcast(&signed).await.unwrap();
+    node.mine();
+    app.scanner.scan_chain(TRON).await.unwrap();
+    assert_eq!(round(&app).await.linked, 1);
+    node.mine();
+    app.scanner.scan_chain(TRON).await.unwrap();
+    assert_eq!(round(&app).await.paying_out, 1);
+    let id = 1;
+    let paying = stored(&app, id).await;
+    assert_eq!(paying.order.payout_address, payer.address);
+    assert_eq!(
+        paying.order.amount_out,
+        BaseUnits::from_decimal("59.4", 6).unwrap()
+    );
+
+    let before = payer_chain.balance(&payer.address, &Asset::Native).await.unwrap();
+    app.executor.step().await.unwrap();
+    for _ in 0..4 {
+        node.mine();
+        app.executor.step().await.unwrap();
+    }
+    assert_eq!(round(&app).await.completed, 1);
+    assert_eq!(stored(&app, id).await.order.status, OrderStatus::Complete);
+    let after = payer_chain.balance(&payer.address, &Asset::Native).await.unwrap();
+    assert_eq!(
+        after.checked_sub(before),
+        Some(BaseUnits::from_decimal("59.4", 6).unwrap()),
+        "59.4 TRX, once"
+    );
+}
+
+each_database!(usdt_in_eth_out_on_anvil, usdt_in_trx_out_on_tron);
