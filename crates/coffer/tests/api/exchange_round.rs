@@ -196,6 +196,21 @@ async fn a_confirmed_payment_is_paid_out_once_at_its_quote(db: TestDb) {
     );
     assert_eq!(verified_events(&app, &receiver).await, events);
 
+    // The payment is the merchant's now: it waits for collection like a deposit (never credited).
+    let waiting = app
+        .post_as(
+            &me.token,
+            "/api/partner/collect/waiting",
+            json!({"page": 1, "pageSize": 10}),
+        )
+        .await;
+    let rows = waiting.data()["list"].as_array().unwrap().clone();
+    let row = rows
+        .iter()
+        .find(|r| r["address"] == json!(done.order.pay_address))
+        .unwrap_or_else(|| panic!("the exchange address waits for collection: {rows:?}"));
+    assert_eq!(row["waiting"], "100");
+
     // The merchant looks it up by its own number; another merchant's number is none of its own.
     let query = |no: &str| json!({"merchantOrderNo": no}).to_string();
     let found = me.call(&app, "POST", QUERY, &query("ex-1")).await;

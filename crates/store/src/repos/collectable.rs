@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
+use coffer_domain::deposits::rules;
 use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::ports::OrderStatus;
 use futures::TryStreamExt;
@@ -39,9 +40,12 @@ pub(crate) fn waiting(credited: BaseUnits, collected: BaseUnits) -> BaseUnits {
 
 /// The (address, token) a deposit is credited to and its amount, while it is credited. Only
 /// tokens are collected: the one coin credited (TRX paid to a recharge address) stays where it
-/// is, and pays that address's sweep fees.
+/// is, and pays that address's sweep fees. An exchange's payment is never credited, but it is
+/// the merchant's once confirmed (the exchange paid it out or back from a hot wallet), so it is
+/// collected like a credit.
 fn credit_of(m: &deposit::Model) -> Option<(i64, i64, BaseUnits)> {
-    let counts = m.status.0 == OrderStatus::Complete && m.credited && m.token_id.is_some();
+    let collected = m.credited || m.note == rules::EXCHANGE;
+    let counts = m.status.0 == OrderStatus::Complete && collected && m.token_id.is_some();
     counts.then(|| (m.deposit_address_id, token_column(m.token_id), m.amount.0))
 }
 
@@ -140,11 +144,14 @@ async fn locked_row(
         .ok_or_else(|| AppError::internal("a collectable row vanished while being locked"))
 }
 
-/// The complete credited deposits.
-/// The deposits `credit_of` counts.
+/// The deposits `credit_of` counts: complete, credited or an exchange's payment, of a token.
 fn credited_deposits() -> sea_orm::Select<deposit::Entity> {
     deposit::Entity::find()
-        .filter(deposit::Column::Credited.eq(true))
+        .filter(
+            sea_orm::Condition::any()
+                .add(deposit::Column::Credited.eq(true))
+                .add(deposit::Column::Note.eq(rules::EXCHANGE)),
+        )
         .filter(deposit::Column::Status.eq(Stored(OrderStatus::Complete)))
         .filter(deposit::Column::TokenId.is_not_null())
 }
