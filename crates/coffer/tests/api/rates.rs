@@ -77,7 +77,10 @@ async fn merchants_see_their_own_rates_and_their_history(db: TestDb) {
     let free = |service, mode| json!([service, mode, "0", "0", null, null, 1, 1]);
     let mut shown: Vec<Value> = defaults.iter().map(|row| fields(row, VIEW)).collect();
     shown.sort_by_key(|row| row[0].as_i64());
-    assert_eq!(shown, vec![free(1, 2), free(2, 2), free(3, 2), free(4, 3)]);
+    assert_eq!(
+        shown,
+        vec![free(1, 2), free(2, 2), free(3, 2), free(4, 3), free(5, 2)]
+    );
 
     // The operator changes the payment fee twice, and the other merchant's monthly fee (the
     // CLI's own output is checked below and in the next test).
@@ -121,7 +124,7 @@ async fn merchants_see_their_own_rates_and_their_history(db: TestDb) {
     .unwrap();
 
     let demo_rows = rows(&app, &demo).await;
-    assert_eq!(demo_rows.len(), 6, "{demo_rows:#?}");
+    assert_eq!(demo_rows.len(), 7, "{demo_rows:#?}");
     assert_eq!(
         fields(&demo_rows[0], VIEW),
         json!([2, 2, "0", "1.5", null, null, 1, 1])
@@ -145,7 +148,7 @@ async fn merchants_see_their_own_rates_and_their_history(db: TestDb) {
     // The other merchant sees its own rows only.
     let other_rows = rows(&app, &other).await;
     let demo_ids: Vec<&Value> = demo_rows.iter().map(|row| &row["id"]).collect();
-    assert_eq!(other_rows.len(), 5, "{other_rows:#?} {demo_rows:#?}");
+    assert_eq!(other_rows.len(), 6, "{other_rows:#?} {demo_rows:#?}");
     assert!(other_rows.iter().all(|row| !demo_ids.contains(&&row["id"])));
     assert_eq!(
         fields(&other_rows[0], VIEW),
@@ -156,7 +159,7 @@ async fn merchants_see_their_own_rates_and_their_history(db: TestDb) {
     let listed = rate(&app, &["list", "--merchant", &demo_id.to_string()]);
     let listed = text(&listed.stdout);
     let lines: Vec<&str> = listed.lines().collect();
-    assert_eq!(lines.len(), 6, "{listed}");
+    assert_eq!(lines.len(), 7, "{listed}");
     assert!(
         lines[0].contains("payment\tfixed 1.5 per transaction\tprepaid") && lines[0].ends_with("\teffective")
     );

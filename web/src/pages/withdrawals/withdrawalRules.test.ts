@@ -23,17 +23,17 @@ beforeEach(async () => {
 });
 
 describe('withdrawal states and reasons', () => {
-  it('names the 12 states in three languages; 9 and 11 are labelled but never offered', async () => {
+  it('names the 12 shared states and the exchanges\' three in three languages; 9, 11 and 12-14 are labelled but never offered', async () => {
     const names = (lang: string) => Object.values(ORDER_STATUS).map((view) => i18n.getFixedT(lang)(view.key));
     expect(names('en')).toEqual([
       'New order', 'Awaiting review', 'Pass', 'Reject', 'Waiting settlement', 'Waiting confirm', 'Processing on chain',
       'On-chain confirming', 'Transaction complete', 'Partially completed', 'Transaction failed', 'Void',
+      'Refunding', 'Refunded', 'Expired',
     ]);
     expect(names('zh-CN')[1]).toBe('待审核');
     expect(names('zh-HK')[1]).toBe('待審核');
-    expect(new Set(names('zh-HK')).size).toBe(12);
-    expect(WITHDRAWAL_STATUSES).not.toContain(9);
-    expect(WITHDRAWAL_STATUSES).not.toContain(11);
+    expect(new Set(names('zh-HK')).size).toBe(15);
+    for (const code of [9, 11, 12, 13, 14]) expect(WITHDRAWAL_STATUSES).not.toContain(code);
     expect(FINAL_STATUSES).toEqual([3, 8, 10]);
   });
 

@@ -4,10 +4,15 @@ import type { TranslationKey } from '@/locales/types';
 
 // Pure rules of the withdrawal screens (menus 206, 302, 403, 404), docs/api.md "Withdrawals".
 
-/** The states a withdrawal takes, offered by the status filter (9 and 11 are never produced). */
-export const WITHDRAWAL_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus).filter(
-  (status) => status !== OrderStatus.PartiallyComplete && status !== OrderStatus.Void,
-);
+/** The states a withdrawal takes, offered by the status filter (9 and 11 are never produced; 12-14 are an exchange's). */
+const NEVER_A_WITHDRAWALS: readonly OrderStatus[] = [
+  OrderStatus.PartiallyComplete,
+  OrderStatus.Void,
+  OrderStatus.Refunding,
+  OrderStatus.Refunded,
+  OrderStatus.Expired,
+];
+export const WITHDRAWAL_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus).filter((status) => !NEVER_A_WITHDRAWALS.includes(status));
 /** Nothing changes a withdrawal after these. */
 export const FINAL_STATUSES: readonly OrderStatus[] = [OrderStatus.Rejected, OrderStatus.Complete, OrderStatus.Failed];
 export const isFinal = (status: number | null | undefined): boolean => FINAL_STATUSES.includes(status as OrderStatus);
