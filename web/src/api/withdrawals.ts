@@ -15,8 +15,6 @@ export interface WithdrawalRow extends OrderRowBase {
   /** Native coin spent on the transaction ("" until known). */
   fee: string;
   blockNumber: number | null;
-  /** Not every server version sends it. */
-  confirmations?: number;
   /** Held for a person's review (limits or risk control). */
   reviewRequired: boolean;
   /** Why it waits: codes such as `amount_over_review_minimum`, `risk_control_refused: <msg>`. */

@@ -34,3 +34,7 @@ export const withdrawalRow = (id: number, overrides: Partial<WithdrawalRow> = {}
   completetime: '2026-11-22T07:01:00Z',
   ...overrides,
 });
+
+/** A withdrawal held for review over the review amount, not yet paid. */
+export const awaitingReviewRow = (id: number, overrides: Partial<WithdrawalRow> = {}): WithdrawalRow =>
+  withdrawalRow(id, { status: 1, amount: '1500', actualAmount: '0', hash: '', fee: '', reviewRequired: true, riskReasons: ['amount_over_review_minimum'], ...overrides });

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { settle } from '@/test/router';
-import { withdrawalRow } from '@/test/withdrawals';
+import { awaitingReviewRow, withdrawalRow } from '@/test/withdrawals';
 import { WithdrawOrdersPage } from './WithdrawalPages';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import * as withdrawalsModule from '@/api/withdrawals';
@@ -19,7 +19,7 @@ const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
 const WAIT = { timeout: 8000 };
-const AWAITING = withdrawalRow(10, { status: 1, amount: '1500', actualAmount: '0', hash: '', reviewRequired: true, riskReasons: ['amount_over_review_minimum'] });
+const AWAITING = awaitingReviewRow(10);
 const DONE = withdrawalRow(9);
 const PASSED = { ...AWAITING, status: 2 as const };
 

@@ -4,7 +4,7 @@ import i18n from '@/locales';
 import { showAllColumns } from '@/test/columns';
 import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { settle } from '@/test/router';
-import { withdrawalRow } from '@/test/withdrawals';
+import { awaitingReviewRow, withdrawalRow } from '@/test/withdrawals';
 import { WithdrawCheckPage } from './WithdrawalPages';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import * as withdrawalsModule from '@/api/withdrawals';
@@ -18,10 +18,8 @@ const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 
 const WAIT = { timeout: 8000 };
-const awaiting = (id: number) =>
-  withdrawalRow(id, { status: 1, amount: '1500', actualAmount: '0', hash: '', fee: '', reviewRequired: true, riskReasons: ['amount_over_review_minimum'] });
-const A = awaiting(10);
-const B = awaiting(11);
+const A = awaitingReviewRow(10);
+const B = awaitingReviewRow(11);
 const FAILED = withdrawalRow(12, { status: 10, reason: 'reverted' });
 const DEFAULTS = toOrderFilters({ period: defaultRange(8), status: 1 }, 8)!;
 const SELF = 'You cannot approve your own withdrawal';

@@ -115,11 +115,10 @@ export function optionalText<K extends string>(values: Partial<Record<K, string 
 }
 
 /**
- * "12/12": a withdrawal's confirmations of those required. The server sends the count seen only
- * in some versions; without it a complete withdrawal had them all and any other shows "—" seen.
+ * "12/12": a withdrawal's confirmations of those required. The server does not send how many a
+ * withdrawal has: a complete one had them all, any other shows "—".
  */
-export function withdrawalConfirmationsText(row: { status: number; confirmations?: number; requiredConfirmations: number | null }): string {
+export function withdrawalConfirmationsText(row: { status: number; requiredConfirmations: number | null }): string {
   const required = row.requiredConfirmations ?? 0;
-  if (row.confirmations !== undefined) return `${row.confirmations}/${required}`;
   return row.status === OrderStatus.Complete ? `${required}/${required}` : `—/${required}`;
 }
