@@ -49,8 +49,8 @@ export type ReviewAction = (typeof ReviewAction)[keyof typeof ReviewAction];
 // Runtime constants live here, not in ./deposits or ./withdrawals: the component tests replace
 // those modules with their calls alone.
 
-/** The fields every order kind lists. Amounts are exact decimal strings, never floats. */
-export interface OrderRowBase {
+/** The fields every order kind lists (an exchange's too). Amounts are exact decimal strings, never floats. */
+export interface OrderRowCore {
   id: number;
   orderNo: string;
   merchantOrderNo: string;
@@ -64,16 +64,20 @@ export interface OrderRowBase {
   symbol_price: string;
   decimals: number;
   hash: string;
-  fromAddress: string;
-  toAddress: string;
-  amount: string;
-  actualAmount: string;
-  requiredConfirmations: number;
   status: OrderStatus;
   callbackStatus: CallbackStatus;
   callbackResult: string;
   notifyStatus: NotifyStatus;
   createtime: string;
+}
+
+/** An order that is one transfer (a deposit, a withdrawal): from an address to another, one amount. */
+export interface OrderRowBase extends OrderRowCore {
+  fromAddress: string;
+  toAddress: string;
+  amount: string;
+  actualAmount: string;
+  requiredConfirmations: number;
 }
 
 /** One delivery of a callback event to the merchant's address. */
@@ -110,6 +114,8 @@ export interface OrderFilters {
   openId?: string;
   /** Transaction list only. */
   type?: TxType;
+  /** Exchanges only: one trade pair. */
+  pairId?: number;
 }
 
 export type OrderQuery = PageQuery & OrderFilters;

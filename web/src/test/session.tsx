@@ -9,10 +9,10 @@ import { TestRouter, settle } from './router';
 // What the component tests of the console's screens share: a signed-in user, the screen inside
 // the test router, home/config's answer, and the clicks on a confirm popup.
 
-/** Signs in a user holding `menuIds` and renders `page` in the test router. */
-export function renderSignedIn(menuIds: Array<number | string>, page: ReactNode, overrides: Partial<UserSession> = {}) {
+/** Signs in a user holding `menuIds` and renders `page` in the test router, at `path` (a page reading `?id=`). */
+export function renderSignedIn(menuIds: Array<number | string>, page: ReactNode, overrides: Partial<UserSession> = {}, path?: string) {
   act(() => sessionStore.signIn(makeUser(menuIds, overrides)));
-  return render(<TestRouter>{page}</TestRouter>);
+  return render(<TestRouter path={path}>{page}</TestRouter>);
 }
 
 /** After each test: sign out and put back what `vi.spyOn` replaced. */

@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Descriptions, Drawer, Grid, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OrderRowBase } from '@/api/orders';
+import type { OrderRowCore } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
 import CallbackAttemptsTable from './CallbackAttemptsTable';
 import type { OrderDetailOf, OrderKind } from './orderKind';
 
-interface OrderDetailDrawerProps<R extends OrderRowBase, D extends OrderDetailOf<R>> {
+interface OrderDetailDrawerProps<R extends OrderRowCore, D extends OrderDetailOf<R>> {
   kind: OrderKind<R, D>;
   /** The row to show; null closes the drawer. */
   row: R | null;
@@ -24,7 +24,7 @@ interface OrderDetailDrawerProps<R extends OrderRowBase, D extends OrderDetailOf
 }
 
 /** Every field of an order, what its kind adds (reviews) and the delivery attempts of its callback. */
-export default function OrderDetailDrawer<R extends OrderRowBase, D extends OrderDetailOf<R>>({
+export default function OrderDetailDrawer<R extends OrderRowCore, D extends OrderDetailOf<R>>({
   kind,
   row,
   timeZone,

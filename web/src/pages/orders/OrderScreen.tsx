@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Button, Card, Space, Tooltip } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import DismissibleTip from '@/components/list/DismissibleTip';
 import FilterBar from '@/components/list/FilterBar';
 import ScreenTitle from '@/components/list/ScreenTitle';
 import PagedTable from '@/components/list/PagedTable';
-import type { OrderFilters, OrderRowBase, OrderSummary } from '@/api/orders';
+import type { OrderFilters, OrderRowCore, OrderSummary } from '@/api/orders';
 import type { ChainNode } from '@/api/types';
 import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
@@ -14,13 +14,15 @@ import OrderDetailDrawer from './OrderDetailDrawer';
 import OrderSummaryBar from './OrderSummaryBar';
 import RePushButton from './RePushButton';
 import { NOT_CREDITED, defaultRange, orderFilterFields, toOrderFilters, type OrderFilterValues } from './orderFilters';
-import type { OrderDetailOf, OrderSource, ScreenExtras, ScreenState } from './orderKind';
+import type { FixedFilters, OrderDetailOf, OrderSource, ScreenExtras, ScreenState } from './orderKind';
 import { useOrderExport } from './orderExport';
 import { leadWith } from './purpose';
 import { opensDetail } from './rowClick';
 import { useScreenZone } from './useScreenZone';
 
 const noExtras = (): ScreenExtras<never> => ({});
+const noScopeField = (_fixed: FixedFilters) => undefined;
+const NOTHING_FIXED: FixedFilters = {};
 
 /** The summary of what the filters select, read again when they change or on `reloads`. */
 function useOrderSummary(summary: (filters: OrderFilters) => Promise<OrderSummary>, filters: OrderFilters, reloads: number) {
@@ -38,13 +40,13 @@ function useOrderSummary(summary: (filters: OrderFilters) => Promise<OrderSummar
   return { summary: answer, loading };
 }
 
-interface BodyProps<R extends OrderRowBase, D extends OrderDetailOf<R>> {
+interface BodyProps<R extends OrderRowCore, D extends OrderDetailOf<R>> {
   source: OrderSource<R, D>;
   timeZone: number | null;
   chains: ChainNode[];
 }
 
-function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ source, timeZone, chains }: BodyProps<R, D>) {
+function OrderScreenBody<R extends OrderRowCore, D extends OrderDetailOf<R>>({ source, timeZone, chains }: BodyProps<R, D>) {
   const { kind } = source;
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
@@ -52,9 +54,24 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
   const [initialValues] = useState<OrderFilterValues>(() => ({ period: defaultRange(timeZone), status: source.initialStatus }));
   // A list of deposits: a state means its credited deposits, "Not credited" the others.
   const withCredit = kind.statuses.includes(NOT_CREDITED);
-  const [initialFilters] = useState(() => toOrderFilters(initialValues, timeZone, withCredit)!);
-  const [filterFields] = useState(() =>
-    orderFilterFields({ statuses: kind.statuses, withType: !!source.withType, withMerchantOrderNo: kind.withMerchantOrderNo }),
+  const fixed = source.fixedFilters ?? NOTHING_FIXED;
+  /** The form's values as the request: what the screen fixes always goes with them. */
+  const toFilters = (values: OrderFilterValues): OrderFilters | null => {
+    const filters = toOrderFilters(values, timeZone, withCredit);
+    return filters && { ...filters, ...fixed };
+  };
+  const [initialFilters] = useState(() => toFilters(initialValues)!);
+  const scopeField = (kind.useScopeField ?? noScopeField)(fixed);
+  const filterFields = useMemo(
+    () =>
+      orderFilterFields({
+        statuses: kind.statuses,
+        statusViews: kind.statusViews,
+        withType: !!source.withType,
+        withMerchantOrderNo: kind.withMerchantOrderNo,
+        scopeField,
+      }),
+    [kind, source.withType, scopeField],
   );
   const list = usePagedQuery<R, OrderFilters>(source.page, initialFilters);
   const [summaryReloads, setSummaryReloads] = useState(0);
@@ -131,7 +148,7 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
         testId="deposit-filters"
         chains={chains}
         initialValues={initialValues}
-        toFilters={(values) => toOrderFilters(values, timeZone, withCredit)}
+        toFilters={toFilters}
         onSearch={list.search}
       />
       <OrderSummaryBar parts={[{ summary, countKey: source.countKey }]} loading={summaryLoading} />
@@ -167,7 +184,7 @@ function OrderScreenBody<R extends OrderRowBase, D extends OrderDetailOf<R>>({ s
  * An order table screen of any kind. It waits for the merchant's time zone (or for home/config
  * to fail) before the first request, because the default period is the last 7 days of that zone.
  */
-export default function OrderScreen<R extends OrderRowBase, D extends OrderDetailOf<R>>({ source }: { source: OrderSource<R, D> }) {
+export default function OrderScreen<R extends OrderRowCore, D extends OrderDetailOf<R>>({ source }: { source: OrderSource<R, D> }) {
   const { t } = useTranslation();
   const { timeZone, chains, waiting } = useScreenZone();
   if (waiting) {
@@ -177,7 +194,7 @@ export default function OrderScreen<R extends OrderRowBase, D extends OrderDetai
 }
 
 /** The page component of one menu's order list. */
-export const orderPage = <R extends OrderRowBase, D extends OrderDetailOf<R>>(source: OrderSource<R, D>) =>
+export const orderPage = <R extends OrderRowCore, D extends OrderDetailOf<R>>(source: OrderSource<R, D>) =>
   function OrderPage() {
     return <OrderScreen source={source} />;
   };

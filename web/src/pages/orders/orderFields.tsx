@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Space, Tooltip, Typography } from 'antd';
-import type { OrderRowBase } from '@/api/orders';
+import type { OrderRowBase, OrderRowCore } from '@/api/orders';
 import CellText from '@/components/list/CellText';
 import type { ListColumn } from '@/components/list/columnSettings';
 import { AddressText } from '@/pages/token/AddressText';
@@ -28,7 +28,7 @@ export const textCell = (value: string | null | undefined, testId?: string) => <
  * at 1200 px); the others are `secondary`: in the detail drawer, one click on the row away, or
  * switched on in the column settings. On a phone a row shows its amount (and its kind's status).
  */
-export function orderColumns<R extends OrderRowBase>({ t, timeZone, chains }: OrderContext, prefix: string) {
+export function orderColumns<R extends OrderRowCore>({ t, timeZone, chains }: OrderContext, prefix: string) {
   const column = (spec: ListColumn<R>): ListColumn<R> => spec;
   return {
     orderNo: column({
@@ -137,8 +137,8 @@ export interface DetailItem {
 /** A detail field; its key is the label key. */
 export const detailItem = (t: OrderContext['t'], labelKey: TranslationKey, children: ReactNode): DetailItem => ({ key: labelKey, label: t(labelKey), children });
 
-/** The detail items of the shared fields (test ids `detail-…`, the same for every kind). */
-export function orderDetailItems<R extends OrderRowBase>(shown: R, { t, timeZone, chains }: OrderContext) {
+/** The detail items of the fields every kind has (test ids `detail-…`, the same for every kind). */
+export function coreDetailItems<R extends OrderRowCore>(shown: R, { t, timeZone, chains }: OrderContext) {
   const item = (labelKey: TranslationKey, children: ReactNode) => detailItem(t, labelKey, children);
   /** A time field: text in the merchant's zone, or a dash; in a span when it has a test id. */
   const time = (labelKey: TranslationKey, value: string | null, testId?: string) => {
@@ -162,14 +162,22 @@ export function orderDetailItems<R extends OrderRowBase>(shown: R, { t, timeZone
     ),
     token: item('deposit_token', textCell(shown.symbol, 'detail-token')),
     hash: item('tx_hash', <HashText hash={shown.hash} txurl={chainById(chains, shown.chainId)?.txurl} testId="detail-hash" />),
-    from: item('from_address', <AddressText address={shown.fromAddress} testId="detail-from" />),
-    to: item('to_address', <AddressText address={shown.toAddress} testId="detail-to" />),
-    amount: (labelKey: TranslationKey) => item(labelKey, <AmountText amount={shown.amount} symbol={shown.symbol} testId="detail-amount" />),
-    actualAmount: item('actual_quantity', <AmountText amount={shown.actualAmount} symbol={shown.symbol} testId="detail-actual-amount" />),
     status: item('status', <StatusTag map={ORDER_STATUS} value={shown.status} testId="detail-status" />),
     callbackStatus: item('callback_status', <CallbackStatusTag row={shown} testId="detail-callback-status" />),
     callbackResult: item('callback_result', <LongText text={shown.callbackResult} testId="detail-callback-result" />),
     notifyStatus: item('notify_status', <NotifyStatusTag row={shown} testId="detail-notify-status" />),
     created: time('created_time', shown.createtime, 'detail-created'),
+  };
+}
+
+/** The detail items of a one-transfer order (deposit, withdrawal): the core ones, its addresses and amounts. */
+export function orderDetailItems<R extends OrderRowBase>(shown: R, context: OrderContext) {
+  const item = (labelKey: TranslationKey, children: ReactNode) => detailItem(context.t, labelKey, children);
+  return {
+    ...coreDetailItems(shown, context),
+    from: item('from_address', <AddressText address={shown.fromAddress} testId="detail-from" />),
+    to: item('to_address', <AddressText address={shown.toAddress} testId="detail-to" />),
+    amount: (labelKey: TranslationKey) => item(labelKey, <AmountText amount={shown.amount} symbol={shown.symbol} testId="detail-amount" />),
+    actualAmount: item('actual_quantity', <AmountText amount={shown.actualAmount} symbol={shown.symbol} testId="detail-actual-amount" />),
   };
 }

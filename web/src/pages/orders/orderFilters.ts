@@ -83,6 +83,8 @@ export interface OrderFilterValues {
   period?: PickedRange;
   chainId?: number | null;
   tokenId?: number | null;
+  /** Exchanges: one trade pair. */
+  pairId?: number | null;
   status?: StatusChoice | null;
   type?: TxType | null;
   address?: string;
@@ -106,6 +108,7 @@ export function toOrderFilters(values: OrderFilterValues, hours: number | null, 
   const filters: OrderFilters = { ...period.period };
   if (has(values.chainId)) filters.chainId = values.chainId;
   if (has(values.tokenId)) filters.tokenId = values.tokenId;
+  if (has(values.pairId)) filters.pairId = values.pairId;
   if (values.status === NOT_CREDITED) filters.uncredited = true;
   else if (has(values.status)) {
     filters.status = values.status;
@@ -126,15 +129,24 @@ export interface OrderFieldOptions {
   withType: boolean;
   /** Withdrawals filter by the merchant's order number too. */
   withMerchantOrderNo: boolean;
+  /** The kind's own words for its states (an exchange's), where they differ from the shared ones. */
+  statusViews?: Readonly<Partial<Record<StatusChoice, { key: TranslationKey }>>>;
+  /** Where the kind's orders come from, in place of the chain and token fields (an exchange's pair). */
+  scopeField?: FilterField<OrderFilterValues>;
 }
 
-/** The filter of every order list: period (required), chain, token, status, type, addresses and numbers. */
-export function orderFilterFields({ statuses, withType, withMerchantOrderNo }: OrderFieldOptions): Array<FilterField<OrderFilterValues>> {
+/** The filter of every order list: period (required), chain and token (or the kind's scope), status, type, addresses and numbers. */
+export function orderFilterFields({ statuses, withType, withMerchantOrderNo, statusViews, scopeField }: OrderFieldOptions): Array<FilterField<OrderFilterValues>> {
+  const scope: Array<FilterField<OrderFilterValues>> = scopeField
+    ? [scopeField]
+    : [
+        { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
+        { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
+      ];
   const fields: Array<FilterField<OrderFilterValues> | false> = [
     { kind: 'period', name: 'period', testId: 'filter-period', problem: requiredPeriodProblem },
-    { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
-    { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
-    statusField(statuses, STATUS_CHOICES),
+    ...scope,
+    statusField(statuses, { ...STATUS_CHOICES, ...statusViews }),
     withType && {
       kind: 'select',
       name: 'type',

@@ -5,10 +5,11 @@ import type { TFunction } from 'i18next';
 import type { AttemptResult } from '@/api/callbacks';
 import type { ExportPath } from '@/api/exports';
 import type { ListColumn } from '@/components/list/columnSettings';
-import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowBase, OrderStatus, OrderSummary } from '@/api/orders';
+import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowCore, OrderStatus, OrderSummary } from '@/api/orders';
 import type { ChainNode, PageResult } from '@/api/types';
 import type { TranslationKey } from '@/locales/types';
-import type { StatusChoice } from './orderFilters';
+import type { FilterField } from '@/components/list/filterFields';
+import type { OrderFilterValues, StatusChoice } from './orderFilters';
 import type { ScreenPurpose } from './purpose';
 
 // The order-list kit: one screen (filter bar, summary, paged table, export, detail drawer) for
@@ -33,7 +34,7 @@ export interface ColumnOptions<R> extends OrderContext {
 export type OrderDetailOf<R> = R & { callbacks: CallbackAttempt[] };
 
 /** One kind of order (deposit, withdrawal; collection comes next): its rows, its detail, its test ids. */
-export interface OrderKind<R extends OrderRowBase, D extends OrderDetailOf<R> = OrderDetailOf<R>> {
+export interface OrderKind<R extends OrderRowCore, D extends OrderDetailOf<R> = OrderDetailOf<R>> {
   /** Prefix of the test ids of rows, cells and buttons: `deposit`, `wd`. */
   testId: string;
   /** Prefix of the screen card's test id: `deposits`, `withdrawals`. */
@@ -42,6 +43,13 @@ export interface OrderKind<R extends OrderRowBase, D extends OrderDetailOf<R> = 
   statuses: readonly StatusChoice[];
   /** The filter offers the merchant's order number too. */
   withMerchantOrderNo: boolean;
+  /** The kind's own words for its states in the filter (an exchange's), where the shared ones do not fit. */
+  statusViews?: Readonly<Partial<Record<StatusChoice, { key: TranslationKey }>>>;
+  /**
+   * The filter field choosing where orders come from, in place of chain and token (an exchange's
+   * pair), within what the screen fixes (`OrderSource.fixedFilters`). Called as a hook by the screen.
+   */
+  useScopeField?: (fixed: FixedFilters) => FilterField<OrderFilterValues>;
   drawerWidth: number;
   /** Main columns first; `secondary` ones start hidden (column settings). */
   columns: (options: ColumnOptions<R>) => Array<ListColumn<R>>;
@@ -76,8 +84,11 @@ export interface ScreenExtras<R> {
   modals?: ReactNode;
 }
 
+/** What a screen fixes in every request of its list (a token's own exchanges: its chain and token). */
+export type FixedFilters = Partial<Pick<OrderFilters, 'chainId' | 'tokenId'>>;
+
 /** One menu's list of one kind: Orders › Deposit (301), Transactions › Withdraw check (403)... */
-export interface OrderSource<R extends OrderRowBase, D extends OrderDetailOf<R> = OrderDetailOf<R>> {
+export interface OrderSource<R extends OrderRowCore, D extends OrderDetailOf<R> = OrderDetailOf<R>> {
   kind: OrderKind<R, D>;
   menuId: string;
   titleKey: TranslationKey;
@@ -89,6 +100,8 @@ export interface OrderSource<R extends OrderRowBase, D extends OrderDetailOf<R> 
   exportPath: ExportPath;
   /** The transaction list filters and shows by type. */
   withType?: boolean;
+  /** Sent with every list, summary and export request whatever the filter holds (Token detail › Trade). */
+  fixedFilters?: FixedFilters;
   /** The status the filter starts with and returns to on Reset (withdraw check: awaiting review). */
   initialStatus?: OrderStatus;
   /** Orders (business) or Transactions (on chain): the line under the title and the columns it leads with. */

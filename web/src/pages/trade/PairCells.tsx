@@ -4,7 +4,7 @@ import { OutsideRule, PriceSourceKind, type PairView } from '@/api/exchange';
 import { secondsSince } from '@/pages/energy/energyRules';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { AddressText } from '@/pages/token/AddressText';
-import { ageText, bpToPercent } from './tradeRules';
+import { ageText, bpToPercent, isZeroDecimal } from './tradeRules';
 
 // The cells of the pairs table. Rates and amounts are shown as the server sent them (texts).
 
@@ -86,7 +86,7 @@ export function SpreadCell({ pair }: { pair: PairView }) {
 export function LimitsCell({ pair }: { pair: PairView }) {
   const { t } = useTranslation();
   const symbol = pair.tokenIn.symbol;
-  const noDailyLimit = /^0*(\.0*)?$/.test(pair.dailyLimit);
+  const noDailyLimit = isZeroDecimal(pair.dailyLimit);
   return (
     <Space direction="vertical" size={0}>
       <span>

@@ -52,6 +52,9 @@ export function compareDecimal(a: string, b: string): number | null {
   return leftDigits === rightDigits ? 0 : leftDigits < rightDigits ? -1 : 1;
 }
 
+/** Whether a decimal text is zero ("0", "0.00", ""): a daily limit of none, an amount not there yet. */
+export const isZeroDecimal = (value: string): boolean => /^0*(\.0*)?$/.test(value.trim());
+
 /** "12 s ago", "3 min ago", "2 h ago", "4 d ago": how old a price or a reading is, in its largest whole unit. */
 export function ageText(seconds: number, t: TFunction): string {
   const whole = Math.max(0, Math.floor(seconds));
