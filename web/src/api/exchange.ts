@@ -1,4 +1,7 @@
 import { post } from '@/utils/request';
+import type { AttemptResult } from './callbacks';
+import type { CallbackAttempt, OrderFilters, OrderQuery, OrderRowCore, OrderStatus, OrderSummary } from './orders';
+import type { PageResult } from './types';
 
 // Token › Trade (menu 204; saving a pair also needs TRADE_PAIR_EDIT, 20401, and the Google code),
 // docs/api.md "Exchange": the merchant's trade pairs, token IN → token OUT on one chain, each
@@ -99,3 +102,106 @@ export const listPairs = (options: { silent?: boolean } = {}) => post<PairView[]
 
 /** Needs 20401 and the Google code. A refusal is the request layer's toast (and shown in the form). */
 export const savePair = (body: PairSave) => post<{ id: number }>('/api/v2/exchange/pair/save', body, { loading: true });
+
+// Exchange orders (menu 204; re-push also needs TRADE_PUSH, 20403; deciding a held one
+// TRADE_DECIDE, 20402, and the Google code), docs/api.md "Exchange orders": an end user pays
+// token IN to their exchange address and gets token OUT back on the same chain. Amounts and rates
+// are decimal strings in their token's units; times as every other list.
+
+/** How an exchange order was made. */
+export const ExchangeOrigin = { MerchantApi: 1, ExchangeAddress: 2 } as const;
+export type ExchangeOrigin = (typeof ExchangeOrigin)[keyof typeof ExchangeOrigin];
+
+/** A decision on an exchange held for review. */
+export const ExchangeDecision = { PayOut: 1, Refund: 2 } as const;
+export type ExchangeDecision = (typeof ExchangeDecision)[keyof typeof ExchangeDecision];
+
+/** An exchange order as the list and the detail send it. */
+export interface ExchangeRow extends OrderRowCore {
+  type: 3;
+  origin: ExchangeOrigin;
+  pairId: number;
+  /** Token OUT; null: the chain's native coin. (`tokenId`, `symbol`, `decimals` are token IN's.) */
+  tokenOutId: number | null;
+  symbolOut: string;
+  decimalsOut: number;
+  /** The end user's exchange address, where they pay. */
+  payAddress: string;
+  /** Who paid; "" until paid. */
+  payer: string;
+  payoutAddress: string;
+  /** The quoted amount in; "0" for an order made by a payment to an exchange address. */
+  amountIn: string;
+  /** "0" until paid. */
+  paidIn: string;
+  minOut: string;
+  amountOut: string;
+  /** Token OUT per 1 token IN after the spread. */
+  rate: string;
+  marketRate: string;
+  spreadBp: number;
+  /** 1 a fixed rate ("fixed, not market"), 2 a price feed. */
+  source: typeof PriceSourceKind.Fixed | typeof PriceSourceKind.Feed;
+  sourceLabel: string;
+  /** When the price was read. */
+  priceTime: string | null;
+  /** A late payment priced afresh within the pair's tolerance. */
+  repriced: boolean;
+  /** The payout's or the refund's hash; "" until broadcast. (`hash` is the payment's.) */
+  outHash: string;
+  /** Points charged; "0" none. */
+  fee: string;
+  /** Why it is held, refunded or failed, in words; "". */
+  reason: string;
+  payBy: string;
+  completetime: string | null;
+}
+
+/** The deposit record of the payment in. */
+export interface ExchangePayment {
+  id: number;
+  orderNo: string;
+  hash: string;
+  status: OrderStatus;
+  confirmations: number;
+  requiredConfirmations: number;
+}
+
+/** The withdrawal paying out or sending back (its status codes are a withdrawal's). */
+export interface ExchangeTransfer {
+  id: number;
+  orderNo: string;
+  hash: string;
+  status: OrderStatus;
+  createtime: string;
+}
+
+export interface ExchangeDetail extends ExchangeRow {
+  callbacks: CallbackAttempt[];
+  payment: ExchangePayment | null;
+  payout: ExchangeTransfer | null;
+  refund: ExchangeTransfer | null;
+}
+
+/** The answer of a decision: the order as it is now. */
+export interface ExchangeDecided {
+  id: number;
+  status: OrderStatus;
+  amountOut: string;
+  rate: string;
+}
+
+export const pageExchanges = (query: OrderQuery, options: { silent?: boolean } = {}) =>
+  post<PageResult<ExchangeRow>>('/api/v2/exchange/pagelist', query, options);
+
+/** Totals in the token paid IN. */
+export const exchangeSummary = (filters: OrderFilters) => post<OrderSummary>('/api/v2/exchange/summary', filters, { silent: true });
+
+export const exchangeDetail = (id: number) => post<ExchangeDetail>('/api/v2/exchange/detail', { id });
+
+/** Needs 20403: delivers the exchange's latest callback again now. */
+export const pushExchange = (id: number) => post<AttemptResult>('/api/v2/exchange/push', { id }, { loading: true });
+
+/** Needs 20402 and the Google code: pays a held exchange out at the price read now, or sends the payment back. */
+export const decideExchange = (id: number, action: ExchangeDecision, googleCode: string) =>
+  post<ExchangeDecided>('/api/v2/exchange/check', { id, action, googleCode }, { loading: true });

@@ -3,7 +3,7 @@ import { blobText, postForFile, type DownloadedFile } from './download';
 // The list exports (docs/api.md "Order exports", "Collect"): the server streams every row the
 // filter selects as CSV; the console saves the answer as it came, under the server's file name.
 
-export type ExportPath = '/api/partner/deposit/export' | '/api/partner/withdraw/export' | '/api/partner/user/tx/export' | '/api/partner/collect/export' | '/api/partner/points/export';
+export type ExportPath = '/api/partner/deposit/export' | '/api/partner/withdraw/export' | '/api/partner/user/tx/export' | '/api/partner/collect/export' | '/api/partner/points/export' | '/api/v2/exchange/export';
 
 export interface ExportedFile extends DownloadedFile {
   /** Data lines (the header not counted). */

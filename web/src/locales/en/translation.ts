@@ -18,6 +18,7 @@ import points from './points';
 import service from './service';
 import energy from './energy';
 import trade from './trade';
+import exchange from './exchange';
 
 // English is the fallback language and the source of the key types (../types.ts): every key
 // exists here first. One namespace, composed from one file per area; a key lives in
@@ -43,6 +44,7 @@ const en = {
   ...service,
   ...energy,
   ...trade,
+  ...exchange,
 };
 
 export default en;

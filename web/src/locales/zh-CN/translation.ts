@@ -19,6 +19,7 @@ import pointsZhCN from './points';
 import serviceZhCN from './service';
 import energyZhCN from './energy';
 import tradeZhCN from './trade';
+import exchangeZhCN from './exchange';
 
 // Every area of English's table, each file typed against the English one.
 const zhCN: Translation = {
@@ -42,6 +43,7 @@ const zhCN: Translation = {
   ...serviceZhCN,
   ...energyZhCN,
   ...tradeZhCN,
+  ...exchangeZhCN,
 };
 
 export default zhCN;

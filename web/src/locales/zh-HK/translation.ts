@@ -19,6 +19,7 @@ import pointsZhHK from './points';
 import serviceZhHK from './service';
 import energyZhHK from './energy';
 import tradeZhHK from './trade';
+import exchangeZhHK from './exchange';
 
 // Every area of English's table, each file typed against the English one.
 const zhHK: Translation = {
@@ -42,6 +43,7 @@ const zhHK: Translation = {
   ...serviceZhHK,
   ...energyZhHK,
   ...tradeZhHK,
+  ...exchangeZhHK,
 };
 
 export default zhHK;

@@ -11,6 +11,8 @@ import type { TranslationKey } from '@/locales/types';
 export const ORDER_COLUMNS = ['merchantOrderNo', 'openId', 'amount', 'status', 'notices'] as const;
 // When the chain settled it (`confirmedAt`: the API has no block time) is one click away: with
 // the widest amounts it does not fit beside these at 1200 px (e2e/lists.spec.ts).
+/** An exchange's business view: its pair, what came in and went out, at which rate, its state and notices. */
+export const EXCHANGE_COLUMNS = ['merchantOrderNo', 'pair', 'paidIn', 'amountOut', 'rate', 'status', 'notices'] as const;
 export const CHAIN_COLUMNS = ['hash', 'from', 'to', 'confirmations', 'amount', 'status'] as const;
 
 export interface ScreenPurpose {

@@ -1,22 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
-import type { PairView } from '@/api/exchange';
 import * as assetsModule from '@/api/assets';
 import * as configModule from '@/api/config';
 import * as exchangeModule from '@/api/exchange';
 import * as walletsModule from '@/api/wallets';
-import { assetRow, hotWalletRow } from '@/test/answers';
+import { assetRow, hotWalletRow, orderSummary } from '@/test/answers';
+import { DEVCHAIN_PAIR, PAIR_BALANCE_READ_AT, PAIR_PAYOUT_WALLET, exchangeRow, pairView } from '@/test/exchanges';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import { ApiError } from '@/utils/request';
 import TradePage from './TradePage';
 
-// Token › Trade (menu 204): the pairs table and the pair form, with the server mocked.
+// Token › Trade (menu 204): the pairs table and the pair form, and the tab of the exchange
+// orders (pages/exchange has their own tests), with the server mocked.
 
 vi.mock('@/api/exchange', async (original) => ({
   ...(await original<typeof exchangeModule>()),
   listPairs: vi.fn(),
   savePair: vi.fn(),
+  pageExchanges: vi.fn(),
+  exchangeSummary: vi.fn(),
 }));
 const api = vi.mocked(exchangeModule);
 vi.mock('@/api/assets');
@@ -32,46 +35,11 @@ const TOKEN_MENU = 2;
 const TRADE = 204;
 const TRADE_PAIR_EDIT = 20401;
 const HOT = '0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0';
-const TRON_HOT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const BALANCE_READ_AT = '2026-11-29T07:55:00Z';
+const TRON_HOT = PAIR_PAYOUT_WALLET;
+const BALANCE_READ_AT = PAIR_BALANCE_READ_AT;
+const pair = pairView;
 
-/** A TRON USDT → TRX pair priced from a feed 12 s ago, unless overridden. */
-const pair = (id: number, overrides: Partial<PairView> = {}): PairView => ({
-  id,
-  chainId: 728126428,
-  chainname: 'TRON',
-  tokenIn: { tokenId: 201, symbol: 'USDT', decimals: 6 },
-  tokenOut: { tokenId: null, symbol: 'TRX', decimals: 6 },
-  enabled: true,
-  spreadBp: 50,
-  toleranceBp: 5,
-  minIn: '10',
-  maxIn: '5000',
-  dailyLimit: '20000',
-  usedToday: '150.5',
-  payoutWallet: TRON_HOT,
-  payoutBalance: '12345.678901',
-  payoutBalanceAt: BALANCE_READ_AT,
-  outsideRule: 1,
-  source: { kind: 2, label: 'api.binance.com', maxAgeSecs: 60 },
-  price: { rate: '3.43421', quoteRate: '3.41703895', at: '2026-11-29T07:59:48Z', ageSecs: 12, stopped: null },
-  updatetime: '2026-11-29T07:00:00Z',
-  ...overrides,
-});
-
-const FIXED = pair(2, {
-  chainId: 1337,
-  chainname: 'Devchain',
-  tokenIn: { tokenId: 1, symbol: 'USDT', decimals: 6 },
-  tokenOut: { tokenId: null, symbol: 'DEV', decimals: 18 },
-  payoutWallet: HOT,
-  payoutBalance: null,
-  payoutBalanceAt: null,
-  dailyLimit: '0',
-  outsideRule: 2,
-  source: { kind: 1, label: 'fixed', maxAgeSecs: null },
-  price: { rate: '0.29', quoteRate: '0.2885', at: '2026-11-29T08:00:00Z', ageSecs: 0, stopped: null },
-});
+const FIXED = DEVCHAIN_PAIR;
 
 const STOPPED = pair(3, {
   enabled: false,
@@ -186,6 +154,21 @@ async function pick(testId: string, option: string) {
 }
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('Token › Trade: the tabs', () => {
+  it('opens on the pairs; the Orders tab lists the exchange orders made on them', async () => {
+    const exchange = exchangeRow(1);
+    api.pageExchanges.mockReset().mockResolvedValue({ list: [exchange], total: 1 });
+    api.exchangeSummary.mockReset().mockResolvedValue(orderSummary({ count: 1 }));
+    await openPage([TOKEN_MENU, TRADE]);
+    expect(screen.getByTestId('trade-tab-pairs').textContent).toBe('Pairs');
+    expect(api.pageExchanges).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('trade-tab-orders'));
+    const orders = await screen.findByTestId(`exchange-row-${exchange.orderNo}`, undefined, WAIT);
+    expect(within(orders).getByTestId('exchange-pair').textContent).toBe('Devchain USDT → DEV');
+    expect(screen.getByTestId('exchanges-204').textContent).toContain('Exchange orders');
+  });
+});
 
 describe('Token › Trade: the pair form', () => {
   it('adds a devchain USDT → native DEV pair: refuses min above max, then sends the exact body', async () => {
