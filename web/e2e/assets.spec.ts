@@ -214,7 +214,8 @@ test('request cold addresses: refused in the form, sent, approved by the operato
     intervalHours: 6,
   });
   await page.getByTestId('detail-tab-trade').click();
-  await expect(page.getByTestId('detail-trade')).toContainText('once deposits are enabled');
+  // The token's exchange orders: the exchange list with the token's chain and token fixed.
+  await expect(page.getByTestId('exchanges-215')).toContainText('Exchange orders');
   await page.getByTestId('detail-tab-address').click();
   await settle(page);
   await page.screenshot({ path: path.join(ARTIFACTS, 'token-detail.png') });

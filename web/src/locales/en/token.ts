@@ -86,7 +86,6 @@ const token = {
   cold_total: 'Total: {{total}}',
   google_bind_first: 'Please bind Google verification code first',
   google_bind_go: 'Bind it in the personal centre',
-  trade_placeholder: 'Transactions of this token appear here once deposits are enabled.',
 
   // Wallet address (menu 202)
   wallet_address: 'Wallet address',

@@ -87,7 +87,6 @@ const tokenZhCN: TranslationOf<typeof token> = {
   cold_total: '合计：{{total}}',
   google_bind_first: '请先绑定谷歌验证码',
   google_bind_go: '前往个人中心绑定',
-  trade_placeholder: '开放充值后，此代币的交易将显示在这里。',
 
   wallet_address: '钱包地址',
   wallet_address_tip: '充值地址由商户 API 为您的用户（OpenID）创建，每个用户每条链一个。',

@@ -87,7 +87,6 @@ const tokenZhHK: TranslationOf<typeof token> = {
   cold_total: '合計：{{total}}',
   google_bind_first: '請先綁定谷歌驗證碼',
   google_bind_go: '前往個人中心綁定',
-  trade_placeholder: '開放充值後，此代幣的交易將顯示在這裡。',
 
   wallet_address: '錢包地址',
   wallet_address_tip: '充值地址由商戶 API 為您的用戶（OpenID）創建，每個用戶每條鏈一個。',

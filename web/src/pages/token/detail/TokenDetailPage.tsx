@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Descriptions, Empty, Result, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Result, Space, Tabs, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listAssets, type Asset } from '@/api/assets';
@@ -13,6 +13,7 @@ import { useHomeConfig } from '../useHomeConfig';
 import AddressTab from './AddressTab';
 import RequestTab from './RequestTab';
 import SetTab from './SetTab';
+import TradeTab from './TradeTab';
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; asset: Asset };
 
@@ -119,12 +120,7 @@ export default function TokenDetailPage() {
           {
             key: 'trade',
             label: <span data-testid="detail-tab-trade">{t('tab_trade')}</span>,
-            children: (
-              <Empty
-                data-testid="detail-trade"
-                description={<Typography.Text type="secondary">{t('trade_placeholder')}</Typography.Text>}
-              />
-            ),
+            children: <TradeTab asset={asset} />,
           },
         ]}
       />
