@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   energySmart: '20302',
   tradePairEdit: '20401',
   tradeDecide: '20402',
+  tradePush: '20403',
   hotWalletAdd: '20501',
   hotWalletStatus: '20502',
   withdraw: '20601',

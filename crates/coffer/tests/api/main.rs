@@ -43,6 +43,7 @@ mod error_codes;
 mod escalation;
 mod exchange_chains;
 mod exchange_held;
+mod exchange_lists;
 mod exchange_orders;
 mod exchange_pairs;
 mod exchange_quotes;
