@@ -216,6 +216,17 @@ async fn exchanges_are_listed_filtered_and_counted_by_either_side(db: TestDb) {
         .await;
     assert!(list(&both).iter().all(|r| r["type"] != json!(3)));
 
+    // Home counts today's complete exchange in the token paid in.
+    let home = app.reports(&me.token).home(json!({})).await;
+    assert_eq!(home.code(), 1, "{:?}", home.body);
+    let today = &home.data()["today"]["exchanges"];
+    assert_eq!(today["count"], json!(1), "{}", home.body);
+    assert_eq!(
+        (&today["totals"][0]["symbol"], &today["totals"][0]["amount"]),
+        (&json!("USDT"), &json!("100"))
+    );
+    assert_eq!(home.data()["waiting"]["exchangesHeld"], json!(0));
+
     // Every move kept the buckets in step with the rows.
     let verify = app.admin(&["rollup", "verify"]);
     assert_eq!(verify.status.code(), Some(0), "{verify:?}");
