@@ -145,7 +145,12 @@ async fn refusals_leave_a_held_exchange_held(db: TestDb) {
     assert_eq!((after.withdrawal_id, after.refund_id), (None, None));
     // Home says an exchange waits for a person.
     let home = app.reports(&me.token).home(json!({})).await;
-    assert_eq!(home.data()["waiting"]["exchangesHeld"], json!(1), "{:?}", home.body);
+    assert_eq!(
+        home.data()["waiting"]["exchangesHeld"],
+        json!(1),
+        "{:?}",
+        home.body
+    );
 }
 
 each_database!(

@@ -48,6 +48,7 @@ mod exchange_orders;
 mod exchange_pairs;
 mod exchange_quotes;
 mod exchange_restart;
+mod exchange_review;
 mod exchange_round;
 mod export_limits;
 mod exports;
