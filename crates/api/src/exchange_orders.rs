@@ -1,20 +1,91 @@
-//! Exchange orders in the console: a held exchange decided by a person (`/api/v2/exchange/check`,
-//! button 20402 and the Google code): paid out at the price read now, or sent back to its
-//! payer. The operation log keeps the order as it was.
+//! Exchange orders in the console (Token > Trade, menu 204): the list, its totals and CSV, one
+//! order with both legs, its newest callback sent again (button 20403), and a held exchange
+//! decided by a person (`/api/v2/exchange/check`, button 20402 and the Google code): paid out
+//! at the price read now, or sent back to its payer. The operation log keeps the order as it
+//! was.
 
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use coffer_domain::codes::StoredCode;
 use coffer_domain::exchange::held::HeldDecision;
 use coffer_domain::exchange::orders::ExchangeOrderRecord;
-use coffer_domain::menu::catalogue::TRADE_DECIDE;
+use coffer_domain::menu::catalogue::{TRADE, TRADE_DECIDE, TRADE_PUSH};
 use coffer_domain::messages::MsgKey;
+use coffer_domain::ports::{OrderKind, Paged};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
-use crate::audit::{audited_on, Audited};
-use crate::envelope::ApiJson;
+use crate::audit::{audited_on, done_on, Audited};
+use crate::bodies::ById;
+use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
+use crate::exchange_views::{ExchangeDetailView, ExchangeView};
+use crate::export_exchange::EXCHANGE;
+use crate::exports::Export;
+use crate::orders::{drawer, FilterBody, PagedFilter, SummaryView};
 use crate::session::Allowed;
+use crate::views::callbacks::AttemptResultView;
 use crate::AppState;
+
+pub async fn page(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<TRADE>,
+    ApiJson(q): ApiJson<PagedFilter>,
+) -> ApiResult<Paged<ExchangeView>> {
+    let found = state
+        .exchange_lists
+        .page(&ctx, &q.filter.filter()?, q.page.request()?)
+        .await?;
+    ok(found.map(ExchangeView::from))
+}
+
+pub async fn summary(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<TRADE>,
+    ApiJson(f): ApiJson<FilterBody>,
+) -> ApiResult<SummaryView> {
+    ok(state.exchange_lists.summary(&ctx, &f.filter()?).await?.into())
+}
+
+/// The order with its legs and the callback attempts of its order number.
+pub async fn detail(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<TRADE>,
+    ApiJson(b): ApiJson<ById>,
+) -> ApiResult<serde_json::Value> {
+    let view = ExchangeDetailView::from(state.exchange_lists.detail(&ctx, b.id).await?);
+    let order_no = view.order_no();
+    ok(drawer(&state, &ctx, &order_no, view).await?)
+}
+
+pub async fn push(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<TRADE_PUSH>,
+    ApiJson(b): ApiJson<ById>,
+) -> Audited<AttemptResultView> {
+    push_latest_event(&state, &ctx, b.id).await
+}
+
+/// Sends the exchange's newest callback event again, now; the log names the order.
+pub(crate) async fn push_latest_event(
+    state: &AppState,
+    ctx: &coffer_domain::auth::AuthContext,
+    id: i64,
+) -> Audited<AttemptResultView> {
+    let event_id = state.exchange_lists.push(ctx, id).await?;
+    let pushed = state.callbacks.push(ctx, &event_id).await?;
+    done_on(pushed.target(), pushed.result.into())
+}
+
+pub async fn export(
+    State(state): State<AppState>,
+    Allowed(ctx): Allowed<TRADE>,
+    headers: HeaderMap,
+    ApiJson(f): ApiJson<FilterBody>,
+) -> Result<Response, ApiError> {
+    let export = Export::new(&state, &ctx, &headers, &f, "exchanges", &EXCHANGE).await?;
+    export.run(&state, f, vec![OrderKind::Exchange]).await
+}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -3,10 +3,11 @@
 //! columns every kind has are declared once ([`Layout::columns`]); a kind names only its own.
 
 use coffer_domain::codes::StoredCode;
-use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderStatus, WithdrawalSource};
+use coffer_domain::ports::{CallbackStatus, NotifyStatus, OrderKind, OrderStatus, WithdrawalSource};
 use coffer_domain::Locale;
 use serde_json::Value;
 
+use crate::export_exchange::exchange_status_label;
 use crate::export_labels::{
     code_label, deposit_note, joined, label, local_time, not_credited, order_kind_label, risk_reason,
     zoned_title, Label, Labelled,
@@ -116,17 +117,17 @@ const CREATED: Column = time("created_time", ["Created", "创建时间", "建立
 /// A kind's own columns and where they stand among the shared ones.
 pub(crate) struct Layout {
     /// After the order numbers (the type, a withdrawal's source).
-    after_order_numbers: &'static [Column],
+    pub(crate) after_order_numbers: &'static [Column],
     /// After the OpenID (who the order is for or by).
-    after_open_id: &'static [Column],
-    /// The quantity column (its title differs by kind).
-    quantity: Column,
-    /// After the actual arrival quantity (a withdrawal's fee).
-    after_amounts: &'static [Column],
+    pub(crate) after_open_id: &'static [Column],
+    /// The amounts (their titles differ by kind; an exchange has one per side).
+    pub(crate) amounts: &'static [Column],
+    /// After the amounts (a withdrawal's fee, an exchange's payout).
+    pub(crate) after_amounts: &'static [Column],
     /// After the status (confirmations, review).
-    after_status: &'static [Column],
+    pub(crate) after_status: &'static [Column],
     /// After the creation time (when it ended).
-    after_created: &'static [Column],
+    pub(crate) after_created: &'static [Column],
 }
 
 impl Layout {
@@ -137,7 +138,8 @@ impl Layout {
             self.after_order_numbers,
             &[OPEN_ID],
             self.after_open_id,
-            &[CHAIN, TOKEN, HASH, FROM, TO, self.quantity, ACTUAL],
+            &[CHAIN, TOKEN, HASH, FROM, TO],
+            self.amounts,
             self.after_amounts,
             &[STATUS],
             self.after_status,
@@ -152,7 +154,7 @@ impl Layout {
 pub(crate) static DEPOSIT: Layout = Layout {
     after_order_numbers: &[],
     after_open_id: &[text("user_id", ["User ID", "用户 ID", "用戶 ID"], "userId")],
-    quantity: QUANTITY,
+    amounts: &[QUANTITY, ACTUAL],
     after_amounts: &[],
     after_status: &[
         text(
@@ -189,11 +191,14 @@ pub(crate) static WITHDRAWAL: Layout = Layout {
         "createdBy",
         Cell::CreatedBy,
     )],
-    quantity: text(
-        "wd_quantity",
-        ["Withdrawal quantity", "提现数量", "提現數量"],
-        "amount",
-    ),
+    amounts: &[
+        text(
+            "wd_quantity",
+            ["Withdrawal quantity", "提现数量", "提現數量"],
+            "amount",
+        ),
+        ACTUAL,
+    ],
     after_amounts: &[text("wd_fee", ["Fee", "手续费", "手續費"], "fee")],
     after_status: &[
         column(
@@ -232,7 +237,7 @@ pub(crate) static TRANSACTION: Layout = Layout {
         Cell::Code(order_kind_label),
     )],
     after_open_id: &[],
-    quantity: QUANTITY,
+    amounts: &[QUANTITY, ACTUAL],
     after_amounts: &[],
     after_status: &[],
     after_created: &[],
@@ -258,7 +263,9 @@ impl Column {
     pub(crate) fn cell(&self, row: &Value, reader: Reader) -> String {
         let value = &row[self.field];
         let uncredited = row["uncredited"] == Value::Bool(true);
+        let exchange = row["type"].as_i64() == Some(i64::from(OrderKind::Exchange.code()));
         let cell = match self.cell {
+            Cell::Status if exchange => Cell::Code(exchange_status_label),
             Cell::Status if !uncredited => Cell::Code(code_label::<OrderStatus>),
             other => other,
         };
@@ -296,11 +303,16 @@ impl Column {
 /// Every column title, for the test that holds them equal to the console's.
 #[cfg(test)]
 pub(crate) fn all_titles() -> Vec<Label> {
-    [&DEPOSIT, &WITHDRAWAL, &TRANSACTION]
-        .into_iter()
-        .flat_map(|kind| kind.columns())
-        .map(|c| c.title)
-        .collect()
+    [
+        &DEPOSIT,
+        &WITHDRAWAL,
+        &TRANSACTION,
+        &crate::export_exchange::EXCHANGE,
+    ]
+    .into_iter()
+    .flat_map(|kind| kind.columns())
+    .map(|c| c.title)
+    .collect()
 }
 
 #[cfg(test)]

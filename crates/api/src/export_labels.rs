@@ -117,14 +117,15 @@ impl Labelled for WithdrawalSource {
     }
 }
 
-/// The transaction list's `type` (the domain's `OrderKind`: 1 deposit, 2 withdrawal).
+/// The transaction list's `type` (the domain's `OrderKind`: 1 deposit, 2 withdrawal, 3 exchange).
 pub(crate) fn order_kind_label(code: i64) -> Option<Label> {
     ORDER_KINDS.iter().find(|(c, _)| *c == code).map(|(_, l)| *l)
 }
 
-const ORDER_KINDS: [(i64, Label); 2] = [
+const ORDER_KINDS: [(i64, Label); 3] = [
     (1, label("tx_type_1", ["Deposit", "充值", "充值"])),
     (2, label("tx_type_2", ["Withdrawal", "提现", "提現"])),
+    (3, label("tx_type_3", ["Exchange", "兑换", "兌換"])),
 ];
 
 /// The status of a deposit never credited, whatever its state (`uncredited`); its reason follows.
@@ -361,6 +362,9 @@ pub(crate) fn all_labels() -> Vec<Label> {
         codes(code_label::<NotifyStatus>),
         codes(code_label::<WithdrawalSource>),
         codes(order_kind_label),
+        codes(crate::export_exchange::exchange_status_label),
+        codes(crate::export_exchange::exchange_origin_label),
+        codes(crate::export_exchange::exchange_source_label),
         vec![NOT_CREDITED],
         DEPOSIT_NOTES.iter().map(|(_, l)| *l).collect(),
         RISK_REASONS.iter().map(|(_, l)| *l).collect(),

@@ -26,6 +26,7 @@ use std::future::Future;
 use crate::csv::{line, push_line, BOM};
 use crate::envelope::{ApiError, ApiJson};
 use crate::export_columns::{Column, Layout, Reader, DEPOSIT, TRANSACTION, WITHDRAWAL};
+use crate::export_exchange::EXCHANGE;
 use crate::orders::FilterBody;
 use crate::session::{Allowed, AllowedEither, SESSION_HEADER};
 use crate::transactions::TransactionView;
@@ -62,6 +63,7 @@ pub async fn transactions(
     let layout = match kinds[..] {
         [OrderKind::Deposit] => &DEPOSIT,
         [OrderKind::Withdrawal] => &WITHDRAWAL,
+        [OrderKind::Exchange] => &EXCHANGE,
         _ => &TRANSACTION,
     };
     let export = Export::new(&state, &ctx, &headers, &f, "transactions", layout).await?;
@@ -73,7 +75,7 @@ const EXPORT_CHUNK_LINES: usize = 500;
 /// About how long a line is, to size a piece of the body once.
 const LINE_BYTES_GUESS: usize = 400;
 
-struct Export {
+pub(crate) struct Export {
     merchant_id: i64,
     reader: Reader,
     running: Running,
@@ -82,7 +84,7 @@ struct Export {
 }
 
 impl Export {
-    async fn new(
+    pub(crate) async fn new(
         state: &AppState,
         ctx: &AuthContext,
         headers: &HeaderMap,
@@ -101,7 +103,7 @@ impl Export {
         })
     }
 
-    async fn run(
+    pub(crate) async fn run(
         self,
         state: &AppState,
         filter: FilterBody,

@@ -19,9 +19,11 @@ mod energy;
 pub mod envelope;
 mod exchange;
 mod exchange_orders;
+mod exchange_views;
 mod export_columns;
 #[cfg(test)]
 mod export_console_texts;
+mod export_exchange;
 mod export_labels;
 mod exports;
 mod getting_started;
@@ -100,6 +102,8 @@ pub struct AppState {
     pub exchange: Arc<coffer_domain::exchange::service::ExchangeService>,
     /// Exchange orders moved on: a held one decided by a person.
     pub exchange_round: Arc<coffer_domain::exchange::round::ExchangeRound>,
+    /// Exchange orders listed, one with its legs, its callback sent again.
+    pub exchange_lists: Arc<coffer_domain::exchange::lists::ExchangeLists>,
     /// The exports each merchant runs at once, on all the nodes together.
     pub export_slots: Arc<coffer_domain::limits::ExportSlots>,
     /// Take the client address from X-Forwarded-For (only behind a trusted proxy).
@@ -182,6 +186,7 @@ audited_routes! {
     post "/api/partner/energy/setTrxCollect" => energy::set_trx_collect, Button(ENERGY_SMART);
     post "/api/v2/exchange/pair/save" => exchange::save_pair, Button(TRADE_PAIR_EDIT);
     post "/api/v2/exchange/check" => exchange_orders::check, Button(TRADE_DECIDE);
+    post "/api/v2/exchange/push" => exchange_orders::push, Button(TRADE_PUSH);
     post "/api/partner/deposit/push" => deposits::push, Button(DEPOSIT_PUSH);
     post "/api/partner/user/tx/push" => transactions::push, Button(TRANSACTION_PUSH);
     post "/api/partner/callback/push" => callbacks::callback_push, Button(CALLBACK_PUSH);
@@ -241,6 +246,10 @@ pub fn router(state: AppState) -> Router {
         post "/api/partner/energy/profile" => energy::profile;
         post "/api/partner/energy/chargePoint" => energy::charge_point;
         post "/api/v2/exchange/pair/list" => exchange::pairs;
+        post "/api/v2/exchange/pagelist" => exchange_orders::page;
+        post "/api/v2/exchange/summary" => exchange_orders::summary;
+        post "/api/v2/exchange/detail" => exchange_orders::detail;
+        post "/api/v2/exchange/export" => exchange_orders::export;
         post "/api/partner/collect/page_list" => collection_records::collections_page;
         post "/api/partner/collect/export" => collection_export::collections;
         post "/api/partner/collect/detail" => collection_records::collection_detail;

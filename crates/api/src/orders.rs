@@ -32,7 +32,10 @@ pub struct FilterBody {
     start: Option<DateTime<Utc>>,
     end: Option<DateTime<Utc>>,
     chain_id: Option<i64>,
+    /// An exchange's token in or out; every other kind's token.
     token_id: Option<i64>,
+    /// One exchange pair (exchange lists only).
+    pair_id: Option<i64>,
     status: Option<i32>,
     /// true: the deposits never credited (the console's "Not credited"); false: the others.
     uncredited: Option<bool>,
@@ -41,7 +44,8 @@ pub struct FilterBody {
     order_no: Option<FilterText>,
     merchant_order_no: Option<FilterText>,
     open_id: Option<FilterText>,
-    /// The transaction list's kind (1 deposits, 2 withdrawals; none: both, or the screen's own kind).
+    /// The transaction list's kind (1 deposits, 2 withdrawals, 3 exchanges; none: deposits and
+    /// withdrawals, or the screen's own kind).
     #[serde(rename = "type")]
     kind: Option<i32>,
 }
@@ -54,6 +58,7 @@ impl FilterBody {
             end: self.end,
             chain_id: self.chain_id,
             token_id: self.token_id,
+            pair_id: self.pair_id,
             status: self.status.map(CodeFilter::from_code),
             uncredited: self.uncredited,
             address: FilterText::optional(self.address)?,
@@ -69,12 +74,13 @@ impl FilterBody {
         (self.start, self.end)
     }
 
-    /// The kinds the body's `type` selects: one, or both when it names none.
+    /// The kinds the body's `type` selects: one, or deposits and withdrawals when it names none.
     pub fn kinds(&self) -> Result<Vec<OrderKind>, AppError> {
         match self.kind {
             None => Ok(vec![OrderKind::Deposit, OrderKind::Withdrawal]),
             Some(1) => Ok(vec![OrderKind::Deposit]),
             Some(2) => Ok(vec![OrderKind::Withdrawal]),
+            Some(3) => Ok(vec![OrderKind::Exchange]),
             Some(_) => Err(AppError::Invalid(
                 coffer_domain::messages::MsgKey::OrderTypeInvalid,
             )),

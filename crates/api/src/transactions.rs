@@ -1,4 +1,5 @@
-//! The transaction list (menu 402): deposits and withdrawals in one list, paged by cursor;
+//! The transaction list (menu 402): deposits and withdrawals in one list (exchanges with
+//! `type` 3), paged by cursor;
 //! each row is its kind's row with `type` (docs/api.md "Transaction list").
 
 use axum::extract::State;
@@ -11,6 +12,7 @@ use crate::audit::{done_on, Audited};
 use crate::bodies::PageQuery;
 use crate::deposits::{push_latest_event, DepositView};
 use crate::envelope::{ok, ApiJson, ApiResult};
+use crate::exchange_views::ExchangeView;
 use crate::orders::{FilterBody, SummaryView};
 use crate::session::Allowed;
 use crate::views::callbacks::AttemptResultView;
@@ -23,6 +25,7 @@ use crate::AppState;
 pub enum TransactionView {
     Deposit(DepositView),
     Withdrawal(WithdrawalView),
+    Exchange(ExchangeView),
 }
 
 impl From<TransactionEntry> for TransactionView {
@@ -30,6 +33,7 @@ impl From<TransactionEntry> for TransactionView {
         match entry {
             TransactionEntry::Deposit(d) => TransactionView::Deposit(d.into()),
             TransactionEntry::Withdrawal(w) => TransactionView::Withdrawal(w.into()),
+            TransactionEntry::Exchange(x) => TransactionView::Exchange(x.into()),
         }
     }
 }
@@ -103,6 +107,9 @@ pub async fn summary(
     ok(match kinds[..] {
         [OrderKind::Deposit] => TimelineSummaryView::One(deposits().await?.into()),
         [OrderKind::Withdrawal] => TimelineSummaryView::One(withdrawals().await?.into()),
+        [OrderKind::Exchange] => {
+            TimelineSummaryView::One(state.exchange_lists.summary(&ctx, &filter).await?.into())
+        }
         _ => TimelineSummaryView::Both {
             deposits: deposits().await?.into(),
             withdrawals: withdrawals().await?.into(),
@@ -130,6 +137,7 @@ pub async fn push(
             let pushed = state.callbacks.push(&ctx, &event_id).await?;
             done_on(pushed.target(), pushed.result.into())
         }
+        Some(3) => crate::exchange_orders::push_latest_event(&state, &ctx, b.id).await,
         Some(_) => {
             Err(coffer_domain::AppError::Invalid(coffer_domain::messages::MsgKey::OrderTypeInvalid).into())
         }

@@ -242,6 +242,11 @@ pub async fn build_services(
         energy: energy_service,
         exchange,
         exchange_round: exchange_round.clone(),
+        exchange_lists: Arc::new(coffer_domain::exchange::lists::ExchangeLists {
+            ports: ports.clone(),
+            lists: OrderLists::new(repo.clone(), repo.clone()),
+            heads: Arc::new(crate::workers::ScannedHeads(repo.clone())),
+        }),
         exports_owner: worker("exports"),
     };
     let state = build_state(config, ports, parts)?;

@@ -40,6 +40,7 @@ pub(crate) struct StateParts {
     pub(crate) energy: Arc<coffer_domain::energy::service::EnergyService>,
     pub(crate) exchange: Arc<coffer_domain::exchange::service::ExchangeService>,
     pub(crate) exchange_round: Arc<coffer_domain::exchange::round::ExchangeRound>,
+    pub(crate) exchange_lists: Arc<coffer_domain::exchange::lists::ExchangeLists>,
     /// The name this process's running exports are leased under (`<process>/exports`).
     pub(crate) exports_owner: String,
 }
@@ -92,6 +93,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         energy,
         exchange,
         exchange_round,
+        exchange_lists,
         exports_owner,
     } = parts;
     let access = AccessService {
@@ -149,6 +151,7 @@ pub(crate) fn build_state(config: &Config, ports: Ports, parts: StateParts) -> a
         energy,
         exchange,
         exchange_round,
+        exchange_lists,
         export_slots: Arc::new(ExportSlots {
             runs: ports.export_runs.clone(),
             clock: ports.clock.clone(),

@@ -1,4 +1,4 @@
-//! The transaction list (menu 402) and the order exports: deposits and withdrawals in one
+//! The transaction list (menu 402) and the order exports: deposits, withdrawals and exchanges in one
 //! newest-first timeline ([`OrderTimeline`]), paged by cursor, exported in keyset batches so
 //! an export of millions of rows holds one batch in memory.
 
@@ -11,6 +11,7 @@ use crate::auth::LiveSession;
 use crate::config::ChainNode;
 use crate::deposits::{check_status, DepositEntry, DepositService, HeadSource};
 use crate::error::{AppError, AppResult};
+use crate::exchange::lists::ExchangeEntry;
 use crate::messages::MsgKey;
 use crate::orders::{Dates, Listed};
 use crate::ports::{
@@ -30,6 +31,7 @@ const EXPORT_BATCH: u64 = 1000;
 pub enum TransactionEntry {
     Deposit(DepositEntry),
     Withdrawal(Listed<WithdrawalRecord>),
+    Exchange(ExchangeEntry),
 }
 
 #[derive(Debug, Clone)]
@@ -214,6 +216,9 @@ impl Naming {
                 TransactionEntry::Deposit(DepositEntry::new(Listed::new(d, &self.nodes), head))
             }
             TimelineOrder::Withdrawal(w) => TransactionEntry::Withdrawal(Listed::new(w, &self.nodes)),
+            TimelineOrder::Exchange(x) => {
+                TransactionEntry::Exchange(ExchangeEntry::new(Listed::new(x, &self.nodes), &self.nodes))
+            }
         }
     }
 }

@@ -63,6 +63,8 @@ export interface GettingStarted {
 
 export interface Waiting {
   withdrawalsInReview: number;
+  /** Exchanges held for a person (Token › Trade). */
+  exchangesHeld: number;
   callbacksFailing: number;
   coldRequestsPending: number;
 }
@@ -70,6 +72,8 @@ export interface Waiting {
 export interface MoneyMoved {
   deposits: Tally;
   withdrawals: Tally;
+  /** Complete exchanges, counted in the token paid in. */
+  exchanges: Tally;
 }
 
 export interface HomeOverview extends DayRange {

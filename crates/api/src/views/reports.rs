@@ -61,6 +61,7 @@ impl From<Tally> for TallyView {
 struct MovementsView {
     deposits: TallyView,
     withdrawals: TallyView,
+    exchanges: TallyView,
 }
 
 impl From<Movements> for MovementsView {
@@ -68,6 +69,7 @@ impl From<Movements> for MovementsView {
         MovementsView {
             deposits: m.deposits.into(),
             withdrawals: m.withdrawals.into(),
+            exchanges: m.exchanges.into(),
         }
     }
 }
@@ -108,6 +110,7 @@ impl From<Holding> for HoldingView {
 #[serde(rename_all = "camelCase")]
 struct WaitingView {
     withdrawals_in_review: u64,
+    exchanges_held: u64,
     callbacks_failing: u64,
     cold_requests_pending: u64,
 }
@@ -116,6 +119,7 @@ impl From<Waiting> for WaitingView {
     fn from(w: Waiting) -> WaitingView {
         WaitingView {
             withdrawals_in_review: w.withdrawals_in_review,
+            exchanges_held: w.exchanges_held,
             callbacks_failing: w.callbacks_failing,
             cold_requests_pending: w.cold_requests_pending,
         }

@@ -143,6 +143,14 @@ async fn refusals_leave_a_held_exchange_held(db: TestDb) {
     let after = stored(&app, id).await;
     assert_eq!(after.order.status, OrderStatus::AwaitingReview);
     assert_eq!((after.withdrawal_id, after.refund_id), (None, None));
+    // Home says an exchange waits for a person.
+    let home = app.reports(&me.token).home(json!({})).await;
+    assert_eq!(
+        home.data()["waiting"]["exchangesHeld"],
+        json!(1),
+        "{:?}",
+        home.body
+    );
 }
 
 each_database!(

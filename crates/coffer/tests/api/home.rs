@@ -172,7 +172,7 @@ async fn holdings_steps_and_scan_lag_follow_what_the_merchant_has_done(db: TestD
     );
     assert_eq!(
         fresh["waiting"],
-        json!({"withdrawalsInReview": 0, "callbacksFailing": 0, "coldRequestsPending": 0})
+        json!({"withdrawalsInReview": 0, "exchangesHeld": 0, "callbacksFailing": 0, "coldRequestsPending": 0})
     );
 
     app.accept_token(&token, DEV, USDT).await;

@@ -106,11 +106,11 @@ async fn the_list_merges_both_kinds_newest_first_and_pages_by_cursor(db: TestDb)
     .await;
     assert_eq!(kinds(&by_user), vec![1; 6]);
     let wrong_type = app
-        .post_as(&p.token, PAGE, with(filter.clone(), json!({"type": 3})))
+        .post_as(&p.token, PAGE, with(filter.clone(), json!({"type": 4})))
         .await;
     assert_eq!(
         wrong_type.code_and_msg(),
-        (10422, "Type must be 1 (deposit) or 2 (withdrawal)")
+        (10422, "Type must be 1 (deposit), 2 (withdrawal) or 3 (exchange)")
     );
     let undated = app.post_as(&p.token, PAGE, json!({"pageSize": 10})).await;
     assert_eq!(
@@ -119,7 +119,7 @@ async fn the_list_merges_both_kinds_newest_first_and_pages_by_cursor(db: TestDb)
     );
 
     // A cursor this service did not write is refused, never a 500.
-    for forged in ["garbage", "djF8MXwyfDN8NA", "%%%"] {
+    for forged in ["garbage", "djF8MXwyfDR8NA", "%%%"] {
         let refused = app
             .post_as(&p.token, PAGE, with(filter.clone(), json!({"cursor": forged})))
             .await;

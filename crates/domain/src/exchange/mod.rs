@@ -7,6 +7,7 @@ pub mod decide;
 pub(crate) mod events;
 pub mod held;
 mod link;
+pub mod lists;
 pub mod order;
 pub mod orders;
 pub mod pairs;

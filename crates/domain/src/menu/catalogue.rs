@@ -62,6 +62,7 @@ catalogue! {
     TRADE = 204 under TOKEN, C, "/token/trade", "", ["Trade", "交易", "交易"];
     TRADE_PAIR_EDIT = 20401 under TRADE, F, "", "", ["Edit trade pairs", "编辑交易对", "編輯交易對"];
     TRADE_DECIDE = 20402 under TRADE, F, "", "", ["Decide held exchanges", "处理待审兑换", "處理待審兌換"];
+    TRADE_PUSH = 20403 under TRADE, F, "", "", ["Re-push exchange callback", "重推兑换回调", "重推兌換回調"];
     HOT_WALLETS = 205 under TOKEN, C, "/token/set", "", ["Set", "设置", "設置"];
     HOT_WALLET_ADD = 20501 under HOT_WALLETS, F, "", "", ["Add hot wallet", "添加热钱包", "添加熱錢包"];
     HOT_WALLET_STATUS = 20502 under HOT_WALLETS, F, "", "", ["Pause or resume hot wallet", "暂停或恢复热钱包", "暫停或恢復熱錢包"];

@@ -328,9 +328,9 @@ declare_messages! {
         "超過前 1000 條時，請使用上一頁的游標繼續翻頁",
     ],
     OrderTypeInvalid "order_type_invalid" [
-        "Type must be 1 (deposit) or 2 (withdrawal)",
-        "类型必须是 1（充值）或 2（提现）",
-        "類型必須是 1（充值）或 2（提現）",
+        "Type must be 1 (deposit), 2 (withdrawal) or 3 (exchange)",
+        "类型必须是 1（充值）、2（提现）或 3（兑换）",
+        "類型必須是 1（充值）、2（提現）或 3（兌換）",
     ],
     InvalidIp "invalid_ip" ["Invalid IP address", "IP 地址无效", "IP 地址無效"],
     RemarkTooLong "remark_too_long" ["The remark is longer than 100 characters", "备注超过 100 个字符", "備註超過 100 個字符"],

@@ -8,11 +8,12 @@ use crate::amount::BaseUnits;
 use crate::codes::CodeFilter;
 use crate::error::AppResult;
 
-/// The kinds of order the lists know (the wire's `type`: 1 deposit, 2 withdrawal).
+/// The kinds of order the lists know (the wire's `type`: 1 deposit, 2 withdrawal, 3 exchange).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum OrderKind {
     Deposit = 1,
     Withdrawal = 2,
+    Exchange = 3,
 }
 
 impl OrderKind {
@@ -82,15 +83,18 @@ pub struct OrderFilter {
     pub start: Option<DateTime<Utc>>,
     pub end: Option<DateTime<Utc>>,
     pub chain_id: Option<i64>,
+    /// An exchange's token in or out; every other kind's one token.
     pub token_id: Option<i64>,
+    /// One exchange pair; kinds without a pair ignore it.
+    pub pair_id: Option<i64>,
     pub status: Option<CodeFilter<OrderStatus>>,
     /// Some(true): only the deposits never credited, whatever their state (a note:
     /// `deposits::rules::is_credited`), the console's "Not credited"; Some(false): only the
     /// others. Every other kind is always creditable.
     pub uncredited: Option<bool>,
-    /// Any part of the source or target address, any case.
+    /// Any part of the source or target address (an exchange's payout address too), any case.
     pub address: Option<String>,
-    /// The whole transaction hash, any case.
+    /// The whole transaction hash, any case (an exchange's payout or refund hash too).
     pub hash: Option<String>,
     pub order_no: Option<String>,
     /// Kinds without a merchant order number (deposits) ignore it.

@@ -1,4 +1,4 @@
-//! The transaction list (402): deposits and withdrawals in one timeline, newest first, paged
+//! The transaction list (402): deposits, withdrawals and exchanges in one timeline, newest first, paged
 //! by keyset (the rows after the last one shown), never by OFFSET, so a page deep into the
 //! list costs what the first one does.
 
@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 
 use super::{DepositRecord, MerchantId, OrderFilter, OrderKind, WithdrawalRecord};
 use crate::error::{AppError, AppResult};
+use crate::exchange::orders::ExchangeOrderRecord;
 use crate::messages::MsgKey;
 
 /// Where a row sits in the timeline: created time, then kind, then id, all descending (a
@@ -54,6 +55,7 @@ impl TimelineKey {
         let kind = match kind {
             "1" => OrderKind::Deposit,
             "2" => OrderKind::Withdrawal,
+            "3" => OrderKind::Exchange,
             _ => return Err(invalid()),
         };
         let id: i64 = id.parse().map_err(|_| invalid())?;
@@ -71,6 +73,7 @@ impl TimelineKey {
 pub enum TimelineOrder {
     Deposit(DepositRecord),
     Withdrawal(WithdrawalRecord),
+    Exchange(ExchangeOrderRecord),
 }
 
 impl TimelineOrder {
@@ -85,6 +88,11 @@ impl TimelineOrder {
                 created_at: w.created_at,
                 kind: OrderKind::Withdrawal,
                 id: w.id,
+            },
+            TimelineOrder::Exchange(x) => TimelineKey {
+                created_at: x.created_at,
+                kind: OrderKind::Exchange,
+                id: x.id,
             },
         }
     }
@@ -162,7 +170,7 @@ mod tests {
             String::new(),
             forged("v1|1|2|3"),
             forged("v2|1790000000|0|1|5"),
-            forged("v1|1790000000|0|3|5"),
+            forged("v1|1790000000|0|4|5"),
             forged("v1|1790000000|0|1|0"),
             forged("v1|1790000000|2000000000|1|5"),
             forged("v1|99999999999999|0|1|5"),
@@ -181,5 +189,6 @@ mod tests {
         assert!(key(10, OrderKind::Withdrawal, 1) > key(10, OrderKind::Deposit, 9));
         assert!(key(10, OrderKind::Deposit, 9) > key(10, OrderKind::Deposit, 8));
         assert!(key(11, OrderKind::Deposit, 1) > key(10, OrderKind::Withdrawal, 9));
+        assert!(key(10, OrderKind::Exchange, 1) > key(10, OrderKind::Withdrawal, 9));
     }
 }

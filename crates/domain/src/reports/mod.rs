@@ -23,17 +23,21 @@ pub use home::{ChainLag, Holding};
 /// The home overview's period when none is chosen: this many days ending today.
 pub const DEFAULT_PERIOD_DAYS: i64 = 7;
 
-/// Complete deposits and withdrawals of some days.
+/// Complete deposits, withdrawals and exchanges of some days (an exchange counted in the token
+/// paid in).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Movements {
     pub deposits: Tally,
     pub withdrawals: Tally,
+    pub exchanges: Tally,
 }
 
 /// What waits for people.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Waiting {
     pub withdrawals_in_review: u64,
+    /// Exchanges held for a person (Token > Trade, button 20402).
+    pub exchanges_held: u64,
     pub callbacks_failing: u64,
     pub cold_requests_pending: u64,
 }
@@ -205,9 +209,13 @@ impl ReportService {
         let withdrawals = self
             .buckets(merchant_id, OrderKind::Withdrawal, span.0, span.1, all)
             .await?;
+        let exchanges = self
+            .buckets(merchant_id, OrderKind::Exchange, span.0, span.1, all)
+            .await?;
         let rollup = &self.ports.rollup;
         let deposit_totals = rollup.totals(merchant_id, OrderKind::Deposit).await?;
         let withdrawal_totals = rollup.totals(merchant_id, OrderKind::Withdrawal).await?;
+        let exchange_totals = rollup.totals(merchant_id, OrderKind::Exchange).await?;
         let nodes = self.ports.config.chain_nodes().await?;
         let assets = self.ports.assets.assets(merchant_id, None).await?;
         let enabled: Vec<Asset> = assets
@@ -227,6 +235,7 @@ impl ReportService {
         let movements = |range: &DayRange| Movements {
             deposits: within(range, &deposits, &nodes),
             withdrawals: within(range, &withdrawals, &nodes),
+            exchanges: within(range, &exchanges, &nodes),
         };
         Ok(HomeOverview {
             today: today.end,
@@ -234,13 +243,27 @@ impl ReportService {
             today_figures: movements(&today),
             period_figures: movements(&period),
             period,
-            waiting: self.waiting(merchant_id, &withdrawal_totals).await?,
+            waiting: self
+                .waiting(merchant_id, &withdrawal_totals, &exchange_totals)
+                .await?,
             chains: self.chains(&nodes).await?,
             getting_started: self.getting_started(merchant_id, !enabled.is_empty()).await?,
         })
     }
 
-    async fn waiting(&self, merchant_id: MerchantId, withdrawals: &[RollupBucket]) -> AppResult<Waiting> {
+    async fn waiting(
+        &self,
+        merchant_id: MerchantId,
+        withdrawals: &[RollupBucket],
+        exchanges: &[RollupBucket],
+    ) -> AppResult<Waiting> {
+        let held = |buckets: &[RollupBucket]| -> u64 {
+            buckets
+                .iter()
+                .filter(|b| b.key.status == OrderStatus::AwaitingReview)
+                .map(|b| b.count)
+                .sum()
+        };
         let one = PageRequest { page: 1, size: 1 };
         let cold_requests = self
             .ports
@@ -248,11 +271,8 @@ impl ReportService {
             .page_token_requests(Some(merchant_id), None, true, one)
             .await?;
         Ok(Waiting {
-            withdrawals_in_review: withdrawals
-                .iter()
-                .filter(|b| b.key.status == OrderStatus::AwaitingReview)
-                .map(|b| b.count)
-                .sum(),
+            withdrawals_in_review: held(withdrawals),
+            exchanges_held: held(exchanges),
             callbacks_failing: self.ports.callback_log.failing_events(merchant_id).await?,
             cold_requests_pending: cold_requests.total,
         })

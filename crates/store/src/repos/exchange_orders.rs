@@ -4,13 +4,16 @@
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
-use coffer_domain::error::AppResult;
+use coffer_domain::error::{AppError, AppResult};
 use coffer_domain::exchange::orders::{order_no, ExchangeOrderRecord, NewExchangeOrder, OrderPrice};
 use coffer_domain::ports::{ApiOrderInsert, CallbackStatus, ExchangeOrders, MerchantId, NotifyStatus};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set,
+};
 
 use super::query::{find_owned, merchant_rows, set_column};
+use super::rollup_shift::{shift, RollupEntry};
 use crate::entities::{exchange_order, exchange_quote, Stored};
 use crate::Store;
 
@@ -70,6 +73,36 @@ impl From<exchange_order::Model> for ExchangeOrderRecord {
             completed_at: m.completed_at,
         }
     }
+}
+
+/// The order's row locked until the transaction ends (PostgreSQL; SQLite's write transaction
+/// excludes every other writer already): the state read is the one a change leaves, for its
+/// bucket.
+pub(super) async fn locked(tx: &DatabaseTransaction, id: i64) -> AppResult<Option<exchange_order::Model>> {
+    Ok(exchange_order::Entity::find_by_id(id)
+        .lock_exclusive()
+        .one(tx)
+        .await?)
+}
+
+/// The order as a change in `tx` left it, moved from the bucket of `before` (None: a new
+/// order) to its own: every write of an exchange order ends here before it commits.
+pub(super) async fn shifted(
+    tx: &DatabaseTransaction,
+    id: i64,
+    before: Option<&exchange_order::Model>,
+) -> AppResult<exchange_order::Model> {
+    let after = exchange_order::Entity::find_by_id(id)
+        .one(tx)
+        .await?
+        .ok_or_else(|| AppError::internal("the exchange order just written is gone"))?;
+    shift(
+        tx,
+        before.map(RollupEntry::of_exchange),
+        Some(RollupEntry::of_exchange(&after)),
+    )
+    .await?;
+    Ok(after)
 }
 
 pub(super) fn new_row(new: &NewExchangeOrder, now: DateTime<Utc>) -> exchange_order::ActiveModel {
@@ -162,10 +195,7 @@ impl ExchangeOrders for Store {
                 return Ok(ApiOrderInsert::QuoteTaken);
             }
         }
-        let row = exchange_order::Entity::find_by_id(inserted.id)
-            .one(&tx)
-            .await?
-            .ok_or_else(|| coffer_domain::AppError::internal("the order just written is gone"))?;
+        let row = shifted(&tx, inserted.id, None).await?;
         tx.commit().await?;
         Ok(ApiOrderInsert::Inserted(Box::new(row.into())))
     }

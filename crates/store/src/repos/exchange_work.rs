@@ -19,7 +19,7 @@ use sea_orm::{
     QuerySelect,
 };
 
-use super::exchange_orders::new_row;
+use super::exchange_orders::{locked, new_row, shifted};
 use super::query::{all_as, claim_due, claimable, release_lease, set_column, take_lease};
 use super::withdrawals;
 use crate::entities::{deposit, exchange_order, Stored};
@@ -51,13 +51,19 @@ fn linked(payment: &DepositRecord) -> [(exchange_order::Column, sea_orm::Value);
     ]
 }
 
-/// Announces the state the order just entered, in the transaction that moved it.
-async fn announce_entered(tx: &DatabaseTransaction, id: i64, events: &dyn EventBuilder) -> AppResult<()> {
-    let row = exchange_order::Entity::find_by_id(id)
-        .one(tx)
-        .await?
-        .ok_or_else(|| AppError::internal("the exchange order just written is gone"))?;
-    let order = ExchangeOrderRecord::from(row);
+/// Ends a change of the order in `tx`: its bucket moves from `before` (None: new), and the
+/// state it entered is announced when `announce`.
+async fn changed(
+    tx: &DatabaseTransaction,
+    id: i64,
+    before: Option<&exchange_order::Model>,
+    announce: bool,
+    events: &dyn EventBuilder,
+) -> AppResult<()> {
+    let order = ExchangeOrderRecord::from(shifted(tx, id, before).await?);
+    if !announce {
+        return Ok(());
+    }
     if let Some(entered) = ExchangeEvent::entering(order.order.status) {
         super::announce::announce(tx, CallbackEvent::Exchange(&order, entered), events).await?;
     }
@@ -115,6 +121,9 @@ impl ExchangeWork for Store {
     ) -> AppResult<bool> {
         use exchange_order::Column as X;
         let tx = self.begin_write().await?;
+        let Some(before) = locked(&tx, order_id).await? else {
+            return Ok(false);
+        };
         let mut update = exchange_order::Entity::update_many()
             .col_expr(X::Status, Expr::value(Stored(OrderStatus::Confirming)))
             .col_expr(X::UpdatedAt, Expr::value(now))
@@ -131,7 +140,7 @@ impl ExchangeWork for Store {
             Err(err) if super::merchant_api::is_unique_violation(&err) => return Ok(false),
             Err(err) => return Err(err.into()),
         }
-        announce_entered(&tx, order_id, events).await?;
+        changed(&tx, order_id, Some(&before), true, events).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -155,7 +164,7 @@ impl ExchangeWork for Store {
             Err(err) => return Err(err.into()),
         };
         set_column(&tx, X::OrderNo, X::Id, inserted.id, order_no(now, inserted.id)).await?;
-        announce_entered(&tx, inserted.id, events).await?;
+        changed(&tx, inserted.id, None, true, events).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -203,6 +212,9 @@ impl ExchangeWork for Store {
     ) -> AppResult<bool> {
         use exchange_order::Column as X;
         let tx = self.begin_write().await?;
+        let Some(before) = locked(&tx, id).await? else {
+            return Ok(false);
+        };
         let mut update = exchange_order::Entity::update_many()
             .col_expr(X::Status, Expr::value(Stored(change.to)))
             .col_expr(X::UpdatedAt, Expr::value(now))
@@ -248,9 +260,8 @@ impl ExchangeWork for Store {
             return Ok(false); // dropping `tx` rolls the withdrawal back
         }
         // A wait (the same state, a new reason) announces nothing.
-        if !change.from.contains(&change.to) {
-            announce_entered(&tx, id, events).await?;
-        }
+        let announce = !change.from.contains(&change.to);
+        changed(&tx, id, Some(&before), announce, events).await?;
         tx.commit().await?;
         Ok(true)
     }

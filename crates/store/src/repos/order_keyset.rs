@@ -1,4 +1,4 @@
-//! [`OrderTimeline`]: the transaction list's keyset pages over both order tables. Each kind
+//! [`OrderTimeline`]: the transaction list's keyset pages over the order tables. Each kind
 //! reads its first `size + 1` rows after the cursor along `(merchant_id, created_at)`; the
 //! rows merge here, in Rust.
 
@@ -6,6 +6,7 @@ use std::cmp::Ordering;
 use std::future::Future;
 
 use coffer_domain::error::AppResult;
+use coffer_domain::exchange::orders::ExchangeOrderRecord;
 use coffer_domain::ports::{
     DepositRecord, MerchantId, OrderFilter, OrderKind, OrderTimeline, TimelineKey, TimelineOrder,
     TimelinePage, WithdrawalRecord,
@@ -62,16 +63,23 @@ async fn rows_after<T: OrderTable>(
 }
 
 /// The reads of the kinds asked for, run at once (each on a connection of its own).
-async fn each_kind<D: Future, W: Future>(
+async fn each_kind<D: Future, W: Future, X: Future>(
     kinds: &[OrderKind],
     deposits: D,
     withdrawals: W,
-) -> (Option<D::Output>, Option<W::Output>) {
+    exchanges: X,
+) -> (Option<D::Output>, Option<W::Output>, Option<X::Output>) {
     let wanted = |kind| kinds.contains(&kind);
     futures::join!(
         OptionFuture::from(wanted(OrderKind::Deposit).then_some(deposits)),
         OptionFuture::from(wanted(OrderKind::Withdrawal).then_some(withdrawals)),
+        OptionFuture::from(wanted(OrderKind::Exchange).then_some(exchanges)),
     )
+}
+
+/// A kind's rows (None: not asked for) as timeline rows.
+fn rows_of<T>(read: Option<AppResult<Vec<T>>>, row: fn(T) -> TimelineOrder) -> AppResult<Vec<TimelineOrder>> {
+    Ok(read.transpose()?.into_iter().flatten().map(row).collect())
 }
 
 #[async_trait::async_trait]
@@ -86,27 +94,19 @@ impl OrderTimeline for Store {
     ) -> AppResult<TimelinePage> {
         // One more than the page: whether a next page exists.
         let limit = size + 1;
-        let (deposits, withdrawals) = each_kind(
+        let (deposits, withdrawals, exchanges) = each_kind(
             kinds,
             rows_after::<DepositRecord>(self, merchant_id, filter, OrderKind::Deposit, after, limit),
             rows_after::<WithdrawalRecord>(self, merchant_id, filter, OrderKind::Withdrawal, after, limit),
+            rows_after::<ExchangeOrderRecord>(self, merchant_id, filter, OrderKind::Exchange, after, limit),
         )
         .await;
-        let mut rows = Vec::new();
-        rows.extend(
-            deposits
-                .transpose()?
-                .into_iter()
-                .flatten()
-                .map(TimelineOrder::Deposit),
-        );
-        rows.extend(
-            withdrawals
-                .transpose()?
-                .into_iter()
-                .flatten()
-                .map(TimelineOrder::Withdrawal),
-        );
+        let rows = [
+            rows_of(deposits, TimelineOrder::Deposit)?,
+            rows_of(withdrawals, TimelineOrder::Withdrawal)?,
+            rows_of(exchanges, TimelineOrder::Exchange)?,
+        ]
+        .concat();
         Ok(TimelinePage::merge(
             rows,
             usize::try_from(size).unwrap_or(usize::MAX),
@@ -119,12 +119,15 @@ impl OrderTimeline for Store {
         filter: &OrderFilter,
         kinds: &[OrderKind],
     ) -> AppResult<u64> {
-        let (deposits, withdrawals) = each_kind(
+        let (deposits, withdrawals, exchanges) = each_kind(
             kinds,
             count_orders::<DepositRecord>(self, merchant_id, filter),
             count_orders::<WithdrawalRecord>(self, merchant_id, filter),
+            count_orders::<ExchangeOrderRecord>(self, merchant_id, filter),
         )
         .await;
-        Ok(deposits.transpose()?.unwrap_or(0) + withdrawals.transpose()?.unwrap_or(0))
+        Ok(deposits.transpose()?.unwrap_or(0)
+            + withdrawals.transpose()?.unwrap_or(0)
+            + exchanges.transpose()?.unwrap_or(0))
     }
 }

@@ -5,6 +5,7 @@
 
 use super::text_filter::contains_any_case;
 use coffer_domain::error::AppResult;
+use coffer_domain::exchange::orders::ExchangeOrderRecord;
 use coffer_domain::ports::{
     DepositRecord, MerchantId, OrderFilter, OrderKind, OrderQueries, OrderStatus, OrderTotals, PageRequest,
     Paged, WithdrawalRecord,
@@ -17,7 +18,7 @@ use std::collections::BTreeMap;
 
 use super::order_sums::{sum_amounts, sum_buckets};
 use super::rollup::{bucket_count, filtered_buckets};
-use crate::entities::{deposit, withdrawal, Stored};
+use crate::entities::{deposit, exchange_order, withdrawal, Stored};
 use crate::Store;
 
 /// The columns the lists filter, sort and sum on, by meaning.
@@ -40,6 +41,18 @@ pub(crate) struct OrderColumns<C> {
     pub open_id: C,
     /// Why a deposit is never credited ("": it is); None: the kind is always creditable.
     pub note: Option<C>,
+    /// The side an exchange pays out; None: the kind moves one token one way.
+    pub payout: Option<PayoutColumns<C>>,
+}
+
+/// An exchange's second side: what it pays out, where, by which transaction, and its pair. A
+/// token, address or hash filter selects an exchange by either side; the buckets know only its
+/// token in, so such a filter is answered from the rows.
+pub(crate) struct PayoutColumns<C> {
+    pub token_id: C,
+    pub address: C,
+    pub tx_hash: C,
+    pub pair_id: C,
 }
 
 /// A table of orders and the record its rows become.
@@ -55,7 +68,7 @@ pub(crate) trait OrderTable:
 
 /// The columns of an order entity whose shared columns have the shared names.
 macro_rules! order_columns {
-    ($entity:ident, merchant_order_no: $merchant_order_no:expr, note: $note:expr) => {{
+    ($entity:ident, merchant_order_no: $merchant_order_no:expr, note: $note:expr, payout: $payout:expr) => {{
         use $entity::Column as C;
         OrderColumns {
             id: C::Id,
@@ -73,6 +86,7 @@ macro_rules! order_columns {
             merchant_order_no: $merchant_order_no,
             open_id: C::OpenId,
             note: $note,
+            payout: $payout,
         }
     }};
 }
@@ -81,7 +95,7 @@ impl OrderTable for DepositRecord {
     type Entity = deposit::Entity;
     const KIND: OrderKind = OrderKind::Deposit;
     const COLUMNS: OrderColumns<deposit::Column> =
-        order_columns!(deposit, merchant_order_no: None, note: Some(deposit::Column::Note));
+        order_columns!(deposit, merchant_order_no: None, note: Some(deposit::Column::Note), payout: None);
     fn owner_and_id(&self) -> (MerchantId, i64) {
         (self.merchant_id, self.id)
     }
@@ -93,10 +107,30 @@ impl OrderTable for WithdrawalRecord {
     const COLUMNS: OrderColumns<withdrawal::Column> = order_columns!(
         withdrawal,
         merchant_order_no: Some(withdrawal::Column::MerchantOrderNo),
-        note: None
+        note: None,
+        payout: None
     );
     fn owner_and_id(&self) -> (MerchantId, i64) {
         (self.merchant_id, self.id)
+    }
+}
+
+impl OrderTable for ExchangeOrderRecord {
+    type Entity = exchange_order::Entity;
+    const KIND: OrderKind = OrderKind::Exchange;
+    const COLUMNS: OrderColumns<exchange_order::Column> = order_columns!(
+        exchange_order,
+        merchant_order_no: Some(exchange_order::Column::MerchantOrderNo),
+        note: None,
+        payout: Some(PayoutColumns {
+            token_id: exchange_order::Column::TokenOut,
+            address: exchange_order::Column::PayoutAddress,
+            tx_hash: exchange_order::Column::OutHash,
+            pair_id: exchange_order::Column::PairId,
+        })
+    );
+    fn owner_and_id(&self) -> (MerchantId, i64) {
+        (self.order.merchant_id, self.id)
     }
 }
 
@@ -119,7 +153,10 @@ pub(crate) fn selects_whole_buckets<T: OrderTable>(f: &OrderFilter) -> bool {
     // Token 0 is how a bucket names the native coin, which the rows name by NULL: a filter
     // on token 0 selects no row, and must not select the native coin's buckets.
     let native_alias = f.token_id == Some(0);
+    // The buckets know an exchange by its token in alone, and nothing of its pair.
+    let payout_side = T::COLUMNS.payout.is_some() && (f.token_id.is_some() || f.pair_id.is_some());
     !native_alias
+        && !payout_side
         && whole_hour(&f.start)
         && whole_hour(&f.end)
         && [&f.address, &f.hash, &f.order_no, &f.open_id]
@@ -190,8 +227,15 @@ pub(crate) fn filtered<T: OrderTable>(merchant_id: MerchantId, f: &OrderFilter) 
     if let Some(v) = f.chain_id {
         q = q.filter(c.chain_id.eq(v));
     }
-    if let Some(v) = f.token_id {
-        q = q.filter(c.token_id.eq(v));
+    match (f.token_id, &c.payout) {
+        (Some(v), Some(payout)) => {
+            q = q.filter(Condition::any().add(c.token_id.eq(v)).add(payout.token_id.eq(v)));
+        }
+        (Some(v), None) => q = q.filter(c.token_id.eq(v)),
+        (None, _) => {}
+    }
+    if let (Some(v), Some(payout)) = (f.pair_id, &c.payout) {
+        q = q.filter(payout.pair_id.eq(v));
     }
     if let Some(v) = f.status {
         // An unknown code keeps its integer: it selects nothing, as it always has.
@@ -209,14 +253,21 @@ pub(crate) fn filtered<T: OrderTable>(merchant_id: MerchantId, f: &OrderFilter) 
     }
     if let Some(address) = text(&f.address) {
         // Either side, any case (SQLite and PostgreSQL differ on LIKE's case; lower both).
-        q = q.filter(
-            Condition::any()
-                .add(contains_any_case(c.to_address, &address))
-                .add(contains_any_case(c.from_address, &address)),
-        );
+        let mut sides = Condition::any()
+            .add(contains_any_case(c.to_address, &address))
+            .add(contains_any_case(c.from_address, &address));
+        if let Some(payout) = &c.payout {
+            sides = sides.add(contains_any_case(payout.address, &address));
+        }
+        q = q.filter(sides);
     }
     if let Some(hash) = text(&f.hash) {
-        q = q.filter(Expr::expr(Func::lower(Expr::col(c.tx_hash))).eq(hash.to_lowercase()));
+        let is_hash = |column| Expr::expr(Func::lower(Expr::col(column))).eq(hash.to_lowercase());
+        let mut hashes = Condition::any().add(is_hash(c.tx_hash));
+        if let Some(payout) = &c.payout {
+            hashes = hashes.add(is_hash(payout.tx_hash));
+        }
+        q = q.filter(hashes);
     }
     if let Some(order_no) = text(&f.order_no) {
         q = q.filter(c.order_no.eq(order_no));

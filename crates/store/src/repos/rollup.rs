@@ -16,6 +16,7 @@ pub(crate) fn kind_name(kind: OrderKind) -> &'static str {
     match kind {
         OrderKind::Deposit => "deposit",
         OrderKind::Withdrawal => "withdrawal",
+        OrderKind::Exchange => "exchange",
     }
 }
 

@@ -15,8 +15,8 @@ use sea_orm::{
 };
 use std::collections::BTreeMap;
 
-use super::rollup_shift::{hour_of, FigureTable};
-use crate::entities::{deposit, order_rollup, order_total, withdrawal, Stored};
+use super::rollup_shift::{hour_of, FigureTable, RollupEntry};
+use crate::entities::{deposit, exchange_order, order_rollup, order_total, withdrawal, Stored};
 use crate::Store;
 
 type Buckets = BTreeMap<RollupKey, RollupBucket>;
@@ -130,6 +130,13 @@ async fn recompute<C: ConnectionTrait + StreamTrait>(db: &C) -> AppResult<Bucket
         let fee = fee.map_or(BaseUnits::ZERO, |fee| fee.0);
         count(&mut buckets, key, decimals, amount, fee);
     }
+    drop(withdrawals);
+    // Exchanges are few beside deposits: their whole rows, counted as their writes count them.
+    let mut exchanges = exchange_order::Entity::find().stream(db).await?;
+    while let Some(row) = exchanges.try_next().await? {
+        let e = RollupEntry::of_exchange(&row);
+        count(&mut buckets, e.key, e.decimals, e.amount, e.fee);
+    }
     Ok(buckets)
 }
 
@@ -160,6 +167,7 @@ fn kind_of(name: &str, id: i64) -> AppResult<OrderKind> {
     match name {
         "deposit" => Ok(OrderKind::Deposit),
         "withdrawal" => Ok(OrderKind::Withdrawal),
+        "exchange" => Ok(OrderKind::Exchange),
         other => Err(coffer_domain::AppError::internal(format!(
             "order bucket {id} of an unknown kind {other:?}"
         ))),

@@ -1,6 +1,6 @@
 //! [`shift`]: how an order's change moves it between the hourly buckets (`order_rollup`) and
 //! the all-time totals (`order_total`), in the transaction of the change itself (deposits.rs,
-//! withdrawals.rs); [`Shifts`] gathers the changes of many orders in one transaction. rollup_audit.rs recomputes both from the rows.
+//! withdrawals.rs, exchange_orders.rs, exchange_work.rs); [`Shifts`] gathers the changes of many orders in one transaction. rollup_audit.rs recomputes both from the rows.
 
 use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
@@ -15,7 +15,7 @@ use sea_orm::{
 use std::collections::BTreeMap;
 
 use super::rollup::{kind_name, token_column};
-use crate::entities::{deposit, order_rollup, order_total, withdrawal, Stored};
+use crate::entities::{deposit, exchange_order, order_rollup, order_total, withdrawal, Stored};
 
 /// What one order contributes to its bucket.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +64,25 @@ impl RollupEntry {
             decimals: m.decimals,
             amount: m.amount.0,
             fee: m.fee.map_or(BaseUnits::ZERO, |fee| fee.0),
+        }
+    }
+
+    /// An exchange counts in its token in: what was paid (what was quoted until then). Its fee
+    /// is in points, not in the token: none here.
+    pub(crate) fn of_exchange(m: &exchange_order::Model) -> RollupEntry {
+        RollupEntry {
+            key: RollupKey {
+                merchant_id: m.merchant_id,
+                kind: OrderKind::Exchange,
+                hour: hour_of(m.created_at),
+                chain_id: m.chain_id,
+                token_id: m.token_id,
+                status: m.status.0,
+                credited: true,
+            },
+            decimals: m.decimals,
+            amount: m.amount.0,
+            fee: BaseUnits::ZERO,
         }
     }
 }

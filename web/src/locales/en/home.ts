@@ -19,6 +19,8 @@ const home = {
   home_no_amount: 'None',
   home_waiting: 'Waiting for you',
   home_withdrawals_in_review: 'Withdrawals awaiting review',
+  home_exchanges: 'Exchanges',
+  home_exchanges_held: 'Exchanges held for review',
   home_callbacks_failing: 'Callbacks failing',
   home_cold_requests_pending: 'Cold-address requests pending',
   home_chains: 'Chain scanning',

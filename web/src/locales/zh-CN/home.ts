@@ -21,6 +21,8 @@ const homeZhCN: TranslationOf<typeof home> = {
   home_no_amount: '无',
   home_waiting: '待处理',
   home_withdrawals_in_review: '待审核的提现',
+  home_exchanges: '兑换',
+  home_exchanges_held: '待审核的兑换',
   home_callbacks_failing: '失败的回调',
   home_cold_requests_pending: '待处理的冷钱包地址申请',
   home_chains: '链扫描',

@@ -21,6 +21,8 @@ const homeZhHK: TranslationOf<typeof home> = {
   home_no_amount: '無',
   home_waiting: '待處理',
   home_withdrawals_in_review: '待審核的提現',
+  home_exchanges: '兌換',
+  home_exchanges_held: '待審核的兌換',
   home_callbacks_failing: '失敗的回調',
   home_cold_requests_pending: '待處理的冷錢包地址申請',
   home_chains: '鏈掃描',

@@ -7,7 +7,8 @@ import type { ChainScan, GettingStarted, Holding, MoneyMoved, Tally, Waiting } f
 import { useAccess } from '@/hooks/useAccess';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { formatInZone } from '@/utils/timezone';
-import { STEPS, WAITING } from './overview';
+import { PAGES } from '@/router/permissions';
+import { isEmptyTally, STEPS, WAITING } from './overview';
 
 // The cards of the Home screen, each drawing one part of the overview answer.
 
@@ -92,16 +93,25 @@ function TallyView({ tally, label, testId }: { tally: Tally; label: string; test
 
 export function FiguresCard({ title, figures, testId }: { title: string; figures: MoneyMoved | null; testId: string }) {
   const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  // Exchanges are Token › Trade's: shown to who may open it, or once the merchant has any.
+  const exchanges = figures && (hasPermission(PAGES.trade) || !isEmptyTally(figures.exchanges)) ? figures.exchanges : null;
+  const span = exchanges ? 8 : 12;
   return (
     <Card title={title} className="coffer-card" data-testid={testId} loading={figures === null}>
       {figures && (
         <Row gutter={[16, 16]}>
-          <Col xs={24} sm={12}>
+          <Col xs={24} sm={span}>
             <TallyView tally={figures.deposits} label={t('home_deposits')} testId={`${testId}-deposits`} />
           </Col>
-          <Col xs={24} sm={12}>
+          <Col xs={24} sm={span}>
             <TallyView tally={figures.withdrawals} label={t('home_withdrawals')} testId={`${testId}-withdrawals`} />
           </Col>
+          {exchanges && (
+            <Col xs={24} sm={span}>
+              <TallyView tally={exchanges} label={t('home_exchanges')} testId={`${testId}-exchanges`} />
+            </Col>
+          )}
         </Row>
       )}
     </Card>

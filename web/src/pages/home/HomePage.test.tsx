@@ -41,7 +41,7 @@ const day = (date: string, deposits: Tally, withdrawals: Tally = none): DailyTx 
 function overview(overrides: Partial<HomeOverview> = {}): HomeOverview {
   return {
     timeZone: 8,
-    today: { date: TODAY, deposits: tally(1, '7.123456789'), withdrawals: none },
+    today: { date: TODAY, deposits: tally(1, '7.123456789'), withdrawals: none, exchanges: none },
     startDate: START,
     endDate: TODAY,
     holdings: [
@@ -58,8 +58,8 @@ function overview(overrides: Partial<HomeOverview> = {}): HomeOverview {
         coldReadAt: null,
       },
     ],
-    period: { deposits: tally(5, '250.123456'), withdrawals: tally(2, '10.5') },
-    waiting: { withdrawalsInReview: 3, callbacksFailing: 1, coldRequestsPending: 0 },
+    period: { deposits: tally(5, '250.123456'), withdrawals: tally(2, '10.5'), exchanges: tally(3, '300') },
+    waiting: { withdrawalsInReview: 3, exchangesHeld: 2, callbacksFailing: 1, coldRequestsPending: 0 },
     chains: [{ chainId: 1337, chainname: 'Devchain', scannedHeight: 1234, tipHeight: 1240, lagBlocks: 6, scannedAt: '2031-03-10T02:00:00Z' }],
     gettingStarted: { tokenEnabled: true, hotWallet: false, callbackUrl: false, apiKey: true, rsaKey: false },
     ...overrides,
@@ -96,7 +96,7 @@ describe('Home', () => {
   });
 
   it('shows today\u2019s figures as the server counted them, whatever the series says', async () => {
-    api.getHomeOverview.mockResolvedValue(overview({ today: { date: TODAY, deposits: tally(4, '99.99999'), withdrawals: none } }));
+    api.getHomeOverview.mockResolvedValue(overview({ today: { date: TODAY, deposits: tally(4, '99.99999'), withdrawals: none, exchanges: none } }));
     renderSignedIn(ALL, <HomePage />);
     expect(await screen.findByText(`Today (${TODAY})`, undefined, WAIT)).toBeTruthy();
     expect(within(screen.getByTestId('home-today')).getByTestId('home-today-deposits-amount').textContent).toBe('99.9999 USDT');
@@ -161,6 +161,24 @@ describe('Home', () => {
     expect(waiting.getByRole('link', { name: 'Withdrawals awaiting review' }).getAttribute('href')).toBe('/transactions/withdraw-check');
     expect(waiting.queryByTestId('home-waiting-callbacksFailing')).toBeNull();
     expect(waiting.queryByTestId('home-waiting-coldRequestsPending')).toBeNull();
+  });
+
+  it('counts exchanges beside deposits and withdrawals for who may open Token › Trade, and the held ones as waiting', async () => {
+    renderSignedIn([PAGES.home, PAGES.trade], <HomePage />);
+    const period = within(await screen.findByTestId('home-period-figures', undefined, WAIT));
+    await waitFor(() => expect(period.getByTestId('home-period-figures-exchanges-count').textContent).toBe('3 complete'));
+    expect(period.getByTestId('home-period-figures-exchanges-amount').textContent).toBe('300.0000 USDT');
+    const waiting = within(screen.getByTestId('home-waiting'));
+    expect(waiting.getByTestId('home-waiting-exchangesHeld').textContent).toContain('2');
+    expect(waiting.getByRole('link', { name: 'Exchanges held for review' }).getAttribute('href')).toBe('/token/trade');
+  });
+
+  it('leaves exchanges out for a user without Token › Trade while the merchant has none', async () => {
+    api.getHomeOverview.mockResolvedValue(overview({ period: { deposits: none, withdrawals: none, exchanges: none } }));
+    renderSignedIn([PAGES.home], <HomePage />);
+    const period = within(await screen.findByTestId('home-period-figures', undefined, WAIT));
+    await waitFor(() => expect(period.getByTestId('home-period-figures-deposits-count')).toBeTruthy());
+    expect(period.queryByTestId('home-period-figures-exchanges-count')).toBeNull();
   });
 
   it('shows no waiting card to a user holding none of those screens', async () => {

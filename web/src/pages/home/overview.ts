@@ -13,8 +13,8 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** Today's date in the merchant's zone and today's figures, as the server counted them. */
 export function readToday(overview: HomeOverview): { date: string; figures: MoneyMoved } {
-  const { date, deposits, withdrawals } = overview.today;
-  return { date, figures: { deposits, withdrawals } };
+  const { date, deposits, withdrawals, exchanges } = overview.today;
+  return { date, figures: { deposits, withdrawals, exchanges } };
 }
 
 /** The picker's days as the contract's range (sorted); null when an end is missing or too long. */
@@ -49,6 +49,7 @@ export const STEPS: readonly Shortcut<keyof HomeOverview['gettingStarted']>[] = 
 /** What waits for people. */
 export const WAITING: readonly Shortcut<keyof HomeOverview['waiting']>[] = [
   { key: 'withdrawalsInReview', label: 'home_withdrawals_in_review', page: PAGES.withdrawCheck, path: PATHS.withdrawCheck },
+  { key: 'exchangesHeld', label: 'home_exchanges_held', page: PAGES.trade, path: PATHS.trade },
   { key: 'callbacksFailing', label: 'home_callbacks_failing', page: PAGES.callbacks, path: PATHS.callbacks },
   { key: 'coldRequestsPending', label: 'home_cold_requests_pending', page: PAGES.tokenList, path: PATHS.tokenList },
 ];
