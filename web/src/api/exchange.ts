@@ -126,9 +126,9 @@ export interface ExchangeRow extends OrderRowCore {
   symbolOut: string;
   decimalsOut: number;
   /** The end user's exchange address, where they pay. */
-  payAddress: string;
+  toAddress: string;
   /** Who paid; "" until paid. */
-  payer: string;
+  fromAddress: string;
   payoutAddress: string;
   /** The quoted amount in; "0" for an order made by a payment to an exchange address. */
   amountIn: string;
@@ -173,6 +173,8 @@ export interface ExchangeTransfer {
   orderNo: string;
   hash: string;
   status: OrderStatus;
+  /** Where it pays: the payout address, or the payer for a refund. */
+  toAddress: string;
   createtime: string;
 }
 

@@ -4,7 +4,8 @@ import { DEVCHAIN_USDT } from './answers';
 const AT = '2026-11-22T07:00:00Z';
 
 /**
- * An exchange as the server lists it (docs/api.md "Exchange orders"): 100 devchain USDT paid in
+ * An exchange as the server lists it (docs/api.md "Exchange orders"; `toAddress` is the end
+ * user's exchange address, `fromAddress` the payer): 100 devchain USDT paid in
  * through the merchant API at a fixed rate, 28.85 DEV (native) paid out, complete, unless overridden.
  */
 export const exchangeRow = (id: number, overrides: Partial<ExchangeRow> = {}): ExchangeRow => ({
@@ -19,8 +20,8 @@ export const exchangeRow = (id: number, overrides: Partial<ExchangeRow> = {}): E
   tokenOutId: null,
   symbolOut: 'DEV',
   decimalsOut: 18,
-  payAddress: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
-  payer: '0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0',
+  toAddress: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  fromAddress: '0x22310Bf73bC88ae2D2c9a29Bd87bC38FBAc9e6b0',
   payoutAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   amountIn: '100',
   paidIn: '100',
@@ -52,7 +53,7 @@ export const exchangeDetail = (row: ExchangeRow, overrides: Partial<ExchangeDeta
   ...row,
   callbacks: [],
   payment: { id: 40, orderNo: 'D20261122000040', hash: row.hash, status: 8, confirmations: 12, requiredConfirmations: 12 },
-  payout: { id: 41, orderNo: 'W20261122000041', hash: row.outHash, status: 8, createtime: '2026-11-22T07:01:00Z' },
+  payout: { id: 41, orderNo: 'W20261122000041', hash: row.outHash, status: 8, toAddress: row.payoutAddress, createtime: '2026-11-22T07:01:00Z' },
   refund: null,
   ...overrides,
 });

@@ -61,8 +61,8 @@ export default function ExchangeLegs({ detail, loading, t, timeZone, chains }: L
         testId="detail-leg-payment"
         items={[
           item('tx_hash', <HashText hash={payment?.hash || detail.hash} txurl={txurl} testId="detail-payment-hash" />),
-          item('exchange_payer', <AddressText address={detail.payer} testId="detail-payer" />),
-          item('exchange_paid_in', <PaidIn row={detail} testId="detail-paid-in" />),
+          item('exchange_payer', <AddressText address={detail.fromAddress} testId="detail-payer" />),
+          item('xo_paid_in', <PaidIn row={detail} testId="detail-paid-in" />),
           item(
             'confirmations',
             textCell(payment ? confirmationsText(payment.confirmations, payment.requiredConfirmations) : '', 'detail-payment-confirmations'),
@@ -77,7 +77,7 @@ export default function ExchangeLegs({ detail, loading, t, timeZone, chains }: L
           titleKey="exchange_leg_payout"
           testId="detail-leg-payout"
           items={[
-            item('exchange_payout_address', <AddressText address={detail.payoutAddress} testId="detail-payout-address" />),
+            item('xo_payout_address', <AddressText address={payout?.toAddress || detail.payoutAddress} testId="detail-payout-address" />),
             ...(payout ? transferItems(payout, 'detail-payout') : []),
           ]}
           note={payout ? undefined : legNote(t('exchange_no_payout'), 'detail-payout-none')}
@@ -88,7 +88,7 @@ export default function ExchangeLegs({ detail, loading, t, timeZone, chains }: L
           t={t}
           titleKey="exchange_leg_refund"
           testId="detail-leg-refund"
-          items={[item('exchange_refund_address', <AddressText address={detail.payer} testId="detail-refund-address" />), ...transferItems(refund, 'detail-refund')]}
+          items={[item('exchange_refund_address', <AddressText address={refund.toAddress} testId="detail-refund-address" />), ...transferItems(refund, 'detail-refund')]}
         />
       )}
     </>

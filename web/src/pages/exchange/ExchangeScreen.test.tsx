@@ -57,7 +57,7 @@ const HELD = exchangeRow(2, {
   completetime: null,
 });
 /** Quoted, not paid yet. */
-const WAITING = exchangeRow(3, { status: 0, payer: '', paidIn: '0', hash: '', outHash: '', fee: '0', completetime: null });
+const WAITING = exchangeRow(3, { status: 0, fromAddress: '', paidIn: '0', hash: '', outHash: '', fee: '0', completetime: null });
 const ATTEMPT = { id: 3, eventId: 'evt_1', url: 'https://merchant.example/cb', httpStatus: 200, latencyMs: 12, response: '{"code":0}', error: '', success: true, createtime: '2026-11-22T07:02:00Z' };
 const DEFAULTS = toOrderFilters({ period: defaultRange(8) }, 8)!;
 const EXCHANGE_WORDS = ['Awaiting payment', 'Payment confirming', 'Paying out', 'Payout sent', 'Complete', 'Held for review', 'Refunding', 'Refunded', 'Expired', 'Failed'];
@@ -138,13 +138,13 @@ describe('Token › Trade › Orders: the list', () => {
     expect(done.queryByTestId('exchange-payer')).toBeNull();
     expect(done.queryByTestId('exchange-out-hash')).toBeNull();
     await showAllColumns();
-    expect(row(DONE.orderNo).getByTestId('exchange-payer').getAttribute('data-address')).toBe(DONE.payer);
+    expect(row(DONE.orderNo).getByTestId('exchange-payer').getAttribute('data-address')).toBe(DONE.fromAddress);
     expect(row(DONE.orderNo).getByTestId('exchange-out-hash').getAttribute('data-hash')).toBe(DONE.outHash);
     expect(row(DONE.orderNo).getByTestId('exchange-origin').textContent).toBe('Merchant API');
-    expect(row(DONE.orderNo).getByTestId('exchange-fee').textContent).toBe('0.5 points');
+    expect(row(DONE.orderNo).getByTestId('exchange-fee').textContent).toBe('0.5');
     expect(row(DONE.orderNo).getByTestId('exchange-market-rate').textContent).toBe('1 USDT = 0.29 DEV');
     expect(row(HELD.orderNo).getByTestId('exchange-origin').textContent).toBe('Exchange address');
-    expect(row(HELD.orderNo).getByTestId('exchange-fee').textContent).toBe('None');
+    expect(row(HELD.orderNo).getByTestId('exchange-fee').textContent).toBe('0');
   });
 
   it('filters by pair and by the exchange states in their own words, sending the contract’s fields', async () => {
@@ -205,7 +205,7 @@ describe('Token › Trade › Orders: the detail', () => {
     await waitFor(() => expect(body.getByTestId('detail-payment-confirmations').textContent).toBe('12/12'), WAIT);
     // The payment in.
     expect(linkOf('detail-payment-hash')).toBe(`${TXURL}${DONE.hash}`);
-    expect(body.getByTestId('detail-payer').getAttribute('data-address')).toBe(DONE.payer);
+    expect(body.getByTestId('detail-payer').getAttribute('data-address')).toBe(DONE.fromAddress);
     expect(body.getByTestId('detail-paid-in').textContent).toBe('100.0000 USDT');
     expect(body.getByTestId('detail-payment-order-no').textContent).toBe('D20261122000040');
     // The payout.
@@ -227,7 +227,7 @@ describe('Token › Trade › Orders: the detail', () => {
     expect(body.getByTestId('detail-quoted-in').textContent).toBe('100.0000 USDT');
     expect(body.getByTestId('detail-min-out').textContent).toBe('28.0000 DEV');
     expect(body.getByTestId('detail-amount-out').textContent).toBe('28.8500 DEV');
-    expect(body.getByTestId('detail-fee').textContent).toBe('0.5 points');
+    expect(body.getByTestId('detail-fee').textContent).toBe('0.5');
     expect(body.getByTestId('detail-pay-by').textContent).toBe('2026-11-22 15:30:00');
     expect(body.getByTestId('detail-completed').textContent).toBe('2026-11-22 15:02:00');
     expect(body.getByTestId('attempt-row-3')).toBeTruthy();
@@ -239,7 +239,7 @@ describe('Token › Trade › Orders: the detail', () => {
     api.pageExchanges.mockResolvedValue({ list: [DONE, refunded, WAITING], total: 3 });
     api.exchangeDetail.mockImplementation(async (id: number) =>
       id === refunded.id
-        ? exchangeDetail(refunded, { payout: null, refund: { id: 42, orderNo: 'W20261122000042', hash: refunded.outHash, status: 6, createtime: '2026-11-22T07:05:00Z' } })
+        ? exchangeDetail(refunded, { payout: null, refund: { id: 42, orderNo: 'W20261122000042', hash: refunded.outHash, status: 6, toAddress: refunded.fromAddress, createtime: '2026-11-22T07:05:00Z' } })
         : exchangeDetail(WAITING, { payment: null, payout: null }),
     );
     await openDetail([TOKEN_MENU, TRADE], refunded.orderNo);
@@ -247,7 +247,7 @@ describe('Token › Trade › Orders: the detail', () => {
     expect(drawer().getByTestId('detail-status').textContent).toBe('Refunded');
     expect(linkOf('detail-refund-hash')).toBe(`${TXURL}${refunded.outHash}`);
     expect(drawer().getByTestId('detail-refund-status').textContent).toBe('Processing on chain');
-    expect(drawer().getByTestId('detail-refund-address').getAttribute('data-address')).toBe(refunded.payer);
+    expect(drawer().getByTestId('detail-refund-address').getAttribute('data-address')).toBe(refunded.fromAddress);
     expect(drawer().queryByTestId('detail-leg-payout')).toBeNull();
 
     fireEvent.click(row(WAITING.orderNo).getByTestId('exchange-status'));

@@ -22,8 +22,6 @@ import { usePairField } from './usePairField';
 const marketRateText = (row: ExchangeRow, t: OrderContext['t']): string =>
   isZeroDecimal(row.marketRate) ? '—' : t('trade_rate_line', { in: row.symbol, rate: row.marketRate, out: row.symbolOut });
 
-/** The points charged, or "None". */
-const feeText = (row: ExchangeRow, t: OrderContext['t']): string => (isZeroDecimal(row.fee) ? t('exchange_fee_none') : t('exchange_fee_points', { points: row.fee }));
 
 /** Columns of the exchange tables: what a person scans for first (../orders/purpose.ts `EXCHANGE_COLUMNS`), the rest under Columns. */
 export function exchangeColumns({ actions, ...context }: ColumnOptions<ExchangeRow>): Array<ListColumn<ExchangeRow>> {
@@ -49,22 +47,22 @@ export function exchangeColumns({ actions, ...context }: ColumnOptions<ExchangeR
     shared.orderNo,
     shared.merchantOrderNo,
     { title: t('trade_col_pair'), key: 'pair', render: (_, row) => <ExchangePair row={row} testId="exchange-pair" /> },
-    { title: t('exchange_paid_in'), key: 'paidIn', align: 'right', phone: true, render: (_, row) => <PaidIn row={row} testId="exchange-paid-in" /> },
-    { title: t('exchange_paid_out'), key: 'amountOut', align: 'right', render: (_, row) => <AmountOut row={row} testId="exchange-amount-out" /> },
-    { title: t('trade_col_rate'), key: 'rate', render: (_, row) => <ExchangeRate row={row} testId="exchange-rate" /> },
+    { title: t('xo_paid_in'), key: 'paidIn', align: 'right', phone: true, render: (_, row) => <PaidIn row={row} testId="exchange-paid-in" /> },
+    { title: t('xo_amount_out'), key: 'amountOut', align: 'right', render: (_, row) => <AmountOut row={row} testId="exchange-amount-out" /> },
+    { title: t('xo_rate'), key: 'rate', render: (_, row) => <ExchangeRate row={row} testId="exchange-rate" /> },
     { title: t('status'), dataIndex: 'status', key: 'status', phone: true, render: (_, row) => <ExchangeStatusTag row={row} testId="exchange-status" /> },
     shared.notices,
     shared.openId,
     {
-      title: t('exchange_origin'),
+      title: t('xo_origin'),
       dataIndex: 'origin',
       key: 'origin',
       secondary: true,
       render: (value: number) => <StatusTag map={EXCHANGE_ORIGIN} value={value} testId="exchange-origin" />,
     },
-    address('payAddress', 'exchange_pay_address', 'exchange-pay-address'),
-    address('payer', 'exchange_payer', 'exchange-payer'),
-    address('payoutAddress', 'exchange_payout_address', 'exchange-payout-address'),
+    address('toAddress', 'exchange_pay_address', 'exchange-pay-address'),
+    address('fromAddress', 'exchange_payer', 'exchange-payer'),
+    address('payoutAddress', 'xo_payout_address', 'exchange-payout-address'),
     { ...shared.hash, title: t('exchange_in_hash') },
     {
       title: t('exchange_out_hash'),
@@ -77,12 +75,12 @@ export function exchangeColumns({ actions, ...context }: ColumnOptions<ExchangeR
     amount('minOut', 'exchange_min_out', (row) => row.symbolOut, 'exchange-min-out'),
     { title: t('exchange_market_rate'), key: 'marketRate', secondary: true, render: (_, row) => <span data-testid="exchange-market-rate">{marketRateText(row, t)}</span> },
     { title: t('trade_spread'), dataIndex: 'spreadBp', key: 'spread', secondary: true, render: (value: number) => `${bpToPercent(value)}%` },
-    { title: t('exchange_fee'), key: 'fee', secondary: true, render: (_, row) => <span data-testid="exchange-fee">{feeText(row, t)}</span> },
+    { title: t('xo_fee'), dataIndex: 'fee', key: 'fee', align: 'right', secondary: true, render: (value: string) => textCell(value, 'exchange-fee') },
     shared.callback,
     shared.notifyStatus,
     shared.createtime,
     { title: t('exchange_pay_by'), dataIndex: 'payBy', key: 'payBy', secondary: true, render: (value: string) => zoneTime(value, context.timeZone) },
-    shared.confirmedAt('exchange_complete_time', (row) => row.completetime),
+    shared.confirmedAt('xo_complete_time', (row) => row.completetime),
   ];
   if (actions) columns.push({ title: t('actions'), key: 'actions', fixed: 'right', render: (_, row) => actions(row) });
   return columns;
@@ -98,28 +96,28 @@ function exchangeDetailItems(shown: ExchangeRow, context: OrderContext) {
   return [
     shared.orderNo,
     item('merchant_order_no', textCell(shown.merchantOrderNo, 'detail-merchant-order-no')),
-    item('exchange_origin', <StatusTag map={EXCHANGE_ORIGIN} value={shown.origin} testId="detail-origin" />),
+    item('xo_origin', <StatusTag map={EXCHANGE_ORIGIN} value={shown.origin} testId="detail-origin" />),
     shared.openId,
     shared.chain,
     item('trade_col_pair', <ExchangePair row={shown} testId="detail-pair" />),
     item('status', <StatusTag map={EXCHANGE_STATUS} value={shown.status} testId="detail-status" />),
-    item('exchange_reason', <LongText text={shown.reason} testId="detail-reason" />),
-    item('trade_col_rate', <ExchangeRate row={shown} testId="detail-rate" />),
+    item('xo_reason', <LongText text={shown.reason} testId="detail-reason" />),
+    item('xo_rate', <ExchangeRate row={shown} testId="detail-rate" />),
     item('exchange_market_rate', textCell(marketRateText(shown, t), 'detail-market-rate')),
     item('trade_spread', textCell(`${bpToPercent(shown.spreadBp)}%`, 'detail-spread')),
-    item('trade_col_source', <ExchangeSource row={shown} testId="detail-source" />),
+    item('xo_source', <ExchangeSource row={shown} testId="detail-source" />),
     shared.time('exchange_price_time', shown.priceTime, 'detail-price-time'),
     amount('exchange_quoted_in', shown.amountIn, shown.symbol, 'detail-quoted-in'),
     amount('exchange_min_out', shown.minOut, shown.symbolOut, 'detail-min-out'),
-    item('exchange_paid_out', <AmountOut row={shown} testId="detail-amount-out" />),
-    item('exchange_fee', textCell(feeText(shown, t), 'detail-fee')),
-    item('exchange_pay_address', <AddressText address={shown.payAddress} testId="detail-pay-address" />),
+    item('xo_amount_out', <AmountOut row={shown} testId="detail-amount-out" />),
+    item('xo_fee', textCell(shown.fee, 'detail-fee')),
+    item('exchange_pay_address', <AddressText address={shown.toAddress} testId="detail-pay-address" />),
     shared.time('exchange_pay_by', shown.payBy, 'detail-pay-by'),
     shared.callbackStatus,
     shared.callbackResult,
     shared.notifyStatus,
     shared.created,
-    shared.time('exchange_complete_time', shown.completetime, 'detail-completed'),
+    shared.time('xo_complete_time', shown.completetime, 'detail-completed'),
   ];
 }
 

@@ -64,27 +64,15 @@ export const EXCHANGE_STATUSES = [
   OrderStatus.Failed,
 ] as const;
 export type ExchangeStatus = (typeof EXCHANGE_STATUSES)[number];
-
-/** An exchange's word for each of its states; 12-14 are the exchanges' own and say it already. */
-const EXCHANGE_STATUS_KEYS: Record<ExchangeStatus, TranslationKey> = {
-  [OrderStatus.New]: 'exchange_status_0',
-  [OrderStatus.Confirming]: 'exchange_status_7',
-  [OrderStatus.Passed]: 'exchange_status_2',
-  [OrderStatus.Processing]: 'exchange_status_6',
-  [OrderStatus.Complete]: 'exchange_status_8',
-  [OrderStatus.AwaitingReview]: 'exchange_status_1',
-  [OrderStatus.Refunding]: 'order_status_12',
-  [OrderStatus.Refunded]: 'order_status_13',
-  [OrderStatus.Expired]: 'order_status_14',
-  [OrderStatus.Failed]: 'exchange_status_10',
-};
+/** The label key of an exchange's state (the server's exports write the same texts). */
+const exchangeStatusKey = (code: ExchangeStatus): TranslationKey => `exchange_status_${code}`;
 
 export const EXCHANGE_STATUS = Object.fromEntries(
-  EXCHANGE_STATUSES.map((code) => [code, { key: EXCHANGE_STATUS_KEYS[code], color: ORDER_STATUS[code].color }]),
+  EXCHANGE_STATUSES.map((code) => [code, { key: exchangeStatusKey(code), color: ORDER_STATUS[code].color }]),
 ) as Record<ExchangeStatus, StatusView>;
 
 /** How an exchange was made: through the merchant API at a quote, or by a payment to an exchange address. */
-export const EXCHANGE_ORIGIN = codeViews(ExchangeOrigin, (code) => `exchange_origin_${code}`, { MerchantApi: 'blue', ExchangeAddress: 'geekblue' });
+export const EXCHANGE_ORIGIN = codeViews(ExchangeOrigin, (code) => `xo_origin_${code}`, { MerchantApi: 'blue', ExchangeAddress: 'geekblue' });
 
 export const CALLBACK_STATUS = codeViews(CallbackStatus, (code) => `callback_status_${code}`, { Pending: 'processing', Success: 'green', Failed: 'red', Superseded: 'default', NotAnnounced: 'default' });
 export const CALLBACK_STATUSES: readonly CallbackStatus[] = Object.values(CallbackStatus);
