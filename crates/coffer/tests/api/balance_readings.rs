@@ -41,7 +41,9 @@ pub fn reader(app: &TestApp, owner: &str) -> BalanceReader {
 }
 
 /// The merchant's readings as (holder, address, token, decimal amount, read at).
-async fn readings(app: &TestApp) -> Vec<(Holder, String, Option<i64>, String, chrono::DateTime<Utc>)> {
+pub(crate) async fn readings(
+    app: &TestApp,
+) -> Vec<(Holder, String, Option<i64>, String, chrono::DateTime<Utc>)> {
     let merchant = demo_merchant(app).await;
     let mut rows: Vec<_> = app
         .store

@@ -12,10 +12,13 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::assets::COLD_A;
+use crate::balance_readings::{reader, readings};
 use crate::collection_plan::{app, deposit, tick};
 use crate::console::Collection;
 use crate::deposits::{scan, usdt, DEV};
 use crate::wallets::{demo_merchant, list};
+use coffer_domain::clock::Clock;
+use coffer_domain::ports::Holder;
 
 mod helpers;
 
@@ -81,9 +84,21 @@ async fn a_deposit_is_swept_once_after_an_exact_fee_top_up(db: TestDb) {
     assert_eq!(collections(&app, &token).await[0]["status"], 7);
     let report = sweep(&app).await;
     assert_eq!((report.signed, report.broadcast), (1, 1), "{report:?}");
+    // Home's holdings: the cold address read while the sweep is on its way (nothing there yet).
+    reader(&app, "process-a").step().await.unwrap();
     mine(&app, 3).await;
     let report = sweep(&app).await;
     assert_eq!(report.collected, 1, "{report:?}");
+    // The cold address is read again at once, not at its next scheduled read (5 minutes on):
+    // Home never shows it empty after the sweep.
+    app.clock.advance(chrono::Duration::seconds(30));
+    reader(&app, "process-a").step().await.unwrap();
+    let cold = readings(&app)
+        .await
+        .into_iter()
+        .find(|r| r.0 == Holder::Cold && r.1 == COLD_A && r.2 == Some(1))
+        .expect("the cold address's USDT reading");
+    assert_eq!((cold.3.as_str(), cold.4), ("20", app.clock.now()));
 
     let row = &collections(&app, &token).await[0];
     assert_eq!(

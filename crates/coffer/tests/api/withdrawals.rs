@@ -6,10 +6,11 @@ use coffer_domain::amount::BaseUnits;
 use coffer_domain::callbacks::events::CallbackEvents;
 use coffer_domain::clock::Clock;
 use coffer_domain::ports::chain::Asset;
-use coffer_domain::ports::{Transition, WithdrawalRepo};
+use coffer_domain::ports::{Holder, Transition, WithdrawalRepo};
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
+use crate::balance_readings::{reader, readings};
 use crate::console::paging;
 use crate::deposits::{range, usdt, with};
 use crate::helpers::{fields, spawn_app_with, Answer, TestApp, DEMO_EMAIL};
@@ -109,6 +110,8 @@ async fn a_console_withdrawal_is_paid_once_and_announced(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     let p = payer(&app, "100").await;
     app.callbacks(&p.token).save_url_to(&receiver.url).await;
+    // Home's holdings: the hot wallet read before the payout.
+    reader(&app, "process-a").step().await.unwrap();
 
     let asked = withdraw(&app, &p, "25.5", json!({"remark": "payout 7"})).await;
     assert_eq!(asked.code(), 1, "{:?}", asked.body);
@@ -150,6 +153,15 @@ async fn a_console_withdrawal_is_paid_once_and_announced(db: TestDb) {
     }
     assert_eq!(usdt_of(&app, PAYEE).await, units("25.5"));
     assert_eq!(usdt_of(&app, &p.hot).await, units("74.5"));
+    // The paying wallet is read again at once, not at its next scheduled read: Home shows
+    // what is left.
+    reader(&app, "process-a").step().await.unwrap();
+    let hot = readings(&app)
+        .await
+        .into_iter()
+        .find(|r| r.0 == Holder::HotWallet && r.1 == p.hot && r.2 == Some(1))
+        .expect("the hot wallet's USDT reading");
+    assert_eq!((hot.3.as_str(), hot.4), ("74.5", app.clock.now()));
 
     // The merchant hears of the broadcast and of the completion, each signed; the refused
     // broadcast is superseded by the completion, never re-sent after it.

@@ -207,11 +207,28 @@ impl SweepExecutor {
         let Some(top_up) = steps.iter().rev().find(funded) else {
             return self.change(c, WaitingCollection, "", None).await;
         };
+        self.holdings_changed(c, steps).await?;
         let reason = match top_up.state {
             StepState::Confirmed => String::new(),
             _ => format!("the fee top-up failed ({}); quoted again", top_up.reason),
         };
         self.change(c, WaitingCollection, &reason, None).await
+    }
+
+    /// The balances the steps moved (the cold addresses, the fee wallet) are read again now:
+    /// Home shows them as last read, and must not show a cold address empty after a sweep.
+    async fn holdings_changed(&self, c: &CollectionRecord, steps: &[StepRecord]) -> AppResult<()> {
+        let addresses: std::collections::BTreeSet<&str> = steps
+            .iter()
+            .flat_map(|s| [s.from_address.as_str(), s.to_address.as_str()])
+            .collect();
+        let addresses: Vec<String> = addresses.into_iter().map(str::to_string).collect();
+        let now = self.ports.clock.now();
+        self.ports
+            .balances
+            .read_soon(c.merchant_id, c.chain_id, &addresses, now)
+            .await?;
+        Ok(())
     }
 
     /// Every sweep part is settled (none in flight).
@@ -233,6 +250,7 @@ impl SweepExecutor {
             .filter(|s| s.state == StepState::Dead)
             .map(|s| format!("part {}: {}", s.part + 1, s.reason))
             .collect();
+        self.holdings_changed(c, steps).await?;
         if dead.is_empty() {
             if self.collect_leftover(c, steps, chain, report).await? {
                 return Ok(());

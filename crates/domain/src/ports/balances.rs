@@ -34,6 +34,16 @@ pub struct BalanceReading {
 pub trait BalanceReadings: Send + Sync {
     /// The merchant's latest readings, every address and asset read so far.
     async fn balances(&self, merchant_id: MerchantId) -> AppResult<Vec<BalanceReading>>;
+    /// The readings of the merchant's `addresses` on `chain_id` (every asset) fall due at `now`:
+    /// a payout or a sweep just changed them, and Home must not show the old figure until the
+    /// next scheduled read. Addresses without a reading are ignored; how many fell due.
+    async fn read_soon(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        addresses: &[String],
+        now: DateTime<Utc>,
+    ) -> AppResult<u64>;
 }
 
 /// An address and asset whose balance should be read (what the readings are kept in step with).

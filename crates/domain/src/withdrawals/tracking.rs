@@ -111,6 +111,15 @@ pub(super) async fn follow(
             OrderStatus::Failed => report.failed += 1,
             _ => {}
         }
+        if matches!(to, OrderStatus::Complete | OrderStatus::Failed) {
+            // The paying wallet's balance changed (the amount, or the fee of a reverted
+            // transaction): Home reads it again now rather than at the next scheduled read.
+            let wallet = [w.from_address.clone()];
+            exec.ports
+                .balances
+                .read_soon(w.merchant_id, w.chain_id, &wallet, now)
+                .await?;
+        }
     }
     Ok(())
 }

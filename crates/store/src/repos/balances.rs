@@ -68,6 +68,28 @@ impl BalanceReadings for Store {
             .map(reading_of)
             .collect()
     }
+
+    async fn read_soon(
+        &self,
+        merchant_id: MerchantId,
+        chain_id: i64,
+        addresses: &[String],
+        now: DateTime<Utc>,
+    ) -> AppResult<u64> {
+        use balance_reading::Column as B;
+        if addresses.is_empty() {
+            return Ok(0);
+        }
+        let due = balance_reading::Entity::update_many()
+            .col_expr(B::NextReadAt, Expr::value(now))
+            .filter(B::MerchantId.eq(merchant_id))
+            .filter(B::ChainId.eq(chain_id))
+            .filter(B::Address.is_in(addresses.iter().cloned()))
+            .filter(B::NextReadAt.gt(now))
+            .exec(self.connection())
+            .await?;
+        Ok(due.rows_affected)
+    }
 }
 
 #[async_trait::async_trait]
