@@ -170,7 +170,7 @@ describe('Home', () => {
     expect(period.getByTestId('home-period-figures-exchanges-amount').textContent).toBe('300.0000 USDT');
     const waiting = within(screen.getByTestId('home-waiting'));
     expect(waiting.getByTestId('home-waiting-exchangesHeld').textContent).toContain('2');
-    expect(waiting.getByRole('link', { name: 'Exchanges held for review' }).getAttribute('href')).toBe('/token/trade');
+    expect(waiting.getByRole('link', { name: 'Exchanges held for review' }).getAttribute('href')).toBe('/token/trade?tab=orders');
   });
 
   it('leaves exchanges out for a user without Token › Trade while the merchant has none', async () => {

@@ -49,7 +49,7 @@ export const STEPS: readonly Shortcut<keyof HomeOverview['gettingStarted']>[] = 
 /** What waits for people. */
 export const WAITING: readonly Shortcut<keyof HomeOverview['waiting']>[] = [
   { key: 'withdrawalsInReview', label: 'home_withdrawals_in_review', page: PAGES.withdrawCheck, path: PATHS.withdrawCheck },
-  { key: 'exchangesHeld', label: 'home_exchanges_held', page: PAGES.trade, path: PATHS.trade },
+  { key: 'exchangesHeld', label: 'home_exchanges_held', page: PAGES.trade, path: `${PATHS.trade}?tab=orders` },
   { key: 'callbacksFailing', label: 'home_callbacks_failing', page: PAGES.callbacks, path: PATHS.callbacks },
   { key: 'coldRequestsPending', label: 'home_cold_requests_pending', page: PAGES.tokenList, path: PATHS.tokenList },
 ];

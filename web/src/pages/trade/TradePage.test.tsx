@@ -168,6 +168,14 @@ describe('Token › Trade: the tabs', () => {
     expect(within(orders).getByTestId('exchange-pair').textContent).toBe('Devchain USDT → DEV');
     expect(screen.getByTestId('exchanges-204').textContent).toContain('Exchange orders');
   });
+
+  it('opens on the orders when the link says so (Home\u2019s exchanges held for review)', async () => {
+    const exchange = exchangeRow(1);
+    api.pageExchanges.mockReset().mockResolvedValue({ list: [exchange], total: 1 });
+    api.exchangeSummary.mockReset().mockResolvedValue(orderSummary({ count: 1 }));
+    renderSignedIn([TOKEN_MENU, TRADE], <TradePage />, { bindGoogle: true }, '/token/trade?tab=orders');
+    expect(await screen.findByTestId(`exchange-row-${exchange.orderNo}`, undefined, WAIT)).toBeTruthy();
+  });
 });
 
 describe('Token › Trade: the pair form', () => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { TranslationKey } from '@/locales/types';
 import { ExchangeOrders } from '@/pages/exchange/ExchangePages';
 import PairsTab from './PairsTab';
@@ -14,10 +15,15 @@ const TABS: ReadonlyArray<{ key: string; label: TranslationKey; Content: Compone
 /** Token › Trade (menu 204): the merchant's trade pairs, and the exchange orders made on them. */
 export default function TradePage() {
   const { t } = useTranslation();
+  // `?tab=orders` opens the orders (Home's "Exchanges held for review" links there).
+  const [params, setParams] = useSearchParams();
+  const active = TABS.some((tab) => tab.key === params.get('tab')) ? params.get('tab')! : TABS[0].key;
   return (
     <div data-testid="trade">
       <Tabs
         destroyOnHidden
+        activeKey={active}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
         items={TABS.map(({ key, label, Content }) => ({
           key,
           label: <span data-testid={`trade-tab-${key}`}>{t(label)}</span>,
