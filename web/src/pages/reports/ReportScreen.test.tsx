@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Report } from '@/api/reports';
+import type { Report, ReportTotal } from '@/api/reports';
 import i18n from '@/locales';
 import { defaultRange } from '@/pages/orders/orderFilters';
 import { PAGES } from '@/router/permissions';
@@ -18,7 +18,6 @@ const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 const files = vi.hoisted(() => ({ saveBlob: vi.fn() }));
 vi.mock('@/api/download', async (actual) => ({ ...(await actual<object>()), ...files }));
-
 const WAIT = { timeout: 8000 };
 
 const asset = { chainId: 1337, tokenId: 1, chainname: 'Devchain', symbol: 'USDT', decimals: 6, feeSymbol: 'DEV' };
@@ -82,6 +81,8 @@ describe('Data report', () => {
     expect(api.getReport).toHaveBeenCalledWith('payment', DEFAULTS.query);
     expect(row.getByTestId('report-amount').textContent).toBe('30.5678 USDT');
     expect(row.getByTestId('report-fee').textContent).toBe('0.0004 DEV');
+    const headers = [...screen.getByTestId('report-table').querySelector('thead')!.querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Date', 'Chain', 'Token', 'Count', 'Amount', 'Network fee', 'Collections', 'Collection network fee']);
     const total = within(screen.getByTestId('report-total-1337-1'));
     expect(total.getByText('Total')).toBeTruthy();
     expect(total.getByTestId('report-total-count').textContent).toBe('3');
@@ -96,12 +97,39 @@ describe('Data report', () => {
     expect(total.getByTestId('report-total-collection-fee').getAttribute('data-amount')).toBe('0.00000021');
   });
 
-  it('shows no collection columns on the receipt report', async () => {
+  it('shows no network fee column on the receipt report: deposits pay none the merchant sees', async () => {
+    const receipt = <T extends ReportTotal>(row: T): T => ({ ...row, fee: '0', collections: 0, collectionFee: '0' });
+    api.getReport.mockResolvedValue({ ...REPORT, rows: REPORT.rows.map(receipt), totals: REPORT.totals.map(receipt) });
     renderSignedIn([PAGES.receiptReport], <ReceiptReportPage />);
-    await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
-    expect(screen.queryByText('Collection network fee')).toBeNull();
-    expect(screen.queryByTestId('report-collection-fee')).toBeNull();
-    expect(screen.queryByTestId('report-total-collections')).toBeNull();
+    const row = within(await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT));
+    expect(row.getByTestId('report-amount').textContent).toBe('30.5678 USDT');
+    const headers = [...screen.getByTestId('report-table').querySelector('thead')!.querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Date', 'Chain', 'Token', 'Count', 'Amount']);
+    for (const fee of ['report-fee', 'report-collection-fee', 'report-total-fee', 'report-total-collections', 'report-total-collection-fee']) {
+      expect(screen.queryByTestId(fee)).toBeNull();
+    }
+    expect(screen.queryByText('0 DEV')).toBeNull();
+    const total = within(screen.getByTestId('report-total-1337-1'));
+    expect(total.getByTestId('report-total-amount').textContent).toBe('35.5678 USDT');
+    expect(screen.getByTestId('report-total-1337-1').querySelectorAll('td')).toHaveLength(headers.length);
+  });
+
+  it('says what to do next when the period has no row, in each language', async () => {
+    api.getReport.mockResolvedValue({ ...REPORT, rows: [], totals: [] });
+    renderSignedIn([PAGES.receiptReport], <ReceiptReportPage />);
+    expect((await screen.findByTestId('report-empty', undefined, WAIT)).textContent).toBe(
+      'No credited deposits in this period: pick another period, chain or token.',
+    );
+    await act(() => i18n.changeLanguage('zh-HK'));
+    await waitFor(() => expect(screen.getByTestId('report-empty').textContent).toBe('此時間範圍內沒有已入賬的充值：請選擇其他時間範圍、鏈或代幣。'));
+  });
+
+  it('says a payment period without a row has no withdrawal nor collection fee', async () => {
+    api.getReport.mockResolvedValue({ ...REPORT, rows: [], totals: [] });
+    renderSignedIn([PAGES.paymentReport], <PaymentReportPage />);
+    await screen.findByTestId('report-empty', undefined, WAIT);
+    await act(() => i18n.changeLanguage('zh-CN'));
+    await waitFor(() => expect(screen.getByTestId('report-empty').textContent).toBe('此时间范围内没有已完成的提现或归集手续费：请选择其他时间范围、链或代币。'));
   });
 
   it('refuses to search without an end date', async () => {

@@ -114,9 +114,10 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
         dataSource={report?.rows ?? []}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         size="middle"
-        scroll={{ x: view.withCollections ? 1000 : 760 }}
+        scroll={{ x: view.withFees ? 1000 : 600 }}
         data-testid="report-table"
-        locale={{ emptyText: <Empty description={t('report_empty')} /> }}
+        // A failed load says why in its alert above; a loaded empty period says what to try next.
+        locale={{ emptyText: <Empty description={!failed && <span data-testid="report-empty">{t(view.empty)}</span>} /> }}
         onRow={(row) => ({ 'data-testid': `report-row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>}
         columns={[
           { title: t('report_date'), dataIndex: 'date', key: 'date', className: 'coffer-nowrap' },
@@ -124,9 +125,14 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
           { title: t('token'), dataIndex: 'symbol', key: 'token' },
           { title: t('report_count'), dataIndex: 'count', key: 'count', align: 'right' },
           { title: t('report_amount'), key: 'amount', align: 'right', render: (_, row) => amount(row.amount, row.symbol, 'report-amount') },
-          { title: t('report_fee'), key: 'fee', align: 'right', render: (_, row) => amount(row.fee, row.feeSymbol, 'report-fee') },
-          ...(view.withCollections
+          ...(view.withFees
             ? [
+                {
+                  title: t('report_fee'),
+                  key: 'fee',
+                  align: 'right' as const,
+                  render: (_: unknown, row: ReportRow) => amount(row.fee, row.feeSymbol, 'report-fee'),
+                },
                 { title: t('report_collections'), dataIndex: 'collections', key: 'collections', align: 'right' as const },
                 {
                   title: t('report_collection_fee'),
@@ -149,11 +155,11 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
               <Table.Summary.Cell index={4} align="right">
                 {amount(total.amount, total.symbol, 'report-total-amount')}
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">
-                {amount(total.fee, total.feeSymbol, 'report-total-fee')}
-              </Table.Summary.Cell>
-              {view.withCollections && (
+              {view.withFees && (
                 <>
+                  <Table.Summary.Cell index={5} align="right">
+                    {amount(total.fee, total.feeSymbol, 'report-total-fee')}
+                  </Table.Summary.Cell>
                   <Table.Summary.Cell index={6} align="right">
                     <span data-testid="report-total-collections">{total.collections}</span>
                   </Table.Summary.Cell>

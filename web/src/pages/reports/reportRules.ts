@@ -49,8 +49,13 @@ export interface DirectionView {
   tip: TranslationKey;
   /** The order lists whose permission allows exporting the orders behind the report. */
   orderPages: readonly MenuId[];
-  /** Money out also counts what collections paid on chain (docs/api.md "Home and data reports"). */
-  withCollections: boolean;
+  /**
+   * Money out also shows the network fees: the withdrawals' and what collections paid on chain
+   * (docs/api.md "Home and data reports"). Deposits pay none the merchant sees: no fee column.
+   */
+  withFees: boolean;
+  /** What a period without a row says, and what to do next. */
+  empty: TranslationKey;
 }
 
 export const DIRECTIONS: Readonly<Record<ReportDirection, DirectionView>> = {
@@ -58,9 +63,16 @@ export const DIRECTIONS: Readonly<Record<ReportDirection, DirectionView>> = {
     title: 'report_payment_title',
     tip: 'report_payment_tip',
     orderPages: [PAGES.withdrawOrders, PAGES.withdrawCheck, PAGES.withdrawList],
-    withCollections: true,
+    withFees: true,
+    empty: 'report_payment_empty',
   },
-  receipt: { title: 'report_receipt_title', tip: 'report_receipt_tip', orderPages: [PAGES.depositOrders, PAGES.depositList], withCollections: false },
+  receipt: {
+    title: 'report_receipt_title',
+    tip: 'report_receipt_tip',
+    orderPages: [PAGES.depositOrders, PAGES.depositList],
+    withFees: false,
+    empty: 'report_receipt_empty',
+  },
 };
 
 export const rowKey = (row: ReportRow) => `${row.date}-${row.chainId}-${row.tokenId ?? 'native'}`;
