@@ -1,8 +1,9 @@
 import type { Download, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { chartTooltips } from './charts';
 import { listDeposits, typeDate } from './deposits';
 import { expect, openAs, test, toastText, type E2eEnv } from './fixtures';
-import { addDays, byDay, merchantDay, seedMerchant, shownAmount, sumAmounts, type DayFigures, type SeededMerchant } from './merchantOrders';
+import { addDays, byDay, merchantDay, seedMerchant, shownAmount, sumAmounts, within, type DayFigures, type SeededMerchant } from './merchantOrders';
 import { listWithdrawals } from './withdrawals';
 
 // Data report (601 Payment, 602 Receipt) over real orders: a merchant of its own (UTC+9, its day
@@ -91,6 +92,18 @@ async function expectReport(page: Page, direction: 'payment' | 'receipt', days: 
   if (payment) await expect(total.getByTestId('report-total-fee')).toHaveAttribute('data-amount', sumAmounts(shown.map(([, figures]) => figures.fee)));
   else await expect(total.getByTestId('report-total-fee')).toHaveCount(0);
 
+  // The chart above the table: every day of the range with its count and amount, as the rows
+  // say; compact, so the table stays in view under it.
+  const tooltips = await chartTooltips(page, 'report-chart');
+  expect((await page.getByTestId('report-chart').boundingBox())!.height).toBeLessThanOrEqual(240);
+  for (let day = range.start; day <= range.end; day = addDays(day, 1)) {
+    const figures = within(days, day, day);
+    const text = tooltips.get(day);
+    expect(text, `${direction} chart ${day} among ${[...tooltips.keys()].join(', ')}`).toBeDefined();
+    expect(text, `${direction} chart ${day}`).toMatch(new RegExp(`Count\\s*${figures.count}\\b`));
+    expect(text, `${direction} chart ${day}`).toMatch(new RegExp(`USDT · Devchain\\s*${shownAmount(figures.amount).replace('.', '\\.')} USDT`));
+  }
+
   // The report as the server writes it, saved under the server's name.
   const report = await download(page, 'report-export', `/api/partner/report/${direction}/export`);
   expect(report.body).toEqual({ startDate: range.start, endDate: range.end });
@@ -148,6 +161,7 @@ test('a receipt report for a range: its rows, totals, CSV and the CSV of its dep
   await typeDate(page, BAR, 1, before.end);
   await page.getByTestId('filter-search').click();
   await expect(page.getByTestId('report-empty')).toHaveText('No credited deposits in this period: pick another period, chain or token.');
+  await expect(page.getByTestId('report-chart')).toHaveCount(0);
   const empty = await download(page, 'report-export', '/api/partner/report/receipt/export');
   expect(empty.body).toEqual({ startDate: before.start, endDate: before.end });
   expect(empty.text).toBe('date,chain,token,count,amount,fee,fee_token\r\n');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { Alert, Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,12 @@ import { useAccess } from '@/hooks/useAccess';
 import { defaultRange } from '@/pages/orders/orderFilters';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { useScreenZone } from '@/pages/orders/useScreenZone';
-import { DIRECTIONS, REPORT_FIELDS, rowKey, toReportFilters, totalKey, type ReportFilterValues, type ReportFilters } from './reportRules';
+import { DIRECTIONS, REPORT_FIELDS, chartDays, rowKey, toReportFilters, totalKey, type ReportFilterValues, type ReportFilters } from './reportRules';
+
+// ECharts comes with the chart alone, after the table's rows (docs/console.md, "Bundle budget").
+const DailyChart = lazy(() => import('@/components/charts/DailyChart'));
+/** Compact (at most 240 px): the table's rows stay in view under it. */
+const CHART_HEIGHT = 180;
 
 interface BodyProps {
   direction: ReportDirection;
@@ -69,6 +74,11 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
     }
   };
 
+  // The period's orders per day, from the rows (exact per date, chain and token); none drawn for an empty period.
+  const chart = useMemo(() => {
+    const days = report ? chartDays(report) : [];
+    return days.some((day) => day.tally.count > 0) ? days : null;
+  }, [report]);
   const canExportOrders = view.orderPages.some((page) => hasPermission(page));
   const amount = (value: string, symbol: string, testId: string) => <AmountText amount={value} symbol={symbol} testId={testId} />;
   return (
@@ -108,12 +118,21 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
           data-testid="report-load-failed"
         />
       )}
+      {chart && (
+        <div className="coffer-gap-bottom">
+          <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+            <DailyChart days={chart} testId="report-chart" height={CHART_HEIGHT} />
+          </Suspense>
+        </div>
+      )}
       <Table<ReportRow>
         rowKey={rowKey}
         loading={loading}
         dataSource={report?.rows ?? []}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-        size="middle"
+        // Compact one-line rows, as the lists' (styles.css): the chart above leaves them in view.
+        size="small"
+        className="coffer-list-table"
         scroll={{ x: view.withFees ? 1000 : 600 }}
         data-testid="report-table"
         // A failed load says why in its alert above; a loaded empty period says what to try next.
