@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { call } from './api';
+import { chartTooltips } from './charts';
 import { expect, openAs, test, type E2eEnv } from './fixtures';
 import { addDays, byDay, differenceOf, merchantDay, merchantTime, seedMerchant, shownAmount, sumAmounts, within, type SeededMerchant } from './merchantOrders';
 
@@ -45,31 +46,6 @@ async function expectTally(page: Page, card: string, kind: 'deposits' | 'withdra
     await expect(amount).toHaveText(`${shownAmount(figures.amount)} USDT`);
     await expect(amount).toHaveAttribute('data-amount', figures.amount);
   }
-}
-
-/**
- * What a daily chart says about each day, read as a user reads it: the axis tooltip shown while
- * the pointer moves across the canvas (the chart is pixels; its figures are in the tooltip).
- */
-async function chartTooltips(page: Page, testId: string): Promise<Map<string, string>> {
-  const chart = page.getByTestId(testId);
-  await expect(chart.locator('canvas')).toHaveCount(1);
-  await chart.scrollIntoViewIfNeeded();
-  const box = (await chart.boundingBox())!;
-  // ECharts appends its tooltip beside the canvas's wrapper, inside the chart's box.
-  const tooltip = chart.locator(':scope > div').nth(1);
-  const days = new Map<string, string>();
-  for (let x = box.x + 8; x < box.x + box.width - 8; x += 10) {
-    await page.mouse.move(x, box.y + box.height * 0.6);
-    // ECharts follows the pointer on its next frame.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    if (!(await tooltip.isVisible())) continue;
-    const text = await tooltip.innerText();
-    const date = /\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
-    if (date) days.set(date, text);
-  }
-  await page.mouse.move(0, 0);
-  return days;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Download, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { chartTooltips } from './charts';
 import { listDeposits, typeDate } from './deposits';
 import { expect, openAs, test, toastText, type E2eEnv } from './fixtures';
-import { addDays, byDay, merchantDay, seedMerchant, shownAmount, sumAmounts, type DayFigures, type SeededMerchant } from './merchantOrders';
+import { addDays, byDay, merchantDay, seedMerchant, shownAmount, sumAmounts, within, type DayFigures, type SeededMerchant } from './merchantOrders';
 import { listWithdrawals } from './withdrawals';
 
 // Data report (601 Payment, 602 Receipt) over real orders: a merchant of its own (UTC+9, its day
@@ -66,15 +67,21 @@ async function expectReport(page: Page, direction: 'payment' | 'receipt', days: 
   const shown = [...days].filter(([day]) => day >= range.start && day <= range.end).sort(([a], [b]) => b.localeCompare(a));
   expect(shown.length).toBeGreaterThan(0);
   await expect(page.locator('[data-testid^="report-row-"]')).toHaveCount(shown.length);
+  // Money out shows the network fees; deposits pay none the merchant sees: no fee column at all.
+  const payment = direction === 'payment';
+  const headers = await page.getByTestId('report-table').locator('thead').first().locator('th').allInnerTexts();
+  expect(headers).toEqual(['Date', 'Chain', 'Token', 'Count', 'Amount', ...(payment ? ['Network fee', 'Collections', 'Collection network fee'] : [])]);
   for (const [day, figures] of shown) {
     const row = page.getByTestId(`report-row-${day}-1337-1`);
     await expect(row.locator('td').nth(3)).toHaveText(String(figures.count));
     await expect(row.getByTestId('report-amount')).toHaveText(`${shownAmount(figures.amount)} USDT`);
     await expect(row.getByTestId('report-amount')).toHaveAttribute('data-amount', figures.amount);
-    await expect(row.getByTestId('report-fee')).toHaveAttribute('data-amount', figures.fee);
-    // This merchant collects nothing: money out holds no collection fee (receipts show no such column).
-    await expect(row.getByTestId('report-collection-fee')).toHaveCount(direction === 'payment' ? 1 : 0);
-    if (direction === 'payment') await expect(row.getByTestId('report-collection-fee')).toHaveAttribute('data-amount', '0');
+    await expect(row.locator('td')).toHaveCount(headers.length);
+    // This merchant collects nothing: money out holds no collection fee.
+    if (payment) {
+      await expect(row.getByTestId('report-fee')).toHaveAttribute('data-amount', figures.fee);
+      await expect(row.getByTestId('report-collection-fee')).toHaveAttribute('data-amount', '0');
+    } else await expect(row.getByTestId('report-fee')).toHaveCount(0);
   }
   const total = page.getByTestId('report-total-1337-1');
   const count = shown.reduce((sum, [, figures]) => sum + figures.count, 0);
@@ -82,7 +89,20 @@ async function expectReport(page: Page, direction: 'payment' | 'receipt', days: 
   await expect(total).toContainText('Total');
   await expect(total.getByTestId('report-total-count')).toHaveText(String(count));
   await expect(total.getByTestId('report-total-amount')).toHaveText(`${shownAmount(amount)} USDT`);
-  await expect(total.getByTestId('report-total-fee')).toHaveAttribute('data-amount', sumAmounts(shown.map(([, figures]) => figures.fee)));
+  if (payment) await expect(total.getByTestId('report-total-fee')).toHaveAttribute('data-amount', sumAmounts(shown.map(([, figures]) => figures.fee)));
+  else await expect(total.getByTestId('report-total-fee')).toHaveCount(0);
+
+  // The chart above the table: every day of the range with its count and amount, as the rows
+  // say; compact, so the table stays in view under it.
+  const tooltips = await chartTooltips(page, 'report-chart');
+  expect((await page.getByTestId('report-chart').boundingBox())!.height).toBeLessThanOrEqual(240);
+  for (let day = range.start; day <= range.end; day = addDays(day, 1)) {
+    const figures = within(days, day, day);
+    const text = tooltips.get(day);
+    expect(text, `${direction} chart ${day} among ${[...tooltips.keys()].join(', ')}`).toBeDefined();
+    expect(text, `${direction} chart ${day}`).toMatch(new RegExp(`Count\\s*${figures.count}\\b`));
+    expect(text, `${direction} chart ${day}`).toMatch(new RegExp(`USDT · Devchain\\s*${shownAmount(figures.amount).replace('.', '\\.')} USDT`));
+  }
 
   // The report as the server writes it, saved under the server's name.
   const report = await download(page, 'report-export', `/api/partner/report/${direction}/export`);
@@ -140,7 +160,8 @@ test('a receipt report for a range: its rows, totals, CSV and the CSV of its dep
   await typeDate(page, BAR, 0, before.start);
   await typeDate(page, BAR, 1, before.end);
   await page.getByTestId('filter-search').click();
-  await expect(page.getByTestId('report-receipt')).toContainText('No complete order in this period.');
+  await expect(page.getByTestId('report-empty')).toHaveText('No credited deposits in this period: pick another period, chain or token.');
+  await expect(page.getByTestId('report-chart')).toHaveCount(0);
   const empty = await download(page, 'report-export', '/api/partner/report/receipt/export');
   expect(empty.body).toEqual({ startDate: before.start, endDate: before.end });
   expect(empty.text).toBe('date,chain,token,count,amount,fee,fee_token\r\n');

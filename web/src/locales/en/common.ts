@@ -43,6 +43,9 @@ const common = {
   chain: 'Chain',
   dates_start_end_required: 'Dates: a start and an end must be chosen',
 
+  // Charts: the count's axis and line of a daily chart
+  chart_count: 'Count',
+
   // Texts the code composes: the punctuation is the language's (full-width in Chinese)
   text_with_note: '{{text}} ({{note}})',
   label_value: '{{label}}: {{value}}',

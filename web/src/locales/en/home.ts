@@ -38,7 +38,6 @@ const home = {
   home_charts: 'Complete orders per day',
   home_chart_deposits: 'Deposits',
   home_chart_withdrawals: 'Withdrawals',
-  home_chart_count: 'Count',
   home_points: 'Points',
   home_points_open: 'Points list',
   home_points_low: '{{asset}} are below {{threshold}}',

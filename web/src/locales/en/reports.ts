@@ -11,7 +11,8 @@ const reports = {
   report_collections: 'Collections',
   report_collection_fee: 'Collection network fee',
   report_total: 'Total',
-  report_empty: 'No complete order in this period.',
+  report_payment_empty: 'No complete withdrawals or collection fees in this period: pick another period, chain or token.',
+  report_receipt_empty: 'No credited deposits in this period: pick another period, chain or token.',
   report_export: 'Export report',
   report_export_orders: 'Export orders',
 };

@@ -46,6 +46,9 @@ const commonZhCN: TranslationOf<typeof common> = {
   chain: '链',
   dates_start_end_required: '日期：必须同时选择开始和结束日期',
 
+  // Charts: the count's axis and line of a daily chart
+  chart_count: '笔数',
+
   // Texts the code composes: the punctuation is the language's (full-width in Chinese)
   text_with_note: '{{text}}（{{note}}）',
   label_value: '{{label}}：{{value}}',

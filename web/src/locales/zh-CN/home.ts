@@ -40,7 +40,6 @@ const homeZhCN: TranslationOf<typeof home> = {
   home_charts: '每日已完成订单',
   home_chart_deposits: '充值',
   home_chart_withdrawals: '提现',
-  home_chart_count: '笔数',
   home_points: '点数',
   home_points_open: '点数列表',
   home_points_low: '{{asset}}：可用低于 {{threshold}}',

@@ -13,7 +13,8 @@ const reportsZhCN: TranslationOf<typeof reports> = {
   report_collections: '归集笔数',
   report_collection_fee: '归集网络手续费',
   report_total: '合计',
-  report_empty: '此时间范围内没有已完成的订单。',
+  report_payment_empty: '此时间范围内没有已完成的提现或归集手续费：请选择其他时间范围、链或代币。',
+  report_receipt_empty: '此时间范围内没有已入账的充值：请选择其他时间范围、链或代币。',
   report_export: '导出报表',
   report_export_orders: '导出订单',
 };

@@ -46,6 +46,9 @@ const commonZhHK: TranslationOf<typeof common> = {
   chain: '鏈',
   dates_start_end_required: '日期：必須同時選擇開始和結束日期',
 
+  // Charts: the count's axis and line of a daily chart
+  chart_count: '筆數',
+
   // Texts the code composes: the punctuation is the language's (full-width in Chinese)
   text_with_note: '{{text}}（{{note}}）',
   label_value: '{{label}}：{{value}}',

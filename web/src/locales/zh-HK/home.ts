@@ -40,7 +40,6 @@ const homeZhHK: TranslationOf<typeof home> = {
   home_charts: '每日已完成訂單',
   home_chart_deposits: '充值',
   home_chart_withdrawals: '提現',
-  home_chart_count: '筆數',
   home_points: '點數',
   home_points_open: '點數列表',
   home_points_low: '{{asset}}：可用低於 {{threshold}}',

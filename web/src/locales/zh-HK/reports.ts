@@ -13,7 +13,8 @@ const reportsZhHK: TranslationOf<typeof reports> = {
   report_collections: '歸集筆數',
   report_collection_fee: '歸集網絡手續費',
   report_total: '合計',
-  report_empty: '此時間範圍內沒有已完成的訂單。',
+  report_payment_empty: '此時間範圍內沒有已完成的提現或歸集手續費：請選擇其他時間範圍、鏈或代幣。',
+  report_receipt_empty: '此時間範圍內沒有已入賬的充值：請選擇其他時間範圍、鏈或代幣。',
   report_export: '匯出報表',
   report_export_orders: '匯出訂單',
 };

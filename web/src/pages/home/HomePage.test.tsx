@@ -18,7 +18,7 @@ const points = vi.mocked(pointsModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 // jsdom draws no canvas: the chart module is replaced by a recorder of what the screen asks it to draw.
 const charts = vi.hoisted(() => ({ options: new Map<HTMLElement, unknown>(), disposed: 0 }));
-vi.mock('./charts/echarts', () => ({
+vi.mock('@/components/charts/echarts', () => ({
   init: (element: HTMLElement) => ({
     setOption: (option: unknown) => charts.options.set(element, option),
     resize: () => undefined,
@@ -117,12 +117,18 @@ describe('Home', () => {
     expect(screen.getByTestId('home-timezone').textContent).toBe('Time zone: UTC+8');
   });
 
-  it('draws the daily series: a bar per token with the day\u2019s amount and the count as a line', async () => {
+  it('draws the daily series: a bar per token with the day\u2019s amount and the count as a line, each on its unit\u2019s axis', async () => {
     renderSignedIn(ALL, <HomePage />);
     const deposits = await screen.findByTestId('home-chart-deposits', undefined, WAIT);
     await waitFor(() => expect(charts.options.get(deposits)).toBeTruthy());
-    const option = charts.options.get(deposits) as { xAxis: { data: string[] }; series: Array<{ name: string; type: string; data: number[] }> };
+    const option = charts.options.get(deposits) as {
+      xAxis: { data: string[] };
+      yAxis: Array<{ name: string }>;
+      series: Array<{ name: string; type: string; data: number[] }>;
+    };
     expect(option.xAxis.data).toEqual([START, '2031-03-09', TODAY]);
+    // Each axis says its unit.
+    expect(option.yAxis.map((axis) => axis.name)).toEqual(['USDT', 'Count']);
     expect(option.series.map(({ name, type, data }) => ({ name, type, data }))).toEqual([
       { name: 'USDT · Devchain', type: 'bar', data: [0, 30.5, 7.123456789] },
       { name: 'Count', type: 'line', data: [0, 2, 1] },

@@ -12,7 +12,7 @@ import { pickedRange, readToday } from './overview';
 import { PointsCard } from './PointsCard';
 
 // ECharts comes with the charts alone, after the figures (docs/console.md, "Bundle budget").
-const DailyCharts = lazy(() => import('./charts/DailyCharts'));
+const DailyCharts = lazy(() => import('./DailyCharts'));
 
 interface Loaded {
   overview: HomeOverview;

@@ -1,13 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Report } from '@/api/reports';
+import type { Report, ReportTotal } from '@/api/reports';
 import i18n from '@/locales';
 import { defaultRange } from '@/pages/orders/orderFilters';
 import { PAGES } from '@/router/permissions';
 import { settle } from '@/test/router';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import { PaymentReportPage, ReceiptReportPage } from './ReportPages';
-import { toReportFilters } from './reportRules';
+import { chartDays, datesOf, toReportFilters } from './reportRules';
 import * as reportsModule from '@/api/reports';
 import * as configModule from '@/api/config';
 
@@ -18,6 +18,11 @@ const config = vi.mocked(configModule);
 vi.mock('@/store/merchantTimeZone', () => ({ useMerchantTimeZone: () => 8 }));
 const files = vi.hoisted(() => ({ saveBlob: vi.fn() }));
 vi.mock('@/api/download', async (actual) => ({ ...(await actual<object>()), ...files }));
+// jsdom draws no canvas: the chart module is replaced by a recorder of what the screen asks it to draw.
+const charts = vi.hoisted(() => ({ options: new Map<HTMLElement, unknown>() }));
+vi.mock('@/components/charts/echarts', () => ({
+  init: (element: HTMLElement) => ({ setOption: (option: unknown) => charts.options.set(element, option), resize: () => undefined, dispose: () => undefined }),
+}));
 
 const WAIT = { timeout: 8000 };
 
@@ -43,6 +48,7 @@ beforeEach(async () => {
   api.exportReportOrders.mockResolvedValue({ ...FILE, fileName: 'withdrawals.csv' });
   files.saveBlob.mockReset();
   config.getHomeConfig.mockResolvedValue(homeConfig([]));
+  charts.options.clear();
 });
 afterEach(signOutAndRestore);
 
@@ -68,6 +74,21 @@ describe('the report query', () => {
     });
   });
 
+  it('counts the days of a range in UTC: month ends and leap days, whatever the machine\u2019s zone', () => {
+    expect(datesOf('2032-02-28', '2032-03-01')).toEqual(['2032-02-28', '2032-02-29', '2032-03-01']);
+    expect(datesOf('2031-12-31', '2032-01-01')).toEqual(['2031-12-31', '2032-01-01']);
+    expect(datesOf('2031-03-10', '2031-03-10')).toEqual(['2031-03-10']);
+  });
+
+  it('charts a payment day of collection fees alone as no withdrawal', () => {
+    const feesOnly = { ...REPORT.rows[1], count: 0, amount: '0', fee: '0', collections: 2, collectionFee: '0.001' };
+    const days = chartDays({ startDate: '2031-03-08', endDate: '2031-03-09', rows: [feesOnly] });
+    expect(days).toEqual([
+      { date: '2031-03-08', tally: { count: 0, totals: [] } },
+      { date: '2031-03-09', tally: { count: 0, totals: [] } },
+    ]);
+  });
+
   it('refuses more than 366 days', () => {
     const [, to] = defaultRange(8);
     expect(toReportFilters({ period: [to.subtract(366, 'day'), to] }, 8)).toBeNull();
@@ -82,6 +103,8 @@ describe('Data report', () => {
     expect(api.getReport).toHaveBeenCalledWith('payment', DEFAULTS.query);
     expect(row.getByTestId('report-amount').textContent).toBe('30.5678 USDT');
     expect(row.getByTestId('report-fee').textContent).toBe('0.0004 DEV');
+    const headers = [...screen.getByTestId('report-table').querySelector('thead')!.querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Date', 'Chain', 'Token', 'Count', 'Amount', 'Network fee', 'Collections', 'Collection network fee']);
     const total = within(screen.getByTestId('report-total-1337-1'));
     expect(total.getByText('Total')).toBeTruthy();
     expect(total.getByTestId('report-total-count').textContent).toBe('3');
@@ -96,12 +119,66 @@ describe('Data report', () => {
     expect(total.getByTestId('report-total-collection-fee').getAttribute('data-amount')).toBe('0.00000021');
   });
 
-  it('shows no collection columns on the receipt report', async () => {
+  it('shows no network fee column on the receipt report: deposits pay none the merchant sees', async () => {
+    const receipt = <T extends ReportTotal>(row: T): T => ({ ...row, fee: '0', collections: 0, collectionFee: '0' });
+    api.getReport.mockResolvedValue({ ...REPORT, rows: REPORT.rows.map(receipt), totals: REPORT.totals.map(receipt) });
     renderSignedIn([PAGES.receiptReport], <ReceiptReportPage />);
-    await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
-    expect(screen.queryByText('Collection network fee')).toBeNull();
-    expect(screen.queryByTestId('report-collection-fee')).toBeNull();
-    expect(screen.queryByTestId('report-total-collections')).toBeNull();
+    const row = within(await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT));
+    expect(row.getByTestId('report-amount').textContent).toBe('30.5678 USDT');
+    const headers = [...screen.getByTestId('report-table').querySelector('thead')!.querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Date', 'Chain', 'Token', 'Count', 'Amount']);
+    for (const fee of ['report-fee', 'report-collection-fee', 'report-total-fee', 'report-total-collections', 'report-total-collection-fee']) {
+      expect(screen.queryByTestId(fee)).toBeNull();
+    }
+    expect(screen.queryByText('0 DEV')).toBeNull();
+    const total = within(screen.getByTestId('report-total-1337-1'));
+    expect(total.getByTestId('report-total-amount').textContent).toBe('35.5678 USDT');
+    expect(screen.getByTestId('report-total-1337-1').querySelectorAll('td')).toHaveLength(headers.length);
+  });
+
+  it('draws the period\u2019s orders per day from the rows: an amount bar per token on its symbol\u2019s axis, the count as a line', async () => {
+    const trx = { chainId: 1337, tokenId: null, chainname: 'Devchain', symbol: 'DEV', decimals: 18, feeSymbol: 'DEV' };
+    const none = { fee: '0', collections: 0, collectionFee: '0' };
+    api.getReport.mockResolvedValue({
+      ...REPORT,
+      rows: [...REPORT.rows.slice(0, 1), { ...trx, ...none, date: '2031-03-10', count: 4, amount: '0.5' }, ...REPORT.rows.slice(1)],
+    });
+    renderSignedIn([PAGES.paymentReport], <PaymentReportPage />);
+    const chart = await screen.findByTestId('report-chart', undefined, WAIT);
+    await waitFor(() => expect(charts.options.get(chart)).toBeTruthy());
+    const option = charts.options.get(chart) as {
+      xAxis: { data: string[] };
+      yAxis: Array<{ name: string }>;
+      series: Array<{ name: string; type: string; data: number[] }>;
+    };
+    expect(option.xAxis.data).toEqual(['2031-03-04', '2031-03-05', '2031-03-06', '2031-03-07', '2031-03-08', '2031-03-09', '2031-03-10']);
+    expect(option.series.map(({ name, type, data }) => ({ name, type, data }))).toEqual([
+      { name: 'USDT · Devchain', type: 'bar', data: [0, 0, 0, 0, 5, 0, 30.56789] },
+      { name: 'DEV · Devchain', type: 'bar', data: [0, 0, 0, 0, 0, 0, 0.5] },
+      { name: 'Count', type: 'line', data: [0, 0, 0, 0, 1, 0, 6] },
+    ]);
+    expect(option.yAxis.map((axis) => axis.name)).toEqual(['USDT / DEV', 'Count']);
+    // Compact, so the table's rows stay in view under it.
+    expect(parseInt(chart.style.height, 10)).toBeLessThanOrEqual(240);
+  });
+
+  it('says what to do next when the period has no row, in each language, and draws no empty chart', async () => {
+    api.getReport.mockResolvedValue({ ...REPORT, rows: [], totals: [] });
+    renderSignedIn([PAGES.receiptReport], <ReceiptReportPage />);
+    expect((await screen.findByTestId('report-empty', undefined, WAIT)).textContent).toBe(
+      'No credited deposits in this period: pick another period, chain or token.',
+    );
+    expect(screen.queryByTestId('report-chart')).toBeNull();
+    await act(() => i18n.changeLanguage('zh-HK'));
+    await waitFor(() => expect(screen.getByTestId('report-empty').textContent).toBe('此時間範圍內沒有已入賬的充值：請選擇其他時間範圍、鏈或代幣。'));
+  });
+
+  it('says a payment period without a row has no withdrawal nor collection fee', async () => {
+    api.getReport.mockResolvedValue({ ...REPORT, rows: [], totals: [] });
+    renderSignedIn([PAGES.paymentReport], <PaymentReportPage />);
+    await screen.findByTestId('report-empty', undefined, WAIT);
+    await act(() => i18n.changeLanguage('zh-CN'));
+    await waitFor(() => expect(screen.getByTestId('report-empty').textContent).toBe('此时间范围内没有已完成的提现或归集手续费：请选择其他时间范围、链或代币。'));
   });
 
   it('refuses to search without an end date', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { Alert, Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,12 @@ import { useAccess } from '@/hooks/useAccess';
 import { defaultRange } from '@/pages/orders/orderFilters';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { useScreenZone } from '@/pages/orders/useScreenZone';
-import { DIRECTIONS, REPORT_FIELDS, rowKey, toReportFilters, totalKey, type ReportFilterValues, type ReportFilters } from './reportRules';
+import { DIRECTIONS, REPORT_FIELDS, chartDays, rowKey, toReportFilters, totalKey, type ReportFilterValues, type ReportFilters } from './reportRules';
+
+// ECharts comes with the chart alone, after the table's rows (docs/console.md, "Bundle budget").
+const DailyChart = lazy(() => import('@/components/charts/DailyChart'));
+/** Compact (at most 240 px): the table's rows stay in view under it. */
+const CHART_HEIGHT = 180;
 
 interface BodyProps {
   direction: ReportDirection;
@@ -69,6 +74,11 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
     }
   };
 
+  // The period's orders per day, from the rows (exact per date, chain and token); none drawn for an empty period.
+  const chart = useMemo(() => {
+    const days = report ? chartDays(report) : [];
+    return days.some((day) => day.tally.count > 0) ? days : null;
+  }, [report]);
   const canExportOrders = view.orderPages.some((page) => hasPermission(page));
   const amount = (value: string, symbol: string, testId: string) => <AmountText amount={value} symbol={symbol} testId={testId} />;
   return (
@@ -108,15 +118,25 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
           data-testid="report-load-failed"
         />
       )}
+      {chart && (
+        <div className="coffer-gap-bottom">
+          <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+            <DailyChart days={chart} testId="report-chart" height={CHART_HEIGHT} />
+          </Suspense>
+        </div>
+      )}
       <Table<ReportRow>
         rowKey={rowKey}
         loading={loading}
         dataSource={report?.rows ?? []}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-        size="middle"
-        scroll={{ x: view.withCollections ? 1000 : 760 }}
+        // Compact one-line rows, as the lists' (styles.css): the chart above leaves them in view.
+        size="small"
+        className="coffer-list-table"
+        scroll={{ x: view.withFees ? 1000 : 600 }}
         data-testid="report-table"
-        locale={{ emptyText: <Empty description={t('report_empty')} /> }}
+        // A failed load says why in its alert above; a loaded empty period says what to try next.
+        locale={{ emptyText: <Empty description={!failed && <span data-testid="report-empty">{t(view.empty)}</span>} /> }}
         onRow={(row) => ({ 'data-testid': `report-row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>}
         columns={[
           { title: t('report_date'), dataIndex: 'date', key: 'date', className: 'coffer-nowrap' },
@@ -124,9 +144,14 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
           { title: t('token'), dataIndex: 'symbol', key: 'token' },
           { title: t('report_count'), dataIndex: 'count', key: 'count', align: 'right' },
           { title: t('report_amount'), key: 'amount', align: 'right', render: (_, row) => amount(row.amount, row.symbol, 'report-amount') },
-          { title: t('report_fee'), key: 'fee', align: 'right', render: (_, row) => amount(row.fee, row.feeSymbol, 'report-fee') },
-          ...(view.withCollections
+          ...(view.withFees
             ? [
+                {
+                  title: t('report_fee'),
+                  key: 'fee',
+                  align: 'right' as const,
+                  render: (_: unknown, row: ReportRow) => amount(row.fee, row.feeSymbol, 'report-fee'),
+                },
                 { title: t('report_collections'), dataIndex: 'collections', key: 'collections', align: 'right' as const },
                 {
                   title: t('report_collection_fee'),
@@ -149,11 +174,11 @@ function ReportBody({ direction, timeZone, chains }: BodyProps) {
               <Table.Summary.Cell index={4} align="right">
                 {amount(total.amount, total.symbol, 'report-total-amount')}
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">
-                {amount(total.fee, total.feeSymbol, 'report-total-fee')}
-              </Table.Summary.Cell>
-              {view.withCollections && (
+              {view.withFees && (
                 <>
+                  <Table.Summary.Cell index={5} align="right">
+                    {amount(total.fee, total.feeSymbol, 'report-total-fee')}
+                  </Table.Summary.Cell>
                   <Table.Summary.Cell index={6} align="right">
                     <span data-testid="report-total-collections">{total.collections}</span>
                   </Table.Summary.Cell>

@@ -10,8 +10,9 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// The only module that imports ECharts: its core and the parts the Home charts draw with (tree
-// shaken), so only the Home screen's chunk carries it (docs/console.md, "Bundle budget").
+// The only module that imports ECharts: its core and the parts the daily charts draw with (tree
+// shaken), so only the chart chunk Home and the Data reports load on demand carries it
+// (docs/console.md, "Bundle budget").
 
 use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
