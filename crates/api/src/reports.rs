@@ -125,13 +125,14 @@ pub async fn receipt_export(
 }
 
 /// The report as CSV: one line per row (newest date first), at most 366 days x assets; each
-/// date is the merchant's day (the report's dates are counted in its zone). The Payment report
-/// adds its collections and their network fee (in `fee_token`).
+/// date is the merchant's day (the report's dates are counted in its zone). Only the Payment
+/// report has network fees (of its withdrawals, in `fee_token`) and its collections with theirs:
+/// a deposit costs the merchant no fee, and the Receipt report has no such columns.
 fn report_csv(kind: ReportKind, report: Report) -> String {
     let payment = kind == ReportKind::Payment;
-    let mut header = vec!["date", "chain", "token", "count", "amount", "fee", "fee_token"];
+    let mut header = vec!["date", "chain", "token", "count", "amount"];
     if payment {
-        header.extend(["collections", "collection_fee"]);
+        header.extend(["fee", "fee_token", "collections", "collection_fee"]);
     }
     let mut out = line(header);
     for row in report.rows {
@@ -143,11 +144,9 @@ fn report_csv(kind: ReportKind, report: Report) -> String {
             f.symbol,
             f.count.to_string(),
             f.amount,
-            f.fee,
-            f.fee_symbol,
         ];
         if payment {
-            cells.extend([f.collections.to_string(), f.collection_fee]);
+            cells.extend([f.fee, f.fee_symbol, f.collections.to_string(), f.collection_fee]);
         }
         out.push_str(&line(cells));
     }

@@ -242,10 +242,10 @@ async fn the_report_downloads_as_csv(db: TestDb) {
     assert_eq!(
         receipt.lines().collect::<Vec<_>>(),
         [
-            "date,chain,token,count,amount,fee,fee_token",
-            "2026-11-19,Devchain,USDT,3,7.25,0,DEV"
+            "date,chain,token,count,amount",
+            "2026-11-19,Devchain,USDT,3,7.25"
         ],
-        "money in has no collections"
+        "money in has no network fee and no collections"
     );
 
     // A refused range answers the envelope, not a file.
