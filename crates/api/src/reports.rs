@@ -138,13 +138,7 @@ fn report_csv(kind: ReportKind, report: Report) -> String {
     for row in report.rows {
         let date = wire_date(row.date);
         let f = ReportFiguresView::from(row.figures);
-        let mut cells = vec![
-            date,
-            f.chainname,
-            f.symbol,
-            f.count.to_string(),
-            f.amount,
-        ];
+        let mut cells = vec![date, f.chainname, f.symbol, f.count.to_string(), f.amount];
         if payment {
             cells.extend([f.fee, f.fee_symbol, f.collections.to_string(), f.collection_fee]);
         }

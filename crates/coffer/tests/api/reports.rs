@@ -241,10 +241,7 @@ async fn the_report_downloads_as_csv(db: TestDb) {
     let receipt = receipt.text().await.unwrap();
     assert_eq!(
         receipt.lines().collect::<Vec<_>>(),
-        [
-            "date,chain,token,count,amount",
-            "2026-11-19,Devchain,USDT,3,7.25"
-        ],
+        ["date,chain,token,count,amount", "2026-11-19,Devchain,USDT,3,7.25"],
         "money in has no network fee and no collections"
     );
 
