@@ -69,7 +69,7 @@ function merchantOfPair(dataDir: string, pairId: number): string {
   throw new Error(`no merchant holds pair ${pairId}`);
 }
 
-/** A quote and an order through the merchant API; the quote is asked again until the payout wallet's balance has been read. */
+/** A quote and an order through the merchant API; the quote is asked again until the payout wallet's balance has been read (saving the pair makes it due at the balance worker's next round, every 15 s). */
 async function placeExchange(api: MerchantApi, merchantOrderNo: string, amountIn: string, payoutAddress: string): Promise<Placed> {
   let quoteId = '';
   await expect
@@ -77,7 +77,7 @@ async function placeExchange(api: MerchantApi, merchantOrderNo: string, amountIn
       const quote = await api.post<{ quoteId: string }>('/merchant/v1/exchange/quote', { chainId: E2E_CHAINS.devchain, tokenIn: E2E_TOKENS.devUsdt, amountIn });
       quoteId = quote.data?.quoteId ?? '';
       return quote.code === 1 ? 'quoted' : JSON.stringify(quote);
-    }, { timeout: 30_000, intervals: [1000] })
+    }, { timeout: 60_000, intervals: [1000] })
     .toBe('quoted');
   const order = await api.post<Placed>('/merchant/v1/exchange/order', { merchantOrderNo, quoteId, openId: 'swapper-1', amountIn, minAmountOut: '0', payoutAddress });
   expect(order.code, JSON.stringify(order)).toBe(1);

@@ -215,7 +215,26 @@ async fn a_feed_is_read_live_and_a_stale_or_failing_one_stops_the_pair(db: TestD
     assert_eq!(quote(&app, &me, ask).await.data()["amountOut"], "247.5");
 }
 
+/// A hot wallet read empty, then funded: saving the pair that pays from it makes its balance due
+/// at the next round, so the first quote need not wait for its next scheduled read.
+async fn saving_a_pair_reads_its_payout_wallet_at_the_next_round(db: TestDb) {
+    let app = spawn_app(db).await;
+    let me = integrate(&app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
+    let hot = app.accept_token(&me.token, DEV, DEV_USDT).await;
+    reader(&app, "process-a").step().await.unwrap(); // read: nothing yet
+    let units = BaseUnits::from_decimal("1000", 18).unwrap();
+    app.devchain.fund(&hot, &Asset::Native, units).await.unwrap();
+    app.devchain.mine().await.unwrap();
+    let pair = save(&app, &me.token, usdt_to_dev(&app, &me.google, &hot)).await;
+    set_fixed(&app, demo_merchant(&app).await, pair, "2.5").await;
+    reader(&app, "process-a").step().await.unwrap(); // the next round, a moment later
+    let ask = json!({"chainId": DEV, "tokenIn": DEV_USDT, "amountIn": "100"});
+    let quoted = quote(&app, &me, ask).await;
+    assert_eq!(quoted.code(), 1, "{:?}", quoted.body);
+}
+
 each_database!(
+    saving_a_pair_reads_its_payout_wallet_at_the_next_round,
     a_quote_is_the_live_price_less_the_spread_for_30_seconds,
     a_feed_is_read_live_and_a_stale_or_failing_one_stops_the_pair,
     quotes_are_limited_per_second_and_unused_ones_pruned_after_a_day,

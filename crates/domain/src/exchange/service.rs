@@ -168,8 +168,30 @@ impl ExchangeService {
         let sides = sides::checked(node, &assets, token_in, token_out)?;
         let terms = self.checked_terms(merchant_id, chain_id, &sides, req).await?;
         let now = self.ports.clock.now();
+        let payout_wallet = [terms.payout_wallet.clone()];
+        let saved = self
+            .store_pair(merchant_id, req.id, (chain_id, token_in, token_out), terms)
+            .await?;
+        // The pair's quotes need its payout wallet's balance: read it at the next round, not at
+        // its next scheduled read (the merchant has likely just funded it).
+        self.ports
+            .balances
+            .read_soon(merchant_id, chain_id, &payout_wallet, now)
+            .await?;
+        Ok(saved)
+    }
+
+    /// Stores a pair's new terms, or a new pair.
+    async fn store_pair(
+        &self,
+        merchant_id: MerchantId,
+        id: Option<i64>,
+        (chain_id, token_in, token_out): (i64, Option<i64>, Option<i64>),
+        terms: PairTerms,
+    ) -> AppResult<i64> {
+        let now = self.ports.clock.now();
         let pairs = &self.ports.exchange_pairs;
-        match req.id {
+        match id {
             Some(id) => match pairs.update_terms(merchant_id, id, &terms, now).await? {
                 true => Ok(id),
                 false => Err(AppError::Invalid(MsgKey::NoSuchRecord)),
