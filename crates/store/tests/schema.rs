@@ -71,6 +71,8 @@ fn released_migrations_keep_their_names() {
         "m20261204_000001_energy",
         "m20261205_000001_smart_collection",
         "m20261206_000001_exchange",
+        "m20261207_000001_exchange_orders",
+        "m20261207_000002_deposit_note_index",
     ];
     let names: Vec<String> = Migrator::migrations()
         .iter()
