@@ -74,6 +74,16 @@ pub async fn callback_push(
     Allowed(ctx): Allowed<CALLBACK_PUSH>,
     ApiJson(b): ApiJson<ByEvent>,
 ) -> Audited<AttemptResultView> {
-    let pushed = state.callbacks.push(&ctx, &b.event_id.bounded()?).await?;
+    push_event(&state, &ctx, &b.event_id.bounded()?).await
+}
+
+/// Sends an event again, now (a re-push from a list or the callback log, whichever order it is
+/// of); the operation log names its order.
+pub(crate) async fn push_event(
+    state: &AppState,
+    ctx: &AuthContext,
+    event_id: &str,
+) -> Audited<AttemptResultView> {
+    let pushed = state.callbacks.push(ctx, event_id).await?;
     done_on(pushed.target(), pushed.result.into())
 }

@@ -1,7 +1,6 @@
 //! Deposits (menus 301 / 401 / 402).
 
 use axum::extract::State;
-use coffer_domain::auth::AuthContext;
 use coffer_domain::codes::StoredCode;
 use coffer_domain::deposits::{DepositEntry, HashScanReport};
 use coffer_domain::menu::catalogue::{
@@ -10,8 +9,9 @@ use coffer_domain::menu::catalogue::{
 use coffer_domain::ports::{OrderKind, Paged};
 use serde::{Deserialize, Serialize};
 
-use crate::audit::{done_on, Audited};
+use crate::audit::Audited;
 use crate::bodies::ById;
+use crate::callbacks::push_event;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::orders::{drawer, token_units, AssetColumns, FilterBody, PagedFilter, SummaryView};
 use crate::session::{Allowed, AllowedEither};
@@ -155,16 +155,6 @@ pub async fn push(
     Allowed(ctx): Allowed<DEPOSIT_PUSH>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited<AttemptResultView> {
-    push_latest_event(&state, &ctx, b.id).await
-}
-
-/// Sends the deposit's latest callback event again, now; the log names the order.
-pub(crate) async fn push_latest_event(
-    state: &AppState,
-    ctx: &AuthContext,
-    id: i64,
-) -> Audited<AttemptResultView> {
-    let event_id = state.deposits.push(ctx, id).await?;
-    let pushed = state.callbacks.push(ctx, &event_id).await?;
-    done_on(pushed.target(), pushed.result.into())
+    let event_id = state.deposits.push(&ctx, b.id).await?;
+    push_event(&state, &ctx, &event_id).await
 }

@@ -16,7 +16,7 @@ use coffer_domain::ports::{OrderKind, Paged};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
-use crate::audit::{audited_on, done_on, Audited};
+use crate::audit::{audited_on, Audited};
 use crate::bodies::ById;
 use crate::envelope::{ok, ApiError, ApiJson, ApiResult};
 use crate::exchange_views::{ExchangeDetailView, ExchangeView};
@@ -63,18 +63,8 @@ pub async fn push(
     Allowed(ctx): Allowed<TRADE_PUSH>,
     ApiJson(b): ApiJson<ById>,
 ) -> Audited<AttemptResultView> {
-    push_latest_event(&state, &ctx, b.id).await
-}
-
-/// Sends the exchange's newest callback event again, now; the log names the order.
-pub(crate) async fn push_latest_event(
-    state: &AppState,
-    ctx: &coffer_domain::auth::AuthContext,
-    id: i64,
-) -> Audited<AttemptResultView> {
-    let event_id = state.exchange_lists.push(ctx, id).await?;
-    let pushed = state.callbacks.push(ctx, &event_id).await?;
-    done_on(pushed.target(), pushed.result.into())
+    let event_id = state.exchange_lists.push(&ctx, b.id).await?;
+    crate::callbacks::push_event(&state, &ctx, &event_id).await
 }
 
 pub async fn export(

@@ -8,9 +8,10 @@ use coffer_domain::ports::OrderKind;
 use coffer_domain::transactions::{Position, TransactionEntry, Transactions};
 use serde::{Deserialize, Serialize};
 
-use crate::audit::{done_on, Audited};
+use crate::audit::Audited;
 use crate::bodies::PageQuery;
-use crate::deposits::{push_latest_event, DepositView};
+use crate::callbacks::push_event;
+use crate::deposits::DepositView;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::exchange_views::ExchangeView;
 use crate::orders::{FilterBody, SummaryView};
@@ -130,16 +131,15 @@ pub async fn push(
     Allowed(ctx): Allowed<TRANSACTION_PUSH>,
     ApiJson(b): ApiJson<ByKindAndId>,
 ) -> Audited<AttemptResultView> {
-    match b.kind {
-        None | Some(1) => push_latest_event(&state, &ctx, b.id).await,
-        Some(2) => {
-            let event_id = state.withdrawals.push(&ctx, b.id).await?;
-            let pushed = state.callbacks.push(&ctx, &event_id).await?;
-            done_on(pushed.target(), pushed.result.into())
-        }
-        Some(3) => crate::exchange_orders::push_latest_event(&state, &ctx, b.id).await,
+    let event_id = match b.kind {
+        None | Some(1) => state.deposits.push(&ctx, b.id).await?,
+        Some(2) => state.withdrawals.push(&ctx, b.id).await?,
+        Some(3) => state.exchange_lists.push(&ctx, b.id).await?,
         Some(_) => {
-            Err(coffer_domain::AppError::Invalid(coffer_domain::messages::MsgKey::OrderTypeInvalid).into())
+            return Err(
+                coffer_domain::AppError::Invalid(coffer_domain::messages::MsgKey::OrderTypeInvalid).into(),
+            )
         }
-    }
+    };
+    push_event(&state, &ctx, &event_id).await
 }

@@ -390,6 +390,5 @@ pub async fn push(
     ApiJson(b): ApiJson<ById>,
 ) -> Audited<crate::views::callbacks::AttemptResultView> {
     let event_id = state.withdrawals.push(&ctx, b.id).await?;
-    let pushed = state.callbacks.push(&ctx, &event_id).await?;
-    done_on(pushed.target(), pushed.result.into())
+    crate::callbacks::push_event(&state, &ctx, &event_id).await
 }

@@ -71,10 +71,10 @@ impl ExchangeLists {
     ) -> AppResult<Paged<ExchangeEntry>> {
         Dates::Required.check(filter)?;
         let (found, nodes) = futures::try_join!(
-            self.lists.page(ctx.merchant_id, filter, page),
+            self.lists.orders.page_orders(ctx.merchant_id, filter, page),
             self.ports.config.chain_nodes(),
         )?;
-        Ok(found.map(|listed| ExchangeEntry::new(listed, &nodes)))
+        Ok(found.map(|order| ExchangeEntry::new(Listed::new(order, &nodes), &nodes)))
     }
 
     /// Count and per-token sums (in the token paid in) of what the filter selects.
