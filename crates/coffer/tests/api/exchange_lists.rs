@@ -11,7 +11,7 @@ use coffer_domain::merchant_api::MerchantApiRepo;
 use serde_json::{json, Value};
 
 use crate::exchange_orders::{order, quoted, ready, PAYEE};
-use crate::exchange_round::{confirm, ordered_and_paid, round, stored, PAYER};
+use crate::exchange_round::{confirm, ordered_and_paid, pay_out, round, stored, PAYER};
 use crate::exports::{cells, export};
 use crate::helpers::{spawn_app, TestApp};
 use crate::receiver::Receiver;
@@ -69,11 +69,7 @@ async fn two_exchanges(app: &TestApp) -> (crate::merchant_signing::Integration, 
     app.clock.advance(Duration::minutes(5));
     confirm(app).await;
     round(app).await;
-    app.executor.step().await.unwrap();
-    for _ in 0..3 {
-        app.devchain.mine().await.unwrap();
-        app.executor.step().await.unwrap();
-    }
+    pay_out(app).await;
     // The unpaid order's half hour runs out while the staff member keeps working.
     for _ in 0..2 {
         app.clock.advance(Duration::minutes(16));

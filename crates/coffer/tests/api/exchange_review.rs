@@ -7,14 +7,14 @@ use chrono::Duration;
 use coffer_chain::devchain::DEV_MNEMONIC;
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::ports::chain::{Asset, ChainAdapter, KeyPurpose, TransferRequest};
-use coffer_domain::ports::{OrderStatus, WithdrawalRepo, WithdrawalSource};
+use coffer_domain::ports::{OrderStatus, WithdrawalSource};
 use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::balance_readings::reader;
 use crate::deposits::{scan, usdt};
 use crate::exchange_pairs::{save, set_fixed, DEV, DEV_USDT};
-use crate::exchange_round::{confirm, round, stored, PAYER};
+use crate::exchange_round::{confirm, pay_out, round, stored, withdrawal, PAYER};
 use crate::helpers::{spawn_app, TestApp};
 use crate::helpers::{DEMO_EMAIL, DEMO_PASSWORD};
 use crate::merchant_signing::{integrate, Integration};
@@ -82,14 +82,7 @@ async fn a_large_exchange(app: &TestApp) -> (Integration, i64) {
 }
 
 async fn withdrawal_status(app: &TestApp, id: Option<i64>) -> OrderStatus {
-    let merchant = demo_merchant(app).await;
-    let w = app
-        .store
-        .withdrawal(merchant, id.unwrap())
-        .await
-        .unwrap()
-        .unwrap();
-    w.status
+    withdrawal(app, id).await.status
 }
 
 fn review(app: &TestApp, me: &Integration, id: i64, action: i32) -> Value {
@@ -138,13 +131,7 @@ async fn a_payout_in_review_keeps_its_exchange_paying_out_and_a_reject_refunds_i
         "{}",
         refunding.reason
     );
-    let merchant = demo_merchant(&app).await;
-    let refund = app
-        .store
-        .withdrawal(merchant, refunding.refund_id.unwrap())
-        .await
-        .unwrap()
-        .unwrap();
+    let refund = withdrawal(&app, refunding.refund_id).await;
     assert_eq!(
         (
             refund.source,
@@ -155,12 +142,7 @@ async fn a_payout_in_review_keeps_its_exchange_paying_out_and_a_reject_refunds_i
         (WithdrawalSource::ExchangeRefund, dev("2"), None, PAYER)
     );
     assert_eq!(
-        app.store
-            .withdrawal(merchant, payout.unwrap())
-            .await
-            .unwrap()
-            .unwrap()
-            .tx_hash,
+        withdrawal(&app, payout).await.tx_hash,
         "",
         "the rejected payout never went out"
     );
@@ -179,11 +161,7 @@ async fn a_payout_passed_by_its_reviewer_completes_the_exchange(db: TestDb) {
         .check(review(&app, &me, payout.unwrap(), 1))
         .await;
     assert_eq!(passed.code(), 1, "{:?}", passed.body);
-    app.executor.step().await.unwrap();
-    for _ in 0..3 {
-        app.devchain.mine().await.unwrap();
-        app.executor.step().await.unwrap();
-    }
+    pay_out(&app).await;
     assert_eq!(round(&app).await.completed, 1);
     assert_eq!(stored(&app, id).await.order.status, OrderStatus::Complete);
     assert_eq!(

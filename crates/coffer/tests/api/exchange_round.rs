@@ -46,7 +46,7 @@ pub(crate) async fn stored(app: &TestApp, id: i64) -> ExchangeOrderRecord {
     app.store.exchange_order(merchant, id).await.unwrap().unwrap()
 }
 
-async fn withdrawal(app: &TestApp, id: Option<i64>) -> WithdrawalRecord {
+pub(crate) async fn withdrawal(app: &TestApp, id: Option<i64>) -> WithdrawalRecord {
     let merchant = demo_merchant(app).await;
     app.store
         .withdrawal(merchant, id.expect("a withdrawal"))
@@ -56,7 +56,7 @@ async fn withdrawal(app: &TestApp, id: Option<i64>) -> WithdrawalRecord {
 }
 
 /// Runs the withdrawal executor until its transactions are mined and confirmed.
-async fn pay_out(app: &TestApp) {
+pub(crate) async fn pay_out(app: &TestApp) {
     app.executor.step().await.unwrap();
     for _ in 0..3 {
         app.devchain.mine().await.unwrap();
