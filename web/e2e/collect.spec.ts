@@ -237,9 +237,17 @@ test('automatic collection on each deposit: the deposit reaches Collected on Col
   const [collection] = await listCollections(env, token, { address: deposit.toAddress });
   expect(collection).toMatchObject({ status: 1, trigger: 2, runId: null, address: deposit.toAddress, amount: deposit.amount, attributed: deposit.amount });
   const row = page.getByTestId(`collection-row-${collection.id}`);
-  await expect(row.getByTestId('collection-trigger')).toHaveText('On deposit');
   await expect(row.getByTestId('collection-amount')).toHaveText(`${shownAmount(deposit.amount)} USDT`);
   await expect(row.getByTestId('collection-amount')).toHaveAttribute('data-amount', deposit.amount);
+  // The summary line adds up what the filter selects: this one collection, what it moved, its fees.
+  await expect(page.getByTestId('collection-summary-count')).toHaveText('Collections: 1');
+  await expect(page.getByTestId('collection-summary-collected')).toHaveText('Collected: 1');
+  const total = page.getByTestId(`collection-summary-total-${collection.chainId}-${collection.tokenId}`);
+  await expect(total.getByTestId('collection-summary-amount')).toHaveAttribute('data-amount', deposit.amount);
+  await expect(total.getByTestId('collection-summary-fee')).toHaveAttribute('data-amount', collection.feePaid!);
+  // The trigger and the fee paid are a click away, in the column settings.
+  await showAllColumns(page);
+  await expect(row.getByTestId('collection-trigger')).toHaveText('On deposit');
   await expect(row.getByTestId('collection-fee-paid')).toHaveAttribute('data-amount', collection.feePaid!);
   await expect(row.getByTestId('collection-fee-paid')).toContainText(collection.nativeSymbol);
 

@@ -162,7 +162,7 @@ export const WIDE_LISTS: WideList[] = [
         txurl: '', createdAt: at, updatedAt: at, finishedAt: at,
       },
     ]),
-    row: 'collection-row-999009', cells: ['collection-id', 'collection-trigger', 'collection-address', 'collection-amount', 'collection-fee-paid', 'collection-status', 'collection-detail-open'],
+    row: 'collection-row-999009', cells: ['collection-id', 'collection-created', 'collection-address', 'collection-amount', 'collection-status', 'collection-reason', 'collection-detail-open'],
   },
   {
     name: 'System › Callback', path: '/system/callback', call: '/api/partner/callback/page',

@@ -2,6 +2,7 @@
 //! settings per chain (fee wallet and cap) shown on Fund collection.
 
 use axum::extract::State;
+use chrono::{DateTime, Utc};
 use coffer_domain::amount::BaseUnits;
 use coffer_domain::codes::StoredCode;
 use coffer_domain::collection::fees::{ChainFees, SaveFees};
@@ -20,7 +21,7 @@ use crate::session::Allowed;
 use crate::views::paged;
 use crate::AppState;
 
-fn decimal(v: BaseUnits, decimals: i32) -> String {
+pub(crate) fn decimal(v: BaseUnits, decimals: i32) -> String {
     v.to_decimal(u8::try_from(decimals).unwrap_or(18))
 }
 
@@ -37,6 +38,8 @@ pub struct CollectionsFilterBody {
     status: Option<i32>,
     address: Option<FilterText>,
     run_id: Option<i64>,
+    start: Option<DateTime<Utc>>,
+    end: Option<DateTime<Utc>>,
 }
 
 impl CollectionsFilterBody {
@@ -54,6 +57,8 @@ impl CollectionsFilterBody {
             status,
             address: FilterText::optional(self.address)?,
             run_id: self.run_id,
+            start: self.start,
+            end: self.end,
         })
     }
 }

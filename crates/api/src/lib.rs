@@ -11,6 +11,7 @@ mod callbacks;
 mod collection;
 mod collection_export;
 mod collection_records;
+mod collection_summary;
 mod config;
 mod console;
 mod csv;
@@ -251,6 +252,7 @@ pub fn router(state: AppState) -> Router {
         post "/api/v2/exchange/detail" => exchange_orders::detail;
         post "/api/v2/exchange/export" => exchange_orders::export;
         post "/api/partner/collect/page_list" => collection_records::collections_page;
+        post "/api/partner/collect/summary" => collection_summary::summary;
         post "/api/partner/collect/export" => collection_export::collections;
         post "/api/partner/collect/detail" => collection_records::collection_detail;
         post "/api/v2/partner/hotwallet/page_list" => wallets::hot_wallet_page;

@@ -97,6 +97,29 @@ export interface CollectionFilters {
   address?: string;
   /** The collections one Collect now opened. */
   runId?: number;
+  /** Created at or after `start`, before `end` (RFC 3339: the merchant's days). */
+  start?: string;
+  end?: string;
+}
+
+/** What the collections of one chain and token a filter selects add up to. */
+export interface CollectionTotal {
+  chainId: number;
+  chainname: string;
+  tokenId: number;
+  symbol: string;
+  count: number;
+  /** Of them, the collected ones and what their sweeps moved (the token's units). */
+  collectedCount: number;
+  collected: string;
+  nativeSymbol: string;
+  /** The network fees every step of them paid (the native coin). */
+  feePaid: string;
+}
+
+export interface CollectionSummary {
+  count: number;
+  totals: CollectionTotal[];
 }
 
 /** An on-chain step of a collection. */
@@ -128,6 +151,8 @@ export type CollectionDetail = CollectionRow & { steps: CollectionStep[] };
 
 export const pageCollections = (query: PageQuery & CollectionFilters, options: { silent?: boolean } = {}) =>
   post<PageResult<CollectionRow>>('/api/partner/collect/page_list', query, options);
+
+export const collectionSummary = (filters: CollectionFilters) => post<CollectionSummary>('/api/partner/collect/summary', filters, { silent: true });
 
 export const collectionDetail = (id: number) => post<CollectionDetail>('/api/partner/collect/detail', { id });
 

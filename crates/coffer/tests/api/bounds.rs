@@ -97,7 +97,7 @@ async fn dates_out_of_order_have_one_code(db: TestDb) {
 
 /// Every list, summary and export that takes a text, by the text it takes (each list's other
 /// fields beside it: the order lists need their dates).
-const TEXT_FILTERS: [(&str, &str); 24] = [
+const TEXT_FILTERS: [(&str, &str); 25] = [
     ("/api/partner/deposit/pageTx", "orderNo"),
     ("/api/partner/deposit/summary", "address"),
     ("/api/partner/deposit/export", "hash"),
@@ -109,6 +109,7 @@ const TEXT_FILTERS: [(&str, &str); 24] = [
     ("/api/partner/user/tx/export", "address"),
     ("/api/partner/collect/waiting", "address"),
     ("/api/partner/collect/page_list", "address"),
+    ("/api/partner/collect/summary", "address"),
     ("/api/partner/collect/export", "address"),
     ("/api/partner/address/pagelist", "openId"),
     ("/api/partner/address/pagelist", "address"),

@@ -27,6 +27,7 @@ mod collection_now;
 mod collection_plan;
 mod collection_restart;
 mod collection_smart;
+mod collection_summary;
 mod collection_sweep;
 mod collection_tron;
 mod collection_turns;

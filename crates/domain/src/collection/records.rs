@@ -7,7 +7,7 @@ use crate::batches::newest_first;
 use crate::config::{chain_name, node_of, ChainNode};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
-use crate::ports::{CollectionFilter, CollectionRecord, PageRequest, Paged, StepRecord};
+use crate::ports::{CollectionFilter, CollectionRecord, CollectionSum, PageRequest, Paged, StepRecord};
 use crate::wallets::assets::find_token;
 use futures::stream::{BoxStream, StreamExt, TryStreamExt};
 
@@ -23,20 +23,52 @@ pub struct CollectionEntry {
     pub txurl: String,
 }
 
-/// The names beside a collection: its chain, token, fee coin and the explorer's link.
-fn entry(nodes: &[ChainNode], record: CollectionRecord) -> CollectionEntry {
-    let node = node_of(nodes, record.chain_id);
-    CollectionEntry {
-        chain_name: chain_name(nodes, record.chain_id),
-        symbol: match record.token_id {
-            0 => node.map(|n| n.symbol.clone()).unwrap_or_default(),
-            id => find_token(nodes, record.chain_id, id)
+/// What the collections of one chain and token add up to, with their names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CollectionTotal {
+    pub sum: CollectionSum,
+    pub chain_name: String,
+    pub symbol: String,
+    pub native_symbol: String,
+    pub native_decimals: i32,
+}
+
+/// The names of a chain and token: the chain's, the token's symbol (the native coin's for
+/// token 0), the native coin's symbol and decimals (fees are in it).
+struct Names {
+    chain_name: String,
+    symbol: String,
+    native_symbol: String,
+    native_decimals: i32,
+}
+
+fn names(nodes: &[ChainNode], chain_id: i64, token_id: i64) -> Names {
+    let node = node_of(nodes, chain_id);
+    let native_symbol = node.map(|n| n.symbol.clone()).unwrap_or_default();
+    Names {
+        chain_name: chain_name(nodes, chain_id),
+        symbol: match token_id {
+            0 => native_symbol.clone(),
+            id => find_token(nodes, chain_id, id)
                 .map(|(_, t)| t.symbol.clone())
                 .unwrap_or_default(),
         },
-        native_symbol: node.map(|n| n.symbol.clone()).unwrap_or_default(),
+        native_symbol,
         native_decimals: node.map(|n| n.decimals).unwrap_or(18),
-        txurl: node.map(|n| n.txurl.clone()).unwrap_or_default(),
+    }
+}
+
+/// The names beside a collection: its chain, token, fee coin and the explorer's link.
+fn entry(nodes: &[ChainNode], record: CollectionRecord) -> CollectionEntry {
+    let named = names(nodes, record.chain_id, record.token_id);
+    CollectionEntry {
+        chain_name: named.chain_name,
+        symbol: named.symbol,
+        native_symbol: named.native_symbol,
+        native_decimals: named.native_decimals,
+        txurl: node_of(nodes, record.chain_id)
+            .map(|n| n.txurl.clone())
+            .unwrap_or_default(),
         record,
     }
 }
@@ -93,6 +125,33 @@ impl CollectionService {
             total: found.total,
             list: self.entries(found.list).await?,
         })
+    }
+
+    /// What the collections the filter selects add up to, per chain and token.
+    pub async fn summary(
+        &self,
+        ctx: &AuthContext,
+        filter: &CollectionFilter,
+    ) -> AppResult<Vec<CollectionTotal>> {
+        let sums = self
+            .ports
+            .collection_queries
+            .collections_summary(ctx.merchant_id, filter)
+            .await?;
+        let nodes = self.ports.config.chain_nodes().await?;
+        Ok(sums
+            .into_iter()
+            .map(|sum| {
+                let named = names(&nodes, sum.chain_id, sum.token_id);
+                CollectionTotal {
+                    chain_name: named.chain_name,
+                    symbol: named.symbol,
+                    native_symbol: named.native_symbol,
+                    native_decimals: named.native_decimals,
+                    sum,
+                }
+            })
+            .collect())
     }
 
     /// One of the caller's merchant's collections with its steps (17001 for any other).

@@ -109,6 +109,25 @@ pub struct CollectionFilter {
     pub address: Option<String>,
     /// The collections one Collect now opened.
     pub run_id: Option<i64>,
+    /// Created at or after `start`, before `end` (either may be absent).
+    pub start: Option<DateTime<Utc>>,
+    pub end: Option<DateTime<Utc>>,
+}
+
+/// What the collections of one chain and token a filter selects add up to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CollectionSum {
+    pub chain_id: i64,
+    /// 0: the chain's native coin.
+    pub token_id: i64,
+    pub decimals: i32,
+    /// Collections selected, whatever their state.
+    pub count: u64,
+    /// Of them, the collected ones (state 1), and what their sweeps moved (token units).
+    pub collected_count: u64,
+    pub collected: BaseUnits,
+    /// The network fees their steps paid (the chain's native coin).
+    pub fee_paid: BaseUnits,
 }
 
 #[async_trait::async_trait]
@@ -129,6 +148,12 @@ pub trait CollectionQueries: Send + Sync {
         before_id: Option<i64>,
         limit: u64,
     ) -> AppResult<Vec<super::CollectionRecord>>;
+    /// What the collections the filter selects add up to, per chain and token (in id order).
+    async fn collections_summary(
+        &self,
+        merchant_id: MerchantId,
+        filter: &CollectionFilter,
+    ) -> AppResult<Vec<CollectionSum>>;
     /// One of the merchant's collections with its steps; None for another merchant's.
     async fn collection_detail(
         &self,

@@ -7,8 +7,8 @@ use coffer_domain::collection::state::CollectionStatus;
 use coffer_domain::error::AppResult;
 use coffer_domain::ports::{
     AssetCollected, CollectionFeeHour, CollectionFeeQuery, CollectionFilter, CollectionQueries,
-    CollectionRecord, CollectionSteps, MerchantId, PageRequest, Paged, SmartFigures, StepRecord,
-    WaitingFilter, WaitingPair,
+    CollectionRecord, CollectionSteps, CollectionSum, MerchantId, PageRequest, Paged, SmartFigures,
+    StepRecord, WaitingFilter, WaitingPair,
 };
 use futures::TryStreamExt;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
@@ -27,6 +27,8 @@ fn matching(filter: &CollectionFilter) -> Condition {
     chain_and_address(C::ChainId, C::Address, filter.chain_id, filter.address.as_deref())
         .add_option(filter.token_id.map(|token_id| C::TokenId.eq(token_id)))
         .add_option(filter.run_id.map(|run_id| C::RunId.eq(run_id)))
+        .add_option(filter.start.map(|start| C::CreatedAt.gte(start)))
+        .add_option(filter.end.map(|end| C::CreatedAt.lt(end)))
         .add_option(
             filter
                 .status
@@ -64,6 +66,59 @@ impl CollectionQueries for Store {
             .all(self.connection())
             .await?;
         Ok(rows.into_iter().map(CollectionRecord::from).collect())
+    }
+
+    async fn collections_summary(
+        &self,
+        merchant_id: MerchantId,
+        filter: &CollectionFilter,
+    ) -> AppResult<Vec<CollectionSum>> {
+        use collection::Column as C;
+        // The amounts are exact decimal integers in TEXT: summed here, as the order sums are,
+        // over the filter's rows on the (merchant, created) index.
+        let mut rows = merchant_rows::<collection::Entity>(merchant_id)
+            .filter(matching(filter))
+            .select_only()
+            .columns([
+                C::ChainId,
+                C::TokenId,
+                C::Decimals,
+                C::Status,
+                C::Amount,
+                C::FeePaid,
+            ])
+            .into_tuple::<(
+                i64,
+                i64,
+                i32,
+                Stored<CollectionStatus>,
+                Option<Stored<BaseUnits>>,
+                Option<Stored<BaseUnits>>,
+            )>()
+            .stream(self.connection())
+            .await?;
+        let mut sums: BTreeMap<(i64, i64), CollectionSum> = BTreeMap::new();
+        while let Some((chain_id, token_id, decimals, Stored(status), amount, fee_paid)) =
+            rows.try_next().await?
+        {
+            let sum = sums.entry((chain_id, token_id)).or_insert_with(|| CollectionSum {
+                chain_id,
+                token_id,
+                decimals,
+                ..CollectionSum::default()
+            });
+            sum.count += 1;
+            if status == CollectionStatus::Collected {
+                sum.collected_count += 1;
+                sum.collected = sum
+                    .collected
+                    .saturating_add(amount.map_or(BaseUnits::ZERO, |Stored(a)| a));
+            }
+            if let Some(Stored(fee)) = fee_paid {
+                sum.fee_paid = sum.fee_paid.saturating_add(fee);
+            }
+        }
+        Ok(sums.into_values().collect())
     }
 
     async fn collection_detail(

@@ -41,6 +41,11 @@ const collect = {
   // Collection transactions (menu 501)
   collection_transactions: 'Collection transactions',
   collection_transactions_tip: 'Every sweep of a deposit address to your cold addresses, newest first: what moved, the fee quoted and the fee the chain recorded, and each on-chain step.',
+  collection_summary_count: 'Collections: {{count}}',
+  collection_summary_collected: 'Collected: {{count}}',
+  collection_summary_fees: 'fees paid',
+  collection_summary_none: 'None in this period',
+  collection_created: 'Created',
   collection_id: 'ID',
   collection_id_time: 'ID / Created',
   collection_amount_fee: 'Amount / Fee paid (all steps)',

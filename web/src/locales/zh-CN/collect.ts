@@ -42,6 +42,11 @@ const collectZhCN: TranslationOf<typeof collect> = {
   // Collection transactions (menu 501)
   collection_transactions: '归集交易',
   collection_transactions_tip: '每一笔从充值地址到冷钱包地址的归集，最新的在前：转出的金额、预估手续费和链上记录的实际手续费，以及每一步链上交易。',
+  collection_summary_count: '归集笔数：{{count}}',
+  collection_summary_collected: '已归集：{{count}}',
+  collection_summary_fees: '已付手续费',
+  collection_summary_none: '此期间没有记录',
+  collection_created: '创建时间',
   collection_id: 'ID',
   collection_id_time: 'ID / 创建时间',
   collection_amount_fee: '金额 / 实付手续费（全部步骤）',

@@ -42,6 +42,11 @@ const collectZhHK: TranslationOf<typeof collect> = {
   // Collection transactions (menu 501)
   collection_transactions: '歸集交易',
   collection_transactions_tip: '每一筆從充值地址到冷錢包地址的歸集，最新的在前：轉出的金額、預估手續費和鏈上記錄的實際手續費，以及每一步鏈上交易。',
+  collection_summary_count: '歸集筆數：{{count}}',
+  collection_summary_collected: '已歸集：{{count}}',
+  collection_summary_fees: '已付手續費',
+  collection_summary_none: '此期間沒有記錄',
+  collection_created: '建立時間',
   collection_id: 'ID',
   collection_id_time: 'ID / 建立時間',
   collection_amount_fee: '金額 / 實付手續費（全部步驟）',

@@ -12,7 +12,7 @@ import * as collectionModule from '@/api/collection';
 import * as configModule from '@/api/config';
 import CollectionTransactionsPage from './CollectionTransactionsPage';
 
-vi.mock('@/api/collection', async (original) => ({ ...(await original<typeof collectionModule>()), pageCollections: vi.fn(), collectionDetail: vi.fn() }));
+vi.mock('@/api/collection', async (original) => ({ ...(await original<typeof collectionModule>()), pageCollections: vi.fn(), collectionDetail: vi.fn(), collectionSummary: vi.fn() }));
 const api = vi.mocked(collectionModule);
 vi.mock('@/api/config');
 const config = vi.mocked(configModule);
@@ -36,6 +36,11 @@ const WAITING = collectionRow(10, {
   finishedAt: null,
 });
 
+const SUMMARY = {
+  count: 2,
+  totals: [{ chainId: 1337, chainname: 'Devchain', tokenId: 1, symbol: 'USDT', count: 2, collectedCount: 1, collected: '20.123456', nativeSymbol: 'DEV', feePaid: '0.002' }],
+};
+
 async function renderPage(path = '/collect/transactions') {
   act(() => sessionStore.signIn(makeUser([5, 501])));
   render(
@@ -49,6 +54,7 @@ const row = (id: number) => within(screen.getByTestId(`collection-row-${id}`));
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.pageCollections.mockReset().mockResolvedValue({ list: [COLLECTED, WAITING], total: 2 });
+  api.collectionSummary.mockReset().mockResolvedValue(SUMMARY);
   api.collectionDetail.mockReset().mockImplementation(async (id) => collectionDetail(id === 9 ? COLLECTED : WAITING));
   files.saveBlob.mockReset();
   files.exportList.mockReset();
@@ -65,21 +71,42 @@ describe('Collection transactions', () => {
     expect(row(9).getByTestId('collection-id').textContent).toBe('9');
     expect(row(9).getByTestId('collection-amount').textContent).toBe('20.1234 USDT');
     expect(row(9).getByTestId('collection-amount').getAttribute('data-amount')).toBe('20.123456');
-    expect(row(9).getByTestId('collection-fee-paid').textContent).toBe('0.0020 DEV');
     expect(row(9).getByTestId('collection-status').textContent).toBe('Collected');
-    expect(row(9).getByTestId('collection-trigger').textContent).toBe('On deposit');
     expect(row(9).getByTestId('collection-address').textContent).toBe('0x5FbD…0aa3');
     expect(row(10).getByTestId('collection-amount').textContent).toBe('—');
     expect(row(10).getByTestId('collection-status').textContent).toBe('Waiting for collection');
     expect(row(10).getByTestId('collection-reason').textContent).toBe('fee above cap: 0.002 DEV > 0.001 DEV');
-    expect(row(10).getByTestId('collection-trigger').textContent).toBe('Manual');
-    // Attribution and the fee estimate are in the column settings.
+    // The chain, the trigger, the fee paid, attribution and the fee estimate are in the column settings.
     expect(row(9).queryByTestId('collection-attributed')).toBeNull();
+    expect(row(9).queryByTestId('collection-fee-paid')).toBeNull();
     await showAllColumns();
+    expect(row(9).getByTestId('collection-fee-paid').textContent).toBe('0.0020 DEV');
+    expect(row(9).getByTestId('collection-trigger').textContent).toBe('On deposit');
+    expect(row(10).getByTestId('collection-trigger').textContent).toBe('Manual');
+    expect(row(9).getByTestId('collection-chain').textContent).toBe('Devchain');
     expect(row(9).getByTestId('collection-attributed').getAttribute('data-amount')).toBe('20');
     expect(row(9).getByTestId('collection-unattributed').getAttribute('data-amount')).toBe('0.123456');
     expect(row(9).getByTestId('collection-fee-estimated').textContent).toBe('0.0010 DEV');
     await settle(300); // the column settings' popover closes before the next test
+  });
+
+  it('adds up what the filter selects on one line above the rows: how many, how many collected, what they moved and the fees paid', async () => {
+    await renderPage();
+    await waitFor(() => expect(screen.getByTestId('collection-summary-count').textContent).toBe('Collections: 2'), WAIT);
+    expect(api.collectionSummary).toHaveBeenCalledWith({});
+    expect(screen.getByTestId('collection-summary-collected').textContent).toBe('Collected: 1');
+    const total = within(screen.getByTestId('collection-summary-total-1337-1'));
+    expect(total.getByTestId('collection-summary-amount').getAttribute('data-amount')).toBe('20.123456');
+    expect(total.getByTestId('collection-summary-fee').textContent).toBe('0.0020 DEV');
+    expect(screen.getByTestId('collection-summary').textContent).toContain('Devchain');
+    // A search reads the totals of the same filter again; nothing selected says so.
+    api.collectionSummary.mockResolvedValue({ count: 0, totals: [] });
+    await openSelect('filter-status');
+    await chooseOption('Collection failed');
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(api.collectionSummary).toHaveBeenLastCalledWith({ status: 4 }), WAIT);
+    await waitFor(() => expect(screen.getByTestId('collection-summary-none').textContent).toBe('None in this period'), WAIT);
+    expect(screen.getByTestId('collection-summary-count').textContent).toBe('Collections: 0');
   });
 
   it('offers the seven states by name and sends chain, token, state and a trimmed part of the address', async () => {
@@ -179,7 +206,11 @@ describe('Collection transactions', () => {
     await i18n.changeLanguage('zh-HK');
     await renderPage();
     expect(row(9).getByTestId('collection-status').textContent).toBe('已歸集');
+    await waitFor(() => expect(screen.getByTestId('collection-summary-count').textContent).toBe('歸集筆數：2'), WAIT);
+    expect(screen.getByTestId('collection-summary-collected').textContent).toBe('已歸集：1');
+    await showAllColumns();
     expect(row(10).getByTestId('collection-trigger').textContent).toBe('手動');
+    await settle(300); // the column settings' popover closes before the next test
   });
 });
 
@@ -212,7 +243,6 @@ describe('Collection transactions: smart collection', () => {
     const energy = row(11).getByTestId('collection-energy');
     expect(energy.textContent).toBe('Energy');
     expect(energy.getAttribute('data-energy')).toBe('130285');
-    expect(row(11).getByTestId('collection-fee-paid').textContent).toBe('1.1000 TRX');
     expect(row(12).getByTestId('collection-energy').textContent).toBe('TRX burnt');
     expect(row(13).getByTestId('collection-energy').textContent).toBe('Energy');
     expect(row(9).queryByTestId('collection-energy')).toBeNull(); // energy not tried

@@ -3,25 +3,29 @@ import { Button, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CollectionStatus, collectionDetail, pageCollections, type CollectionFilters, type CollectionRow } from '@/api/collection';
+import { CollectionStatus, collectionDetail, collectionSummary, pageCollections, type CollectionFilters, type CollectionRow, type CollectionSummary } from '@/api/collection';
 import FilterBar from '@/components/list/FilterBar';
-import { compactFilters, statusField, type FilterField } from '@/components/list/filterFields';
+import { statusField, type FilterField } from '@/components/list/filterFields';
 import ListCard from '@/components/list/ListCard';
 import PagedTable from '@/components/list/PagedTable';
+import { useLatestAnswer } from '@/hooks/useLatestAnswer';
 import { useListExport } from '@/hooks/useListExport';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
+import { optionalPeriodProblem } from '@/pages/orders/orderFilters';
 import { opensDetail } from '@/pages/orders/rowClick';
 import { COLLECTION_STATUS } from '@/pages/orders/statuses';
 import { useHomeConfig } from '@/pages/token/useHomeConfig';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import CollectionDetailDrawer from './CollectionDetailDrawer';
+import CollectionSummaryBar from './CollectionSummaryBar';
 import { collectionsFileName } from './collectionCsv';
+import { toCollectionFilters, type CollectionFilterValues as FilterValues } from './collectRules';
 import { collectionColumns } from './collectionFields';
 
-type FilterValues = Omit<CollectionFilters, 'runId'>;
 
-/** Chain, token (of the chain chosen), state (the seven, by name) and any part of the deposit address. */
+/** The days created (optional, both ends or none), chain, token (of the chain chosen), state (the seven, by name) and any part of the deposit address. */
 const FILTER_FIELDS: ReadonlyArray<FilterField<FilterValues>> = [
+  { kind: 'period', name: 'period', testId: 'filter-period', problem: optionalPeriodProblem },
   { kind: 'chain', name: 'chainId', testId: 'filter-chain' },
   { kind: 'token', name: 'tokenId', chain: 'chainId', testId: 'filter-token' },
   statusField<FilterValues, CollectionStatus>(Object.values(CollectionStatus), COLLECTION_STATUS),
@@ -45,6 +49,7 @@ export default function CollectionTransactionsPage() {
   const [runId, setRunId] = useState(() => idParam(params, 'runId'));
   const list = usePagedQuery<CollectionRow, CollectionFilters>(fetchPage, runId === undefined ? {} : { runId });
   const exporter = useListExport('/api/partner/collect/export', list.filters, collectionsFileName(timeZone));
+  const totals = useLatestAnswer(() => collectionSummary(list.filters), null as CollectionSummary | null, [list.filters]);
   const [selected, setSelected] = useState<CollectionRow | null>(null);
   const [linkedId] = useState(() => idParam(params, 'id'));
   useEffect(() => {
@@ -73,7 +78,7 @@ export default function CollectionTransactionsPage() {
         fields={FILTER_FIELDS}
         testId="collection-filters"
         chains={chains}
-        toFilters={(values) => ({ ...compactFilters(values), ...(runId === undefined ? {} : { runId }) })}
+        toFilters={(values) => toCollectionFilters(values, timeZone, runId)}
         onSearch={list.search}
       />
       {runId !== undefined && (
@@ -81,6 +86,7 @@ export default function CollectionTransactionsPage() {
           {t('collection_run_filter', { runId })}
         </Tag>
       )}
+      <CollectionSummaryBar summary={totals.answer} loading={totals.loading} />
       <PagedTable<CollectionRow>
         list={list}
         listId="collection-transactions"

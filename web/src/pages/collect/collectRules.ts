@@ -1,5 +1,8 @@
-import { CLOSED_COLLECTION_STATUSES, type CollectionStatus } from '@/api/collection';
+import { CLOSED_COLLECTION_STATUSES, type CollectionFilters, type CollectionStatus } from '@/api/collection';
+import { compactFilters } from '@/components/list/filterFields';
+import { optionalPeriod } from '@/pages/orders/orderFilters';
 import { isAmount } from '@/pages/token/tokenRules';
+import type { PickedRange } from '@/utils/timezone';
 
 // Pure rules of the Collect screens (docs/api.md "Collect"): amounts stay decimal strings.
 
@@ -13,3 +16,18 @@ export const isClosed = (status: CollectionStatus): boolean => CLOSED_COLLECTION
 /** The decimals of a chain's native coin, as home/config gives them (18, as EVM, when absent). */
 export const nativeDecimals = (decimals: number | undefined): number => decimals ?? 18;
 
+
+/** Collection transactions' filter form: the days created instead of the times the server takes. */
+export type CollectionFilterValues = Omit<CollectionFilters, 'runId' | 'start' | 'end'> & { period?: PickedRange };
+
+/**
+ * The query of the form's values: the days picked as the merchant's days (RFC 3339 from its
+ * midnight), the other fields without their empty values, and the Collect now run the screen
+ * shows; null while the period has one end only.
+ */
+export function toCollectionFilters(values: CollectionFilterValues, timeZone: number | null, runId: number | undefined): CollectionFilters | null {
+  const { period: picked, ...rest } = values;
+  const period = optionalPeriod(picked, timeZone);
+  if (!period.ok) return null;
+  return { ...compactFilters(rest), ...period.period, ...(runId === undefined ? {} : { runId }) };
+}

@@ -7,7 +7,7 @@ import type { ListColumn } from '@/components/list/columnSettings';
 import { energyText } from '@/pages/energy/energyRules';
 import { zoneTime } from '@/pages/orders/orderFields';
 import { COLLECTION_STATUS, COLLECTION_TRIGGER } from '@/pages/orders/statuses';
-import { AmountText, StatusTag } from '@/pages/orders/StatusTags';
+import { AmountText, LongText, StatusTag } from '@/pages/orders/StatusTags';
 import { AddressText } from '@/pages/token/AddressText';
 
 // The fields of a collection, shared by Collection transactions' table and its detail drawer:
@@ -21,14 +21,26 @@ export const tokenAmount = (value: string | null, row: Pick<CollectionRow, 'symb
 export const feeAmount = (value: string | null, symbol: string, testId: string): ReactNode =>
   value === null || value === '' ? <span data-testid={testId}>—</span> : <AmountText amount={value} symbol={symbol} testId={testId} />;
 
-/** The state, with the reason of a wait, a failure or a close under it (one line, whole in its tooltip). */
-export function CollectionState({ row, testId = 'collection-status' }: { row: Pick<CollectionRow, 'status' | 'reason'>; testId?: string }) {
+/**
+ * The state with the reason of a wait, a failure or a close: beside it on one line in a table
+ * (`inline`, whole in its tooltip), under it where there is room (the detail).
+ */
+export function CollectionState({ row, testId = 'collection-status', inline = false }: { row: Pick<CollectionRow, 'status' | 'reason'>; testId?: string; inline?: boolean }) {
+  const reasonId = `${testId.replace(/-status$/, '')}-reason`;
+  if (inline) {
+    return (
+      <Space size={4} className="coffer-nowrap">
+        <StatusTag map={COLLECTION_STATUS} value={row.status} testId={testId} />
+        {row.reason ? <LongText text={row.reason} testId={reasonId} /> : null}
+      </Space>
+    );
+  }
   return (
     <Space direction="vertical" size={0}>
       <StatusTag map={COLLECTION_STATUS} value={row.status} testId={testId} />
       {row.reason ? (
         <Tooltip title={<span className="coffer-pre">{row.reason}</span>} placement="topLeft">
-          <Typography.Text type="secondary" className="coffer-reason" ellipsis data-testid={`${testId.replace(/-status$/, '')}-reason`}>
+          <Typography.Text type="secondary" className="coffer-reason" ellipsis data-testid={reasonId}>
             {row.reason}
           </Typography.Text>
         </Tooltip>
@@ -44,7 +56,7 @@ type EnergyFields = Pick<CollectionRow, 'energy' | 'energyPoints' | 'burnFee' | 
  * burnt" when it was given up (the reason says why), null when energy was not tried.
  */
 export function energyUse(t: TFunction, row: Pick<CollectionRow, 'energy' | 'energyPoints'>): string | null {
-  if (row.energy === null) return null;
+  if (row.energy === null || row.energy === undefined) return null;
   if (row.energy === 0) return t('collection_energy_burnt');
   return t('collection_energy_ran', { energy: energyText(row.energy), points: row.energyPoints ?? '0' });
 }
@@ -71,69 +83,75 @@ interface ColumnContext {
 }
 
 /**
- * The table's columns. At first (they fit at 1200 px): the id with its trigger and time, the
- * deposit address with its chain, the amount with the fee paid (and smart collection's Energy or
- * TRX burnt tag), the state with its reason, and
- * Detail; the attribution, the fee estimate, what waited and the last update in the column settings.
+ * The table's columns, each row one line (they fit at 1200 px with the widest amounts): the id,
+ * the time, the deposit address, the amount (with smart collection's Energy or TRX burnt tag),
+ * the state with its reason, and Detail. The chain, the trigger, the fee paid (the summary line
+ * above adds the fees up), the attribution, the fee quoted, what waited and the last update are
+ * in the column settings.
  */
 export function collectionColumns({ t, timeZone, onOpen }: ColumnContext): Array<ListColumn<CollectionRow>> {
   return [
+    { title: t('collection_id'), dataIndex: 'id', key: 'id', fixed: 'left', render: (id: number) => <span data-testid="collection-id">{id}</span> },
     {
-      title: t('collection_id_time'),
-      dataIndex: 'id',
-      key: 'id',
-      fixed: 'left',
-      render: (id: number, row) => (
-        <Space direction="vertical" size={2}>
-          <Space size={6}>
-            <span data-testid="collection-id">{id}</span>
-            <StatusTag map={COLLECTION_TRIGGER} value={row.trigger} testId="collection-trigger" />
-          </Space>
-          <span className="coffer-muted" data-testid="collection-created">
-            {zoneTime(row.createdAt, timeZone)}
-          </span>
-        </Space>
+      title: t('collection_created'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      render: (value: string) => (
+        <span className="coffer-nowrap" data-testid="collection-created">
+          {zoneTime(value, timeZone)}
+        </span>
       ),
     },
     {
       title: t('collection_deposit_address'),
       dataIndex: 'address',
       key: 'address',
-      render: (value: string, row) => (
-        <Space direction="vertical" size={0}>
-          <AddressText address={value} testId="collection-address" />
-          <span className="coffer-muted" data-testid="collection-chain">
-            {row.chainname}
-          </span>
-        </Space>
-      ),
+      render: (value: string) => <AddressText address={value} testId="collection-address" />,
     },
     {
-      title: t('collection_amount_fee'),
+      title: t('collection_amount'),
       dataIndex: 'amount',
       key: 'amount',
       align: 'right',
       render: (value: string | null, row) => (
-        <Space direction="vertical" size={0} align="end">
+        <Space size={4} className="coffer-nowrap">
+          <EnergyTag t={t} row={row} />
           {tokenAmount(value, row, 'collection-amount')}
-          {row.feePaid || row.energy !== null ? (
-            <Space size={4}>
-              <EnergyTag t={t} row={row} />
-              {row.feePaid ? <span className="coffer-muted">{feeAmount(row.feePaid, row.nativeSymbol, 'collection-fee-paid')}</span> : null}
-            </Space>
-          ) : null}
         </Space>
       ),
     },
-    { title: t('status'), dataIndex: 'status', key: 'status', render: (_, row) => <CollectionState row={row} /> },
+    { title: t('status'), dataIndex: 'status', key: 'status', render: (_, row) => <CollectionState row={row} inline /> },
+    {
+      title: t('chain'),
+      dataIndex: 'chainname',
+      key: 'chainname',
+      secondary: true,
+      render: (value: string) => <span data-testid="collection-chain">{value}</span>,
+    },
+    {
+      title: t('collection_trigger'),
+      dataIndex: 'trigger',
+      key: 'trigger',
+      secondary: true,
+      render: (value: CollectionRow['trigger']) => <StatusTag map={COLLECTION_TRIGGER} value={value} testId="collection-trigger" />,
+    },
+    {
+      title: t('collection_fee_paid_all'),
+      dataIndex: 'feePaid',
+      key: 'feePaid',
+      align: 'right',
+      secondary: true,
+      render: (value: string | null, row) => feeAmount(value, row.nativeSymbol, 'collection-fee-paid'),
+    },
     {
       title: t('collection_attribution'),
       key: 'attribution',
       align: 'right',
       secondary: true,
       render: (_, row) => (
-        <Space direction="vertical" size={0} align="end">
+        <Space size={4} className="coffer-nowrap">
           {tokenAmount(row.attributed, row, 'collection-attributed')}
+          <span className="coffer-muted">/</span>
           {tokenAmount(row.unattributed, row, 'collection-unattributed')}
         </Space>
       ),

@@ -10,6 +10,7 @@ area! {
         FEES "/api/partner/collect/fees" => fees();
         SAVE_FEES "/api/partner/collect/fees/edit" => save_fees(body);
         PAGE "/api/partner/collect/page_list" => page(body);
+        SUMMARY "/api/partner/collect/summary" => summary(body);
         EXPORT "/api/partner/collect/export" => export(body);
         DETAIL "/api/partner/collect/detail" => detail(body);
     }
