@@ -43,7 +43,7 @@ export interface ListCase {
 }
 
 /** The widest business fields the contract allows: merchant order numbers and OpenIDs of 64, a 500-character reply. */
-const business = { merchantOrderNo: 'W'.repeat(64), openId: 'W'.repeat(64), callbackStatus: 2, callbackResult: 'W'.repeat(500), notifyStatus: 3 } as const;
+const business = { merchantOrderNo: 'W'.repeat(64), openId: 'W'.repeat(64), callbackStatus: 2, callbackResult: 'W'.repeat(500), notifyStatus: 1 } as const;
 const ORDER_CELLS = (prefix: string) => ['merchant-order-no', 'openid', 'notice-callback', 'notice-notify'].map((cell) => `${prefix}-${cell}`);
 const CHAIN_CELLS = (prefix: string) => ['hash', 'from', 'to', 'confirmations'].map((cell) => `${prefix}-${cell}`);
 

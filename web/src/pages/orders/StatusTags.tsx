@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TxHashLink } from '@/pages/token/AddressText';
 import { formatAmountDown } from '@/pages/token/tokenRules';
 import { useCallbackAddress } from '@/store/callbackAddress';
-import { callbackEventView, orderNoticeViews, statusView, type StatusView } from './statuses';
+import { callbackEventView, noticeRepeatsCallback, orderNoticeViews, statusView, type StatusView } from './statuses';
 
 // Small cells shared by the deposit tables, the detail drawer and the callback log.
 
@@ -37,13 +37,16 @@ export function NotifyStatusTag({ row, testId }: { row: NoticeRow; testId: strin
   return <ViewTag view={view} value={row.notifyStatus} testId={testId} />;
 }
 
-/** Both notices of an order in one cell: the callback's state, then the user's notification's unless it says the same. */
+/**
+ * Both notices of an order in one cell: the callback's state, then the user's notification's
+ * unless it tells the same outcome (a delivered callback and notice read "Success" once, not twice).
+ */
 export function NoticeTags({ row, prefix }: { row: NoticeRow; prefix: string }) {
   const views = orderNoticeViews(row, useCallbackAddress());
   return (
     <span className="coffer-nowrap coffer-notice-tags">
       <ViewTag view={views.callback} value={row.callbackStatus} testId={`${prefix}-notice-callback`} />
-      {views.notify !== views.callback && <ViewTag view={views.notify} value={row.notifyStatus} testId={`${prefix}-notice-notify`} />}
+      {!noticeRepeatsCallback(row, views) && <ViewTag view={views.notify} value={row.notifyStatus} testId={`${prefix}-notice-notify`} />}
     </span>
   );
 }

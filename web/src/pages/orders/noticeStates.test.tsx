@@ -5,7 +5,7 @@ import type { ApiSettings } from '@/api/system';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
 import { makeUser } from '@/test/fixtures';
-import { CallbackEventStatusTag, CallbackStatusTag, NotifyStatusTag } from './StatusTags';
+import { CallbackEventStatusTag, CallbackStatusTag, NoticeTags, NotifyStatusTag } from './StatusTags';
 import { orderNoticeViews } from './statuses';
 
 vi.mock('@/api/system');
@@ -95,5 +95,33 @@ describe('the cells on screen', () => {
     await waitFor(() => expect(api.getApiSettings).toHaveBeenCalledTimes(2));
     expect(screen.getByTestId('callback').textContent).toBe('In callback');
     expect(screen.getByTestId('event').textContent).toBe('In callback');
+  });
+
+  it('one cell of both notices says a word once: a delivered callback and notice read "Success", not "Success Success"', async () => {
+    api.getApiSettings.mockResolvedValue(settings('https://shop.example/cb'));
+    const cell = (row: { callbackStatus: number; notifyStatus: number }) => <NoticeTags row={row} prefix="wd" />;
+    for (const [lang, success, failed, notifying] of [
+      ['en', 'Success', 'Failed', 'Notifying'],
+      ['zh-CN', '成功', '失败', '通知中'],
+      ['zh-HK', '成功', '失敗', '通知中'],
+    ]) {
+      await act(() => i18n.changeLanguage(lang));
+      const { unmount, container } = render(cell({ callbackStatus: 1, notifyStatus: 2 }));
+      await waitFor(() => expect(api.getApiSettings).toHaveBeenCalled());
+      expect(screen.getByTestId('wd-notice-callback').textContent).toBe(success);
+      expect(screen.queryByTestId('wd-notice-notify')).toBeNull();
+      expect(container.textContent).toBe(success);
+      unmount();
+      // Both gave up: one word ('Failed', not 'Failed Failure').
+      const failedBoth = render(cell({ callbackStatus: 2, notifyStatus: 3 }));
+      expect(screen.getByTestId('wd-notice-callback').textContent).toBe(failed);
+      expect(screen.queryByTestId('wd-notice-notify')).toBeNull();
+      failedBoth.unmount();
+      // Outcomes that differ are both shown: the callback delivered, the notice still going.
+      const apart = render(cell({ callbackStatus: 1, notifyStatus: 1 }));
+      expect(screen.getByTestId('wd-notice-callback').textContent).toBe(success);
+      expect(screen.getByTestId('wd-notice-notify').textContent).toBe(notifying);
+      apart.unmount();
+    }
   });
 });

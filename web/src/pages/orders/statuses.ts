@@ -145,6 +145,22 @@ export function orderNoticeViews(
   return { callback: statusView(CALLBACK_STATUS, row.callbackStatus), notify: statusView(NOTIFY_STATUS, row.notifyStatus) };
 }
 
+/** The callback's and the notice's states that tell one outcome (the spec's words differ: "failed", "failure"). */
+const SAME_OUTCOME: ReadonlyArray<readonly [number, number]> = [
+  [CallbackStatus.Success, NotifyStatus.Success],
+  [CallbackStatus.Failed, NotifyStatus.Failure],
+];
+
+/**
+ * Whether an order's notice says nothing its callback's state does not (one tag for both): the
+ * same view, or a callback and a notice that were both delivered, or both gave up.
+ */
+export function noticeRepeatsCallback(row: { callbackStatus: number; notifyStatus: number }, views: ReturnType<typeof orderNoticeViews>): boolean {
+  if (views.notify === views.callback) return true;
+  const shownAsIs = views.callback === statusView(CALLBACK_STATUS, row.callbackStatus) && views.notify === statusView(NOTIFY_STATUS, row.notifyStatus);
+  return shownAsIs && SAME_OUTCOME.some(([callback, notify]) => row.callbackStatus === callback && row.notifyStatus === notify);
+}
+
 /** A callback event of the log: a pending one has nowhere to go without a callback address. */
 export function callbackEventView(status: number, address: CallbackAddressState): StatusView | null {
   return address === 'none' && status === CallbackStatus.Pending ? NO_CALLBACK_ADDRESS : statusView(CALLBACK_STATUS, status);
