@@ -266,5 +266,5 @@ test('automatic collection on each deposit: the deposit reaches Collected on Col
   expect(lines).toHaveLength(2);
   expect(lines[0]).toContain('Created (UTC+8)');
   expect(lines[1].split(',')).toEqual(expect.arrayContaining([String(collection.id), deposit.toAddress, deposit.amount, collection.feePaid, 'Collected', 'On deposit']));
-  await expect(toastText(page)).toHaveText('Exported 1 rows');
+  await expect(toastText(page)).toHaveText('Exported 1 row');
 });

@@ -134,7 +134,7 @@ test('b: 1500 USDT awaits review with its risk reason; maker-checker; reject nee
   await own.getByTestId('wd-pass').click();
   await passInDialog(page, who, 'wd-pass-sure');
   const refused = page.getByTestId('review-result');
-  await expect(refused.getByTestId('result-summary')).toHaveText('0 of 1 rows done');
+  await expect(refused.getByTestId('result-summary')).toHaveText('0 of 1 passed');
   await expect(refused.getByTestId('result-ok')).toHaveText('Refused');
   await expect(refused.getByTestId('result-msg')).toHaveText('You cannot approve your own withdrawal');
   await refused.getByTestId('result-close').click();
@@ -205,14 +205,14 @@ test('c: two more over the limit, batch pass with per-row results; the progress 
   expect([...body.ids].sort()).toEqual([first.id, second.id].sort());
 
   const result = page.getByTestId('review-result');
-  await expect(result.getByTestId('result-summary')).toHaveText('2 of 2 rows done');
+  await expect(result.getByTestId('result-summary')).toHaveText('2 of 2 passed');
   for (const row of [first, second]) {
     await expect(result.getByTestId(`result-row-${row.id}`).getByTestId('result-ok')).toHaveText('Done');
     await expect(result.getByTestId(`result-row-${row.id}`).getByTestId('result-order')).toHaveText(row.orderNo);
   }
   const progress = result.getByTestId('result-progress');
   await expect(progress).toHaveAttribute('data-outcome', 'done', { timeout: 90_000 });
-  await expect(result.getByTestId('result-progress-text')).toHaveText('2 of 2 done');
+  await expect(result.getByTestId('result-progress-text')).toHaveText('2 of the 2 passed reached a final state');
   for (const row of [first, second]) {
     await expect(result.getByTestId(`result-row-${row.id}`).getByTestId('result-status')).toHaveText('Transaction complete');
   }

@@ -119,7 +119,8 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
   export_csv: '导出 CSV',
   export_empty: '此筛选条件下没有可导出的数据',
   export_truncated: '仅导出了 {{total}} 条中的前 {{limit}} 条：请缩小筛选范围导出其余数据',
-  exported_rows: '已导出 {{count}} 条',
+  exported_rows_one: '已导出 {{count}} 条',
+  exported_rows_other: '已导出 {{count}} 条',
 
   deposit_detail_title: '订单 {{orderNo}}',
   callback_attempts: '回调记录',

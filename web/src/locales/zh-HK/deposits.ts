@@ -119,7 +119,8 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   export_csv: '匯出 CSV',
   export_empty: '此篩選條件下沒有可匯出的數據',
   export_truncated: '僅匯出了 {{total}} 條中的前 {{limit}} 條：請縮小篩選範圍匯出其餘數據',
-  exported_rows: '已匯出 {{count}} 條',
+  exported_rows_one: '已匯出 {{count}} 條',
+  exported_rows_other: '已匯出 {{count}} 條',
 
   deposit_detail_title: '訂單 {{orderNo}}',
   callback_attempts: '回調記錄',

@@ -99,7 +99,7 @@ describe('fund collection', () => {
     choose('12-1');
     await waitFor(() => expect(screen.getByTestId('collect-selected').textContent).toBe('1 selected'), WAIT);
     fireEvent.click(screen.getByTestId('collect-now'));
-    expect((await screen.findAllByText('Collect 1 addresses now?', undefined, WAIT)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Collect 1 address now?', undefined, WAIT)).length).toBeGreaterThan(0);
     fireEvent.change(await screen.findByTestId('pass-google-code', undefined, WAIT), { target: { value: '123456' } });
     await settle(300);
     const sure = await screen.findAllByTestId('collect-now-sure', undefined, WAIT);
@@ -112,7 +112,7 @@ describe('fund collection', () => {
     expect(screen.getByTestId('collect-now').hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('waiting-row-11-1').querySelector('.ant-checkbox-input')!.hasAttribute('disabled')).toBe(true);
     await collectSmall();
-    expect((await screen.findAllByText('Collection started for 1 addresses', undefined, WAIT)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Collection started for 1 address', undefined, WAIT)).length).toBeGreaterThan(0);
     // The run's progress: its collections, read by run.
     const progress = within(await screen.findByTestId('collect-progress', undefined, WAIT));
     await waitFor(() => expect(api.pageCollections).toHaveBeenCalledWith({ page: 1, pageSize: 100, runId: 4 }, { silent: true }), WAIT);
@@ -128,7 +128,7 @@ describe('fund collection', () => {
   it('without Collection transactions (501) the toast is all a Collect now shows', async () => {
     await renderPage([5, 502, 50201]);
     await collectSmall();
-    expect((await screen.findAllByText('Collection started for 1 addresses', undefined, WAIT)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Collection started for 1 address', undefined, WAIT)).length).toBeGreaterThan(0);
     await settle(200);
     expect(screen.queryByTestId('collect-progress')).toBeNull();
     expect(api.pageCollections).not.toHaveBeenCalled();

@@ -7,6 +7,7 @@ import type { ReviewReport, ReviewRowResult } from '@/api/withdrawals';
 import { ORDER_STATUS, REVIEW_ACTION } from '@/pages/orders/statuses';
 import { HashText, StatusTag } from '@/pages/orders/StatusTags';
 import { chainById } from '@/pages/token/tokenRules';
+import type { TranslationKey } from '@/locales/types';
 import { finishedCount, type Tracking } from './progress';
 
 /** What a review call answered, with what the screen knows of the rows it named. */
@@ -16,6 +17,9 @@ export interface ReviewOutcome {
   /** Order number and chain of the rows the screen had listed (one-click may name others). */
   rows: Record<number, { orderNo: string; chainId: number }>;
 }
+
+/** The decision taken, in the summary's words: how many of the rows it named were passed, rejected, sent back. */
+const RESULT_SUMMARY: Record<ReviewAction, TranslationKey> = { 1: 'wd_result_summary_1', 2: 'wd_result_summary_2', 3: 'wd_result_summary_3' };
 
 interface ReviewResultModalProps {
   outcome: ReviewOutcome | null;
@@ -87,12 +91,12 @@ export default function ReviewResultModal({ outcome, tracking, chains, onClose }
       destroyOnHidden
       data-testid="review-result"
     >
-      {report && (
+      {report && outcome && (
         <Space direction="vertical" size={12} className="coffer-full">
           <Alert
             type={report.done === report.total ? 'success' : report.done > 0 ? 'warning' : 'error'}
             showIcon
-            message={t('wd_result_summary', { done: report.done, total: report.total })}
+            message={t(RESULT_SUMMARY[outcome.action], { done: report.done, total: report.total })}
             data-testid="result-summary"
           />
           {tracking && followed > 0 && (

@@ -94,6 +94,7 @@ describe('Transactions › Withdraw check', () => {
     await renderCheck([4, 403, 40301]);
     fireEvent.click(row(A.orderNo).getByTestId('wd-reject'));
     const submit = await screen.findByTestId('reject-submit', undefined, WAIT);
+    expect(screen.getByText('Reject 1 withdrawal')).toBeTruthy(); // one, not "withdrawal(s)"
     fireEvent.click(submit);
     expect(await screen.findByText('Please give a reason for the rejection', undefined, WAIT)).toBeTruthy();
     fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: '   ' } });
@@ -106,7 +107,7 @@ describe('Transactions › Withdraw check', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10] }, 2, 'wrong payee', undefined), WAIT);
     const result = within(await screen.findByTestId('review-result', undefined, WAIT));
-    expect(result.getByTestId('result-summary').textContent).toBe('1 of 1 rows done');
+    expect(result.getByTestId('result-summary').textContent).toBe('1 of 1 rejected');
     expect(result.getByTestId('result-order').textContent).toBe(A.orderNo);
     expect(result.getByTestId('result-ok').textContent).toBe('Done');
     expect(result.queryByTestId('result-progress')).toBeNull(); // nothing to follow after a reject
@@ -140,14 +141,14 @@ describe('Transactions › Withdraw check', () => {
     await waitFor(() => expect(api.checkWithdrawals).toHaveBeenCalledWith({ ids: [10, 11] }, 1, undefined, '123456'), WAIT);
 
     const result = within(await screen.findByTestId('review-result', undefined, WAIT));
-    expect(result.getByTestId('result-summary').textContent).toBe('1 of 2 rows done');
+    expect(result.getByTestId('result-summary').textContent).toBe('1 of 2 passed');
     const refused = within(result.getByTestId('result-row-11'));
     expect(refused.getByTestId('result-ok').textContent).toBe('Refused');
     expect(refused.getByTestId('result-msg').textContent).toBe(SELF);
     expect(within(result.getByTestId('result-row-10')).getByTestId('result-ok').textContent).toBe('Done');
 
     await waitFor(() => expect(result.getByTestId('result-progress').getAttribute('data-outcome')).toBe('done'), { timeout: 8000 });
-    expect(result.getByTestId('result-progress-text').textContent).toBe('1 of 1 done');
+    expect(result.getByTestId('result-progress-text').textContent).toBe('1 of the 1 passed reached a final state');
     expect(within(result.getByTestId('result-row-10')).getByTestId('result-status').textContent).toBe('Transaction complete');
     expect(api.queryWithdrawals.mock.calls).toEqual([[[10]], [[10]]]);
     await settle(2600);
@@ -175,9 +176,9 @@ describe('Transactions › Withdraw check', () => {
       WAIT,
     );
     const result = within(await screen.findByTestId('review-result', undefined, WAIT));
-    expect(result.getByTestId('result-summary').textContent).toBe('7 of 7 rows done');
+    expect(result.getByTestId('result-summary').textContent).toBe('7 of 7 passed');
     expect(result.getByTestId('result-row-100').textContent).toContain('#100');
-    await waitFor(() => expect(result.getByTestId('result-progress-text').textContent).toBe('7 of 7 done'), WAIT);
+    await waitFor(() => expect(result.getByTestId('result-progress-text').textContent).toBe('7 of the 7 passed reached a final state'), WAIT);
   });
 
   it('one-click with nothing awaiting says so and sends nothing', async () => {
