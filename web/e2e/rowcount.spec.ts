@@ -49,8 +49,6 @@ const LISTS = [
  * issue 32: each test is kept (as fixme) so that it runs again once its screen is done.
  */
 const PENDING: Record<string, string> = {
-  'System › Callback': 'the callback and risk-control address cards sit above the log (the Callback page is reworked apart)',
-  'Token › Set (hot wallets)@1440': 'a wallet row lists its balances one under the other (Token › Set is reworked apart)',
   'Collect › Collection transactions@1440': 'a collection row is two lines (ID / Created, address / chain, amount / fee)',
 };
 
