@@ -35,7 +35,7 @@ test('the callback log lists a deposit’s events, their attempts, and re-pushes
   const confirmed = events.find((event) => event.event === 'deposit.confirmed')!;
 
   await openAs(page, session, '/system/callback');
-  await expect(page.getByTestId('callback-url-card')).toContainText('Callback address');
+  await expect(page.getByTestId('callback-url-setting')).toContainText('Callback address');
   await (await filterField(page, 'filter-order-no')).fill(` ${deposit.orderNo} `);
   expect(await search(page, PAGE)).toMatchObject({ page: 1, pageSize: 20, orderNo: deposit.orderNo });
   await expect(page.locator('[data-testid^="callback-row-"]')).toHaveCount(events.length);
@@ -141,8 +141,10 @@ test('the Callback page’s cards look like every other card (header, title, bod
   expect(settingsCard.head).not.toBeNull();
 
   await openAs(page, env.shared, '/system/callback');
-  await expect(page.getByTestId('callback-url-unset').or(page.getByTestId('callback-url'))).toBeVisible();
-  for (const card of ['callback-url-card', 'risk-url-card', 'callback-log']) {
-    expect(await look(card), card).toEqual(settingsCard);
-  }
+  // One card: the two addresses sit on a strip inside it, above the log.
+  const log = page.getByTestId('callback-log');
+  await expect(log.getByTestId('callback-url-unset').or(log.getByTestId('callback-url'))).toBeVisible();
+  await expect(log.getByTestId('risk-url-setting')).toBeVisible();
+  await expect(page.locator('.ant-card')).toHaveCount(1);
+  expect(await look('callback-log')).toEqual(settingsCard);
 });

@@ -44,15 +44,6 @@ const LISTS = [
   ...WIDE_LISTS.filter((list) => list.path !== '/personal'),
 ];
 
-/**
- * Lists still short of the count for reasons outside the list kit, left to their own parts of
- * issue 32: each test is kept (as fixme) so that it runs again once its screen is done.
- */
-const PENDING: Record<string, string> = {
-  'System › Callback': 'the callback and risk-control address cards sit above the log (the Callback page is reworked apart)',
-  'Token › Set (hot wallets)@1440': 'a wallet row lists its balances one under the other (Token › Set is reworked apart)',
-};
-
 /** How many rows of the list are wholly inside the window, without scrolling. */
 const rowsInView = (page: Page) =>
   page.getByTestId('list-table').first().locator('tr.ant-table-row').evaluateAll((rows) =>
@@ -66,9 +57,7 @@ for (const screen of SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: { width: screen.width, height: screen.height } });
     for (const list of LISTS) {
-      const pending = PENDING[list.name] ?? PENDING[`${list.name}@${screen.width}`];
       test(`${list.name} shows at least ${screen.rows} rows without scrolling`, async ({ page, env }) => {
-        test.fixme(pending !== undefined, pending);
         await page.route(`**${list.call}`, (route) => route.fulfill(envelope(manyAnswer(list.answer))));
         await openAs(page, await counter(env), list.path);
         await expect(page.getByTestId('list-table').first().locator('tr.ant-table-row')).toHaveCount(ROWS);

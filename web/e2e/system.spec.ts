@@ -173,9 +173,9 @@ test('callback address: a bad URL is refused, set in normalised form, cleared af
   const token = session.sessionCode;
   expect((await call(env.baseURL, '/api/partner/callbackurl/save', { callbackUrl: '' }, token)).code).toBe(1);
   await openAs(page, session, '/system/callback');
-  const card = page.getByTestId('callback-url-card');
-  await expect(card.getByTestId('callback-url-unset')).toHaveText('Not set');
-  await expect(card.getByTestId('callback-url-warning')).toContainText('callbacks wait');
+  const line = page.getByTestId('callback-url-setting');
+  await expect(line.getByTestId('callback-url-unset')).toHaveText('Not set');
+  await expect(line.getByTestId('callback-url-warning')).toContainText('callbacks wait');
 
   const saves = countRequests(page, '/api/partner/callbackurl/save');
   await page.getByTestId('callback-url-edit').click();
@@ -195,8 +195,8 @@ test('callback address: a bad URL is refused, set in normalised form, cleared af
   await page.getByTestId('callback-url-input').fill(' https://shop.example ');
   await page.getByTestId('callback-url-submit').click();
   await expect(toastText(page)).toHaveText('Successfully saved');
-  await expect(card.getByTestId('callback-url')).toHaveText('https://shop.example/');
-  await expect(card.getByTestId('callback-url-warning')).toHaveCount(0);
+  await expect(line.getByTestId('callback-url')).toHaveText('https://shop.example/');
+  await expect(line.getByTestId('callback-url-warning')).toHaveCount(0);
   await settle(page);
   await page.screenshot({ path: path.join(ARTIFACTS, 'callback-address.png') });
   expect((await settings(env, token)).callbackUrl).toBe('https://shop.example/');
@@ -211,7 +211,7 @@ test('callback address: a bad URL is refused, set in normalised form, cleared af
   await page.getByTestId('callback-url-submit').click();
   await page.getByTestId('callback-clear-sure').click();
   await expect(toastText(page)).toHaveText('Callback address cleared');
-  await expect(card.getByTestId('callback-url-unset')).toBeVisible();
+  await expect(line.getByTestId('callback-url-unset')).toBeVisible();
   expect((await settings(env, token)).callbackUrl).toBe('');
   await expect(page.getByTestId('callback-log')).toBeVisible(); // the log below is still there
 });

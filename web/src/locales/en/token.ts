@@ -122,6 +122,8 @@ const token = {
   balances: 'Balances',
   balance_unavailable: 'Balance unavailable',
   balance_none: 'No balance',
+  balance_more: '+{{count}} more',
+  balance_all: 'All balances',
 };
 
 export default token;

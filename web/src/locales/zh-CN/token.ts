@@ -121,6 +121,8 @@ const tokenZhCN: TranslationOf<typeof token> = {
   balances: '余额',
   balance_unavailable: '余额不可用',
   balance_none: '无余额',
+  balance_more: '另 {{count}} 种',
+  balance_all: '全部余额',
 };
 
 export default tokenZhCN;

@@ -121,6 +121,8 @@ const tokenZhHK: TranslationOf<typeof token> = {
   balances: '餘額',
   balance_unavailable: '餘額不可用',
   balance_none: '無餘額',
+  balance_more: '另 {{count}} 種',
+  balance_all: '全部餘額',
 };
 
 export default tokenZhHK;

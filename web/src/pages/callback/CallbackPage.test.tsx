@@ -11,7 +11,7 @@ import type { CallbackEvent } from '@/api/callbacks';
 
 vi.mock('@/api/callbacks');
 const api = vi.mocked(callbacksModule);
-// The address cards above the log read the settings (their own tests: pages/system).
+// The addresses above the log read the settings (their own tests: pages/system).
 vi.mock('@/api/system', () => ({
   getApiSettings: () => Promise.resolve({ hasKey: false, keyId: null, createtime: null, callbackUrl: '', clientKey: null, platformKeyId: 'pk1', platformPublicKey: '' }),
   saveCallbackUrl: () => Promise.resolve({ callbackUrl: '' }),
@@ -51,11 +51,16 @@ beforeEach(async () => {
 afterEach(signOutAndRestore);
 
 describe('callback log', () => {
-  it('lists events with labels and times in the merchant zone, below the callback and risk-control address cards', async () => {
+  it('lists events with labels and times in the merchant zone, below the callback and risk-control addresses', async () => {
     await renderPage([8, 804]);
     expect(api.pageCallbacks).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
-    expect(screen.getByTestId('callback-url-card').textContent).toContain('Callback address');
-    expect(screen.getByTestId('risk-url-card').textContent).toContain('Risk-control address');
+    // One card: the two addresses on a strip of their own, above the filters and the log.
+    const card = screen.getByTestId('callback-log');
+    const strip = within(card).getByTestId('callback-addresses');
+    expect(within(strip).getByTestId('callback-url-setting').textContent).toContain('Callback address');
+    expect(within(strip).getByTestId('risk-url-setting').textContent).toContain('Risk-control address');
+    expect(strip.compareDocumentPosition(within(card).getByTestId('callback-filters')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.querySelectorAll('.ant-card')).toHaveLength(1);
     expect(screen.queryByTestId('risk-url-edit')).toBeNull(); // no 80403
     const row = within(screen.getByTestId('callback-row-evt_1'));
     expect(row.getByTestId('callback-status').textContent).toBe('Failed');

@@ -12,16 +12,16 @@ import { usePagedQuery } from '@/hooks/usePagedQuery';
 import RePushButton from '@/pages/orders/RePushButton';
 import { CallbackEventStatusTag } from '@/pages/orders/StatusTags';
 import { zoneTime } from '@/pages/orders/orderFields';
-import CallbackUrlCard from '@/pages/system/CallbackUrlCard';
-import RiskUrlCard from '@/pages/system/RiskUrlCard';
+import CallbackAddresses from '@/pages/system/CallbackAddresses';
 import { PERMISSIONS } from '@/router/permissions';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { CALLBACK_FILTER_FIELDS, toCallbackFilters, type CallbackFilterValues } from './callbackFilters';
 import EventAttempts from './EventAttempts';
 
 /**
- * System › Callback (menu 804): the callback and risk-control addresses, the callback log, each
- * event's attempts, and re-push (80401).
+ * System › Callback (menu 804), one card: the callback and risk-control addresses on a compact
+ * strip (so the log keeps its rows in view), the callback log, each event's attempts, and
+ * re-push (80401).
  */
 export default function CallbackPage() {
   const { t } = useTranslation();
@@ -86,9 +86,8 @@ export default function CallbackPage() {
 
   return (
     <div data-testid="callback-page">
-      <CallbackUrlCard />
-      <RiskUrlCard />
       <ListCard title={t('callback_log')} testId="callback-log" tip={t('callback_log_tip')}>
+        <CallbackAddresses />
         <FilterBar<CallbackFilterValues, CallbackFilters>
           fields={CALLBACK_FILTER_FIELDS}
           testId="callback-filters"

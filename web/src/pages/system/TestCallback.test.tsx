@@ -4,7 +4,7 @@ import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
 import { toast } from '@/utils/feedback';
 import { toastPushResult } from '@/pages/orders/attemptResult';
-import CallbackUrlCard from './CallbackUrlCard';
+import CallbackAddresses from './CallbackAddresses';
 import { renderSignedIn } from '@/test/session';
 import * as systemModule from '@/api/system';
 import * as callbacksModule from '@/api/callbacks';
@@ -23,7 +23,7 @@ const RESULT = attemptResult();
 
 async function renderCard(menuIds: Array<number | string>) {
   api.getApiSettings.mockResolvedValue({ ...SETTINGS, callbackUrl: 'https://shop.example/cb' });
-  renderSignedIn(menuIds, <CallbackUrlCard />);
+  renderSignedIn(menuIds, <CallbackAddresses />);
   await screen.findByTestId('callback-url', undefined, WAIT);
 }
 

@@ -12,7 +12,7 @@ export interface UrlSetting {
   field: keyof Pick<ApiSettings, 'callbackUrl' | 'riskUrl'>;
   /** The F button that may set it. */
   permission: string;
-  /** Test ids: `${prefix}-url-card`, `${prefix}-url-edit`, `${prefix}-url-input`, `${prefix}-clear-sure`, ... */
+  /** Test ids: `${prefix}-url-setting`, `${prefix}-url-edit`, `${prefix}-url-input`, `${prefix}-clear-sure`, ... */
   prefix: 'callback' | 'risk';
   /** Saves (`""` clears) and resolves with the stored, normalised form. */
   save: (url: string) => Promise<string>;

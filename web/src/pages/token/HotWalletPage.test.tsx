@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
@@ -61,18 +61,28 @@ beforeEach(async () => {
 afterEach(() => act(() => sessionStore.signOut()));
 
 describe('hot wallets', () => {
-  it('shows addresses shortened, statuses, balances rounded down and the count', async () => {
+  it('shows addresses shortened, statuses, an unreadable balance and the count', async () => {
     signInWith([2, 205, 20501, 20502]);
     await renderPage();
     expect(api.pageHotWallets).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
     expect(screen.getAllByTestId('hot-address').map((node) => node.textContent)).toEqual(['0x5FbD…0aa3', '0xf39F…2266']);
     expect(screen.getAllByTestId('hot-address')[0].getAttribute('data-address')).toBe(DEV_ADDRESS);
     expect(screen.getAllByTestId('hot-status').map((node) => node.textContent)).toEqual(['Normal', 'Paused']);
-    expect(screen.getAllByTestId('hot-balance').map((node) => node.textContent)).toEqual(['1.2345 DEV', '250.0000 USDT']);
     expect(screen.getByTestId('hot-balance-error').textContent).toBe('Balance unavailable');
     expect(screen.getByTestId('hot-count').textContent).toBe('2 / 5');
     await showAllColumns(); // the time is a secondary column
     expect(screen.getAllByText('2026-11-22 15:00:00')).toHaveLength(2); // 07:00Z at UTC+8
+  });
+
+  it('keeps a row on one line: the first balance, the others behind "+N more"', async () => {
+    signInWith([2, 205]);
+    await renderPage();
+    const balances = within(screen.getByTestId(`hot-row-${DEV_ADDRESS}`)).getByTestId('hot-balances');
+    expect(within(balances).getAllByTestId('hot-balance').map((node) => node.textContent)).toEqual(['1.2345 DEV']);
+    expect(within(balances).getByTestId('hot-balance-more').textContent).toBe('+1 more');
+    fireEvent.click(within(balances).getByTestId('hot-balance-more'));
+    const all = await screen.findByTestId('hot-balance-list', undefined, WAIT);
+    expect(within(all).getAllByTestId('hot-balance').map((node) => node.textContent)).toEqual(['1.2345 DEV', '250.0000 USDT']);
   });
 
   it('shows Add with 20501 and Pause / Resume with 20502', async () => {

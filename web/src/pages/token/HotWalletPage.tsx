@@ -13,37 +13,16 @@ import { useAccess } from '@/hooks/useAccess';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
 import { PERMISSIONS } from '@/router/permissions';
 import { zoneTime } from '@/pages/orders/orderFields';
-import { AmountText } from '@/pages/orders/StatusTags';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { toast } from '@/utils/feedback';
 import { AddressText } from './AddressText';
 import HotWalletAddModal from './HotWalletAddModal';
+import HotWalletBalances from './HotWalletBalances';
 import { HotWalletRoles, hotWalletRoles, useRoleSources } from './hotWalletRoles';
 import { HOT_WALLET_LIMIT, hotWalletCountText, shortAddress } from './tokenRules';
 import { useHomeConfig } from './useHomeConfig';
 
 const fetchPage = (query: { page: number; pageSize: number }) => pageHotWallets(query);
-
-function Balances({ wallet }: { wallet: HotWalletRow }) {
-  const { t } = useTranslation();
-  if (wallet.balanceError) {
-    return (
-      <Typography.Text type="warning" data-testid="hot-balance-error">
-        {t('balance_unavailable')}
-      </Typography.Text>
-    );
-  }
-  if (!wallet.balances?.length) return <Typography.Text type="secondary">{t('balance_none')}</Typography.Text>;
-  return (
-    <div className="coffer-balances" data-testid="hot-balances">
-      {wallet.balances.map((balance) => (
-        <span key={`${balance.tokenId ?? 'native'}-${balance.symbol}`} className="coffer-nowrap" data-testid="hot-balance">
-          <AmountText amount={balance.amount} symbol={balance.symbol} testId="hot-balance-amount" />
-        </span>
-      ))}
-    </div>
-  );
-}
 
 /**
  * Token > Set (menu 205): the merchant's hot wallets, which pay out withdrawals, fund collection
@@ -74,7 +53,8 @@ export default function HotWalletPage() {
   };
 
   // At first: the chain, the address, its status, its remark, what it does (roles), its balances
-  // (amounts with their tokens), and Pause / Resume; the time in the column settings.
+  // (the first on the row, all of them a hover away), and Pause / Resume; the time in the column
+  // settings. Each row is one line.
   const columns: Array<ListColumn<HotWalletRow>> = [
     { title: t('chain'), dataIndex: 'chainname', key: 'chain', render: (value: string) => <CellText text={value} width={160} /> },
     { title: t('address'), dataIndex: 'address', key: 'address', render: (address: string) => <AddressText address={address} testId="hot-address" /> },
@@ -90,7 +70,7 @@ export default function HotWalletPage() {
     },
     { title: t('remark'), dataIndex: 'remark', key: 'remark', render: (value: string) => <CellText text={value} width={200} testId="hot-remark" /> },
     { title: t('hot_roles'), key: 'roles', render: (_, wallet) => <HotWalletRoles roles={hotWalletRoles(wallet, roleSources.fees, roleSources.pairs)} /> },
-    { title: t('balances'), key: 'balances', render: (_, wallet) => <Balances wallet={wallet} /> },
+    { title: t('balances'), key: 'balances', render: (_, wallet) => <HotWalletBalances wallet={wallet} /> },
     { title: t('created_time'), dataIndex: 'createtime', key: 'createtime', secondary: true, render: (value: string) => zoneTime(value, timeZone) },
   ];
   if (hasPermission(PERMISSIONS.hotWalletStatus)) {

@@ -4,7 +4,7 @@ import i18n from '@/locales';
 import { sessionStore } from '@/store/session';
 import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
-import RiskUrlCard from './RiskUrlCard';
+import CallbackAddresses from './CallbackAddresses';
 import { renderSignedIn } from '@/test/session';
 import * as systemModule from '@/api/system';
 import * as withdrawalsModule from '@/api/withdrawals';
@@ -20,7 +20,7 @@ const INVALID = 'The risk-control address must be an http:// or https:// URL wit
 
 async function renderCard(menuIds: Array<number | string>, riskUrl = '') {
   system.getApiSettings.mockResolvedValue({ ...SETTINGS, riskUrl });
-  renderSignedIn(menuIds, <RiskUrlCard />);
+  renderSignedIn(menuIds, <CallbackAddresses />);
   await screen.findByTestId(riskUrl ? 'risk-url' : 'risk-url-warning', undefined, WAIT);
 }
 
@@ -32,11 +32,14 @@ beforeEach(async () => {
 });
 afterEach(() => act(() => sessionStore.signOut()));
 
-describe('risk-control address card', () => {
+describe('risk-control address', () => {
   it('explains the code-0 rule; not set means no asking; no edit button without 80403 (80402 is not enough)', async () => {
     await renderCard([8, 804, 80402]);
     expect(screen.getByTestId('risk-url-unset').textContent).toBe('Not set');
     expect(screen.getByTestId('risk-url-warning').textContent).toMatch(/pass without asking/);
+    fireEvent.click(screen.getByTestId('risk-url-info')); // the rule, with what the address is for, behind its info icon
+    const tip = await screen.findByTestId('risk-url-tip', undefined, WAIT);
+    expect(tip.textContent).toMatch(/^Coffer asks this address before a withdrawal/);
     expect(screen.getByTestId('risk-url-rule').textContent).toMatch(/only when this address answers JSON with code 0/);
     expect(screen.queryByTestId('risk-url-edit')).toBeNull();
   });

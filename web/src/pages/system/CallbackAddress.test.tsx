@@ -5,7 +5,7 @@ import { sessionStore } from '@/store/session';
 import { settle } from '@/test/router';
 import { toast } from '@/utils/feedback';
 import { ApiError } from '@/utils/request';
-import CallbackUrlCard from './CallbackUrlCard';
+import CallbackAddresses from './CallbackAddresses';
 import { renderSignedIn } from '@/test/session';
 import * as systemModule from '@/api/system';
 import { apiSettings } from '@/test/answers';
@@ -19,7 +19,7 @@ const INVALID = 'The callback address must be an http:// or https:// URL with a 
 
 async function renderCard(menuIds: Array<number | string>, callbackUrl = '') {
   api.getApiSettings.mockResolvedValue({ ...SETTINGS, callbackUrl });
-  renderSignedIn(menuIds, <CallbackUrlCard />);
+  renderSignedIn(menuIds, <CallbackAddresses />);
   await screen.findByTestId(callbackUrl ? 'callback-url' : 'callback-url-warning', undefined, WAIT);
 }
 
@@ -35,12 +35,23 @@ beforeEach(async () => {
 });
 afterEach(() => act(() => sessionStore.signOut()));
 
-describe('callback address card', () => {
+describe('callback address', () => {
   it('says "not set" with a warning that callbacks wait; no edit button without 80402', async () => {
     await renderCard([8, 804]);
     expect(screen.getByTestId('callback-url-unset').textContent).toBe('Not set');
     expect(screen.getByTestId('callback-url-warning').textContent).toMatch(/callbacks wait/);
     expect(screen.queryByTestId('callback-url-edit')).toBeNull();
+  });
+
+  it('shows both addresses from one read, a set one copyable and cut on its line', async () => {
+    await renderCard([8, 804, 80402], 'https://shop.example/cb');
+    expect(api.getApiSettings).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('callback-url-setting').textContent).toContain('Callback address');
+    expect(screen.getByTestId('callback-url').querySelector('.coffer-cell-clip')?.textContent).toBe('https://shop.example/cb');
+    expect(screen.getByTestId('callback-url').querySelector('.ant-typography-copy')).toBeTruthy();
+    expect(screen.getByTestId('callback-url-edit').textContent).toBe('Edit');
+    expect(screen.getByTestId('risk-url-setting').textContent).toContain('Risk-control address');
+    expect(screen.getByTestId('risk-url-unset').textContent).toBe('Not set');
   });
 
   it('refuses a bad address client side, then saves a good one and shows the stored form', async () => {
