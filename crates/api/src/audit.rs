@@ -109,12 +109,12 @@ pub async fn audit(State(state): State<AppState>, request: Request, next: Next) 
         // The handler knows best (it read the record); a refused call keeps what the body
         // named; a call on one's own account is done to the caller.
         let own = matches!(action_of(&action), Some(AuditAction::Named(named)) if named.is_own());
-        let target = note
-            .target
-            .filter(|named| !named.is_empty())
-            .or(body_target)
-            .or_else(|| own.then(|| ctx.email.clone()))
-            .unwrap_or_default();
+        let target = match (note.target.filter(|named| !named.is_empty()), body_target) {
+            (Some(named), _) => named,
+            (None, Some(named)) => target_words(&state, named).await,
+            (None, None) if own => ctx.email.clone(),
+            (None, None) => String::new(),
+        };
         let record = AuditRecord {
             action: &action,
             target: &target,
@@ -167,26 +167,51 @@ fn target_text(value: &Value) -> Option<String> {
     }
 }
 
-/// The chain and token a body is about (`chain 1337 token 1`, `chain 1337`).
-fn chain_and_token(body: &Value) -> Option<String> {
-    let chain = body.get("chainId")?.as_i64()?;
-    Some(match body.get("tokenId").and_then(Value::as_i64) {
-        Some(token) => format!("chain {chain} token {token}"),
-        None => format!("chain {chain}"),
-    })
+/// What a body names: a text of its own, or the chain (and token) it is about, which the
+/// operation log names by the chains' configuration ("USDT (Devchain)", never ids).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum BodyTarget {
+    Text(String),
+    Chain { chain_id: i64, token_ids: Vec<i64> },
+}
+
+/// The chain and token a body is about.
+fn chain_and_token(body: &Value) -> Option<BodyTarget> {
+    let chain_id = body.get("chainId")?.as_i64()?;
+    let token_ids = body.get("tokenId").and_then(Value::as_i64).into_iter().collect();
+    Some(BodyTarget::Chain { chain_id, token_ids })
 }
 
 /// What the body names, whether the call succeeds or is refused: its most telling field, else
 /// the chain and token it is about, else its ids.
-fn body_target(body: &Value) -> Option<String> {
+fn body_target(body: &Value) -> Option<BodyTarget> {
     let named = |fields: &[&str]| fields.iter().find_map(|k| body.get(*k).and_then(target_text));
     named(&TARGET_FIELDS)
+        .map(BodyTarget::Text)
         .or_else(|| chain_and_token(body))
-        .or_else(|| named(&ID_FIELDS))
+        .or_else(|| named(&ID_FIELDS).map(BodyTarget::Text))
+}
+
+/// The target in the reader's words: a chain and token by their names (by their numbers, `#1337
+/// #1`, only when the configuration no longer has them).
+async fn target_words(state: &AppState, target: BodyTarget) -> String {
+    match target {
+        BodyTarget::Text(text) => text,
+        BodyTarget::Chain { chain_id, token_ids } => {
+            match state.config.chain_label(chain_id, &token_ids).await {
+                Ok(Some(label)) => label,
+                _ => std::iter::once(chain_id)
+                    .chain(token_ids)
+                    .map(|id| format!("#{id}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            }
+        }
+    }
 }
 
 /// The target the body names, if any, and the masked body.
-fn describe(bytes: &Bytes) -> (Option<String>, String) {
+fn describe(bytes: &Bytes) -> (Option<BodyTarget>, String) {
     let Ok(mut value) = serde_json::from_slice::<Value>(bytes) else {
         return (None, String::new());
     };
@@ -210,14 +235,20 @@ mod tests {
         let body =
             Bytes::from(r#"{"id":7,"password":"Secret-1","passwordVerify":"Secret-1","username":"x"}"#);
         let (target, after) = describe(&body);
-        assert_eq!(target.as_deref(), Some("#7"));
+        assert_eq!(target, Some(BodyTarget::Text("#7".into())));
         assert!(!after.contains("Secret-1"), "{after}");
         assert!(after.contains("\"username\":\"x\""));
     }
 
     #[test]
     fn the_most_telling_field_is_the_target() {
-        let target = |body: &str| describe(&Bytes::from(body.to_string())).0;
+        let target = |body: &str| match describe(&Bytes::from(body.to_string())).0 {
+            Some(BodyTarget::Text(text)) => Some(text),
+            Some(BodyTarget::Chain { chain_id, token_ids }) => {
+                Some(format!("chain {chain_id} {token_ids:?}"))
+            }
+            None => None,
+        };
         assert_eq!(
             target(r#"{"id":3,"name":"Clerks","menuIds":[7]}"#).as_deref(),
             Some("Clerks")
@@ -235,11 +266,11 @@ mod tests {
         assert_eq!(target(r#"{"googleCode":"123456"}"#), None);
         assert_eq!(
             target(r#"{"chainId":1337,"tokenId":1,"depositAddressIds":[4],"googleCode":"1"}"#).as_deref(),
-            Some("chain 1337 token 1")
+            Some("chain 1337 [1]")
         );
         assert_eq!(
             target(r#"{"chainId":1337,"remark":""}"#).as_deref(),
-            Some("chain 1337")
+            Some("chain 1337 []")
         );
         assert_eq!(
             target(r#"{"chainId":1,"tokenId":2,"paymentAddress":"0xpay"}"#).as_deref(),

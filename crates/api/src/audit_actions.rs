@@ -4,7 +4,7 @@
 //! centre, the callback test). Entries are stored by path and named when read, so older entries
 //! are named too; a path no longer routed is shown as it was stored.
 
-use coffer_domain::menu::catalogue::MENUS;
+use coffer_domain::menu::catalogue::{MENUS, WITHDRAW_REVIEW_AGAIN};
 use coffer_domain::menu::{MenuId, MenuTitles};
 
 use crate::views::session::MenuTitlesView;
@@ -64,10 +64,31 @@ pub fn action_of(path: &str) -> Option<AuditAction> {
         .map(|(_, action)| *action)
 }
 
-/// The action's name in the three languages, for an entry's stored path; `None` for a path no
-/// longer routed.
-pub fn action_titles(path: &str) -> Option<MenuTitlesView> {
-    let [en, zh_cn, zh_hk] = action_of(path)?.titles()?;
+/// The path of the withdrawal review, whose body says which decision was taken.
+const WITHDRAW_CHECK_PATH: &str = "/api/partner/withdraw/check";
+
+/// A review's decision by the `action` of its (masked) body: the log says "Reject withdrawal",
+/// not only that a review took place.
+fn review_decision(after: &str) -> Option<[&'static str; 3]> {
+    let body: serde_json::Value = serde_json::from_str(after).ok()?;
+    match body.get("action")?.as_i64()? {
+        1 => Some(["Pass withdrawal", "通过提现", "通過提現"]),
+        2 => Some(["Reject withdrawal", "驳回提现", "駁回提現"]),
+        3 => AuditAction::Button(WITHDRAW_REVIEW_AGAIN).titles(),
+        _ => None,
+    }
+}
+
+/// The action's name in the three languages, for an entry's stored path and body (a review
+/// named by its decision); `None` for a path no longer routed.
+pub fn action_titles(path: &str, after: &str) -> Option<MenuTitlesView> {
+    let decided = (path == WITHDRAW_CHECK_PATH)
+        .then(|| review_decision(after))
+        .flatten();
+    let [en, zh_cn, zh_hk] = match decided {
+        Some(titles) => titles,
+        None => action_of(path)?.titles()?,
+    };
     Some(
         MenuTitles {
             en: en.into(),
@@ -116,16 +137,34 @@ mod tests {
 
     #[test]
     fn names_come_from_the_catalogue_and_unknown_paths_have_none() {
-        let titles = action_titles("/api/partner/account/add").unwrap();
+        let titles = action_titles("/api/partner/account/add", "").unwrap();
         assert_eq!(
             (titles.en.as_str(), titles.zh_cn.as_str()),
             ("Add account", "新增账户")
         );
         assert_eq!(
-            action_titles("/api/partner/password/edit").unwrap().zh_hk,
+            action_titles("/api/partner/password/edit", "").unwrap().zh_hk,
             "修改密碼"
         );
-        assert!(action_titles("/api/partner/retired/call").is_none());
+        assert!(action_titles("/api/partner/retired/call", "").is_none());
+    }
+
+    #[test]
+    fn a_review_is_named_by_its_decision() {
+        let named = |after: &str| action_titles(WITHDRAW_CHECK_PATH, after).unwrap().en;
+        assert_eq!(
+            named(r#"{"ids":[4],"action":1,"googleCode":"***"}"#),
+            "Pass withdrawal"
+        );
+        assert_eq!(
+            named(r#"{"ids":[4],"action":2,"reason":"x"}"#),
+            "Reject withdrawal"
+        );
+        assert_eq!(named(r#"{"ids":[4],"action":3}"#), "Review withdrawal again");
+        // A body it cannot read: the button's name.
+        assert_eq!(named("not json"), "Pass or reject withdrawal");
+        let zh = action_titles(WITHDRAW_CHECK_PATH, r#"{"action":2}"#).unwrap();
+        assert_eq!((zh.zh_cn.as_str(), zh.zh_hk.as_str()), ("驳回提现", "駁回提現"));
     }
 
     #[test]

@@ -288,5 +288,5 @@ pub async fn save_fees(
         google_code: b.google_code,
     };
     let chain = state.collection.save_fees(&ctx, &request).await?;
-    done_on(format!("collection fees on {chain}"), ())
+    done_on(chain, ())
 }

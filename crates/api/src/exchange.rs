@@ -259,5 +259,13 @@ pub async fn save_pair(
         .exchange
         .save_pair(&ctx, &request, &body.google_code)
         .await?;
-    audited_on(format!("pair {id}"), &before, SavedView { id })
+    // The operation log names the pair as a reader does: "USDT → DEV (Devchain)".
+    let (pair, _) = state.exchange.pair(ctx.merchant_id, id).await?;
+    let sides = [pair.token_in.unwrap_or(0), pair.token_out.unwrap_or(0)];
+    let target = state
+        .config
+        .chain_label(pair.chain_id, &sides)
+        .await?
+        .unwrap_or_else(|| format!("#{id}"));
+    audited_on(target, &before, SavedView { id })
 }

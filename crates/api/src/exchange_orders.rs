@@ -147,9 +147,5 @@ pub async fn check(
             .to_decimal(u8::try_from(after.order.decimals_out).unwrap_or(18)),
         rate: after.order.price.rate.clone(),
     };
-    audited_on(
-        format!("exchange {}", before.order_no),
-        &HeldView::of(&before),
-        view,
-    )
+    audited_on(before.order_no.clone(), &HeldView::of(&before), view)
 }

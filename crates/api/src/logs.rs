@@ -29,7 +29,7 @@ pub struct OperationLogView {
 impl From<OperationLogEntry> for OperationLogView {
     fn from(entry: OperationLogEntry) -> Self {
         OperationLogView {
-            action_name: action_titles(&entry.action),
+            action_name: action_titles(&entry.action, &entry.after),
             entry,
         }
     }

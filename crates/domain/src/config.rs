@@ -83,6 +83,33 @@ pub fn chain_name(nodes: &[ChainNode], chain_id: i64) -> String {
 
 /// Longest key list a caller may ask for at once.
 const MAX_KEYS: usize = 50;
+/// A token's symbol on its chain (token 0: the chain's native coin); None when not configured.
+pub fn token_symbol(nodes: &[ChainNode], chain_id: i64, token_id: i64) -> Option<String> {
+    let node = node_of(nodes, chain_id)?;
+    match token_id {
+        0 => Some(node.symbol.clone()),
+        id => node
+            .tokens
+            .iter()
+            .find(|t| t.tokenid == id)
+            .map(|t| t.symbol.clone()),
+    }
+}
+
+/// What a reader calls a chain and its tokens, by their names (the operation log's targets):
+/// "USDT (Devchain)", "USDT → DEV (Devchain)", "Devchain"; None for a chain or token no
+/// longer configured.
+pub fn chain_label(nodes: &[ChainNode], chain_id: i64, token_ids: &[i64]) -> Option<String> {
+    let chain = node_of(nodes, chain_id)?;
+    if token_ids.is_empty() {
+        return Some(chain.chainname.clone());
+    }
+    let symbols: Option<Vec<String>> = token_ids
+        .iter()
+        .map(|&id| token_symbol(nodes, chain_id, id))
+        .collect();
+    Some(format!("{} ({})", symbols?.join(" → "), chain.chainname))
+}
 
 pub struct ConfigService {
     repo: Arc<dyn ConfigRepo>,
@@ -191,6 +218,11 @@ impl ConfigService {
             time_zone: settings.time_zone,
             multi_address_collect: settings.multi_address_collect,
         })
+    }
+
+    /// [`chain_label`] from the configured chains.
+    pub async fn chain_label(&self, chain_id: i64, token_ids: &[i64]) -> AppResult<Option<String>> {
+        Ok(chain_label(&self.repo.chain_nodes().await?, chain_id, token_ids))
     }
 
     pub async fn ping(&self) -> AppResult<()> {

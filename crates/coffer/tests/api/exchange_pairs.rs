@@ -138,7 +138,10 @@ async fn a_pair_is_the_merchants_own_and_shows_its_live_price(db: TestDb) {
     let last = &log.data()["list"][0];
     assert_eq!(
         (last["action"].as_str(), last["target"].as_str()),
-        (Some(SAVE), Some(format!("pair {id}").as_str()))
+        (
+            Some(SAVE),
+            Some(format!("{} → DEV (Devchain)", pair["tokenIn"]["symbol"].as_str().unwrap()).as_str())
+        )
     );
     let before: Value = serde_json::from_str(last["before"].as_str().unwrap()).unwrap();
     assert_eq!(

@@ -7,6 +7,7 @@ use coffer_testkit::{each_database, TestDb};
 use serde_json::{json, Value};
 
 use crate::access::account_id_of;
+use crate::chains::EVM;
 use crate::console::{paging, Accounts, Assets, Callbacks, Collection, IpList, Me, Wallets, Withdrawals};
 use crate::helpers::{answer, spawn_app, spawn_app_with, TestApp, DEMO_EMAIL};
 use crate::wallets::{demo_merchant, offline_chains};
@@ -143,6 +144,15 @@ async fn money_entries_name_their_orders(db: TestDb) {
     let reviewed = entry(&log, Withdrawals::CHECK, "success");
     assert_eq!(reviewed["target"], order_no);
     assert_eq!(reviewed["email"], "checker@coffer.local");
+    // The review is named by the decision taken, in each language.
+    assert_eq!(
+        [
+            &reviewed["actionName"]["en"],
+            &reviewed["actionName"]["zh-CN"],
+            &reviewed["actionName"]["zh-HK"]
+        ],
+        ["Reject withdrawal", "驳回提现", "駁回提現"]
+    );
 }
 
 /// Calls whose body names only an id or an event are logged with what they changed: the
@@ -201,8 +211,9 @@ async fn id_only_calls_name_what_they_changed(db: TestDb) {
     );
 }
 
-/// A refused call names what its body names, as a successful one does: the chain and token
-/// (Collect now as when it runs), the chain, the cold addresses asked for.
+/// A refused call names what its body names, as a successful one does: the chain and token by
+/// their names (Collect now as when it runs), the chain, the cold addresses asked for; a chain or
+/// token the configuration does not have by its numbers.
 async fn refused_calls_name_what_their_body_names(db: TestDb) {
     let app = spawn_app_with(db, offline_chains).await;
     let token = app.sign_in_demo().await;
@@ -213,23 +224,23 @@ async fn refused_calls_name_what_their_body_names(db: TestDb) {
     let refused = [
         (
             Collection::COLLECT_NOW,
-            json!({"chainId": DEV, "tokenId": 1, "depositAddressIds": [1], "googleCode": "123456"}),
-            format!("chain {DEV} token 1"),
+            json!({"chainId": EVM, "tokenId": 101, "depositAddressIds": [1], "googleCode": "123456"}),
+            "USDT (Anvil)".to_string(),
         ),
         (
             Collection::SAVE_FEES,
-            json!({"chainId": DEV, "maxFee": "x", "googleCode": "123456"}),
-            format!("chain {DEV}"),
+            json!({"chainId": EVM, "maxFee": "x", "googleCode": "123456"}),
+            "Anvil".to_string(),
         ),
         (
             Wallets::ADD_HOT,
             json!({"chainId": 999_999, "remark": "spare"}),
-            "chain 999999".to_string(),
+            "#999999".to_string(),
         ),
         (
             Assets::ADD,
             json!({"chainId": DEV, "tokenId": 99, "paymentAddress": ""}),
-            format!("chain {DEV} token 99"),
+            format!("#{DEV} #99"),
         ),
         (
             Assets::REQUEST_COLD_ADDRESS,

@@ -4,11 +4,10 @@
 use super::service::CollectionService;
 use crate::auth::{AuthContext, LiveSession};
 use crate::batches::newest_first;
-use crate::config::{chain_name, node_of, ChainNode};
+use crate::config::{chain_name, node_of, token_symbol, ChainNode};
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
 use crate::ports::{CollectionFilter, CollectionRecord, CollectionSum, PageRequest, Paged, StepRecord};
-use crate::wallets::assets::find_token;
 use futures::stream::{BoxStream, StreamExt, TryStreamExt};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,12 +46,7 @@ fn names(nodes: &[ChainNode], chain_id: i64, token_id: i64) -> Names {
     let native_symbol = node.map(|n| n.symbol.clone()).unwrap_or_default();
     Names {
         chain_name: chain_name(nodes, chain_id),
-        symbol: match token_id {
-            0 => native_symbol.clone(),
-            id => find_token(nodes, chain_id, id)
-                .map(|(_, t)| t.symbol.clone())
-                .unwrap_or_default(),
-        },
+        symbol: token_symbol(nodes, chain_id, token_id).unwrap_or_default(),
         native_symbol,
         native_decimals: node.map(|n| n.decimals).unwrap_or(18),
     }
