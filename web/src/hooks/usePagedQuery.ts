@@ -68,7 +68,7 @@ export function usePagedQuery<T, F extends object>(
 
 /** What a table shows of a list: paged (with its pager), or whole (`pagination` false). */
 export type PagedList<T> =
-  | Pick<ReturnType<typeof usePagedQuery<T, object>>, 'rows' | 'loading' | 'failed' | 'reload' | 'pagination'>
+  | Pick<ReturnType<typeof usePagedQuery<T, object>>, 'rows' | 'loading' | 'failed' | 'reload' | 'pagination' | 'filters'>
   | ReturnType<typeof useWholeList<T>>;
 
 /**

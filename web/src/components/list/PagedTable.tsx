@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Result, Table, type TableProps } from 'antd';
+import { Button, Empty, Result, Table, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PagedList } from '@/hooks/usePagedQuery';
@@ -18,6 +18,27 @@ interface PagedTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'loading
   toolbar?: ReactNode;
   /** The attributes of a row (its test id). */
   rowProps?: (row: T) => Record<string, unknown>;
+  /** What to do next when the list is empty and nothing filters it (where rows come from). */
+  emptyHint?: ReactNode;
+}
+
+/** Whether any of a list's filters is set (an empty text or a cleared field does not count). */
+export const isFiltered = (filters: object): boolean =>
+  Object.values(filters).some((value) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0));
+
+/** What an empty list says: with a filter set, to widen it; without, where its rows come from. */
+export function ListEmpty({ filtered, hint }: { filtered: boolean; hint?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <span data-testid="list-empty" data-filtered={filtered}>
+          {filtered ? t('list_empty_filtered') : (hint ?? t('list_empty'))}
+        </span>
+      }
+    />
+  );
 }
 
 /** What a failed load shows in the table's place of rows: why, and Retry. */
@@ -42,9 +63,10 @@ export function ListError({ onRetry }: { onRetry: () => void }) {
 
 /**
  * A server-paged list's table (compact, each row one line: styles.css): its rows, loading state and pager with the total; the column
- * settings when the list has an id; a failed load as an error with Retry, not "No data".
+ * settings when the list has an id; a failed load as an error with Retry, not "No data"; an
+ * empty list says what to do next (widen the filter, or where its rows come from).
  */
-export default function PagedTable<T extends object>({ list, columns, listId, toolbar, rowProps, locale, ...table }: PagedTableProps<T>) {
+export default function PagedTable<T extends object>({ list, columns, listId, toolbar, rowProps, emptyHint, locale, ...table }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const settings = useColumnSettings(listId, columns);
   return (
@@ -63,7 +85,10 @@ export default function PagedTable<T extends object>({ list, columns, listId, to
           dataSource={list.failed ? [] : list.rows}
           columns={settings.visible}
           pagination={list.failed || list.pagination === false ? false : { ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
-          locale={list.failed ? { ...locale, emptyText: <ListError onRetry={list.reload} /> } : locale}
+          locale={{
+            ...locale,
+            emptyText: list.failed ? <ListError onRetry={list.reload} /> : (locale?.emptyText ?? <ListEmpty filtered={'filters' in list && isFiltered(list.filters as object)} hint={emptyHint} />),
+          }}
           scroll={{ x: 'max-content' }}
           onRow={rowProps ? (row) => rowProps(row) as object : undefined}
           {...table}

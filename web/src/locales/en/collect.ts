@@ -48,6 +48,7 @@ const collect = {
   collection_summary_fees: 'fees paid',
   collection_summary_none: 'None in this period',
   collection_created: 'Created',
+  collection_transactions_empty: "No collection yet: collections start on each token's schedule, on each deposit, or from Fund collection's Collect now.",
   collection_id: 'ID',
   collection_id_time: 'ID / Created',
   collection_amount_fee: 'Amount / Fee paid (all steps)',

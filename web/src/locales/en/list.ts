@@ -3,6 +3,8 @@
 const list = {
   list_load_failed: 'The list could not be loaded',
   list_load_failed_hint: 'Nothing is shown because the request failed, not because there is no data.',
+  list_empty_filtered: 'Nothing matches this filter: widen the period or clear a filter.',
+  list_empty: 'Nothing here yet.',
   list_retry: 'Retry',
   list_columns: 'Columns',
   list_columns_all: 'Show all',

@@ -49,6 +49,7 @@ const collectZhCN: TranslationOf<typeof collect> = {
   collection_summary_fees: '已付手续费',
   collection_summary_none: '此期间没有记录',
   collection_created: '创建时间',
+  collection_transactions_empty: "暂无归集：归集按各代币的计划、每笔充值后或在资金归集页点击立即归集时开始。",
   collection_id: 'ID',
   collection_id_time: 'ID / 创建时间',
   collection_amount_fee: '金额 / 实付手续费（全部步骤）',

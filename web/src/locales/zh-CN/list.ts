@@ -4,6 +4,8 @@ import type list from '../en/list';
 const listZhCN: TranslationOf<typeof list> = {
   list_load_failed: '列表加载失败',
   list_load_failed_hint: '此处为空是因为请求失败，并非没有数据。',
+  list_empty_filtered: '没有符合筛选条件的记录：请放宽时间范围或清除筛选条件。',
+  list_empty: '暂无记录。',
   list_retry: '重试',
   list_columns: '列设置',
   list_columns_all: '全部显示',

@@ -49,6 +49,7 @@ const collectZhHK: TranslationOf<typeof collect> = {
   collection_summary_fees: '已付手續費',
   collection_summary_none: '此期間沒有記錄',
   collection_created: '建立時間',
+  collection_transactions_empty: "暫無歸集：歸集按各代幣的計劃、每筆充值後或在資金歸集頁點擊立即歸集時開始。",
   collection_id: 'ID',
   collection_id_time: 'ID / 建立時間',
   collection_amount_fee: '金額 / 實付手續費（全部步驟）',

@@ -4,6 +4,8 @@ import type list from '../en/list';
 const listZhHK: TranslationOf<typeof list> = {
   list_load_failed: '列表載入失敗',
   list_load_failed_hint: '此處為空是因為請求失敗，並非沒有資料。',
+  list_empty_filtered: '沒有符合篩選條件的記錄：請放寬時間範圍或清除篩選條件。',
+  list_empty: '暫無記錄。',
   list_retry: '重試',
   list_columns: '欄位設定',
   list_columns_all: '全部顯示',

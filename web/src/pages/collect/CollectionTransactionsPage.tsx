@@ -90,6 +90,7 @@ export default function CollectionTransactionsPage() {
       <PagedTable<CollectionRow>
         list={list}
         listId="collection-transactions"
+        emptyHint={t('collection_transactions_empty')}
         columns={collectionColumns({ t, timeZone, onOpen: setSelected })}
         rowClassName="coffer-clickable-row"
         rowProps={(row) => ({
