@@ -123,7 +123,7 @@ const deposits = {
   export_csv: 'Export CSV',
   export_empty: 'Nothing to export for this filter',
   export_truncated: 'Only the first {{limit}} of {{total}} rows were exported: narrow the filter for the rest',
-  exported_rows_one: 'Exported 1 row',
+  exported_rows_one: 'Exported {{count}} row',
   exported_rows_other: 'Exported {{count}} rows',
 
   // Detail drawer
