@@ -7,7 +7,8 @@ import { useScreenZone } from '@/pages/orders/useScreenZone';
 import { periodMessageKey } from '@/pages/orders/orderFilters';
 import { formatUtcOffset } from '@/utils/format';
 import type { TranslationKey } from '@/locales/types';
-import { ChainsCard, FiguresCard, GettingStartedCard, HoldingsCard, WaitingCard } from './HomeCards';
+import { ChainsCard, GettingStartedCard, HoldingsCard, WaitingCard } from './HomeCards';
+import { FiguresTile } from './FiguresTile';
 import { pickedRange, readToday } from './overview';
 import { PointsCard } from './PointsCard';
 
@@ -23,10 +24,10 @@ interface Loaded {
 }
 
 /**
- * Home (menu 1): for a period of the merchant's days (default: the last 7, ending the server's
- * today), the points fees are paid from (with the low-balance warning), what it holds, what
- * moved today and in the period, what waits for people, the chains' scanning, the
- * getting-started steps, and the daily charts.
+ * Home (menu 1), money first: for a period of the merchant's days (default: the last 7, ending
+ * the server's today), what moved today and in the period beside the points fees are paid from
+ * (with the low-balance warning), then what it holds and what waits for people, the daily
+ * charts, the getting-started steps (one folded line once all are done) and the chains' scanning.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -72,21 +73,15 @@ export default function HomePage() {
 
   const overview = loaded?.overview;
   const zone = merchantZone ?? overview?.timeZone ?? null;
+  const figuresShown = loaded !== null || !failed;
   return (
     <Space direction="vertical" size={16} className="coffer-full" data-testid="home">
-      <Card
-        title={t('home_overview')}
-        className="coffer-card"
-        data-testid="home-overview"
-        extra={
-          zone !== null && (
-            <Typography.Text type="secondary" data-testid="home-timezone">
-              {t('label_value', { label: t('time_zone'), value: t('utc_offset', { offset: formatUtcOffset(zone) }) })}
-            </Typography.Text>
-          )
-        }
-      >
+      {/* The tiles' header line: the period they count, and the zone its days are in. */}
+      <div className="coffer-home-head" data-testid="home-overview">
         <Space wrap>
+          <Typography.Title level={4} className="coffer-home-title">
+            {t('home_overview')}
+          </Typography.Title>
           <Typography.Text>{t('home_period')}</Typography.Text>
           <DatePicker.RangePicker
             value={picked}
@@ -102,38 +97,47 @@ export default function HomePage() {
             </Typography.Text>
           )}
         </Space>
-        {failed && (
-          <Alert
-            type="error"
-            showIcon
-            className="coffer-gap"
-            message={t('home_load_failed')}
-            data-testid="home-load-failed"
-            action={
-              <Button size="small" onClick={() => void load(failed === 'default' ? undefined : failed)}>
-                {t('list_retry')}
-              </Button>
-            }
-          />
+        {zone !== null && (
+          <Typography.Text type="secondary" data-testid="home-timezone">
+            {t('label_value', { label: t('time_zone'), value: t('utc_offset', { offset: formatUtcOffset(zone) }) })}
+          </Typography.Text>
         )}
-      </Card>
-      <PointsCard />
-      {!overview && !failed && <Card className="coffer-card" loading />}
-      {overview && loaded && (
-        <>
-          <GettingStartedCard done={overview.gettingStarted} />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={12}>
-              <FiguresCard title={t('home_today', { date: loaded.today })} figures={loaded.todayFigures} testId="home-today" />
+      </div>
+      {failed && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('home_load_failed')}
+          data-testid="home-load-failed"
+          action={
+            <Button size="small" onClick={() => void load(failed === 'default' ? undefined : failed)}>
+              {t('list_retry')}
+            </Button>
+          }
+        />
+      )}
+      {/* Money first: what moved today and in the period, and the points fees are paid from (a low balance warns here). */}
+      <Row gutter={[16, 16]}>
+        {figuresShown && (
+          <>
+            <Col xs={24} lg={12} xl={9}>
+              <FiguresTile title={loaded ? t('home_today', { date: loaded.today }) : t('home_today_title')} figures={loaded?.todayFigures ?? null} testId="home-today" />
             </Col>
-            <Col xs={24} xl={12}>
-              <FiguresCard
-                title={t('home_period_figures', { start: overview.startDate, end: overview.endDate })}
-                figures={overview.period}
+            <Col xs={24} lg={12} xl={9}>
+              <FiguresTile
+                title={overview ? t('home_period_figures', { start: overview.startDate, end: overview.endDate }) : t('home_period')}
+                figures={overview?.period ?? null}
                 testId="home-period-figures"
               />
             </Col>
-          </Row>
+          </>
+        )}
+        <Col xs={24} xl={6}>
+          <PointsCard />
+        </Col>
+      </Row>
+      {overview && loaded && (
+        <>
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={16}>
               <HoldingsCard holdings={overview.holdings} timeZone={overview.timeZone} />
@@ -151,6 +155,7 @@ export default function HomePage() {
               <Skeleton active />
             )}
           </Card>
+          <GettingStartedCard done={overview.gettingStarted} />
           <ChainsCard chains={overview.chains} timeZone={overview.timeZone} />
         </>
       )}

@@ -1,19 +1,41 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, Col, Row, Space } from 'antd';
+import { Alert, Card, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { homePoints, type HomePoints } from '@/api/points';
+import { homePoints, type HomePoints, type PointStanding } from '@/api/points';
 import { useAccess } from '@/hooks/useAccess';
-import BalanceFigures from '@/pages/points/BalanceFigures';
-import { assetLabel } from '@/pages/points/pointsRows';
+import { AmountText } from '@/pages/orders/StatusTags';
+import { assetLabel, assetSymbol } from '@/pages/points/pointsRows';
 import { formatAmountDown } from '@/pages/token/tokenRules';
 import { PATHS } from '@/router/catalogue';
 import { PAGES } from '@/router/permissions';
 
+/** One asset's points in the tile: what is available as the statistic (orange when low), held and the credit limit under it. */
+function PointsFigure({ balance: b }: { balance: PointStanding }) {
+  const { t } = useTranslation();
+  const symbol = assetSymbol(b.asset);
+  const line = (label: string, amount: string, testId: string) => (
+    <div className="coffer-tile-amount">
+      <Typography.Text type="secondary">{label}</Typography.Text> <AmountText amount={amount} symbol={symbol} testId={`${testId}-${b.asset}`} />
+    </div>
+  );
+  return (
+    <div className={b.low ? 'coffer-tile-figure coffer-tile-low' : 'coffer-tile-figure'} data-testid={`home-points-balance-${b.asset}`}>
+      <Statistic
+        title={t('label_value', { label: assetLabel(t, b.asset), value: t('points_available') })}
+        valueRender={() => <AmountText amount={b.available} symbol={symbol} testId={`home-points-available-${b.asset}`} />}
+      />
+      {line(t('points_held'), b.held, 'home-points-held')}
+      {line(t('points_credit_limit'), b.creditLimit, 'home-points-credit')}
+    </div>
+  );
+}
+
 /**
- * The merchant's USDT and TRX points, as Points list shows them, with a warning for each below
- * the operator's low-balance threshold, and the oldest bill not paid yet; links to Points list
- * and Service list for whoever may open them.
+ * The points tile in Home's top row: the merchant's USDT and TRX points (available, held, credit
+ * limit, as Points list has them), a warning for each below the operator's low-balance
+ * threshold above them, and the oldest bill not paid yet; links to Points list and Service list
+ * for whoever may open them.
  */
 export function PointsCard() {
   const { t } = useTranslation();
@@ -29,8 +51,8 @@ export function PointsCard() {
   const mayOpen = hasPermission(PAGES.points);
   const openLink = <Link to={PATHS.points} data-testid="home-points-open">{t('home_points_open')}</Link>;
   return (
-    <Card title={t('home_points')} className="coffer-card" loading={points === null} data-testid="home-points" extra={mayOpen && openLink}>
-      <Space direction="vertical" size={16} className="coffer-full">
+    <Card size="small" title={t('home_points')} className="coffer-card coffer-tile" loading={points === null} data-testid="home-points" extra={mayOpen && openLink}>
+      <Space direction="vertical" size={12} className="coffer-full">
         {points?.balances
           .filter((b) => b.low)
           .map((b) => (
@@ -61,13 +83,9 @@ export function PointsCard() {
             }
           />
         )}
-        <Row gutter={[24, 16]}>
-          {points?.balances.map((b) => (
-            <Col key={b.asset} xs={24} md={12} data-testid={`home-points-balance-${b.asset}`}>
-              <BalanceFigures balance={b} testPrefix="home-points" />
-            </Col>
-          ))}
-        </Row>
+        <div className="coffer-tile-figures">
+          {points?.balances.map((b) => <PointsFigure key={b.asset} balance={b} />)}
+        </div>
       </Space>
     </Card>
   );
