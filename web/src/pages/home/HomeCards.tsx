@@ -24,7 +24,7 @@ function ReadAmount({ amount, symbol, readAt, timeZone, testId }: { amount: stri
   return (
     <Space direction="vertical" size={0}>
       <AmountText amount={amount} symbol={symbol} testId={testId} />
-      <Typography.Text type="secondary" className="coffer-nowrap" data-testid={`${testId}-read-at`}>
+      <Typography.Text type="secondary" className="coffer-read-at" data-testid={`${testId}-read-at`}>
         {readAt ? t('home_read_at', { time: formatInZone(readAt, timeZone) }) : t('home_not_read')}
       </Typography.Text>
     </Space>
@@ -34,14 +34,15 @@ function ReadAmount({ amount, symbol, readAt, timeZone, testId }: { amount: stri
 export function HoldingsCard({ holdings, timeZone }: { holdings: readonly Holding[]; timeZone: number }) {
   const { t } = useTranslation();
   return (
-    <Card title={t('home_holdings')} className="coffer-card" data-testid="home-holdings">
+    <Card title={t('home_holdings')} className="coffer-card coffer-holdings" data-testid="home-holdings">
       <Table<Holding>
         rowKey={assetKey}
         dataSource={[...holdings]}
         pagination={false}
-        size="middle"
-        // Its own width, never more than the card's while the cells can wrap: no sideways scroll
-        // beside Waiting at 1200 px; only a phone too narrow for even the wrapped cells scrolls.
+        size="small"
+        // Its own width, never more than the card's while its cells can wrap (the headers, an asset,
+        // an amount before its symbol): no sideways scroll beside Waiting at 1200 px, even with
+        // 15-digit amounts; on a phone only amounts too long for even the wrapped cells scroll it.
         scroll={{ x: true }}
         locale={{ emptyText: <Empty description={t('home_holdings_empty')} /> }}
         onRow={(holding) => ({ 'data-testid': `home-holding-${assetKey(holding)}` }) as HTMLAttributes<HTMLElement>}

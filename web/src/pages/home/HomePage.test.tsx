@@ -140,10 +140,24 @@ describe('Home', () => {
     ]);
   });
 
-  it('puts the money first: the figure tiles and points, then holdings and waiting, the charts, getting started, the chains', async () => {
+  it('puts the money first: a low balance\u2019s warning, the figure tiles, holdings beside waiting and points, the charts, getting started, the chains', async () => {
+    const low = { asset: 1 as const, available: '9', held: '0', posted: '9', creditLimit: '0', threshold: '10', low: true };
+    points.homePoints.mockResolvedValue({ balances: [low], billDue: null });
     renderSignedIn(ALL, <HomePage />);
     await screen.findByTestId('home-chart-deposits', undefined, WAIT);
-    const sections = ['home-overview', 'home-today', 'home-period-figures', 'home-points', 'home-holdings', 'home-waiting', 'home-charts', 'home-getting-started', 'home-chains'];
+    await screen.findByTestId('home-points-low-1', undefined, WAIT);
+    const sections = [
+      'home-overview',
+      'home-points-alerts',
+      'home-today',
+      'home-period-figures',
+      'home-holdings',
+      'home-waiting',
+      'home-points',
+      'home-charts',
+      'home-getting-started',
+      'home-chains',
+    ];
     const shown = [...document.querySelectorAll<HTMLElement>('[data-testid]')].map((element) => element.dataset.testid).filter((id) => sections.includes(id!));
     expect(shown).toEqual(sections);
     // Each direction a statistic: its count as the figure, the amount per asset under it.

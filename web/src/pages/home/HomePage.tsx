@@ -10,7 +10,7 @@ import type { TranslationKey } from '@/locales/types';
 import { ChainsCard, GettingStartedCard, HoldingsCard, WaitingCard } from './HomeCards';
 import { FiguresTile } from './FiguresTile';
 import { pickedRange, readToday } from './overview';
-import { PointsCard } from './PointsCard';
+import { PointsAlerts, PointsCard, useHomePoints } from './PointsCard';
 
 // ECharts comes with the charts alone, after the figures (docs/console.md, "Bundle budget").
 const DailyCharts = lazy(() => import('./DailyCharts'));
@@ -25,9 +25,10 @@ interface Loaded {
 
 /**
  * Home (menu 1), money first: for a period of the merchant's days (default: the last 7, ending
- * the server's today), what moved today and in the period beside the points fees are paid from
- * (with the low-balance warning), then what it holds and what waits for people, the daily
- * charts, the getting-started steps (one folded line once all are done) and the chains' scanning.
+ * the server's today), a warning when the points fees are paid from run low or a bill is due,
+ * what moved today and in the period, then what it holds beside what waits for people and the
+ * points, the daily charts, the getting-started steps (one folded line once all are done) and
+ * the chains' scanning.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export default function HomePage() {
   const [problem, setProblem] = useState<TranslationKey | null>(null);
   const [picked, setPicked] = useState<[Dayjs, Dayjs] | null>(null);
   const latest = useRef(0);
+  const points = useHomePoints();
 
   const load = useCallback(async (range?: DayRange) => {
     const call = ++latest.current;
@@ -116,36 +118,37 @@ export default function HomePage() {
           }
         />
       )}
-      {/* Money first: what moved today and in the period, and the points fees are paid from (a low balance warns here). */}
+      {/* Urgent before the money: fees wait for points below the operator's threshold, or for an unpaid bill. */}
+      <PointsAlerts points={points.points} />
+      {/* Money first: what moved today and in the period. */}
+      {figuresShown && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <FiguresTile title={loaded ? t('home_today', { date: loaded.today }) : t('home_today_title')} figures={loaded?.todayFigures ?? null} testId="home-today" />
+          </Col>
+          <Col xs={24} lg={12}>
+            <FiguresTile
+              title={overview ? t('home_period_figures', { start: overview.startDate, end: overview.endDate }) : t('home_period')}
+              figures={overview?.period ?? null}
+              testId="home-period-figures"
+            />
+          </Col>
+        </Row>
+      )}
+      {/* What it holds, beside what waits for people and the points (loaded on their own). */}
       <Row gutter={[16, 16]}>
-        {figuresShown && (
-          <>
-            <Col xs={24} lg={12} xl={9}>
-              <FiguresTile title={loaded ? t('home_today', { date: loaded.today }) : t('home_today_title')} figures={loaded?.todayFigures ?? null} testId="home-today" />
-            </Col>
-            <Col xs={24} lg={12} xl={9}>
-              <FiguresTile
-                title={overview ? t('home_period_figures', { start: overview.startDate, end: overview.endDate }) : t('home_period')}
-                figures={overview?.period ?? null}
-                testId="home-period-figures"
-              />
-            </Col>
-          </>
-        )}
-        <Col xs={24} xl={6}>
-          <PointsCard />
+        <Col xs={24} xl={16}>
+          {overview && <HoldingsCard holdings={overview.holdings} timeZone={overview.timeZone} />}
+        </Col>
+        <Col xs={24} xl={8}>
+          <Space direction="vertical" size={16} className="coffer-full">
+            {overview && <WaitingCard waiting={overview.waiting} />}
+            {!points.failed && <PointsCard points={points.points} />}
+          </Space>
         </Col>
       </Row>
       {overview && loaded && (
         <>
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={16}>
-              <HoldingsCard holdings={overview.holdings} timeZone={overview.timeZone} />
-            </Col>
-            <Col xs={24} xl={8}>
-              <WaitingCard waiting={overview.waiting} />
-            </Col>
-          </Row>
           <Card title={t('home_charts')} className="coffer-card" data-testid="home-charts">
             {loaded.days ? (
               <Suspense fallback={<Skeleton active />}>

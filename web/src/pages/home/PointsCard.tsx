@@ -31,62 +31,91 @@ function PointsFigure({ balance: b }: { balance: PointStanding }) {
   );
 }
 
-/**
- * The points tile in Home's top row: the merchant's USDT and TRX points (available, held, credit
- * limit, as Points list has them), a warning for each below the operator's low-balance
- * threshold above them, and the oldest bill not paid yet; links to Points list and Service list
- * for whoever may open them.
- */
-export function PointsCard() {
-  const { t } = useTranslation();
-  const { hasPermission } = useAccess();
+/** Home's points (`/home/points`), read once: null while loading; `failed` leaves them out (the request layer told the user). */
+export function useHomePoints(): { points: HomePoints | null; failed: boolean } {
   const [points, setPoints] = useState<HomePoints | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    homePoints()
-      .then(setPoints)
-      .catch(() => setFailed(true)); // the request layer told the user
+    homePoints().then(setPoints, () => setFailed(true));
   }, []);
-  if (failed) return null;
+  return { points, failed };
+}
+
+/**
+ * What is urgent about the points, for the top of Home: a warning naming each asset below the
+ * operator's low-balance threshold (fees are paid from them), and the oldest bill not paid yet;
+ * each links to where it is handled for whoever may open it. Nothing while all is well.
+ */
+export function PointsAlerts({ points }: { points: HomePoints | null }) {
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  if (!points) return null;
   const mayOpen = hasPermission(PAGES.points);
-  const openLink = <Link to={PATHS.points} data-testid="home-points-open">{t('home_points_open')}</Link>;
+  const low = points.balances.filter((b) => b.low);
+  if (low.length === 0 && !points.billDue) return null;
   return (
-    <Card size="small" title={t('home_points')} className="coffer-card coffer-tile" loading={points === null} data-testid="home-points" extra={mayOpen && openLink}>
-      <Space direction="vertical" size={12} className="coffer-full">
-        {points?.balances
-          .filter((b) => b.low)
-          .map((b) => (
-            <Alert
-              key={b.asset}
-              type="warning"
-              showIcon
-              data-testid={`home-points-low-${b.asset}`}
-              message={t('home_points_low', { asset: assetLabel(t, b.asset), threshold: b.threshold })}
-              description={mayOpen ? t('home_points_low_recharge') : undefined}
-            />
-          ))}
-        {points?.billDue && (
-          <Alert
-            type={points.billDue.status === 1 ? 'warning' : 'info'}
-            showIcon
-            data-testid="home-bill-due"
-            message={t(points.billDue.status === 1 ? 'home_bill_due' : 'home_bill_confirming', {
-              period: points.billDue.period,
-              due: formatAmountDown(points.billDue.due),
-            })}
-            action={
-              hasPermission(PAGES.service) && (
-                <Link to={PATHS.service} data-testid="home-bill-open">
-                  {t('home_bill_open')}
-                </Link>
-              )
-            }
-          />
-        )}
-        <div className="coffer-tile-figures">
-          {points?.balances.map((b) => <PointsFigure key={b.asset} balance={b} />)}
-        </div>
-      </Space>
+    <Space direction="vertical" size={8} className="coffer-full" data-testid="home-points-alerts">
+      {low.length > 0 && (
+        // One warning for every asset that is low: the advice and the link once.
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="home-points-low"
+          message={
+            <Space direction="vertical" size={0}>
+              {low.map((b) => (
+                <span key={b.asset} data-testid={`home-points-low-${b.asset}`}>
+                  {t('home_points_low', { asset: assetLabel(t, b.asset), threshold: b.threshold })}
+                </span>
+              ))}
+            </Space>
+          }
+          description={mayOpen ? t('home_points_low_recharge') : undefined}
+          action={
+            mayOpen && (
+              <Link to={PATHS.points} data-testid="home-points-low-open">
+                {t('home_points_open')}
+              </Link>
+            )
+          }
+        />
+      )}
+      {points.billDue && (
+        <Alert
+          type={points.billDue.status === 1 ? 'warning' : 'info'}
+          showIcon
+          data-testid="home-bill-due"
+          message={t(points.billDue.status === 1 ? 'home_bill_due' : 'home_bill_confirming', {
+            period: points.billDue.period,
+            due: formatAmountDown(points.billDue.due),
+          })}
+          action={
+            hasPermission(PAGES.service) && (
+              <Link to={PATHS.service} data-testid="home-bill-open">
+                {t('home_bill_open')}
+              </Link>
+            )
+          }
+        />
+      )}
+    </Space>
+  );
+}
+
+/** The merchant's USDT and TRX points (available, held, credit limit: the amounts Points list shows), with a link to Points list for whoever may open it. */
+export function PointsCard({ points }: { points: HomePoints | null }) {
+  const { t } = useTranslation();
+  const { hasPermission } = useAccess();
+  const openLink = hasPermission(PAGES.points) && (
+    <Link to={PATHS.points} data-testid="home-points-open">
+      {t('home_points_open')}
+    </Link>
+  );
+  return (
+    <Card size="small" title={t('home_points')} className="coffer-card" loading={points === null} data-testid="home-points" extra={openLink}>
+      <div className="coffer-tile-figures">
+        {points?.balances.map((b) => <PointsFigure key={b.asset} balance={b} />)}
+      </div>
     </Card>
   );
 }
