@@ -191,6 +191,16 @@ test('an exchange paid on the devchain is paid out; Token › Trade shows both l
   const heldRow = page.getByTestId(`exchange-row-${held.orderNo}`);
   await expect(heldRow.getByTestId('exchange-status')).toHaveText('Held for review');
   await expect(heldRow.getByTestId('exchange-status-reason')).toHaveText(waiting.reason);
+  // Home counts it as waiting, and its link opens the Orders tab filtered to the held ones: the complete one is not listed.
+  await openAs(page, who.session, '/home');
+  const heldWaiting = page.getByTestId('home-waiting-exchangesHeld');
+  await expect(heldWaiting.locator('.ant-tag')).toHaveText('1');
+  await heldWaiting.getByRole('link').click();
+  await expect(page).toHaveURL(/#\/token\/trade\?tab=orders&status=1$/);
+  await expect(page.getByTestId('filter-status')).toContainText('Held for review');
+  await expect(heldRow.getByTestId('exchange-status')).toHaveText('Held for review');
+  await expect(row).toHaveCount(0);
+  await openOrders(page, who);
   await heldRow.getByTestId('exchange-status').click();
   await expect(drawer.getByTestId('detail-payout-none')).toHaveText('Nothing has been paid out yet.');
   await page.getByTestId('detail-pay-out').click();

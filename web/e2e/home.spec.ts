@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { call } from './api';
 import { chartTooltips } from './charts';
 import { expect, openAs, test, type E2eEnv } from './fixtures';
+import { BIG, envelope } from './listCases';
 import { addDays, byDay, differenceOf, merchantDay, merchantTime, seedMerchant, shownAmount, sumAmounts, within, type SeededMerchant } from './merchantOrders';
 
 // Home over real orders: a merchant of its own (UTC+13, so its day is not the browser's at
@@ -37,9 +38,9 @@ async function openHome(page: Page, seededMerchant: SeededMerchant, lang = 'en')
   return ((await (await answer).json()) as { data: Overview }).data;
 }
 
-/** Checks a figures card's tally against the orders it should count. */
+/** Checks a figure tile's count and amount against the orders it should count. */
 async function expectTally(page: Page, card: string, kind: 'deposits' | 'withdrawals', figures: { count: number; amount: string }) {
-  await expect(page.getByTestId(`${card}-${kind}-count`)).toHaveText(`${figures.count} complete`);
+  await expect(page.getByTestId(`${card}-${kind}-count`)).toHaveText(String(figures.count));
   const amount = page.getByTestId(`${card}-${kind}-amount`);
   if (figures.count === 0) await expect(amount).toHaveCount(0);
   else {
@@ -163,8 +164,83 @@ test('Home in zh-HK: its texts in traditional Chinese, the same figures', async 
   const todays = within(byDay(seededMerchant.deposits, seededMerchant.timeZone), today, today);
   await expect(page.getByTestId('home-overview')).toContainText('概覽');
   await expect(page.getByTestId('home-today')).toContainText(`今日（${today}）`);
-  await expect(page.getByTestId('home-today-deposits-count')).toHaveText(`已完成 ${todays.count} 筆`);
+  await expect(page.getByTestId('home-today')).toContainText('已完成的訂單');
+  await expect(page.getByTestId('home-today-deposits-count')).toHaveText(String(todays.count));
   const deposited = sumAmounts(seededMerchant.deposits.map((order) => order.amount));
   await expect(page.getByTestId('home-holding-1337-1').getByTestId('home-holding-deposits')).toHaveText(`${shownAmount(deposited)} USDT`);
   await expect(page.getByTestId('home-chart-withdrawals').locator('canvas')).toHaveCount(1);
 });
+
+/** The element's box on the page (scrolled in: its y is from the top of the document). */
+async function pageBox(locator: Locator) {
+  const box = await locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+  });
+  return { ...box, bottom: box.y + box.height, right: box.x + box.width };
+}
+
+test('Home puts the money first at 1440: a low balance warned, figure tiles, holdings beside waiting, the charts, getting started, the chains', async ({ page, env }) => {
+  test.setTimeout(240_000);
+  await openHome(page, await merchant(env));
+  await expect(page.getByTestId('home-chart-deposits').locator('canvas')).toHaveCount(1);
+  await expect(page.getByTestId('home-getting-started')).toBeVisible(); // the seeded merchant set no callback address
+  const [head, today, period, holdings, waiting, charts, started, chains] = await Promise.all(
+    ['home-overview', 'home-today', 'home-period-figures', 'home-holdings', 'home-waiting', 'home-charts', 'home-getting-started', 'home-chains'].map((id) =>
+      pageBox(page.getByTestId(id)),
+    ),
+  );
+  // A new merchant holds no points: below the default thresholds (docs/operations.md), warned
+  // between the period and the tiles.
+  const warning = await pageBox(page.getByTestId('home-points-low'));
+  expect(warning.y).toBeGreaterThan(head.bottom);
+  // Today and the period side by side, under the period and the warning, in sight on opening.
+  expect(today.y).toBeGreaterThan(warning.bottom);
+  expect(period.y).toBeCloseTo(today.y, 0);
+  expect(period.x).toBeGreaterThan(today.right);
+  expect(today.bottom).toBeLessThanOrEqual(900);
+  // Then holdings, with what waits beside them.
+  expect(holdings.y).toBeGreaterThan(today.bottom);
+  expect(waiting.y).toBeCloseTo(holdings.y, 0);
+  expect(waiting.x).toBeGreaterThan(holdings.right);
+  // Then the charts, getting started, the chains.
+  expect(charts.y).toBeGreaterThan(Math.max(holdings.bottom, waiting.bottom));
+  expect(started.y).toBeGreaterThan(charts.bottom);
+  expect(chains.y).toBeGreaterThan(started.bottom);
+});
+
+// Holdings never scroll sideways where staff work: the merchant's real rows, each amount the
+// widest the contract allows (15 whole digits) and every balance read, served in place of the
+// overview's holdings, so the check holds for any merchant's figures.
+for (const width of [1200, 1440]) {
+  for (const lang of ['en', 'zh-CN']) {
+    test.describe(`at ${width} px in ${lang}`, () => {
+      test.use({ viewport: { width, height: 800 } });
+
+      test('the holdings table needs no sideways scroll', async ({ page, env }) => {
+        test.setTimeout(240_000);
+        const seededMerchant = await merchant(env);
+        await page.route(`**${OVERVIEW}`, async (route) => {
+          const answer = (await (await route.fetch()).json()) as { data: Overview };
+          const readAt = '2031-03-10T01:02:03Z';
+          const holdings = answer.data.holdings.map((holding) => ({ ...holding, hotWallets: BIG, hotWalletsReadAt: readAt, depositAddresses: BIG, cold: BIG, coldReadAt: readAt }));
+          await route.fulfill(envelope({ ...answer.data, holdings }));
+        });
+        await openHome(page, seededMerchant, lang);
+        const card = page.getByTestId('home-holdings');
+        const usdt = card.getByTestId('home-holding-1337-1');
+        await expect(usdt.getByTestId('home-holding-cold')).toHaveAttribute('data-amount', BIG);
+        await expect(page.getByTestId('home-waiting')).toBeVisible();
+        const overflow = await card.locator('.ant-table-content').evaluate((element) => element.scrollWidth - element.clientWidth);
+        expect(overflow, 'no sideways scroll in the holdings').toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        // Every cell of the row inside the card, not cut at its edge.
+        const cardBox = await pageBox(card);
+        for (const cell of await usdt.locator('td').all()) {
+          const box = await pageBox(cell);
+          expect(box.right).toBeLessThanOrEqual(cardBox.right);
+        }
+      });
+    });
+  }
+}

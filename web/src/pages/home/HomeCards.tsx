@@ -1,18 +1,15 @@
 import type { HTMLAttributes } from 'react';
-import { Card, Col, Empty, List, Row, Space, Table, Tag, Typography } from 'antd';
+import { Card, Collapse, Empty, List, Space, Table, Tag, Typography } from 'antd';
 import { CheckCircleTwoTone, RightCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ChainScan, GettingStarted, Holding, MoneyMoved, Tally, Waiting } from '@/api/home';
+import type { ChainScan, GettingStarted, Holding, Waiting } from '@/api/home';
 import { useAccess } from '@/hooks/useAccess';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { formatInZone } from '@/utils/timezone';
-import { PAGES } from '@/router/permissions';
-import { isEmptyTally, STEPS, WAITING } from './overview';
+import { assetKey, STEPS, WAITING } from './overview';
 
 // The cards of the Home screen, each drawing one part of the overview answer.
-
-const holdingKey = (holding: Pick<Holding, 'chainId' | 'tokenId'>) => `${holding.chainId}-${holding.tokenId ?? 'native'}`;
 
 /** An amount with the time it was read: "read at …", or "not read yet" without a reading. */
 function ReadAmount({ amount, symbol, readAt, timeZone, testId }: { amount: string | null; symbol: string; readAt: string | null; timeZone: number; testId: string }) {
@@ -27,7 +24,7 @@ function ReadAmount({ amount, symbol, readAt, timeZone, testId }: { amount: stri
   return (
     <Space direction="vertical" size={0}>
       <AmountText amount={amount} symbol={symbol} testId={testId} />
-      <Typography.Text type="secondary" className="coffer-nowrap" data-testid={`${testId}-read-at`}>
+      <Typography.Text type="secondary" className="coffer-read-at" data-testid={`${testId}-read-at`}>
         {readAt ? t('home_read_at', { time: formatInZone(readAt, timeZone) }) : t('home_not_read')}
       </Typography.Text>
     </Space>
@@ -37,15 +34,18 @@ function ReadAmount({ amount, symbol, readAt, timeZone, testId }: { amount: stri
 export function HoldingsCard({ holdings, timeZone }: { holdings: readonly Holding[]; timeZone: number }) {
   const { t } = useTranslation();
   return (
-    <Card title={t('home_holdings')} className="coffer-card" data-testid="home-holdings">
+    <Card title={t('home_holdings')} className="coffer-card coffer-holdings" data-testid="home-holdings">
       <Table<Holding>
-        rowKey={holdingKey}
+        rowKey={assetKey}
         dataSource={[...holdings]}
         pagination={false}
-        size="middle"
-        scroll={{ x: 720 }}
+        size="small"
+        // Its own width, never more than the card's while its cells can wrap (the headers, an asset,
+        // an amount before its symbol): no sideways scroll beside Waiting at 1200 px, even with
+        // 15-digit amounts; on a phone only amounts too long for even the wrapped cells scroll it.
+        scroll={{ x: true }}
         locale={{ emptyText: <Empty description={t('home_holdings_empty')} /> }}
-        onRow={(holding) => ({ 'data-testid': `home-holding-${holdingKey(holding)}` }) as HTMLAttributes<HTMLElement>}
+        onRow={(holding) => ({ 'data-testid': `home-holding-${assetKey(holding)}` }) as HTMLAttributes<HTMLElement>}
         columns={[
           { title: t('home_asset'), key: 'asset', render: (_, holding) => `${holding.symbol} · ${holding.chainname}` },
           {
@@ -67,53 +67,6 @@ export function HoldingsCard({ holdings, timeZone }: { holdings: readonly Holdin
           },
         ]}
       />
-    </Card>
-  );
-}
-
-/** Complete orders of one direction: their count, then the amount of each asset. */
-function TallyView({ tally, label, testId }: { tally: Tally; label: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <div data-testid={testId}>
-      <Typography.Text strong>{label}</Typography.Text>{' '}
-      <Tag data-testid={`${testId}-count`}>{t('home_count', { count: tally.count })}</Tag>
-      <Space direction="vertical" size={0} className="coffer-full">
-        {tally.totals.length === 0 && <Typography.Text type="secondary">{t('home_no_amount')}</Typography.Text>}
-        {tally.totals.map((total) => (
-          <span key={holdingKey(total)}>
-            <AmountText amount={total.amount} symbol={total.symbol} testId={`${testId}-amount`} />{' '}
-            <Typography.Text type="secondary">{total.chainname}</Typography.Text>
-          </span>
-        ))}
-      </Space>
-    </div>
-  );
-}
-
-export function FiguresCard({ title, figures, testId }: { title: string; figures: MoneyMoved | null; testId: string }) {
-  const { t } = useTranslation();
-  const { hasPermission } = useAccess();
-  // Exchanges are Token › Trade's: shown to who may open it, or once the merchant has any.
-  const exchanges = figures && (hasPermission(PAGES.trade) || !isEmptyTally(figures.exchanges)) ? figures.exchanges : null;
-  const span = exchanges ? 8 : 12;
-  return (
-    <Card title={title} className="coffer-card" data-testid={testId} loading={figures === null}>
-      {figures && (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} sm={span}>
-            <TallyView tally={figures.deposits} label={t('home_deposits')} testId={`${testId}-deposits`} />
-          </Col>
-          <Col xs={24} sm={span}>
-            <TallyView tally={figures.withdrawals} label={t('home_withdrawals')} testId={`${testId}-withdrawals`} />
-          </Col>
-          {exchanges && (
-            <Col xs={24} sm={span}>
-              <TallyView tally={exchanges} label={t('home_exchanges')} testId={`${testId}-exchanges`} />
-            </Col>
-          )}
-        </Row>
-      )}
     </Card>
   );
 }
@@ -168,33 +121,60 @@ export function ChainsCard({ chains, timeZone }: { chains: readonly ChainScan[];
   );
 }
 
-/** The steps a new merchant takes, until all are done; an undone step links to its screen when the user may open it. */
-export function GettingStartedCard({ done }: { done: GettingStarted }) {
+/** The getting-started steps: a done one struck through, an undone one linking to its screen when the user may open it. */
+function StepList({ done }: { done: GettingStarted }) {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
-  if (STEPS.every((step) => done[step.key])) return null;
+  return (
+    <List
+      size="small"
+      dataSource={[...STEPS]}
+      renderItem={(step) => (
+        <List.Item data-testid={`home-step-${step.key}`} data-done={done[step.key]}>
+          <Space>
+            {done[step.key] ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : <RightCircleOutlined />}
+            {done[step.key] || !hasPermission(step.page) ? (
+              <Typography.Text type={done[step.key] ? 'secondary' : undefined} delete={done[step.key]}>
+                {t(step.label)}
+              </Typography.Text>
+            ) : (
+              <Link to={step.path} data-testid={`home-step-link-${step.key}`}>
+                {t(step.label)}
+              </Link>
+            )}
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** The steps a new merchant takes; once all are done, folded into one line that opens them again. */
+export function GettingStartedCard({ done }: { done: GettingStarted }) {
+  const { t } = useTranslation();
+  if (STEPS.every((step) => done[step.key])) {
+    return (
+      <Collapse
+        className="coffer-card"
+        data-testid="home-getting-started-done"
+        items={[
+          {
+            key: 'steps',
+            label: (
+              <Space>
+                <CheckCircleTwoTone twoToneColor="#52c41a" />
+                {t('home_getting_started_done')}
+              </Space>
+            ),
+            children: <StepList done={done} />,
+          },
+        ]}
+      />
+    );
+  }
   return (
     <Card title={t('home_getting_started')} className="coffer-card" data-testid="home-getting-started">
-      <List
-        size="small"
-        dataSource={[...STEPS]}
-        renderItem={(step) => (
-          <List.Item data-testid={`home-step-${step.key}`} data-done={done[step.key]}>
-            <Space>
-              {done[step.key] ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : <RightCircleOutlined />}
-              {done[step.key] || !hasPermission(step.page) ? (
-                <Typography.Text type={done[step.key] ? 'secondary' : undefined} delete={done[step.key]}>
-                  {t(step.label)}
-                </Typography.Text>
-              ) : (
-                <Link to={step.path} data-testid={`home-step-link-${step.key}`}>
-                  {t(step.label)}
-                </Link>
-              )}
-            </Space>
-          </List.Item>
-        )}
-      />
+      <StepList done={done} />
     </Card>
   );
 }

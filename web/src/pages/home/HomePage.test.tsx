@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DailyTx, HomeOverview, Tally } from '@/api/home';
 import i18n from '@/locales';
@@ -91,7 +91,7 @@ describe('Home', () => {
     await waitFor(() => expect(inputs()).toEqual([START, TODAY]));
     // Today's figures: the server's.
     const today = within(screen.getByTestId('home-today'));
-    await waitFor(() => expect(today.getByTestId('home-today-deposits-count').textContent).toBe('1 complete'));
+    await waitFor(() => expect(today.getByTestId('home-today-deposits-count').textContent).toBe('1'));
     expect(today.getByTestId('home-today-deposits-amount').textContent).toBe('7.1234 USDT');
   });
 
@@ -100,7 +100,7 @@ describe('Home', () => {
     renderSignedIn(ALL, <HomePage />);
     expect(await screen.findByText(`Today (${TODAY})`, undefined, WAIT)).toBeTruthy();
     expect(within(screen.getByTestId('home-today')).getByTestId('home-today-deposits-amount').textContent).toBe('99.9999 USDT');
-    expect(within(screen.getByTestId('home-today')).getByTestId('home-today-deposits-count').textContent).toBe('4 complete');
+    expect(within(screen.getByTestId('home-today')).getByTestId('home-today-deposits-count').textContent).toBe('4');
   });
 
   it('shows holdings and figures with 4 decimals rounded down, readings in the merchant zone', async () => {
@@ -112,7 +112,7 @@ describe('Home', () => {
     expect(holding.getByTestId('home-holding-cold-unread').textContent).toBe('Not read yet');
     const period = within(screen.getByTestId('home-period-figures'));
     expect(period.getByTestId('home-period-figures-deposits-amount').textContent).toBe('250.1234 USDT');
-    expect(period.getByTestId('home-period-figures-withdrawals-count').textContent).toBe('2 complete');
+    expect(period.getByTestId('home-period-figures-withdrawals-count').textContent).toBe('2');
     expect(screen.getByTestId('home-chain-lag-1337').textContent).toBe('6');
     expect(screen.getByTestId('home-timezone').textContent).toBe('Time zone: UTC+8');
   });
@@ -140,6 +140,33 @@ describe('Home', () => {
     ]);
   });
 
+  it('puts the money first: a low balance\u2019s warning, the figure tiles, holdings beside waiting and points, the charts, getting started, the chains', async () => {
+    const low = { asset: 1 as const, available: '9', held: '0', posted: '9', creditLimit: '0', threshold: '10', low: true };
+    points.homePoints.mockResolvedValue({ balances: [low], billDue: null });
+    renderSignedIn(ALL, <HomePage />);
+    await screen.findByTestId('home-chart-deposits', undefined, WAIT);
+    await screen.findByTestId('home-points-low-1', undefined, WAIT);
+    const sections = [
+      'home-overview',
+      'home-points-alerts',
+      'home-today',
+      'home-period-figures',
+      'home-holdings',
+      'home-waiting',
+      'home-points',
+      'home-charts',
+      'home-getting-started',
+      'home-chains',
+    ];
+    const shown = [...document.querySelectorAll<HTMLElement>('[data-testid]')].map((element) => element.dataset.testid).filter((id) => sections.includes(id!));
+    expect(shown).toEqual(sections);
+    // Each direction a statistic: its count as the figure, the amount per asset under it.
+    const today = within(screen.getByTestId('home-today-deposits'));
+    expect(today.getByText('Deposits').closest('.ant-statistic')).toBeTruthy();
+    expect(today.getByTestId('home-today-deposits-count').closest('.ant-statistic-content')).toBeTruthy();
+    expect(within(screen.getByTestId('home-today')).getByText('Complete orders')).toBeTruthy();
+  });
+
   it('links each undone getting-started step to its screen, only for screens the user may open', async () => {
     // Hot wallets (205) is not held: that step is text only.
     renderSignedIn([PAGES.home, PAGES.tokenList, PAGES.callbacks, PAGES.apiKey], <HomePage />);
@@ -152,12 +179,18 @@ describe('Home', () => {
     expect(screen.getByTestId('home-step-link-rsaKey').getAttribute('href')).toBe('/system/api-key');
   });
 
-  it('hides the getting-started card once every step is done', async () => {
+  it('folds the getting-started steps into one line once every step is done, and opens them again', async () => {
     const done = { tokenEnabled: true, hotWallet: true, callbackUrl: true, apiKey: true, rsaKey: true };
     api.getHomeOverview.mockResolvedValue(overview({ gettingStarted: done }));
     renderSignedIn(ALL, <HomePage />);
-    await screen.findByTestId('home-holdings', undefined, WAIT);
+    const folded = await screen.findByTestId('home-getting-started-done', undefined, WAIT);
     expect(screen.queryByTestId('home-getting-started')).toBeNull();
+    expect(folded.textContent).toBe('Getting started: every step is done');
+    expect(screen.queryByTestId('home-step-apiKey')).toBeNull();
+    fireEvent.click(within(folded).getByRole('button'));
+    const step = await screen.findByTestId('home-step-apiKey', undefined, WAIT);
+    expect(step.getAttribute('data-done')).toBe('true');
+    expect(screen.getAllByTestId(/^home-step-[a-zA-Z]+$/)).toHaveLength(5);
   });
 
   it('lists what waits only for the screens the user may open, each linking there', async () => {
@@ -172,11 +205,12 @@ describe('Home', () => {
   it('counts exchanges beside deposits and withdrawals for who may open Token › Trade, and the held ones as waiting', async () => {
     renderSignedIn([PAGES.home, PAGES.trade], <HomePage />);
     const period = within(await screen.findByTestId('home-period-figures', undefined, WAIT));
-    await waitFor(() => expect(period.getByTestId('home-period-figures-exchanges-count').textContent).toBe('3 complete'));
+    await waitFor(() => expect(period.getByTestId('home-period-figures-exchanges-count').textContent).toBe('3'));
     expect(period.getByTestId('home-period-figures-exchanges-amount').textContent).toBe('300.0000 USDT');
     const waiting = within(screen.getByTestId('home-waiting'));
     expect(waiting.getByTestId('home-waiting-exchangesHeld').textContent).toContain('2');
-    expect(waiting.getByRole('link', { name: 'Exchanges held for review' }).getAttribute('href')).toBe('/token/trade?tab=orders');
+    // Opens Token › Trade › Orders filtered to the held ones (status 1; ExchangeScreen.test reads the link).
+    expect(waiting.getByRole('link', { name: 'Exchanges held for review' }).getAttribute('href')).toBe('/token/trade?tab=orders&status=1');
   });
 
   it('leaves exchanges out for a user without Token › Trade while the merchant has none', async () => {

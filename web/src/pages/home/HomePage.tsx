@@ -7,9 +7,10 @@ import { useScreenZone } from '@/pages/orders/useScreenZone';
 import { periodMessageKey } from '@/pages/orders/orderFilters';
 import { formatUtcOffset } from '@/utils/format';
 import type { TranslationKey } from '@/locales/types';
-import { ChainsCard, FiguresCard, GettingStartedCard, HoldingsCard, WaitingCard } from './HomeCards';
+import { ChainsCard, GettingStartedCard, HoldingsCard, WaitingCard } from './HomeCards';
+import { FiguresTile } from './FiguresTile';
 import { pickedRange, readToday } from './overview';
-import { PointsCard } from './PointsCard';
+import { PointsAlerts, PointsCard, useHomePoints } from './PointsCard';
 
 // ECharts comes with the charts alone, after the figures (docs/console.md, "Bundle budget").
 const DailyCharts = lazy(() => import('./DailyCharts'));
@@ -23,10 +24,11 @@ interface Loaded {
 }
 
 /**
- * Home (menu 1): for a period of the merchant's days (default: the last 7, ending the server's
- * today), the points fees are paid from (with the low-balance warning), what it holds, what
- * moved today and in the period, what waits for people, the chains' scanning, the
- * getting-started steps, and the daily charts.
+ * Home (menu 1), money first: for a period of the merchant's days (default: the last 7, ending
+ * the server's today), a warning when the points fees are paid from run low or a bill is due,
+ * what moved today and in the period, then what it holds beside what waits for people and the
+ * points, the daily charts, the getting-started steps (one folded line once all are done) and
+ * the chains' scanning.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -36,6 +38,7 @@ export default function HomePage() {
   const [problem, setProblem] = useState<TranslationKey | null>(null);
   const [picked, setPicked] = useState<[Dayjs, Dayjs] | null>(null);
   const latest = useRef(0);
+  const points = useHomePoints();
 
   const load = useCallback(async (range?: DayRange) => {
     const call = ++latest.current;
@@ -72,21 +75,15 @@ export default function HomePage() {
 
   const overview = loaded?.overview;
   const zone = merchantZone ?? overview?.timeZone ?? null;
+  const figuresShown = loaded !== null || !failed;
   return (
     <Space direction="vertical" size={16} className="coffer-full" data-testid="home">
-      <Card
-        title={t('home_overview')}
-        className="coffer-card"
-        data-testid="home-overview"
-        extra={
-          zone !== null && (
-            <Typography.Text type="secondary" data-testid="home-timezone">
-              {t('label_value', { label: t('time_zone'), value: t('utc_offset', { offset: formatUtcOffset(zone) }) })}
-            </Typography.Text>
-          )
-        }
-      >
+      {/* The tiles' header line: the period they count, and the zone its days are in. */}
+      <div className="coffer-home-head" data-testid="home-overview">
         <Space wrap>
+          <Typography.Title level={4} className="coffer-home-title">
+            {t('home_overview')}
+          </Typography.Title>
           <Typography.Text>{t('home_period')}</Typography.Text>
           <DatePicker.RangePicker
             value={picked}
@@ -102,46 +99,56 @@ export default function HomePage() {
             </Typography.Text>
           )}
         </Space>
-        {failed && (
-          <Alert
-            type="error"
-            showIcon
-            className="coffer-gap"
-            message={t('home_load_failed')}
-            data-testid="home-load-failed"
-            action={
-              <Button size="small" onClick={() => void load(failed === 'default' ? undefined : failed)}>
-                {t('list_retry')}
-              </Button>
-            }
-          />
+        {zone !== null && (
+          <Typography.Text type="secondary" data-testid="home-timezone">
+            {t('label_value', { label: t('time_zone'), value: t('utc_offset', { offset: formatUtcOffset(zone) }) })}
+          </Typography.Text>
         )}
-      </Card>
-      <PointsCard />
-      {!overview && !failed && <Card className="coffer-card" loading />}
+      </div>
+      {failed && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('home_load_failed')}
+          data-testid="home-load-failed"
+          action={
+            <Button size="small" onClick={() => void load(failed === 'default' ? undefined : failed)}>
+              {t('list_retry')}
+            </Button>
+          }
+        />
+      )}
+      {/* Urgent before the money: fees wait for points below the operator's threshold, or for an unpaid bill. */}
+      <PointsAlerts points={points.points} />
+      {/* Money first: what moved today and in the period. */}
+      {figuresShown && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <FiguresTile title={loaded ? t('home_today', { date: loaded.today }) : t('home_today_title')} figures={loaded?.todayFigures ?? null} testId="home-today" />
+          </Col>
+          <Col xs={24} lg={12}>
+            <FiguresTile
+              title={overview ? t('home_period_figures', { start: overview.startDate, end: overview.endDate }) : t('home_period')}
+              figures={overview?.period ?? null}
+              testId="home-period-figures"
+            />
+          </Col>
+        </Row>
+      )}
+      {/* What it holds, beside what waits for people and the points (loaded on their own). */}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          {overview && <HoldingsCard holdings={overview.holdings} timeZone={overview.timeZone} />}
+        </Col>
+        <Col xs={24} xl={8}>
+          <Space direction="vertical" size={16} className="coffer-full">
+            {overview && <WaitingCard waiting={overview.waiting} />}
+            {!points.failed && <PointsCard points={points.points} />}
+          </Space>
+        </Col>
+      </Row>
       {overview && loaded && (
         <>
-          <GettingStartedCard done={overview.gettingStarted} />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={12}>
-              <FiguresCard title={t('home_today', { date: loaded.today })} figures={loaded.todayFigures} testId="home-today" />
-            </Col>
-            <Col xs={24} xl={12}>
-              <FiguresCard
-                title={t('home_period_figures', { start: overview.startDate, end: overview.endDate })}
-                figures={overview.period}
-                testId="home-period-figures"
-              />
-            </Col>
-          </Row>
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={16}>
-              <HoldingsCard holdings={overview.holdings} timeZone={overview.timeZone} />
-            </Col>
-            <Col xs={24} xl={8}>
-              <WaitingCard waiting={overview.waiting} />
-            </Col>
-          </Row>
           <Card title={t('home_charts')} className="coffer-card" data-testid="home-charts">
             {loaded.days ? (
               <Suspense fallback={<Skeleton active />}>
@@ -151,6 +158,7 @@ export default function HomePage() {
               <Skeleton active />
             )}
           </Card>
+          <GettingStartedCard done={overview.gettingStarted} />
           <ChainsCard chains={overview.chains} timeZone={overview.timeZone} />
         </>
       )}

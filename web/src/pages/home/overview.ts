@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { DayRange, HomeOverview, MoneyMoved, Tally } from '@/api/home';
+import type { AssetAmount, DayRange, HomeOverview, MoneyMoved, Tally } from '@/api/home';
+import { OrderStatus } from '@/api/orders';
 import { PATHS } from '@/router/catalogue';
 import { PAGES } from '@/router/permissions';
 import type { MenuId } from '@/api/types';
@@ -27,6 +28,9 @@ export function pickedRange(from: Dayjs | null | undefined, to: Dayjs | null | u
   return { startDate, endDate };
 }
 
+/** One asset of one chain, as a React key and a test id: `1337-1`, `1337-native`. */
+export const assetKey = (asset: Pick<AssetAmount, 'chainId' | 'tokenId'>) => `${asset.chainId}-${asset.tokenId ?? 'native'}`;
+
 export const isEmptyTally = (tally: Tally): boolean => tally.count === 0 && tally.totals.length === 0;
 
 /** A line of a Home card that leads to the screen where it is handled (`page` to check access). */
@@ -46,10 +50,10 @@ export const STEPS: readonly Shortcut<keyof HomeOverview['gettingStarted']>[] = 
   { key: 'rsaKey', label: 'home_step_rsa', page: PAGES.apiKey, path: PATHS.apiKey },
 ];
 
-/** What waits for people. */
+/** What waits for people; a link to a list opens it filtered to what waits (`?status=`, read by the order lists). */
 export const WAITING: readonly Shortcut<keyof HomeOverview['waiting']>[] = [
   { key: 'withdrawalsInReview', label: 'home_withdrawals_in_review', page: PAGES.withdrawCheck, path: PATHS.withdrawCheck },
-  { key: 'exchangesHeld', label: 'home_exchanges_held', page: PAGES.trade, path: `${PATHS.trade}?tab=orders` },
+  { key: 'exchangesHeld', label: 'home_exchanges_held', page: PAGES.trade, path: `${PATHS.trade}?tab=orders&status=${OrderStatus.AwaitingReview}` },
   { key: 'callbacksFailing', label: 'home_callbacks_failing', page: PAGES.callbacks, path: PATHS.callbacks },
   { key: 'coldRequestsPending', label: 'home_cold_requests_pending', page: PAGES.tokenList, path: PATHS.tokenList },
 ];

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Button, Card, Space, Tooltip } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import DismissibleTip from '@/components/list/DismissibleTip';
 import FilterBar from '@/components/list/FilterBar';
 import ScreenTitle from '@/components/list/ScreenTitle';
@@ -13,7 +14,7 @@ import { usePagedQuery } from '@/hooks/usePagedQuery';
 import OrderDetailDrawer from './OrderDetailDrawer';
 import OrderSummaryBar from './OrderSummaryBar';
 import RePushButton from './RePushButton';
-import { NOT_CREDITED, defaultRange, orderFilterFields, toOrderFilters, type OrderFilterValues } from './orderFilters';
+import { NOT_CREDITED, defaultRange, linkedStatus, orderFilterFields, toOrderFilters, type OrderFilterValues } from './orderFilters';
 import type { FixedFilters, OrderDetailOf, OrderSource, ScreenExtras, ScreenState } from './orderKind';
 import { useOrderExport } from './orderExport';
 import { leadWith } from './purpose';
@@ -50,8 +51,13 @@ function OrderScreenBody<R extends OrderRowCore, D extends OrderDetailOf<R>>({ s
   const { kind } = source;
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
-  // The defaults are taken once, when the screen opens: the last 7 days of the merchant's zone.
-  const [initialValues] = useState<OrderFilterValues>(() => ({ period: defaultRange(timeZone), status: source.initialStatus }));
+  const [params] = useSearchParams();
+  // The defaults are taken once, when the screen opens: the last 7 days of the merchant's zone,
+  // and the state a link asked for (`?status=`) or the list's own.
+  const [initialValues] = useState<OrderFilterValues>(() => ({
+    period: defaultRange(timeZone),
+    status: linkedStatus(params, kind.statuses) ?? source.initialStatus,
+  }));
   // A list of deposits: a state means its credited deposits, "Not credited" the others.
   const withCredit = kind.statuses.includes(NOT_CREDITED);
   const fixed = source.fixedFilters ?? NOTHING_FIXED;

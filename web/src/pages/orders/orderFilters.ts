@@ -78,6 +78,16 @@ export type StatusChoice = OrderStatus | typeof NOT_CREDITED;
 /** The label of every choice of the status filter. */
 const STATUS_CHOICES: Readonly<Record<StatusChoice, { key: TranslationKey }>> = { ...ORDER_STATUS, [NOT_CREDITED]: { key: 'deposit_not_credited' } };
 
+/**
+ * The state a link to an order list asks for (`?status=1`: Home's "Exchanges held for review"),
+ * when the list's status filter offers it; otherwise none.
+ */
+export function linkedStatus(params: URLSearchParams, statuses: readonly StatusChoice[]): OrderStatus | undefined {
+  const asked = params.get('status');
+  if (asked === null || !/^\d+$/.test(asked)) return undefined;
+  return statuses.find((status): status is OrderStatus => status === Number(asked));
+}
+
 /** What the filter form holds. */
 export interface OrderFilterValues {
   period?: PickedRange;

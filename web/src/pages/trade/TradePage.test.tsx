@@ -8,6 +8,8 @@ import * as walletsModule from '@/api/wallets';
 import { assetRow, hotWalletRow, orderSummary } from '@/test/answers';
 import { DEVCHAIN_PAIR, PAIR_BALANCE_READ_AT, PAIR_PAYOUT_WALLET, exchangeRow, pairView } from '@/test/exchanges';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
+import { WAITING } from '@/pages/home/overview';
+import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
 import { ApiError } from '@/utils/request';
 import TradePage from './TradePage';
 
@@ -169,12 +171,25 @@ describe('Token › Trade: the tabs', () => {
     expect(screen.getByTestId('exchanges-204').textContent).toContain('Exchange orders');
   });
 
-  it('opens on the orders when the link says so (Home\u2019s exchanges held for review)', async () => {
-    const exchange = exchangeRow(1);
+  it('opens on the held exchanges from Home\u2019s "Exchanges held for review"', async () => {
+    const exchange = exchangeRow(1, { status: 1 });
     api.pageExchanges.mockReset().mockResolvedValue({ list: [exchange], total: 1 });
     api.exchangeSummary.mockReset().mockResolvedValue(orderSummary({ count: 1 }));
-    renderSignedIn([TOKEN_MENU, TRADE], <TradePage />, { bindGoogle: true }, '/token/trade?tab=orders');
+    const homeLink = WAITING.find((item) => item.key === 'exchangesHeld')!.path;
+    renderSignedIn([TOKEN_MENU, TRADE], <TradePage />, { bindGoogle: true }, homeLink);
     expect(await screen.findByTestId(`exchange-row-${exchange.orderNo}`, undefined, WAIT)).toBeTruthy();
+    const held = { ...toOrderFilters({ period: defaultRange(8) }, 8), status: 1 };
+    expect(api.pageExchanges).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...held });
+    expect(api.exchangeSummary).toHaveBeenCalledWith(held);
+    expect(screen.getByTestId('filter-status').textContent).toContain('Held for review');
+  });
+
+  it('ignores a state the exchanges do not take in the link', async () => {
+    api.pageExchanges.mockReset().mockResolvedValue({ list: [exchangeRow(1)], total: 1 });
+    api.exchangeSummary.mockReset().mockResolvedValue(orderSummary({ count: 1 }));
+    renderSignedIn([TOKEN_MENU, TRADE], <TradePage />, { bindGoogle: true }, '/token/trade?tab=orders&status=11');
+    await screen.findByTestId('exchange-row-' + exchangeRow(1).orderNo, undefined, WAIT);
+    expect(api.pageExchanges).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...toOrderFilters({ period: defaultRange(8) }, 8) });
   });
 });
 
