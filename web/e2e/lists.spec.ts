@@ -1,10 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, openAs, test } from './fixtures';
-import { BIG, EVM, NAME, ORDER_LISTS, REMARK, WIDE_LISTS, WIDTHS, asset, at, envelope, lister, page1, serveRows, type WideList } from './listCases';
+import { BIG, EVM, LANGUAGES, NAME, ORDER_LISTS, REMARK, WIDE_LISTS, asset, at, envelope, lister, page1, serveRows, widthsIn, type WideList } from './listCases';
 
-// Every list of the list kit at the widths staff work at: the order number, the amount with its
-// token, the status and the row's actions are inside the visible table without scrolling
-// sideways (nor under the sticky Actions column); a failed load shows an error with Retry.
+// Every list of the list kit at the widths staff work at, in each of the console's languages (in
+// Chinese at the tighter width, widthsIn): the order number, the amount with its token, the
+// status and the row's actions are inside the visible table without scrolling sideways (nor
+// under the sticky Actions column); a failed load shows an error with Retry.
 //
 // The rows are the widest the contract allows (19-character order numbers, 15 whole digits and
 // 6 decimals, the longest status), served in place of the list call, so the check holds for any
@@ -26,46 +27,54 @@ async function tableView(page: Page, row?: Locator) {
   return { box, overflow };
 }
 
-for (const width of WIDTHS) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-
-    for (const list of ORDER_LISTS) {
-      test(`${list.name}: order number, amount with token, status and actions are in view`, async ({ page, env }) => {
-        const rows = list.rows();
-        await serveRows(page, list.call, rows);
-        await openAs(page, await lister(env), list.path);
-        const row = page.getByTestId(list.rowId(rows[0] as { orderNo: string }));
-        await expect(row).toBeVisible();
-        const { box, overflow } = await tableView(page);
-        expect(overflow, 'no horizontal scroll needed').toBeLessThanOrEqual(0);
-        const cells = {
-          orderNo: row.getByTestId(`${list.prefix}-order-no`),
-          amount: row.getByTestId(`${list.prefix}-amount`),
-          symbol: row.getByTestId(`${list.prefix}-amount-symbol`),
-          status: row.getByTestId(`${list.prefix}-status`),
-          action: row.getByTestId(list.action),
-        };
-        await expect(cells.amount).toHaveAttribute('data-amount', BIG);
-        await expect(cells.symbol).toHaveText('USDT');
-        for (const [name, cell] of Object.entries(cells)) {
-          const cellBox = (await cell.boundingBox())!;
-          expect(inside(cellBox, box), `${name} ${JSON.stringify(cellBox)} inside ${JSON.stringify(box)}`).toBe(true);
-        }
-        // Nothing is cut under the sticky Actions column.
-        const amountBox = (await cells.amount.boundingBox())!;
-        const actionsCell = (await row.locator('td').last().boundingBox())!;
-        expect(amountBox.x + amountBox.width).toBeLessThanOrEqual(actionsCell.x + 0.5);
-        // What the screen is for: Orders' business fields, Transactions' chain fields, the queue's target address.
-        for (const id of list.purposeCells) {
-          await expect(row.getByTestId(id)).toBeVisible();
-          const cellBox = (await row.getByTestId(id).boundingBox())!;
-          expect(inside(cellBox, box), `${id} ${JSON.stringify(cellBox)} in view`).toBe(true);
-        }
+/** Each language at its widths (widthsIn): a describe block whose title names both. */
+function inEachLanguageAndWidth(body: (lang: string) => void) {
+  for (const lang of LANGUAGES) {
+    for (const width of widthsIn(lang)) {
+      test.describe(`in ${lang} at ${width} px`, () => {
+        test.use({ viewport: { width, height: 900 } });
+        body(lang);
       });
     }
-  });
+  }
 }
+
+inEachLanguageAndWidth((lang) => {
+  for (const list of ORDER_LISTS) {
+    test(`${list.name}: order number, amount with token, status and actions are in view`, async ({ page, env }) => {
+      const rows = list.rows();
+      await serveRows(page, list.call, rows);
+      await openAs(page, await lister(env), list.path, lang);
+      const row = page.getByTestId(list.rowId(rows[0] as { orderNo: string }));
+      await expect(row).toBeVisible();
+      const { box, overflow } = await tableView(page);
+      expect(overflow, 'no horizontal scroll needed').toBeLessThanOrEqual(0);
+      const cells = {
+        orderNo: row.getByTestId(`${list.prefix}-order-no`),
+        amount: row.getByTestId(`${list.prefix}-amount`),
+        symbol: row.getByTestId(`${list.prefix}-amount-symbol`),
+        status: row.getByTestId(`${list.prefix}-status`),
+        action: row.getByTestId(list.action),
+      };
+      await expect(cells.amount).toHaveAttribute('data-amount', BIG);
+      await expect(cells.symbol).toHaveText('USDT');
+      for (const [name, cell] of Object.entries(cells)) {
+        const cellBox = (await cell.boundingBox())!;
+        expect(inside(cellBox, box), `${name} ${JSON.stringify(cellBox)} inside ${JSON.stringify(box)}`).toBe(true);
+      }
+      // Nothing is cut under the sticky Actions column.
+      const amountBox = (await cells.amount.boundingBox())!;
+      const actionsCell = (await row.locator('td').last().boundingBox())!;
+      expect(amountBox.x + amountBox.width).toBeLessThanOrEqual(actionsCell.x + 0.5);
+      // What the screen is for: Orders' business fields, Transactions' chain fields, the queue's target address.
+      for (const id of list.purposeCells) {
+        await expect(row.getByTestId(id)).toBeVisible();
+        const cellBox = (await row.getByTestId(id).boundingBox())!;
+        expect(inside(cellBox, box), `${id} ${JSON.stringify(cellBox)} in view`).toBe(true);
+      }
+    });
+  }
+});
 
 for (const list of ORDER_LISTS) {
   test(`${list.name}: a failed load shows the error with Retry, and Retry recovers`, async ({ page, env }) => {
@@ -87,9 +96,6 @@ for (const list of ORDER_LISTS) {
 }
 
 
-/** The two widest lists, checked in both Chinese consoles too (other words, other widths). */
-const IN_CHINESE = ['Account › Account list', 'Logs › Operation logs'];
-
 async function expectInView(page: Page, list: WideList) {
   const row = page.getByTestId(list.row);
   await expect(row).toBeVisible();
@@ -108,21 +114,15 @@ async function expectInView(page: Page, list: WideList) {
   }
 }
 
-for (const width of WIDTHS) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-    for (const list of WIDE_LISTS) {
-      const languages = IN_CHINESE.includes(list.name) ? ['en', 'zh-CN', 'zh-HK'] : ['en'];
-      for (const lang of languages) {
-        test(`${list.name} (${lang}): the main cells of the widest row are in view`, async ({ page, env }) => {
-          await page.route(`**${list.call}`, (route) => route.fulfill(envelope(list.answer)));
-          await openAs(page, await lister(env), list.path, lang);
-          await expectInView(page, list);
-        });
-      }
-    }
-  });
-}
+inEachLanguageAndWidth((lang) => {
+  for (const list of WIDE_LISTS) {
+    test(`${list.name}: the main cells of the widest row are in view`, async ({ page, env }) => {
+      await page.route(`**${list.call}`, (route) => route.fulfill(envelope(list.answer)));
+      await openAs(page, await lister(env), list.path, lang);
+      await expectInView(page, list);
+    });
+  }
+});
 
 // Token detail's tables: cold addresses and the merchant's deposit addresses (Address tab), the
 // cold-address requests (Request tab), each with the widest rows.
@@ -145,17 +145,16 @@ const DETAIL_TABLES = [
   { tab: 'request', row: 'request-row-999008', cells: ['request-address', 'request-status', 'request-apply-status'] },
 ];
 
-for (const width of WIDTHS) {
-  test(`Token › Token detail at ${width} px: the main cells of its tables' widest rows are in view`, async ({ page, env }) => {
-    await page.setViewportSize({ width, height: 900 });
+inEachLanguageAndWidth((lang) => {
+  test(`Token › Token detail: the main cells of its tables' widest rows are in view`, async ({ page, env }) => {
     for (const [call, answer] of Object.entries(DETAIL_CALLS)) await page.route(`**${call}`, (route) => route.fulfill(envelope(answer)));
-    await openAs(page, await lister(env), '/token/token-detail?id=9');
+    await openAs(page, await lister(env), '/token/token-detail?id=9', lang);
     for (const table of DETAIL_TABLES) {
       await page.getByTestId(`detail-tab-${table.tab}`).click();
       await expectInView(page, { name: table.row, path: '', call: '', answer: null, ...table });
     }
   });
-}
+});
 
 test('a secondary column switched on in Columns shows, and stays on after a reload', async ({ page, env }) => {
   const accounts = WIDE_LISTS[0];

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openAs, test, type E2eEnv } from './fixtures';
-import { ORDER_LISTS, WIDE_LISTS, envelope, page1, signInOnce } from './listCases';
+import { LANGUAGES, ORDER_LISTS, WIDE_LISTS, envelope, page1, signInOnce } from './listCases';
 import { USERS } from './users';
 
 // Every list shows its rows on the first screen: with the info banner, the folded filter line
@@ -69,22 +69,24 @@ for (const screen of SCREENS) {
   });
 }
 
-// On a phone an order list shows each row's amount and status without scrolling sideways (the
-// other columns are a tap away, in the row's drawer).
-test.describe('at 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-  for (const list of ORDER_LISTS) {
-    test(`${list.name}: the amount and the status are in view`, async ({ page, env }) => {
-      await page.route(`**${list.call}`, (route) => route.fulfill(envelope(manyAnswer(page1(list.rows())))));
-      await openAs(page, await counter(env), list.path);
-      const row = page.getByTestId('list-table').locator('tr.ant-table-row').first();
-      await expect(row).toBeVisible();
-      const overflow = await page.getByTestId('list-table').locator('.ant-table-content, .ant-table-body').first().evaluate((element) => element.scrollWidth - element.clientWidth);
-      expect(overflow, 'the table needs no sideways scroll').toBeLessThanOrEqual(0);
-      for (const id of [`${list.prefix}-amount`, `${list.prefix}-status`]) {
-        const box = (await row.getByTestId(id).first().boundingBox())!;
-        expect(box.x >= 0 && box.x + box.width <= 390, `${id} ${JSON.stringify(box)} within 390 px`).toBe(true);
-      }
-    });
-  }
-});
+// On a phone an order list shows each row's amount and status without scrolling sideways, in
+// every language (the other columns are a tap away, in the row's drawer).
+for (const lang of LANGUAGES) {
+  test.describe(`in ${lang} at 390 px`, () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+    for (const list of ORDER_LISTS) {
+      test(`${list.name}: the amount and the status are in view`, async ({ page, env }) => {
+        await page.route(`**${list.call}`, (route) => route.fulfill(envelope(manyAnswer(page1(list.rows())))));
+        await openAs(page, await counter(env), list.path, lang);
+        const row = page.getByTestId('list-table').locator('tr.ant-table-row').first();
+        await expect(row).toBeVisible();
+        const overflow = await page.getByTestId('list-table').locator('.ant-table-content, .ant-table-body').first().evaluate((element) => element.scrollWidth - element.clientWidth);
+        expect(overflow, 'the table needs no sideways scroll').toBeLessThanOrEqual(0);
+        for (const id of [`${list.prefix}-amount`, `${list.prefix}-status`]) {
+          const box = (await row.getByTestId(id).first().boundingBox())!;
+          expect(box.x >= 0 && box.x + box.width <= 390, `${id} ${JSON.stringify(box)} within 390 px`).toBe(true);
+        }
+      });
+    }
+  });
+}

@@ -86,7 +86,6 @@ const collect = {
   collection_detail_title: 'Collection {{id}}',
   collection_steps: 'On-chain steps',
   collection_steps_empty: 'No transaction signed yet',
-  collection_step_kind: 'Step',
   collection_step_kind_1: 'Fee top-up',
   collection_step_kind_2: 'Activation',
   collection_step_kind_3: 'Sweep part',

@@ -86,7 +86,6 @@ const collectZhCN: TranslationOf<typeof collect> = {
   collection_detail_title: '归集 {{id}}',
   collection_steps: '链上步骤',
   collection_steps_empty: '尚未签名任何交易',
-  collection_step_kind: '步骤',
   collection_step_kind_1: '补充手续费',
   collection_step_kind_2: '激活',
   collection_step_kind_3: '归集转账',

@@ -86,7 +86,6 @@ const collectZhHK: TranslationOf<typeof collect> = {
   collection_detail_title: '歸集 {{id}}',
   collection_steps: '鏈上步驟',
   collection_steps_empty: '尚未簽名任何交易',
-  collection_step_kind: '步驟',
   collection_step_kind_1: '補充手續費',
   collection_step_kind_2: '激活',
   collection_step_kind_3: '歸集轉賬',

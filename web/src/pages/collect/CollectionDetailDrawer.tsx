@@ -1,49 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Descriptions, Drawer, Grid, Space, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import type { TFunction } from 'i18next';
+import { Descriptions, Drawer, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { collectionDetail, StepKind, type CollectionDetail, type CollectionRow, type CollectionStep } from '@/api/collection';
+import { collectionDetail, type CollectionDetail, type CollectionRow, type CollectionStep } from '@/api/collection';
 import { detailItem, textCell, zoneTime } from '@/pages/orders/orderFields';
-import { COLLECTION_STEP_KIND, COLLECTION_STEP_STATE, COLLECTION_TRIGGER } from '@/pages/orders/statuses';
-import { AmountText, HashText, LongText, StatusTag } from '@/pages/orders/StatusTags';
+import { COLLECTION_TRIGGER } from '@/pages/orders/statuses';
+import { StatusTag } from '@/pages/orders/StatusTags';
 import { AddressText } from '@/pages/token/AddressText';
 import { useMerchantTimeZone } from '@/store/merchantTimeZone';
 import { CollectionState, energyUse, feeAmount, tokenAmount } from './collectionFields';
-
-/** The steps' columns: a top-up's amount is in the native coin, a sweep part's in the token. */
-function stepColumns(t: TFunction, shown: CollectionRow, timeZone: number | null): ColumnsType<CollectionStep> {
-  return [
-    {
-      title: t('collection_step_kind'),
-      key: 'kind',
-      render: (_, step) => (
-        <Space size={4}>
-          <StatusTag map={COLLECTION_STEP_KIND} value={step.kind} testId="step-kind" />
-          {step.kind === StepKind.SweepPart ? <span data-testid="step-part">#{step.part + 1}</span> : null}
-        </Space>
-      ),
-    },
-    { title: t('from_address'), dataIndex: 'fromAddress', key: 'from', render: (value: string) => <AddressText address={value} testId="step-from" /> },
-    { title: t('to_address'), dataIndex: 'toAddress', key: 'to', render: (value: string) => <AddressText address={value} testId="step-to" /> },
-    {
-      title: t('collection_amount'),
-      dataIndex: 'amount',
-      key: 'amount',
-      align: 'right',
-      render: (value: string, step) => <AmountText amount={value} symbol={step.kind === StepKind.SweepPart ? shown.symbol : shown.nativeSymbol} testId="step-amount" />,
-    },
-    { title: t('collection_fee_estimated'), dataIndex: 'feeEstimated', key: 'feeEstimated', align: 'right', render: (value: string) => feeAmount(value, shown.nativeSymbol, 'step-fee-estimated') },
-    { title: t('collection_fee_paid'), dataIndex: 'feePaid', key: 'feePaid', align: 'right', render: (value: string | null) => feeAmount(value, shown.nativeSymbol, 'step-fee-paid') },
-    { title: t('tx_hash'), dataIndex: 'hash', key: 'hash', render: (hash: string) => <HashText hash={hash} txurl={shown.txurl} testId="step-hash" /> },
-    { title: t('status'), dataIndex: 'state', key: 'state', render: (value: number) => <StatusTag map={COLLECTION_STEP_STATE} value={value} testId="step-state" /> },
-    { title: t('block_number'), dataIndex: 'blockNumber', key: 'block', render: (value: number | null) => textCell(value === null ? '' : String(value), 'step-block') },
-    { title: t('collection_reason'), dataIndex: 'reason', key: 'reason', render: (value: string) => <LongText text={value} testId="step-reason" /> },
-    { title: t('created_time'), dataIndex: 'createdAt', key: 'createdAt', render: (value: string) => zoneTime(value, timeZone) },
-    { title: t('collection_broadcast_time'), dataIndex: 'broadcastAt', key: 'broadcastAt', render: (value: string | null) => zoneTime(value, timeZone) },
-    { title: t('confirm_time'), dataIndex: 'confirmedAt', key: 'confirmedAt', render: (value: string | null) => zoneTime(value, timeZone) },
-  ];
-}
+import CollectionSteps from './CollectionSteps';
 
 /** Every field of a collection, then its on-chain steps (fee top-up, activation, sweep parts). */
 function DetailBody({ shown, steps, loading }: { shown: CollectionRow; steps: CollectionStep[]; loading: boolean }) {
@@ -78,19 +43,7 @@ function DetailBody({ shown, steps, loading }: { shown: CollectionRow; steps: Co
       <Typography.Title level={5} className="coffer-gap">
         {t('collection_steps')}
       </Typography.Title>
-      <div data-testid="collection-steps">
-        <Table<CollectionStep>
-          rowKey={(step) => `${step.kind}-${step.part}-${step.hash}-${step.createdAt}`}
-          size="small"
-          loading={loading}
-          dataSource={steps}
-          columns={stepColumns(t, shown, timeZone)}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('collection_steps_empty') }}
-          onRow={(_, index) => ({ 'data-testid': `step-row-${index}` }) as object}
-        />
-      </div>
+      <CollectionSteps shown={shown} steps={steps} loading={loading} timeZone={timeZone} />
     </div>
   );
 }
