@@ -79,12 +79,56 @@ fn review_decision(after: &str) -> Option<[&'static str; 3]> {
     }
 }
 
+/// A smart-collection switch by its path and the `enabled` of its body: the log says "Turn on
+/// “Collect with energy”", in the words of the switch on the Energy screen.
+fn switch_decision(path: &str, after: &str) -> Option<[&'static str; 3]> {
+    let body: serde_json::Value = serde_json::from_str(after).ok()?;
+    let on = body.get("enabled")?.as_bool()?;
+    let titles = match (path, on) {
+        ("/api/partner/energy/setCollect", true) => [
+            "Turn on “Collect with energy”",
+            "开启“使用能量归集”",
+            "開啟「使用能量歸集」",
+        ],
+        ("/api/partner/energy/setCollect", false) => [
+            "Turn off “Collect with energy”",
+            "关闭“使用能量归集”",
+            "關閉「使用能量歸集」",
+        ],
+        ("/api/partner/energy/setEnergyPay", true) => [
+            "Turn on “Pay energy with TRX points”",
+            "开启“用 TRX 点数支付能量”",
+            "開啟「用 TRX 點數支付能量」",
+        ],
+        ("/api/partner/energy/setEnergyPay", false) => [
+            "Turn off “Pay energy with TRX points”",
+            "关闭“用 TRX 点数支付能量”",
+            "關閉「用 TRX 點數支付能量」",
+        ],
+        ("/api/partner/energy/setTrxCollect", true) => [
+            "Turn on “Collect the remaining TRX”",
+            "开启“归集剩余 TRX”",
+            "開啟「歸集剩餘 TRX」",
+        ],
+        ("/api/partner/energy/setTrxCollect", false) => [
+            "Turn off “Collect the remaining TRX”",
+            "关闭“归集剩余 TRX”",
+            "關閉「歸集剩餘 TRX」",
+        ],
+        _ => return None,
+    };
+    Some(titles)
+}
+
 /// The action's name in the three languages, for an entry's stored path and body (a review
-/// named by its decision); `None` for a path no longer routed.
+/// named by its decision, a switch by the way it was turned); `None` for a path no longer
+/// routed.
 pub fn action_titles(path: &str, after: &str) -> Option<MenuTitlesView> {
-    let decided = (path == WITHDRAW_CHECK_PATH)
-        .then(|| review_decision(after))
-        .flatten();
+    let decided = if path == WITHDRAW_CHECK_PATH {
+        review_decision(after)
+    } else {
+        switch_decision(path, after)
+    };
     let [en, zh_cn, zh_hk] = match decided {
         Some(titles) => titles,
         None => action_of(path)?.titles()?,
@@ -165,6 +209,27 @@ mod tests {
         assert_eq!(named("not json"), "Pass or reject withdrawal");
         let zh = action_titles(WITHDRAW_CHECK_PATH, r#"{"action":2}"#).unwrap();
         assert_eq!((zh.zh_cn.as_str(), zh.zh_hk.as_str()), ("驳回提现", "駁回提現"));
+    }
+
+    #[test]
+    fn a_switch_is_named_by_the_way_it_was_turned() {
+        let named = |path: &str, after: &str| action_titles(path, after).unwrap();
+        let on = named(
+            "/api/partner/energy/setEnergyPay",
+            r#"{"enabled":true,"googleCode":"***"}"#,
+        );
+        assert_eq!(on.en, "Turn on “Pay energy with TRX points”");
+        assert_eq!(on.zh_cn, "开启“用 TRX 点数支付能量”");
+        let off = named("/api/partner/energy/setTrxCollect", r#"{"enabled":false}"#);
+        assert_eq!(
+            (off.en.as_str(), off.zh_hk.as_str()),
+            ("Turn off “Collect the remaining TRX”", "關閉「歸集剩餘 TRX」")
+        );
+        // A refused call whose body had no switch position: the button's name.
+        assert_eq!(
+            named("/api/partner/energy/setCollect", r#"{"googleCode":"***"}"#).en,
+            "Smart collection"
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ use coffer_domain::ports::{EnergyOrderFilter, Paged, SmartFigures};
 use coffer_domain::AppError;
 use serde::{Deserialize, Serialize};
 
-use crate::audit::{audited_on, Audited};
+use crate::audit::{audited, Audited};
 use crate::bodies::PageQuery;
 use crate::envelope::{ok, ApiJson, ApiResult};
 use crate::points::RechargeView;
@@ -328,8 +328,8 @@ pub struct SwitchBody {
     google_code: String,
 }
 
-/// Turns the switch; the operation log gets the switch by its field name and the switches
-/// before.
+/// Turns the switch; the operation log names the switch and its new position by the path and
+/// body (`audit_actions`) and keeps the switches before.
 async fn set_switch(
     state: &AppState,
     ctx: &AuthContext,
@@ -341,12 +341,7 @@ async fn set_switch(
         .energy
         .set_smart_switch(ctx, switch, body.enabled, &body.google_code)
         .await?;
-    let target = match switch {
-        SmartSwitch::EnergyCollect => "energyCollect",
-        SmartSwitch::EnergyPay => "energyPay",
-        SmartSwitch::TrxCollect => "trxCollect",
-    };
-    audited_on(target, &before, after.into())
+    audited(&before, after.into())
 }
 
 pub async fn set_collect(

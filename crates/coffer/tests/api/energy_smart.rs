@@ -77,8 +77,13 @@ async fn each_switch_is_the_merchants_own_and_turns_alone(db: TestDb) {
     let last = &entries[0];
     assert_eq!(
         (last["action"].as_str(), last["target"].as_str()),
-        (Some(SET_ENERGY_PAY), Some("energyPay"))
+        (Some(SET_ENERGY_PAY), Some(""))
     );
+    assert_eq!(
+        last["actionName"]["en"], "Turn on “Pay energy with TRX points”",
+        "named by the switch and its new position, not a field name"
+    );
+    assert_eq!(entries[1]["actionName"]["zh-CN"], "关闭“使用能量归集”");
     let before: Value = serde_json::from_str(last["before"].as_str().unwrap()).unwrap();
     assert_eq!(of(&before), [false, true, true]);
     assert_eq!(
