@@ -37,7 +37,11 @@ pub(crate) static EXCHANGE: Layout = Layout {
             ["Payout address", "兑出地址", "兌出地址"],
             "payoutAddress",
         ),
-        text("xo_out_hash", ["Payout hash", "兑出哈希", "兌出哈希"], "outHash"),
+        text(
+            "xo_out_hash",
+            ["Payout / refund hash", "出款 / 退款哈希", "出款 / 退款哈希"],
+            "outHash",
+        ),
     ],
     after_status: &[text("xo_reason", ["Reason", "原因", "原因"], "reason")],
     after_created: &[time(

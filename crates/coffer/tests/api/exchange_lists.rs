@@ -294,7 +294,7 @@ async fn the_csv_names_both_sides_in_the_readers_words(db: TestDb) {
     assert_eq!(at("Price source"), "Fixed, not market");
     assert_eq!(at("Status"), "Complete");
     assert_eq!(
-        (at("Hash"), at("Payout hash")),
+        (at("Hash"), at("Payout / refund hash")),
         (done.in_hash.clone(), done.out_hash.clone())
     );
     let zh = export(&app, &me.token, EXPORT, day(&app), "zh-CN").await;

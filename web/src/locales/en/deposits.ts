@@ -60,7 +60,7 @@ const deposits = {
   xo_source: 'Price source',
   xo_fee: 'Fee (points)',
   xo_payout_address: 'Payout address',
-  xo_out_hash: 'Payout hash',
+  xo_out_hash: 'Payout / refund hash',
   xo_reason: 'Reason',
   xo_complete_time: 'Completed',
   tx_page_previous: 'Previous',

@@ -60,7 +60,7 @@ const depositsZhCN: TranslationOf<typeof deposits> = {
   xo_source: '价格来源',
   xo_fee: '手续费（点数）',
   xo_payout_address: '兑出地址',
-  xo_out_hash: '兑出哈希',
+  xo_out_hash: '出款 / 退款哈希',
   xo_reason: '原因',
   xo_complete_time: '完成时间',
   tx_page_previous: '上一页',

@@ -60,7 +60,7 @@ const depositsZhHK: TranslationOf<typeof deposits> = {
   xo_source: '價格來源',
   xo_fee: '手續費（點數）',
   xo_payout_address: '兌出地址',
-  xo_out_hash: '兌出哈希',
+  xo_out_hash: '出款 / 退款哈希',
   xo_reason: '原因',
   xo_complete_time: '完成時間',
   tx_page_previous: '上一頁',
