@@ -55,16 +55,15 @@ async function waitForExchange(baseURL: string, token: string, orderNo: string, 
   return found!;
 }
 
-/** The operator's id of the merchant holding pair `pairId`: the merchant whose pairs list it. */
+/** The operator's id of the merchant holding pair `pairId`: of the merchants `coffer admin merchant list` shows, the one whose pairs list it. */
 function merchantOfPair(dataDir: string, pairId: number): string {
-  for (let id = 1; id <= 50; id += 1) {
-    let pairs = '';
-    try {
-      pairs = coffer(dataDir, ['admin', 'exchange', 'pairs', '--merchant', String(id)]);
-    } catch {
-      continue; // no merchant of that id
-    }
-    if (pairs.split('\n').some((line) => line.startsWith(`${pairId}\t`))) return String(id);
+  const ids = coffer(dataDir, ['admin', 'merchant', 'list'])
+    .split('\n')
+    .map((line) => line.split('\t')[0])
+    .filter(Boolean);
+  for (const id of ids) {
+    const pairs = coffer(dataDir, ['admin', 'exchange', 'pairs', '--merchant', id]);
+    if (pairs.split('\n').some((line) => line.startsWith(`${pairId}\t`))) return id;
   }
   throw new Error(`no merchant holds pair ${pairId}`);
 }

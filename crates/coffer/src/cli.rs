@@ -123,7 +123,8 @@ pub enum IpCmd {
 
 #[derive(Subcommand)]
 pub enum MerchantCmd {
-    /// List merchants; with --pending only those awaiting activation.
+    /// List merchants (id, admin e-mail, status, registered); with --pending only the e-mails
+    /// and times of those awaiting activation.
     List {
         #[arg(long)]
         pending: bool,
@@ -209,12 +210,20 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                 .map_err(anyhow::Error::msg)?;
             println!("User {email} added (id {id}).");
         }
-        Admin::Merchant(MerchantCmd::List { pending }) => {
-            if !pending {
-                anyhow::bail!("only `--pending` is supported: coffer admin merchant list --pending");
-            }
+        Admin::Merchant(MerchantCmd::List { pending: true }) => {
             for (email, at) in store.pending_merchants().await.map_err(anyhow::Error::msg)? {
                 println!("{email}\tregistered {}", at.to_rfc3339());
+            }
+        }
+        Admin::Merchant(MerchantCmd::List { pending: false }) => {
+            for m in store.merchants(None).await.map_err(anyhow::Error::msg)? {
+                let status = match m.status {
+                    MerchantStatus::Pending => "pending",
+                    MerchantStatus::Active => "active",
+                    MerchantStatus::Disabled => "disabled",
+                };
+                let registered = m.registered_at.to_rfc3339();
+                println!("{}\t{}\t{status}\tregistered {registered}", m.id, m.admin_email);
             }
         }
         Admin::Merchant(MerchantCmd::Activate { email }) => {

@@ -12,6 +12,16 @@ use sea_orm::{
 use crate::entities::{app_user, mail_outbox, menu, merchant, role, role_menu, Stored};
 use crate::Store;
 
+/// A merchant as the operator lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MerchantLine {
+    pub id: i64,
+    /// Its first user's e-mail (the one who registered it).
+    pub admin_email: String,
+    pub status: MerchantStatus,
+    pub registered_at: chrono::DateTime<Utc>,
+}
+
 pub const DEMO_MERCHANT_NAME: &str = "Demo merchant";
 
 #[derive(Debug)]
@@ -133,22 +143,42 @@ impl Store {
 
     /// Merchants awaiting activation: (admin e-mail, registered at).
     pub async fn pending_merchants(&self) -> Result<Vec<(String, chrono::DateTime<Utc>)>, AppError> {
+        let pending = self.merchants(Some(MerchantStatus::Pending)).await?;
+        Ok(pending
+            .into_iter()
+            .map(|m| (m.admin_email, m.registered_at))
+            .collect())
+    }
+
+    /// Every merchant (or those of one status), oldest first, each with its first user's
+    /// e-mail: the operator finds a merchant's id by its admin.
+    pub async fn merchants(&self, only: Option<MerchantStatus>) -> Result<Vec<MerchantLine>, AppError> {
         let db = self.connection();
-        let pending = merchant::Entity::find()
-            .filter(merchant::Column::Status.eq(Stored(coffer_domain::ports::MerchantStatus::Pending)))
-            .order_by_asc(merchant::Column::Id)
-            .all(db)
-            .await?;
-        let mut out = Vec::new();
-        for m in pending {
-            let admin = app_user::Entity::find()
-                .filter(app_user::Column::MerchantId.eq(m.id))
-                .order_by_asc(app_user::Column::Id)
-                .one(db)
-                .await?;
-            out.push((admin.map(|u| u.email).unwrap_or_default(), m.created_at));
+        let mut query = merchant::Entity::find().order_by_asc(merchant::Column::Id);
+        if let Some(status) = only {
+            query = query.filter(merchant::Column::Status.eq(Stored(status)));
         }
-        Ok(out)
+        let merchants = query.all(db).await?;
+        let ids: Vec<i64> = merchants.iter().map(|m| m.id).collect();
+        let mut admins = std::collections::HashMap::new();
+        // Users oldest first: the first one seen of a merchant is the one who registered it.
+        for user in app_user::Entity::find()
+            .filter(app_user::Column::MerchantId.is_in(ids))
+            .order_by_asc(app_user::Column::Id)
+            .all(db)
+            .await?
+        {
+            admins.entry(user.merchant_id).or_insert(user.email);
+        }
+        Ok(merchants
+            .into_iter()
+            .map(|m| MerchantLine {
+                id: m.id,
+                admin_email: admins.remove(&m.id).unwrap_or_default(),
+                status: m.status.0,
+                registered_at: m.created_at,
+            })
+            .collect())
     }
 
     /// The merchant of the user with this e-mail.

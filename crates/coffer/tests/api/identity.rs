@@ -69,6 +69,21 @@ async fn register_then_activate_then_sign_in(db: TestDb) {
         .unwrap()
         .is_some());
     assert!(app.store.pending_merchants().await.unwrap().is_empty());
+    // The operator's full list (`coffer admin merchant list`): each merchant's id by its admin.
+    let all = app.store.merchants(None).await.unwrap();
+    let shop = all.iter().find(|m| m.admin_email == email).unwrap();
+    assert_eq!(shop.status, MerchantStatus::Active);
+    assert_eq!(app.store.merchant_of(email).await.unwrap(), Some(shop.id));
+    assert!(
+        all.iter().any(|m| m.admin_email != email),
+        "the demo merchant too"
+    );
+    assert!(app
+        .store
+        .merchants(Some(MerchantStatus::Pending))
+        .await
+        .unwrap()
+        .is_empty());
 
     let token = app.sign_in(email, "Shop-Pass-2026").await;
     let info = app.me(&token).info().await;
