@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::chains::ChainRegistry;
 use crate::error::{AppError, AppResult};
-use crate::ports::chain::ChainFamily;
+use crate::ports::chain::{Asset, ChainFamily};
 use crate::ports::{ConfigRepo, MerchantId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,6 +79,21 @@ pub fn chain_name(nodes: &[ChainNode], chain_id: i64) -> String {
     node_of(nodes, chain_id)
         .map(|n| n.chainname.clone())
         .unwrap_or_default()
+}
+
+/// What to ask a chain's node for the balance of a token (None: the native coin), the token by
+/// its contract as configured; None for a token the configuration does not have.
+pub fn chain_asset(nodes: &[ChainNode], chain_id: i64, token_id: Option<i64>) -> Option<Asset> {
+    let Some(token_id) = token_id else {
+        return Some(Asset::Native);
+    };
+    let token = node_of(nodes, chain_id)?
+        .tokens
+        .iter()
+        .find(|t| t.tokenid == token_id)?;
+    Some(Asset::Token {
+        contract: token.contract.clone(),
+    })
 }
 
 /// Longest key list a caller may ask for at once.

@@ -233,7 +233,46 @@ async fn saving_a_pair_reads_its_payout_wallet_at_the_next_round(db: TestDb) {
     assert_eq!(quoted.code(), 1, "{:?}", quoted.body);
 }
 
+/// The wallet read at 300 DEV, then topped up without a new reading: a quote beyond the
+/// reading asks the chain now instead of refusing until the next scheduled read (up to 5
+/// minutes), and the reading found behind is taken again at the worker's next round.
+async fn a_quote_beyond_the_last_reading_reads_the_wallet_now(db: TestDb) {
+    let app = spawn_app(db).await;
+    let me = integrate(&app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
+    let hot = app.accept_token(&me.token, DEV, DEV_USDT).await;
+    let pair = save(&app, &me.token, usdt_to_dev(&app, &me.google, &hot)).await;
+    set_fixed(&app, demo_merchant(&app).await, pair, "2.5").await;
+    fund_and_read(&app, &hot, "300").await;
+    let ask = json!({"chainId": DEV, "tokenIn": DEV_USDT, "amountIn": "200"});
+    assert_eq!(
+        quote(&app, &me, ask.clone()).await.code(),
+        22012,
+        "495 DEV out, 300 held"
+    );
+
+    let units = BaseUnits::from_decimal("500", 18).unwrap();
+    app.devchain.fund(&hot, &Asset::Native, units).await.unwrap();
+    app.devchain.mine().await.unwrap();
+    let shown = &pairs(&app, &me.token).await[0];
+    assert_eq!(shown["payoutBalance"], "300", "the reading, not read again yet");
+    let quoted = quote(&app, &me, ask.clone()).await;
+    assert_eq!(quoted.code(), 1, "{:?}", quoted.body);
+    assert_eq!(quoted.data()["amountOut"], "495");
+    // Beyond what the chain holds now: refused as before.
+    let beyond = json!({"chainId": DEV, "tokenIn": DEV_USDT, "amountIn": "330"});
+    assert_eq!(
+        quote(&app, &me, beyond).await.code(),
+        22012,
+        "816.75 DEV out, 800 held"
+    );
+    // The reading found behind is due at once: Token > Trade shows the new balance after the
+    // worker's next round.
+    reader(&app, "process-a").step().await.unwrap();
+    assert_eq!(pairs(&app, &me.token).await[0]["payoutBalance"], "800");
+}
+
 each_database!(
+    a_quote_beyond_the_last_reading_reads_the_wallet_now,
     saving_a_pair_reads_its_payout_wallet_at_the_next_round,
     a_quote_is_the_live_price_less_the_spread_for_30_seconds,
     a_feed_is_read_live_and_a_stale_or_failing_one_stops_the_pair,

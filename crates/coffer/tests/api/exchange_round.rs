@@ -16,7 +16,9 @@ use coffer_domain::ports::{
     CallbackStatus, ExchangeOrders, OrderStatus, WithdrawalRecord, WithdrawalRepo, WithdrawalSource,
 };
 use coffer_domain::rates::Service;
+use coffer_store::entities::{balance_reading, Stored};
 use coffer_testkit::{each_database, TestDb};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::json;
 
 use crate::deposits::{scan, usdt};
@@ -469,7 +471,49 @@ async fn another_merchants_payment_is_never_linked_to_an_order(db: TestDb) {
     assert_eq!(round(&app).await.linked, 0);
 }
 
+/// The payout wallet's reading says 100 DEV (taken before a top-up; the chain holds 1000): the
+/// round asks the chain before calling the exchange short, and pays out.
+async fn a_reading_behind_a_top_up_does_not_refund_a_payment(db: TestDb) {
+    let app = spawn_app(db).await;
+    let (me, hot) = ready(&app).await;
+    let id = ordered_and_paid(&app, &me, "ex-1", "100").await;
+    round(&app).await;
+    let reading = balance_reading::Entity::find()
+        .filter(balance_reading::Column::Address.eq(hot.as_str()))
+        .filter(balance_reading::Column::TokenId.eq(0))
+        .one(app.store.connection())
+        .await
+        .unwrap()
+        .expect("the payout wallet was read");
+    let mut behind: balance_reading::ActiveModel = reading.into();
+    behind.amount = Set(Stored(dev("100")));
+    behind.next_read_at = Set(app.clock.now() + Duration::minutes(5));
+    behind.update(app.store.connection()).await.unwrap();
+
+    confirm(&app).await;
+    assert_eq!(
+        round(&app).await.paying_out,
+        1,
+        "247.5 DEV out: the chain holds 1000"
+    );
+    let paying = stored(&app, id).await;
+    assert_eq!(
+        (paying.order.status, paying.reason.as_str()),
+        (OrderStatus::Passed, "")
+    );
+    // The reading found behind is due now, not in 5 minutes.
+    let due = balance_reading::Entity::find()
+        .filter(balance_reading::Column::Address.eq(hot.as_str()))
+        .filter(balance_reading::Column::TokenId.eq(0))
+        .one(app.store.connection())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(due.next_read_at <= app.clock.now());
+}
+
 each_database!(
+    a_reading_behind_a_top_up_does_not_refund_a_payment,
     a_confirmed_payment_is_paid_out_once_at_its_quote,
     the_exchange_fee_waits_for_points_then_is_held_and_posted_once,
     a_refunded_exchange_is_charged_nothing,

@@ -5,7 +5,6 @@
 
 use super::orders::ExchangeOrderRecord;
 use super::round::ExchangeRound;
-use crate::amount::BaseUnits;
 use crate::auth::AuthContext;
 use crate::error::{AppError, AppResult};
 use crate::messages::MsgKey;
@@ -76,16 +75,7 @@ impl ExchangeRound {
             .amount_out(order.paid_in, decimals(o.decimals_in), decimals(o.decimals_out))
             .filter(|out| !out.is_zero())
             .ok_or(AppError::Invalid(MsgKey::ExchangeAmountOutside))?;
-        let readings = self.exchange.ports.balances.balances(o.merchant_id).await?;
-        let available = readings
-            .iter()
-            .find(|r| {
-                r.chain_id == pair.chain_id
-                    && r.token_id == pair.token_out
-                    && r.address == pair.terms.payout_wallet
-            })
-            .map_or(BaseUnits::ZERO, |r| r.amount);
-        if amount_out > available {
+        if self.exchange.payout_available(&pair, amount_out).await? < amount_out {
             return Err(AppError::Invalid(MsgKey::ExchangeInventoryShort));
         }
         if self.payee_refusal(order, &o.payout_address).await?.is_some() {

@@ -6,6 +6,7 @@
 pub mod decide;
 pub(crate) mod events;
 pub mod held;
+mod inventory;
 mod link;
 pub mod lists;
 pub mod order;

@@ -1,6 +1,7 @@
 //! A quote through the merchant API: the pair of the two tokens, the amount within its limits,
 //! the price read live (a stopped pair refuses with its reason), the spread taken, the amount out
-//! rounded down, and the payout wallet's last reading able to cover it. Valid 30 seconds.
+//! rounded down, and the payout wallet able to cover it (its last reading, or the chain read
+//! now when the reading falls short: `inventory.rs`). Valid 30 seconds.
 
 use chrono::Duration;
 use rand::RngCore;
@@ -50,14 +51,7 @@ impl ExchangeService {
             .amount_out(amount_in, sides.token_in.decimals, sides.token_out.decimals)
             .filter(|out| !out.is_zero())
             .ok_or(AppError::Invalid(MsgKey::ExchangeAmountOutside))?;
-        let readings = self.ports.balances.balances(merchant_id).await?;
-        let covered = readings.iter().any(|r| {
-            r.chain_id == pair.chain_id
-                && r.token_id == pair.token_out
-                && r.address == pair.terms.payout_wallet
-                && r.amount >= amount_out
-        });
-        if !covered {
+        if self.payout_available(&pair, amount_out).await? < amount_out {
             return Err(AppError::Invalid(MsgKey::ExchangeInventoryShort));
         }
         let now = self.ports.clock.now();

@@ -130,14 +130,8 @@ impl ExchangeService {
             .zip(prices)
             .map(|(pair, price)| {
                 let node = nodes.iter().find(|n| n.chainid == pair.chain_id);
-                let payout_balance = readings
-                    .iter()
-                    .find(|r| {
-                        r.chain_id == pair.chain_id
-                            && r.token_id == pair.token_out
-                            && r.address == pair.terms.payout_wallet
-                    })
-                    .map(|r| (r.amount, r.read_at));
+                let payout_balance =
+                    super::inventory::payout_reading(&readings, &pair).map(|r| (r.amount, r.read_at));
                 PairStatus {
                     sides: sides::named(node, pair.token_in, pair.token_out),
                     pair,

@@ -69,25 +69,23 @@ impl ExchangeRound {
             .exchange_work
             .exchanged_since(pair.id, day_start(now, time_zone), order.id)
             .await?;
-        let readings = ports.balances.balances(o.merchant_id).await?;
-        let available_out = readings
-            .iter()
-            .find(|r| {
-                r.chain_id == pair.chain_id
-                    && r.token_id == pair.token_out
-                    && r.address == pair.terms.payout_wallet
-            })
-            .map_or(BaseUnits::ZERO, |r| r.amount);
+        let read = self.exchange.payout_read(&pair).await?;
         let source_label = pair.source.label();
-        let ctx = Context {
+        let mut ctx = Context {
             terms: &pair.terms,
             quote_expires_at,
             fresh: fresh.as_ref(),
             used_today,
-            available_out,
+            available_out: read,
             source_label: &source_label,
         };
-        let outside = match decide(o, &payment, &ctx) {
+        let mut verdict = decide(o, &payment, &ctx);
+        if matches!(verdict, Verdict::Outside(Outside::InventoryShort)) {
+            // The reading may predate a top-up: short only if the chain says so now.
+            ctx.available_out = self.exchange.payout_read_now(&pair, read).await?;
+            verdict = decide(o, &payment, &ctx);
+        }
+        let outside = match verdict {
             Verdict::Pay { amount_out, price } => {
                 if let Some(refusal) = self.payee_refusal(order, &o.payout_address).await? {
                     refusal

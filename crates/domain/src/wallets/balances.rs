@@ -14,7 +14,7 @@ use std::sync::Arc;
 use crate::chains::ChainRegistry;
 use crate::config::ChainNode;
 use crate::error::AppResult;
-use crate::ports::chain::{Asset, ChainError};
+use crate::ports::chain::ChainError;
 use crate::ports::{BalanceTarget, BalanceWork, DueReading, Holder, Holdings, Ports};
 
 #[derive(Debug, Clone)]
@@ -184,20 +184,9 @@ impl BalanceReader {
             .chains
             .get(row.chain_id)
             .ok_or_else(|| ChainError::Unavailable(format!("chain {} is not configured", row.chain_id)))?;
-        let asset = match row.token_id {
-            None => Asset::Native,
-            Some(token_id) => {
-                let contract = nodes
-                    .iter()
-                    .find(|c| c.chainid == row.chain_id)
-                    .and_then(|c| c.tokens.iter().find(|t| t.tokenid == token_id))
-                    .map(|t| t.contract.clone())
-                    .ok_or_else(|| {
-                        ChainError::Protocol(format!("token {token_id} is not in the catalogue"))
-                    })?;
-                Asset::Token { contract }
-            }
-        };
+        let asset = crate::config::chain_asset(nodes, row.chain_id, row.token_id).ok_or_else(|| {
+            ChainError::Protocol(format!("token {:?} is not in the catalogue", row.token_id))
+        })?;
         chain.balance(&row.address, &asset).await
     }
 }

@@ -30,15 +30,11 @@ impl WithdrawalExecutor {
         w: &WithdrawalRecord,
         nodes: &[crate::config::ChainNode],
     ) -> AppResult<Asset> {
-        let Some(token_id) = w.token_id else {
-            return Ok(Asset::Native);
+        let asset = crate::config::chain_asset(nodes, w.chain_id, w.token_id)
+            .ok_or_else(|| AppError::internal(format!("token {:?} is not configured", w.token_id)))?;
+        let Asset::Token { contract } = asset else {
+            return Ok(asset);
         };
-        let contract = nodes
-            .iter()
-            .find(|c| c.chainid == w.chain_id)
-            .and_then(|c| c.tokens.iter().find(|t| t.tokenid == token_id))
-            .map(|t| t.contract.clone())
-            .ok_or_else(|| AppError::internal(format!("token {token_id} is not configured")))?;
         let chain = self.chains.require(w.chain_id)?;
         Ok(Asset::Token {
             contract: chain.parse_address(&contract).unwrap_or(contract),
