@@ -471,6 +471,17 @@ async fn another_merchants_payment_is_never_linked_to_an_order(db: TestDb) {
     assert_eq!(round(&app).await.linked, 0);
 }
 
+/// The stored DEV reading of `address`.
+async fn dev_reading(app: &TestApp, address: &str) -> balance_reading::Model {
+    balance_reading::Entity::find()
+        .filter(balance_reading::Column::Address.eq(address))
+        .filter(balance_reading::Column::TokenId.eq(0))
+        .one(app.store.connection())
+        .await
+        .unwrap()
+        .expect("the address was read")
+}
+
 /// The payout wallet's reading says 100 DEV (taken before a top-up; the chain holds 1000): the
 /// round asks the chain before calling the exchange short, and pays out.
 async fn a_reading_behind_a_top_up_does_not_refund_a_payment(db: TestDb) {
@@ -478,13 +489,7 @@ async fn a_reading_behind_a_top_up_does_not_refund_a_payment(db: TestDb) {
     let (me, hot) = ready(&app).await;
     let id = ordered_and_paid(&app, &me, "ex-1", "100").await;
     round(&app).await;
-    let reading = balance_reading::Entity::find()
-        .filter(balance_reading::Column::Address.eq(hot.as_str()))
-        .filter(balance_reading::Column::TokenId.eq(0))
-        .one(app.store.connection())
-        .await
-        .unwrap()
-        .expect("the payout wallet was read");
+    let reading = dev_reading(&app, &hot).await;
     let mut behind: balance_reading::ActiveModel = reading.into();
     behind.amount = Set(Stored(dev("100")));
     behind.next_read_at = Set(app.clock.now() + Duration::minutes(5));
@@ -502,13 +507,7 @@ async fn a_reading_behind_a_top_up_does_not_refund_a_payment(db: TestDb) {
         (OrderStatus::Passed, "")
     );
     // The reading found behind is due now, not in 5 minutes.
-    let due = balance_reading::Entity::find()
-        .filter(balance_reading::Column::Address.eq(hot.as_str()))
-        .filter(balance_reading::Column::TokenId.eq(0))
-        .one(app.store.connection())
-        .await
-        .unwrap()
-        .unwrap();
+    let due = dev_reading(&app, &hot).await;
     assert!(due.next_read_at <= app.clock.now());
 }
 
