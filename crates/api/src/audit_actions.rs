@@ -64,71 +64,143 @@ pub fn action_of(path: &str) -> Option<AuditAction> {
         .map(|(_, action)| *action)
 }
 
-/// The path of the withdrawal review, whose body says which decision was taken.
-const WITHDRAW_CHECK_PATH: &str = "/api/partner/withdraw/check";
+/// en, zh-CN, zh-HK.
+type Titles = [&'static str; 3];
 
-/// A review's decision by the `action` of its (masked) body: the log says "Reject withdrawal",
-/// not only that a review took place.
-fn review_decision(after: &str) -> Option<[&'static str; 3]> {
-    let body: serde_json::Value = serde_json::from_str(after).ok()?;
-    match body.get("action")?.as_i64()? {
-        1 => Some(["Pass withdrawal", "通过提现", "通過提現"]),
-        2 => Some(["Reject withdrawal", "驳回提现", "駁回提現"]),
-        3 => AuditAction::Button(WITHDRAW_REVIEW_AGAIN).titles(),
-        _ => None,
+/// A body field's value that decides a call's name.
+#[derive(Debug, Clone, Copy)]
+enum Decided {
+    Number(i64),
+    Flag(bool),
+}
+
+/// A decided call's name: its own words, or a catalogue button's.
+#[derive(Debug, Clone, Copy)]
+enum DecidedName {
+    Words(Titles),
+    Button(MenuId),
+}
+
+impl DecidedName {
+    fn titles(self) -> Option<Titles> {
+        match self {
+            DecidedName::Words(titles) => Some(titles),
+            DecidedName::Button(id) => AuditAction::Button(id).titles(),
+        }
     }
 }
 
-/// A smart-collection switch by its path and the `enabled` of its body: the log says "Turn on
-/// “Collect with energy”", in the words of the switch on the Energy screen.
-fn switch_decision(path: &str, after: &str) -> Option<[&'static str; 3]> {
-    let body: serde_json::Value = serde_json::from_str(after).ok()?;
-    let on = body.get("enabled")?.as_bool()?;
-    let titles = match (path, on) {
-        ("/api/partner/energy/setCollect", true) => [
+const WITHDRAW_CHECK: &str = "/api/partner/withdraw/check";
+const SET_COLLECT: &str = "/api/partner/energy/setCollect";
+const SET_ENERGY_PAY: &str = "/api/partner/energy/setEnergyPay";
+const SET_TRX_COLLECT: &str = "/api/partner/energy/setTrxCollect";
+
+/// Calls named by what their (masked) body decided, not only by their button: the log says
+/// "Reject withdrawal" and "Turn on “Collect with energy”" (the switch's words on the Energy
+/// screen). (path, body field, its value, the name.)
+const DECISIONS: [(&str, &str, Decided, DecidedName); 9] = [
+    (
+        WITHDRAW_CHECK,
+        "action",
+        Decided::Number(1),
+        DecidedName::Words(["Pass withdrawal", "通过提现", "通過提現"]),
+    ),
+    (
+        WITHDRAW_CHECK,
+        "action",
+        Decided::Number(2),
+        DecidedName::Words(["Reject withdrawal", "驳回提现", "駁回提現"]),
+    ),
+    (
+        WITHDRAW_CHECK,
+        "action",
+        Decided::Number(3),
+        DecidedName::Button(WITHDRAW_REVIEW_AGAIN),
+    ),
+    (
+        SET_COLLECT,
+        "enabled",
+        Decided::Flag(true),
+        DecidedName::Words([
             "Turn on “Collect with energy”",
             "开启“使用能量归集”",
             "開啟「使用能量歸集」",
-        ],
-        ("/api/partner/energy/setCollect", false) => [
+        ]),
+    ),
+    (
+        SET_COLLECT,
+        "enabled",
+        Decided::Flag(false),
+        DecidedName::Words([
             "Turn off “Collect with energy”",
             "关闭“使用能量归集”",
             "關閉「使用能量歸集」",
-        ],
-        ("/api/partner/energy/setEnergyPay", true) => [
+        ]),
+    ),
+    (
+        SET_ENERGY_PAY,
+        "enabled",
+        Decided::Flag(true),
+        DecidedName::Words([
             "Turn on “Pay energy with TRX points”",
             "开启“用 TRX 点数支付能量”",
             "開啟「用 TRX 點數支付能量」",
-        ],
-        ("/api/partner/energy/setEnergyPay", false) => [
+        ]),
+    ),
+    (
+        SET_ENERGY_PAY,
+        "enabled",
+        Decided::Flag(false),
+        DecidedName::Words([
             "Turn off “Pay energy with TRX points”",
             "关闭“用 TRX 点数支付能量”",
             "關閉「用 TRX 點數支付能量」",
-        ],
-        ("/api/partner/energy/setTrxCollect", true) => [
+        ]),
+    ),
+    (
+        SET_TRX_COLLECT,
+        "enabled",
+        Decided::Flag(true),
+        DecidedName::Words([
             "Turn on “Collect the remaining TRX”",
             "开启“归集剩余 TRX”",
             "開啟「歸集剩餘 TRX」",
-        ],
-        ("/api/partner/energy/setTrxCollect", false) => [
+        ]),
+    ),
+    (
+        SET_TRX_COLLECT,
+        "enabled",
+        Decided::Flag(false),
+        DecidedName::Words([
             "Turn off “Collect the remaining TRX”",
             "关闭“归集剩余 TRX”",
             "關閉「歸集剩餘 TRX」",
-        ],
-        _ => return None,
-    };
-    Some(titles)
+        ]),
+    ),
+];
+
+/// The name the body of a call to `path` decided, if it is one of [`DECISIONS`].
+fn decided_titles(path: &str, after: &str) -> Option<Titles> {
+    if !DECISIONS.iter().any(|(p, ..)| *p == path) {
+        return None;
+    }
+    let body: serde_json::Value = serde_json::from_str(after).ok()?;
+    DECISIONS
+        .iter()
+        .filter(|(p, ..)| *p == path)
+        .find(|(_, field, value, _)| match (value, body.get(*field)) {
+            (Decided::Number(n), Some(v)) => v.as_i64() == Some(*n),
+            (Decided::Flag(b), Some(v)) => v.as_bool() == Some(*b),
+            (_, None) => false,
+        })
+        .and_then(|(.., name)| name.titles())
 }
 
 /// The action's name in the three languages, for an entry's stored path and body (a review
 /// named by its decision, a switch by the way it was turned); `None` for a path no longer
 /// routed.
 pub fn action_titles(path: &str, after: &str) -> Option<MenuTitlesView> {
-    let decided = if path == WITHDRAW_CHECK_PATH {
-        review_decision(after)
-    } else {
-        switch_decision(path, after)
-    };
+    let decided = decided_titles(path, after);
     let [en, zh_cn, zh_hk] = match decided {
         Some(titles) => titles,
         None => action_of(path)?.titles()?,
@@ -152,10 +224,17 @@ pub fn paths_named(text: &str) -> Vec<String> {
     }
     crate::AUDITED_ACTIONS
         .iter()
-        .filter(|(_, action)| {
+        .filter(|(path, action)| {
+            // The button's name, or any name a body can decide for the path.
+            let decided = DECISIONS
+                .iter()
+                .filter(|(p, ..)| p == path)
+                .filter_map(|(.., name)| name.titles());
             action
                 .titles()
-                .is_some_and(|titles| titles.iter().any(|t| t.to_lowercase().contains(&wanted)))
+                .into_iter()
+                .chain(decided)
+                .any(|titles| titles.iter().any(|t| t.to_lowercase().contains(&wanted)))
         })
         .map(|(path, _)| path.to_string())
         .collect()
@@ -195,7 +274,7 @@ mod tests {
 
     #[test]
     fn a_review_is_named_by_its_decision() {
-        let named = |after: &str| action_titles(WITHDRAW_CHECK_PATH, after).unwrap().en;
+        let named = |after: &str| action_titles(WITHDRAW_CHECK, after).unwrap().en;
         assert_eq!(
             named(r#"{"ids":[4],"action":1,"googleCode":"***"}"#),
             "Pass withdrawal"
@@ -207,7 +286,7 @@ mod tests {
         assert_eq!(named(r#"{"ids":[4],"action":3}"#), "Review withdrawal again");
         // A body it cannot read: the button's name.
         assert_eq!(named("not json"), "Pass or reject withdrawal");
-        let zh = action_titles(WITHDRAW_CHECK_PATH, r#"{"action":2}"#).unwrap();
+        let zh = action_titles(WITHDRAW_CHECK, r#"{"action":2}"#).unwrap();
         assert_eq!((zh.zh_cn.as_str(), zh.zh_hk.as_str()), ("驳回提现", "駁回提現"));
     }
 
@@ -242,6 +321,9 @@ mod tests {
             password,
             vec!["/admin/user/password/edit", "/api/partner/password/edit"]
         );
+        // A name a body decides finds its path too (the log shows it, so a reader types it).
+        assert_eq!(paths_named("pass withdrawal"), vec![WITHDRAW_CHECK]);
+        assert_eq!(paths_named("用 TRX 点数支付能量"), vec![SET_ENERGY_PAY]);
         assert!(paths_named("  ").is_empty());
         assert!(paths_named("no such action").is_empty());
     }
