@@ -110,7 +110,9 @@ impl From<Holding> for HoldingView {
 #[serde(rename_all = "camelCase")]
 struct WaitingView {
     withdrawals_in_review: u64,
+    withdrawals_in_review_since: Option<String>,
     exchanges_held: u64,
+    exchanges_held_since: Option<String>,
     callbacks_failing: u64,
     cold_requests_pending: u64,
 }
@@ -119,7 +121,9 @@ impl From<Waiting> for WaitingView {
     fn from(w: Waiting) -> WaitingView {
         WaitingView {
             withdrawals_in_review: w.withdrawals_in_review,
+            withdrawals_in_review_since: w.withdrawals_in_review_since.map(time),
             exchanges_held: w.exchanges_held,
+            exchanges_held_since: w.exchanges_held_since.map(time),
             callbacks_failing: w.callbacks_failing,
             cold_requests_pending: w.cold_requests_pending,
         }

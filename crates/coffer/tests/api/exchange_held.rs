@@ -151,6 +151,9 @@ async fn refusals_leave_a_held_exchange_held(db: TestDb) {
         "{:?}",
         home.body
     );
+    // Since the hour it was created in (the list opened from Home reaches back to it).
+    let hour = after.created_at.format("%Y-%m-%dT%H:00:00Z").to_string();
+    assert_eq!(home.data()["waiting"]["exchangesHeldSince"], json!(hour));
 }
 
 each_database!(

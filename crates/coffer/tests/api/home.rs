@@ -109,6 +109,10 @@ async fn home_sums_the_merchants_days_and_a_new_time_zone_regroups_the_same_buck
     assert_eq!(home["period"]["deposits"]["count"], 3);
     assert_eq!(totals(&home["period"]["deposits"]), usdt("31.5"));
     assert_eq!(home["waiting"]["withdrawalsInReview"], 3);
+    assert_eq!(
+        home["waiting"]["withdrawalsInReviewSince"], "2026-11-10T03:00:00Z",
+        "12 days old, outside the period: Home's link opens the list that far back"
+    );
     let first_total = &home["today"]["deposits"]["totals"][0];
     assert_eq!(
         fields(first_total, &["chainId", "tokenId", "chainname", "decimals"]),
@@ -146,6 +150,7 @@ async fn home_sums_the_merchants_days_and_a_new_time_zone_regroups_the_same_buck
     let other_home = home_data(&app.reports(&theirs).home(json!({})).await);
     assert_eq!(other_home["period"]["deposits"]["count"], 99);
     assert_eq!(other_home["waiting"]["withdrawalsInReview"], 0);
+    assert!(other_home["waiting"]["withdrawalsInReviewSince"].is_null());
 }
 
 async fn holdings_steps_and_scan_lag_follow_what_the_merchant_has_done(db: TestDb) {
@@ -172,7 +177,8 @@ async fn holdings_steps_and_scan_lag_follow_what_the_merchant_has_done(db: TestD
     );
     assert_eq!(
         fresh["waiting"],
-        json!({"withdrawalsInReview": 0, "exchangesHeld": 0, "callbacksFailing": 0, "coldRequestsPending": 0})
+        json!({"withdrawalsInReview": 0, "withdrawalsInReviewSince": null, "exchangesHeld": 0,
+               "exchangesHeldSince": null, "callbacksFailing": 0, "coldRequestsPending": 0})
     );
 
     app.accept_token(&token, DEV, USDT).await;

@@ -70,6 +70,14 @@ pub trait OrderRollup: Send + Sync {
     /// The merchant's orders of one kind summed over all time, one per key without the hour
     /// (whose `hour` is [`ALL_TIME`]): a few rows however long the history.
     async fn totals(&self, merchant_id: MerchantId, kind: OrderKind) -> AppResult<Vec<RollupBucket>>;
+    /// The first hour holding one of the merchant's orders of `kind` now in `status` (None:
+    /// none is): how far back a list must reach to show every order waiting in it.
+    async fn oldest_hour(
+        &self,
+        merchant_id: MerchantId,
+        kind: OrderKind,
+        status: OrderStatus,
+    ) -> AppResult<Option<DateTime<Utc>>>;
 }
 
 /// The operator's check of the buckets (`coffer admin rollup verify` / `rebuild`).

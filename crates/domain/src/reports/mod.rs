@@ -36,8 +36,11 @@ pub struct Movements {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Waiting {
     pub withdrawals_in_review: u64,
+    /// The hour the oldest of them was created in: Home's link opens the list that far back.
+    pub withdrawals_in_review_since: Option<DateTime<Utc>>,
     /// Exchanges held for a person (Token > Trade, button 20402).
     pub exchanges_held: u64,
+    pub exchanges_held_since: Option<DateTime<Utc>>,
     pub callbacks_failing: u64,
     pub cold_requests_pending: u64,
 }
@@ -270,9 +273,15 @@ impl ReportService {
             .token_requests
             .page_token_requests(Some(merchant_id), None, true, one)
             .await?;
+        let rollup = &self.ports.rollup;
+        let since = |kind| rollup.oldest_hour(merchant_id, kind, OrderStatus::AwaitingReview);
+        let (withdrawals_since, exchanges_since) =
+            futures::try_join!(since(OrderKind::Withdrawal), since(OrderKind::Exchange))?;
         Ok(Waiting {
             withdrawals_in_review: held(withdrawals),
+            withdrawals_in_review_since: withdrawals_since,
             exchanges_held: held(exchanges),
+            exchanges_held_since: exchanges_since,
             callbacks_failing: self.ports.callback_log.failing_events(merchant_id).await?,
             cold_requests_pending: cold_requests.total,
         })

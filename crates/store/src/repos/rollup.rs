@@ -2,8 +2,11 @@
 //! and `order_total` migrations), read here and written by `shift` (rollup_shift.rs) in the
 //! transactions of the order changes themselves; rollup_audit.rs checks them against the rows.
 
+use chrono::{DateTime, Utc};
 use coffer_domain::error::AppResult;
-use coffer_domain::ports::{MerchantId, OrderFilter, OrderKind, OrderRollup, RollupBucket, RollupQuery};
+use coffer_domain::ports::{
+    MerchantId, OrderFilter, OrderKind, OrderRollup, OrderStatus, RollupBucket, RollupQuery,
+};
 use sea_orm::sea_query::{Alias, Expr, Func};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 
@@ -66,6 +69,24 @@ impl OrderRollup for Store {
             .into_iter()
             .map(|m| order_total::Entity::bucket(kind, m))
             .collect())
+    }
+
+    async fn oldest_hour(
+        &self,
+        merchant_id: MerchantId,
+        kind: OrderKind,
+        status: OrderStatus,
+    ) -> AppResult<Option<DateTime<Utc>>> {
+        use order_rollup::Column as R;
+        let first = order_rollup::Entity::find()
+            .filter(R::MerchantId.eq(merchant_id))
+            .filter(R::OrderKind.eq(kind_name(kind)))
+            .filter(R::Status.eq(Stored(status)))
+            .filter(R::OrderCount.gt(0))
+            .order_by_asc(R::HourStart)
+            .one(self.connection())
+            .await?;
+        Ok(first.map(|m| m.hour_start))
     }
 }
 
