@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -175,4 +175,29 @@ export async function showAllColumns(page: Page): Promise<void> {
   await page.getByTestId('list-columns').click();
   await page.getByTestId('list-columns-all').click();
   await page.getByTestId('list-columns').click();
+}
+
+/**
+ * What in `area` makes a phone scroll sideways: the page itself wider than the window, any
+ * element inside (or the area) that scrolls sideways, and any cell (`td`) reaching past the
+ * window's edges or cut (its text wider than its box). Empty when the area fits the screen.
+ */
+export async function sidewaysOverflow(page: Page, area: Locator): Promise<string[]> {
+  const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const inside = await area.evaluate((root) => {
+    const found: string[] = [];
+    const name = (element: Element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}`;
+    for (const element of [root, ...root.querySelectorAll('*')]) {
+      const { overflowX } = getComputedStyle(element);
+      if ((overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth) found.push(`${name(element)} scrolls ${element.scrollWidth - element.clientWidth} px`);
+    }
+    for (const cell of root.querySelectorAll('td')) {
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0) continue; // a column left out on a phone
+      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) found.push(`${name(cell)} at ${Math.round(box.left)}..${Math.round(box.right)} of ${window.innerWidth}`);
+      if (cell.scrollWidth > cell.clientWidth) found.push(`${name(cell)} cut: ${cell.scrollWidth} px in ${cell.clientWidth}`);
+    }
+    return found;
+  });
+  return pageOverflow > 0 ? [`the page scrolls ${pageOverflow} px`, ...inside] : inside;
 }

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { call } from './api';
 import { chartTooltips } from './charts';
-import { expect, openAs, test, type E2eEnv } from './fixtures';
+import { expect, openAs, sidewaysOverflow, test, type E2eEnv } from './fixtures';
 import { BIG, envelope } from './listCases';
 import { addDays, byDay, differenceOf, merchantDay, merchantTime, seedMerchant, shownAmount, sumAmounts, within, type SeededMerchant } from './merchantOrders';
 
@@ -243,4 +243,29 @@ for (const width of [1200, 1440]) {
       });
     });
   }
+}
+
+// On a phone the chain-scanning card fits the screen: each chain's fields on lines of their own,
+// nothing scrolled sideways or cut. The chains are wide ones (a long name, nine-digit heights and
+// lag) and one not scanned yet, served in place of the overview's.
+const WIDE_CHAINS = [
+  { chainId: 97, chainname: 'BNB Smart Chain Testnet', scannedHeight: 987_654_321, tipHeight: 999_999_999, lagBlocks: 12_345_678, scannedAt: '2031-03-10T01:02:03Z' },
+  { chainId: 98, chainname: 'Devchain', scannedHeight: null, tipHeight: null, lagBlocks: null, scannedAt: null },
+];
+for (const lang of ['en', 'zh-CN']) {
+  test.describe(`at 390 px in ${lang}`, () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the chain-scanning card needs no sideways scroll', async ({ page, env }) => {
+      await page.route(`**${OVERVIEW}`, async (route) => {
+        const answer = (await (await route.fetch()).json()) as { data: Overview };
+        await route.fulfill(envelope({ ...answer.data, chains: WIDE_CHAINS }));
+      });
+      await openAs(page, env.shared, '/home', lang);
+      const card = page.getByTestId('home-chains');
+      await expect(card.getByTestId('home-chain-lag-97')).toHaveText('12345678');
+      await expect(card.locator('tr.ant-table-row')).toHaveCount(WIDE_CHAINS.length);
+      expect(await sidewaysOverflow(page, card), 'nothing scrolls sideways or reaches past the screen').toEqual([]);
+    });
+  });
 }

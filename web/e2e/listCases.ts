@@ -104,6 +104,11 @@ export interface WideList {
   row: string;
   /** Test ids of the cells that must be in view: what identifies the row, its amount, its status, its actions. */
   cells: string[];
+  /**
+   * A list whose rows are cards on a phone (PagedTable's `phoneCards`): these cells of every row
+   * show whole inside a 390 px screen (rowcount.spec.ts), beside every other cell of the row.
+   */
+  phoneCells?: string[];
 }
 
 export const page1 = (rows: object[]) => ({ list: rows, total: rows.length });
@@ -154,13 +159,19 @@ export const WIDE_LISTS: WideList[] = [
   },
   {
     name: 'Token › Set (hot wallets)', path: '/token/set', call: '/api/v2/partner/hotwallet/page_list',
+    // A paused wallet (Resume) and a normal one (Pause, the withdrawals role).
     answer: page1([
       {
         id: 999_006, chainId: 1337, chainname: 'Devchain', chainsymbol: 'DEV', address: EVM, status: 1, remark: REMARK, balanceError: false, createtime: at,
         balances: [{ tokenId: null, symbol: 'DEV', amount: BIG }, { tokenId: 1, symbol: 'USDT', amount: BIG }],
       },
+      {
+        id: 999_010, chainId: 1337, chainname: 'Devchain', chainsymbol: 'DEV', address: `${EVM.slice(0, -2)}00`, status: 0, remark: REMARK, balanceError: false, createtime: at,
+        balances: [{ tokenId: 1, symbol: 'USDT', amount: BIG }, { tokenId: null, symbol: 'DEV', amount: BIG }],
+      },
     ]),
     row: `hot-row-${EVM}`, cells: ['hot-address', 'hot-status', 'hot-balances', 'hot-resume'],
+    phoneCells: ['hot-address', 'hot-status', 'hot-remark', 'hot-roles', 'hot-balance'],
   },
   {
     name: 'Collect › Collection transactions', path: '/collect/transactions', call: '/api/partner/collect/page_list',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openAs, test, type E2eEnv } from './fixtures';
+import { expect, openAs, sidewaysOverflow, test, type E2eEnv } from './fixtures';
 import { LANGUAGES, ORDER_LISTS, WIDE_LISTS, envelope, page1, signInOnce } from './listCases';
 import { USERS } from './users';
 
@@ -70,7 +70,8 @@ for (const screen of SCREENS) {
 }
 
 // On a phone an order list shows each row's amount and status without scrolling sideways, in
-// every language (the other columns are a tap away, in the row's drawer).
+// every language (the other columns are a tap away, in the row's drawer); a list of cards shows
+// every field of each row.
 for (const lang of LANGUAGES) {
   test.describe(`in ${lang} at 390 px`, () => {
     test.use({ viewport: { width: 390, height: 844 } });
@@ -85,6 +86,26 @@ for (const lang of LANGUAGES) {
         for (const id of [`${list.prefix}-amount`, `${list.prefix}-status`]) {
           const box = (await row.getByTestId(id).first().boundingBox())!;
           expect(box.x >= 0 && box.x + box.width <= 390, `${id} ${JSON.stringify(box)} within 390 px`).toBe(true);
+        }
+      });
+    }
+    // A list whose rows are cards on a phone shows every field of every row, whole, in the screen.
+    for (const list of WIDE_LISTS.filter((wide) => wide.phoneCells)) {
+      test(`${list.name}: each row is a card with every field in view`, async ({ page, env }) => {
+        await page.route(`**${list.call}`, (route) => route.fulfill(envelope(list.answer)));
+        await openAs(page, await counter(env), list.path, lang);
+        const table = page.getByTestId('list-table');
+        const rows = table.locator('tr.ant-table-row');
+        await expect(rows).toHaveCount((list.answer as { list: object[] }).list.length);
+        expect(await sidewaysOverflow(page, table), 'nothing scrolls sideways or reaches past the screen').toEqual([]);
+        for (const row of await rows.all()) {
+          for (const id of list.phoneCells!) {
+            const cell = row.getByTestId(id).first();
+            await expect(cell, id).toBeVisible();
+            const box = (await cell.boundingBox())!;
+            expect(box.x >= 0 && box.x + box.width <= 390, `${id} ${JSON.stringify(box)} within 390 px`).toBe(true);
+            expect(await cell.evaluate((element) => element.scrollWidth - element.clientWidth), `${id} shows whole, not cut`).toBeLessThanOrEqual(0);
+          }
         }
       });
     }

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Button, Empty, Result, Table, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PagedList } from '@/hooks/usePagedQuery';
 import ColumnSettings from './ColumnSettings';
-import { useColumnSettings, type ListColumn } from './columnSettings';
+import { PHONE_CARDS, labelCells, useColumnSettings, type ListColumn } from './columnSettings';
 
 interface PagedTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination' | 'onRow' | 'columns'> {
   list: PagedList<T>;
@@ -20,6 +20,11 @@ interface PagedTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'loading
   rowProps?: (row: T) => Record<string, unknown>;
   /** What to do next when the list is empty and nothing filters it (where rows come from). */
   emptyHint?: ReactNode;
+  /**
+   * On a phone each row is a card: every shown column on a line of its own, after its title,
+   * instead of a row scrolled sideways. For a short list whose every field matters there.
+   */
+  phoneCards?: boolean;
 }
 
 /** Whether any of a list's filters is set (an empty text or a cleared field does not count). */
@@ -62,13 +67,15 @@ export function ListError({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * A server-paged list's table (compact, each row one line: styles.css): its rows, loading state and pager with the total; the column
+ * A server-paged list's table (compact, each row one line: styles.css; a card per row on a phone
+ * with `phoneCards`): its rows, loading state and pager with the total; the column
  * settings when the list has an id; a failed load as an error with Retry, not "No data"; an
  * empty list says what to do next (widen the filter, or where its rows come from).
  */
-export default function PagedTable<T extends object>({ list, columns, listId, toolbar, rowProps, emptyHint, locale, ...table }: PagedTableProps<T>) {
+export default function PagedTable<T extends object>({ list, columns, listId, toolbar, rowProps, emptyHint, phoneCards = false, locale, ...table }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const settings = useColumnSettings(listId, columns);
+  const shown = useMemo(() => (phoneCards ? labelCells(settings.visible) : settings.visible), [phoneCards, settings.visible]);
   return (
     <>
       {(listId || toolbar) && (
@@ -77,13 +84,13 @@ export default function PagedTable<T extends object>({ list, columns, listId, to
           {listId && settings.toggleable.length > 0 && <ColumnSettings settings={settings} />}
         </div>
       )}
-      <div className="coffer-list-table" data-testid="list-table">
+      <div className={phoneCards ? `coffer-list-table ${PHONE_CARDS}` : 'coffer-list-table'} data-testid="list-table">
         <Table<T>
           rowKey="id"
           size="small"
           loading={list.loading}
           dataSource={list.failed ? [] : list.rows}
-          columns={settings.visible}
+          columns={shown}
           pagination={list.failed || list.pagination === false ? false : { ...list.pagination, showTotal: (total) => t('total_items', { total }) }}
           locale={{
             ...locale,

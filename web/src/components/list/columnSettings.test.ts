@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFF_PHONE, forScreens, type ListColumn } from './columnSettings';
+import { OFF_PHONE, forScreens, labelCells, type ListColumn } from './columnSettings';
 
 type Row = { amount: string };
 
@@ -17,5 +17,17 @@ describe('forScreens', () => {
 
   it('keeps every column on a phone when a list marks none', () => {
     expect(forScreens<Row>([{ key: 'email' }, { key: 'role' }]).map((column) => column.className)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('labelCells', () => {
+  it('names each cell after its column for a card on a phone, keeping the column\u2019s own cell attributes', () => {
+    const row = { amount: '1' };
+    const columns = labelCells<Row>([
+      { key: 'amount', title: 'Amount', onCell: () => ({ className: 'mono' }) },
+      { key: 'status', title: 'Status' },
+      { key: 'icon', title: () => 'Icon' },
+    ]);
+    expect(columns.map((column) => column.onCell?.(row, 0))).toEqual([{ className: 'mono', 'data-label': 'Amount' }, { 'data-label': 'Status' }, undefined]);
   });
 });

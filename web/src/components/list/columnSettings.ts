@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ColumnType } from 'antd/es/table';
 import { sessionStore } from '@/store/session';
 import { readJson, writeJson } from '@/utils/storage';
@@ -24,6 +24,22 @@ export function forScreens<T>(columns: ReadonlyArray<ListColumn<T>>): Array<Colu
   return columns.map(({ secondary: _secondary, phone, ...column }) =>
     marked && !phone ? { ...column, className: [column.className, OFF_PHONE].filter(Boolean).join(' ') } : column,
   );
+}
+
+/** The class of a table whose rows are cards on a phone (styles.css: below 576 px). */
+export const PHONE_CARDS = 'coffer-phone-cards';
+
+/**
+ * The columns of a table whose rows are cards on a phone (PHONE_CARDS): each cell carries its
+ * column's title (`data-label`), which the card writes before the value, as it has no header row
+ * there. A column's own cell attributes are kept.
+ */
+export function labelCells<T>(columns: ReadonlyArray<ColumnType<T>>): Array<ColumnType<T>> {
+  return columns.map((column) => {
+    if (typeof column.title !== 'string') return column;
+    const { onCell, title } = column;
+    return { ...column, onCell: (row: T, index?: number) => ({ ...onCell?.(row, index), 'data-label': title }) as HTMLAttributes<HTMLElement> };
+  });
 }
 
 /**

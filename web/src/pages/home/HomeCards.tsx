@@ -4,6 +4,7 @@ import { CheckCircleTwoTone, RightCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ChainScan, GettingStarted, Holding, Waiting } from '@/api/home';
+import { PHONE_CARDS, labelCells } from '@/components/list/columnSettings';
 import { useAccess } from '@/hooks/useAccess';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { formatInZone } from '@/utils/timezone';
@@ -103,9 +104,11 @@ export function ChainsCard({ chains, timeZone }: { chains: readonly ChainScan[];
         pagination={false}
         size="middle"
         scroll={{ x: 560 }}
+        // On a phone a chain is a card, its fields on lines of their own: no sideways scroll.
+        className={PHONE_CARDS}
         data-testid="home-chains"
         locale={{ emptyText: <Empty description={t('home_chains_empty')} /> }}
-        columns={[
+        columns={labelCells<ChainScan>([
           { title: t('chain'), dataIndex: 'chainname', key: 'chainname' },
           { title: t('home_scanned_height'), key: 'scanned', render: (_, chain) => height(chain.scannedHeight) },
           { title: t('home_tip_height'), key: 'tip', render: (_, chain) => height(chain.tipHeight) },
@@ -115,7 +118,7 @@ export function ChainsCard({ chains, timeZone }: { chains: readonly ChainScan[];
             render: (_, chain) => <span data-testid={`home-chain-lag-${chain.chainId}`}>{height(chain.lagBlocks)}</span>,
           },
           { title: t('home_scanned_at'), key: 'at', render: (_, chain) => formatInZone(chain.scannedAt, timeZone) },
-        ]}
+        ])}
       />
     </Card>
   );

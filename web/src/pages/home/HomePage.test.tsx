@@ -117,6 +117,20 @@ describe('Home', () => {
     expect(screen.getByTestId('home-timezone').textContent).toBe('Time zone: UTC+8');
   });
 
+  it('makes each chain a card on a phone: every figure on its own line after its name', async () => {
+    renderSignedIn(ALL, <HomePage />);
+    const lag = await screen.findByTestId('home-chain-lag-1337', undefined, WAIT);
+    expect(lag.closest('.coffer-phone-cards')).toBeTruthy();
+    const cells = [...lag.closest('tr')!.querySelectorAll('td')].map((cell) => [cell.getAttribute('data-label'), cell.textContent]);
+    expect(cells).toEqual([
+      ['Chain', 'Devchain'],
+      ['Scanned block', '1234'],
+      ['Latest block', '1240'],
+      ['Blocks behind', '6'],
+      ['Scanned at', '2031-03-10 10:00:00'],
+    ]);
+  });
+
   it('draws the daily series: a bar per token with the day\u2019s amount and the count as a line, each on its unit\u2019s axis', async () => {
     renderSignedIn(ALL, <HomePage />);
     const deposits = await screen.findByTestId('home-chart-deposits', undefined, WAIT);

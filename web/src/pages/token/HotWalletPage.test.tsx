@@ -85,6 +85,15 @@ describe('hot wallets', () => {
     expect(within(all).getAllByTestId('hot-balance').map((node) => node.textContent)).toEqual(['1.2345 DEV', '250.0000 USDT']);
   });
 
+  it('makes each wallet a card on a phone: every field on its own line after its name', async () => {
+    signInWith([2, 205, 20502]);
+    await renderPage();
+    const row = screen.getByTestId(`hot-row-${DEV_ADDRESS}`);
+    expect(row.closest('[data-testid="list-table"]')?.classList.contains('coffer-phone-cards')).toBe(true);
+    const labels = [...row.querySelectorAll('td')].map((cell) => cell.getAttribute('data-label'));
+    expect(labels).toEqual(['Chain', 'Address', 'Status', 'Remark', 'Roles', 'Balances', 'Actions']);
+  });
+
   it('shows Add with 20501 and Pause / Resume with 20502', async () => {
     signInWith([2, 205, 20501, 20502]);
     await renderPage();

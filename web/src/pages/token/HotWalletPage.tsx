@@ -54,7 +54,8 @@ export default function HotWalletPage() {
 
   // At first: the chain, the address, its status, its remark, what it does (roles), its balances
   // (the first on the row, all of them a hover away), and Pause / Resume; the time in the column
-  // settings. Each row is one line.
+  // settings. Each row is one line; on a phone, a card with every field (a merchant has at most
+  // five wallets, and each field says what the wallet does).
   const columns: Array<ListColumn<HotWalletRow>> = [
     { title: t('chain'), dataIndex: 'chainname', key: 'chain', render: (value: string) => <CellText text={value} width={160} /> },
     { title: t('address'), dataIndex: 'address', key: 'address', render: (address: string) => <AddressText address={address} testId="hot-address" /> },
@@ -121,7 +122,7 @@ export default function HotWalletPage() {
       {full && hasPermission(PERMISSIONS.hotWalletAdd) && (
         <Alert type="warning" showIcon className="coffer-gap-bottom" message={t('hot_wallet_limit')} data-testid="hot-limit" />
       )}
-      <PagedTable<HotWalletRow> list={list} listId="hot-wallets" columns={columns} rowProps={(wallet) => ({ 'data-testid': `hot-row-${wallet.address}` })} />
+      <PagedTable<HotWalletRow> list={list} listId="hot-wallets" columns={columns} phoneCards rowProps={(wallet) => ({ 'data-testid': `hot-row-${wallet.address}` })} />
       <HotWalletAddModal
         open={adding}
         chains={chains}
