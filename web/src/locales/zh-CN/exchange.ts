@@ -8,7 +8,7 @@ const exchangeZhCN: TranslationOf<typeof exchange> = {
     '终端用户把转入代币付到其兑换地址，由交易对的出款钱包在同一条链上付出转出代币。不符合交易对规则的付款，按交易对的设置退款或转人工审核。',
   exchange_orders_purpose: '业务订单：哪个交易对、按什么汇率转入和转出多少，以及您的服务器是否收到回调。',
   exchange_no_access: '您的角色无权查看兑换订单（代币 › 交易）。',
-  summary_exchanges: '兑换：{{count}}',
+  summary_exchanges: '兑换笔数：{{count}}',
   exchange_all_pairs: '全部交易对',
 
   exchange_out_not_paid: '尚未出款：按汇率算出的数量',

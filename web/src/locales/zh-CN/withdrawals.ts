@@ -12,7 +12,7 @@ const withdrawalsZhCN: TranslationOf<typeof withdrawals> = {
   withdraw_list_purpose: '链上交易：每笔付款的哈希、地址、确认数和完成时间。',
   withdraw_orders_link: '在“订单 › 提现”中查看',
   withdraw_list_link: '在“交易记录 › 提现列表”中查看',
-  summary_withdrawals: '提现：{{count}} 笔',
+  summary_withdrawals: '提现笔数：{{count}}',
 
   wd_source: '来源',
   wd_source_1: '商户 API',

@@ -8,7 +8,7 @@ const exchangeZhHK: TranslationOf<typeof exchange> = {
     '終端用戶把轉入代幣付到其兌換地址，由交易對的出款錢包在同一條鏈上付出轉出代幣。不符合交易對規則的付款，按交易對的設定退款或轉人工審核。',
   exchange_orders_purpose: '業務訂單：哪個交易對、按甚麼匯率轉入和轉出多少，以及您的伺服器是否收到回調。',
   exchange_no_access: '您的角色無權查看兌換訂單（代幣 › 交易）。',
-  summary_exchanges: '兌換：{{count}}',
+  summary_exchanges: '兌換筆數：{{count}}',
   exchange_all_pairs: '全部交易對',
 
   exchange_out_not_paid: '尚未出款：按匯率算出的數量',

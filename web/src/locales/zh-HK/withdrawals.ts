@@ -12,7 +12,7 @@ const withdrawalsZhHK: TranslationOf<typeof withdrawals> = {
   withdraw_list_purpose: '鏈上交易：每筆付款的哈希、地址、確認數和完成時間。',
   withdraw_orders_link: '在「訂單 › 提現」中查看',
   withdraw_list_link: '在「交易記錄 › 提現列表」中查看',
-  summary_withdrawals: '提現：{{count}} 筆',
+  summary_withdrawals: '提現筆數：{{count}}',
 
   wd_source: '來源',
   wd_source_1: '商戶 API',

@@ -36,6 +36,11 @@ const WAITING = collectionRow(10, {
   finishedAt: null,
 });
 
+// A fixed clock: 2026-11-22 20:00 UTC is already 2026-11-23 in the merchant's zone (UTC+8, mocked above).
+const NOW = new Date('2026-11-22T20:00:00Z');
+/** The last 7 days of the merchant's zone, today included: what the screen opens on. */
+const LAST_7_DAYS = { start: '2026-11-17T00:00:00.000+08:00', end: '2026-11-24T00:00:00.000+08:00' };
+
 const SUMMARY = {
   count: 2,
   totals: [{ chainId: 1337, chainname: 'Devchain', tokenId: 1, symbol: 'USDT', count: 2, collectedCount: 1, collected: '20.123456', nativeSymbol: 'DEV', feePaid: '0.002' }],
@@ -52,6 +57,8 @@ async function renderPage(path = '/collect/transactions') {
 }
 const row = (id: number) => within(screen.getByTestId(`collection-row-${id}`));
 beforeEach(async () => {
+  // Only Date is fixed (and moves on from NOW): antd's timers run as ever.
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'], shouldAdvanceTime: true });
   await i18n.changeLanguage('en');
   api.pageCollections.mockReset().mockResolvedValue({ list: [COLLECTED, WAITING], total: 2 });
   api.collectionSummary.mockReset().mockResolvedValue(SUMMARY);
@@ -62,12 +69,14 @@ beforeEach(async () => {
     homeConfig([{ chainid: 1337, chainname: 'Devchain', symbol: 'DEV', txurl: '', decimals: 18, family: 'dev', tokens: [{ tokenid: 1, symbol: 'USDT', price: '1', decimals: 6, contract: '0x1' }] }]),
   );
 });
-afterEach(signOutAndRestore);
+afterEach(() => {
+  vi.useRealTimers();
+  signOutAndRestore();
+});
 
 describe('Collection transactions', () => {
   it('lists each collection: amount to 4 decimals (exact in data-amount), fee paid in the coin, the state by name with its reason, the trigger', async () => {
     await renderPage();
-    expect(api.pageCollections).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
     expect(row(9).getByTestId('collection-id').textContent).toBe('9');
     expect(row(9).getByTestId('collection-amount').textContent).toBe('20.1234 USDT');
     expect(row(9).getByTestId('collection-amount').getAttribute('data-amount')).toBe('20.123456');
@@ -93,7 +102,7 @@ describe('Collection transactions', () => {
   it('adds up what the filter selects on one line above the rows: how many, how many collected, what they moved and the fees paid', async () => {
     await renderPage();
     await waitFor(() => expect(screen.getByTestId('collection-summary-count').textContent).toBe('Collections: 2'), WAIT);
-    expect(api.collectionSummary).toHaveBeenCalledWith({});
+    expect(api.collectionSummary).toHaveBeenCalledWith(LAST_7_DAYS);
     expect(screen.getByTestId('collection-summary-collected').textContent).toBe('Collected: 1');
     const total = within(screen.getByTestId('collection-summary-total-1337-1'));
     expect(total.getByTestId('collection-summary-amount').getAttribute('data-amount')).toBe('20.123456');
@@ -104,7 +113,7 @@ describe('Collection transactions', () => {
     await openSelect('filter-status');
     await chooseOption('Collection failed');
     fireEvent.click(screen.getByTestId('filter-search'));
-    await waitFor(() => expect(api.collectionSummary).toHaveBeenLastCalledWith({ status: 4 }), WAIT);
+    await waitFor(() => expect(api.collectionSummary).toHaveBeenLastCalledWith({ ...LAST_7_DAYS, status: 4 }), WAIT);
     await waitFor(() => expect(screen.getByTestId('collection-summary-none').textContent).toBe('None in this period'), WAIT);
     expect(screen.getByTestId('collection-summary-count').textContent).toBe('Collections: 0');
   });
@@ -128,14 +137,34 @@ describe('Collection transactions', () => {
     await pickOption('filter-token', 'USDT');
     fireEvent.change(screen.getByTestId('filter-address'), { target: { value: ' 0aa3 ' } });
     fireEvent.click(screen.getByTestId('filter-search'));
-    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, chainId: 1337, tokenId: 1, status: 4, address: '0aa3' }), WAIT);
+    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...LAST_7_DAYS, chainId: 1337, tokenId: 1, status: 4, address: '0aa3' }), WAIT);
     fireEvent.click(screen.getByTestId('filter-reset'));
-    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20 }), WAIT);
+    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...LAST_7_DAYS }), WAIT);
   });
 
-  it('lists one Collect now run from the link, and all of them once its tag is closed', async () => {
+  it('opens on the last 7 days of the merchant zone, the list and its totals alike; the period can be cleared', async () => {
+    await renderPage();
+    expect(api.pageCollections.mock.calls[0][0]).toEqual({ page: 1, pageSize: 20, ...LAST_7_DAYS });
+    await waitFor(() => expect(api.collectionSummary).toHaveBeenCalled(), WAIT);
+    expect(api.collectionSummary.mock.calls[0][0]).toEqual(LAST_7_DAYS);
+    const picked = [...screen.getByTestId('collection-filters').querySelectorAll<HTMLInputElement>('.ant-picker input')].map((input) => input.value);
+    expect(picked).toEqual(['2026-11-17', '2026-11-23']);
+    // Optional: cleared, the search asks for every collection.
+    const clear = screen.getByTestId('collection-filters').querySelector('.ant-picker-clear')!;
+    fireEvent.mouseDown(clear);
+    fireEvent.mouseUp(clear);
+    fireEvent.click(clear);
+    await settle(100);
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20 }), WAIT);
+    await waitFor(() => expect(api.collectionSummary).toHaveBeenLastCalledWith({}), WAIT);
+  });
+
+  it('lists one Collect now run from the link, however old (no period), and all of them once its tag is closed', async () => {
     await renderPage('/collect/transactions?runId=4');
-    expect(api.pageCollections).toHaveBeenCalledWith({ page: 1, pageSize: 20, runId: 4 });
+    expect(api.pageCollections.mock.calls[0][0]).toEqual({ page: 1, pageSize: 20, runId: 4 });
+    await waitFor(() => expect(api.collectionSummary).toHaveBeenCalled(), WAIT);
+    expect(api.collectionSummary.mock.calls[0][0]).toEqual({ runId: 4 });
     expect(screen.getByTestId('collection-run-filter').textContent).toBe('Collect now run 4');
     // A search keeps the run.
     fireEvent.click(screen.getByTestId('filter-search'));
@@ -150,7 +179,7 @@ describe('Collection transactions', () => {
     await renderPage('/collect/transactions?id=10');
     await waitFor(() => expect(api.collectionDetail).toHaveBeenCalledWith(10), WAIT);
     expect((await screen.findByTestId('detail-id', undefined, WAIT)).textContent).toBe('10');
-    expect(api.pageCollections).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
+    expect(api.pageCollections).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...LAST_7_DAYS });
   });
 
   it('opens the detail with every field and the steps: a top-up in the coin, a sweep part in the token, hashes linked to the explorer', async () => {
@@ -184,13 +213,13 @@ describe('Collection transactions', () => {
     await renderPage();
     await pickOption('filter-status', 'Collected');
     fireEvent.click(screen.getByTestId('filter-search'));
-    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, status: 1 }), WAIT);
+    await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, ...LAST_7_DAYS, status: 1 }), WAIT);
     const blob = new Blob(['\ufeffID\r\n9\r\n10\r\n']);
     files.exportList.mockResolvedValueOnce({ fileName: 'collections-20261122.csv', rows: 2, blob });
     fireEvent.click(screen.getByTestId('collection-export'));
     await waitFor(() => expect(files.saveBlob).toHaveBeenCalledWith('collections-20261122.csv', blob), WAIT);
     const [path, filters, fallback] = files.exportList.mock.calls[0] as [string, object, string];
-    expect([path, filters]).toEqual(['/api/partner/collect/export', { status: 1 }]);
+    expect([path, filters]).toEqual(['/api/partner/collect/export', { ...LAST_7_DAYS, status: 1 }]);
     expect(fallback).toMatch(/^collections-\d{8}\.csv$/);
     expect((await screen.findAllByText('Exported 2 rows', undefined, WAIT)).length).toBeGreaterThan(0);
 

@@ -1,9 +1,10 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Button, Tag } from 'antd';
+import { Button, Card, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CollectionStatus, collectionDetail, collectionSummary, pageCollections, type CollectionFilters, type CollectionRow, type CollectionSummary } from '@/api/collection';
+import type { ChainNode } from '@/api/types';
 import FilterBar from '@/components/list/FilterBar';
 import { statusField, type FilterField } from '@/components/list/filterFields';
 import ListCard from '@/components/list/ListCard';
@@ -11,17 +12,15 @@ import PagedTable from '@/components/list/PagedTable';
 import { useLatestAnswer } from '@/hooks/useLatestAnswer';
 import { useListExport } from '@/hooks/useListExport';
 import { usePagedQuery } from '@/hooks/usePagedQuery';
-import { optionalPeriodProblem } from '@/pages/orders/orderFilters';
+import { defaultRange, optionalPeriodProblem } from '@/pages/orders/orderFilters';
 import { opensDetail } from '@/pages/orders/rowClick';
 import { COLLECTION_STATUS } from '@/pages/orders/statuses';
-import { useHomeConfig } from '@/pages/token/useHomeConfig';
-import { useMerchantTimeZone } from '@/store/merchantTimeZone';
+import { useScreenZone } from '@/pages/orders/useScreenZone';
 import CollectionDetailDrawer from './CollectionDetailDrawer';
 import CollectionSummaryBar from './CollectionSummaryBar';
 import { collectionsFileName } from './collectionCsv';
 import { toCollectionFilters, type CollectionFilterValues as FilterValues } from './collectRules';
 import { collectionColumns } from './collectionFields';
-
 
 /** The days created (optional, both ends or none), chain, token (of the chain chosen), state (the seven, by name) and any part of the deposit address. */
 const FILTER_FIELDS: ReadonlyArray<FilterField<FilterValues>> = [
@@ -40,14 +39,15 @@ function idParam(params: URLSearchParams, name: 'runId' | 'id'): number | undefi
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-/** Collect › Collection transactions (menu 501): every collection, newest first, and its steps. */
-export default function CollectionTransactionsPage() {
+function CollectionTransactions({ timeZone, chains }: { timeZone: number | null; chains: ChainNode[] }) {
   const { t } = useTranslation();
-  const { chains } = useHomeConfig();
-  const timeZone = useMerchantTimeZone();
   const [params, setParams] = useSearchParams();
   const [runId, setRunId] = useState(() => idParam(params, 'runId'));
-  const list = usePagedQuery<CollectionRow, CollectionFilters>(fetchPage, runId === undefined ? {} : { runId });
+  // The last 7 days of the merchant's zone, as every list opens, so the summary never adds up
+  // every collection ever made; a link to one run shows all of it, however old (no period).
+  const [initialValues] = useState<FilterValues>(() => (runId === undefined ? { period: defaultRange(timeZone) } : {}));
+  const [initialFilters] = useState(() => toCollectionFilters(initialValues, timeZone, runId)!);
+  const list = usePagedQuery<CollectionRow, CollectionFilters>(fetchPage, initialFilters);
   const exporter = useListExport('/api/partner/collect/export', list.filters, collectionsFileName(timeZone));
   const totals = useLatestAnswer(() => collectionSummary(list.filters), null as CollectionSummary | null, [list.filters]);
   const [selected, setSelected] = useState<CollectionRow | null>(null);
@@ -78,6 +78,7 @@ export default function CollectionTransactionsPage() {
         fields={FILTER_FIELDS}
         testId="collection-filters"
         chains={chains}
+        initialValues={initialValues}
         toFilters={(values) => toCollectionFilters(values, timeZone, runId)}
         onSearch={list.search}
       />
@@ -101,4 +102,15 @@ export default function CollectionTransactionsPage() {
       <CollectionDetailDrawer row={selected} onClose={() => setSelected(null)} />
     </ListCard>
   );
+}
+
+/**
+ * Collect › Collection transactions (menu 501): every collection, newest first, and its steps.
+ * It waits for the merchant's zone (or for home/config to fail): the default period is its days.
+ */
+export default function CollectionTransactionsPage() {
+  const { t } = useTranslation();
+  const { timeZone, chains, waiting } = useScreenZone();
+  if (waiting) return <Card title={t('collection_transactions')} className="coffer-card" loading data-testid="collection-transactions-loading" />;
+  return <CollectionTransactions timeZone={timeZone} chains={chains} />;
 }
