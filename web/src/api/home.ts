@@ -63,8 +63,11 @@ export interface GettingStarted {
 
 export interface Waiting {
   withdrawalsInReview: number;
+  /** The UTC hour the oldest withdrawal in review was created in (null: none waits). */
+  withdrawalsInReviewSince: string | null;
   /** Exchanges held for a person (Token › Trade). */
   exchangesHeld: number;
+  exchangesHeldSince: string | null;
   callbacksFailing: number;
   coldRequestsPending: number;
 }

@@ -8,7 +8,7 @@ import { PHONE_CARDS, labelCells } from '@/components/list/columnSettings';
 import { useAccess } from '@/hooks/useAccess';
 import { AmountText } from '@/pages/orders/StatusTags';
 import { formatInZone } from '@/utils/timezone';
-import { assetKey, STEPS, WAITING } from './overview';
+import { assetKey, STEPS, WAITING, waitingPath } from './overview';
 
 // The cards of the Home screen, each drawing one part of the overview answer.
 
@@ -73,7 +73,7 @@ export function HoldingsCard({ holdings, timeZone }: { holdings: readonly Holdin
 }
 
 /** What waits for people, each linking to where it is handled; only what the user may open. */
-export function WaitingCard({ waiting }: { waiting: Waiting }) {
+export function WaitingCard({ waiting, timeZone }: { waiting: Waiting; timeZone: number | null }) {
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
   const items = WAITING.filter((item) => hasPermission(item.page));
@@ -85,7 +85,7 @@ export function WaitingCard({ waiting }: { waiting: Waiting }) {
         dataSource={items}
         renderItem={(item) => (
           <List.Item data-testid={`home-waiting-${item.key}`} extra={<Tag color={waiting[item.key] > 0 ? 'orange' : undefined}>{waiting[item.key]}</Tag>}>
-            <Link to={item.path}>{t(item.label)}</Link>
+            <Link to={waitingPath(item, waiting, timeZone)}>{t(item.label)}</Link>
           </List.Item>
         )}
       />

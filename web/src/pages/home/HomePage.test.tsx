@@ -59,7 +59,15 @@ function overview(overrides: Partial<HomeOverview> = {}): HomeOverview {
       },
     ],
     period: { deposits: tally(5, '250.123456'), withdrawals: tally(2, '10.5'), exchanges: tally(3, '300') },
-    waiting: { withdrawalsInReview: 3, exchangesHeld: 2, callbacksFailing: 1, coldRequestsPending: 0 },
+    // The oldest withdrawal in review came on 2031-02-21 at UTC+8 (still the 20th in UTC).
+    waiting: {
+      withdrawalsInReview: 3,
+      withdrawalsInReviewSince: '2031-02-20T17:00:00Z',
+      exchangesHeld: 2,
+      exchangesHeldSince: '2031-03-09T03:00:00Z',
+      callbacksFailing: 1,
+      coldRequestsPending: 0,
+    },
     chains: [{ chainId: 1337, chainname: 'Devchain', scannedHeight: 1234, tipHeight: 1240, lagBlocks: 6, scannedAt: '2031-03-10T02:00:00Z' }],
     gettingStarted: { tokenEnabled: true, hotWallet: false, callbackUrl: false, apiKey: true, rsaKey: false },
     ...overrides,
@@ -211,7 +219,8 @@ describe('Home', () => {
     renderSignedIn([PAGES.home, PAGES.withdrawCheck], <HomePage />);
     const waiting = within(await screen.findByTestId('home-waiting', undefined, WAIT));
     expect(waiting.getByTestId('home-waiting-withdrawalsInReview').textContent).toContain('3');
-    expect(waiting.getByRole('link', { name: 'Withdrawals awaiting review' }).getAttribute('href')).toBe('/transactions/withdraw-check');
+    // The list reaches back to the merchant's day of the oldest one (it opens on 7 days).
+    expect(waiting.getByRole('link', { name: 'Withdrawals awaiting review' }).getAttribute('href')).toBe('/transactions/withdraw-check?since=2031-02-21');
     expect(waiting.queryByTestId('home-waiting-callbacksFailing')).toBeNull();
     expect(waiting.queryByTestId('home-waiting-coldRequestsPending')).toBeNull();
   });
@@ -224,7 +233,7 @@ describe('Home', () => {
     const waiting = within(screen.getByTestId('home-waiting'));
     expect(waiting.getByTestId('home-waiting-exchangesHeld').textContent).toContain('2');
     // Opens Token › Trade › Orders filtered to the held ones (status 1; ExchangeScreen.test reads the link).
-    expect(waiting.getByRole('link', { name: 'Exchanges held for review' }).getAttribute('href')).toBe('/token/trade?tab=orders&status=1');
+    expect(waiting.getByRole('link', { name: 'Exchanges held for review' }).getAttribute('href')).toBe('/token/trade?tab=orders&status=1&since=2031-03-09');
   });
 
   it('leaves exchanges out for a user without Token › Trade while the merchant has none', async () => {

@@ -142,7 +142,7 @@ export default function HomePage() {
         </Col>
         <Col xs={24} xl={8}>
           <Space direction="vertical" size={16} className="coffer-full">
-            {overview && <WaitingCard waiting={overview.waiting} />}
+            {overview && <WaitingCard waiting={overview.waiting} timeZone={overview.timeZone} />}
             {!points.failed && <PointsCard points={points.points} />}
           </Space>
         </Col>

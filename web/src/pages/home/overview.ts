@@ -1,10 +1,10 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { AssetAmount, DayRange, HomeOverview, MoneyMoved, Tally } from '@/api/home';
+import type { AssetAmount, DayRange, HomeOverview, MoneyMoved, Tally, Waiting } from '@/api/home';
 import { OrderStatus } from '@/api/orders';
 import { PATHS } from '@/router/catalogue';
 import { PAGES } from '@/router/permissions';
 import type { MenuId } from '@/api/types';
-import { MAX_RANGE_DAYS } from '@/pages/orders/orderFilters';
+import { MAX_RANGE_DAYS, todayInZone } from '@/pages/orders/orderFilters';
 import type { TranslationKey } from '@/locales/types';
 
 // Pure rules of the Home screen: the merchant's today, the chosen period, the getting-started
@@ -50,10 +50,35 @@ export const STEPS: readonly Shortcut<keyof HomeOverview['gettingStarted']>[] = 
   { key: 'rsaKey', label: 'home_step_rsa', page: PAGES.apiKey, path: PATHS.apiKey },
 ];
 
-/** What waits for people; a link to a list opens it filtered to what waits (`?status=`, read by the order lists). */
-export const WAITING: readonly Shortcut<keyof HomeOverview['waiting']>[] = [
-  { key: 'withdrawalsInReview', label: 'home_withdrawals_in_review', page: PAGES.withdrawCheck, path: PATHS.withdrawCheck },
-  { key: 'exchangesHeld', label: 'home_exchanges_held', page: PAGES.trade, path: `${PATHS.trade}?tab=orders&status=${OrderStatus.AwaitingReview}` },
+/** The counts of the Waiting card (the rest of `Waiting` says since when some of them wait). */
+export type WaitingCount = 'withdrawalsInReview' | 'exchangesHeld' | 'callbacksFailing' | 'coldRequestsPending';
+
+/** A Waiting line; `since` names the time its oldest item was created, when its list is one of dated orders. */
+export interface WaitingShortcut extends Shortcut<WaitingCount> {
+  since?: 'withdrawalsInReviewSince' | 'exchangesHeldSince';
+}
+
+/**
+ * What waits for people; a link to a list opens it filtered to what waits (`?status=`, read by
+ * the order lists) and reaching back to the oldest of it (`?since=`: the lists open on 7 days).
+ */
+export const WAITING: readonly WaitingShortcut[] = [
+  { key: 'withdrawalsInReview', label: 'home_withdrawals_in_review', page: PAGES.withdrawCheck, path: PATHS.withdrawCheck, since: 'withdrawalsInReviewSince' },
+  {
+    key: 'exchangesHeld',
+    label: 'home_exchanges_held',
+    page: PAGES.trade,
+    path: `${PATHS.trade}?tab=orders&status=${OrderStatus.AwaitingReview}`,
+    since: 'exchangesHeldSince',
+  },
   { key: 'callbacksFailing', label: 'home_callbacks_failing', page: PAGES.callbacks, path: PATHS.callbacks },
   { key: 'coldRequestsPending', label: 'home_cold_requests_pending', page: PAGES.tokenList, path: PATHS.tokenList },
 ];
+
+/** A Waiting line's link: its list, from the merchant's day of its oldest item when one waits (`since=2026-11-10`). */
+export function waitingPath(item: WaitingShortcut, waiting: Waiting, timeZone: number | null): string {
+  const since = item.since && waiting[item.since];
+  if (!since) return item.path;
+  const day = todayInZone(timeZone, new Date(since));
+  return `${item.path}${item.path.includes('?') ? '&' : '?'}since=${day}`;
+}

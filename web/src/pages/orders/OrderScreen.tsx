@@ -14,7 +14,7 @@ import { usePagedQuery } from '@/hooks/usePagedQuery';
 import OrderDetailDrawer from './OrderDetailDrawer';
 import OrderSummaryBar from './OrderSummaryBar';
 import RePushButton from './RePushButton';
-import { NOT_CREDITED, defaultRange, linkedStatus, orderFilterFields, toOrderFilters, type OrderFilterValues } from './orderFilters';
+import { NOT_CREDITED, linkedRange, linkedStatus, orderFilterFields, toOrderFilters, type OrderFilterValues } from './orderFilters';
 import type { FixedFilters, OrderDetailOf, OrderSource, ScreenExtras, ScreenState } from './orderKind';
 import { useOrderExport } from './orderExport';
 import { leadWith } from './purpose';
@@ -52,10 +52,11 @@ function OrderScreenBody<R extends OrderRowCore, D extends OrderDetailOf<R>>({ s
   const { t } = useTranslation();
   const { hasPermission } = useAccess();
   const [params] = useSearchParams();
-  // The defaults are taken once, when the screen opens: the last 7 days of the merchant's zone,
-  // and the state a link asked for (`?status=`) or the list's own.
+  // The defaults are taken once, when the screen opens: the last 7 days of the merchant's zone
+  // (or back to the day a link asked for, `?since=`), and the state a link asked for
+  // (`?status=`) or the list's own.
   const [initialValues] = useState<OrderFilterValues>(() => ({
-    period: defaultRange(timeZone),
+    period: linkedRange(params, timeZone),
     status: linkedStatus(params, kind.statuses) ?? source.initialStatus,
   }));
   // A list of deposits: a state means its credited deposits, "Not credited" the others.

@@ -25,6 +25,21 @@ export function defaultRange(hours: number | null, now: Date = new Date()): [Day
   return [today.subtract(DEFAULT_RANGE_DAYS - 1, 'day'), today];
 }
 
+/**
+ * The period a list opens on: the last 7 days of the merchant's zone, reaching back to the day a
+ * link asks for (`?since=2026-11-10`: Home's waiting items, however old), at most the longest
+ * period a list takes.
+ */
+export function linkedRange(params: URLSearchParams, hours: number | null, now: Date = new Date()): [Dayjs, Dayjs] {
+  const [start, today] = defaultRange(hours, now);
+  const asked = params.get('since') ?? '';
+  const since = dayjs(asked);
+  // A real day as written (not "2026-02-31", which dayjs would roll on), before the 7 days.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asked) || since.format('YYYY-MM-DD') !== asked || !since.isBefore(start)) return [start, today];
+  const earliest = today.subtract(MAX_RANGE_DAYS - 1, 'day');
+  return [since.isBefore(earliest) ? earliest : since, today];
+}
+
 export type PeriodCheck =
   | { ok: true; period: { start: string; end: string } }
   /** 'missing': no start or no end (both are required); 'too_long': more than 366 days. */

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/locales';
 import * as assetsModule from '@/api/assets';
@@ -9,7 +10,7 @@ import { assetRow, hotWalletRow, orderSummary } from '@/test/answers';
 import { DEVCHAIN_PAIR, PAIR_BALANCE_READ_AT, PAIR_PAYOUT_WALLET, exchangeRow, pairView } from '@/test/exchanges';
 import { homeConfig, renderSignedIn, signOutAndRestore } from '@/test/session';
 import { WAITING } from '@/pages/home/overview';
-import { defaultRange, toOrderFilters } from '@/pages/orders/orderFilters';
+import { defaultRange, todayInZone, toOrderFilters } from '@/pages/orders/orderFilters';
 import { ApiError } from '@/utils/request';
 import TradePage from './TradePage';
 
@@ -182,6 +183,17 @@ describe('Token › Trade: the tabs', () => {
     expect(api.pageExchanges).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...held });
     expect(api.exchangeSummary).toHaveBeenCalledWith(held);
     expect(screen.getByTestId('filter-status').textContent).toContain('Held for review');
+  });
+
+  it('reaches back to the day Home\u2019s link names: a held exchange 30 days old shows', async () => {
+    api.pageExchanges.mockReset().mockResolvedValue({ list: [exchangeRow(1)], total: 1 });
+    api.exchangeSummary.mockReset().mockResolvedValue(orderSummary({ count: 1 }));
+    const since = dayjs(todayInZone(8)).subtract(30, 'day');
+    renderSignedIn([TOKEN_MENU, TRADE], <TradePage />, { bindGoogle: true }, `/token/trade?tab=orders&status=1&since=${since.format('YYYY-MM-DD')}`);
+    await screen.findByTestId('exchange-row-' + exchangeRow(1).orderNo, undefined, WAIT);
+    const held = { ...toOrderFilters({ period: [since, defaultRange(8)[1]] }, 8), status: 1 };
+    expect(api.pageExchanges).toHaveBeenCalledWith({ page: 1, pageSize: 20, ...held });
+    expect(api.exchangeSummary).toHaveBeenCalledWith(held);
   });
 
   it('ignores a state the exchanges do not take in the link', async () => {
