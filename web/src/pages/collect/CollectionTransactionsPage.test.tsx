@@ -11,6 +11,7 @@ import { homeConfig, signOutAndRestore } from '@/test/session';
 import * as collectionModule from '@/api/collection';
 import * as configModule from '@/api/config';
 import CollectionTransactionsPage from './CollectionTransactionsPage';
+import { clearPeriod } from '@/test/period';
 
 vi.mock('@/api/collection', async (original) => ({ ...(await original<typeof collectionModule>()), pageCollections: vi.fn(), collectionDetail: vi.fn(), collectionSummary: vi.fn() }));
 const api = vi.mocked(collectionModule);
@@ -150,11 +151,7 @@ describe('Collection transactions', () => {
     const picked = [...screen.getByTestId('collection-filters').querySelectorAll<HTMLInputElement>('.ant-picker input')].map((input) => input.value);
     expect(picked).toEqual(['2026-11-17', '2026-11-23']);
     // Optional: cleared, the search asks for every collection.
-    const clear = screen.getByTestId('collection-filters').querySelector('.ant-picker-clear')!;
-    fireEvent.mouseDown(clear);
-    fireEvent.mouseUp(clear);
-    fireEvent.click(clear);
-    await settle(100);
+    await clearPeriod('collection-filters');
     fireEvent.click(screen.getByTestId('filter-search'));
     await waitFor(() => expect(api.pageCollections).toHaveBeenLastCalledWith({ page: 1, pageSize: 20 }), WAIT);
     await waitFor(() => expect(api.collectionSummary).toHaveBeenLastCalledWith({}), WAIT);

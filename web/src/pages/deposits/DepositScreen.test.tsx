@@ -12,6 +12,7 @@ import { clickLatest, homeConfig, renderSignedIn, signOutAndRestore } from '@/te
 import * as depositsModule from '@/api/deposits';
 import * as configModule from '@/api/config';
 import { attemptResult } from '@/test/answers';
+import { clearPeriod } from '@/test/period';
 
 vi.mock('@/api/deposits');
 const api = vi.mocked(depositsModule);
@@ -173,11 +174,7 @@ describe('deposits table', () => {
   it('requires a start and an end', async () => {
     await renderPage([3, 301]);
     const calls = api.pageDeposits.mock.calls.length;
-    const clear = screen.getByTestId('deposit-filters').querySelector('.ant-picker-clear')!;
-    fireEvent.mouseDown(clear);
-    fireEvent.mouseUp(clear);
-    fireEvent.click(clear);
-    await settle(100);
+    await clearPeriod('deposit-filters');
     fireEvent.click(screen.getByTestId('filter-search'));
     expect(await screen.findByText('A start and an end must be chosen', undefined, WAIT)).toBeTruthy();
     await settle(200);

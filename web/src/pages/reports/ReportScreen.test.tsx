@@ -10,6 +10,7 @@ import { PaymentReportPage, ReceiptReportPage } from './ReportPages';
 import { chartDays, datesOf, toReportFilters } from './reportRules';
 import * as reportsModule from '@/api/reports';
 import * as configModule from '@/api/config';
+import { clearPeriod } from '@/test/period';
 
 vi.mock('@/api/reports');
 const api = vi.mocked(reportsModule);
@@ -184,8 +185,7 @@ describe('Data report', () => {
   it('refuses to search without an end date', async () => {
     renderSignedIn([PAGES.paymentReport], <PaymentReportPage />);
     await screen.findByTestId('report-row-2031-03-10-1337-1', undefined, WAIT);
-    fireEvent.mouseDown(screen.getByTestId('report-filters').querySelector('.ant-picker-clear')!);
-    fireEvent.click(screen.getByTestId('report-filters').querySelector('.ant-picker-clear')!);
+    await clearPeriod('report-filters');
     fireEvent.click(screen.getByTestId('filter-search'));
     expect(await screen.findByText('A start and an end must be chosen', undefined, WAIT)).toBeTruthy();
     await settle(100);

@@ -12,6 +12,7 @@ import * as withdrawalsModule from '@/api/withdrawals';
 import * as configModule from '@/api/config';
 import { attemptResult } from '@/test/answers';
 import type { WithdrawalReview } from '@/api/withdrawals';
+import { clearPeriod } from '@/test/period';
 
 vi.mock('@/api/withdrawals');
 const api = vi.mocked(withdrawalsModule);
@@ -132,11 +133,7 @@ describe('Orders › Withdraw', () => {
   it('requires a start and an end', async () => {
     await renderPage([3, 302]);
     const calls = api.pageWithdrawals.mock.calls.length;
-    const clear = screen.getByTestId('deposit-filters').querySelector('.ant-picker-clear')!;
-    fireEvent.mouseDown(clear);
-    fireEvent.mouseUp(clear);
-    fireEvent.click(clear);
-    await settle(100);
+    await clearPeriod('deposit-filters');
     fireEvent.click(screen.getByTestId('filter-search'));
     expect(await screen.findByText('A start and an end must be chosen', undefined, WAIT)).toBeTruthy();
     await settle(200);
