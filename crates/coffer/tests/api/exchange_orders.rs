@@ -42,11 +42,16 @@ fn body(no: &str, quote_id: &str) -> Value {
 
 /// The demo merchant integrated, with a USDT -> DEV pair at a fixed 2.5 and 1000 DEV to pay.
 pub(crate) async fn ready(app: &TestApp) -> (Integration, String) {
+    ready_with(app, "1000").await
+}
+
+/// [`ready`] with the payout wallet funded with `dev` DEV (read).
+pub(crate) async fn ready_with(app: &TestApp, dev: &str) -> (Integration, String) {
     let me = integrate(app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
     let hot = app.accept_token(&me.token, DEV, DEV_USDT).await;
     let pair = save(app, &me.token, usdt_to_dev(app, &me.google, &hot)).await;
     set_fixed(app, demo_merchant(app).await, pair, "2.5").await;
-    fund_and_read(app, &hot, "1000").await;
+    fund_and_read(app, &hot, dev).await;
     (me, hot)
 }
 

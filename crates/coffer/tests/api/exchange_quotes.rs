@@ -16,6 +16,7 @@ use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{json, Value};
 
 use crate::balance_readings::reader;
+use crate::exchange_orders::{ready, ready_with};
 use crate::exchange_pairs::{pairs, save, set_fixed, usdt_to_dev, DEV, DEV_USDT, SAVE};
 use crate::helpers::{spawn_app, Answer, TestApp, DEMO_EMAIL, DEMO_PASSWORD, OTHER_EMAIL, OTHER_PASSWORD};
 use crate::merchant_signing::{integrate, Integration};
@@ -238,11 +239,7 @@ async fn saving_a_pair_reads_its_payout_wallet_at_the_next_round(db: TestDb) {
 /// minutes), and the reading found behind is taken again at the worker's next round.
 async fn a_quote_beyond_the_last_reading_reads_the_wallet_now(db: TestDb) {
     let app = spawn_app(db).await;
-    let me = integrate(&app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
-    let hot = app.accept_token(&me.token, DEV, DEV_USDT).await;
-    let pair = save(&app, &me.token, usdt_to_dev(&app, &me.google, &hot)).await;
-    set_fixed(&app, demo_merchant(&app).await, pair, "2.5").await;
-    fund_and_read(&app, &hot, "300").await;
+    let (me, hot) = ready_with(&app, "300").await;
     let ask = json!({"chainId": DEV, "tokenIn": DEV_USDT, "amountIn": "200"});
     assert_eq!(
         quote(&app, &me, ask.clone()).await.code(),
@@ -281,11 +278,7 @@ each_database!(
 
 async fn quotes_are_limited_per_second_and_unused_ones_pruned_after_a_day(db: TestDb) {
     let app = spawn_app(db).await;
-    let me = integrate(&app, DEMO_EMAIL, DEMO_PASSWORD, &["127.0.0.1"]).await;
-    let hot = app.accept_token(&me.token, DEV, DEV_USDT).await;
-    let pair = save(&app, &me.token, usdt_to_dev(&app, &me.google, &hot)).await;
-    set_fixed(&app, demo_merchant(&app).await, pair, "2.5").await;
-    fund_and_read(&app, &hot, "1000").await;
+    let (me, hot) = ready(&app).await;
     let ask = |amount: &str| json!({"chainId": DEV, "tokenIn": DEV_USDT, "amountIn": amount});
 
     // Ten a second; a refusal before the price is read is not counted.
