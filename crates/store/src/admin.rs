@@ -161,14 +161,17 @@ impl Store {
         let merchants = query.all(db).await?;
         let ids: Vec<i64> = merchants.iter().map(|m| m.id).collect();
         let mut admins = std::collections::HashMap::new();
-        // Users oldest first: the first one seen of a merchant is the one who registered it.
-        for user in app_user::Entity::find()
-            .filter(app_user::Column::MerchantId.is_in(ids))
-            .order_by_asc(app_user::Column::Id)
-            .all(db)
-            .await?
-        {
-            admins.entry(user.merchant_id).or_insert(user.email);
+        // In slices: one IN list for every merchant would pass the databases' bind limits.
+        for slice in ids.chunks(500) {
+            // Users oldest first: the first one seen of a merchant is the one who registered it.
+            for user in app_user::Entity::find()
+                .filter(app_user::Column::MerchantId.is_in(slice.iter().copied()))
+                .order_by_asc(app_user::Column::Id)
+                .all(db)
+                .await?
+            {
+                admins.entry(user.merchant_id).or_insert(user.email);
+            }
         }
         Ok(merchants
             .into_iter()
@@ -181,7 +184,7 @@ impl Store {
             .collect())
     }
 
-    /// The merchant of the user with this e-mail.
+    /// Whether a merchant of this id exists.
     pub async fn merchant_exists(&self, merchant_id: i64) -> Result<bool, AppError> {
         Ok(merchant::Entity::find_by_id(merchant_id)
             .one(self.connection())
@@ -189,6 +192,7 @@ impl Store {
             .is_some())
     }
 
+    /// The merchant of the user with this e-mail.
     pub async fn merchant_of(&self, email: &str) -> Result<Option<i64>, AppError> {
         let email = Email::parse(email)?;
         let user = app_user::Entity::find()
