@@ -273,14 +273,27 @@ impl ReportService {
             .token_requests
             .page_token_requests(Some(merchant_id), None, true, one)
             .await?;
-        let rollup = &self.ports.rollup;
-        let since = |kind| rollup.oldest_hour(merchant_id, kind, OrderStatus::AwaitingReview);
-        let (withdrawals_since, exchanges_since) =
-            futures::try_join!(since(OrderKind::Withdrawal), since(OrderKind::Exchange))?;
+        let (withdrawals_held, exchanges_held) = (held(withdrawals), held(exchanges));
+        // Asked only when something waits: with nothing held the read would walk every bucket.
+        let since = |kind, count: u64| async move {
+            match count {
+                0 => Ok(None),
+                _ => {
+                    let rollup = &self.ports.rollup;
+                    rollup
+                        .oldest_hour(merchant_id, kind, OrderStatus::AwaitingReview)
+                        .await
+                }
+            }
+        };
+        let (withdrawals_since, exchanges_since) = futures::try_join!(
+            since(OrderKind::Withdrawal, withdrawals_held),
+            since(OrderKind::Exchange, exchanges_held)
+        )?;
         Ok(Waiting {
-            withdrawals_in_review: held(withdrawals),
+            withdrawals_in_review: withdrawals_held,
             withdrawals_in_review_since: withdrawals_since,
-            exchanges_held: held(exchanges),
+            exchanges_held,
             exchanges_held_since: exchanges_since,
             callbacks_failing: self.ports.callback_log.failing_events(merchant_id).await?,
             cold_requests_pending: cold_requests.total,
